@@ -1,0 +1,130 @@
+"""Neutral messages between adapters, the App and the games.
+
+Adapters turn platform updates into an `Inbound`, hand it to the App's
+`handle` and render the `Response` they get back. Games and presenters speak
+in `Message`s whose text is a `Text` (an i18n key + parameters); the App
+localises them per recipient into `Outbound`s, so adapters never translate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who: stable across restarts, per platform."""
+
+    platform: str  # "telegram" | "discord" | "console"
+    user_id: str
+    name: str
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
+class Chat:
+    """Where: a group/channel, or the private chat with one user."""
+
+    platform: str
+    chat_id: str
+    private: bool
+    locale: str | None = None  # the chat's default language (e.g. a Discord guild locale)
+
+
+@dataclass(frozen=True)
+class Inbound:
+    """One thing a user did: a plain text, a command, or a button press.
+
+    `action` with `text` is a button-driven input (e.g. a Discord modal
+    submit): the text answers the action, as if typed in private.
+    """
+
+    actor: Actor
+    chat: Chat
+    text: str | None = None
+    command: str | None = None  # canonical name without "/" and "@Bot": "duel"
+    args: tuple[str, ...] = ()
+    action: str | None = None  # a pressed button's opaque id
+    event_id: str | None = None  # platform update id, for idempotency
+
+
+@dataclass(frozen=True)
+class Text:
+    """A localisable text: catalog key + parameters."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Button:
+    label: Text
+    action: str  # opaque id, <= 64 bytes
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class Message:
+    """What a presenter says: neutral, not yet localised.
+
+    `to` is a group `Chat` or one player (`Actor`) privately. A private message
+    may carry a `fallback`, posted in the group instead when the platform
+    cannot reach the player privately (its buttons then lead to private input).
+    """
+
+    to: Chat | Actor
+    text: Text
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    image: bytes | None = None
+    edit_key: str | None = None
+    fallback: Message | None = None
+
+
+@dataclass(frozen=True)
+class OutButton:
+    """A rendered button. `prompt` set: pressing it asks the user for text
+    privately (Telegram deep link, Discord modal); the answer comes back as an
+    Inbound with this `action` and the typed `text`."""
+
+    label: str
+    action: str
+    url: str | None = None
+    prompt: str | None = None
+
+
+@dataclass(frozen=True)
+class Outbound:
+    """A rendered message, ready for an adapter to send."""
+
+    to: Chat | Actor
+    text: str
+    buttons: tuple[tuple[OutButton, ...], ...] = ()
+    image: bytes | None = None
+    edit_key: str | None = None
+    fallback: Outbound | None = None
+
+
+@dataclass(frozen=True)
+class Response:
+    """Everything the App wants done in answer to one Inbound.
+
+    `notice`: a short answer for the actor alone (the answer to a button press:
+    Telegram callback alert, Discord ephemeral reply; the console prints it
+    privately). `delete_inbound`: the inbound message held something that must
+    not stay in a group (a secret typed in the open); delete it if allowed.
+    """
+
+    messages: tuple[Outbound, ...] = ()
+    notice: str | None = None
+    delete_inbound: bool = False
+
+
+@dataclass(frozen=True)
+class CommandInfo:
+    """A command for platform menus: canonical name and localised description."""
+
+    name: str
+    description: str
+    options: tuple[str, ...] = ()
