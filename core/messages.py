@@ -60,9 +60,12 @@ class Text:
 
 @dataclass(frozen=True)
 class Button:
+    """`prompt` set: the button leads to private text input for `action` (see OutButton)."""
+
     label: Text
     action: str  # opaque id, <= 64 bytes
     url: str | None = None
+    prompt: Text | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,161 @@
+"""Entry point: `python -m bot` reads settings, opens the store, builds the App and runs
+the adapters that have tokens — or the console when none has."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.app import App
+from bot.settings import Settings
+
+log = logging.getLogger("bot")
+SWEEP_SECONDS = 60.0
+
+
+class Adapter(Protocol):
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
+    async def send(self, messages: Sequence[Any]) -> None: ...
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m bot", description="Chat game bot (Discord, Telegram, console).")
+    p.add_argument("command", nargs="?", default="run", choices=["run", "sync-commands"],
+                   help="run the bot (default), or sync Discord slash commands and exit")
+    p.add_argument("--db", help="SQLite database file (default: DATABASE_PATH or data/bot.sqlite3)")
+    p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
+    p.add_argument("--lang", help="console players' language (en, de)")
+    p.add_argument("--console", action="store_true", help="console play even when tokens are configured")
+    p.add_argument("--guild", type=int, help="with sync-commands: sync to this guild only")
+    return p.parse_args(argv)
+
+
+def setup_logging(level: str, console: bool) -> None:
+    # Console play owns stdout; logs go to stderr, quietly unless asked.
+    logging.basicConfig(level=logging.WARNING if console and level == "INFO" else level,
+                        stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for noisy in ("httpx", "httpcore", "aiosqlite"):  # httpx logs request URLs, which hold the token
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+
+
+async def run(args: argparse.Namespace, settings: Settings) -> int:
+    db = args.db or settings.db_path
+    Path(db).parent.mkdir(parents=True, exist_ok=True)
+    app = await App.open(db, seed=args.seed, default_lang=args.lang or settings.default_lang,
+                         idle_timeout=settings.idle_timeout_hours * 3600, synchronous=settings.sqlite_synchronous)
+    try:
+        if args.command == "sync-commands":
+            return await sync_commands(app, settings, args.guild)
+        adapters = [] if args.console else platform_adapters(app, settings)
+        if not adapters:
+            return await run_console(app, args)
+        return await run_platforms(app, adapters)
+    finally:
+        await app.close()
+
+
+def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
+    adapters: list[Adapter] = []
+    if settings.telegram_token:
+        from adapters.telegram import TelegramAdapter
+
+        adapters.append(TelegramAdapter(
+            settings.telegram_token, app.handle, app.command_menu(), base_url=settings.telegram_base_url,
+            webhook_url=settings.telegram_webhook_url, webhook_listen=settings.telegram_webhook_listen,
+            webhook_port=settings.telegram_webhook_port, webhook_secret=settings.telegram_webhook_secret))
+    if settings.discord_token:
+        from adapters.discord import DiscordAdapter
+
+        adapters.append(DiscordAdapter(
+            settings.discord_token, app.handle, app.command_menu(), api_base=settings.discord_api_base,
+            shard_ids=settings.discord_shard_ids, shard_count=settings.discord_shard_count))
+    return adapters
+
+
+async def run_console(app: App, args: argparse.Namespace) -> int:
+    from adapters.console import ConsoleAdapter
+
+    console = ConsoleAdapter(app.handle, locale=args.lang)
+    banner = ("# Console play. Type `alice: /help` (alice in #table), `alice> 1234` (privately), "
+              "`alice clicks b1`. Ctrl-D ends.") if sys.stdin.isatty() else None
+    sweeper = asyncio.create_task(sweep_forever(app, [console]))
+    try:
+        await console.run(banner=banner)
+    finally:
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
+    return 0
+
+
+async def run_platforms(app: App, adapters: list[Adapter]) -> int:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    for adapter in adapters:
+        await adapter.start()
+    log.info("running %s", ", ".join(type(a).__name__ for a in adapters))
+    sweeper = asyncio.create_task(sweep_forever(app, adapters))
+    await stop.wait()
+    sweeper.cancel()
+    for adapter in adapters:
+        with contextlib.suppress(Exception):
+            await adapter.stop()
+    return 0
+
+
+async def sweep_forever(app: App, adapters: Sequence[Adapter]) -> None:
+    """Time out abandoned games and tell their chats, once a minute."""
+    while True:
+        await asyncio.sleep(SWEEP_SECONDS)
+        try:
+            messages = await app.sweep()
+        except Exception:
+            log.exception("timeout sweep failed")
+            continue
+        for adapter in adapters:
+            mine = [m for m in messages if m.to.platform == getattr(adapter, "platform", "console")]
+            if mine:
+                with contextlib.suppress(Exception):
+                    await adapter.send(mine)
+
+
+async def sync_commands(app: App, settings: Settings, guild: int | None) -> int:
+    if not settings.discord_token:
+        print("DISCORD_TOKEN is not set.", file=sys.stderr)
+        return 2
+    from adapters.discord import DiscordAdapter
+
+    adapter = DiscordAdapter(settings.discord_token, app.handle, app.command_menu(),
+                             api_base=settings.discord_api_base)
+    await adapter.start()
+    try:
+        await adapter.sync_commands(guild)
+    finally:
+        await adapter.stop()
+    print("Slash commands synced" + (f" to guild {guild}." if guild else " globally."))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    settings = Settings.load()
+    setup_logging(settings.log_level, console=args.console or not (settings.telegram_token or settings.discord_token))
+    try:
+        return asyncio.run(run(args, settings))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Localising neutral messages per recipient: picks each destination's language and
+renders texts and buttons into Outbounds for the adapters."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import Catalogs
+from bot.storage.sqlite import SqliteStore
+from core.messages import Actor, Button, Chat, Inbound, Message, Outbound, OutButton, Response, Text
+
+
+def _pref_key(user_id: str) -> str:
+    """Where a user's own /lang choice (made in private) is kept, beside the chats' settings."""
+    return f"u:{user_id}"
+
+
+class Renderer:
+    def __init__(self, store: SqliteStore, catalogs: Catalogs, default_lang: str = "en") -> None:
+        self.store = store
+        self.catalogs = catalogs
+        self.default_lang = catalogs.pick(default_lang)
+        self._chat_langs: dict[tuple[str, str], str | None] = {}
+
+    async def _setting(self, platform: str, chat_id: str) -> str | None:
+        key = (platform, chat_id)
+        if key not in self._chat_langs:
+            self._chat_langs[key] = await self.store.chat_lang(platform, chat_id)
+        return self._chat_langs[key]
+
+    def forget_chat(self, platform: str, chat_id: str) -> None:
+        self._chat_langs.pop((platform, chat_id), None)
+
+    async def set_lang(self, ib: Inbound, lang: str) -> None:
+        """/lang in a group sets the group's language; in private, the user's own."""
+        chat_id = _pref_key(ib.actor.user_id) if ib.chat.private else ib.chat.chat_id
+        await self.store.set_chat_lang(ib.chat.platform, chat_id, lang)
+        self._chat_langs[(ib.chat.platform, chat_id)] = lang
+
+    async def lang_for(self, to: Chat | Actor, ib: Inbound) -> str:
+        """Chat setting, then the user's platform locale, then the chat's default, then the bot's."""
+        if isinstance(to, Chat) and not to.private:
+            here = to.chat_id == ib.chat.chat_id and to.platform == ib.chat.platform
+            return self.catalogs.pick(await self._setting(to.platform, to.chat_id),
+                                      ib.actor.locale if here else None,
+                                      (ib.chat.locale if here else None) or to.locale, self.default_lang)
+        user_id = to.user_id if isinstance(to, Actor) else ib.actor.user_id
+        platform = to.platform
+        locale = ib.actor.locale if user_id == ib.actor.user_id else None
+        if locale is None:
+            locale = await self.store.user_locale(platform, user_id)
+        return self.catalogs.pick(await self._setting(platform, _pref_key(user_id)), locale, self.default_lang)
+
+    async def response(self, ib: Inbound, messages: Sequence[Message], notice: Text | None,
+                       delete_inbound: bool) -> Response:
+        out = tuple([await self.outbound(m, ib) for m in messages])
+        notice_text = None
+        if notice is not None:
+            notice_text = self.catalogs.render(notice, await self.lang_for(ib.actor, ib))
+        return Response(out, notice_text, delete_inbound)
+
+    async def outbound(self, m: Message, ib: Inbound) -> Outbound:
+        lang = await self.lang_for(m.to, ib)
+        fallback = await self.outbound(m.fallback, ib) if m.fallback else None
+        return Outbound(m.to, self.catalogs.render(m.text, lang), self._buttons(m.buttons, lang), m.image,
+                        m.edit_key, fallback)
+
+    def _buttons(self, rows: tuple[tuple[Button, ...], ...], lang: str) -> tuple[tuple[OutButton, ...], ...]:
+        return tuple(tuple(OutButton(self.catalogs.render(b.label, lang), b.action, b.url,
+                                     self.catalogs.render(b.prompt, lang) if b.prompt else None)
+                           for b in row) for row in rows)

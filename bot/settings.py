@@ -1,0 +1,60 @@
+"""Settings from the environment and `.env` (see .env.example); command-line flags win."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+
+def _int(name: str, default: int | None) -> int | None:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else default
+
+
+def _ids(name: str) -> list[int] | None:
+    value = os.environ.get(name, "").strip()
+    return [int(x) for x in value.split(",") if x.strip()] if value else None
+
+
+@dataclass(frozen=True)
+class Settings:
+    db_path: str = "data/bot.sqlite3"
+    sqlite_synchronous: str = "FULL"
+    default_lang: str = "en"
+    idle_timeout_hours: float = 24.0
+    log_level: str = "INFO"
+    telegram_token: str | None = None
+    telegram_base_url: str | None = None
+    telegram_webhook_url: str | None = None
+    telegram_webhook_listen: str = "0.0.0.0"
+    telegram_webhook_port: int = 8443
+    telegram_webhook_secret: str | None = None
+    discord_token: str | None = None
+    discord_api_base: str | None = None
+    discord_shard_ids: list[int] | None = None
+    discord_shard_count: int | None = None
+
+    @classmethod
+    def load(cls, env_file: str | Path = ".env") -> Settings:
+        load_dotenv(env_file, override=False)
+        env = os.environ.get
+        return cls(
+            db_path=env("DATABASE_PATH") or cls.db_path,
+            sqlite_synchronous=(env("SQLITE_SYNCHRONOUS") or cls.sqlite_synchronous).upper(),
+            default_lang=env("DEFAULT_LANG") or cls.default_lang,
+            idle_timeout_hours=float(env("IDLE_TIMEOUT_HOURS") or cls.idle_timeout_hours),
+            log_level=(env("LOG_LEVEL") or cls.log_level).upper(),
+            telegram_token=env("TELEGRAM_TOKEN") or None,
+            telegram_base_url=env("TELEGRAM_BASE_URL") or None,
+            telegram_webhook_url=env("TELEGRAM_WEBHOOK_URL") or None,
+            telegram_webhook_listen=env("TELEGRAM_WEBHOOK_LISTEN") or cls.telegram_webhook_listen,
+            telegram_webhook_port=_int("TELEGRAM_WEBHOOK_PORT", cls.telegram_webhook_port) or 8443,
+            telegram_webhook_secret=env("TELEGRAM_WEBHOOK_SECRET") or None,
+            discord_token=env("DISCORD_TOKEN") or None,
+            discord_api_base=env("DISCORD_API_BASE") or None,
+            discord_shard_ids=_ids("DISCORD_SHARD_IDS"),
+            discord_shard_count=_int("DISCORD_SHARD_COUNT", None),
+        )

@@ -1,0 +1,56 @@
+"""What the App needs from a store, whatever the database behind it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A stored game: where it runs, which kind, its JSON state, and its version for compare-and-set."""
+
+    id: int
+    platform: str
+    chat_id: str
+    private: bool
+    kind: str
+    state: dict[str, Any]
+    over: bool
+    version: int
+
+
+@dataclass(frozen=True)
+class NewResult:
+    """A player's result row, written in the same transaction as the game's last move."""
+
+    user_id: str
+    name: str
+    outcome: str
+    attempts: int | None
+    length: int | None
+    repeats: bool | None
+    rating: str | None
+
+
+@dataclass(frozen=True)
+class StatLine:
+    kind: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    abandoned: int
+    gave_up: int
+
+
+class SeatTaken(Exception):
+    """The player already sits in a running game in that chat."""
+
+    def __init__(self, user_id: str) -> None:
+        super().__init__(user_id)
+        self.user_id = user_id
+
+
+class Conflict(Exception):
+    """The game changed since it was loaded (another handler or process won the race)."""

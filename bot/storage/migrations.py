@@ -1,0 +1,78 @@
+"""Numbered schema migrations, applied in order from zero at start."""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: games, seats, the event log, results, chats, users, seen inbounds
+    """
+    CREATE TABLE games (
+        id       INTEGER PRIMARY KEY,
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        private  INTEGER NOT NULL DEFAULT 0,
+        kind     TEXT NOT NULL,
+        state    TEXT NOT NULL,
+        over     INTEGER NOT NULL DEFAULT 0,
+        version  INTEGER NOT NULL DEFAULT 1,
+        created  REAL NOT NULL,
+        updated  REAL NOT NULL
+    );
+    CREATE INDEX games_running ON games (over, updated);
+    -- who sits in which game. The partial unique index is the rule
+    -- "a player is in at most one game per chat at a time"
+    CREATE TABLE seats (
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        active   INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE UNIQUE INDEX one_game_per_chat ON seats (platform, chat_id, user_id) WHERE active = 1;
+    CREATE INDEX seats_user ON seats (platform, user_id) WHERE active = 1;
+    CREATE TABLE events (
+        id      INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        type    TEXT NOT NULL,
+        data    TEXT NOT NULL,
+        at      REAL NOT NULL
+    );
+    CREATE INDEX events_game ON events (game_id, id);
+    CREATE TABLE results (
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        kind     TEXT NOT NULL,
+        outcome  TEXT NOT NULL,
+        attempts INTEGER,
+        length   INTEGER,
+        repeats  INTEGER,
+        rating   TEXT,
+        at       REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX results_chat ON results (platform, chat_id, user_id);
+    CREATE INDEX results_user ON results (platform, user_id, kind);
+    CREATE TABLE chats (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        lang     TEXT,
+        PRIMARY KEY (platform, chat_id)
+    );
+    CREATE TABLE users (
+        platform TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        locale   TEXT,
+        PRIMARY KEY (platform, user_id)
+    );
+    CREATE TABLE seen (
+        platform TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        at       REAL NOT NULL,
+        PRIMARY KEY (platform, event_id)
+    );
+    """,
+]

@@ -1,0 +1,311 @@
+"""SQLite store (aiosqlite): WAL, one writer connection with group commit, one reader.
+
+Every write is a job run inside a savepoint of a shared `BEGIN IMMEDIATE`
+transaction; the writer commits as many queued jobs as it has in one durable
+commit and only then reports them done. A job that fails rolls back to its own
+savepoint, so it never harms the others in the batch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sqlite3
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, StatLine
+from bot.storage.migrations import MIGRATIONS
+from core.games.base import Event
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+Job = Callable[[aiosqlite.Connection], Awaitable[Any]]
+
+_GAME_COLS = "id, platform, chat_id, private, kind, state, over, version"
+
+
+def _row(r: Sequence[Any]) -> GameRow:
+    return GameRow(r[0], r[1], r[2], bool(r[3]), r[4], json.loads(r[5]), bool(r[6]), r[7])
+
+
+class SqliteStore:
+    def __init__(self, path: str, synchronous: str = "FULL", batch_max: int = 256) -> None:
+        self.path = path
+        self.synchronous = synchronous
+        self.batch_max = batch_max
+        self._w: aiosqlite.Connection | None = None
+        self._r: aiosqlite.Connection | None = None
+        self._queue: asyncio.Queue[tuple[Job, asyncio.Future[Any]]] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ lifecycle
+    async def open(self) -> None:
+        self._w = await self._connect()
+        try:
+            await self._migrate(self._w)
+            self._r = await self._connect()
+        except BaseException:
+            await self._w.close()
+            raise
+        self._writer = asyncio.create_task(self._write_loop(), name="sqlite-writer")
+
+    async def _connect(self) -> aiosqlite.Connection:
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        for pragma in ("journal_mode=WAL", "busy_timeout=5000", "foreign_keys=ON",
+                       f"synchronous={self.synchronous}"):
+            await conn.execute(f"PRAGMA {pragma}")
+        return conn
+
+    async def _migrate(self, conn: aiosqlite.Connection) -> None:
+        cur = await conn.execute("PRAGMA user_version")
+        (version,) = await cur.fetchone() or (0,)
+        for number, sql in enumerate(MIGRATIONS[version:], start=version + 1):
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                for stmt in filter(str.strip, sql.split(";")):
+                    await conn.execute(stmt)
+                await conn.execute(f"PRAGMA user_version={number}")
+                await conn.execute("COMMIT")
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+            log.info("database migrated to version %d", number)
+
+    async def close(self) -> None:
+        if self._writer:
+            await self._queue.join()
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+        for conn in (self._r, self._w):
+            if conn:
+                await conn.close()
+        self._w = self._r = None
+
+    # ------------------------------------------------------------ the writer
+    async def _write(self, job: Job) -> Any:
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self._queue.put((job, fut))
+        return await fut
+
+    async def _write_loop(self) -> None:
+        assert self._w is not None
+        conn = self._w
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < self.batch_max and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            done: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+                for job, fut in batch:
+                    await conn.execute("SAVEPOINT job")
+                    try:
+                        value = await job(conn)
+                        await conn.execute("RELEASE job")
+                        done.append((fut, value, None))
+                    except Exception as exc:  # the job's own failure, e.g. a seat conflict
+                        await conn.execute("ROLLBACK TO job")
+                        await conn.execute("RELEASE job")
+                        done.append((fut, None, exc))
+                await conn.execute("COMMIT")
+            except Exception as exc:  # the commit itself failed: nothing in the batch is durable
+                log.exception("sqlite batch of %d writes failed", len(batch))
+                with contextlib.suppress(Exception):
+                    await conn.execute("ROLLBACK")
+                done = [(fut, None, exc) for _, fut in batch]
+            for fut, value, error in done:
+                if not fut.done():
+                    if error is None:
+                        fut.set_result(value)
+                    else:
+                        fut.set_exception(error)
+            for _ in batch:
+                self._queue.task_done()
+
+    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        assert self._r is not None
+        cur = await self._r.execute(sql, tuple(params))
+        return list(await cur.fetchall())
+
+    # ------------------------------------------------------------ games
+    async def get_game(self, game_id: int) -> GameRow | None:
+        rows = await self._read(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
+        return _row(rows[0]) if rows else None
+
+    async def seated_games(self, platform: str, user_id: str, chat_id: str | None = None) -> list[GameRow]:
+        """Running games the user sits in: in one chat, or (chat_id None) anywhere on the platform."""
+        sql = (f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLS.split(','))} FROM seats s "
+               "JOIN games g ON g.id = s.game_id WHERE s.active = 1 AND s.platform = ? AND s.user_id = ?")
+        params: list[Any] = [platform, user_id]
+        if chat_id is not None:
+            sql += " AND s.chat_id = ?"
+            params.append(chat_id)
+        return [_row(r) for r in await self._read(sql + " ORDER BY g.id", params)]
+
+    async def chat_games(self, platform: str, chat_id: str) -> list[GameRow]:
+        rows = await self._read(f"SELECT {_GAME_COLS} FROM games WHERE over = 0 AND platform = ? "
+                                "AND chat_id = ? ORDER BY id", (platform, chat_id))
+        return [_row(r) for r in rows]
+
+    async def idle_games(self, before: float) -> list[GameRow]:
+        rows = await self._read(f"SELECT {_GAME_COLS} FROM games WHERE over = 0 AND updated < ?", (before,))
+        return [_row(r) for r in rows]
+
+    async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
+                          state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
+                          now: float, seen: tuple[str, str] | None = None) -> int:
+        async def job(conn: aiosqlite.Connection) -> int:
+            cur = await conn.execute(
+                "INSERT INTO games (platform, chat_id, private, kind, state, created, updated)"
+                " VALUES (?,?,?,?,?,?,?)", (platform, chat_id, int(private), kind, json.dumps(state), now, now))
+            game_id = int(cur.lastrowid or 0)
+            await _add_seats(conn, game_id, platform, chat_id, seats)
+            await _add_events(conn, game_id, events, now)
+            await _add_seen(conn, seen, now)
+            return game_id
+        return int(await self._write(job))
+
+    async def save_game(self, game: GameRow, state: dict[str, Any], over: bool, seats: Sequence[str],
+                        events: Sequence[Event], results: Sequence[NewResult], now: float,
+                        seen: tuple[str, str] | None = None) -> int:
+        """Persist a move atomically: state (compare-and-set on version), new seats, events,
+        results, and the inbound's id. Returns the new version."""
+        async def job(conn: aiosqlite.Connection) -> int:
+            cur = await conn.execute(
+                "UPDATE games SET state = ?, over = ?, version = version + 1, updated = ? "
+                "WHERE id = ? AND version = ?",
+                (json.dumps(state), int(over), now, game.id, game.version))
+            if cur.rowcount != 1:
+                raise Conflict(game.id)
+            await _add_seats(conn, game.id, game.platform, game.chat_id, seats)
+            if over:
+                await conn.execute("UPDATE seats SET active = 0 WHERE game_id = ?", (game.id,))
+            await _add_events(conn, game.id, events, now)
+            if results:
+                await conn.executemany(
+                    "INSERT INTO results (game_id, platform, chat_id, user_id, name, kind, outcome, attempts,"
+                    " length, repeats, rating, at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    [(game.id, game.platform, game.chat_id, r.user_id, r.name, game.kind, r.outcome,
+                      r.attempts, r.length, r.repeats, r.rating, now) for r in results])
+            await _add_seen(conn, seen, now)
+            return game.version + 1
+        return int(await self._write(job))
+
+    async def last_game(self, platform: str, chat_id: str, user_id: str, kind: str) -> GameRow | None:
+        """The player's most recent game of a kind in a chat, running or over (for /rematch)."""
+        rows = await self._read(
+            f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLS.split(','))} FROM seats s"
+            " JOIN games g ON g.id = s.game_id WHERE s.platform = ? AND s.chat_id = ? AND s.user_id = ?"
+            " AND g.kind = ? ORDER BY g.id DESC LIMIT 1", (platform, chat_id, user_id, kind))
+        return _row(rows[0]) if rows else None
+
+    async def event_log(self, game_id: int) -> list[Event]:
+        rows = await self._read("SELECT type, data FROM events WHERE game_id = ? ORDER BY id", (game_id,))
+        return [Event(t, json.loads(d)) for t, d in rows]
+
+    # ------------------------------------------------------------ idempotency
+    async def was_seen(self, platform: str, event_id: str) -> bool:
+        return bool(await self._read("SELECT 1 FROM seen WHERE platform = ? AND event_id = ?",
+                                     (platform, event_id)))
+
+    async def mark_seen(self, platform: str, event_id: str, now: float) -> None:
+        async def job(conn: aiosqlite.Connection) -> None:
+            await _add_seen(conn, (platform, event_id), now)
+        await self._write(job)
+
+    # ------------------------------------------------------------ chats and users
+    async def chat_lang(self, platform: str, chat_id: str) -> str | None:
+        rows = await self._read("SELECT lang FROM chats WHERE platform = ? AND chat_id = ?", (platform, chat_id))
+        return rows[0][0] if rows else None
+
+    async def set_chat_lang(self, platform: str, chat_id: str, lang: str | None) -> None:
+        async def job(conn: aiosqlite.Connection) -> None:
+            await conn.execute("INSERT INTO chats (platform, chat_id, lang) VALUES (?,?,?) "
+                               "ON CONFLICT (platform, chat_id) DO UPDATE SET lang = excluded.lang",
+                               (platform, chat_id, lang))
+        await self._write(job)
+
+    async def migrate_chat(self, platform: str, old: str, new: str) -> None:
+        """A Telegram group became a supergroup: its games, stats and settings move along."""
+        async def job(conn: aiosqlite.Connection) -> None:
+            for table in ("games", "seats", "results", "chats"):
+                await conn.execute(f"UPDATE OR IGNORE {table} SET chat_id = ? WHERE platform = ? AND chat_id = ?",
+                                   (new, platform, old))
+        await self._write(job)
+
+    async def save_user(self, platform: str, user_id: str, name: str, locale: str | None) -> None:
+        async def job(conn: aiosqlite.Connection) -> None:
+            await conn.execute("INSERT INTO users (platform, user_id, name, locale) VALUES (?,?,?,?) "
+                               "ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name, "
+                               "locale = excluded.locale", (platform, user_id, name, locale))
+        await self._write(job)
+
+    async def user_locale(self, platform: str, user_id: str) -> str | None:
+        rows = await self._read("SELECT locale FROM users WHERE platform = ? AND user_id = ?", (platform, user_id))
+        return rows[0][0] if rows else None
+
+    async def find_user(self, platform: str, chat_id: str, name: str) -> tuple[str, str] | None:
+        """A player of this chat by display name (case-insensitive), for /stats NAME."""
+        rows = await self._read("SELECT user_id, name FROM results WHERE platform = ? AND chat_id = ? "
+                                "AND lower(name) = lower(?) ORDER BY at DESC LIMIT 1", (platform, chat_id, name))
+        if not rows:
+            rows = await self._read("SELECT user_id, name FROM users WHERE platform = ? AND lower(name) = lower(?)"
+                                    " LIMIT 1", (platform, name))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    # ------------------------------------------------------------ statistics
+    async def stats(self, platform: str, chat_id: str | None, user_id: str) -> list[StatLine]:
+        """Per game kind: games, wins, draws, losses, abandoned, gave up; in one chat or everywhere."""
+        sql = ("SELECT kind, COUNT(*), SUM(outcome = 'win'), SUM(outcome = 'draw'), SUM(outcome = 'loss'),"
+               " SUM(outcome = 'abandoned'), SUM(outcome = 'gave_up') FROM results"
+               " WHERE platform = ? AND user_id = ?")
+        params: list[Any] = [platform, user_id]
+        if chat_id is not None:
+            sql += " AND chat_id = ?"
+            params.append(chat_id)
+        rows = await self._read(sql + " GROUP BY kind ORDER BY kind", params)
+        return [StatLine(*r) for r in rows]
+
+    async def practice_bests(self, platform: str, user_id: str) -> list[tuple[int, bool, int]]:
+        """(length, repeats, fewest attempts) over every chat: records follow the player."""
+        rows = await self._read(
+            "SELECT length, repeats, MIN(attempts) FROM results WHERE platform = ? AND user_id = ?"
+            " AND kind = 'practice' AND outcome = 'win' AND rating IS NOT NULL"
+            " GROUP BY length, repeats ORDER BY length, repeats", (platform, user_id))
+        return [(int(r[0]), bool(r[1]), int(r[2])) for r in rows]
+
+    async def top(self, platform: str, chat_id: str, limit: int = 10) -> list[tuple[str, int, int, int, int]]:
+        """The chat's duel leaderboard: (name, wins, draws, losses, games), most wins first."""
+        rows = await self._read(
+            "SELECT MAX(name), SUM(outcome = 'win'), SUM(outcome = 'draw'), SUM(outcome = 'loss'), COUNT(*)"
+            " FROM results WHERE platform = ? AND chat_id = ? AND kind != 'practice'"
+            " GROUP BY user_id ORDER BY 2 DESC, 3 DESC, 4 ASC, 1 LIMIT ?", (platform, chat_id, limit))
+        return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+
+async def _add_seats(conn: aiosqlite.Connection, game_id: int, platform: str, chat_id: str,
+                     seats: Sequence[str]) -> None:
+    for user_id in seats:
+        try:
+            await conn.execute("INSERT INTO seats (game_id, platform, chat_id, user_id) VALUES (?,?,?,?) "
+                               "ON CONFLICT (game_id, user_id) DO UPDATE SET active = 1",
+                               (game_id, platform, chat_id, user_id))
+        except sqlite3.IntegrityError as exc:
+            raise SeatTaken(user_id) from exc
+
+
+async def _add_events(conn: aiosqlite.Connection, game_id: int, events: Sequence[Event], now: float) -> None:
+    if events:
+        await conn.executemany("INSERT INTO events (game_id, type, data, at) VALUES (?,?,?,?)",
+                               [(game_id, e.type, json.dumps(e.data), now) for e in events])
+
+
+async def _add_seen(conn: aiosqlite.Connection, seen: tuple[str, str] | None, now: float) -> None:
+    if seen:
+        await conn.execute("INSERT OR IGNORE INTO seen (platform, event_id, at) VALUES (?,?,?)", (*seen, now))

@@ -1,0 +1,86 @@
+"""What every game shares: players, events, the context of a move, the game interface."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from core.messages import Actor, Button, Chat, Message, Text
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat in a game: the platform user id and the name shown to others."""
+
+    user_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened in a game; data only, stored in the event log."""
+
+    type: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What a move may depend on besides the state: time and randomness, injected."""
+
+    now: float
+    rng: random.Random
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One player's line in the statistics when a game ends."""
+
+    user_id: str
+    name: str
+    outcome: str  # "win" | "draw" | "loss" | "abandoned" | "gave_up"
+    attempts: int | None = None
+    rating: str | None = None
+
+
+class GameKind(Protocol):
+    """A game module seen from the App: a pure state machine plus its presenter."""
+
+    kind: str
+    state_type: type
+
+    def apply(self, state: Any, action: Any, actor: str | None, ctx: Ctx) -> tuple[Any, list[Event]]: ...
+
+    def present(self, game_id: int, state: Any, events: Sequence[Event], chat: Chat) -> list[Message]: ...
+
+    def players(self, state: Any) -> list[Player]: ...
+
+    def seated(self, state: Any) -> list[Player]: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def results(self, state: Any) -> list[ResultRow]: ...
+
+    def last_activity(self, state: Any) -> float: ...
+
+
+def to_actor(chat: Chat, player: Player) -> Actor:
+    """A player's private destination on the game's platform."""
+    return Actor(chat.platform, player.user_id, player.name)
+
+
+def button(game_id: int, action: str, key: str, **params: Any) -> Button:
+    """A button whose opaque id names the game and the action: `g:<id>:<action>`."""
+    return Button(Text(key, params), f"g:{game_id}:{action}")
+
+
+def say(to: Chat | Actor, key: str, buttons: tuple[tuple[Button, ...], ...] = (), **params: Any) -> Message:
+    """Shorthand for a presenter's message."""
+    return Message(to, Text(key, params), buttons)
+
+
+def repeats_text(repeats: bool) -> Text:
+    """The localised name of the repeats option, as a parameter of another text."""
+    return Text("option.repeats_on" if repeats else "option.repeats_off")

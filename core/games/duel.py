@@ -1,0 +1,421 @@
+"""Zahlenraten 1A2B duel ("Zu zweit"): two secrets set privately, guesses in the group.
+
+Phases: CHALLENGE → SECRETS → PLAYING → FINISHED (RULES.md §1, "Duel").
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from core.codes import CodeRules
+from core.errors import GameError
+from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text, say, to_actor
+from core.messages import Button, Chat, Message, Text
+from core.scoring import Mark, bulls_cows, marks
+
+kind = "duel"
+MAX_GUESSES = 30  # each; both at 30 without cracking → draw
+
+
+class Phase(str, Enum):
+    CHALLENGE = "challenge"
+    SECRETS = "secrets"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class Attempt:
+    code: str
+    a: int
+    b: int
+
+
+@dataclass
+class Match:
+    """The running match score over rematches: wins per player id, and draws."""
+
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+
+
+@dataclass
+class State:
+    rules: CodeRules
+    challenger: Player
+    opponent: Player | None  # None: an open challenge, anyone may accept
+    phase: Phase = Phase.CHALLENGE
+    secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
+    starter: str | None = None  # fixed for a rematch, else drawn by lot at the start
+    offered_by: str | None = None  # who offered a rematch (the other one accepts)
+    turn: str | None = None
+    attempts: dict[str, list[Attempt]] = field(default_factory=dict)  # guesser id → attempts
+    last_chance: bool = False  # the starter cracked; the second player has one guess left
+    outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
+    winner: str | None = None
+    match: Match = field(default_factory=Match)
+    updated: float = 0.0
+
+
+state_type = State
+
+
+@dataclass(frozen=True)
+class Accept:
+    name: str  # the accepting player's display name (needed for open challenges)
+
+
+@dataclass(frozen=True)
+class Decline:
+    pass
+
+
+@dataclass(frozen=True)
+class Cancel:
+    pass
+
+
+@dataclass(frozen=True)
+class SetSecret:
+    code: str | None  # None: a random code
+
+
+@dataclass(frozen=True)
+class Guess:
+    code: str
+
+
+@dataclass(frozen=True)
+class Resign:
+    pass
+
+
+@dataclass(frozen=True)
+class Timeout:
+    pass
+
+
+def new(rules: CodeRules, challenger: Player, opponent: Player | None, ctx: Ctx) -> tuple[State, list[Event]]:
+    """An open or targeted challenge."""
+    if opponent is not None and opponent.user_id == challenger.user_id:
+        raise GameError("self_challenge")
+    state = State(rules=rules, challenger=challenger, opponent=opponent, updated=ctx.now)
+    return state, [Event("challenged", {})]
+
+
+def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
+    """Offer "Nochmal": same players and options, the other player starts, the match score
+    carries on. The player who did not offer accepts it like a challenge."""
+    if old.phase is not Phase.FINISHED or old.opponent is None or old.starter is None:
+        raise GameError("no_rematch")
+    _seat(old, by)
+    starter = other(old, old.starter).user_id
+    state = State(rules=old.rules, challenger=old.challenger, opponent=old.opponent, starter=starter,
+                  offered_by=by, match=copy.deepcopy(old.match), updated=ctx.now)
+    return state, [Event("rematch", {"by": by, "starter": starter})]
+
+
+def players(state: State) -> list[Player]:
+    return [p for p in (state.challenger, state.opponent) if p is not None]
+
+
+def player(state: State, user_id: str) -> Player:
+    for p in players(state):
+        if p.user_id == user_id:
+            return p
+    raise GameError("not_a_player")
+
+
+def seated(state: State) -> list[Player]:
+    """Who holds a seat in the chat: only the offerer while a challenge waits for an answer."""
+    if state.phase is Phase.CHALLENGE:
+        return [player(state, _offerer(state))]
+    return players(state)
+
+
+def other(state: State, user_id: str) -> Player:
+    for p in players(state):
+        if p.user_id != user_id:
+            return p
+    raise GameError("not_a_player")
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.FINISHED
+
+
+def awaiting_secret(state: State, user_id: str) -> bool:
+    return state.phase is Phase.SECRETS and user_id not in state.secrets and any(
+        p.user_id == user_id for p in players(state))
+
+
+def last_activity(state: State) -> float:
+    return state.updated
+
+
+def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
+    """The one entry for every move; raises GameError and leaves `state` untouched when invalid."""
+    if state.phase is Phase.FINISHED:
+        raise GameError("game_over")
+    s = copy.deepcopy(state)
+    s.updated = ctx.now
+    match action:
+        case Accept(name=name):
+            return _accept(s, actor, name, ctx)
+        case Decline():
+            _need(s, Phase.CHALLENGE)
+            if s.opponent is None or actor not in _seats(s) or actor == _offerer(s):
+                raise GameError("not_challenged")
+            return _finish(s, "declined", None, [Event("declined", {"by": actor})])
+        case Cancel():
+            _need(s, Phase.CHALLENGE)
+            if actor != _offerer(s):
+                raise GameError("not_challenger")
+            return _finish(s, "cancelled", None, [Event("cancelled", {"by": actor})])
+        case SetSecret(code=text):
+            return _set_secret(s, _seat(s, actor), text, ctx)
+        case Guess(code=text):
+            return _guess(s, _seat(s, actor), text)
+        case Resign():
+            if s.phase is Phase.CHALLENGE:
+                raise GameError("wrong_phase")
+            seat = _seat(s, actor)
+            winner = other(s, seat).user_id
+            return _finish(s, "resigned", winner, [Event("resigned", {"by": seat})])
+        case Timeout():
+            idle = s.turn if s.phase is Phase.PLAYING else None
+            return _finish(s, "timeout", None, [Event("timed_out", {"idle": idle})])
+    raise GameError("not_now")
+
+
+def _need(s: State, phase: Phase) -> None:
+    if s.phase is not phase:
+        raise GameError("wrong_phase")
+
+
+def _seat(s: State, actor: str | None) -> str:
+    if actor is None or not any(p.user_id == actor for p in players(s)):
+        raise GameError("not_a_player")
+    return actor
+
+
+def _offerer(s: State) -> str:
+    return s.offered_by or s.challenger.user_id
+
+
+def _seats(s: State) -> set[str]:
+    return {p.user_id for p in players(s)}
+
+
+def _accept(s: State, actor: str | None, name: str, ctx: Ctx) -> tuple[State, list[Event]]:
+    _need(s, Phase.CHALLENGE)
+    if actor is None or actor == _offerer(s):
+        raise GameError("self_challenge")
+    if s.opponent is None:
+        s.opponent = Player(actor, name)
+    elif actor not in _seats(s):
+        raise GameError("not_challenged")
+    s.phase = Phase.SECRETS
+    return s, [Event("accepted", {"by": actor}), Event("secrets_wanted", {})]
+
+
+def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
+    _need(s, Phase.SECRETS)
+    if seat in s.secrets:
+        raise GameError("secret_locked")
+    code = s.rules.random_code(ctx.rng) if text is None else s.rules.validate(text)
+    s.secrets[seat] = code
+    events = [Event("secret_set", {"by": seat, "random": text is None})]
+    if len(s.secrets) == 2:
+        if s.starter is None:
+            s.starter = ctx.rng.choice([p.user_id for p in players(s)])
+        s.phase, s.turn = Phase.PLAYING, s.starter
+        s.attempts = {p.user_id: [] for p in players(s)}
+        events.append(Event("started", {"starter": s.starter}))
+    return s, events
+
+
+def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
+    _need(s, Phase.PLAYING)
+    if s.turn != seat:
+        raise GameError("not_your_turn", name=player(s, s.turn or "").name)
+    code = s.rules.validate(text)
+    mine = s.attempts[seat]
+    if any(a.code == code for a in mine):
+        raise GameError("already_guessed", code=code)
+    target = s.secrets[other(s, seat).user_id]
+    a, b = bulls_cows(target, code)
+    mine.append(Attempt(code, a, b))
+    cracked = a == s.rules.length
+    events = [Event("guessed", {"by": seat, "code": code, "a": a, "b": b, "n": len(mine)})]
+    second = other(s, s.starter or "").user_id
+    if seat == s.starter:
+        if cracked:
+            s.last_chance, s.turn = True, second
+            return s, [*events, Event("last_chance", {"for": second})]
+        s.turn = second
+        return s, events
+    # the second player's guess closes the round
+    if s.last_chance:
+        if cracked:
+            return _finish(s, "draw", None, [*events, Event("draw", {"both_cracked": True})])
+        return _finish(s, "win", s.starter, [*events, Event("won", {"by": s.starter})])
+    if cracked:
+        return _finish(s, "win", seat, [*events, Event("won", {"by": seat})])
+    if all(len(v) >= MAX_GUESSES for v in s.attempts.values()):
+        return _finish(s, "draw", None, [*events, Event("draw", {"both_cracked": False})])
+    s.turn = s.starter
+    return s, events
+
+
+def _finish(s: State, outcome: str, winner: str | None, events: list[Event]) -> tuple[State, list[Event]]:
+    was_played = s.phase in (Phase.SECRETS, Phase.PLAYING)
+    s.phase, s.outcome, s.winner, s.turn = Phase.FINISHED, outcome, winner, None
+    if was_played:
+        if winner is not None:
+            s.match.wins[winner] = s.match.wins.get(winner, 0) + 1
+        elif outcome == "draw":
+            s.match.draws += 1
+    return s, [*events, Event("finished", {"outcome": outcome, "winner": winner})]
+
+
+def results(state: State) -> list[ResultRow]:
+    """Stats lines: only games that got past the challenge count."""
+    if state.outcome in ("declined", "cancelled") or state.opponent is None:
+        return []
+    rows = []
+    for p in players(state):
+        n = len(state.attempts.get(p.user_id, []))
+        if state.outcome == "timeout":
+            outcome = "abandoned"
+        elif state.winner is None:
+            outcome = "draw"
+        else:
+            outcome = "win" if state.winner == p.user_id else "loss"
+        rows.append(ResultRow(p.user_id, p.name, outcome, n))
+    return rows
+
+
+# ---------------------------------------------------------------- presenter
+
+SQUARES = {Mark.HIT: "🟩", Mark.NEAR: "🟨", Mark.MISS: "⬜"}
+
+
+def score_line(state: State) -> Text:
+    """The running match score "Alice 2 – 1 – 0 Bob" (wins–draws–wins)."""
+    a, b = state.challenger, state.opponent or state.challenger
+    return Text("duel.match_score", {"a": a.name, "b": b.name, "wa": state.match.wins.get(a.user_id, 0),
+                                     "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
+
+
+def reveal_lines(state: State) -> str:
+    """Every attempt, digit by digit, against the secret it aimed at (🟩🟨⬜)."""
+    lines = []
+    for p in players(state):
+        target = state.secrets.get(other(state, p.user_id).user_id)
+        for i, att in enumerate(state.attempts.get(p.user_id, []), 1):
+            squares = "".join(SQUARES[m] for m in marks(target, att.code)) if target else ""
+            lines.append(f"{p.name} #{i}: {att.code} {squares} {att.a}A{att.b}B")
+    return "\n".join(lines)
+
+
+def board(game_id: int, state: State, chat: Chat) -> Message:
+    """The current state for /board: phase, whose turn, every attempt so far (never a secret)."""
+    rows = []
+    for p in players(state):
+        for i, att in enumerate(state.attempts.get(p.user_id, []), 1):
+            rows.append(f"{p.name} #{i}: {att.code} → {att.a}A{att.b}B")
+    if state.phase is Phase.PLAYING:
+        status = Text("duel.board_turn", {"name": player(state, state.turn or "").name})
+    elif state.phase is Phase.SECRETS:
+        waiting = ", ".join(p.name for p in players(state) if p.user_id not in state.secrets)
+        status = Text("duel.board_secrets", {"names": waiting})
+    else:
+        status = Text("duel.board_challenge", {"name": state.challenger.name})
+    return say(chat, "duel.board", game=game_id, length=state.rules.length,
+               repeats=repeats_text(state.rules.repeats), status=status,
+               rows="\n".join(rows) or "—", score=score_line(state))
+
+
+def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
+    out: list[Message] = []
+    name = {p.user_id: p.name for p in players(state)}
+    for ev in events:
+        d = ev.data
+        t = ev.type
+        if t == "challenged":
+            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
+            key = "duel.challenged_open" if state.opponent is None else "duel.challenged"
+            out.append(say(chat, key, keys, challenger=state.challenger.name,
+                           opponent=state.opponent.name if state.opponent else "",
+                           length=state.rules.length, repeats=repeats_text(state.rules.repeats)))
+        elif t == "declined":
+            out.append(say(chat, "duel.declined", name=name[d["by"]]))
+        elif t == "cancelled":
+            out.append(say(chat, "duel.cancelled", name=name[d["by"]]))
+        elif t == "accepted":
+            out.append(say(chat, "duel.accepted", name=name[d["by"]], challenger=state.challenger.name))
+        elif t == "rematch":
+            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
+            out.append(say(chat, "duel.rematch", keys, name=name[d["by"]], other=other(state, d["by"]).name,
+                           starter=name[d["starter"]], score=score_line(state)))
+        elif t == "secrets_wanted":
+            out.extend(_secret_prompts(game_id, state, chat))
+        elif t == "secret_set":
+            p = player(state, d["by"])
+            out.append(say(to_actor(chat, p), "duel.secret_locked", code=state.secrets[p.user_id],
+                           game=game_id))
+            out.append(say(chat, "duel.secret_ready", name=p.name))
+        elif t == "started":
+            out.append(say(chat, "duel.started", starter=name[d["starter"]],
+                           second=other(state, d["starter"]).name, max=MAX_GUESSES))
+        elif t == "guessed":
+            nxt = state.turn if state.phase is Phase.PLAYING else None
+            key = "duel.guess_next" if nxt and not state.last_chance else "duel.guess"
+            out.append(say(chat, key, name=name[d["by"]], n=d["n"], code=d["code"], a=d["a"], b=d["b"],
+                           next=name.get(nxt or "", "")))
+        elif t == "last_chance":
+            out.append(say(chat, "duel.last_chance", cracker=other(state, d["for"]).name,
+                           name=name[d["for"]]))
+        elif t == "resigned":
+            out.append(say(chat, "duel.resigned", name=name[d["by"]], winner=other(state, d["by"]).name))
+        elif t == "timed_out":
+            out.append(say(chat, "duel.timed_out"))
+        elif t == "finished" and d["outcome"] not in ("declined", "cancelled"):
+            out.append(_reveal(game_id, state, chat))
+    return out
+
+
+def _secret_prompts(game_id: int, state: State, chat: Chat) -> list[Message]:
+    """Ask each player privately; if the platform cannot reach them, the group gets a button
+    that leads to private entry (never the secret itself)."""
+    out = []
+    for p in players(state):
+        if p.user_id in state.secrets:
+            continue
+        set_secret = Button(Text("button.set_secret"), f"g:{game_id}:secret",
+                            prompt=Text("duel.secret_input", {"length": state.rules.length}))
+        fallback = say(chat, "duel.secret_fallback", ((set_secret,),), name=p.name)
+        prompt = say(to_actor(chat, p), "duel.secret_prompt",
+                     ((button(game_id, "random", "button.random_secret"),),),
+                     length=state.rules.length, repeats=repeats_text(state.rules.repeats),
+                     opponent=other(state, p.user_id).name, game=game_id)
+        out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
+    return out
+
+
+def _reveal(game_id: int, state: State, chat: Chat) -> Message:
+    secrets = ", ".join(f"{p.name}: {state.secrets[p.user_id]}" for p in players(state)
+                        if p.user_id in state.secrets)
+    if state.outcome == "win" or state.outcome == "resigned":
+        result = Text("duel.result_win", {"name": player(state, state.winner or "").name})
+    elif state.outcome == "draw":
+        result = Text("duel.result_draw")
+    else:
+        result = Text("duel.result_timeout")
+    buttons = ((button(game_id, "rematch", "button.rematch"),),) if state.opponent else ()
+    return say(chat, "duel.reveal", buttons, result=result, secrets=secrets or "—",
+               lines=reveal_lines(state) or "—", score=score_line(state))

@@ -1,0 +1,161 @@
+"""Zahlenraten 1A2B, practice alone ("Allein üben"): the bot hides a code, one player cracks it."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from core.codes import CodeRules
+from core.errors import GameError
+from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text, say
+from core.messages import Chat, Message, Text
+from core.scoring import bulls_cows
+
+kind = "practice"
+
+# Rating bands (RULES.md §1): the most attempts for Genie, Profi, Solide; more is Geknackt.
+RATING_BANDS: dict[int, tuple[int, int, int]] = {3: (4, 6, 9), 4: (5, 7, 10), 5: (6, 8, 12)}
+RATINGS = ("Genie", "Profi", "Solide", "Geknackt")
+
+
+def rating(rules: CodeRules, attempts: int) -> str:
+    """The canonical rating key for a win in `attempts` (repeats: one more in each band)."""
+    extra = 1 if rules.repeats else 0
+    for name, limit in zip(RATINGS, RATING_BANDS[rules.length], strict=False):
+        if attempts <= limit + extra:
+            return name
+    return RATINGS[-1]
+
+
+class Phase(str, Enum):
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class Attempt:
+    code: str
+    a: int
+    b: int
+
+
+@dataclass
+class State:
+    rules: CodeRules
+    player: Player
+    secret: str
+    phase: Phase = Phase.PLAYING
+    attempts: list[Attempt] = field(default_factory=list)
+    outcome: str | None = None  # "cracked" | "gave_up" | "abandoned"
+    assisted: bool = False
+    updated: float = 0.0
+
+
+state_type = State
+
+
+@dataclass(frozen=True)
+class Guess:
+    code: str
+
+
+@dataclass(frozen=True)
+class GiveUp:
+    pass
+
+
+@dataclass(frozen=True)
+class Timeout:
+    pass
+
+
+def new(rules: CodeRules, player: Player, ctx: Ctx) -> tuple[State, list[Event]]:
+    """A fresh practice game with a random code."""
+    state = State(rules=rules, player=player, secret=rules.random_code(ctx.rng), updated=ctx.now)
+    return state, [Event("started", {"length": rules.length, "repeats": rules.repeats})]
+
+
+def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
+    if state.phase is Phase.FINISHED:
+        raise GameError("game_over")
+    if actor is not None and actor != state.player.user_id:
+        raise GameError("not_a_player")
+    s = copy.deepcopy(state)
+    s.updated = ctx.now
+    match action:
+        case Guess(code=text):
+            code = s.rules.validate(text)
+            if any(a.code == code for a in s.attempts):
+                raise GameError("already_guessed", code=code)
+            a, b = bulls_cows(s.secret, code)
+            s.attempts.append(Attempt(code, a, b))
+            events = [Event("guessed", {"code": code, "a": a, "b": b, "n": len(s.attempts)})]
+            if a == s.rules.length:
+                s.phase, s.outcome = Phase.FINISHED, "cracked"
+                events.append(Event("cracked", {"n": len(s.attempts), "rating": rating(s.rules, len(s.attempts))}))
+            return s, events
+        case GiveUp():
+            s.phase, s.outcome = Phase.FINISHED, "gave_up"
+            return s, [Event("gave_up", {"secret": s.secret, "n": len(s.attempts)})]
+        case Timeout():
+            s.phase, s.outcome = Phase.FINISHED, "abandoned"
+            return s, [Event("timed_out", {"secret": s.secret})]
+    raise GameError("not_now")
+
+
+def players(state: State) -> list[Player]:
+    return [state.player]
+
+
+def seated(state: State) -> list[Player]:
+    return [state.player]
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.FINISHED
+
+
+def last_activity(state: State) -> float:
+    return state.updated
+
+
+def results(state: State) -> list[ResultRow]:
+    p = state.player
+    n = len(state.attempts)
+    if state.outcome == "cracked":
+        r = None if state.assisted else rating(state.rules, n)
+        return [ResultRow(p.user_id, p.name, "win", n, r)]
+    return [ResultRow(p.user_id, p.name, "gave_up" if state.outcome == "gave_up" else "abandoned", n)]
+
+
+def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
+    """Practice talks in the chat it was started in (a group or the private chat)."""
+    name = state.player.name
+    out: list[Message] = []
+    for ev in events:
+        d = ev.data
+        if ev.type == "started":
+            out.append(say(chat, "practice.started", name=name, length=d["length"],
+                           space=state.rules.space,
+                           repeats=repeats_text(d["repeats"])))
+        elif ev.type == "guessed" and d["a"] < state.rules.length:
+            out.append(say(chat, "practice.guess", name=name, n=d["n"], code=d["code"],
+                           a=d["a"], b=d["b"]))
+        elif ev.type == "cracked":
+            again = ((button(game_id, "again", "button.again"),),)
+            out.append(say(chat, "practice.cracked", again, name=name, n=d["n"],
+                           code=state.secret, rating=Text(f"rating.{d['rating']}")))
+        elif ev.type == "gave_up":
+            out.append(say(chat, "practice.gave_up", name=name, code=d["secret"], n=d["n"]))
+        elif ev.type == "timed_out":
+            out.append(say(chat, "practice.timed_out", name=name, code=d["secret"]))
+    return out
+
+
+def board(game_id: int, state: State, chat: Chat) -> Message:
+    """The current state for /board: every attempt so far."""
+    rows = "\n".join(f"#{i}: {a.code} → {a.a}A{a.b}B" for i, a in enumerate(state.attempts, 1))
+    return say(chat, "practice.board", name=state.player.name, length=state.rules.length,
+               repeats=repeats_text(state.rules.repeats), rows=rows or "—", n=len(state.attempts))
