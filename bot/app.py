@@ -301,12 +301,10 @@ class App:
             if row.kind != "duel":
                 continue
             st = serial.load(duel.State, row.state)
-            if st.phase is not duel.Phase.CHALLENGE or (st.challenger.user_id == ib.actor.user_id and not st.offered_by):
-                continue
-            seats = {p.user_id for p in duel.players(st)}
-            if ib.actor.user_id in seats and st.offered_by != ib.actor.user_id:
+            answer = duel.can_answer(st, ib.actor.user_id)
+            if answer == "targeted":
                 targeted.append(row)
-            elif st.opponent is None:
+            elif answer == "open":
                 open_.append(row)
         found = targeted or open_
         if not found:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 
 
 def bulls_cows(secret: Sequence[str], guess: Sequence[str]) -> tuple[int, int]:
@@ -23,7 +23,7 @@ def bulls_cows(secret: Sequence[str], guess: Sequence[str]) -> tuple[int, int]:
     return bulls, cows
 
 
-class Mark(str, Enum):
+class Mark(StrEnum):
     """One position of a guess, as shown at the reveal."""
 
     HIT = "hit"  # right place (🟩)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from core.codes import CodeRules
 from core.errors import GameError
@@ -20,7 +20,7 @@ kind = "duel"
 MAX_GUESSES = 30  # each; both at 30 without cracking → draw
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     CHALLENGE = "challenge"
     SECRETS = "secrets"
     PLAYING = "playing"
@@ -145,6 +145,15 @@ def other(state: State, user_id: str) -> Player:
 
 def is_over(state: State) -> bool:
     return state.phase is Phase.FINISHED
+
+
+def can_answer(state: State, user_id: str) -> str | None:
+    """Whether this user may accept/decline: "targeted" (aimed at them), "open", or None."""
+    if state.phase is not Phase.CHALLENGE or user_id == _offerer(state):
+        return None
+    if state.opponent is None:
+        return "open"
+    return "targeted" if user_id in _seats(state) else None
 
 
 def awaiting_secret(state: State, user_id: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from core.codes import CodeRules
 from core.errors import GameError
@@ -29,7 +29,7 @@ def rating(rules: CodeRules, attempts: int) -> str:
     return RATINGS[-1]
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     PLAYING = "playing"
     FINISHED = "finished"
 
