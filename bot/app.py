@@ -277,14 +277,11 @@ class App:
             if found is None:
                 raise GameError("unknown_player", name=name[:40])
             uid, name = found
-        elif uid in self._users_names(ib.actor.platform):
-            name = self._users_names(ib.actor.platform)[uid]
+        else:
+            name = await self.store.user_name(ib.actor.platform, uid) or written
         if uid == ib.actor.user_id:
             raise GameError("self_challenge")
         return Player(uid, name)
-
-    def _users_names(self, platform: str) -> dict[str, str]:
-        return {uid: nm for (pf, uid), (nm, _) in self._users.items() if pf == platform}
 
     async def _cmd_accept(self, turn: Turn, args: tuple[str, ...]) -> None:
         row = await self._challenge_for(turn.inbound)
@@ -394,7 +391,7 @@ class App:
                     raise GameError("unknown_player", name=wanted[:40])
                 uid, name = found
             else:
-                uid, name = target, self._users_names(ib.chat.platform).get(target, wanted)
+                uid, name = target, await self.store.user_name(ib.chat.platform, target) or wanted
         here = await self.store.stats(ib.chat.platform, ib.chat.chat_id, uid)
         everywhere = await self.store.stats(ib.chat.platform, None, uid)
         bests = await self.store.practice_bests(ib.chat.platform, uid)

@@ -39,7 +39,7 @@ BY_NAME = {c.name: c for c in COMMANDS}
 # Option words accepted for "repeats allowed", in every language the help promises.
 REPEAT_WORDS = {"repeats", "repeat", "r", "doppelt", "wdh", "wiederholung", "wiederholungen",
                 "dup", "duplicates", "повторы", "повторения", "upprepning", "upprepningar"}
-MENTION = re.compile(r"^<@!?(\d+)>$")
+MENTION = re.compile(r"^<@!?([^<>@\s]+)>$")
 
 
 @dataclass(frozen=True)

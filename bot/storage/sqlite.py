@@ -246,6 +246,10 @@ class SqliteStore:
                                "locale = excluded.locale", (platform, user_id, name, locale))
         await self._write(job)
 
+    async def user_name(self, platform: str, user_id: str) -> str | None:
+        rows = await self._read("SELECT name FROM users WHERE platform = ? AND user_id = ?", (platform, user_id))
+        return rows[0][0] if rows else None
+
     async def user_locale(self, platform: str, user_id: str) -> str | None:
         rows = await self._read("SELECT locale FROM users WHERE platform = ? AND user_id = ?", (platform, user_id))
         return rows[0][0] if rows else None

@@ -223,10 +223,10 @@ def _accept(s: State, actor: str | None, name: str, ctx: Ctx) -> tuple[State, li
     _need(s, Phase.CHALLENGE)
     if actor is None or actor == _offerer(s):
         raise GameError("self_challenge")
-    if s.opponent is None:
-        s.opponent = Player(actor, name)
-    elif actor not in _seats(s):
+    if s.opponent is not None and actor not in _seats(s):
         raise GameError("not_challenged")
+    if s.opponent is None or s.opponent.user_id == actor:
+        s.opponent = Player(actor, name)  # the accepting player's own current name
     s.phase = Phase.SECRETS
     return s, [Event("accepted", {"by": actor}), Event("secrets_wanted", {})]
 

@@ -1,0 +1,245 @@
+"""The Telegram adapter: a python-telegram-bot `Application` run inside an
+already running asyncio loop (so it can share the process with Discord).
+
+Updates are processed one at a time (PTB's default), which keeps the send
+order per chat: the replies to one update are all out before the next update
+is handled. Flood control is PTB's `AIORateLimiter`, whose retries on
+`RetryAfter` make sure a 429 delays a reply instead of losing it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from urllib.parse import urlparse
+
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
+from telegram.error import TelegramError
+from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTypes, TypeHandler
+
+from adapters.telegram import logsafe
+from adapters.telegram.inbound import from_update, remember_users
+from adapters.telegram.logsafe import redact
+from adapters.telegram.render import Renderer, chat_id_of
+from core.messages import CommandInfo, Inbound, Response
+
+log = logging.getLogger(__name__)
+
+Handle = Callable[[Inbound], Awaitable[Response]]
+ALLOWED_UPDATES = ["message", "callback_query"]
+DEFAULT_BASE_URL = "https://api.telegram.org/bot"
+MAX_DESCRIPTION = 256
+MAX_USERNAMES = 100_000
+MAX_RETRIES = 5  # RetryAfter retries per call; each waits the time Telegram asks for
+
+
+class TelegramStartError(RuntimeError):
+    """The bot could not start (bad token, API unreachable); the text is token-free."""
+
+
+def bot_commands(menu: Sequence[CommandInfo]) -> list[BotCommand]:
+    """CommandInfo -> BotCommand, dropping what Telegram would refuse (internal names)."""
+    out = []
+    for info in menu:
+        name = info.name.lower()
+        if not name or name.startswith("_") or len(name) > 32:
+            continue
+        if not all(c.isascii() and (c.isalnum() or c == "_") for c in name):
+            continue
+        description = (info.description or name).strip()[:MAX_DESCRIPTION] or name
+        out.append(BotCommand(name, description))
+    return out
+
+
+class TelegramAdapter:
+    """Telegram updates -> `handle` -> Bot API calls. Knows nothing of games."""
+
+    def __init__(
+        self,
+        token: str,
+        handle: Handle,
+        commands: Mapping[str, Sequence[CommandInfo]],
+        base_url: str | None = None,
+        webhook_url: str | None = None,
+        webhook_listen: str = "0.0.0.0",
+        webhook_port: int = 8443,
+        webhook_secret: str | None = None,
+        *,
+        rate_limiter: BaseRateLimiter | None = None,
+        poll_timeout: float = 10.0,
+    ) -> None:
+        if webhook_url and not webhook_secret:
+            # Without a secret anyone who finds the URL could inject updates.
+            raise ValueError("webhook mode needs a webhook secret (TELEGRAM_WEBHOOK_SECRET)")
+        self.token = token
+        self.handle = handle
+        self.commands = commands
+        self.base_url = base_url or DEFAULT_BASE_URL
+        self.webhook_url = webhook_url
+        self.webhook_listen = webhook_listen
+        self.webhook_port = webhook_port
+        self.webhook_secret = webhook_secret
+        self.rate_limiter = rate_limiter
+        self.poll_timeout = poll_timeout
+        self._app: Application | None = None  # type: ignore[type-arg]
+        self._renderer: Renderer | None = None
+        self._log_filters: list[tuple[logging.Logger, logging.Filter]] = []
+        self._usernames: dict[str, int] = {}  # @username -> id, learnt from updates (memory)
+
+    @property
+    def bot_username(self) -> str | None:
+        return self._renderer.bot_username if self._renderer else None
+
+    def _build(self) -> Application:  # type: ignore[type-arg]
+        limiter = self.rate_limiter or AIORateLimiter(max_retries=MAX_RETRIES)
+        return (
+            Application.builder()
+            .token(self.token)
+            .base_url(self.base_url)
+            .rate_limiter(limiter)
+            .concurrent_updates(False)  # one update at a time: replies stay in order
+            .build()
+        )
+
+    async def start(self) -> None:
+        """Connect (getMe), publish the command menus, start polling or the webhook.
+
+        Returns once updates are flowing; raises TelegramStartError if the
+        bot cannot even identify itself (bad token, API unreachable).
+        """
+        self._log_filters = logsafe.install(self.token)
+        app = self._build()
+        app.add_handler(TypeHandler(Update, self._on_update))
+        app.add_error_handler(self._on_error)
+        try:
+            await app.initialize()
+        except TelegramError as exc:
+            with contextlib.suppress(Exception):
+                await app.bot.shutdown()  # close the HTTP connections opened so far
+            logsafe.uninstall(self._log_filters)
+            raise TelegramStartError(
+                f"Telegram bot could not start: {type(exc).__name__}: {redact(exc, self.token)}"
+            ) from None
+        self._app = app
+        self._renderer = Renderer(app.bot, self.token)
+        await self._set_commands()
+        await app.start()
+        assert app.updater is not None
+        try:
+            if self.webhook_url:
+                await app.updater.start_webhook(
+                    listen=self.webhook_listen,
+                    port=self.webhook_port,
+                    url_path=urlparse(self.webhook_url).path.lstrip("/"),
+                    webhook_url=self.webhook_url,
+                    secret_token=self.webhook_secret,
+                    allowed_updates=ALLOWED_UPDATES,
+                )
+            else:
+                await app.updater.start_polling(
+                    timeout=self.poll_timeout,
+                    allowed_updates=ALLOWED_UPDATES,
+                    error_callback=self._on_poll_error,
+                )
+        except Exception as exc:  # e.g. the webhook port is taken
+            await self.stop()
+            raise TelegramStartError(
+                f"Telegram updates could not start: {type(exc).__name__}: "
+                f"{redact(exc, self.token)}"
+            ) from None
+        log.info("Telegram bot @%s running (%s)", self.bot_username,
+                 "webhook" if self.webhook_url else "polling")
+
+    async def stop(self) -> None:
+        """Stop fetching, let the update in progress finish, release the connections."""
+        app, self._app = self._app, None
+        if app is None:
+            return
+        try:
+            if app.updater is not None and app.updater.running:
+                await app.updater.stop()
+            if app.running:
+                await app.stop()
+            await app.shutdown()
+        except Exception as exc:  # stopping must not crash the process that hosts us
+            log.warning("Telegram adapter stop: %s", redact(exc, self.token))
+        finally:
+            logsafe.uninstall(self._log_filters)
+            self._log_filters = []
+
+    async def _set_commands(self) -> None:
+        """One menu per language and scope; English is also the default menu."""
+        assert self._app is not None
+        bot = self._app.bot
+        scopes = (BotCommandScopeAllPrivateChats(), BotCommandScopeAllGroupChats())
+        done: set[str | None] = set()
+        for lang, menu in self.commands.items():
+            commands = bot_commands(menu)
+            if not commands:
+                continue
+            code = lang.lower().split("-")[0].split("_")[0]
+            codes: list[str | None] = [code] + ([None] if code == "en" else [])
+            for language_code in codes:
+                if language_code in done:
+                    continue
+                done.add(language_code)
+                for scope in scopes:
+                    try:
+                        await bot.set_my_commands(
+                            commands, scope=scope, language_code=language_code
+                        )
+                    except TelegramError as exc:
+                        log.warning("setMyCommands (%s, %s) failed: %s", language_code or "default",
+                                    scope.type, redact(exc, self.token))
+
+    async def _on_update(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """One update: translate, hand to the App, render the Response; never raise."""
+        renderer = self._renderer
+        if renderer is None:
+            return
+        if len(self._usernames) > MAX_USERNAMES:
+            self._usernames.clear()
+        remember_users(update, self._usernames)
+        inbound = from_update(update, renderer.bot_username, self._usernames)
+        query = update.callback_query
+        if inbound is None:
+            if query is not None:
+                await renderer.answer_callback(query.id, None)
+            return
+        try:
+            response = await self.handle(inbound)
+        except Exception as exc:
+            # The App apologises to users itself; this is a bug, logged without texts.
+            log.error("handle() failed for update %s in chat %s: %s", update.update_id,
+                      inbound.chat.chat_id, type(exc).__name__, exc_info=exc)
+            response = Response()
+        if query is not None:
+            await renderer.answer_callback(query.id, response.notice)
+        message = update.message
+        if message is not None and response.delete_inbound:
+            await renderer.delete(message.chat_id, message.message_id)
+        for out in response.messages:
+            await renderer.deliver(out)
+        if query is None and response.notice:
+            await renderer.notice(
+                response.notice, inbound.actor, inbound.chat,
+                message.message_id if message is not None and not response.delete_inbound else None,
+            )
+
+    async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """PTB's error handler: log without token, keep serving."""
+        exc = context.error
+        log.error("Telegram update failed: %s: %s", type(exc).__name__, redact(exc, self.token))
+
+    def _on_poll_error(self, exc: TelegramError) -> None:
+        """Polling hiccups (network, 5xx): PTB retries; we only log them, redacted."""
+        log.warning("Telegram polling error: %s: %s", type(exc).__name__, redact(exc, self.token))
+
+
+__all__ = ["TelegramAdapter", "TelegramStartError", "bot_commands", "chat_id_of"]

@@ -1,0 +1,143 @@
+"""Telegram update -> neutral `Inbound`. Pure: no I/O, easy to test on its own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from telegram import CallbackQuery, Message, MessageEntity, Update
+from telegram import Chat as TgChat
+from telegram import User as TgUser
+
+from adapters.telegram import deeplink
+from core.messages import Actor, Chat, Inbound
+
+PLATFORM = "telegram"
+MIGRATE_COMMAND = "_migrate"
+# "/cmd", "/cmd@Bot", "/cmd args"; Telegram command names are [A-Za-z0-9_]{1,32}.
+_COMMAND_RE = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]+))?(?:\s+(.*))?$", re.DOTALL)
+_SYSTEM = Actor(platform=PLATFORM, user_id="0", name="Telegram")
+
+
+def actor_of(user: TgUser | None) -> Actor:
+    """Who did it; the display name prefers the first name as the group sees it."""
+    if user is None:
+        return _SYSTEM
+    return Actor(
+        platform=PLATFORM,
+        user_id=str(user.id),
+        name=user.first_name or user.username or str(user.id),
+        locale=user.language_code,
+    )
+
+
+def chat_of(chat: TgChat) -> Chat:
+    return Chat(platform=PLATFORM, chat_id=str(chat.id), private=chat.type == TgChat.PRIVATE)
+
+
+def parse_command(text: str) -> tuple[str, str | None, tuple[str, ...]] | None:
+    """(command, addressed bot or None, args) for "/cmd[@Bot] args"; None if not a command."""
+    match = _COMMAND_RE.match(text.strip())
+    if not match:
+        return None
+    name, target, rest = match.groups()
+    return name.lower(), target, tuple((rest or "").split())
+
+
+def addressed_elsewhere(target: str | None, bot_username: str | None) -> bool:
+    """True for "/cmd@OtherBot": in a group with several bots, that one is not ours."""
+    return bool(target and bot_username and target.lower() != bot_username.lower())
+
+
+def mention(user_id: int) -> str:
+    """The neutral mention token (as Discord writes it), which the App resolves to a player."""
+    return f"<@{user_id}>"
+
+
+def mention_args(
+    message: Message, args: tuple[str, ...], usernames: Mapping[str, int]
+) -> tuple[str, ...]:
+    """Telegram mentions in command arguments -> `<@id>`, so `/duel @bob` finds Bob even
+    though players know each other by @username and the App by first name.
+
+    A `text_mention` (a user without a username, picked from the client's list) carries
+    the user; an `@username` is resolved from the users this adapter has seen; an
+    unknown one stays as written (the App then matches it by name).
+    """
+    text = " ".join(args)
+    for entity, shown in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
+        if entity.user is not None and shown and shown in text:
+            text = text.replace(shown, mention(entity.user.id), 1)
+    out = []
+    for arg in text.split():
+        uid = usernames.get(arg[1:].lower()) if arg.startswith("@") else None
+        out.append(mention(uid) if uid is not None else arg)
+    return tuple(out)
+
+
+def remember_users(update: Update, usernames: dict[str, int]) -> None:
+    """Learn @username -> id from everyone who writes or presses, and from text mentions."""
+    users = [update.effective_user]
+    message = update.message
+    if message is not None:
+        users += [e.user for e in message.entities or () if e.user is not None]
+        if message.reply_to_message is not None:
+            users.append(message.reply_to_message.from_user)
+    for user in users:
+        if user is not None and user.username and not user.is_bot:
+            usernames[user.username.lower()] = user.id
+
+
+def from_message(
+    update_id: int, message: Message, bot_username: str | None,
+    usernames: Mapping[str, int] | None = None,
+) -> Inbound | None:
+    """A message -> Inbound, or None when it is nothing for the bot."""
+    event_id = str(update_id)
+    chat = chat_of(message.chat)
+    if message.migrate_to_chat_id:
+        # The old group's last word: its games move to the new supergroup id.
+        return Inbound(
+            actor=actor_of(message.from_user), chat=chat, command=MIGRATE_COMMAND,
+            args=(str(message.migrate_to_chat_id),), event_id=event_id,
+        )
+    text = message.text
+    user = message.from_user
+    if text is None or user is None or user.is_bot:
+        return None
+    actor = actor_of(user)
+    parsed = parse_command(text)
+    if parsed is None:
+        return Inbound(actor=actor, chat=chat, text=text, event_id=event_id)
+    command, target, args = parsed
+    if addressed_elsewhere(target, bot_username):
+        return None
+    args = mention_args(message, args, usernames or {})
+    if command == "start" and chat.private and len(args) == 1:
+        action = deeplink.decode(args[0])
+        if action is not None:
+            return Inbound(actor=actor, chat=chat, action=action, event_id=event_id)
+    return Inbound(actor=actor, chat=chat, command=command, args=args, event_id=event_id)
+
+
+def from_callback(update_id: int, query: CallbackQuery) -> Inbound | None:
+    """A button press -> Inbound(action=data); None for presses we cannot place."""
+    if not query.data:
+        return None
+    actor = actor_of(query.from_user)
+    if query.message is not None:
+        chat = chat_of(query.message.chat)
+    else:  # an inline-mode message: no chat known, answer as in private
+        chat = Chat(platform=PLATFORM, chat_id=actor.user_id, private=True)
+    return Inbound(actor=actor, chat=chat, action=query.data, event_id=str(update_id))
+
+
+def from_update(
+    update: Update, bot_username: str | None, usernames: Mapping[str, int] | None = None
+) -> Inbound | None:
+    """The one entry point: any update -> Inbound or None (ignored)."""
+    if update.callback_query is not None:
+        return from_callback(update.update_id, update.callback_query)
+    if update.message is not None:
+        return from_message(update.update_id, update.message, bot_username, usernames)
+    return None

@@ -1,0 +1,219 @@
+"""Neutral `Outbound` -> Bot API calls, with the Telegram fallbacks.
+
+- Actor-bound messages go to the user's private chat; when Telegram refuses
+  (403: the user never started the bot) the `fallback` is posted in the group,
+  its prompt buttons turned into deep links `t.me/<bot>?start=<token>`.
+- `edit_key` messages are edited in place when the message id is known.
+- Every failure is logged (token redacted, never a text) and survived.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Message as TgMessage
+from telegram.constants import MessageLimit
+from telegram.error import BadRequest, Forbidden, TelegramError
+
+from adapters.telegram import deeplink
+from adapters.telegram.logsafe import redact
+from core.messages import Actor, Chat, Outbound, OutButton
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT = MessageLimit.MAX_TEXT_LENGTH  # 4096
+MAX_CAPTION = MessageLimit.CAPTION_LENGTH  # 1024
+MAX_ALERT = 200  # answerCallbackQuery text limit
+MAX_EDIT_KEYS = 10_000
+
+
+def chat_id_of(to: Chat | Actor) -> int | str:
+    """The Bot API chat_id: numeric ids as int, "@channel" names as they are."""
+    raw = to.user_id if isinstance(to, Actor) else to.chat_id
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+def is_group(to: Chat | Actor) -> bool:
+    return isinstance(to, Chat) and not to.private
+
+
+def deep_link(bot_username: str, action: str) -> str:
+    return f"https://t.me/{bot_username}?start={deeplink.encode(action)}"
+
+
+def keyboard(
+    buttons: Sequence[Sequence[OutButton]], *, bot_username: str | None, deep_links: bool
+) -> InlineKeyboardMarkup | None:
+    """Inline keyboard; prompt buttons in a group lead to the private chat by deep link
+    (text typed there is private; in a private chat a press is enough)."""
+    rows: list[list[InlineKeyboardButton]] = []
+    for row in buttons:
+        out_row = []
+        for button in row:
+            if button.url:
+                out_row.append(InlineKeyboardButton(button.label, url=button.url))
+            elif button.prompt is not None and deep_links and bot_username:
+                out_row.append(
+                    InlineKeyboardButton(button.label, url=deep_link(bot_username, button.action))
+                )
+            else:
+                out_row.append(InlineKeyboardButton(button.label, callback_data=button.action))
+        if out_row:
+            rows.append(out_row)
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+def chunks(text: str, size: int = MAX_TEXT) -> list[str]:
+    """Split a long text at line breaks where possible; Telegram caps messages at 4096."""
+    parts: list[str] = []
+    while len(text) > size:
+        cut = text.rfind("\n", 0, size)
+        if cut <= 0:
+            cut = size
+        parts.append(text[:cut])
+        text = text[cut:].lstrip("\n")
+    if text:
+        parts.append(text)
+    return parts
+
+
+def unreachable(exc: TelegramError) -> bool:
+    """The user cannot be messaged privately (never started the bot, blocked it, unknown)."""
+    if isinstance(exc, Forbidden):
+        return True
+    return isinstance(exc, BadRequest) and "chat not found" in exc.message.lower()
+
+
+class Renderer:
+    """Sends Outbounds through one PTB bot; remembers edit_key -> message id in memory."""
+
+    def __init__(self, bot: Bot, token: str) -> None:
+        self.bot = bot
+        self.token = token
+        self._edits: OrderedDict[tuple[int | str, str], int] = OrderedDict()
+
+    @property
+    def bot_username(self) -> str | None:
+        try:
+            return self.bot.username
+        except RuntimeError:  # not initialised (getMe not done)
+            return None
+
+    def _log_failure(self, what: str, chat_id: int | str, exc: BaseException) -> None:
+        log.warning("Telegram %s to chat %s failed: %s: %s",
+                    what, chat_id, type(exc).__name__, redact(exc, self.token))
+
+    async def deliver(self, out: Outbound) -> bool:
+        """Send one Outbound (or its fallback); True when something reached the chat."""
+        chat_id = chat_id_of(out.to)
+        try:
+            await self._send(out, chat_id)
+            return True
+        except TelegramError as exc:
+            if isinstance(out.to, Actor) and unreachable(exc):
+                if out.fallback is not None:
+                    log.info("User %s unreachable privately; posting the fallback", chat_id)
+                    return await self.deliver(out.fallback)
+                log.info("User %s unreachable privately; message dropped", chat_id)
+                return False
+            self._log_failure("send", chat_id, exc)
+            return False
+        except Exception as exc:  # a bug or a transport surprise: survive it
+            self._log_failure("send", chat_id, exc)
+            return False
+
+    async def _send(self, out: Outbound, chat_id: int | str) -> None:
+        markup = keyboard(out.buttons, bot_username=self.bot_username, deep_links=is_group(out.to))
+        key = (chat_id, out.edit_key) if out.edit_key else None
+        known = self._edits.get(key) if key is not None else None
+        editable = known is not None and out.image is None and len(out.text) <= MAX_TEXT
+        if editable and await self._try_edit(chat_id, known, out.text, markup):
+            self._edits.move_to_end(key)
+            return
+        sent = await self._send_new(out, chat_id, markup)
+        if key is not None and sent is not None:
+            self._edits[key] = sent.message_id
+            self._edits.move_to_end(key)
+            while len(self._edits) > MAX_EDIT_KEYS:
+                self._edits.popitem(last=False)
+
+    async def _try_edit(
+        self, chat_id: int | str, message_id: int, text: str, markup: InlineKeyboardMarkup | None
+    ) -> bool:
+        """Edit in place; False (send anew) when the message is gone or not editable."""
+        try:
+            await self.bot.edit_message_text(
+                text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
+            )
+            return True
+        except BadRequest as exc:
+            if "not modified" in exc.message.lower():
+                return True
+            self._log_failure("edit", chat_id, exc)
+            return False
+
+    async def _send_new(
+        self, out: Outbound, chat_id: int | str, markup: InlineKeyboardMarkup | None
+    ) -> TgMessage | None:
+        """Send text (split if long) or a photo; the keyboard rides on the last part."""
+        if out.image is not None:
+            caption = out.text if len(out.text) <= MAX_CAPTION else None
+            photo = await self.bot.send_photo(
+                chat_id=chat_id, photo=out.image, caption=caption or None,
+                reply_markup=markup if caption is not None or not out.text else None,
+            )
+            if caption is not None or not out.text:
+                return photo
+        parts = chunks(out.text)
+        sent: TgMessage | None = None
+        for index, part in enumerate(parts):
+            last = index == len(parts) - 1
+            sent = await self.bot.send_message(
+                chat_id=chat_id, text=part, reply_markup=markup if last else None
+            )
+        return sent
+
+    async def notice(self, text: str, actor: Actor, chat: Chat, reply_to: int | None) -> None:
+        """A note for one user about their message: privately, else in the chat as a reply."""
+        if chat.private:
+            await self.deliver(Outbound(to=chat, text=text))
+            return
+        try:
+            await self.bot.send_message(chat_id=chat_id_of(actor), text=text)
+            return
+        except TelegramError as exc:
+            if not unreachable(exc):
+                self._log_failure("notice", actor.user_id, exc)
+                return
+        try:
+            await self.bot.send_message(
+                chat_id=chat_id_of(chat), text=text, reply_to_message_id=reply_to,
+                allow_sending_without_reply=True,
+            )
+        except TelegramError as exc:
+            self._log_failure("notice", chat.chat_id, exc)
+
+    async def answer_callback(self, query_id: str, notice: str | None) -> None:
+        """Always answer a press (else the client spins); a notice is shown as an alert."""
+        try:
+            if notice:
+                await self.bot.answer_callback_query(
+                    query_id, text=notice[:MAX_ALERT], show_alert=True
+                )
+            else:
+                await self.bot.answer_callback_query(query_id)
+        except TelegramError as exc:
+            self._log_failure("answerCallbackQuery", "-", exc)
+
+    async def delete(self, chat_id: int | str, message_id: int) -> None:
+        """Delete a message (a secret typed in the open); without the right, log and go on."""
+        try:
+            await self.bot.delete_message(chat_id=chat_id, message_id=message_id)
+        except TelegramError as exc:
+            self._log_failure("deleteMessage", chat_id, exc)

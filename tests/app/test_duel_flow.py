@@ -1,0 +1,249 @@
+"""Full duels through the App on a real SQLite file: every end condition, secrecy, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.app import App
+from core.messages import Actor, Chat, Inbound
+from tests.app.harness import Table, group_texts, texts
+
+
+async def start_duel(t: Table, a_secret: str = "1234", b_secret: str = "5678", opts: str = "") -> tuple[int, str, str]:
+    """alice challenges bob, bob accepts by button, both set secrets privately.
+    Returns (game id, starter, second)."""
+    r = await t.say("alice", f"/duel <@bob> {opts}".strip())
+    accept = t.button(r, ":accept")
+    game_id = int(accept.split(":")[1])
+    r = await t.press("bob", accept)
+    private = {m.to.user_id for m in r.messages if isinstance(m.to, Actor)}
+    assert private == {"alice", "bob"}  # both are asked privately
+    await t.dm("alice", a_secret)
+    r = await t.dm("bob", b_secret)
+    st = await t.state(game_id)
+    assert st["phase"] == "playing", texts(r)
+    starter = st["starter"]
+    return game_id, starter, "bob" if starter == "alice" else "alice"
+
+
+def target(starter: str, a_secret: str = "1234", b_secret: str = "5678") -> dict[str, str]:
+    """Which code each player must crack."""
+    return {"alice": b_secret, "bob": a_secret}
+
+
+async def test_starter_cracks_second_misses(table: Table) -> None:
+    gid, first, second = await start_duel(table)
+    codes = target(first)
+    r = await table.say(first, codes[first])
+    assert "last guess" in texts(r)
+    r = await table.say(second, "9012" if codes[second] != "9012" else "9013")
+    out = texts(r)
+    assert f"{first.capitalize()} wins" in out and "1234" in out and "5678" in out  # both secrets revealed
+    assert "🟩" in out  # attempts digit by digit
+    st = await table.state(gid)
+    assert st["outcome"] == "win" and st["winner"] == first
+
+
+async def test_starter_cracks_second_cracks_draw(table: Table) -> None:
+    gid, first, second = await start_duel(table)
+    codes = target(first)
+    await table.say(first, codes[first])
+    r = await table.say(second, codes[second])
+    assert "Draw" in texts(r)
+    assert (await table.state(gid))["outcome"] == "draw"
+
+
+async def test_second_cracks_first_wins_at_once(table: Table) -> None:
+    gid, first, second = await start_duel(table)
+    codes = target(first)
+    await table.say(first, "9012")
+    r = await table.say(second, codes[second])
+    assert f"{second.capitalize()} wins" in texts(r)
+
+
+async def test_thirty_each_is_a_draw(table: Table) -> None:
+    gid, first, second = await start_duel(table, "9876", "9875")
+    codes = [f"{i:04d}" for i in range(1000, 1300) if len(set(f"{i:04d}")) == 4][:30]
+    for code in codes:
+        await table.say(first, code)
+        r = await table.say(second, code)
+    assert "Draw" in texts(r)
+    st = await table.state(gid)
+    assert st["outcome"] == "draw" and all(len(v) == 30 for v in st["attempts"].values())
+
+
+async def test_resign_records_a_win_for_the_other(table: Table) -> None:
+    gid, first, second = await start_duel(table)
+    r = await table.say("bob", "/resign")
+    assert "Alice wins" in texts(r)
+    r = await table.say("alice", "/stats")
+    assert "duel: 1 · 1/0/0" in texts(r)
+    r = await table.say("bob", "/top")
+    assert "Alice — 1/0/0" in texts(r) and "Bob — 0/0/1" in texts(r)
+
+
+async def test_timeout_is_recorded(table: Table, app: App, clock) -> None:  # type: ignore[no-untyped-def]
+    gid, first, second = await start_duel(table)
+    clock.now += 1800
+    assert await app.sweep() == []  # not idle long enough
+    clock.now += 3600
+    out = await app.sweep()
+    assert out and "timed out" in out[0].text and out[0].to == table.group
+    st = await table.state(gid)
+    assert st["outcome"] == "timeout"
+    r = await table.say("alice", "/stats")
+    assert "⏱1" in texts(r)
+
+
+async def test_wrong_turn_and_invalid_guesses_change_nothing(table: Table, app: App) -> None:
+    gid, first, second = await start_duel(table)
+    before = await app.store.get_game(gid)
+    log_before = await app.store.event_log(gid)
+    for who, text in [(second, "/guess 9012"), (first, "/guess 123"), (first, "/guess 1123"), (first, "/guess 12a4")]:
+        r = await table.say(who, text)
+        assert r.messages and r.messages[0].text.startswith(who.capitalize() + ":")  # a reason, addressed
+    after = await app.store.get_game(gid)
+    assert after and before and after.version == before.version and after.state == before.state
+    assert await app.store.event_log(gid) == log_before
+
+
+async def test_chatter_and_strangers_are_ignored(table: Table) -> None:
+    gid, first, second = await start_duel(table)
+    assert (await table.say(first, "good luck!")).messages == ()
+    assert (await table.say("carol", "1234")).messages == ()
+
+
+async def test_no_secret_is_ever_shown_in_the_group_before_the_end(table: Table) -> None:
+    gid, first, second = await start_duel(table, "0246", "1357")
+    await table.say(first, "9012")
+    await table.say(second, "8012")
+    before_end = [m for m in table.sent if isinstance(m.to, Chat) and not m.to.private]
+    assert not any("0246" in m.text or "1357" in m.text for m in before_end)
+    mine = [m for m in table.sent if "0246" in m.text]
+    assert mine and all(isinstance(m.to, Actor) and m.to.user_id == "alice" for m in mine)
+
+
+async def test_secret_typed_in_the_group_is_not_echoed_and_deleted(table: Table) -> None:
+    r = await table.say("alice", "/duel <@bob>")
+    await table.press("bob", table.button(r, ":accept"))
+    r = await table.say("bob", "4321")
+    assert r.delete_inbound and "4321" not in texts(r)
+    r = await table.say("bob", "random")  # revealing nothing, so it is taken
+    assert "locked" in texts(r)
+
+
+async def test_secret_by_button_input_and_random_button(table: Table) -> None:
+    r = await table.say("alice", "/duel <@bob> 3")
+    r = await table.press("bob", table.button(r, ":accept"))
+    prompt = next(m for m in r.messages if isinstance(m.to, Actor) and m.to.user_id == "bob")
+    assert prompt.fallback is not None and prompt.fallback.to == table.group
+    secret_button = prompt.fallback.buttons[0][0]
+    assert secret_button.prompt and secret_button.action.endswith(":secret")
+    r = await table.press("bob", secret_button.action, text="987")  # e.g. a Discord modal submit
+    assert any("987" in m.text for m in r.messages)
+    assert all(isinstance(m.to, Actor) for m in r.messages if "987" in m.text)
+    alice_prompt = next(m for m in table.sent if isinstance(m.to, Actor) and m.to.user_id == "alice")
+    r = await table.press("alice", alice_prompt.buttons[0][0].action)  # 🎲 random code
+    assert "Both codes are locked" in texts(r)
+
+
+async def test_rematch_other_player_starts_and_score_carries_on(table: Table) -> None:
+    gid, first, second = await start_duel(table)
+    r = await table.say(second, "/resign")
+    rematch = table.button(r, ":rematch")
+    r = await table.press(second, rematch)
+    accept = table.button(r, ":accept")
+    r = await table.press(second, accept)
+    assert r.notice  # the offerer cannot accept their own rematch
+    r = await table.press(first, accept)
+    new_id = int(accept.split(":")[1])
+    await table.dm("alice", "2345")
+    await table.dm("bob", "6789")
+    st = await table.state(new_id)
+    assert new_id != gid and st["starter"] == second and st["match"]["wins"] == {first: 1}
+
+
+async def test_open_challenge_and_one_game_per_chat(table: Table) -> None:
+    r = await table.say("alice", "/duel")
+    assert "Who accepts" in texts(r)
+    r = await table.say("alice", "/practice")
+    assert "already in a game" in texts(r)
+    r = await table.say("carol", "/accept")
+    assert "Carol accepts" in texts(r)
+    r = await table.say("dave", "/accept")
+    assert "no challenge" in texts(r)
+
+
+async def test_duplicate_platform_events_are_applied_once(table: Table, app: App) -> None:
+    gid, first, second = await start_duel(table)
+    ib = Inbound(table.actor(first), table.group, text="9012", event_id="same-update")
+    r1 = await app.handle(ib)
+    r2 = await app.handle(ib)
+    assert r1.messages and r2.messages == ()
+    st = await table.state(gid)
+    assert len(st["attempts"][first]) == 1
+
+
+async def test_restart_mid_secret_entry_and_mid_duel(db: str, clock) -> None:  # type: ignore[no-untyped-def]
+    app = await App.open(db, seed=1, clock=clock)
+    t = Table(app)
+    r = await t.say("alice", "/duel <@bob>")
+    await t.press("bob", t.button(r, ":accept"))
+    await t.dm("alice", "1234")
+    await app.close()
+
+    app = await App.open(db, seed=2, clock=clock)  # a new process on the same file
+    t = Table(app)
+    await t.dm("bob", "5678")
+    row = (await app.store.seated_games("test", "alice"))[0]
+    first = row.state["starter"]
+    second = "bob" if first == "alice" else "alice"
+    await t.say(first, "9012")
+    await app.close()
+
+    app = await App.open(db, seed=3, clock=clock)
+    t = Table(app)
+    r = await t.say(first, "8012")
+    assert "wait" in texts(r)  # still the second player's turn after the restart
+    await t.say(second, "1357")
+    r = await t.say(first, {"alice": "5678", "bob": "1234"}[first])
+    assert "last guess" in texts(r)
+    st = (await app.store.get_game(row.id))
+    assert st and len(st.state["attempts"][first]) == 2 and len(st.state["attempts"][second]) == 1
+    await app.close()
+
+
+async def test_concurrent_guesses_never_lose_or_double_a_move(table: Table, app: App) -> None:
+    gid, first, second = await start_duel(table, "9876", "9875")
+    codes = [f"{i:04d}" for i in range(1000, 1400) if len(set(f"{i:04d}")) == 4][:20]
+    # both players hammer the game at once with many guesses; alternation must hold
+    tasks = [table.say(p, c) for c in codes for p in (first, second)]
+    await asyncio.gather(*tasks)
+    st = await table.state(gid)
+    log = [e for e in await app.store.event_log(gid) if e.type == "guessed"]
+    a, b = st["attempts"][first], st["attempts"][second]
+    assert len(log) == len(a) + len(b) and len(a) - len(b) in (0, 1)
+    assert [e.data["by"] for e in log] == [first, second] * len(b) + [first] * (len(a) - len(b))
+    assert len({x["code"] for x in a}) == len(a)  # nothing counted twice
+
+
+async def test_private_code_with_two_waiting_duels_asks_which(app: App) -> None:
+    t1, t2 = Table(app), Table(app, group=Chat("test", "group-2", False))
+    for t in (t1, t2):
+        r = await t.say("alice", "/duel <@bob>")
+        await t.press("bob", t.button(r, ":accept"))
+    r = await t1.dm("bob", "1234")
+    assert "Which one" in texts(r) and len(r.messages[0].buttons) == 2
+    choice = r.messages[0].buttons[1][0].action
+    r = await t1.send(Inbound(t1.actor("bob"), Chat("test", "dm-bob", True), action=choice))
+    r = await t1.dm("bob", "1234")
+    assert "locked" in texts(r)
+    assert group_texts(r) and "1234" not in group_texts(r)
+
+
+async def test_opponent_by_name_once_known(table: Table) -> None:
+    r = await table.say("alice", "/duel Bob")
+    assert "do not know Bob" in texts(r)
+    await table.say("bob", "hello all")  # now the bot has seen Bob
+    r = await table.say("alice", "/duel @bob 5 repeats")
+    assert "challenges Bob" in texts(r) and "5 digits, repeated digits allowed" in texts(r)

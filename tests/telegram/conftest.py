@@ -1,0 +1,60 @@
+"""Fixtures: a running stand-in Bot API and a factory for adapters pointed at it.
+
+Everything started here is stopped at teardown (adapters before the server).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from typing import Any
+
+import pytest
+from telegram.ext import AIORateLimiter
+
+from adapters.telegram import TelegramAdapter
+from core.messages import CommandInfo, Inbound, Response
+from tests.telegram.standin import StandIn
+
+Handle = Callable[[Inbound], Awaitable[Response]]
+MakeAdapter = Callable[..., Awaitable[TelegramAdapter]]
+
+
+def relaxed_limiter() -> AIORateLimiter:
+    """Real AIORateLimiter and its RetryAfter retries, without Telegram's 20/min group pacing
+    (which would make a test duel take minutes)."""
+    return AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=4)
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[StandIn]:
+    server = StandIn()
+    await server.start()
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+async def make_adapter(standin: StandIn) -> AsyncIterator[MakeAdapter]:
+    adapters: list[TelegramAdapter] = []
+
+    async def make(
+        handle: Handle,
+        commands: Mapping[str, Sequence[CommandInfo]] | None = None,
+        start: bool = True,
+        **kwargs: Any,
+    ) -> TelegramAdapter:
+        kwargs.setdefault("base_url", standin.base_url)
+        kwargs.setdefault("rate_limiter", relaxed_limiter())
+        adapter = TelegramAdapter(
+            standin.token, handle,
+            commands if commands is not None else {"en": [CommandInfo("help", "Help")]},
+            **kwargs,
+        )
+        adapters.append(adapter)
+        if start:
+            await adapter.start()
+        return adapter
+
+    yield make
+    for adapter in reversed(adapters):
+        await adapter.stop()

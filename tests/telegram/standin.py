@@ -1,0 +1,513 @@
+"""A local stand-in for the Telegram Bot API, for driving the real PTB Application.
+
+aiohttp on 127.0.0.1 (random port) serving `/bot{token}/{method}`. It keeps
+just enough state to behave like Telegram towards one bot: an update queue
+with offset confirmation and long polling, messages per chat (for edits,
+deletes and button presses), a webhook if one is set. It records every call,
+answers 403 for users who never started the bot (`blocked`) and 429 with
+`retry_after` when told to (`fail_next`). Tests speak as users through
+`user_message` / `press` and wait for the bot with `wait_for`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from collections.abc import Callable, Coroutine, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+TOKEN = "123456:TEST-standin-token-AbCdEfGhIjKlMnOp"
+BOT_ID = 123456
+BOT_USERNAME = "ClubGameBot"
+
+# Parameters PTB sends JSON-encoded inside form bodies; everything else is a plain string
+# (texts must stay strings: "1234" is a code, not a number).
+_JSON_PARAMS = {
+    "chat_id", "message_id", "reply_markup", "show_alert", "offset", "limit", "timeout",
+    "allowed_updates", "commands", "scope", "reply_parameters", "drop_pending_updates",
+    "cache_time", "max_connections", "link_preview_options", "disable_notification",
+    "protect_content", "user_id", "reply_to_message_id", "allow_sending_without_reply",
+    "entities", "caption_entities", "from_chat_id", "message_ids", "revoke_messages",
+}
+SENDING = frozenset({"sendMessage", "sendPhoto", "editMessageText", "editMessageReplyMarkup"})
+
+
+@dataclass(frozen=True)
+class User:
+    """A Telegram user the test speaks as."""
+
+    id: int
+    first_name: str
+    username: str | None = None
+    language_code: str | None = "en"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "is_bot": False, "first_name": self.first_name}
+        if self.username:
+            data["username"] = self.username
+        if self.language_code:
+            data["language_code"] = self.language_code
+        return data
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A chat: a group (negative id) or a user's private chat with the bot."""
+
+    id: int
+    type: str = "group"
+    title: str | None = "Club"
+
+    @classmethod
+    def private(cls, user: User) -> Chat:
+        return cls(id=user.id, type="private", title=None)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "type": self.type}
+        if self.title and self.type != "private":
+            data["title"] = self.title
+        return data
+
+
+@dataclass(eq=False)
+class Call:
+    """One request the bot made, as the stand-in understood it."""
+
+    method: str
+    params: dict[str, Any]
+    status: int = 200
+    result: Any = None
+    at: float = field(default_factory=time.monotonic)
+
+    @property
+    def ok(self) -> bool:
+        return self.status == 200
+
+    @property
+    def chat_id(self) -> int | str | None:
+        return self.params.get("chat_id")
+
+    @property
+    def text(self) -> str:
+        return str(self.params.get("text") or self.params.get("caption") or "")
+
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        markup = self.params.get("reply_markup") or {}
+        return [b for row in markup.get("inline_keyboard", []) for b in row]
+
+    def everything(self) -> str:
+        """All the text a user could see in this call (text and button labels/urls/data)."""
+        return json.dumps(self.params, ensure_ascii=False)
+
+
+def _parse(key: str, value: Any) -> Any:
+    if isinstance(value, str) and key in _JSON_PARAMS:
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
+
+
+class StandIn:
+    """The fake Bot API server. `await start()`, use, `await stop()`."""
+
+    def __init__(self, token: str = TOKEN) -> None:
+        self.token = token
+        self.bot = {
+            "id": BOT_ID, "is_bot": True, "first_name": "Club Bot", "username": BOT_USERNAME,
+            "can_join_groups": True, "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
+        }
+        self.calls: list[Call] = []
+        self.blocked: set[int] = set()  # users who never started the bot
+        self.no_delete: set[int] = set()  # chats where the bot may not delete messages
+        self.failing_methods: dict[str, tuple[int, str]] = {}  # method -> (status, description)
+        self.messages: dict[tuple[int, int], dict[str, Any]] = {}
+        self.chats: dict[int, Chat] = {}
+        self.webhook_url: str = ""
+        self.webhook_secret: str | None = None
+        self._updates: list[dict[str, Any]] = []
+        self._update_ids = itertools.count(1)
+        self._message_ids: dict[int, itertools.count[int]] = {}
+        self._callback_ids = itertools.count(1)
+        self._fail: list[int] = []  # pending 429s: retry_after of each
+        self._fail_methods: frozenset[str] = SENDING
+        self._cond: asyncio.Condition | None = None
+        self._closing = False
+        self._runner: web.AppRunner | None = None
+        self._pushes: set[asyncio.Task[Any]] = set()
+        self.webhook_deliveries: list[tuple[int, int | str]] = []  # (update_id, HTTP status)
+        self._session: aiohttp.ClientSession | None = None
+        self.port = 0
+
+    # -- lifecycle ---------------------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        """What the adapter takes as base_url (PTB appends the token)."""
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    async def start(self) -> None:
+        self._cond = asyncio.Condition()
+        app = web.Application()
+        app.router.add_post("/bot{token}/{method}", self._dispatch)
+        app.router.add_get("/bot{token}/{method}", self._dispatch)
+        self._runner = web.AppRunner(
+            app, shutdown_timeout=1.0, handler_cancellation=True, access_log=None
+        )
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets
+        self.port = server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        self._closing = True
+        await self._notify()
+        for task in list(self._pushes):
+            task.cancel()
+        await asyncio.gather(*self._pushes, return_exceptions=True)
+        if self._session is not None:
+            await self._session.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # -- knobs -------------------------------------------------------------------
+
+    def fail_next(self, n: int, retry_after: int = 1, methods: Iterable[str] = SENDING) -> None:
+        """Answer the next n calls of `methods` with 429 Too Many Requests."""
+        self._fail = [retry_after] * n
+        self._fail_methods = frozenset(methods)
+
+    # -- speaking as users -------------------------------------------------------
+
+    def _register(self, chat: Chat) -> None:
+        self.chats[chat.id] = chat
+        self._message_ids.setdefault(chat.id, itertools.count(1))
+
+    def _next_message_id(self, chat_id: int) -> int:
+        return next(self._message_ids.setdefault(chat_id, itertools.count(1)))
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        """Run in the background, tracked so that stop() can wait for it."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._pushes.add(task)
+        task.add_done_callback(self._pushes.discard)
+
+    def _push(self, update: dict[str, Any]) -> None:
+        """Queue an update for getUpdates, or POST it to the webhook when one is set."""
+        update["update_id"] = next(self._update_ids)
+        if self.webhook_url:
+            self._spawn(self._deliver_webhook(update))
+            return
+        self._updates.append(update)
+        self._spawn(self._notify())
+
+    async def _deliver_webhook(self, update: dict[str, Any]) -> None:
+        try:
+            status = await self._post_webhook(update)
+        except aiohttp.ClientError as exc:
+            status = f"unreachable: {exc}"
+        self.webhook_deliveries.append((update["update_id"], status))
+
+    async def _post_webhook(self, update: dict[str, Any], secret: str | None = None) -> int:
+        if self._session is None:
+            self._session = aiohttp.ClientSession()
+        headers = {}
+        token = secret if secret is not None else self.webhook_secret
+        if token:
+            headers["X-Telegram-Bot-Api-Secret-Token"] = token
+        async with self._session.post(self.webhook_url, json=update, headers=headers) as resp:
+            return resp.status
+
+    def user_message(
+        self, chat: Chat, user: User, text: str, reply_to: int | None = None,
+        entities: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        """`user` writes `text` in `chat`; returns the message (with its message_id).
+        A leading /command gets its bot_command entity; `entities` adds more."""
+        self._register(chat)
+        if chat.type == "private":
+            self.blocked.discard(user.id)  # writing to the bot lets it answer
+        message: dict[str, Any] = {
+            "message_id": self._next_message_id(chat.id), "date": int(time.time()),
+            "chat": chat.to_dict(), "from": user.to_dict(), "text": text,
+        }
+        if text.startswith("/"):
+            length = len(text.split()[0])
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
+        if entities:
+            message["entities"] = message.get("entities", []) + entities
+        if reply_to is not None and (chat.id, reply_to) in self.messages:
+            message["reply_to_message"] = self.messages[(chat.id, reply_to)]
+        self.messages[(chat.id, message["message_id"])] = message
+        self._push({"message": message})
+        return message
+
+    def press(self, chat: Chat, user: User, message_id: int, data: str) -> str:
+        """`user` presses the button with callback `data` under message `message_id`."""
+        message = self.messages.get((chat.id, message_id)) or {
+            "message_id": message_id, "date": int(time.time()), "chat": chat.to_dict(),
+        }
+        query_id = f"cq{next(self._callback_ids)}"
+        self._push({"callback_query": {
+            "id": query_id, "from": user.to_dict(), "message": message,
+            "chat_instance": f"ci{chat.id}", "data": data,
+        }})
+        return query_id
+
+    def migrate(self, chat: Chat, user: User, new_chat_id: int) -> Chat:
+        """The group becomes a supergroup: the service message in the old chat."""
+        self._register(chat)
+        new = Chat(id=new_chat_id, type="supergroup", title=chat.title)
+        self._register(new)
+        self._push({"message": {
+            "message_id": self._next_message_id(chat.id), "date": int(time.time()),
+            "chat": chat.to_dict(), "from": user.to_dict(), "migrate_to_chat_id": new_chat_id,
+        }})
+        return new
+
+    async def push_webhook_raw(self, update: dict[str, Any], secret: str | None) -> int:
+        """POST an update to the bot's webhook with a chosen secret header; the HTTP status."""
+        update.setdefault("update_id", next(self._update_ids))
+        return await self._post_webhook(update, secret=secret if secret is not None else "")
+
+    # -- inspecting what the bot did ---------------------------------------------
+
+    async def _notify(self) -> None:
+        if self._cond is None:
+            return
+        async with self._cond:
+            self._cond.notify_all()
+
+    async def wait_for(
+        self, predicate: Callable[[Call], bool], timeout: float = 5.0, count: int = 1,
+        after: int = 0,
+    ) -> list[Call]:
+        """Wait until `count` calls recorded from index `after` on match; returns them."""
+        assert self._cond is not None
+
+        def matching() -> list[Call]:
+            return [c for c in self.calls[after:] if predicate(c)]
+
+        try:
+            async with self._cond:
+                await asyncio.wait_for(
+                    self._cond.wait_for(lambda: len(matching()) >= count), timeout
+                )
+        except TimeoutError:
+            recent = [(c.method, c.chat_id, c.status, c.text[:60]) for c in self.calls[-15:]]
+            raise AssertionError(f"bot did not do what was expected in {timeout}s; "
+                                 f"last calls: {recent}") from None
+        return matching()
+
+    async def wait_sent(
+        self, chat_id: int, contains: str = "", timeout: float = 5.0, after: int = 0
+    ) -> Call:
+        """Wait for a successful send/edit to `chat_id` whose text contains `contains`,
+        among the calls recorded from index `after` on."""
+        def pred(c: Call) -> bool:
+            return c.ok and c.method in SENDING and c.chat_id == chat_id and contains in c.text
+        return (await self.wait_for(pred, timeout, after=after))[0]
+
+    def sent(self, chat_id: int | None = None, after: int = 0) -> list[Call]:
+        """Successful sends/edits (optionally to one chat), from call index `after` on."""
+        return [c for c in self.calls[after:]
+                if c.ok and c.method in SENDING and (chat_id is None or c.chat_id == chat_id)]
+
+    def of(self, method: str) -> list[Call]:
+        return [c for c in self.calls if c.method == method]
+
+    def mark(self) -> int:
+        """An index into `calls`: pass as `after=` to look only at what comes next."""
+        return len(self.calls)
+
+    # -- the Bot API ---------------------------------------------------------------
+
+    async def _params(self, request: web.Request) -> dict[str, Any]:
+        params: dict[str, Any] = dict(request.query)
+        if request.content_type == "application/json":
+            if request.can_read_body:
+                params.update(await request.json())
+            return params
+        form = await request.post()
+        for key, value in form.items():
+            if isinstance(value, web.FileField):
+                params[key] = {"file": value.filename, "size": len(value.file.read())}
+            else:
+                params[key] = _parse(key, value)
+        return {k: _parse(k, v) for k, v in params.items()}
+
+    async def _dispatch(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return _error(401, "Unauthorized")
+        method = request.match_info["method"]
+        params = await self._params(request)
+        call = Call(method, params)
+        if self._fail and method in self._fail_methods:
+            retry_after = self._fail.pop(0)
+            call.status = 429
+            await self._record(call)
+            return _error(429, f"Too Many Requests: retry after {retry_after}",
+                          parameters={"retry_after": retry_after})
+        if method in self.failing_methods:
+            call.status, description = self.failing_methods[method]
+            await self._record(call)
+            return _error(call.status, description)
+        handler = getattr(self, f"_api_{method}", None)
+        if handler is None:
+            call.status = 404
+            await self._record(call)
+            return _error(404, "Not Found")
+        if method != "getUpdates":
+            await self._record(call)
+        try:
+            result = await handler(params)
+        except _ApiError as exc:
+            call.status = exc.status
+            await self._notify()
+            return _error(exc.status, exc.description)
+        call.result = result
+        if method == "getUpdates":
+            await self._record(call)
+        else:
+            await self._notify()
+        return web.json_response({"ok": True, "result": result})
+
+    async def _record(self, call: Call) -> None:
+        self.calls.append(call)
+        await self._notify()
+
+    async def _api_getMe(self, params: dict[str, Any]) -> Any:
+        return self.bot
+
+    async def _api_getUpdates(self, params: dict[str, Any]) -> Any:
+        offset = int(params.get("offset") or 0)
+        timeout = float(params.get("timeout") or 0)
+        limit = int(params.get("limit") or 100)
+        if offset > 0:  # confirms every update before it
+            self._updates = [u for u in self._updates if u["update_id"] >= offset]
+        assert self._cond is not None
+
+        def ready() -> bool:
+            return self._closing or any(u["update_id"] >= offset for u in self._updates)
+
+        if not ready() and timeout > 0:
+            try:
+                async with self._cond:
+                    await asyncio.wait_for(self._cond.wait_for(ready), timeout)
+            except TimeoutError:
+                pass
+        return [u for u in self._updates if u["update_id"] >= offset][:limit]
+
+    def _chat_dict(self, chat_id: int) -> dict[str, Any]:
+        chat = self.chats.get(chat_id)
+        if chat is None:
+            chat = Chat(id=chat_id, type="private" if chat_id > 0 else "group")
+        return chat.to_dict()
+
+    def _new_bot_message(self, params: dict[str, Any], **content: Any) -> dict[str, Any]:
+        chat_id = params["chat_id"]
+        if not isinstance(chat_id, int):
+            raise _ApiError(400, "Bad Request: chat not found")
+        if chat_id in self.blocked:
+            raise _ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        message = {
+            "message_id": self._next_message_id(chat_id), "date": int(time.time()),
+            "chat": self._chat_dict(chat_id), "from": {
+                k: self.bot[k] for k in ("id", "is_bot", "first_name", "username")},
+            **content,
+        }
+        if params.get("reply_markup"):
+            message["reply_markup"] = params["reply_markup"]
+        self.messages[(chat_id, message["message_id"])] = message
+        return message
+
+    async def _api_sendMessage(self, params: dict[str, Any]) -> Any:
+        if not params.get("text"):
+            raise _ApiError(400, "Bad Request: message text is empty")
+        return self._new_bot_message(params, text=params["text"])
+
+    async def _api_sendPhoto(self, params: dict[str, Any]) -> Any:
+        photo = [{"file_id": "photo1", "file_unique_id": "u1", "width": 1, "height": 1}]
+        extra = {"caption": params["caption"]} if params.get("caption") else {}
+        return self._new_bot_message(params, photo=photo, **extra)
+
+    def _existing(self, params: dict[str, Any]) -> dict[str, Any]:
+        message = self.messages.get((params.get("chat_id"), params.get("message_id")))
+        if message is None:
+            raise _ApiError(400, "Bad Request: message to edit not found")
+        return message
+
+    async def _api_editMessageText(self, params: dict[str, Any]) -> Any:
+        message = self._existing(params)
+        markup = params.get("reply_markup")
+        if message.get("text") == params.get("text") and message.get("reply_markup") == markup:
+            raise _ApiError(400, "Bad Request: message is not modified: specified new message "
+                                 "content and reply markup are exactly the same")
+        message["text"] = params["text"]
+        message.pop("reply_markup", None)
+        if markup:
+            message["reply_markup"] = markup
+        return message
+
+    async def _api_editMessageReplyMarkup(self, params: dict[str, Any]) -> Any:
+        message = self._existing(params)
+        message.pop("reply_markup", None)
+        if params.get("reply_markup"):
+            message["reply_markup"] = params["reply_markup"]
+        return message
+
+    async def _api_answerCallbackQuery(self, params: dict[str, Any]) -> Any:
+        return True
+
+    async def _api_deleteMessage(self, params: dict[str, Any]) -> Any:
+        key = (params.get("chat_id"), params.get("message_id"))
+        if key[0] in self.no_delete:
+            raise _ApiError(400, "Bad Request: message can't be deleted")
+        if self.messages.pop(key, None) is None:  # type: ignore[arg-type]
+            raise _ApiError(400, "Bad Request: message to delete not found")
+        return True
+
+    async def _api_setMyCommands(self, params: dict[str, Any]) -> Any:
+        return True
+
+    async def _api_deleteWebhook(self, params: dict[str, Any]) -> Any:
+        self.webhook_url, self.webhook_secret = "", None
+        return True
+
+    async def _api_setWebhook(self, params: dict[str, Any]) -> Any:
+        self.webhook_url = str(params.get("url") or "")
+        self.webhook_secret = params.get("secret_token")
+        return True
+
+    async def _api_getWebhookInfo(self, params: dict[str, Any]) -> Any:
+        return {"url": self.webhook_url, "has_custom_certificate": False,
+                "pending_update_count": len(self._updates)}
+
+    async def _api_close(self, params: dict[str, Any]) -> Any:
+        return True
+
+    async def _api_logOut(self, params: dict[str, Any]) -> Any:
+        return True
+
+
+class _ApiError(Exception):
+    def __init__(self, status: int, description: str) -> None:
+        super().__init__(description)
+        self.status = status
+        self.description = description
+
+
+def _error(status: int, description: str, **extra: Any) -> web.Response:
+    body = {"ok": False, "error_code": status, "description": description, **extra}
+    return web.json_response(body, status=status)

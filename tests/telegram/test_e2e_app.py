@@ -1,0 +1,346 @@
+"""End to end: the real App on a real SQLite file, behind the real PTB Application,
+polling the stand-in Bot API. Users speak to the stand-in; we assert on what the bot
+sent where — structure and codes rather than exact wording.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adapters.telegram import TelegramAdapter, deeplink
+from bot.app import App
+from core import serial
+from core.games import duel, practice
+from tests.telegram.conftest import relaxed_limiter
+from tests.telegram.standin import Call, Chat, StandIn, User
+
+# PTB itself warns about RetryAfter.retry_after's future type when it builds the error.
+pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+
+GROUP = Chat(id=-100500, type="group", title="Kegelclub")
+ALICE = User(id=4101, first_name="Alice", username="alice_k", language_code="en")
+BOB = User(id=4202, first_name="Bob", username="bob_k", language_code="en")
+CAROL = User(id=4303, first_name="Carol", language_code="en")  # only used to sync
+SECRETS = {ALICE.id: "3907", BOB.id: "5186"}  # each player's own secret code
+
+
+class Club:
+    """The bot as deployed: one App on a SQLite file and one Telegram adapter; restartable."""
+
+    def __init__(self, standin: StandIn, db_path: Path) -> None:
+        self.standin = standin
+        self.db_path = db_path
+        self.app: App | None = None
+        self.adapter: TelegramAdapter | None = None
+
+    async def start(self) -> None:
+        self.app = await App.open(db_path=str(self.db_path), seed=1234)
+        self.adapter = TelegramAdapter(
+            self.standin.token, self.app.handle, self.app.command_menu(),
+            base_url=self.standin.base_url, rate_limiter=relaxed_limiter(),
+        )
+        await self.adapter.start()
+
+    async def stop(self) -> None:
+        if self.adapter is not None:
+            await self.adapter.stop()
+            self.adapter = None
+        if self.app is not None:
+            await self.app.close()
+            self.app = None
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start()
+
+    async def act(self, do: Callable[[], Any], timeout: float = 10.0) -> list[Call]:
+        """Do something as a user, wait until the bot has handled it, return the bot's
+        calls in reaction. Updates are handled in order, so once Carol's /help (sent
+        right after) is answered, everything before it is done."""
+        mark = self.standin.mark()
+        do()
+        sync = self.standin.user_message(Chat.private(CAROL), CAROL, "/help")
+        await self.standin.wait_for(
+            lambda c: c.ok and c.method == "sendMessage" and c.chat_id == CAROL.id
+            and c.result["message_id"] > sync["message_id"], timeout=timeout, after=mark)
+        return [c for c in self.standin.calls[mark:] if c.chat_id != CAROL.id]
+
+    def say(self, chat: Chat, user: User, text: str) -> Callable[[], Any]:
+        return lambda: self.standin.user_message(chat, user, text)
+
+    def press(self, user: User, call: Call, data: str) -> Callable[[], Any]:
+        return lambda: self.standin.press(GROUP, user, call.result["message_id"], data)
+
+    async def duel_state(self, game: int) -> duel.State:
+        assert self.app is not None
+        row = await self.app.store.get_game(game)
+        assert row is not None
+        return serial.load(duel.State, row.state)
+
+
+@pytest.fixture
+async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
+    club = Club(standin, tmp_path / "club.sqlite")
+    await club.start()
+    yield club
+    await club.stop()
+
+
+def sent(calls: list[Call], chat_id: int) -> list[Call]:
+    return [c for c in calls if c.ok and c.method in ("sendMessage", "sendPhoto",
+                                                      "editMessageText") and c.chat_id == chat_id]
+
+
+def with_button(calls: list[Call], suffix: str) -> Call:
+    """The one sent message carrying a callback button whose action ends with `suffix`."""
+    found = [c for c in calls if c.ok and any(
+        str(b.get("callback_data", "")).endswith(suffix) for b in c.buttons)]
+    assert len(found) == 1, [(c.method, c.text) for c in calls]
+    return found[0]
+
+
+def game_of(call: Call, suffix: str) -> int:
+    data = next(b["callback_data"] for b in call.buttons
+                if str(b.get("callback_data", "")).endswith(suffix))
+    return int(data.split(":")[1])
+
+
+def answers(calls: list[Call]) -> list[dict[str, Any]]:
+    return [c.params for c in calls if c.method == "answerCallbackQuery"]
+
+
+def user(uid: str) -> User:
+    return ALICE if uid == str(ALICE.id) else BOB
+
+
+def wrong(code: str, shift: int) -> str:
+    """A valid code (distinct digits) that is not `code`."""
+    rotated = code[shift:] + code[:shift]
+    return rotated if rotated != code else code[::-1]
+
+
+async def start_private(club: Club, who: User) -> None:
+    calls = await club.act(club.say(Chat.private(who), who, "/start"))
+    assert sent(calls, who.id), "the welcome message"
+
+
+async def challenge_and_accept(
+    club: Club, burst: int = 0, duel_command: str = "/duel"
+) -> tuple[int, list[Call]]:
+    """Alice challenges @bob_k in the group; Bob accepts by button (with `burst` 429s
+    answered first). Returns the game id and the bot's calls in reaction to the acceptance."""
+    await club.act(club.say(GROUP, BOB, "hello everyone"))  # the bot has seen Bob
+    calls = await club.act(club.say(GROUP, ALICE, f"{duel_command} @bob_k 4"))
+    challenge = with_button(sent(calls, GROUP.id), ":accept")
+    game = game_of(challenge, ":accept")
+    state = await club.duel_state(game)
+    assert state.opponent is not None and state.opponent.user_id == str(BOB.id)
+
+    # Every press is re-validated: Alice cannot accept her own challenge.
+    calls = await club.act(club.press(ALICE, challenge, f"g:{game}:accept"))
+    (refused,) = answers(calls)
+    assert refused.get("show_alert") is True and refused.get("text")
+    assert (await club.duel_state(game)).phase is duel.Phase.CHALLENGE
+
+    if burst:
+        club.standin.fail_next(burst, retry_after=1)
+    calls = await club.act(club.press(BOB, challenge, f"g:{game}:accept"))
+    (ok,) = answers(calls)
+    assert "text" not in ok
+    assert (await club.duel_state(game)).phase is duel.Phase.SECRETS
+    return game, calls
+
+
+async def set_secret_privately(club: Club, who: User, game: int) -> list[Call]:
+    calls = await club.act(club.say(Chat.private(who), who, SECRETS[who.id]))
+    (locked,) = [c for c in sent(calls, who.id) if SECRETS[who.id] in c.text]
+    assert str(game) in locked.text
+    return calls
+
+
+async def guess(club: Club, who: User, code: str, command: bool = False) -> list[Call]:
+    calls = await club.act(club.say(GROUP, who, f"/guess {code}" if command else code))
+    return sent(calls, GROUP.id)
+
+
+def assert_secrets_kept(standin: StandIn, public_from: dict[int, int]) -> None:
+    """No group-bound call holds a secret before `public_from[owner]` (the call index where
+    it became public: the cracking guess or the reveal), nor any other player's private chat."""
+    for owner, secret in SECRETS.items():
+        for index, call in enumerate(standin.calls):
+            if call.chat_id == owner or index >= public_from[owner]:
+                continue
+            assert secret not in call.everything(), (owner, call.method, call.chat_id, call.text)
+
+
+async def test_complete_duel_with_deep_link_last_chance_reveal_and_rematch(
+    standin: StandIn, club: Club, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Everything at DEBUG, except aiosqlite (it logs SQL parameters, game states included),
+    # which the entry point keeps at WARNING as well (bot.__main__.setup_logging).
+    caplog.set_level(logging.DEBUG)
+    caplog.set_level(logging.WARNING, logger="aiosqlite")
+    await start_private(club, ALICE)
+    standin.blocked.add(BOB.id)  # Bob has never started the bot
+
+    # A 429 burst while the acceptance fans out: delayed, never lost.
+    game, calls = await challenge_and_accept(club, burst=3)
+    assert [c.status for c in calls].count(429) == 3
+    assert sent(calls, GROUP.id), "the acceptance in the group"
+    alice_prompt = with_button(sent(calls, ALICE.id), ":random")
+    assert str(game) in alice_prompt.text
+    assert [c.status for c in calls if c.chat_id == BOB.id] == [403]
+    (fallback,) = [c for c in sent(calls, GROUP.id) if any("url" in b for b in c.buttons)]
+    (link,) = [b["url"] for b in fallback.buttons if "url" in b]
+    assert link.startswith(f"https://t.me/{standin.bot['username']}?start=")
+    token = link.split("start=", 1)[1]
+    assert deeplink.decode(token) == f"g:{game}:secret"
+
+    # Bob types his code in the group: deleted, never echoed; told to go private.
+    calls = await club.act(club.say(GROUP, BOB, SECRETS[BOB.id]))
+    (delete,) = [c for c in calls if c.method == "deleteMessage"]
+    assert delete.ok and delete.params["chat_id"] == GROUP.id
+    assert sent(calls, GROUP.id) and all(SECRETS[BOB.id] not in c.everything() for c in calls)
+
+    calls = await set_secret_privately(club, ALICE, game)
+    assert all(SECRETS[ALICE.id] not in c.everything() for c in sent(calls, GROUP.id))
+
+    # Bob follows the deep link: /start <token> in the private chat, then his code.
+    calls = await club.act(club.say(Chat.private(BOB), BOB, f"/start {token}"))
+    assert [c.status for c in calls if c.chat_id == BOB.id] == [200]
+    calls = await set_secret_privately(club, BOB, game)
+    assert sent(calls, GROUP.id), "the duel starts in the group"
+
+    state = await club.duel_state(game)
+    assert state.phase is duel.Phase.PLAYING
+    starter = user(state.turn or "")
+    second = BOB if starter is ALICE else ALICE
+    target = {starter.id: SECRETS[second.id], second.id: SECRETS[starter.id]}
+
+    # A rejected guess (repeated digits) changes nothing, then one short reply per guess.
+    replies = await guess(club, starter, "1123")
+    assert len(replies) == 1
+    state = await club.duel_state(game)
+    assert state.turn == str(starter.id) and not state.attempts.get(str(starter.id))
+    assert len(await guess(club, starter, wrong(target[starter.id], 1))) == 1
+    assert len(await guess(club, second, wrong(target[second.id], 1), command=True)) == 1
+    # Out of turn: refused, nothing recorded.
+    await guess(club, second, wrong(target[second.id], 2))
+    assert len((await club.duel_state(game)).attempts[str(second.id)]) == 1
+
+    # The starter cracks: the second player gets one last chance, and misses.
+    public_from = {second.id: standin.mark()}
+    replies = await guess(club, starter, target[starter.id])
+    assert (await club.duel_state(game)).last_chance
+    assert any(target[starter.id] in c.text for c in replies)
+    public_from[starter.id] = standin.mark()
+    replies = await guess(club, second, wrong(target[second.id], 3))
+    state = await club.duel_state(game)
+    assert state.phase is duel.Phase.FINISHED and state.winner == str(starter.id)
+    reveal = with_button(replies, ":rematch")
+    assert SECRETS[ALICE.id] in reveal.text and SECRETS[BOB.id] in reveal.text
+    assert_secrets_kept(standin, public_from)
+
+    # Rematch: same players, the other starts; Bob is reachable privately now.
+    calls = await club.act(club.press(second, reveal, f"g:{game}:rematch"))
+    offer = with_button(sent(calls, GROUP.id), ":accept")
+    new_game = game_of(offer, ":accept")
+    assert new_game != game
+    calls = await club.act(club.press(starter, offer, f"g:{new_game}:accept"))
+    assert not [c for c in calls if c.status != 200]
+    for who in (ALICE, BOB):
+        assert with_button(sent(calls, who.id), ":random")
+    assert not [c for c in sent(calls, GROUP.id) if any("url" in b for b in c.buttons)]
+    rematch = await club.duel_state(new_game)
+    assert rematch.starter == str(second.id)
+
+    # Nothing secret or token-like in the logs.
+    assert standin.token not in caplog.text
+    for secret in SECRETS.values():
+        assert secret not in caplog.text
+
+
+async def test_practice_game_and_stats(standin: StandIn, club: Club) -> None:
+    calls = await club.act(club.say(GROUP, ALICE, "/practice 3"))
+    assert len(sent(calls, GROUP.id)) == 1
+    assert club.app is not None
+    (row,) = await club.app.store.seated_games("telegram", str(ALICE.id), str(GROUP.id))
+    code = serial.load(practice.State, row.state).secret
+    assert len(code) == 3
+    replies = await guess(club, ALICE, wrong(code, 1))
+    assert len(replies) == 1 and code not in replies[0].text
+    replies = await guess(club, ALICE, code)
+    assert any(code in c.text for c in replies)
+    assert not await club.app.store.seated_games("telegram", str(ALICE.id), str(GROUP.id))
+
+    calls = await club.act(club.say(GROUP, ALICE, "/stats"))
+    (stats,) = sent(calls, GROUP.id)
+    assert "practice" in stats.text and "Alice" in stats.text
+
+
+async def test_bot_restart_mid_duel_continues_the_game(standin: StandIn, club: Club) -> None:
+    for who in (ALICE, BOB):
+        await start_private(club, who)
+    game, calls = await challenge_and_accept(club, duel_command="/duel@ClubGameBot")
+    assert not [c for c in calls if c.status != 200]
+    await set_secret_privately(club, ALICE, game)
+    await set_secret_privately(club, BOB, game)
+    state = await club.duel_state(game)
+    starter = user(state.turn or "")
+    second = BOB if starter is ALICE else ALICE
+    target = {starter.id: SECRETS[second.id], second.id: SECRETS[starter.id]}
+    assert len(await guess(club, starter, wrong(target[starter.id], 1))) == 1
+
+    await club.restart()  # new App and new adapter on the same SQLite file
+
+    assert len(await guess(club, second, wrong(target[second.id], 1))) == 1
+    calls = await club.act(club.say(GROUP, starter, "/board"))
+    (board,) = sent(calls, GROUP.id)
+    assert wrong(target[starter.id], 1) in board.text
+    await guess(club, starter, target[starter.id])
+    replies = await guess(club, second, target[second.id])  # cracks on the last chance
+    state = await club.duel_state(game)
+    assert state.phase is duel.Phase.FINISHED and state.outcome == "draw"
+    reveal = with_button(replies, ":rematch")
+    assert SECRETS[ALICE.id] in reveal.text and SECRETS[BOB.id] in reveal.text
+
+
+async def test_command_menus_are_published_in_every_language(
+    standin: StandIn, club: Club
+) -> None:
+    assert club.app is not None
+    menu = club.app.command_menu()
+    calls = standin.of("setMyCommands")
+    languages = {c.params.get("language_code") for c in calls}
+    assert None in languages and "en" in languages
+    assert {lang.split("-")[0] for lang in menu} <= languages
+    default = next(c for c in calls if c.params.get("language_code") is None)
+    names = {cmd["command"] for cmd in default.params["commands"]}
+    assert {"duel", "practice", "guess", "stats"} <= names and "start" not in names
+
+
+async def test_group_upgraded_to_supergroup_keeps_its_games_and_stats(
+    standin: StandIn, club: Club
+) -> None:
+    calls = await club.act(club.say(GROUP, ALICE, "/practice 3"))
+    assert len(sent(calls, GROUP.id)) == 1
+    assert club.app is not None
+    (row,) = await club.app.store.seated_games("telegram", str(ALICE.id), str(GROUP.id))
+    code = serial.load(practice.State, row.state).secret
+    assert len(await guess(club, ALICE, wrong(code, 1))) == 1
+
+    calls = []
+    await club.act(lambda: calls.append(standin.migrate(GROUP, ALICE, -1009000)))
+    (supergroup,) = calls
+    calls = await club.act(club.say(supergroup, ALICE, code))
+    (cracked,) = sent(calls, supergroup.id)[:1]
+    assert code in cracked.text
+    assert not sent(calls, GROUP.id)
+    calls = await club.act(club.say(supergroup, ALICE, "/stats"))
+    (stats,) = sent(calls, supergroup.id)
+    assert "practice" in stats.text

@@ -1,0 +1,66 @@
+"""Pure pieces of the adapter: command parsing, deep-link tokens, keyboards, splitting."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adapters.telegram import deeplink
+from adapters.telegram.adapter import bot_commands
+from adapters.telegram.inbound import addressed_elsewhere, parse_command
+from adapters.telegram.render import chunks, keyboard
+from core.messages import CommandInfo, OutButton
+
+TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def test_parse_command() -> None:
+    assert parse_command("/duel @bob 4") == ("duel", None, ("@bob", "4"))
+    assert parse_command("/Guess@ClubGameBot 1234") == ("guess", "ClubGameBot", ("1234",))
+    assert parse_command("/board") == ("board", None, ())
+    assert parse_command("1234") is None
+    assert parse_command("/ 12") is None
+    assert addressed_elsewhere("OtherBot", "ClubGameBot")
+    assert not addressed_elsewhere("clubgamebot", "ClubGameBot")
+    assert not addressed_elsewhere(None, "ClubGameBot")
+
+
+@given(st.text(min_size=1, max_size=64).filter(str.isprintable))
+def test_deeplink_round_trip(action: str) -> None:
+    token = deeplink.encode(action)
+    assert TOKEN_RE.match(token)
+    assert deeplink.decode(token) == action
+
+
+def test_foreign_start_payloads_are_not_actions() -> None:
+    for payload in ("hello", "ref123", "", "a_", "a_!!", "x" * 65):
+        assert deeplink.decode(payload) is None
+
+
+def test_keyboard_prompt_buttons_become_deep_links_only_in_groups() -> None:
+    buttons = ((OutButton("Set", "g:5:secret", prompt="Code"), OutButton("Go", "g:5:go")),)
+    group = keyboard(buttons, bot_username="B", deep_links=True)
+    private = keyboard(buttons, bot_username="B", deep_links=False)
+    assert group is not None and private is not None
+    assert group.inline_keyboard[0][0].url == "https://t.me/B?start=" + deeplink.encode(
+        "g:5:secret")
+    assert group.inline_keyboard[0][1].callback_data == "g:5:go"
+    assert private.inline_keyboard[0][0].callback_data == "g:5:secret"
+    assert keyboard((), bot_username="B", deep_links=True) is None
+
+
+def test_chunks_respect_the_limit() -> None:
+    text = "\n".join("y" * 100 for _ in range(100))
+    parts = chunks(text, 4096)
+    assert len(parts) == 3 and all(len(p) <= 4096 for p in parts)
+    assert sum(len(p) for p in parts) + len(parts) - 1 == len(text)
+    assert chunks("x" * 5000) == ["x" * 4096, "x" * 904]
+
+
+def test_bot_commands_drop_internal_and_invalid_names() -> None:
+    menu = [CommandInfo("duel", "Challenge"), CommandInfo("_migrate", "no"),
+            CommandInfo("bad-name", "no"), CommandInfo("top", "")]
+    assert [(c.command, c.description) for c in bot_commands(menu)] == [
+        ("duel", "Challenge"), ("top", "top")]
