@@ -452,8 +452,7 @@ class App:
             game_id = await self.store.create_game(chat.platform, chat.chat_id, chat.private, kind,
                                                    serial.dump(state), seats, events, self.clock(), turn.seen)
         except SeatTaken as taken:
-            raise GameError("already_in_game" if taken.user_id == turn.inbound.actor.user_id
-                            else "other_in_game") from None
+            raise _seat_error(turn, taken) from None
         turn.outcome = f"created:{kind}:{game_id}"
         turn.messages.extend(GAMES[kind].present(game_id, state, events, chat))
 
@@ -487,8 +486,7 @@ class App:
         try:
             await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.seen)
         except SeatTaken as taken:
-            raise GameError("already_in_game" if taken.user_id == turn.inbound.actor.user_id
-                            else "other_in_game") from None
+            raise _seat_error(turn, taken) from None
         turn.outcome = f"{type(action).__name__.lower()}:{row.id}" + (":over" if over else "")
         chat = self._chat_of(row)
         turn.messages.extend(mod.present(row.id, new, events, chat))
@@ -530,6 +528,13 @@ class App:
             log.info("%s chat=%s game %d timed out", row.platform, row.chat_id, row.id)
             outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
         return outbounds
+
+
+def _seat_error(turn: Turn, taken: SeatTaken) -> GameError:
+    """One game per player per chat: say whose seat is taken."""
+    if taken.user_id == turn.inbound.actor.user_id:
+        return GameError("already_in_game")
+    return GameError("other_in_game")
 
 
 def _what(ib: Inbound) -> str:

@@ -51,6 +51,7 @@ class CodeRules:
 
 
 def looks_like_code(text: str) -> bool:
-    """Cheap test for routing plain group messages: 3–5 ASCII digits."""
+    """Cheap test for routing a player's plain message as a guess: a short run of ASCII
+    digits (a wrong length is then refused with the reason rather than ignored)."""
     t = text.strip()
-    return t.isascii() and t.isdigit() and len(t) in LENGTHS
+    return t.isascii() and t.isdigit() and 2 <= len(t) <= 8

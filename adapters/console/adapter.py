@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
+import uuid
 from collections.abc import Awaitable, Callable, Iterable
 from itertools import count
 from pathlib import Path
@@ -49,6 +50,7 @@ class ConsoleAdapter:
         self._buttons: dict[str, str] = {}
         self._numbers = count(1)
         self._events = count(1)
+        self._session = uuid.uuid4().hex[:12]  # event ids stay unique across runs on one database
 
     def actor(self, name: str) -> Actor:
         return Actor(PLATFORM, name, name, self.locale)
@@ -57,7 +59,7 @@ class ConsoleAdapter:
         """One protocol line → an Inbound (None for blank lines, comments and nonsense)."""
         if not line.strip() or line.lstrip().startswith("#"):
             return None
-        event_id = f"c{next(self._events)}"
+        event_id = f"{self._session}-{next(self._events)}"
         click = CLICK.match(line)
         if click:
             who = click.group("who")

@@ -27,7 +27,7 @@ from adapters.telegram import logsafe
 from adapters.telegram.inbound import from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.render import Renderer, chat_id_of
-from core.messages import CommandInfo, Inbound, Response
+from core.messages import CommandInfo, Inbound, Outbound, Response
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +59,8 @@ def bot_commands(menu: Sequence[CommandInfo]) -> list[BotCommand]:
 
 class TelegramAdapter:
     """Telegram updates -> `handle` -> Bot API calls. Knows nothing of games."""
+
+    platform = "telegram"
 
     def __init__(
         self,
@@ -172,6 +174,13 @@ class TelegramAdapter:
         finally:
             logsafe.uninstall(self._log_filters)
             self._log_filters = []
+
+    async def send(self, messages: Sequence[Outbound]) -> None:
+        """Deliver messages no update asked for (e.g. a game that timed out)."""
+        if self._renderer is None:
+            return
+        for out in messages:
+            await self._renderer.deliver(out)
 
     async def _set_commands(self) -> None:
         """One menu per language and scope; English is also the default menu."""

@@ -54,7 +54,7 @@ async def test_starter_cracks_second_cracks_draw(table: Table) -> None:
 
 
 async def test_second_cracks_first_wins_at_once(table: Table) -> None:
-    gid, first, second = await start_duel(table)
+    _gid, first, second = await start_duel(table)
     codes = target(first)
     await table.say(first, "9012")
     r = await table.say(second, codes[second])
@@ -73,7 +73,7 @@ async def test_thirty_each_is_a_draw(table: Table) -> None:
 
 
 async def test_resign_records_a_win_for_the_other(table: Table) -> None:
-    gid, first, second = await start_duel(table)
+    _gid, _first, _second = await start_duel(table)
     r = await table.say("bob", "/resign")
     assert "Alice wins" in texts(r)
     r = await table.say("alice", "/stats")
@@ -83,7 +83,7 @@ async def test_resign_records_a_win_for_the_other(table: Table) -> None:
 
 
 async def test_timeout_is_recorded(table: Table, app: App, clock) -> None:  # type: ignore[no-untyped-def]
-    gid, first, second = await start_duel(table)
+    gid, _first, _second = await start_duel(table)
     clock.now += 1800
     assert await app.sweep() == []  # not idle long enough
     clock.now += 3600
@@ -108,13 +108,13 @@ async def test_wrong_turn_and_invalid_guesses_change_nothing(table: Table, app: 
 
 
 async def test_chatter_and_strangers_are_ignored(table: Table) -> None:
-    gid, first, second = await start_duel(table)
+    _gid, first, _second = await start_duel(table)
     assert (await table.say(first, "good luck!")).messages == ()
     assert (await table.say("carol", "1234")).messages == ()
 
 
 async def test_no_secret_is_ever_shown_in_the_group_before_the_end(table: Table) -> None:
-    gid, first, second = await start_duel(table, "0246", "1357")
+    _gid, first, second = await start_duel(table, "0246", "1357")
     await table.say(first, "9012")
     await table.say(second, "8012")
     before_end = [m for m in table.sent if isinstance(m.to, Chat) and not m.to.private]
@@ -175,7 +175,7 @@ async def test_open_challenge_and_one_game_per_chat(table: Table) -> None:
 
 
 async def test_duplicate_platform_events_are_applied_once(table: Table, app: App) -> None:
-    gid, first, second = await start_duel(table)
+    gid, first, _second = await start_duel(table)
     ib = Inbound(table.actor(first), table.group, text="9012", event_id="same-update")
     r1 = await app.handle(ib)
     r2 = await app.handle(ib)

@@ -15,8 +15,8 @@ ALICE = Player("a", "Alice")
 CTX = Ctx(now=100.0, rng=random.Random(1))
 
 
-def game(secret: str = "4271", rules: CodeRules = CodeRules(4)) -> practice.State:
-    return practice.State(rules=rules, player=ALICE, secret=secret)
+def game(secret: str = "4271", rules: CodeRules | None = None) -> practice.State:
+    return practice.State(rules=rules or CodeRules(4), player=ALICE, secret=secret)
 
 
 @pytest.mark.parametrize(("length", "repeats", "attempts", "rating"), [

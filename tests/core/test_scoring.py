@@ -44,7 +44,7 @@ codes = st.integers(3, 5).flatmap(
 def test_bounds_and_exact_match(pair: tuple[str, str]) -> None:
     secret, guess = pair
     a, b = bulls_cows(secret, guess)
-    assert 0 <= a and 0 <= b and a + b <= len(secret)
+    assert a >= 0 and b >= 0 and a + b <= len(secret)
     assert (a == len(secret)) == (secret == guess)
 
 

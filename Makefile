@@ -1,0 +1,30 @@
+# Two commands on a fresh machine: `make run` and `make test` (both create .venv and install).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+
+.PHONY: run test lint bench sync-commands clean
+
+$(STAMP): pyproject.toml
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	rm -f $(VENV)/.installed-* && touch $(STAMP)
+
+run: $(STAMP)  ## start the bot: console play when no platform token is configured
+	$(VENV)/bin/python -m bot $(ARGS)
+
+test: $(STAMP)  ## the whole test suite; pytest's "no tests ran" (exit 5) counts as a failure
+	@$(VENV)/bin/python -m pytest $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: no tests ran"; exit 1; fi; exit $$rc
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+bench: $(STAMP)  ## concurrent duels through the App on durable SQLite (prints a table)
+	$(VENV)/bin/python -m bench.duels $(ARGS)
+
+sync-commands: $(STAMP)  ## register Discord slash commands (ARGS="--guild ID" for one guild)
+	$(VENV)/bin/python -m bot sync-commands $(ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

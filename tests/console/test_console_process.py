@@ -1,0 +1,78 @@
+"""Scripted console sessions through the real `python -m bot` process, as a newcomer plays."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play(db: Path, script: str, *args: str) -> str:
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "bot", "--db", str(db), *args], input=script, text=True,
+                          capture_output=True, timeout=60, env=env, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stdout
+
+
+def buttons(out: str) -> dict[str, str]:
+    """Label → number of the buttons shown so far (the newest wins)."""
+    return {label.strip(): num for num, label in re.findall(r"\((b\d+)\) ([^(\n]+)", out)}
+
+
+def test_practice_session(tmp_path: Path) -> None:
+    out = play(tmp_path / "db.sqlite3", "alice: /practice 3\nalice: 012\nalice: 01\nalice: /giveup\n", "--seed", "7")
+    lines = out.splitlines()
+    assert lines[0].startswith("[#table] 🎯 alice, I have picked a secret code: 3 digits")
+    assert re.match(r"\[#table\] alice #1: 012 → \dA\dB", lines[1])
+    assert "alice: That code has 2 digits, but this game uses 3." in out
+    assert re.search(r"gave up after 1 attempt\. The code was \d{3}\.", out)
+
+
+def test_full_duel_with_buttons_privates_and_restart(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    out = play(db, "alice: /duel bob 3\n", "--seed", "1")
+    assert "(b1) ✅ Accept  (b2) ❌ Decline" in out
+    # a new process (a restart) on the same database: old buttons are renumbered, so accept by command
+    out = play(db, "bob: /accept\nalice> 012\nbob> random\n", "--seed", "1")
+    assert "[@alice] 🔒 Duel #1 against bob" in out and "[@bob] 🔒 Duel #1 against alice" in out
+    assert "[@alice] 🔐 Your secret code 012 is locked" in out
+    bob_secret = re.search(r"\[@bob\] 🔐 Your secret code (\d{3}) is locked", out)
+    assert bob_secret and bob_secret.group(1) not in [ln for ln in out.splitlines() if ln.startswith("[#table]")][-1]
+    starter = re.search(r"(\w+) starts, then (\w+)", out)
+    assert starter
+    first, second = starter.groups()
+    codes = {"alice": bob_secret.group(1), "bob": "012"}
+    out = play(db, f"{first}: {codes[first]}\n{second}: 987\n{first}: /board\n", "--seed", "1")
+    assert f"{first} cracked the code!" in out and "one last guess" in out
+    assert "wins!" in out and "Secret codes:" in out and "🟩🟩🟩" in out
+    assert "Match:" in out and "(b1) 🔁 Rematch" in out
+    stats = play(db, f"{first}: /stats\n{first}: /top\n")
+    assert "duel: 1 · 1/0/0" in stats and f"1. {first} — 1/0/0 (1)" in stats
+
+
+def test_every_line_kind_and_bad_input_never_crash(tmp_path: Path) -> None:
+    script = "\n".join([
+        "# a comment", "", "nonsense without a colon", "alice: /nosuchcommand", "alice: /practice 7",
+        "alice: /practice banana", "alice: /duel", "alice: /duel", "bob clicks b99", "carol: /accept",
+        "carol> hello", "alice: /lang xx", "alice: /lang", "alice: /help duel", "bob: /guess", "bob: /stats nobody",
+    ]) + "\n"
+    out = play(tmp_path / "db.sqlite3", script)
+    for expected in ["? usage", "I do not know /nosuchcommand", "The length must be 3/4/5, not 7",
+                     "I do not understand “banana”", "Who accepts?", "already in a game", "[@bob] ? b99",
+                     "carol accepts alice's duel", "[@carol]", "I do not speak “xx”", "Choose the language",
+                     "/duel [name] [3|4|5] [repeats] — a duel", "Write the code after the command",
+                     "I do not know nobody yet"]:
+        assert expected in out, expected
+
+
+def test_german_console(tmp_path: Path) -> None:
+    out = play(tmp_path / "db.sqlite3", "anna: /practice\nanna: 0123\nanna: /giveup\n", "--lang", "de", "--seed", "2")
+    assert "Geheimcode" in out or "Code" in out
+    assert "I have picked" not in out and "gave up" not in out
