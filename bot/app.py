@@ -152,26 +152,31 @@ class App:
 
     async def _guess_or_secret(self, turn: Turn, row: GameRow, text: str, is_random: bool) -> None:
         ib = turn.inbound
-        if row.kind == "duel":
-            state = serial.load(duel.State, row.state)
-            if duel.awaiting_secret(state, ib.actor.user_id):
-                if is_random:
-                    await self._play(turn, row, duel.SetSecret(None))
-                    return
-                # a code typed in the open where a secret was expected: never echo it
-                turn.delete_inbound = True
-                turn.messages.append(Message(ib.chat, Text("duel.secret_in_group", {"name": ib.actor.name})))
+        mod, state = _loaded(row)
+        prompt = getattr(mod, "secret_prompt", None)
+        if prompt and prompt(row.id, state, ib.actor.user_id) is not None:
+            if is_random:  # revealing nothing, so it is taken even in the open
+                await self._play(turn, row, mod.secret_action(None))
                 return
-        if is_random:
+            # typed in the open where a secret was expected: never echo it
+            turn.delete_inbound = True
+            turn.messages.append(Message(ib.chat, Text("private.secret_in_group", {"name": ib.actor.name})))
+            return
+        text_action = getattr(mod, "text_action", None)
+        if is_random or text_action is None:
             turn.outcome = "ignored"
             return
-        action = duel.Guess(text) if row.kind == "duel" else practice.Guess(text)
-        await self._play(turn, row, action)
+        await self._play(turn, row, text_action(state, ib.actor.user_id, text))
 
     async def _awaiting_secret(self, actor: Actor) -> list[GameRow]:
-        rows = await self.store.seated_games(actor.platform, actor.user_id)
-        return [r for r in rows if r.kind == "duel"
-                and duel.awaiting_secret(serial.load(duel.State, r.state), actor.user_id)]
+        """The user's games (in any chat) that wait for their private input."""
+        waiting = []
+        for row in await self.store.seated_games(actor.platform, actor.user_id):
+            mod, state = _loaded(row)
+            prompt = getattr(mod, "secret_prompt", None)
+            if prompt and prompt(row.id, state, actor.user_id) is not None:
+                waiting.append(row)
+        return waiting
 
     async def _secret_input(self, turn: Turn, waiting: list[GameRow], code: str | None) -> None:
         actor = turn.inbound.actor
@@ -182,7 +187,7 @@ class App:
             turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), buttons))
             return
         self._focus.pop((actor.platform, actor.user_id), None)
-        await self._play(turn, chosen[0], duel.SetSecret(code))
+        await self._play(turn, chosen[0], GAMES[chosen[0].kind].secret_action(code))  # type: ignore[attr-defined]
 
     async def _my_game(self, actor: Actor, chat: Chat) -> GameRow | None:
         rows = await self.store.seated_games(actor.platform, actor.user_id, chat.chat_id)
@@ -201,28 +206,26 @@ class App:
         if row is None:
             raise GameError("stale_button")
         verb = parts[2]
-        if verb == "again" and row.kind == "practice":
-            st = serial.load(practice.State, row.state)
-            await self._new_practice(turn, st.rules)
-        elif verb == "rematch" and row.kind == "duel":
-            await self._rematch(turn, row)
-        elif verb in ("accept", "decline") and row.kind == "duel":
-            act = duel.Accept(ib.actor.name) if verb == "accept" else duel.Decline()
-            await self._play(turn, row, act)
-        elif verb == "random" and row.kind == "duel":
-            await self._play(turn, row, duel.SetSecret(None))
-        elif verb == "secret" and row.kind == "duel":
-            if ib.text is not None:  # a modal's answer: the secret itself, typed privately
-                await self._play(turn, row, duel.SetSecret(ib.text.strip()))
-                return
-            state = serial.load(duel.State, row.state)
-            if not duel.awaiting_secret(state, ib.actor.user_id):
+        mod, state = _loaded(row)
+        follow_up = getattr(mod, "follow_up", None)
+        if verb in ("again", "rematch") and follow_up:
+            await self._follow_up(turn, row, verb)
+        elif verb == "secret":
+            prompt = getattr(mod, "secret_prompt", None)
+            text = prompt(row.id, state, ib.actor.user_id) if prompt else None
+            if text is None:
                 raise GameError("no_secret_expected")
+            if ib.text is not None:  # a modal's answer: the secret itself, typed privately
+                await self._play(turn, row, mod.secret_action(ib.text.strip()))
+                return
             self._focus[(ib.actor.platform, ib.actor.user_id)] = row.id
-            turn.messages.append(Message(ib.actor, Text("duel.secret_prompt_again", {
-                "game": row.id, "length": state.rules.length, "opponent": duel.other(state, ib.actor.user_id).name})))
+            turn.messages.append(Message(ib.actor, text))
         else:
-            raise GameError("stale_button")
+            hook = getattr(mod, "button_action", None)
+            action = hook(state, verb, ib.actor.user_id, ib.actor.name, ib.text) if hook else None
+            if action is None:
+                raise GameError("stale_button")
+            await self._play(turn, row, action)
 
     # ------------------------------------------------------------ commands
     async def _on_command(self, turn: Turn, name: str, args: tuple[str, ...]) -> None:
@@ -258,6 +261,7 @@ class App:
         state, events = practice.new(rules, Player(ib.actor.user_id, ib.actor.name), self._ctx())
         await self._create(turn, "practice", state, events, [ib.actor.user_id])
 
+
     async def _cmd_duel(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
         opts = parse_code_options(args, allow_opponent=True)
@@ -284,29 +288,28 @@ class App:
         return Player(uid, name)
 
     async def _cmd_accept(self, turn: Turn, args: tuple[str, ...]) -> None:
-        row = await self._challenge_for(turn.inbound)
-        await self._play(turn, row, duel.Accept(turn.inbound.actor.name))
+        await self._answer(turn, "accept")
 
     async def _cmd_decline(self, turn: Turn, args: tuple[str, ...]) -> None:
-        row = await self._challenge_for(turn.inbound)
-        await self._play(turn, row, duel.Decline())
+        await self._answer(turn, "decline")
 
-    async def _challenge_for(self, ib: Inbound) -> GameRow:
-        """The newest challenge in this chat aimed at the actor, else the newest open one."""
+    async def _answer(self, turn: Turn, verb: str) -> None:
+        """/accept or /decline: the newest challenge here aimed at the actor, else the newest open one."""
+        ib = turn.inbound
         targeted, open_ = [], []
         for row in await self.store.chat_games(ib.chat.platform, ib.chat.chat_id):
-            if row.kind != "duel":
-                continue
-            st = serial.load(duel.State, row.state)
-            answer = duel.can_answer(st, ib.actor.user_id)
+            mod, state = _loaded(row)
+            can_answer = getattr(mod, "can_answer", None)
+            answer = can_answer(state, ib.actor.user_id) if can_answer else None
             if answer == "targeted":
-                targeted.append(row)
+                targeted.append((row, mod, state))
             elif answer == "open":
-                open_.append(row)
+                open_.append((row, mod, state))
         found = targeted or open_
         if not found:
             raise GameError("no_challenge")
-        return found[-1]
+        row, mod, state = found[-1]
+        await self._play(turn, row, mod.button_action(state, verb, ib.actor.user_id, ib.actor.name, None))
 
     async def _cmd_guess(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
@@ -322,17 +325,20 @@ class App:
         await self._guess_or_secret(turn, row, text, False)
 
     async def _cmd_giveup(self, turn: Turn, args: tuple[str, ...]) -> None:
-        row = await self._my_game(turn.inbound.actor, turn.inbound.chat)
-        if row is None or row.kind != "practice":
-            raise GameError("no_practice")
-        await self._play(turn, row, practice.GiveUp())
+        await self._quit(turn, "giveup")
 
     async def _cmd_resign(self, turn: Turn, args: tuple[str, ...]) -> None:
+        await self._quit(turn, "resign")
+
+    async def _quit(self, turn: Turn, command: str) -> None:
         row = await self._my_game(turn.inbound.actor, turn.inbound.chat)
-        if row is None or row.kind != "duel":
-            raise GameError("no_duel")
-        st = serial.load(duel.State, row.state)
-        action = duel.Cancel() if st.phase is duel.Phase.CHALLENGE else duel.Resign()
+        if row is None:
+            raise GameError("no_game")
+        mod, state = _loaded(row)
+        hook = getattr(mod, "quit_action", None)
+        action = hook(state, turn.inbound.actor.user_id, command) if hook else None
+        if action is None:
+            raise GameError("wrong_quit", command=command)
         await self._play(turn, row, action)
 
     async def _cmd_cancel(self, turn: Turn, args: tuple[str, ...]) -> None:
@@ -341,12 +347,11 @@ class App:
             turn.messages.append(Message(ib.chat, Text("cancel.focus")))
             return
         row = await self._my_game(ib.actor, ib.chat)
-        if row is None or row.kind != "duel":
+        mod, state = _loaded(row) if row else (None, None)
+        hook = getattr(mod, "cancel_action", None)
+        if row is None or hook is None:
             raise GameError("nothing_to_cancel")
-        st = serial.load(duel.State, row.state)
-        if st.phase is not duel.Phase.CHALLENGE:
-            raise GameError("cancel_running")
-        await self._play(turn, row, duel.Cancel())
+        await self._play(turn, row, hook(state, ib.actor.user_id))
 
     async def _cmd_board(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
@@ -358,26 +363,28 @@ class App:
             lines = "\n".join(f"#{r.id} {self._title(r)}" for r in running)
             turn.messages.append(Message(ib.chat, Text("board.list", {"games": lines})))
             return
-        mod: Any = GAMES[row.kind]
-        turn.messages.append(mod.board(row.id, serial.load(mod.State, row.state), self._chat_of(row)))
+        mod, state = _loaded(row)
+        turn.messages.append(mod.board(row.id, state, self._chat_of(row)))  # type: ignore[attr-defined]
 
     def _title(self, row: GameRow) -> str:
-        names = " – ".join(p.name for p in GAMES[row.kind].players(serial.load(GAMES[row.kind].state_type,
-                                                                                   row.state)))
-        return f"{row.kind}: {names}"
+        mod, state = _loaded(row)
+        return f"{row.kind}: " + " – ".join(p.name for p in mod.players(state))
 
     async def _cmd_rematch(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
-        row = await self.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id, "duel")
-        if row is None:
+        row = await self.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+        if row is None or not row.over:
             raise GameError("no_rematch")
-        await self._rematch(turn, row)
+        await self._follow_up(turn, row, "rematch" if row.kind != "practice" else "again")
 
-    async def _rematch(self, turn: Turn, row: GameRow) -> None:
-        old = serial.load(duel.State, row.state)
-        state, events = duel.rematch(old, turn.inbound.actor.user_id, self._ctx())
-        chat = self._chat_of(row)
-        await self._create(turn, "duel", state, events, [p.user_id for p in duel.seated(state)], chat)
+    async def _follow_up(self, turn: Turn, row: GameRow, verb: str) -> None:
+        """A new game from a finished one: rematch (other starter, score kept) or play again."""
+        mod, old = _loaded(row)
+        made = mod.follow_up(old, verb, turn.inbound.actor.user_id, self._ctx())  # type: ignore[attr-defined]
+        if made is None:
+            raise GameError("no_rematch")
+        state, events = made
+        await self._create(turn, row.kind, state, events, [p.user_id for p in mod.seated(state)], self._chat_of(row))
 
     async def _cmd_stats(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
@@ -528,6 +535,12 @@ class App:
             log.info("%s chat=%s game %d timed out", row.platform, row.chat_id, row.id)
             outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
         return outbounds
+
+
+def _loaded(row: GameRow) -> tuple[Any, Any]:
+    """A stored game's module and its state object."""
+    mod: Any = GAMES[row.kind]
+    return mod, serial.load(mod.state_type, row.state)
 
 
 def _seat_error(turn: Turn, taken: SeatTaken) -> GameError:

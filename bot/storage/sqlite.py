@@ -197,12 +197,12 @@ class SqliteStore:
             return game.version + 1
         return int(await self._write(job))
 
-    async def last_game(self, platform: str, chat_id: str, user_id: str, kind: str) -> GameRow | None:
-        """The player's most recent game of a kind in a chat, running or over (for /rematch)."""
+    async def last_game(self, platform: str, chat_id: str, user_id: str) -> GameRow | None:
+        """The player's most recent game in a chat, running or over (for /rematch)."""
         rows = await self._read(
             f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLS.split(','))} FROM seats s"
             " JOIN games g ON g.id = s.game_id WHERE s.platform = ? AND s.chat_id = ? AND s.user_id = ?"
-            " AND g.kind = ? ORDER BY g.id DESC LIMIT 1", (platform, chat_id, user_id, kind))
+            " ORDER BY g.id DESC LIMIT 1", (platform, chat_id, user_id))
         return _row(rows[0]) if rows else None
 
     async def event_log(self, game_id: int) -> list[Event]:

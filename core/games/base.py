@@ -46,7 +46,19 @@ class ResultRow:
 
 
 class GameKind(Protocol):
-    """A game module seen from the App: a pure state machine plus its presenter."""
+    """A game module seen from the App: a pure state machine plus its presenter.
+
+    Optional hooks (module functions the App calls when present):
+    - `text_action(state, user_id, text)`: what a seated player's plain message or /guess means
+    - `secret_prompt(game_id, state, user_id) -> Text | None`: the game waits for private input
+      from this user (a secret); `secret_action(text | None)` turns the input into an action
+    - `button_action(state, verb, user_id, name, text)`: a pressed `g:<id>:<verb>` button
+    - `can_answer(state, user_id)`: "targeted" / "open" / None, for /accept and /decline
+    - `quit_action(state, user_id, command)`: /resign or /giveup; `cancel_action(state, user_id)`
+    - `follow_up(old, verb, user_id, ctx)`: a new game from a finished one (rematch, play again)
+    - `board(game_id, state, chat)`: the /board message
+    - `Timeout`: the action the App applies to games idle past the timeout
+    """
 
     kind: str
     state_type: type

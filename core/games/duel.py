@@ -308,6 +308,45 @@ def results(state: State) -> list[ResultRow]:
     return rows
 
 
+# ---------------------------------------------------------------- App hooks (see GameKind)
+
+def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
+    """The private prompt when this game waits for the user's secret, else None."""
+    if not awaiting_secret(state, user_id):
+        return None
+    return Text("duel.secret_prompt_again", {"game": game_id, "length": state.rules.length,
+                                             "opponent": other(state, user_id).name})
+
+
+def secret_action(text: str | None) -> SetSecret:
+    return SetSecret(text)
+
+
+def text_action(state: State, user_id: str, text: str) -> Guess:
+    return Guess(text)
+
+
+def button_action(state: State, verb: str, user_id: str, name: str, text: str | None) -> object | None:
+    return {"accept": Accept(name), "decline": Decline(), "random": SetSecret(None)}.get(verb)
+
+
+def quit_action(state: State, user_id: str, command: str) -> object | None:
+    """/resign gives up a running duel (or withdraws one's own challenge)."""
+    if command != "resign":
+        return None
+    return Cancel() if state.phase is Phase.CHALLENGE else Resign()
+
+
+def cancel_action(state: State, user_id: str) -> object:
+    if state.phase is not Phase.CHALLENGE:
+        raise GameError("cancel_running")
+    return Cancel()
+
+
+def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
+    return rematch(old, user_id, ctx) if verb == "rematch" else None
+
+
 # ---------------------------------------------------------------- presenter
 
 SQUARES = {Mark.HIT: "🟩", Mark.NEAR: "🟨", Mark.MISS: "⬜"}

@@ -105,6 +105,21 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
     raise GameError("not_now")
 
 
+def text_action(state: State, user_id: str, text: str) -> Guess:
+    return Guess(text)
+
+
+def quit_action(state: State, user_id: str, command: str) -> object | None:
+    return GiveUp() if command in ("giveup", "resign") else None
+
+
+def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
+    """Play again: a fresh code with the same options."""
+    if verb != "again" or user_id != old.player.user_id:
+        return None
+    return new(old.rules, old.player, ctx)
+
+
 def players(state: State) -> list[Player]:
     return [state.player]
 
