@@ -75,4 +75,51 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (platform, event_id)
     );
     """,
+    # 2: Hausnummern (kegeln): finished games, per-member lines (club members are names, not
+    # chat accounts: `member` is the casefolded name, unique per chat) and the throw log
+    """
+    CREATE TABLE kegeln_games (
+        game_id  INTEGER PRIMARY KEY REFERENCES games (id),
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        mode     TEXT NOT NULL,
+        digits   INTEGER NOT NULL,
+        teams    INTEGER NOT NULL,
+        winner   TEXT NOT NULL,
+        decided  INTEGER NOT NULL,
+        at       REAL NOT NULL
+    );
+    CREATE TABLE kegeln_members (
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        member   TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        mode     TEXT NOT NULL,
+        team     INTEGER,
+        number   INTEGER NOT NULL,
+        place    INTEGER NOT NULL,
+        win      INTEGER NOT NULL,
+        throws   INTEGER NOT NULL,
+        pins     INTEGER NOT NULL,
+        nines    INTEGER NOT NULL,
+        pumpen   INTEGER NOT NULL,
+        at       REAL NOT NULL,
+        PRIMARY KEY (game_id, member)
+    );
+    CREATE INDEX kegeln_members_chat ON kegeln_members (platform, chat_id, member);
+    CREATE TABLE kegeln_throws (
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        seq      INTEGER NOT NULL,
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        member   TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        pins     INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        digit    INTEGER NOT NULL,
+        at       REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
 ]

@@ -130,8 +130,9 @@ class SqliteStore:
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         assert self._r is not None
-        cur = await self._r.execute(sql, tuple(params))
-        return list(await cur.fetchall())
+        # execute and fetch in ONE call on the reader thread: interleaved open statements of
+        # concurrent readers would share one read transaction and pin an old WAL snapshot
+        return list(await self._r.execute_fetchall(sql, tuple(params)))
 
     # ------------------------------------------------------------ games
     async def get_game(self, game_id: int) -> GameRow | None:

@@ -247,3 +247,28 @@ async def test_opponent_by_name_once_known(table: Table) -> None:
     await table.say("bob", "hello all")  # now the bot has seen Bob
     r = await table.say("alice", "/duel @bob 5 repeats")
     assert "challenges Bob" in texts(r) and "5 digits, repeated digits allowed" in texts(r)
+
+
+async def test_many_duels_at_once_all_finish(table: Table, app: App) -> None:
+    """Regression: concurrent readers once pinned an old WAL snapshot, so a game's next move
+    was read from stale state. A hundred and twenty duels are played to the end at the same time."""
+
+    async def duel(i: int) -> None:
+        t = Table(app, group=Chat("test", f"g{i}", False))
+        a, b = f"a{i}", f"b{i}"
+        r = await t.say(a, f"/duel <@{b}> 3")
+        await t.press(b, t.button(r, ":accept"))
+        await t.dm(a, "123")
+        await t.dm(b, "456")
+        row = (await app.store.seated_games("test", a, f"g{i}"))[0]
+        first = row.state["starter"]
+        second = b if first == a else a
+        for guess in ("789", "780", "781"):
+            await t.say(first, guess)
+            await t.say(second, guess)
+        await t.say(first, "790")
+        await t.say(second, "456" if second == a else "123")
+
+    await asyncio.gather(*(duel(i) for i in range(120)))
+    over = [r for i in range(120) if (r := await app.store.last_game("test", f"g{i}", f"a{i}")) and r.over]
+    assert len(over) == 120
