@@ -69,7 +69,7 @@ async def one_duel(d: Driver, i: int, pace: float, rng: random.Random) -> None:
     second = b if first == a else a
     # the first player never cracks; the second cracks 9876 or 0123 on its 8th guess
     crack = "9876" if second == b else "0123"
-    plan = [g for g in GUESSES if g != crack and g != "0123"][:7] + [crack]
+    plan = [*[g for g in GUESSES if g != crack and g != "0123"][:7], crack]
     for n, guess in enumerate(plan):
         await think(pace, rng)
         await d.send(first, group, text=GUESSES[-1 - n] if GUESSES[-1 - n] != "0123" else "1470")
@@ -96,7 +96,7 @@ async def bare_commit(path: Path, rounds: int = 300) -> float:
 
 def pct(values: list[float], p: float) -> float:
     s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
 
 
 async def run(n: int, mode: str, rate: float, workdir: Path) -> dict[str, float]:

@@ -294,6 +294,63 @@ class SqliteStore:
         return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
 
+    # ------------------------------------------------------------ kegeln (Hausnummern): club statistics
+    # Club members are names, not chat accounts: `member` is the casefolded name, per chat.
+    _KEGELN_SUMS = ("COUNT(*), SUM(win * (mode = 'high')), SUM(win * (mode = 'low')), SUM(nines), SUM(pumpen),"
+                    " SUM(pins), SUM(throws)")
+    _KEGELN_NAME = ("(SELECT k2.name FROM kegeln_members k2 WHERE k2.platform = k.platform AND k2.chat_id = k.chat_id"
+                    " AND k2.member = k.member ORDER BY k2.at DESC, k2.game_id DESC LIMIT 1)")
+
+    @staticmethod
+    def kegeln_job(game_id: int, platform: str, chat_id: str, keep_seat: str | None,
+                   game: tuple[str, int, int, str, bool] | None, members: Sequence[Any],
+                   throws: Sequence[tuple[str, int, int, int, float]], now: float) -> Job:
+        """The extra writes of one kegeln move, run inside `save_game`'s transaction: free the seat of
+        a scorer who handed the role on (`keep_seat` = the new scorer), and on the final move the game
+        (mode, digits, teams, winner, decided), its members' lines and its throw log."""
+        async def job(conn: aiosqlite.Connection) -> None:
+            if keep_seat is not None:
+                await conn.execute("UPDATE seats SET active = 0 WHERE game_id = ? AND user_id != ?",
+                                   (game_id, keep_seat))
+            if game is None:
+                return
+            mode, digits, teams, winner, decided = game
+            await conn.execute("INSERT INTO kegeln_games (game_id, platform, chat_id, mode, digits, teams, winner,"
+                               " decided, at) VALUES (?,?,?,?,?,?,?,?,?)",
+                               (game_id, platform, chat_id, mode, digits, teams, winner, int(decided), now))
+            await conn.executemany(
+                "INSERT INTO kegeln_members (game_id, platform, chat_id, member, name, mode, team, number, place,"
+                " win, throws, pins, nines, pumpen, at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [(game_id, platform, chat_id, m.name.casefold(), m.name, mode, m.team, m.number, m.place,
+                  int(m.win), m.throws, m.pins, m.nines, m.pumpen, now) for m in members])
+            await conn.executemany(
+                "INSERT INTO kegeln_throws (game_id, seq, platform, chat_id, member, name, pins, position, digit, at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?)",
+                [(game_id, i, platform, chat_id, name.casefold(), name, pins, pos, digit, at)
+                 for i, (name, pins, pos, digit, at) in enumerate(throws, 1)])
+        return job
+
+    async def kegeln_member(self, platform: str, chat_id: str, name: str) -> tuple[Any, ...] | None:
+        """(name, games, wins high, wins low, 9s, Pumpen, pins, throws) of one club member, or None."""
+        rows = await self._read(f"SELECT {self._KEGELN_NAME}, {self._KEGELN_SUMS} FROM kegeln_members k"
+                                " WHERE platform = ? AND chat_id = ? AND member = ? GROUP BY member",
+                                (platform, chat_id, name.casefold()))
+        return tuple(rows[0]) if rows else None
+
+    async def kegeln_club(self, platform: str, chat_id: str, limit: int = 30) -> list[tuple[Any, ...]]:
+        """Every member's line (as kegeln_member), most wins first, then the best Kegel-Schnitt."""
+        rows = await self._read(f"SELECT {self._KEGELN_NAME}, {self._KEGELN_SUMS} FROM kegeln_members k"
+                                " WHERE platform = ? AND chat_id = ? GROUP BY member"
+                                " ORDER BY SUM(win) DESC, 1.0 * SUM(pins) / MAX(SUM(throws), 1) DESC, member"
+                                " LIMIT ?", (platform, chat_id, limit))
+        return [tuple(r) for r in rows]
+
+    async def kegeln_series(self, platform: str, chat_id: str) -> list[tuple[str, str, int, float, int, int]]:
+        """(member, name, game id, time, pins, throws) per member and finished game, oldest first."""
+        rows = await self._read("SELECT member, name, game_id, at, pins, throws FROM kegeln_members"
+                                " WHERE platform = ? AND chat_id = ? ORDER BY at, game_id", (platform, chat_id))
+        return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+
 async def _add_seats(conn: aiosqlite.Connection, game_id: int, platform: str, chat_id: str,
                      seats: Sequence[str]) -> None:
     for user_id in seats:

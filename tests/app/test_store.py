@@ -76,7 +76,8 @@ async def test_a_failed_move_leaves_nothing_behind(store: SqliteStore) -> None:
     row = await store.get_game(gid)
     assert row is not None
     with pytest.raises(SeatTaken):  # bob sits elsewhere in this chat: the whole move is rolled back
-        await store.save_game(row, {"v": 1}, True, ["bob"], [Event("e")], [NewResult("alice", "A", "win", 1, 4, False, None)], 2.0)
+        result = NewResult("alice", "A", "win", 1, 4, False, None)
+        await store.save_game(row, {"v": 1}, True, ["bob"], [Event("e")], [result], 2.0)
     after = await store.get_game(gid)
     assert after == row
     assert await store.event_log(gid) == []
