@@ -42,8 +42,11 @@ def setup_logging(level: str, console: bool) -> None:
     # Console play owns stdout; logs go to stderr, quietly unless asked.
     logging.basicConfig(level=logging.WARNING if console and level == "INFO" else level,
                         stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for noisy in ("httpx", "httpcore", "aiosqlite"):  # httpx logs request URLs, which hold the token
+    # httpx logs request URLs (they hold the Telegram token); aiosqlite and discord.py at DEBUG log
+    # SQL parameters and request bodies (they hold secrets and private texts)
+    for noisy in ("httpx", "httpcore", "aiosqlite"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
@@ -138,9 +141,8 @@ async def sync_commands(app: App, settings: Settings, guild: int | None) -> int:
 
     adapter = DiscordAdapter(settings.discord_token, app.handle, app.command_menu(),
                              api_base=settings.discord_api_base)
-    await adapter.start()
     try:
-        await adapter.sync_commands(guild)
+        await adapter.sync_commands(guild)  # REST only: no gateway connection
     finally:
         await adapter.stop()
     print("Slash commands synced" + (f" to guild {guild}." if guild else " globally."))

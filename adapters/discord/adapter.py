@@ -1,0 +1,325 @@
+"""The Discord client: platform updates in, `handle`, rendered replies out.
+
+Runs inside an already running event loop (it can share the process with the
+Telegram adapter): `start` logs in, connects the shards in a background task
+and returns once the client is READY.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
+
+from .commands import MenuTranslator, build_commands
+from .components import ActionButton, PromptButton, PromptModal
+from .inbound import (
+    PROMPT_PREFIX,
+    actor_of,
+    chat_of,
+    modal_value,
+    parse_typed_command,
+    strip_bot_mention,
+)
+from .render import Context, Renderer
+
+log = logging.getLogger(__name__)
+
+Handle = Callable[[Inbound], Awaitable[Response]]
+DEFAULT_API_BASE = Route.BASE
+
+
+class _Client(discord.AutoShardedClient):
+    """The discord.py client; `press_handler` is how dynamic items reach the adapter."""
+
+    press_handler: DiscordAdapter
+
+
+class DiscordAdapter:
+    """Discord ⇄ neutral messages. Knows nothing of games; handed the App's `handle`."""
+
+    platform = "discord"
+
+    def __init__(
+        self,
+        token: str,
+        handle: Handle,
+        commands: Mapping[str, Sequence[CommandInfo]],
+        api_base: str | None = None,
+        shard_ids: list[int] | None = None,
+        shard_count: int | None = None,
+        *,
+        message_content: bool = True,
+        ready_timeout: float = 60.0,
+        guild_ready_timeout: float = 2.0,
+    ) -> None:
+        self._token = token
+        self._handle = handle
+        self._menus = {lang: tuple(menu) for lang, menu in commands.items()}
+        self._known = frozenset(info.name for menu in self._menus.values() for info in menu)
+        self._api_base = api_base.rstrip("/") if api_base else None
+        self._shard_ids = shard_ids
+        self._shard_count = shard_count
+        self._message_content = message_content
+        self._ready_timeout = ready_timeout
+        self._guild_ready_timeout = guild_ready_timeout
+        self._client: _Client | None = None
+        self._tree: app_commands.CommandTree[Any] | None = None
+        self._renderer: Renderer | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._ready = asyncio.Event()
+        self._saved_base: tuple[str, yarl.URL] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        # a channel message carries no locale: reuse the user's last interaction locale
+        self._locales: dict[str, str] = {}
+
+    # ------------------------------------------------------------ lifecycle
+    @property
+    def client(self) -> discord.AutoShardedClient:
+        """The underlying client (built on first use)."""
+        return self._ensure_client()
+
+    def _ensure_client(self) -> _Client:
+        if self._client is not None:
+            return self._client
+        intents = discord.Intents.default()
+        intents.message_content = self._message_content
+        client = _Client(
+            intents=intents,
+            shard_ids=self._shard_ids,
+            shard_count=self._shard_count,
+            guild_ready_timeout=self._guild_ready_timeout,
+            chunk_guilds_at_startup=False,
+            max_messages=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        client.press_handler = self
+        tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
+        for command in build_commands(self._menus, self._on_command):
+            tree.add_command(command)
+        tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        client.add_dynamic_items(ActionButton, PromptButton)
+        client.event(self.on_ready)
+        client.event(self.on_message)
+        client.event(self.on_interaction)
+        self._client, self._tree, self._renderer = client, tree, Renderer(client)
+        return client
+
+    def _point_at_api(self) -> None:
+        """discord.py has one process-wide REST base; point it at `api_base`."""
+        if self._api_base and self._saved_base is None:
+            self._saved_base = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
+            Route.BASE = self._api_base
+
+    def _restore_api(self) -> None:
+        if self._saved_base is not None:
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved_base
+            self._saved_base = None
+
+    async def _login(self) -> _Client:
+        client = self._ensure_client()
+        if client.user is None:
+            self._point_at_api()
+            await client.login(self._token)
+            if self._api_base:
+                # with a fixed shard count discord.py uses its default gateway (and after an
+                # invalidated session always): make that the stand-in's/proxy's too
+                _, url, _ = await client.http.get_bot_gateway()
+                DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+            await self._tree_translator()
+        return client
+
+    async def _tree_translator(self) -> None:
+        assert self._tree is not None
+        if self._tree.translator is None:
+            await self._tree.set_translator(MenuTranslator(self._menus))
+
+    async def start(self) -> None:
+        """Log in, connect in the background, return once READY (or raise)."""
+        try:
+            client = await self._login()
+        except BaseException:
+            await self.stop()  # close the HTTP session; the token is never in the error
+            raise
+        self._ready.clear()
+        self._task = asyncio.create_task(self._run(client), name="discord-client")
+        ready = asyncio.create_task(self._ready.wait())
+        try:
+            done, _ = await asyncio.wait(
+                {ready, self._task}, timeout=self._ready_timeout,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+        finally:
+            ready.cancel()
+        if self._task in done:
+            self._task.result()  # re-raise why the connection ended
+            raise ConnectionError("the Discord connection ended before READY")
+        if not done:
+            await self.stop()
+            raise TimeoutError("Discord did not become READY in time")
+
+    async def _run(self, client: _Client) -> None:
+        try:
+            await client.connect(reconnect=True)
+        except discord.PrivilegedIntentsRequired:
+            log.error("the message content intent is not enabled for this application; "
+                      "enable it in the developer portal or set message_content=False")
+            raise
+
+    async def stop(self) -> None:
+        """Close the connection and wait for every task we started."""
+        client, task = self._client, self._task
+        if self._tasks:  # let in-flight updates finish their replies first
+            _, late = await asyncio.wait(set(self._tasks), timeout=5)
+            for pending in late:
+                pending.cancel()
+        if client is not None and not client.is_closed():
+            await client.close()
+        elif client is not None:
+            await client.http.close()
+        if task is not None:
+            try:
+                await asyncio.wait_for(task, timeout=5)
+            except (TimeoutError, asyncio.CancelledError):
+                task.cancel()
+            except Exception:
+                log.debug("the Discord client task ended with an error", exc_info=True)
+        self._task = None
+        self._client = self._tree = self._renderer = None  # a closed client cannot reconnect
+        self._restore_api()
+
+    async def send(self, messages: Sequence[Outbound]) -> None:
+        """Deliver messages no interaction asked for (e.g. a game that timed out)."""
+        if self._renderer is None:
+            return
+        for out in messages:
+            to = out.to if isinstance(out.to, Actor) else Actor("discord", "", "")
+            try:
+                await self._renderer.send(out, Context(to))
+            except Exception:
+                log.exception("sending an announcement failed")
+
+    async def sync_commands(self, guild_id: int | None = None) -> None:
+        """Publish the slash commands (globally, or to one guild for instant testing)."""
+        await self._login()
+        assert self._tree is not None
+        guild = discord.Object(id=guild_id) if guild_id is not None else None
+        if guild is not None:
+            self._tree.copy_global_to(guild=guild)
+        synced = await self._tree.sync(guild=guild)
+        log.info("synced %d slash commands %s", len(synced),
+                 f"to guild {guild_id}" if guild_id else "globally")
+
+    # --------------------------------------------------------------- events
+    async def on_ready(self) -> None:
+        self._ready.set()
+        log.info("Discord client ready as %s", self.client.user)
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.webhook_id is not None:
+            return
+        text = strip_bot_mention(message.content or "", self.client.user)
+        if not text.strip():
+            return  # without the message content intent guild messages arrive empty
+        guild = message.guild
+        actor = actor_of(message.author, self._locales.get(str(message.author.id)))
+        chat = chat_of(message.channel.id, guild)
+        parsed = parse_typed_command(text, self._known)
+        if parsed is not None:
+            inbound = Inbound(actor=actor, chat=chat, command=parsed[0], args=parsed[1],
+                              event_id=str(message.id))
+        else:
+            inbound = Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id))
+        await self._dispatch(inbound, Context(actor=actor, message=message))
+
+    async def _on_command(
+        self, interaction: discord.Interaction, name: str, args: tuple[str, ...]
+    ) -> None:
+        await self._defer(interaction, thinking=True)
+        actor, chat = self._who(interaction)
+        inbound = Inbound(actor=actor, chat=chat, command=name, args=args,
+                          event_id=str(interaction.id))
+        await self._dispatch(inbound, Context(actor=actor, interaction=interaction, thinking=True))
+
+    async def on_press(self, interaction: discord.Interaction, action: str) -> None:
+        """A plain button: acknowledge at once, then let the App re-validate the press."""
+        await self._defer(interaction, thinking=False)
+        actor, chat = self._who(interaction)
+        inbound = Inbound(actor=actor, chat=chat, action=action, event_id=str(interaction.id))
+        await self._dispatch(inbound, Context(actor=actor, interaction=interaction))
+
+    async def on_prompt(self, interaction: discord.Interaction, action: str, label: str) -> None:
+        """A prompt button: the modal is the answer (it cannot follow a defer)."""
+        assert self._renderer is not None
+        prompt = self._renderer.prompts.get(action) or label
+        try:
+            await interaction.response.send_modal(PromptModal(action, prompt))
+        except Exception as exc:
+            log.warning("could not open a modal: %s", type(exc).__name__)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Modal submits, routed by custom id so they need no in-memory modal."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        custom_id = str(data.get("custom_id") or "")
+        if not custom_id.startswith(PROMPT_PREFIX):
+            return
+        await self._defer(interaction, thinking=True)
+        actor, chat = self._who(interaction)
+        inbound = Inbound(actor=actor, chat=chat, action=custom_id[len(PROMPT_PREFIX):],
+                          text=modal_value(data), event_id=str(interaction.id))
+        ctx = Context(actor=actor, interaction=interaction, thinking=True, private_replies=True)
+        await self._dispatch(inbound, ctx)
+
+    # -------------------------------------------------------------- helpers
+    def _who(self, interaction: discord.Interaction) -> tuple[Actor, Chat]:
+        actor = actor_of(interaction.user, interaction.locale)
+        if actor.locale:
+            if len(self._locales) > 100_000:
+                self._locales.clear()
+            self._locales[actor.user_id] = actor.locale
+        chat = chat_of(interaction.channel_id or 0, interaction.guild,
+                       interaction.guild_id, interaction.guild_locale)
+        return actor, chat
+
+    async def _defer(self, interaction: discord.Interaction, *, thinking: bool) -> None:
+        """Answer within Discord's 3 s window before any real work."""
+        try:
+            if thinking:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await interaction.response.defer()
+        except Exception as exc:
+            log.warning("could not defer an interaction: %s", type(exc).__name__)
+
+    async def _dispatch(self, inbound: Inbound, ctx: Context) -> None:
+        assert self._renderer is not None
+        current = asyncio.current_task()
+        if current is not None:
+            self._tasks.add(current)
+            current.add_done_callback(self._tasks.discard)
+        try:
+            response = await self._handle(inbound)
+        except Exception:
+            log.exception("handle failed for discord event %s", inbound.event_id)
+            response = Response()
+        await self._renderer.render(response, ctx)
+
+    async def _on_tree_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        log.error("slash command failed: %s", type(error).__name__, exc_info=error)
+        if not interaction.response.is_done():
+            with contextlib.suppress(Exception):
+                await interaction.response.defer(ephemeral=True)

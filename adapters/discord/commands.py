@@ -1,0 +1,145 @@
+"""The slash command tree, built from the App's neutral command menus.
+
+The App owns the command list (`CommandInfo` per language); this module turns
+it into discord.py app commands with typed options and localised
+descriptions, so nothing Discord-specific leaks into the App and a new command
+in the menu becomes a slash command on the next `sync_commands`.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import re
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from core.messages import CommandInfo
+
+from .inbound import lang_of, option_args
+
+log = logging.getLogger(__name__)
+
+# Option names with a Discord type; every other option is free text.
+USER_OPTIONS = frozenset({"opponent", "player", "user", "member"})
+LENGTH_OPTIONS = frozenset({"length", "len", "digits"})
+FLAG_OPTIONS = frozenset({"repeats"})
+LENGTH_CHOICES = Literal[3, 4, 5]
+LANG_COMMAND = "lang"
+
+_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+
+CommandCallback = Callable[[discord.Interaction, str, tuple[str, ...]], Awaitable[None]]
+
+
+def option_annotation(name: str) -> Any:
+    """The Python annotation discord.py turns into the option's Discord type."""
+    if name in USER_OPTIONS:
+        return discord.User
+    if name in LENGTH_OPTIONS:
+        return LENGTH_CHOICES
+    if name in FLAG_OPTIONS:
+        return bool
+    return app_commands.Range[str, 1, 100]
+
+
+def _clip(text: str, limit: int = 100) -> str:
+    text = " ".join(text.split()) or "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _option_name(name: str) -> str | None:
+    name = name.strip().lower()
+    return name if _NAME_RE.match(name) else None
+
+
+class MenuTranslator(app_commands.Translator):
+    """Localises command descriptions from the App's per-language menus.
+
+    Discord asks per Discord locale (de, sv-SE, en-GB, …); we answer with the
+    menu of the matching bot language, or None to keep the English default.
+    """
+
+    def __init__(self, menus: Mapping[str, Sequence[CommandInfo]]) -> None:
+        self._text: dict[tuple[str, str], str] = {}
+        for lang, menu in menus.items():
+            for info in menu:
+                self._text[(lang.lower(), info.name)] = _clip(info.description)
+
+    async def translate(
+        self,
+        string: locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        command = string.extras.get("command")
+        kind = string.extras.get("kind")
+        lang = lang_of(locale)
+        if command is None or lang is None or lang == "en":
+            return None
+        if kind == "description":
+            found = self._text.get((lang, command))
+            return found if found and found != string.message else None
+        return None
+
+
+def _make_callback(
+    name: str, options: Sequence[str], run: CommandCallback
+) -> Callable[..., Awaitable[None]]:
+    """A callback whose signature declares the options, as discord.py reads them."""
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await run(interaction, name, option_args(options, values))
+
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    params += [
+        inspect.Parameter(
+            opt,
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=option_annotation(opt) | None,  # type: ignore[operator]
+            default=None,
+        )
+        for opt in options
+    ]
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__name__ = f"cmd_{name}"
+    callback.__qualname__ = f"cmd_{name}"
+    return callback
+
+
+def build_commands(
+    menus: Mapping[str, Sequence[CommandInfo]], run: CommandCallback
+) -> list[app_commands.Command[Any, ..., Any]]:
+    """One app command per canonical command in the English menu."""
+    built: list[app_commands.Command[Any, ..., Any]] = []
+    for info in menus.get("en", ()):
+        name = _option_name(info.name)
+        if name is None:
+            log.warning("skipping command with a name Discord refuses: %r", info.name)
+            continue
+        options = [o for o in (_option_name(x) for x in info.options) if o]
+        description = _clip(info.description)
+        callback = _make_callback(name, options, run)
+        command: app_commands.Command[Any, ..., Any] = app_commands.Command(
+            name=locale_str(name, command=name, kind="name"),
+            description=locale_str(description, command=name, kind="description"),
+            callback=callback,
+        )
+        for opt in options:
+            param = command._params[opt]
+            param.description = locale_str(opt, command=name, kind="option")
+            if name == LANG_COMMAND and param.type is discord.AppCommandOptionType.string:
+                # the bot's languages as choices (still sent as the plain code)
+                param.choices = [app_commands.Choice(name=code, value=code)
+                                 for code in sorted(menus)][:25]
+                param.min_value = param.max_value = None
+        built.append(command)
+    return built

@@ -1,0 +1,127 @@
+"""Discord updates → neutral `Inbound`s.
+
+Pure helpers with no network access, so the mapping rules (who, where, which
+command and arguments) can be read in one place and unit-tested.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import discord
+
+from core.messages import Actor, Chat
+
+PLATFORM = "discord"
+
+# Prefix that marks a button which asks for private text (opens a modal). It is
+# outside the action id alphabet, so it can never collide with an action.
+PROMPT_PREFIX = "~"
+
+
+def lang_of(locale: discord.Locale | str | None) -> str | None:
+    """Discord locale ("en-US", "de", "sv-SE") → the bot's language code ("en", "de", "sv")."""
+    if locale is None:
+        return None
+    value = locale.value if isinstance(locale, discord.Locale) else str(locale)
+    return value.split("-")[0].lower() or None
+
+
+def actor_of(user: discord.abc.User, locale: discord.Locale | str | None = None) -> Actor:
+    """The neutral actor for a Discord user; the display name honours server nicknames."""
+    return Actor(
+        platform=PLATFORM,
+        user_id=str(user.id),
+        name=user.display_name,
+        locale=lang_of(locale),
+    )
+
+
+def chat_of(
+    channel_id: int,
+    guild: discord.Guild | None,
+    guild_id: int | None = None,
+    guild_locale: discord.Locale | str | None = None,
+) -> Chat:
+    """The neutral chat: a guild channel (group) or a DM channel (private)."""
+    private = guild is None and guild_id is None
+    if guild_locale is None and guild is not None:
+        guild_locale = guild.preferred_locale
+    return Chat(
+        platform=PLATFORM,
+        chat_id=str(channel_id),
+        private=private,
+        locale=None if private else lang_of(guild_locale),
+    )
+
+
+def strip_bot_mention(text: str, bot: discord.abc.Snowflake | None) -> str:
+    """"@Bot 1234" → "1234": without the message content intent, mentioning the bot is
+    the one way a channel message reaches it, so the mention must not spoil the guess."""
+    if bot is None:
+        return text
+    stripped = text.lstrip()
+    for mention in (f"<@{bot.id}>", f"<@!{bot.id}>"):
+        if stripped.startswith(mention):
+            return stripped[len(mention):].strip()
+    return text
+
+
+def parse_typed_command(
+    text: str, known: Iterable[str]
+) -> tuple[str, tuple[str, ...]] | None:
+    """`/guess 1234` or `!duel <@1> 5` typed as a plain message → (command, args).
+
+    Only known command names count, so a message like "!!!" stays plain text.
+    """
+    stripped = text.strip()
+    if len(stripped) < 2 or stripped[0] not in "/!":
+        return None
+    words = stripped[1:].split()
+    if not words:
+        return None
+    name = words[0].lower()
+    if name not in set(known):
+        return None
+    return name, tuple(words[1:])
+
+
+def option_args(
+    options: Sequence[str], values: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """Slash command option values → positional string args, in menu order.
+
+    Users become mentions ("<@id>", as typed in a message), a true boolean
+    becomes its own name ("repeats"), unset options are left out.
+    """
+    args: list[str] = []
+    for name in options:
+        value = values.get(name)
+        if value is None or value is False:
+            continue
+        if value is True:
+            args.append(name)
+        elif isinstance(value, discord.abc.User | discord.Object):
+            args.append(f"<@{value.id}>")
+        else:
+            args.append(str(value).strip())
+    return tuple(a for a in args if a)
+
+
+def modal_value(data: Mapping[str, Any] | None) -> str:
+    """The first text input's value from a modal submit payload (rows or labels)."""
+
+    def walk(items: Iterable[Mapping[str, Any]]) -> str | None:
+        for item in items:
+            if item.get("type") == 4 and "value" in item:
+                return str(item["value"])
+            inner = list(item.get("components") or [])
+            if isinstance(item.get("component"), Mapping):
+                inner.append(item["component"])
+            found = walk(inner)
+            if found is not None:
+                return found
+        return None
+
+    return (walk((data or {}).get("components") or []) or "").strip()

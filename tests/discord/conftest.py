@@ -1,0 +1,56 @@
+"""Fixtures: a running stand-in Discord and adapters connected to it.
+
+Everything started here is stopped at teardown (servers, clients, tasks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+
+import pytest
+
+from adapters.discord import DiscordAdapter
+from core.messages import CommandInfo, Inbound, Response
+
+from .standin import BOT_TOKEN, StandIn
+
+Handle = Callable[[Inbound], Awaitable[Response]]
+MakeAdapter = Callable[..., Awaitable[DiscordAdapter]]
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[StandIn]:
+    server = StandIn()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+@pytest.fixture
+async def make_adapter(standin: StandIn) -> AsyncIterator[MakeAdapter]:
+    """Build and start a DiscordAdapter on the stand-in; stopped at teardown."""
+    started: list[DiscordAdapter] = []
+
+    async def make(
+        handle: Handle,
+        commands: Mapping[str, Sequence[CommandInfo]],
+        *,
+        start: bool = True,
+        **kwargs: object,
+    ) -> DiscordAdapter:
+        adapter = DiscordAdapter(
+            BOT_TOKEN, handle, commands, api_base=standin.api_base,
+            ready_timeout=10.0, guild_ready_timeout=0.05, **kwargs,  # type: ignore[arg-type]
+        )
+        started.append(adapter)
+        if start:
+            await adapter.start()
+        return adapter
+
+    try:
+        yield make
+    finally:
+        for adapter in reversed(started):
+            await adapter.stop()

@@ -1,0 +1,677 @@
+"""A local stand-in Discord: REST under /api/v10 and the gateway websocket.
+
+The real discord.py client connects to it over loopback, so the adapter is
+proven against the library's own HTTP and gateway code instead of mocked
+`Interaction` objects. Tests speak as users (`say`, `slash`, `press`,
+`submit_modal`) and assert on the recorded REST calls (`calls`, `wait_for`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+BOT_TOKEN = "stand-in-bot-token"
+APP_ID = 900_000_000_000_000_001
+GUILD_ID = 910_000_000_000_000_001
+CHANNEL_ID = 920_000_000_000_000_001
+OTHER_CHANNEL_ID = 920_000_000_000_000_002
+EPHEMERAL = 1 << 6
+MESSAGE_CONTENT = 1 << 15  # the privileged gateway intent
+
+
+@dataclass
+class User:
+    """A user of the stand-in; `dms_closed` makes DMs to them fail with 50007."""
+
+    id: int
+    name: str
+    locale: str = "en-US"
+    dms_closed: bool = False
+    bot: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name.lower(),
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+    def member(self) -> dict[str, Any]:
+        return {
+            "user": self.payload(),
+            "nick": None,
+            "roles": [],
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "permissions": "2248473465835073",
+        }
+
+
+@dataclass
+class Call:
+    """One REST call the bot made, with its decoded JSON body and files."""
+
+    method: str
+    path: str
+    body: dict[str, Any] | list[Any] | None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    status: int = 200
+    channel_id: int | None = None  # a channel message (guild channel or DM channel)
+    interaction_token: str | None = None  # an interaction callback / followup
+    ephemeral: bool = False
+
+    @property
+    def content(self) -> str:
+        if isinstance(self.body, dict):
+            data = self.body.get("data") if "type" in self.body and "data" in self.body else None
+            if isinstance(data, dict):
+                return str(data.get("content") or "")
+            return str(self.body.get("content") or "")
+        return ""
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        if not isinstance(self.body, dict):
+            return []
+        body = self.body.get("data") if isinstance(self.body.get("data"), dict) else self.body
+        return list(body.get("components") or []) if isinstance(body, dict) else []
+
+    def custom_ids(self) -> list[str]:
+        """Every custom id in this call's components (buttons, modal inputs)."""
+        out: list[str] = []
+
+        def walk(items: Iterable[dict[str, Any]]) -> None:
+            for item in items:
+                if "custom_id" in item:
+                    out.append(item["custom_id"])
+                walk(item.get("components") or [])
+                if isinstance(item.get("component"), dict):
+                    walk([item["component"]])
+
+        walk(self.components)
+        if isinstance(self.body, dict) and isinstance(self.body.get("data"), dict):
+            cid = self.body["data"].get("custom_id")
+            if cid:
+                out.append(cid)
+        return out
+
+    def buttons(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for row in self.components:
+            out.extend(c for c in row.get("components") or [] if c.get("type") == 2)
+        return out
+
+    def text(self) -> str:
+        """All text a reader could see in this call (content + labels + modal titles)."""
+        parts = [self.content, json.dumps(self.body, ensure_ascii=False) if self.body else ""]
+        return "\n".join(parts)
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    """A JSON response with Discord's exact content type (discord.py compares it verbatim)."""
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+class StandIn:
+    """Stand-in Discord server: REST + gateway on 127.0.0.1, random port."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count(930_000_000_000_000_001)
+        self.bot = User(APP_ID, "GameBot", bot=True)
+        self.users: dict[int, User] = {}
+        self.guild_locale = "en-US"
+        self.calls: list[Call] = []
+        self.messages: dict[int, dict[str, Any]] = {}  # message id -> payload
+        self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self.dm_owner: dict[int, int] = {}  # DM channel id -> user id
+        self.interactions: dict[str, dict[str, Any]] = {}  # token -> state
+        self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" | guild id -> payload
+        self.identified: list[dict[str, Any]] = []
+        self.heartbeats = 0
+        self._sockets: list[web.WebSocketResponse] = []
+        self._seq = itertools.count(1)
+        self._runner: web.AppRunner | None = None
+        self._changed = asyncio.Event()
+        self.port = 0
+
+    # ----------------------------------------------------------- lifecycle
+    async def start(self) -> None:
+        app = web.Application(client_max_size=32 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        for ws in list(self._sockets):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    def add_user(self, name: str, *, locale: str = "en-US", dms_closed: bool = False) -> User:
+        user = User(self.next_id(), name, locale=locale, dms_closed=dms_closed)
+        self.users[user.id] = user
+        return user
+
+    # ------------------------------------------------------------ recording
+    def _record(self, call: Call) -> None:
+        self.calls.append(call)
+        self._changed.set()
+
+    async def wait_for(
+        self, pred: Callable[[Call], bool], *, timeout: float = 5.0, after: int = 0
+    ) -> Call:
+        """Wait until the bot made a call matching `pred` (index >= `after`)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for call in self.calls[after:]:
+                if pred(call):
+                    return call
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(
+                    "no matching call; seen:\n"
+                    + "\n".join(f"{c.method} {c.path} {c.content!r}" for c in self.calls[after:])
+                )
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), timeout=min(left, 0.2))
+
+    async def settle(self, quiet: float = 0.15, timeout: float = 5.0) -> None:
+        """Wait until no new call arrived for `quiet` seconds."""
+        deadline = time.monotonic() + timeout
+        count = -1
+        while time.monotonic() < deadline:
+            if len(self.calls) == count:
+                return
+            count = len(self.calls)
+            await asyncio.sleep(quiet)
+
+    def channel_calls(self, after: int = 0) -> list[Call]:
+        """Calls visible in a guild channel: channel messages and public interaction replies."""
+        return [
+            c
+            for c in self.calls[after:]
+            if (c.channel_id is not None and c.channel_id not in self.dm_owner)
+            or (c.interaction_token is not None and not c.ephemeral and c.method != "DELETE")
+        ]
+
+    def dms_to(self, user: User, after: int = 0) -> list[Call]:
+        channel = self.dm_channels.get(user.id)
+        return [
+            c
+            for c in self.calls[after:]
+            if channel is not None and c.channel_id == channel and c.status < 300
+        ]
+
+    def ephemerals_for(self, user: User, after: int = 0) -> list[Call]:
+        tokens = {t for t, s in self.interactions.items() if s["user"] == user.id}
+        return [
+            c
+            for c in self.calls[after:]
+            if c.interaction_token in tokens and c.ephemeral and c.method in ("POST", "PATCH")
+        ]
+
+    # ----------------------------------------------------------------- REST
+    async def _read(self, request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+        if request.content_type.startswith("multipart/"):
+            body: Any = None
+            files: list[tuple[str, bytes]] = []
+            reader = await request.multipart()
+            while (part := await reader.next()) is not None:
+                data = await part.read()  # type: ignore[union-attr]
+                if part.name == "payload_json":  # type: ignore[union-attr]
+                    body = json.loads(data)
+                else:
+                    files.append((part.filename or "", bytes(data)))  # type: ignore[union-attr]
+            return body, files
+        if request.can_read_body:
+            raw = await request.read()
+            return (json.loads(raw) if raw else None), []
+        return None, []
+
+    def _message(
+        self, channel_id: int, body: dict[str, Any], files: list[tuple[str, bytes]],
+        *, author: User | None = None, flags: int = 0, mid: int | None = None,
+    ) -> dict[str, Any]:
+        mid = mid or self.next_id()
+        author = author or self.bot
+        msg: dict[str, Any] = {
+            "id": str(mid),
+            "channel_id": str(channel_id),
+            "type": 0,
+            "content": body.get("content") or "",
+            "author": author.payload(),
+            "attachments": [
+                {"id": str(self.next_id()), "filename": name, "size": len(data),
+                 "url": f"http://127.0.0.1/{name}", "proxy_url": f"http://127.0.0.1/{name}"}
+                for name, data in files
+            ],
+            "embeds": body.get("embeds") or [],
+            "mentions": [],
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": False,
+            "timestamp": "2024-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "flags": flags | int(body.get("flags") or 0),
+            "components": body.get("components") or [],
+        }
+        if channel_id not in self.dm_owner:
+            msg["guild_id"] = str(GUILD_ID)
+        self.messages[mid] = msg
+        return msg
+
+    def _error(self, status: int, code: int, message: str) -> web.Response:
+        return _json({"code": code, "message": message}, status=status)
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        method = request.method
+        body, files = await self._read(request)
+        parts = path.strip("/").split("/")
+        call = Call(method, path, body, files)
+
+        if request.headers.get("Authorization") not in (f"Bot {BOT_TOKEN}", None):
+            call.status = 401
+            self._record(call)
+            return self._error(401, 0, "401: Unauthorized")
+
+        resp = await self._route(method, parts, body, files, call)
+        call.status = resp.status
+        self._record(call)
+        return resp
+
+    async def _route(
+        self, method: str, parts: list[str], body: Any, files: list[tuple[str, bytes]], call: Call
+    ) -> web.StreamResponse:
+        body = body if body is not None else {}
+        match (method, parts):
+            case ("GET", ["users", "@me"]):
+                return _json(self.bot.payload())
+            case ("GET", ["oauth2", "applications", "@me"]):
+                return _json({
+                    "id": str(APP_ID), "name": "GameBot", "description": "", "icon": None,
+                    "bot_public": True, "bot_require_code_grant": False,
+                    "verify_key": "00", "flags": 0, "owner": {**self.bot.payload(), "bot": False},
+                    "team": None, "summary": "", "rpc_origins": [],
+                })
+            case ("GET", ["gateway", "bot"]):
+                return _json({
+                    "url": self.gateway_url, "shards": 1,
+                    "session_start_limit": {"total": 1000, "remaining": 999,
+                                            "reset_after": 0, "max_concurrency": 1},
+                })
+            case ("GET", ["gateway"]):
+                return _json({"url": self.gateway_url})
+            case ("POST", ["users", "@me", "channels"]):
+                uid = int(body["recipient_id"])
+                user = self.users.get(uid)
+                if user is None:
+                    return self._error(400, 50033, "Invalid Recipient(s)")
+                cid = self.dm_channels.setdefault(uid, self.next_id())
+                self.dm_owner[cid] = uid
+                return _json({
+                    "id": str(cid), "type": 1, "last_message_id": None,
+                    "recipients": [user.payload()],
+                })
+            case ("GET", ["channels", cid]):
+                cid_i = int(cid)
+                if cid_i in self.dm_owner:
+                    return _json({"id": cid, "type": 1, "recipients": [
+                        self.users[self.dm_owner[cid_i]].payload()]})
+                return _json(self._channel_payload(cid_i))
+            case ("POST", ["channels", cid, "messages"]):
+                cid_i = int(cid)
+                call.channel_id = cid_i
+                owner = self.dm_owner.get(cid_i)
+                if owner is not None and self.users[owner].dms_closed:
+                    return self._error(403, 50007, "Cannot send messages to this user")
+                return _json(self._message(cid_i, body, files))
+            case ("PATCH", ["channels", cid, "messages", mid]):
+                call.channel_id = int(cid)
+                old = self.messages.get(int(mid))
+                if old is None:
+                    return self._error(404, 10008, "Unknown Message")
+                old.update({k: v for k, v in body.items() if k in ("content", "components")})
+                return _json(old)
+            case ("DELETE", ["channels", cid, "messages", mid]):
+                call.channel_id = int(cid)
+                msg = self.messages.get(int(mid))
+                if msg is None:
+                    return self._error(404, 10008, "Unknown Message")
+                if msg["author"]["id"] != str(APP_ID) and self.no_manage_messages:
+                    return self._error(403, 50013, "Missing Permissions")
+                self.messages.pop(int(mid), None)
+                return web.Response(status=204)
+            case ("POST", ["interactions", _iid, token, "callback"]):
+                return self._callback(token, body, files, call)
+            case ("POST", ["webhooks", _app, token]):
+                call.interaction_token = token
+                state = self.interactions.get(token)
+                if state is None:
+                    return self._error(404, 10015, "Unknown Webhook")
+                call.ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
+                msg = self._message(state["channel"], body, files,
+                                    flags=EPHEMERAL if call.ephemeral else 0)
+                if state["deferred_ephemeral"] and state["original"] is None:
+                    # the first followup of a thinking defer replaces the "thinking" message
+                    call.ephemeral = True
+                    msg["flags"] |= EPHEMERAL
+                    state["original"] = int(msg["id"])
+                state["followups"].append(int(msg["id"]))
+                return _json(msg)
+            case ("PATCH", ["webhooks", _app, token, "messages", mid]):
+                call.interaction_token = token
+                state = self.interactions.get(token)
+                if state is None:
+                    return self._error(404, 10015, "Unknown Webhook")
+                if mid == "@original":
+                    call.ephemeral = state["deferred_ephemeral"]
+                    if state["original"] is None:
+                        msg = self._message(state["channel"], body, files,
+                                            flags=EPHEMERAL if call.ephemeral else 0)
+                        state["original"] = int(msg["id"])
+                        return _json(msg)
+                    mid = str(state["original"])
+                msg = self.messages.get(int(mid))
+                if msg is None:
+                    return self._error(404, 10008, "Unknown Message")
+                call.ephemeral = bool(msg["flags"] & EPHEMERAL)
+                msg.update({k: v for k, v in body.items() if k in ("content", "components")})
+                return _json(msg)
+            case ("DELETE", ["webhooks", _app, token, "messages", mid]):
+                call.interaction_token = token
+                state = self.interactions.get(token)
+                if state is None:
+                    return self._error(404, 10015, "Unknown Webhook")
+                state["deleted_original"] = mid == "@original"
+                return web.Response(status=204)
+            case ("GET", ["webhooks", _app, token, "messages", "@original"]):
+                state = self.interactions.get(token)
+                if state is None or state["original"] is None:
+                    return self._error(404, 10008, "Unknown Message")
+                return _json(self.messages[state["original"]])
+            case ("PUT", ["applications", _app, "commands"]):
+                return _json(self._store_commands("global", body))
+            case ("PUT", ["applications", _app, "guilds", gid, "commands"]):
+                return _json(self._store_commands(gid, body))
+            case ("GET", ["applications", _app, "commands"]):
+                return _json(self.commands.get("global", []))
+        return self._error(404, 0, "404: Not Found (stand-in)")
+
+    no_manage_messages = False  # set True to refuse deleting users' messages
+
+    def _store_commands(self, key: str, payload: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = []
+        for cmd in payload:
+            out.append({**cmd, "id": str(self.next_id()), "application_id": str(APP_ID),
+                        "version": "1", "default_member_permissions": None, "type": 1})
+        self.commands[key] = out
+        return out
+
+    def _callback(
+        self, token: str, body: dict[str, Any], files: list[tuple[str, bytes]], call: Call
+    ) -> web.Response:
+        call.interaction_token = token
+        state = self.interactions.get(token)
+        if state is None:
+            return self._error(404, 10062, "Unknown interaction")
+        if state["responded"] is not None:
+            return self._error(400, 40060, "Interaction has already been acknowledged.")
+        kind = int(body.get("type", 0))
+        data = body.get("data") or {}
+        flags = int(data.get("flags") or 0)
+        state["responded"] = kind
+        state["responded_at"] = time.monotonic()
+        call.ephemeral = bool(flags & EPHEMERAL)
+        interaction: dict[str, Any] = {"id": state["id"], "type": state["type"]}
+        resource: dict[str, Any] = {"type": kind}
+        if kind == 5:
+            state["deferred_ephemeral"] = call.ephemeral
+            interaction["response_message_loading"] = True
+            interaction["response_message_ephemeral"] = call.ephemeral
+        elif kind == 4:
+            msg = self._message(state["channel"], data, files, flags=flags)
+            state["original"] = int(msg["id"])
+            interaction["response_message_id"] = msg["id"]
+            interaction["response_message_ephemeral"] = call.ephemeral
+            resource["message"] = msg
+        elif kind == 9:
+            state["modal"] = data
+        return _json({"interaction": interaction, "resource": resource})
+
+    # -------------------------------------------------------------- gateway
+    def _channel_payload(self, cid: int) -> dict[str, Any]:
+        return {
+            "id": str(cid), "type": 0, "guild_id": str(GUILD_ID), "name": f"game-{cid % 10}",
+            "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+            "topic": None, "last_message_id": None, "rate_limit_per_user": 0,
+        }
+
+    def _guild_payload(self) -> dict[str, Any]:
+        members = [self.bot, *self.users.values()]
+        return {
+            "id": str(GUILD_ID), "name": "Game Club", "icon": None, "owner_id": str(APP_ID),
+            "preferred_locale": self.guild_locale, "features": [], "roles": [{
+                "id": str(GUILD_ID), "name": "@everyone", "color": 0, "hoist": False,
+                "position": 0, "permissions": "2248473465835073", "managed": False,
+                "mentionable": False, "flags": 0,
+            }],
+            "emojis": [], "stickers": [], "member_count": len(members), "large": False,
+            "unavailable": False, "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "mfa_level": 0, "system_channel_flags": 0,
+            "premium_tier": 0, "nsfw_level": 0, "afk_timeout": 300,
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "channels": [self._channel_payload(c) for c in (CHANNEL_ID, OTHER_CHANNEL_ID)],
+            "members": [u.member() for u in members], "threads": [], "presences": [],
+            "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
+        }
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(autoping=True)
+        await ws.prepare(request)
+        self._sockets.append(ws)
+        try:
+            await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                payload = json.loads(msg.data)
+                op = payload.get("op")
+                if op == 1:
+                    self.heartbeats += 1
+                    await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
+                elif op == 2:
+                    if payload["d"].get("token") != BOT_TOKEN:
+                        await ws.close(code=4004, message=b"Authentication failed")
+                        break
+                    self.identified.append(payload["d"])
+                    await self._send(ws, "READY", {
+                        "v": 10, "user": self.bot.payload(), "session_id": "standin-session",
+                        "resume_gateway_url": self.gateway_url,
+                        "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+                        "shard": payload["d"].get("shard", [0, 1]),
+                        "application": {"id": str(APP_ID), "flags": 0},
+                        "private_channels": [], "relationships": [],
+                    })
+                    await self._send(ws, "GUILD_CREATE", self._guild_payload())
+                elif op == 6:
+                    await self._send(ws, "RESUMED", {})
+        finally:
+            if ws in self._sockets:
+                self._sockets.remove(ws)
+        return ws
+
+    async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
+        await ws.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send a dispatch event to every connected shard."""
+        if not self._sockets:
+            raise AssertionError("no gateway connection")
+        for ws in list(self._sockets):
+            await self._send(ws, event, data)
+
+    # ------------------------------------------------------- user helpers
+    def _dm_channel_for(self, user: User) -> int:
+        cid = self.dm_channels.setdefault(user.id, self.next_id())
+        self.dm_owner[cid] = user.id
+        return cid
+
+    async def say(self, channel: int | None, user: User, text: str) -> dict[str, Any]:
+        """`user` posts `text` in `channel` (None: in their DM with the bot)."""
+        cid = self._dm_channel_for(user) if channel is None else channel
+        msg = self._message(cid, {"content": text}, [], author=user)
+        intents = int(self.identified[-1].get("intents", 0)) if self.identified else 0
+        if channel is not None and not intents & MESSAGE_CONTENT and self.bot.mention not in text:
+            msg["content"] = ""  # as Discord does without the message content intent
+        if channel is not None:
+            msg["member"] = {k: v for k, v in user.member().items() if k != "user"}
+        await self.dispatch("MESSAGE_CREATE", msg)
+        return msg
+
+    def _interaction(
+        self, kind: int, channel: int | None, user: User, data: dict[str, Any],
+        message: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        iid = self.next_id()
+        token = f"interaction-token-{iid}"
+        cid = self._dm_channel_for(user) if channel is None else channel
+        payload: dict[str, Any] = {
+            "id": str(iid), "application_id": str(APP_ID), "type": kind, "data": data,
+            "token": token, "version": 1, "attachment_size_limit": 8 * 1024 * 1024,
+            "locale": user.locale, "app_permissions": "2248473465835073",
+            "channel_id": str(cid), "entitlements": [],
+        }
+        if channel is None:
+            payload["channel"] = {"id": str(cid), "type": 1, "recipients": [user.payload()]}
+            payload["user"] = user.payload()
+            payload["context"] = 1
+        else:
+            payload["channel"] = self._channel_payload(cid)
+            payload["guild_id"] = str(GUILD_ID)
+            payload["guild_locale"] = self.guild_locale
+            payload["member"] = user.member()
+            payload["context"] = 0
+        if message is not None:
+            payload["message"] = message
+        self.interactions[token] = {
+            "id": str(iid), "type": kind, "user": user.id, "channel": cid, "responded": None,
+            "responded_at": None, "created": time.monotonic(), "deferred_ephemeral": False,
+            "original": None, "followups": [], "modal": None, "deleted_original": False,
+        }
+        return payload
+
+    async def slash(
+        self, channel: int | None, user: User, name: str, options: dict[str, Any] | None = None
+    ) -> str:
+        """`user` runs `/name` with `options` (User values become user options); → token."""
+        opts = []
+        resolved: dict[str, dict[str, Any]] = {"users": {}, "members": {}}
+        for key, value in (options or {}).items():
+            if isinstance(value, User):
+                opts.append({"name": key, "type": 6, "value": str(value.id)})
+                resolved["users"][str(value.id)] = value.payload()
+                member = {k: v for k, v in value.member().items() if k != "user"}
+                resolved["members"][str(value.id)] = member
+            elif isinstance(value, bool):
+                opts.append({"name": key, "type": 5, "value": value})
+            elif isinstance(value, int):
+                opts.append({"name": key, "type": 4, "value": value})
+            else:
+                opts.append({"name": key, "type": 3, "value": str(value)})
+        data: dict[str, Any] = {"id": str(self.next_id()), "name": name, "type": 1, "options": opts}
+        if resolved["users"]:
+            data["resolved"] = resolved
+        payload = self._interaction(2, channel, user, data)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return str(payload["token"])
+
+    async def press(self, channel: int | None, user: User, message_id: int, custom_id: str) -> str:
+        """`user` presses the button `custom_id` on the bot's message `message_id`."""
+        message = self.messages[message_id]
+        payload = self._interaction(
+            3, channel, user, {"custom_id": custom_id, "component_type": 2}, message=message
+        )
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return str(payload["token"])
+
+    async def submit_modal(
+        self, channel: int | None, user: User, modal: dict[str, Any], value: str,
+        message_id: int | None = None,
+    ) -> str:
+        """`user` types `value` into the first text input of `modal` (a type-9 callback's data)."""
+        inputs = []
+        for row in modal.get("components", []):
+            inner = row.get("components") or ([row["component"]] if "component" in row else [])
+            inputs.extend(c for c in inner if c.get("type") == 4)
+        first = inputs[0]
+        data = {
+            "custom_id": modal["custom_id"],
+            "components": [{"type": 1, "components": [
+                {"type": 4, "custom_id": first["custom_id"], "value": value}]}],
+        }
+        message = self.messages.get(message_id) if message_id is not None else None
+        payload = self._interaction(5, channel, user, data, message=message)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return str(payload["token"])
+
+    async def answered(self, token: str, timeout: float = 5.0) -> dict[str, Any]:
+        """Wait until interaction `token` got its initial response; return its state."""
+        deadline = time.monotonic() + timeout
+        while self.interactions[token]["responded"] is None:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"interaction {token} never answered")
+            await asyncio.sleep(0.01)
+        return self.interactions[token]
+
+    def message_with_button(self, pred: Callable[[str], bool]) -> tuple[int, str]:
+        """The newest bot message with a button whose custom id matches `pred`."""
+        for mid in sorted(self.messages, reverse=True):
+            msg = self.messages[mid]
+            for row in msg.get("components") or []:
+                for comp in row.get("components") or []:
+                    cid = comp.get("custom_id")
+                    if cid and pred(cid):
+                        return mid, cid
+        raise AssertionError("no message with such a button")

@@ -1,0 +1,288 @@
+"""End to end: the real App on a real SQLite file behind the real discord.py client.
+
+Users act through the stand-in Discord; assertions are on structure (who got
+what, where, with which buttons, which codes are present or absent), not on
+exact wording.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import MakeAdapter
+from .standin import CHANNEL_ID, Call, StandIn, User
+
+app_module = pytest.importorskip("bot.app")
+App = app_module.App
+
+OpenApp = Callable[[], Awaitable[Any]]
+
+ALICE_SECRET = "1234"
+BOB_SECRET = "5678"
+
+
+@pytest.fixture
+async def open_app(tmp_path: Path) -> AsyncIterator[OpenApp]:
+    """Open Apps on one SQLite file (a restart opens a second one); all closed at teardown."""
+    apps: list[Any] = []
+    db = tmp_path / "bot.sqlite"
+
+    async def open_() -> Any:
+        app = await App.open(db_path=str(db), seed=1234)
+        apps.append(app)
+        return app
+
+    try:
+        yield open_
+    finally:
+        for app in reversed(apps):
+            await app.close()
+
+
+def game_id_of(call: Call, verb: str) -> int:
+    for cid in call.custom_ids():
+        m = re.fullmatch(rf"~?g:(\d+):{verb}", cid)
+        if m:
+            return int(m.group(1))
+    raise AssertionError(f"no {verb} button in {call.custom_ids()}")
+
+
+def has_button(verb: str) -> Callable[[Call], bool]:
+    return lambda c: c.status < 300 and any(
+        re.fullmatch(rf"~?g:\d+:{verb}", cid) for cid in c.custom_ids())
+
+
+async def duel_state(app: Any, game_id: int) -> Any:
+    from core import serial
+    from core.games import duel
+
+    row = await app.store.get_game(game_id)
+    return serial.load(duel.State, row.state)
+
+
+def assert_all_answered(standin: StandIn) -> None:
+    """Every interaction acknowledged once, in time; no Discord call refused except closed DMs."""
+    refused = [c for c in standin.calls if c.status >= 400
+               and not (c.status == 403 and c.channel_id in standin.dm_owner)]
+    assert not refused, [(c.method, c.path, c.status) for c in refused]
+    for token, state in standin.interactions.items():
+        assert state["responded"] is not None, f"{token} never answered"
+        assert state["responded_at"] - state["created"] < 3.0
+
+
+def secret_free(calls: list[Call], *secrets: str) -> None:
+    for call in calls:
+        for secret in secrets:
+            assert secret not in call.text(), f"secret {secret} leaked in {call.method} {call.path}"
+
+
+async def challenge(standin: StandIn, alice: User, bob: User) -> tuple[int, int]:
+    """Alice challenges Bob by slash command; returns (message id, game id)."""
+    await standin.slash(CHANNEL_ID, alice, "duel", {"opponent": bob, "length": 4})
+    posted = await standin.wait_for(
+        lambda c: c.channel_id == CHANNEL_ID and has_button("accept")(c))
+    game = game_id_of(posted, "accept")
+    mid, _ = standin.message_with_button(lambda cid: cid == f"g:{game}:accept")
+    return mid, game
+
+
+async def test_complete_duel(
+    standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.DEBUG, logger="adapters")
+    caplog.set_level(logging.DEBUG, logger="bot")
+    caplog.set_level(logging.INFO, logger="discord")
+    alice = standin.add_user("Alice")
+    bob = standin.add_user("Bob", locale="de", dms_closed=True)
+    app = await open_app()
+    await make_adapter(app.handle, app.command_menu())
+
+    mid, game = await challenge(standin, alice, bob)
+    posted = await standin.wait_for(lambda c: f"g:{game}:accept" in c.custom_ids())
+    assert posted.body["allowed_mentions"]["parse"] == ["users"]  # the challenge pings Bob
+
+    # Bob accepts by button: the press is acknowledged, both players are asked privately
+    mark = len(standin.calls)
+    token = await standin.press(CHANNEL_ID, bob, mid, f"g:{game}:accept")
+    assert (await standin.answered(token))["responded"] == 6
+    dm = await standin.wait_for(
+        lambda c: c.channel_id == standin.dm_channels.get(alice.id) and c.status == 200, after=mark)
+    assert f"g:{game}:random" in dm.custom_ids()
+    # Bob's DMs are closed: the channel gets a prompt button instead
+    fallback = await standin.wait_for(
+        lambda c: c.channel_id == CHANNEL_ID and has_button("secret")(c), after=mark)
+    assert f"~g:{game}:secret" in fallback.custom_ids()
+    assert bob.mention in fallback.content or "Bob" in fallback.content
+
+    # Alice types her code in the channel by mistake: deleted, never echoed
+    oops = await standin.say(CHANNEL_ID, alice, ALICE_SECRET)
+    await standin.wait_for(lambda c: c.method == "DELETE" and c.path.endswith(oops["id"]))
+
+    # Alice sets her secret by DM; the confirmation stays in the DM
+    mark = len(standin.calls)
+    await standin.say(None, alice, ALICE_SECRET)
+    locked = await standin.wait_for(lambda c: ALICE_SECRET in c.content, after=mark)
+    assert locked.channel_id == standin.dm_channels[alice.id]
+
+    # Bob sets his through the button → modal, answered ephemerally
+    fb_mid, cid = standin.message_with_button(lambda c: c == f"~g:{game}:secret")
+    token = await standin.press(CHANNEL_ID, bob, fb_mid, cid)
+    modal = (await standin.answered(token))["modal"]
+    assert modal and modal["custom_id"] == f"~g:{game}:secret"
+    mark = len(standin.calls)
+    token = await standin.submit_modal(CHANNEL_ID, bob, modal, BOB_SECRET, message_id=fb_mid)
+    mine = await standin.wait_for(lambda c: BOB_SECRET in c.content, after=mark)
+    assert mine.interaction_token == token and mine.ephemeral
+
+    state = await duel_state(app, game)
+    assert state.secrets == {str(alice.id): ALICE_SECRET, str(bob.id): BOB_SECRET}
+    starter = alice if state.turn == str(alice.id) else bob
+    second = bob if starter is alice else alice
+    target = {alice.id: BOB_SECRET, bob.id: ALICE_SECRET}
+
+    async def guess(user: User, code: str, *, slash: bool) -> Call:
+        mark = len(standin.calls)
+        if slash:
+            await standin.slash(CHANNEL_ID, user, "guess", {"code": code})
+        else:
+            await standin.say(CHANNEL_ID, user, code)
+        return await standin.wait_for(
+            lambda c: c.channel_id == CHANNEL_ID and code in c.content, after=mark)
+
+    # round 1: a channel message and a /guess, both miss
+    await guess(starter, "9012" if target[starter.id] != "9012" else "9013", slash=False)
+    await guess(second, "0987", slash=True)
+    await standin.settle()
+    secret_free(standin.channel_calls(), ALICE_SECRET, BOB_SECRET)
+
+    # round 2: the starter cracks, the second misses the last chance → reveal + rematch button
+    mark = len(standin.calls)
+    await guess(starter, target[starter.id], slash=False)
+    secret_free(standin.channel_calls(), target[second.id])
+    await guess(second, "0986", slash=True)
+    reveal = await standin.wait_for(
+        lambda c: c.channel_id == CHANNEL_ID and has_button("rematch")(c), after=mark)
+    assert ALICE_SECRET in reveal.content and BOB_SECRET in reveal.content
+    assert "🟩" in reveal.content
+    assert (await duel_state(app, game)).winner == str(starter.id)
+
+    # rematch by button: a new challenge with fresh accept/decline buttons
+    r_mid, _ = standin.message_with_button(lambda c: c == f"g:{game}:rematch")
+    mark = len(standin.calls)
+    await standin.press(CHANNEL_ID, second, r_mid, f"g:{game}:rematch")
+    again = await standin.wait_for(lambda c: has_button("accept")(c), after=mark)
+    assert game_id_of(again, "accept") != game
+
+    # /stats shows the result
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, alice, "stats")
+    stats = await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and "Alice" in c.content,
+                                   after=mark)
+    assert "duel" in stats.content
+
+    # guess lines do not ping anyone
+    line = await standin.wait_for(lambda c: c.content.startswith(f"{second.mention} #")
+                                  or c.content.startswith(f"{second.name} #"))
+    assert line.body["allowed_mentions"]["parse"] == []
+
+    # every interaction was answered within Discord's 3 seconds
+    assert_all_answered(standin)
+    # the logs never hold a secret
+    assert BOB_SECRET not in caplog.text and ALICE_SECRET not in caplog.text
+
+    # nothing ever sent to the channel held a secret before the reveal
+    before_reveal = standin.channel_calls()[: standin.channel_calls().index(reveal)]
+    for call in before_reveal:
+        if target[starter.id] in call.content:
+            assert call.content.count(target[starter.id]) == 1  # the cracking guess itself
+    secret_free(before_reveal, target[second.id])
+
+
+async def test_practice_game(
+    standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp
+) -> None:
+    from core import serial
+    from core.games import practice
+
+    alice = standin.add_user("Alice")
+    app = await open_app()
+    await make_adapter(app.handle, app.command_menu())
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, alice, "practice", {"length": 3})
+    await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and c.status == 200, after=mark)
+    rows = await app.store.seated_games("discord", str(alice.id))
+    assert len(rows) == 1
+    secret = serial.load(practice.State, rows[0].state).secret
+    assert len(secret) == 3
+    wrong = next(code for code in ("012", "345", "678", "901") if code != secret)
+    mark = len(standin.calls)
+    await standin.say(CHANNEL_ID, alice, wrong)
+    await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and wrong in c.content, after=mark)
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, alice, "guess", {"code": secret})
+    won = await standin.wait_for(
+        lambda c: c.channel_id == CHANNEL_ID and has_button("again")(c), after=mark)
+    assert secret in won.content
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, alice, "stats")
+    stats = await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and "practice" in c.content,
+                                   after=mark)
+    assert "3: 2" in stats.content  # best: 3 digits in 2 attempts
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, alice, "lang", {"code": "en"})  # a choice, sent as the code
+    await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and c.status == 200, after=mark)
+    assert_all_answered(standin)
+
+
+async def test_restart_mid_duel(
+    standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp
+) -> None:
+    alice = standin.add_user("Alice")
+    bob = standin.add_user("Bob", dms_closed=True)
+    app = await open_app()
+    first = await make_adapter(app.handle, app.command_menu())
+    mid, game = await challenge(standin, alice, bob)
+
+    # the bot restarts: a new client and a new App on the same SQLite file
+    await first.stop()
+    await app.close()
+    app2 = await open_app()
+    await make_adapter(app2.handle, app2.command_menu())
+
+    mark = len(standin.calls)
+    token = await standin.press(CHANNEL_ID, bob, mid, f"g:{game}:accept")  # the old button
+    assert (await standin.answered(token))["responded"] == 6
+    await standin.wait_for(lambda c: has_button("secret")(c) and c.channel_id == CHANNEL_ID,
+                           after=mark)
+    await standin.say(None, alice, "random")
+    fb_mid, cid = standin.message_with_button(lambda c: c == f"~g:{game}:secret")
+    token = await standin.press(CHANNEL_ID, bob, fb_mid, cid)
+    modal = (await standin.answered(token))["modal"]
+    await standin.submit_modal(CHANNEL_ID, bob, modal, BOB_SECRET, message_id=fb_mid)
+    await standin.wait_for(lambda c: BOB_SECRET in c.content and c.ephemeral)
+    state = await duel_state(app2, game)
+    assert state.turn in (str(alice.id), str(bob.id)) and len(state.secrets) == 2
+    await standin.settle()
+    secret_free(standin.channel_calls(), BOB_SECRET, state.secrets[str(alice.id)])
+
+    # /board mid-duel shows the game, never a secret
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, alice, "board")
+    board = await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and f"#{game}" in c.content,
+                                   after=mark)
+    secret_free([board], BOB_SECRET, state.secrets[str(alice.id)])
+
+    # a press that is no longer valid gets an ephemeral explanation
+    mark = len(standin.calls)
+    token = await standin.press(CHANNEL_ID, bob, mid, f"g:{game}:accept")
+    refused = await standin.wait_for(lambda c: c.interaction_token == token and c.method == "POST"
+                                     and "/webhooks/" in c.path, after=mark)
+    assert refused.ephemeral and refused.content
+    assert_all_answered(standin)
