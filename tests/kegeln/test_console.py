@@ -1,0 +1,28 @@
+"""A scripted Kegeln evening through the real `python -m bot` console process, with a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.console.test_console_process import buttons, play
+
+
+def test_console_kegeln_evening(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    out = play(db, "alice: /kegeln hoch 2 Anna Ben\nalice: /wurf 7\n")
+    assert "Hausnummern #1: high numbers, 2 places. Throwing order: Anna, Ben. Scorer: alice." in out
+    assert "▶ Anna: choose the place for 7 pins." in out
+    # a restart: the pins still wait for their place; /board shows the buttons again (b1: tens)
+    out = play(db, "alice: /board\n")
+    assert buttons(out)["tens"] == "b1"
+    script = "\n".join(["alice: /board", "alice clicks b1", "bob: /wurf 3 O", "alice: /wurf 3 o", "alice: /undo",
+                        "alice: /wurf 3 t", "alice: /wurf 0", "alice: /wurf 5", "bob: /kegelstats ANNA",
+                        "bob: /kegelstats"]) + "\n"
+    out = play(db, script)
+    assert "Anna: 7 pins → tens." in out
+    assert "bob: Only the scorer alice (or a chat admin) can do that." in out
+    assert "Undone: Ben's 3 pins on the ones." in out
+    assert "1. Anna 70\n  2. Ben 35\n  🏆 Winner: Anna" in out
+    assert "Anna: 1 game · wins high 1 · wins low 0 · 9s: 0 · Pumpen: 1 · Kegel-Schnitt 3.5 (2 throws)" in out
+    assert "1. Anna — 1 · 1/0 · 9×0 · P×1 · ⌀ 3.5" in out
+    assert out.count(".png") == 2
