@@ -9,23 +9,30 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 from bot.commands import BY_NAME, COMMANDS, mention_id, parse_code_options
+from bot.dictionary import lexicon
 from bot.i18n import Catalogs
 from bot.render import Renderer
 from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken
 from bot.storage.sqlite import SqliteStore
-from core import serial
+from core import kegeln_chart, serial
 from core.codes import CodeRules, looks_like_code
 from core.errors import GameError
-from core.games import duel, practice
+from core.games import duel, kegeln, logik, practice, words
 from core.games.base import Ctx, Event, GameKind, Player
 from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Response, Text
+from core.solver import EASY, STRONG, Solver, analyse
+from core.solver import games as solver_games
+from core.solver import solver as solver_for
 
 log = logging.getLogger("bot.app")
 
-GAMES: dict[str, GameKind] = {"practice": practice, "duel": duel}  # type: ignore[dict-item]
+GAMES: dict[str, GameKind] = {"practice": practice, "duel": duel, "words": words}  # type: ignore[dict-item]
+GAMES["kegeln"] = kegeln  # type: ignore[assignment]
+GAMES["logik"] = logik  # type: ignore[assignment]
 RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump"}
 
 
@@ -123,7 +130,7 @@ class App:
             await self.store.save_user(actor.platform, actor.user_id, actor.name, actor.locale)
 
     def _ctx(self) -> Ctx:
-        return Ctx(self.clock(), self.rng)
+        return Ctx(self.clock(), self.rng, lexicon)
 
     # ------------------------------------------------------------ plain text
     async def _on_text(self, turn: Turn, raw: str) -> None:
@@ -131,6 +138,8 @@ class App:
         text = raw.strip()
         is_random = text.lower() in RANDOM_WORDS
         if not (looks_like_code(text) or is_random):
+            if await self._offer_text(turn, text):
+                return
             if ib.chat.private:
                 turn.messages.append(Message(ib.chat, Text("private.hint")))
             else:
@@ -149,6 +158,26 @@ class App:
                 turn.outcome = "ignored"
             return
         await self._guess_or_secret(turn, row, text, is_random)
+
+    async def _offer_text(self, turn: Turn, text: str) -> bool:
+        """Plain text that is no digit code goes to a game whose `accepts_text(text)` says yes:
+        privately as the secret it waits for, else as the seated player's move in this chat."""
+        ib = turn.inbound
+
+        def accepts(row: GameRow) -> bool:
+            hook = getattr(GAMES[row.kind], "accepts_text", None)
+            return bool(hook and hook(text))
+
+        if ib.chat.private:
+            waiting = [r for r in await self._awaiting_secret(ib.actor) if accepts(r)]
+            if waiting:
+                await self._secret_input(turn, waiting, text)
+                return True
+        row = await self._my_game(ib.actor, ib.chat)
+        if row is None or not accepts(row):
+            return False
+        await self._guess_or_secret(turn, row, text, False)
+        return True
 
     async def _guess_or_secret(self, turn: Turn, row: GameRow, text: str, is_random: bool) -> None:
         ib = turn.inbound
@@ -264,6 +293,9 @@ class App:
 
     async def _cmd_duel(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
+        if args and args[0].lower() == solver_games.BOT:  # /duel bot [easy|strong]: see the solver block
+            await self._solver_bot_duel(turn, args[1:])
+            return
         opts = parse_code_options(args, allow_opponent=True)
         opponent = await self._resolve_player(ib, opts.opponent) if opts.opponent else None
         me = Player(ib.actor.user_id, ib.actor.name)
@@ -387,6 +419,9 @@ class App:
         await self._create(turn, row.kind, state, events, [p.user_id for p in mod.seated(state)], self._chat_of(row))
 
     async def _cmd_stats(self, turn: Turn, args: tuple[str, ...]) -> None:
+        if args and args[0].lower() == "logik":
+            await self._logik_stats(turn, args[1:])
+            return
         ib = turn.inbound
         uid, name = ib.actor.user_id, ib.actor.name
         if args:
@@ -445,6 +480,349 @@ class App:
         await self.renderer.set_lang(ib, lang)
         turn.messages.append(Message(ib.chat, Text("lang.set", {"lang": Text(f"lang.name.{lang}")})))
 
+    # ---- kegeln commands
+    async def _cmd_kegeln(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/kegeln high|low [2–6] NAME… (or `teams A B / C D`): whoever starts is the scorer."""
+        ib = turn.inbound
+        setup = kegeln.parse_setup(args)
+        state, events = kegeln.new(setup, Player(ib.actor.user_id, ib.actor.name), self._ctx())
+        await self._create(turn, "kegeln", state, events, [ib.actor.user_id])
+
+    async def _kegeln_game(self, ib: Inbound) -> GameRow:
+        """The scorer's own game here, else the newest running Kegeln game of the chat (the rules
+        then refuse anyone who is neither its scorer nor a chat admin, naming the scorer)."""
+        row = await self._my_game(ib.actor, ib.chat)
+        if row is not None and row.kind == "kegeln":
+            return row
+        running = [r for r in await self.store.chat_games(ib.chat.platform, ib.chat.chat_id) if r.kind == "kegeln"]
+        if not running:
+            raise GameError("kegeln.no_game")
+        return running[-1]
+
+    async def _cmd_wurf(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/wurf PINS [POSITION]: `/wurf 7`, `/wurf 7 H`, `/wurf 7 100`, `/wurf 7h`, `/wurf pumpe e`."""
+        ib = turn.inbound
+        words = " ".join(args).split()  # a slash command's option may hold several words
+        if words and len(words[0]) > 1 and words[0][0].isdigit() and not words[0].isdigit():
+            words[:1] = [words[0][0], words[0][1:]]  # "7h" → "7", "h"
+        if not words:
+            raise GameError("kegeln.needs_pins")
+        row = await self._kegeln_game(ib)
+        pins = "0" if words[0].lower() in kegeln.PUMPE_WORDS else words[0]
+        position = None
+        if len(words) > 1:
+            position = self._kegeln_position(" ".join(words[1:]), await self.renderer.lang_for(ib.chat, ib))
+        await self._play(turn, row, kegeln.Pins(pins, position, ib.actor.is_admin))
+
+    async def _cmd_throw(self, turn: Turn, args: tuple[str, ...]) -> None:
+        await self._cmd_wurf(turn, args)
+
+    def _kegeln_position(self, word: str, lang: str) -> int:
+        """A position as typed: 1/10/100…, or a localised word or letter (the chat's language first)."""
+        w = word.strip().lower().replace(" ", "")
+        if w.isdigit() and w == "1" + "0" * (len(w) - 1):
+            return len(w) - 1
+        here = {p for p, key in enumerate(kegeln.WORD_KEYS)
+                if w in (str(x).lower() for x in self.catalogs.catalogs.get(lang, {}).get(key, []))}
+        anywhere = {p for p, key in enumerate(kegeln.WORD_KEYS) if w in self.catalogs.words(key)}
+        found = here or anywhere
+        if len(found) != 1:
+            raise GameError("kegeln.unknown_position", given=word[:20])
+        return found.pop()
+
+    async def _cmd_undo(self, turn: Turn, args: tuple[str, ...]) -> None:
+        row = await self._kegeln_game(turn.inbound)
+        await self._play(turn, row, kegeln.Undo(turn.inbound.actor.is_admin))
+
+    async def _cmd_scorer(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/scorer NAME-or-mention hands the scorer role to another chat member (an admin: /scorer takes it)."""
+        ib = turn.inbound
+        row = await self._kegeln_game(ib)
+        if not args:
+            if not ib.actor.is_admin:
+                raise GameError("kegeln.scorer_needs_name")
+            to = Player(ib.actor.user_id, ib.actor.name)
+        else:
+            written = " ".join(args)
+            uid, name = mention_id(written), written.lstrip("@")
+            if uid is not None:
+                name = await self.store.user_name(ib.chat.platform, uid) or name
+            elif ib.chat.platform == "console":
+                uid = name
+            else:
+                found = await self.store.find_user(ib.chat.platform, ib.chat.chat_id, name)
+                if found is None:
+                    raise GameError("kegeln.unknown_user", name=name[:40])
+                uid, name = found
+            to = Player(uid, name)
+        await self._play(turn, row, kegeln.HandOver(to, ib.actor.is_admin))
+
+    def _kegeln_job(self, row: GameRow, old: Any, new: Any, over: bool) -> Any:
+        """A Kegeln move's own writes, in the move's transaction: the seat follows the scorer role;
+        the final move records the game, its members' statistics and the throw log."""
+        keep = new.scorer.user_id if new.scorer.user_id != old.scorer.user_id else None
+        records = kegeln.member_records(new) if over else []
+        if keep is None and not records:
+            return None
+        game = (new.mode.value, new.digits, new.teams, kegeln.winner_label(new), new.decided) if records else None
+        throws = [(new.members[t.member].name, t.pins, t.position, kegeln.digit_value(new.mode, t.pins), t.at)
+                  for t in new.throws] if records else []
+        return self.store.kegeln_job(row.id, row.platform, row.chat_id, keep, game, records, throws, self.clock())
+
+    async def _cmd_kegelstats(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/kegelstats [NAME]: a member's statistics and Kegel-Schnitt chart, or the club table."""
+        ib = turn.inbound
+        series = await self.store.kegeln_series(ib.chat.platform, ib.chat.chat_id)
+        if args:
+            wanted = " ".join(args)
+            line = await self.store.kegeln_member(ib.chat.platform, ib.chat.chat_id, wanted)
+            if line is None:
+                raise GameError("kegeln.unknown_member", name=wanted[:40])
+            name, games, wins_high, wins_low, nines, pumpen, pins, throws = line
+            mine = [(at, p / t) for member, _n, _g, at, p, t in series if member == wanted.casefold() and t]
+            image = kegeln_chart.line_chart([(name, [v for _, v in mine])], [str(i) for i in range(1, len(mine) + 1)])
+            turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
+                "name": name, "n": games, "wins_high": wins_high, "wins_low": wins_low, "nines": nines,
+                "pumpen": pumpen, "schnitt": kegeln.schnitt(pins, throws), "throws": throws}), image=image))
+            return
+        club = await self.store.kegeln_club(ib.chat.platform, ib.chat.chat_id)
+        if not club:
+            turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
+            return
+        table = "\n".join(f"{i}. {n} — {g} · {wh}/{wl} · 9×{nn} · P×{pp} · ⌀ {kegeln.schnitt(p, t)}"
+                          for i, (n, g, wh, wl, nn, pp, p, t) in enumerate(club, 1))
+        lines, evenings = kegeln_chart.evening_series(series, [r[0] for r in club])
+        chart = kegeln_chart.club_chart(lines, evenings, [(r[2], r[3]) for r in club])
+        turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))
+
+    # ---- words commands
+    async def _cmd_words(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/words [solo] [options]: a Бык-корова lobby in a group, or solo practice against the bot."""
+        ib = turn.inbound
+        solo, opts = words.parse_options(args, await self.renderer.lang_for(ib.chat, ib))
+        me = Player(ib.actor.user_id, ib.actor.name)
+        if solo:
+            state, events = words.new_solo(opts, me, self._ctx())
+        elif ib.chat.private:
+            raise GameError("group_only", command="words")
+        else:
+            state, events = words.new(opts, me, self._ctx())
+        await self._create(turn, "words", state, events, [me.user_id])
+
+    async def _cmd_join(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/join: the newest lobby in this chat that takes players."""
+        ib = turn.inbound
+        for row in reversed(await self.store.chat_games(ib.chat.platform, ib.chat.chat_id)):
+            mod, state = _loaded(row)
+            hook = getattr(mod, "join_action", None)
+            action = hook(state, ib.actor.user_id, ib.actor.name) if hook else None
+            if action is not None:
+                await self._play(turn, row, action)
+                return
+        raise GameError("words.no_lobby")
+
+    async def _cmd_leave(self, turn: Turn, args: tuple[str, ...]) -> None:
+        row = await self._my_game(turn.inbound.actor, turn.inbound.chat)
+        hook = getattr(GAMES[row.kind], "leave_action", None) if row else None
+        if row is None or hook is None:
+            raise GameError("no_game")
+        await self._play(turn, row, hook(_loaded(row)[1], turn.inbound.actor.user_id))
+
+    async def _cmd_begin(self, turn: Turn, args: tuple[str, ...]) -> None:
+        row = await self._my_game(turn.inbound.actor, turn.inbound.chat)
+        if row is None or row.kind != "words":
+            raise GameError("words.no_lobby")
+        await self._play(turn, row, words.Begin())
+
+    # ---- logik commands
+    async def _cmd_logik(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/logik [opponent] [rows N]: a Logik challenge; the challenger plays white."""
+        ib = turn.inbound
+        written, rows = logik.parse_options(args)
+        opponent = await self._resolve_player(ib, written) if written else None
+        me = Player(ib.actor.user_id, ib.actor.name)
+        state, events = logik.new(me, opponent, rows, self._logik_letters(), self._ctx())
+        await self._create(turn, "logik", state, events, [me.user_id])
+
+    def _logik_letters(self) -> dict[str, str]:
+        """Colour initial → colour digit, from every catalog; a letter two languages disagree on is left out."""
+        found: dict[str, set[str]] = {}
+        for cat in self.catalogs.catalogs.values():
+            for colour in logik.COLOURS:
+                initial = str(cat.get(colour.initial_key, "")).strip().lower()
+                if len(initial) == 1:
+                    found.setdefault(initial, set()).add(str(colour.number))
+        return {letter: digits.pop() for letter, digits in sorted(found.items()) if len(digits) == 1}
+
+    async def _logik_stats(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/stats logik [player]: white wins, black wins and draws here and everywhere, and a record."""
+        ib = turn.inbound
+        uid, name = ib.actor.user_id, ib.actor.name
+        if args:
+            wanted = " ".join(args)
+            target = mention_id(wanted)
+            found = ((target, await self.store.user_name(ib.chat.platform, target) or wanted) if target
+                     else await self.store.find_user(ib.chat.platform, ib.chat.chat_id, wanted.lstrip("@")))
+            if found is None:
+                raise GameError("unknown_player", name=wanted[:40])
+            uid, name = found
+
+        def sides(white: int, black: int, draws: int, abandoned: int) -> Text:
+            n = white + black + draws
+            if n == 0:
+                return Text("logik.stats_none")
+            return Text("logik.stats_sides", {"n": n, "white": white, "black": black, "draws": draws,
+                                              "wp": round(100 * white / n), "bp": round(100 * black / n),
+                                              "dp": round(100 * draws / n), "abandoned": abandoned})
+
+        here = await self.store.logik_sides(ib.chat.platform, ib.chat.chat_id)
+        everywhere = await self.store.logik_sides(ib.chat.platform, None)
+        record = await self.store.logik_record(ib.chat.platform, None, uid)
+        ww, wd, wl = record.get("white", (0, 0, 0))
+        bw, bd, bl = record.get("black", (0, 0, 0))
+        mine = Text("logik.stats_record", {"ww": ww, "wd": wd, "wl": wl, "bw": bw, "bd": bd, "bl": bl})
+        turn.messages.append(Message(ib.chat, Text("logik.stats", {
+            "here": sides(*here), "everywhere": sides(*everywhere), "name": name, "record": mine})))
+
+    # ---- solver commands
+    solver_cache: str | None = str(Path(__file__).resolve().parent.parent / "data" / "solver-cache")
+    _solver_levels: ClassVar[dict[str, str]] = {EASY: "solver.level_easy", STRONG: "solver.level_strong"}
+
+    async def _solver_for(self, rules: CodeRules) -> Solver:
+        """The shared solver of a code space; its opening book is read or built in a worker thread."""
+        return await asyncio.to_thread(solver_for, solver_games.spec_for(rules), self.solver_cache)
+
+    async def _cmd_hint(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/hint in a practice game: codes still possible and a strong next guess; the game becomes assisted."""
+        ib = turn.inbound
+        row = await self._my_game(ib.actor, ib.chat)
+        if row is None or row.kind != "practice":
+            raise GameError("solver.hint_no_game")
+        state = serial.load(practice.State, row.state)
+        solver = await self._solver_for(state.rules)
+        left, guess = await asyncio.to_thread(solver_games.hint, solver, state)
+        async with self._lock(row.id):
+            for _ in range(5):
+                fresh = await self.store.get_game(row.id)
+                if fresh is None or fresh.over:
+                    raise GameError("solver.hint_no_game")
+                if fresh.version != row.version:  # a guess came in meanwhile: think again
+                    state = serial.load(practice.State, fresh.state)
+                    left, guess = await asyncio.to_thread(solver_games.hint, solver, state)
+                    row = fresh
+                new, events = solver_games.take_hint(serial.load(practice.State, fresh.state), left, guess,
+                                                     self._ctx())
+                try:
+                    await self.store.save_game(fresh, serial.dump(new), False, [], events, [], self.clock(),
+                                               turn.seen)
+                except Conflict:
+                    continue
+                break
+            else:
+                raise GameError("busy")
+        turn.outcome = f"hint:{row.id}"
+        data = events[0].data
+        turn.messages.append(Message(ib.chat, Text("solver.hint", {"name": ib.actor.name, "n": left,
+                                                                  "code": guess})))
+        if data["first"]:
+            turn.messages.append(Message(ib.chat, Text("solver.assisted")))
+
+    async def _cmd_analyse(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/analyse: the player's last finished practice game or duel in this chat, guess by guess."""
+        ib = turn.inbound
+        row = await self.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+        if row is None or not row.over or row.kind not in ("practice", "duel"):
+            raise GameError("solver.analyse_none")
+        _mod, state = _loaded(row)
+        rules, history, secret = solver_games.analysis_input(row.kind, state, ib.actor.user_id)
+        solver = await self._solver_for(rules)
+        result = await asyncio.to_thread(analyse, solver, history, secret)
+        rows = []
+        for st in result.steps:
+            warn = " ⚠ " + " ".join(f"#{j}" for j in st.contradicts) if st.contradicts else ""
+            rows.append(f"#{st.n} {st.code} → {st.a}A{st.b}B · {st.before} → {st.after}{warn}")
+        key = "solver.analysis_contradictions" if any(st.contradicts for st in result.steps) else "solver.analysis"
+        turn.messages.append(Message(ib.chat, Text(key, {
+            "name": ib.actor.name, "game": row.id, "rows": "\n".join(rows), "n": len(history),
+            "solver": result.solver_guesses, "line": " ".join(result.solver_line) or "—"})))
+
+    async def _solver_bot_duel(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/duel bot [easy|strong] [3|4|5] [repeats]: the bot accepts at once and sets a random secret."""
+        ib = turn.inbound
+        level, rest = solver_games.parse_level(args)
+        opts = parse_code_options(rest, allow_opponent=False)
+        lang = await self.renderer.lang_for(ib.chat, ib)
+        bot_name = self.catalogs.render(Text("solver.bot_name"), lang)
+        me = Player(ib.actor.user_id, ib.actor.name)
+        state, events = solver_games.new_bot_duel(CodeRules(opts.length, opts.repeats), me, bot_name, self._ctx())
+        intro = Message(ib.chat, Text("solver.bot_duel", {"name": me.name, "bot": bot_name,
+                                                          "level": Text(self._solver_levels[level])}))
+        at = len(turn.messages)
+        shown = [e for e in events if e.type != "accepted"]  # the intro says it: no "I wrote to you both"
+        await self._create(turn, "duel", state, [Event("bot", {"level": level}), *shown], [me.user_id])
+        turn.messages.insert(at, intro)
+
+    @staticmethod
+    def _solver_has_bot(raw: dict[str, Any]) -> bool:
+        """Whether a stored duel state seats the bot (read from the JSON, no full load)."""
+        return any(isinstance(raw.get(k), dict) and raw[k].get("user_id") == solver_games.BOT
+                   for k in ("challenger", "opponent"))
+
+    async def _solver_after_move(self, turn: Turn, game_id: int) -> None:
+        """The computer opponent answers in the same handle call: it accepts a rematch, sets its secret,
+        and guesses (thinking in a worker thread) while the duel's turn is its own. Its private
+        messages (its own secret) go nowhere."""
+        human_outcome, ended = turn.outcome, False
+        for _ in range(6):
+            row = await self.store.get_game(game_id)
+            if row is None or row.over:
+                break
+            state = serial.load(duel.State, row.state)
+            action = solver_games.bot_action(state)
+            if action is None:
+                break
+            human = duel.other(state, solver_games.BOT).user_id
+            level = await self.store.solver_bot_level(row.platform, row.chat_id, row.id, human) or STRONG
+            extra = [Event("bot", {"level": level})] if isinstance(action, duel.Accept) else []
+            if action == "guess":
+                solver = await self._solver_for(state.rules)
+                rng = random.Random(self.rng.random())
+                try:
+                    action = await asyncio.to_thread(solver_games.bot_guess, solver, state, level, rng)
+                except Exception:  # the human's move stands; a stuck duel times out like any idle game
+                    log.exception("the bot could not think in game %d", game_id)
+                    break
+            async with self._lock(game_id):
+                fresh = await self.store.get_game(game_id)
+                if fresh is None or fresh.version != row.version:
+                    continue  # the human moved meanwhile: look again
+                try:
+                    await self._solver_apply(turn, fresh, action, extra)
+                except Conflict:
+                    continue
+                ended = turn.outcome.endswith(":over")
+        turn.messages = [m for m in turn.messages
+                         if not (isinstance(m.to, Actor) and m.to.user_id == solver_games.BOT)]
+        if turn.outcome != human_outcome:
+            turn.outcome = f"{human_outcome}+bot"
+        if ended:
+            self._locks.pop(game_id, None)
+
+    async def _solver_apply(self, turn: Turn, row: GameRow, action: object, extra: list[Event]) -> None:
+        """The bot's move, saved like `_apply` does, except that the bot never takes a seat (it plays
+        in any number of games in one chat)."""
+        ctx = self._ctx()
+        state = serial.load(duel.State, row.state)
+        new, events = duel.apply(state, action, solver_games.BOT, ctx)
+        events = [*extra, *events]
+        before = {p.user_id for p in duel.seated(state)}
+        seats = [p.user_id for p in duel.seated(new) if p.user_id not in before and p.user_id != solver_games.BOT]
+        over = duel.is_over(new)
+        results = self._results("duel", new) if over else []
+        await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.seen)
+        turn.outcome = f"bot:{row.id}" + (":over" if over else "")
+        turn.messages.extend(duel.present(row.id, new, events, self._chat_of(row)))
+
     # ------------------------------------------------------------ moves
     def _chat_of(self, row: GameRow) -> Chat:
         return Chat(row.platform, row.chat_id, row.private)
@@ -462,6 +840,8 @@ class App:
             raise _seat_error(turn, taken) from None
         turn.outcome = f"created:{kind}:{game_id}"
         turn.messages.extend(GAMES[kind].present(game_id, state, events, chat))
+        if kind == "duel" and solver_games.has_bot(state):
+            await self._solver_after_move(turn, game_id)
 
     async def _play(self, turn: Turn, row: GameRow, action: object) -> None:
         """Apply one action under the game's lock; compare-and-set with retries for other processes."""
@@ -471,7 +851,13 @@ class App:
                 fresh = await self.store.get_game(row.id)
                 if fresh is None or fresh.over:
                     raise GameError("game_over")
+                mod: Any = GAMES[fresh.kind]
+                due = getattr(mod, "due_action", None)
+                pending = due(serial.load(mod.state_type, fresh.state), self.clock()) if due else None
                 try:
+                    if pending is not None:  # a lazy timer ran out (a guesser's time): that happens first
+                        await self._apply(turn, fresh, pending, None)
+                        continue
                     await self._apply(turn, fresh, action, actor.user_id)
                 except Conflict:
                     continue
@@ -480,6 +866,8 @@ class App:
                 raise GameError("busy")
         if turn.outcome.endswith(":over"):
             self._locks.pop(row.id, None)
+        elif row.kind == "duel" and self._solver_has_bot(row.state):
+            await self._solver_after_move(turn, row.id)
 
     async def _apply(self, turn: Turn, row: GameRow, action: object, actor_id: str | None) -> None:
         mod = GAMES[row.kind]
@@ -489,9 +877,12 @@ class App:
         before = {p.user_id for p in mod.seated(state)}
         seats = [p.user_id for p in mod.seated(new) if p.user_id not in before]
         over = mod.is_over(new)
+        released = [] if over else sorted(before - {p.user_id for p in mod.seated(new)})  # /leave
         results = self._results(row.kind, new) if over else []
+        extra = self._kegeln_job(row, state, new, over) if row.kind == "kegeln" else None
         try:
-            await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.seen)
+            await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.seen,
+                                       extra=extra, released=released)
         except SeatTaken as taken:
             raise _seat_error(turn, taken) from None
         turn.outcome = f"{type(action).__name__.lower()}:{row.id}" + (":over" if over else "")
@@ -503,7 +894,7 @@ class App:
     def _results(self, kind: str, state: Any) -> list[NewResult]:
         rules = getattr(state, "rules", None)
         return [NewResult(r.user_id, r.name, r.outcome, r.attempts,
-                          rules.length if rules else None, rules.repeats if rules else None, r.rating)
+                          rules.length if rules else None, rules.repeats if rules else None, r.rating, r.side)
                 for r in GAMES[kind].results(state)]
 
     async def _report_best(self, turn: Turn, state: practice.State, chat: Chat) -> None:

@@ -21,6 +21,7 @@ class Actor:
     user_id: str
     name: str
     locale: str | None = None
+    is_admin: bool = False  # a chat admin (adapters may fill it); e.g. Kegeln treats admins like the scorer
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ class NewResult:
     length: int | None
     repeats: bool | None
     rating: str | None
+    side: str | None = None  # "white" | "black" where the game records sides (Logik)
 
 
 @dataclass(frozen=True)

@@ -122,4 +122,9 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # 3: Logik records results by side: "white" (the challenger of a first game) or "black"
+    """
+    ALTER TABLE results ADD COLUMN side TEXT;
+    CREATE INDEX results_side ON results (platform, kind, side, chat_id);
+    """,
 ]

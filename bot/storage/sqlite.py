@@ -174,9 +174,11 @@ class SqliteStore:
 
     async def save_game(self, game: GameRow, state: dict[str, Any], over: bool, seats: Sequence[str],
                         events: Sequence[Event], results: Sequence[NewResult], now: float,
-                        seen: tuple[str, str] | None = None) -> int:
-        """Persist a move atomically: state (compare-and-set on version), new seats, events,
-        results, and the inbound's id. Returns the new version."""
+                        seen: tuple[str, str] | None = None, released: Sequence[str] = (),
+                        extra: Job | None = None) -> int:
+        """Persist a move atomically: state (compare-and-set on version), new seats, released seats
+        (players who left a running game), events, results, a game's own `extra` writes (e.g. its
+        statistics tables), and the inbound's id. Returns the new version."""
         async def job(conn: aiosqlite.Connection) -> int:
             cur = await conn.execute(
                 "UPDATE games SET state = ?, over = ?, version = version + 1, updated = ? "
@@ -185,15 +187,19 @@ class SqliteStore:
             if cur.rowcount != 1:
                 raise Conflict(game.id)
             await _add_seats(conn, game.id, game.platform, game.chat_id, seats)
+            for user_id in released:
+                await conn.execute("UPDATE seats SET active = 0 WHERE game_id = ? AND user_id = ?", (game.id, user_id))
             if over:
                 await conn.execute("UPDATE seats SET active = 0 WHERE game_id = ?", (game.id,))
             await _add_events(conn, game.id, events, now)
             if results:
                 await conn.executemany(
                     "INSERT INTO results (game_id, platform, chat_id, user_id, name, kind, outcome, attempts,"
-                    " length, repeats, rating, at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " length, repeats, rating, side, at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     [(game.id, game.platform, game.chat_id, r.user_id, r.name, game.kind, r.outcome,
-                      r.attempts, r.length, r.repeats, r.rating, now) for r in results])
+                      r.attempts, r.length, r.repeats, r.rating, r.side, now) for r in results])
+            if extra is not None:
+                await extra(conn)
             await _add_seen(conn, seen, now)
             return game.version + 1
         return int(await self._write(job))
@@ -235,7 +241,7 @@ class SqliteStore:
     async def migrate_chat(self, platform: str, old: str, new: str) -> None:
         """A Telegram group became a supergroup: its games, stats and settings move along."""
         async def job(conn: aiosqlite.Connection) -> None:
-            for table in ("games", "seats", "results", "chats"):
+            for table in ("games", "seats", "results", "chats", "kegeln_games", "kegeln_members", "kegeln_throws"):
                 await conn.execute(f"UPDATE OR IGNORE {table} SET chat_id = ? WHERE platform = ? AND chat_id = ?",
                                    (new, platform, old))
         await self._write(job)
@@ -244,7 +250,7 @@ class SqliteStore:
         async def job(conn: aiosqlite.Connection) -> None:
             await conn.execute("INSERT INTO users (platform, user_id, name, locale) VALUES (?,?,?,?) "
                                "ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name, "
-                               "locale = excluded.locale", (platform, user_id, name, locale))
+                               "locale = COALESCE(excluded.locale, users.locale)", (platform, user_id, name, locale))
         await self._write(job)
 
     async def user_name(self, platform: str, user_id: str) -> str | None:
@@ -350,6 +356,43 @@ class SqliteStore:
         rows = await self._read("SELECT member, name, game_id, at, pins, throws FROM kegeln_members"
                                 " WHERE platform = ? AND chat_id = ? ORDER BY at, game_id", (platform, chat_id))
         return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+
+    # ------------------------------------------------------------ logik: results by side
+    async def logik_sides(self, platform: str, chat_id: str | None) -> tuple[int, int, int, int]:
+        """(white wins, black wins, draws, abandoned) of finished Logik games, in one chat or
+        everywhere; counted once per game, from the white player's result line."""
+        sql = ("SELECT COALESCE(SUM(outcome = 'win'), 0), COALESCE(SUM(outcome = 'loss'), 0),"
+               " COALESCE(SUM(outcome = 'draw'), 0), COALESCE(SUM(outcome = 'abandoned'), 0) FROM results"
+               " WHERE platform = ? AND kind = 'logik' AND side = 'white'")
+        params: list[Any] = [platform]
+        if chat_id is not None:
+            sql += " AND chat_id = ?"
+            params.append(chat_id)
+        r = (await self._read(sql, params))[0]
+        return int(r[0]), int(r[1]), int(r[2]), int(r[3])
+
+    async def logik_record(self, platform: str, chat_id: str | None, user_id: str) -> dict[str, tuple[int, int, int]]:
+        """A player's Logik (wins, draws, losses) per side, in one chat or everywhere."""
+        sql = ("SELECT side, SUM(outcome = 'win'), SUM(outcome = 'draw'), SUM(outcome = 'loss') FROM results"
+               " WHERE platform = ? AND kind = 'logik' AND user_id = ?")
+        params: list[Any] = [platform, user_id]
+        if chat_id is not None:
+            sql += " AND chat_id = ?"
+            params.append(chat_id)
+        rows = await self._read(sql + " GROUP BY side", params)
+        return {str(r[0]): (int(r[1]), int(r[2]), int(r[3])) for r in rows if r[0]}
+
+    # ------------------------------------------------------------ solver: the computer opponent's level
+    async def solver_bot_level(self, platform: str, chat_id: str, game_id: int, user_id: str) -> str | None:
+        """The level of the bot in this duel, or (for a rematch) in the newest earlier duel against the
+        bot that this user played in this chat: the data of its "bot" event."""
+        rows = await self._read(
+            "SELECT e.data FROM events e JOIN games g ON g.id = e.game_id WHERE e.type = 'bot'"
+            " AND g.platform = ? AND g.chat_id = ? AND g.id <= ? AND (g.id = ? OR EXISTS"
+            " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)) ORDER BY g.id DESC LIMIT 1",
+            (platform, chat_id, game_id, game_id, user_id))
+        return json.loads(rows[0][0]).get("level") if rows else None
+
 
 async def _add_seats(conn: aiosqlite.Connection, game_id: int, platform: str, chat_id: str,
                      seats: Sequence[str]) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -32,6 +32,8 @@ class Ctx:
 
     now: float
     rng: random.Random
+    # reference data the App loads and injects (words: language code → core.games.words.Lexicon)
+    lexicon: Callable[[str], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class ResultRow:
     outcome: str  # "win" | "draw" | "loss" | "abandoned" | "gave_up"
     attempts: int | None = None
     rating: str | None = None
+    side: str | None = None  # the player's side where a game records sides ("white" | "black" in Logik)
 
 
 class GameKind(Protocol):
@@ -56,6 +59,9 @@ class GameKind(Protocol):
     - `can_answer(state, user_id)`: "targeted" / "open" / None, for /accept and /decline
     - `quit_action(state, user_id, command)`: /resign or /giveup; `cancel_action(state, user_id)`
     - `follow_up(old, verb, user_id, ctx)`: a new game from a finished one (rematch, play again)
+    - `accepts_text(text) -> bool`: a plain message that is not a digit code is offered to the game
+    - `due_action(state, now) -> action | None`: applied first when an inbound reaches the game (lazy timers)
+    - `join_action(state, user_id, name)` / `leave_action(state, user_id)`: /join and /leave
     - `board(game_id, state, chat)`: the /board message
     - `Timeout`: the action the App applies to games idle past the timeout
     """

@@ -1,0 +1,623 @@
+"""Logik: the simultaneous Mastermind duel, 8 colours × 5 pegs (RULES.md §2, seeds 001 and 003).
+
+Phases: CHALLENGE → SECRETS → PLAYING → FINISHED, like the 1A2B duel. In PLAYING both
+players submit one row per round; the feedback of a round is computed and revealed only
+when both rows of that round are in. The challenger plays "white", the other "black";
+a rematch swaps the colours and keeps the match score.
+
+Colour initials are localised: the App reads them from the catalogs (`logik.initial.*`)
+of every language and stores the letter → colour map in the state (`letters`), so the
+rules stay pure and a restart parses exactly as before.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from core.errors import GameError
+from core.games.base import Ctx, Event, Player, ResultRow, button, say, to_actor
+from core.messages import Button, Chat, Message, Text
+from core.scoring import bulls_cows
+
+kind = "logik"
+PEGS = 5
+ROWS_MIN, ROWS_MAX, ROWS_DEFAULT = 8, 12, 10
+SEPARATORS = " ,;-/|·"
+
+
+@dataclass(frozen=True)
+class Colour:
+    """One of the eight colours: its number (what the state stores), catalog keys, text symbol, RGB."""
+
+    number: int
+    name_key: str
+    initial_key: str
+    symbol: str
+    rgb: tuple[int, int, int]
+
+
+COLOURS: tuple[Colour, ...] = (
+    Colour(1, "logik.colour.red", "logik.initial.red", "🟥", (220, 38, 38)),
+    Colour(2, "logik.colour.green", "logik.initial.green", "🟩", (34, 160, 70)),
+    Colour(3, "logik.colour.blue", "logik.initial.blue", "🟦", (37, 99, 235)),
+    Colour(4, "logik.colour.yellow", "logik.initial.yellow", "🟨", (250, 204, 21)),
+    Colour(5, "logik.colour.orange", "logik.initial.orange", "🟧", (249, 115, 22)),
+    Colour(6, "logik.colour.purple", "logik.initial.purple", "🟪", (147, 51, 234)),
+    Colour(7, "logik.colour.white", "logik.initial.white", "⬜", (245, 245, 245)),
+    Colour(8, "logik.colour.black", "logik.initial.black", "⬛", (23, 23, 23)),
+)
+BY_NUMBER = {c.number: c for c in COLOURS}
+BLACK_PEG, WHITE_PEG = "⚫", "⚪"
+SIDE_KEYS = {"white": "logik.side_white", "black": "logik.side_black"}
+
+
+class Phase(StrEnum):
+    CHALLENGE = "challenge"
+    SECRETS = "secrets"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class Row:
+    """A revealed row: the guessed code (digits 1–8) and its pegs."""
+
+    code: str
+    black: int
+    white: int
+
+
+@dataclass
+class Match:
+    """The running match score over rematches: wins per player id, and draws."""
+
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+
+
+@dataclass
+class State:
+    challenger: Player
+    opponent: Player | None  # None: an open challenge, anyone may accept
+    rows_max: int = ROWS_DEFAULT
+    letters: dict[str, str] = field(default_factory=dict)  # lower-case initial → colour digit
+    phase: Phase = Phase.CHALLENGE
+    white: str = ""  # user id of the player on the white side (the challenger in a first game)
+    offered_by: str | None = None  # who offered a rematch (the other one accepts)
+    secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
+    rows: dict[str, list[Row]] = field(default_factory=dict)  # guesser id → revealed rows
+    pending: dict[str, str] = field(default_factory=dict)  # guesser id → this round's row, not yet revealed
+    outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
+    winner: str | None = None
+    solved_round: int | None = None
+    match: Match = field(default_factory=Match)
+    updated: float = 0.0
+
+
+state_type = State
+
+
+@dataclass(frozen=True)
+class Accept:
+    name: str
+
+
+@dataclass(frozen=True)
+class Decline:
+    pass
+
+
+@dataclass(frozen=True)
+class Cancel:
+    pass
+
+
+@dataclass(frozen=True)
+class SetSecret:
+    code: str | None  # None: a random code
+
+
+@dataclass(frozen=True)
+class Guess:
+    code: str
+
+
+@dataclass(frozen=True)
+class Resign:
+    pass
+
+
+@dataclass(frozen=True)
+class Timeout:
+    pass
+
+
+# ---------------------------------------------------------------- codes
+
+def parse_row(text: str, letters: Mapping[str, str]) -> str:
+    """The code (5 digits 1–8) a player wrote as digits and/or colour initials, else a GameError."""
+    raw = "".join(ch for ch in text.strip() if ch not in SEPARATORS)
+    if len(raw) != PEGS:
+        raise GameError("logik.row_length", n=len(raw), pegs=PEGS)
+    code, bad = [], []
+    for ch in raw:
+        low = ch.lower()
+        if low in "12345678":
+            code.append(low)
+        elif low in letters:
+            code.append(letters[low])
+        else:
+            bad.append(ch)
+    if bad:
+        raise GameError("logik.bad_symbol", given="".join(bad)[:10])
+    return "".join(code)
+
+
+def random_code(ctx: Ctx) -> str:
+    return "".join(ctx.rng.choice("12345678") for _ in range(PEGS))
+
+
+def accepts_text(text: str) -> bool:
+    """Whether a plain message may be a row beyond a digit run: five symbols (separators aside),
+    letters or digits 1–8, at least one letter. Which letters are colours decides the game."""
+    raw = "".join(ch for ch in text.strip() if ch not in SEPARATORS)
+    return (len(raw) == PEGS and any(ch.isalpha() for ch in raw)
+            and all(ch.isalpha() or ch in "12345678" for ch in raw))
+
+
+def check_rows(n: int) -> int:
+    if not ROWS_MIN <= n <= ROWS_MAX:
+        raise GameError("logik.rows_range", given=n, low=ROWS_MIN, high=ROWS_MAX)
+    return n
+
+
+ROWS_WORDS = {"rows", "row", "reihen", "reihe", "zeilen"}
+
+
+def parse_options(args: Sequence[str]) -> tuple[str | None, int]:
+    """`[opponent] [rows N]` in any order (also `rows=N` or a bare N) → (opponent as written, rows)."""
+    opponent, rows = None, ROWS_DEFAULT
+    words = [w for a in args for w in a.replace("=", " ").split()]
+    i = 0
+    while i < len(words):
+        word = words[i].lower()
+        if word in ROWS_WORDS and i + 1 < len(words) and words[i + 1].isdigit():
+            rows = check_rows(int(words[i + 1]))
+            i += 2
+            continue
+        if word.isdigit():
+            rows = check_rows(int(word))
+        elif word in ROWS_WORDS:
+            raise GameError("logik.rows_range", given="?", low=ROWS_MIN, high=ROWS_MAX)
+        elif opponent is None:
+            opponent = words[i]
+        else:
+            raise GameError("bad_option", option=words[i][:30])
+        i += 1
+    return opponent, rows
+
+
+# ---------------------------------------------------------------- creation
+
+def new(challenger: Player, opponent: Player | None, rows_max: int, letters: Mapping[str, str],
+        ctx: Ctx) -> tuple[State, list[Event]]:
+    """An open or targeted challenge; the challenger plays white."""
+    if opponent is not None and opponent.user_id == challenger.user_id:
+        raise GameError("self_challenge")
+    state = State(challenger=challenger, opponent=opponent, rows_max=check_rows(rows_max),
+                  letters=dict(letters), white=challenger.user_id, updated=ctx.now)
+    return state, [Event("challenged", {})]
+
+
+def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
+    """Same players and rows, colours swapped, the match score carries on; the other player accepts."""
+    if old.phase is not Phase.FINISHED or old.opponent is None or old.outcome in ("declined", "cancelled"):
+        raise GameError("no_rematch")
+    _seat(old, by)
+    white = other(old, old.white).user_id
+    state = State(challenger=old.challenger, opponent=old.opponent, rows_max=old.rows_max,
+                  letters=dict(old.letters), white=white, offered_by=by, match=copy.deepcopy(old.match),
+                  updated=ctx.now)
+    return state, [Event("rematch", {"by": by, "white": white})]
+
+
+# ---------------------------------------------------------------- queries
+
+def players(state: State) -> list[Player]:
+    return [p for p in (state.challenger, state.opponent) if p is not None]
+
+
+def player(state: State, user_id: str) -> Player:
+    for p in players(state):
+        if p.user_id == user_id:
+            return p
+    raise GameError("not_a_player")
+
+
+def other(state: State, user_id: str) -> Player:
+    for p in players(state):
+        if p.user_id != user_id:
+            return p
+    raise GameError("not_a_player")
+
+
+def black(state: State) -> Player | None:
+    """The player on the black side (None while an open challenge waits)."""
+    for p in players(state):
+        if p.user_id != state.white:
+            return p
+    return None
+
+
+def side(state: State, user_id: str) -> str:
+    return "white" if user_id == state.white else "black"
+
+
+def seated(state: State) -> list[Player]:
+    if state.phase is Phase.CHALLENGE:
+        return [player(state, _offerer(state))]
+    return players(state)
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.FINISHED
+
+
+def last_activity(state: State) -> float:
+    return state.updated
+
+
+def round_no(state: State) -> int:
+    """The round being played (1-based): every revealed round added both players' rows."""
+    return min((len(v) for v in state.rows.values()), default=0) + 1
+
+
+def can_answer(state: State, user_id: str) -> str | None:
+    if state.phase is not Phase.CHALLENGE or user_id == _offerer(state):
+        return None
+    if state.opponent is None:
+        return "open"
+    return "targeted" if user_id in _seats(state) else None
+
+
+def awaiting_secret(state: State, user_id: str) -> bool:
+    return state.phase is Phase.SECRETS and user_id not in state.secrets and user_id in _seats(state)
+
+
+# ---------------------------------------------------------------- rules
+
+def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
+    """The one entry for every move; raises GameError and leaves `state` untouched when invalid."""
+    if state.phase is Phase.FINISHED:
+        raise GameError("game_over")
+    s = copy.deepcopy(state)
+    s.updated = ctx.now
+    match action:
+        case Accept(name=name):
+            return _accept(s, actor, name)
+        case Decline():
+            _need(s, Phase.CHALLENGE)
+            if s.opponent is None or actor not in _seats(s) or actor == _offerer(s):
+                raise GameError("not_challenged")
+            return _finish(s, "declined", None, [Event("declined", {"by": actor})])
+        case Cancel():
+            _need(s, Phase.CHALLENGE)
+            if actor != _offerer(s):
+                raise GameError("not_challenger")
+            return _finish(s, "cancelled", None, [Event("cancelled", {"by": actor})])
+        case SetSecret(code=text):
+            return _set_secret(s, _seat(s, actor), text, ctx)
+        case Guess(code=text):
+            return _guess(s, _seat(s, actor), text)
+        case Resign():
+            if s.phase is Phase.CHALLENGE:
+                raise GameError("wrong_phase")
+            seat = _seat(s, actor)
+            return _finish(s, "resigned", other(s, seat).user_id, [Event("resigned", {"by": seat})])
+        case Timeout():
+            idle = [p.user_id for p in players(s) if p.user_id not in s.pending] if s.phase is Phase.PLAYING else []
+            return _finish(s, "timeout", None, [Event("timed_out", {"idle": idle})])
+    raise GameError("not_now")
+
+
+def _need(s: State, phase: Phase) -> None:
+    if s.phase is not phase:
+        raise GameError("wrong_phase")
+
+
+def _seat(s: State, actor: str | None) -> str:
+    if actor is None or actor not in _seats(s):
+        raise GameError("not_a_player")
+    return actor
+
+
+def _offerer(s: State) -> str:
+    return s.offered_by or s.challenger.user_id
+
+
+def _seats(s: State) -> set[str]:
+    return {p.user_id for p in players(s)}
+
+
+def _accept(s: State, actor: str | None, name: str) -> tuple[State, list[Event]]:
+    _need(s, Phase.CHALLENGE)
+    if actor is None or actor == _offerer(s):
+        raise GameError("self_challenge")
+    if s.opponent is not None and actor not in _seats(s):
+        raise GameError("not_challenged")
+    if s.opponent is None or s.opponent.user_id == actor:
+        s.opponent = Player(actor, name)
+    s.phase = Phase.SECRETS
+    return s, [Event("accepted", {"by": actor}), Event("secrets_wanted", {})]
+
+
+def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
+    _need(s, Phase.SECRETS)
+    if seat in s.secrets:
+        raise GameError("secret_locked")
+    s.secrets[seat] = random_code(ctx) if text is None else parse_row(text, s.letters)
+    events = [Event("secret_set", {"by": seat, "random": text is None})]
+    if len(s.secrets) == 2:
+        s.phase = Phase.PLAYING
+        s.rows = {p.user_id: [] for p in players(s)}
+        events.append(Event("started", {}))
+    return s, events
+
+
+def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
+    _need(s, Phase.PLAYING)
+    n = round_no(s)
+    if seat in s.pending:
+        raise GameError("logik.already_submitted", n=n, name=other(s, seat).name)
+    s.pending[seat] = parse_row(text, s.letters)
+    events = [Event("submitted", {"by": seat, "round": n})]
+    if len(s.pending) < 2:
+        return s, events
+    # both rows of the round are in: score and reveal them together
+    solved = []
+    for p in players(s):
+        code = s.pending[p.user_id]
+        b, w = bulls_cows(s.secrets[other(s, p.user_id).user_id], code)
+        s.rows[p.user_id].append(Row(code, b, w))
+        if b == PEGS:
+            solved.append(p.user_id)
+    s.pending = {}
+    events.append(Event("revealed", {"round": n}))
+    if len(solved) == 2:
+        s.solved_round = n
+        return _finish(s, "draw", None, [*events, Event("both_solved", {"round": n})])
+    if solved:
+        s.solved_round = n
+        return _finish(s, "win", solved[0], [*events, Event("solved", {"by": solved[0], "round": n})])
+    if n >= s.rows_max:
+        return _finish(s, "draw", None, [*events, Event("rows_used", {"rows": s.rows_max})])
+    return s, events
+
+
+def _finish(s: State, outcome: str, winner: str | None, events: list[Event]) -> tuple[State, list[Event]]:
+    was_played = s.phase in (Phase.SECRETS, Phase.PLAYING)
+    s.phase, s.outcome, s.winner = Phase.FINISHED, outcome, winner
+    if was_played:
+        if winner is not None:
+            s.match.wins[winner] = s.match.wins.get(winner, 0) + 1
+        elif outcome == "draw":
+            s.match.draws += 1
+    return s, [*events, Event("finished", {"outcome": outcome, "winner": winner})]
+
+
+def results(state: State) -> list[ResultRow]:
+    """One line per player with their side; only games that got past the challenge count."""
+    if state.outcome in ("declined", "cancelled") or state.opponent is None:
+        return []
+    rows = []
+    for p in players(state):
+        if state.outcome == "timeout":
+            outcome = "abandoned"
+        elif state.winner is None:
+            outcome = "draw"
+        else:
+            outcome = "win" if state.winner == p.user_id else "loss"
+        rows.append(ResultRow(p.user_id, p.name, outcome, len(state.rows.get(p.user_id, [])),
+                              side=side(state, p.user_id)))
+    return rows
+
+
+# ---------------------------------------------------------------- App hooks (see GameKind)
+
+def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
+    if not awaiting_secret(state, user_id):
+        return None
+    return Text("logik.secret_prompt_again", {"game": game_id, "opponent": other(state, user_id).name,
+                                              "legend": legend()})
+
+
+def secret_action(text: str | None) -> SetSecret:
+    return SetSecret(text)
+
+
+def text_action(state: State, user_id: str, text: str) -> Guess:
+    return Guess(text)
+
+
+def button_action(state: State, verb: str, user_id: str, name: str, text: str | None) -> object | None:
+    return {"accept": Accept(name), "decline": Decline(), "random": SetSecret(None)}.get(verb)
+
+
+def quit_action(state: State, user_id: str, command: str) -> object | None:
+    if command != "resign":
+        return None
+    return Cancel() if state.phase is Phase.CHALLENGE else Resign()
+
+
+def cancel_action(state: State, user_id: str) -> object:
+    if state.phase is not Phase.CHALLENGE:
+        raise GameError("logik.cancel_running")
+    return Cancel()
+
+
+def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
+    return rematch(old, user_id, ctx) if verb == "rematch" else None
+
+
+# ---------------------------------------------------------------- presenter
+
+def pegs(code: str) -> str:
+    """A code as colour symbols, each with its number beside it: 🟥1 🟩2 …"""
+    return " ".join(f"{BY_NUMBER[int(d)].symbol}{d}" for d in code)
+
+
+def legend() -> Text:
+    """Every colour with its symbol, number, localised initial and name."""
+    return Text("logik.legend", {f"c{c.number}": Text("logik.legend_item", {
+        "symbol": c.symbol, "number": c.number, "initial": Text(c.initial_key), "name": Text(c.name_key)})
+        for c in COLOURS})
+
+
+def feedback(row: Row) -> Text:
+    """Black pegs first, then white, and the same in words: "2 black, 1 white"."""
+    return Text("logik.feedback", {"pegs": BLACK_PEG * row.black + WHITE_PEG * row.white or "–",
+                                   "blacks": Text("logik.blacks", {"n": row.black}),
+                                   "whites": Text("logik.whites", {"n": row.white})})
+
+
+def row_line(name: str, n: int, row: Row) -> Text:
+    return Text("logik.row", {"name": name, "round": n, "pegs": pegs(row.code), "feedback": feedback(row)})
+
+
+def score_line(state: State) -> Text:
+    a, b = state.challenger, state.opponent or state.challenger
+    return Text("logik.match_score", {"a": a.name, "b": b.name, "wa": state.match.wins.get(a.user_id, 0),
+                                      "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
+
+
+def _lines(state: State, rounds: Sequence[int] | None = None) -> list[Text]:
+    out = []
+    for p in by_side(state):
+        for i, row in enumerate(state.rows.get(p.user_id, []), 1):
+            if rounds is None or i in rounds:
+                out.append(row_line(p.name, i, row))
+    return out
+
+
+def by_side(state: State) -> list[Player]:
+    """White first, then black."""
+    return sorted(players(state), key=lambda p: p.user_id != state.white)
+
+
+def _chain(texts: list[Text]) -> Text:
+    head = texts[0]
+    for t in texts[1:]:
+        head = Text("logik.two_lines", {"first": head, "second": t})
+    return head
+
+
+def _picture(state: State) -> bytes | None:
+    from core.games.logik_picture import render
+    return render(state)
+
+
+def board(game_id: int, state: State, chat: Chat) -> Message:
+    """/board: the text board (no secret, no pending row) and the picture."""
+    if state.phase is Phase.PLAYING:
+        waiting = ", ".join(p.name for p in by_side(state) if p.user_id not in state.pending)
+        status = Text("logik.board_round", {"round": round_no(state), "names": waiting})
+    elif state.phase is Phase.SECRETS:
+        waiting = ", ".join(p.name for p in by_side(state) if p.user_id not in state.secrets)
+        status = Text("logik.board_secrets", {"names": waiting})
+    else:
+        status = Text("logik.board_challenge", {"name": player(state, _offerer(state)).name})
+    lines = _lines(state)
+    msg = say(chat, "logik.board", game=game_id, rows=state.rows_max, status=status,
+              white=player(state, state.white).name, lines=_chain(lines) if lines else "—",
+              score=score_line(state))
+    image = _picture(state) if state.phase is not Phase.CHALLENGE else None
+    return Message(msg.to, msg.text, msg.buttons, image=image)
+
+
+def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
+    out: list[Message] = []
+    name = {p.user_id: p.name for p in players(state)}
+    for ev in events:
+        d = ev.data
+        t = ev.type
+        if t == "challenged":
+            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
+            key = "logik.challenged_open" if state.opponent is None else "logik.challenged"
+            out.append(say(chat, key, keys, challenger=state.challenger.name,
+                           opponent=state.opponent.name if state.opponent else "", rows=state.rows_max))
+        elif t == "declined":
+            out.append(say(chat, "logik.declined", name=name[d["by"]]))
+        elif t == "cancelled":
+            out.append(say(chat, "logik.cancelled", name=name[d["by"]]))
+        elif t == "accepted":
+            out.append(say(chat, "logik.accepted", name=name[d["by"]], challenger=state.challenger.name))
+        elif t == "rematch":
+            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
+            out.append(say(chat, "logik.rematch", keys, name=name[d["by"]], other=other(state, d["by"]).name,
+                           white=name[d["white"]], score=score_line(state)))
+        elif t == "secrets_wanted":
+            out.extend(_secret_prompts(game_id, state, chat))
+        elif t == "secret_set":
+            p = player(state, d["by"])
+            out.append(say(to_actor(chat, p), "logik.secret_locked", pegs=pegs(state.secrets[p.user_id]),
+                           game=game_id))
+            out.append(say(chat, "logik.secret_ready", name=p.name))
+        elif t == "started":
+            b = black(state)
+            out.append(say(chat, "logik.started", white=name[state.white], black=b.name if b else "",
+                           rows=state.rows_max, legend=legend()))
+        elif t == "submitted":
+            if d["by"] in state.pending:  # the round is still open: confirm, reveal nothing
+                out.append(say(chat, "logik.submitted", round=d["round"], name=name[d["by"]],
+                               other=other(state, d["by"]).name))
+        elif t == "revealed":
+            left = Text("logik.rows_left", {"n": state.rows_max - d["round"]}) if state.phase is Phase.PLAYING else ""
+            out.append(say(chat, "logik.revealed", round=d["round"], lines=_chain(_lines(state, [d["round"]])),
+                           left=left))
+        elif t == "resigned":
+            out.append(say(chat, "logik.resigned", name=name[d["by"]], winner=other(state, d["by"]).name))
+        elif t == "timed_out":
+            out.append(say(chat, "logik.timed_out"))
+        elif t == "finished" and d["outcome"] not in ("declined", "cancelled"):
+            out.append(_final(game_id, state, chat))
+    return out
+
+
+def _secret_prompts(game_id: int, state: State, chat: Chat) -> list[Message]:
+    out = []
+    for p in players(state):
+        if p.user_id in state.secrets:
+            continue
+        set_secret = Button(Text("button.set_secret"), f"g:{game_id}:secret",
+                            prompt=Text("logik.secret_input"))
+        fallback = say(chat, "logik.secret_fallback", ((set_secret,),), name=p.name)
+        prompt = say(to_actor(chat, p), "logik.secret_prompt",
+                     ((button(game_id, "random", "button.random_secret"),),),
+                     opponent=other(state, p.user_id).name, game=game_id,
+                     side=Text(SIDE_KEYS[side(state, p.user_id)]), legend=legend())
+        out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
+    return out
+
+
+def _final(game_id: int, state: State, chat: Chat) -> Message:
+    """The end: the result, both secrets, the match score, and the picture of both boards."""
+    if state.outcome == "win":
+        result = Text("logik.result_win", {"name": player(state, state.winner or "").name,
+                                           "round": state.solved_round})
+    elif state.outcome == "resigned":
+        result = Text("logik.result_resigned", {"name": player(state, state.winner or "").name})
+    elif state.outcome == "draw" and state.solved_round is not None:
+        result = Text("logik.result_both_solved", {"round": state.solved_round})
+    elif state.outcome == "draw":
+        result = Text("logik.result_rows_used", {"rows": state.rows_max})
+    else:
+        result = Text("logik.result_timeout")
+    secrets = [Text("logik.secret_of", {"name": p.name, "pegs": pegs(state.secrets[p.user_id])})
+               for p in by_side(state) if p.user_id in state.secrets]
+    buttons = ((button(game_id, "rematch", "button.rematch"),),)
+    msg = say(chat, "logik.final", buttons, result=result, secrets=_chain(secrets) if secrets else "—",
+              score=score_line(state))
+    return Message(msg.to, msg.text, msg.buttons, image=_picture(state))

@@ -1,0 +1,57 @@
+"""The opening book on disk: computed once per space, cached as JSON, rebuilt when missing or stale.
+
+The directory is passed in by the caller (the App uses `data/solver-cache/`); core itself decides
+nothing about where files live. A file that cannot be read or written is not an error: the book
+is then simply computed in memory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+from core.solver.engine import Spec
+from core.solver.strategy import BOOK_VERSION, Solver, build_book
+
+_solvers: dict[tuple[Spec, str | None], Solver] = {}
+_lock = threading.Lock()
+
+
+def book_path(directory: str | os.PathLike[str], spec: Spec) -> Path:
+    return Path(directory) / f"book-{spec.name}-v{BOOK_VERSION}.json"
+
+
+def load_book(directory: str | os.PathLike[str] | None, spec: Spec) -> dict:
+    """The cached book, or a freshly built one (written to the cache when a directory is given)."""
+    if directory is not None:
+        path = book_path(directory, spec)
+        try:
+            book = json.loads(path.read_text(encoding="utf-8"))
+            if book.get("version") == BOOK_VERSION and book.get("spec") == spec.name:
+                return book
+        except (OSError, ValueError):
+            pass
+    book = build_book(spec)
+    if directory is not None:
+        try:
+            Path(directory).mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(book, f, indent=1, sort_keys=True)
+            os.replace(tmp, book_path(directory, spec))
+        except OSError:
+            pass
+    return book
+
+
+def solver(spec: Spec, directory: str | os.PathLike[str] | None = None) -> Solver:
+    """One shared solver per space (and cache directory) per process; its book is loaded on first use."""
+    key = (spec, None if directory is None else str(directory))
+    with _lock:
+        found = _solvers.get(key)
+        if found is None:
+            found = _solvers[key] = Solver(spec, load_book(directory, spec))
+        return found

@@ -1,0 +1,145 @@
+"""/hint, /analyse and /duel bot through the App on a real SQLite file."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from core.messages import Actor
+from core.scoring import bulls_cows
+from core.solver import Solver, digits
+from tests.app.harness import Table, texts
+
+
+async def test_hint_counts_suggests_and_marks_assisted(table: Table) -> None:
+    await table.say("ann", "/practice 3")
+    row = await table.app.store.last_game("test", "group-1", "ann")
+    gid = row.id
+    secret = (await table.state(gid))["secret"]
+    r = await table.say("ann", "/hint")
+    out = texts(r)
+    assert "720 codes are still possible" in out and "assisted" in out
+    suggestion = re.search(r"strong next guess: (\d{3})", out).group(1)
+    assert (await table.state(gid))["assisted"] is True
+    await table.say("ann", suggestion)
+    st = await table.state(gid)
+    a, b = bulls_cows(secret, suggestion)
+    left = sum(1 for c in (f"{i:03d}" for i in range(1000)) if len(set(c)) == 3 and bulls_cows(c, suggestion) == (a, b))
+    r = await table.say("ann", "/hint")
+    assert f"{left} code" in texts(r) and "assisted" not in texts(r)  # said once
+    # play it out with the solver's hints: an assisted win gets no rating and no personal best
+    solver = Solver(digits(3, False))
+    while st["phase"] != "finished":
+        history = [(x["code"], x["a"], x["b"]) for x in st["attempts"]]
+        r = await table.say("ann", "".join(solver.strong(history)))
+        st = await table.state(gid)
+    rows = await table.app.store._read("SELECT outcome, rating FROM results WHERE game_id = ?", (gid,))
+    assert [tuple(x) for x in rows] == [("win", None)]
+    assert await table.app.store.practice_bests("test", "ann") == []
+    assert "best" not in texts(r).lower()
+
+
+async def test_hint_needs_a_practice_game(table: Table) -> None:
+    r = await table.say("ann", "/hint")
+    assert "/hint works in your running practice game" in texts(r)
+
+
+async def test_analyse_after_practice(table: Table) -> None:
+    r = await table.say("ann", "/analyse")
+    assert "Nothing to analyse" in texts(r)
+    await table.say("ann", "/practice 3")
+    gid = (await table.app.store.last_game("test", "group-1", "ann")).id
+    # fix the secret for exact numbers (the scripted game of tests/solver/test_solver.py)
+    await table.app.store._write(_set_secret(gid, "123"))
+    for code in ("456", "789", "012", "450"):
+        await table.say("ann", code)
+    r = await table.say("ann", "/analyse")
+    assert "Nothing to analyse" in texts(r)  # still running
+    await table.say("ann", "123")
+    out = texts(await table.say("ann", "/analyse"))
+    assert "#1 456 → 0A0B · 720 → 210" in out
+    assert "#3 012 → 0A2B · 24 → 9" in out
+    assert "#4 450 → 0A0B · 9 → 3 ⚠ #1 #3" in out
+    assert "#5 123 → 3A0B · 3 → 1" in out
+    assert re.search(r"strong solver needs \d guesses for the same code: .*123$", out, re.M)
+
+
+def _set_secret(gid: int, secret: str):
+    async def job(conn):
+        import json
+        cur = await conn.execute("SELECT state FROM games WHERE id = ?", (gid,))
+        state = json.loads((await cur.fetchone())[0])
+        state["secret"] = secret
+        await conn.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), gid))
+    return job
+
+
+async def play_bot_duel(table: Table, who: str, level: str, secret: str = "4071") -> tuple[int, list]:
+    r = await table.say(who, f"/duel bot {level}")
+    sent = list(r.messages)
+    out = texts(r)
+    assert "takes on Bot" in out and "secret code" in out
+    gid = (await table.app.store.last_game("test", "group-1", who)).id
+    st = await table.state(gid)
+    assert st["phase"] == "secrets" and set(st["secrets"]) == {"bot"}
+    r = await table.dm(who, secret)
+    sent += r.messages
+    rnd = random.Random(5)
+    solver = Solver(digits(4, False))
+    for _ in range(40):
+        st = await table.state(gid)
+        if st["phase"] == "finished":
+            break
+        assert st["turn"] == who  # the bot has always moved already
+        mine = [(x["code"], x["a"], x["b"]) for x in st["attempts"][who]]
+        r = await table.say(who, "".join(solver.easy(mine, rnd)))
+        sent += r.messages
+    return gid, sent
+
+
+async def test_duel_against_the_strong_bot(table: Table) -> None:
+    gid, sent = await play_bot_duel(table, "ann", "strong")
+    st = await table.state(gid)
+    assert st["phase"] == "finished"
+    assert all(not (isinstance(m.to, Actor) and m.to.user_id == "bot") for m in sent)  # nothing to the bot
+    bot = st["attempts"]["bot"]
+    assert bot and len(bot) <= 7
+    for x in bot:  # its guesses are scored against ann's secret like anyone's
+        assert bulls_cows("4071", x["code"]) == (x["a"], x["b"])
+    assert any("Bot #1:" in m.text for m in sent)
+    rows = await table.app.store._read("SELECT user_id FROM results WHERE game_id = ?", (gid,))
+    assert {r[0] for r in rows} == {"ann", "bot"}
+    assert await table.app.store.seated_games("test", "bot") == []  # the bot never takes a seat
+
+
+async def test_easy_bot_guesses_consistently_and_two_humans_play_it_at_once(table: Table) -> None:
+    r1 = await table.say("ann", "/duel bot easy 3")
+    r2 = await table.say("bob", "/duel bot leicht 3")
+    assert "(easy)" in texts(r1) and "(easy)" in texts(r2)
+    gid, _sent = await play_bot_duel(table, "cid", "easy")
+    bot = (await table.state(gid))["attempts"]["bot"]
+    for i, x in enumerate(bot):
+        for y in bot[:i]:
+            assert bulls_cows(x["code"], y["code"]) == (y["a"], y["b"])
+
+
+async def test_rematch_against_the_bot_keeps_level_and_bot_accepts(table: Table) -> None:
+    gid, _ = await play_bot_duel(table, "ann", "easy")
+    r = await table.say("ann", "/rematch")
+    out = texts(r)
+    new = (await table.app.store.last_game("test", "group-1", "ann")).id
+    assert new != gid, out
+    st = await table.state(new)
+    assert st["phase"] == "secrets" and "bot" in st["secrets"], out
+    assert await table.app.store.solver_bot_level("test", "group-1", new, "ann") == "easy"
+    r = await table.dm("ann", "9876")
+    st = await table.state(new)
+    assert st["phase"] == "playing" and st["turn"] == "ann"
+
+
+async def test_duel_bot_refused_while_in_a_game_says_only_why(table: Table) -> None:
+    await table.say("ann", "/practice")
+    r = await table.say("ann", "/duel bot")
+    assert "takes on" not in texts(r) and "already" in texts(r)
+    r = await table.say("ann", "/duel bot 7")
+    assert "The length must be 3/4/5, not 7" in texts(r)

@@ -1,0 +1,97 @@
+"""The computer opponent in core: accepts, sets a secret, guesses under the duel rules; never stuck."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core import serial
+from core.codes import CodeRules
+from core.errors import GameError
+from core.games import duel, practice
+from core.games.base import Ctx, Player
+from core.scoring import bulls_cows
+from core.solver import EASY, STRONG, Solver, digits
+from core.solver import games as sg
+
+HUMAN = Player("ann", "Ann")
+
+
+def bot_plays_out(rules: CodeRules, level: str, human_secret: str, seed: int) -> duel.State:
+    rng = random.Random(seed)
+    ctx = Ctx(0.0, rng)
+    state, events = sg.new_bot_duel(rules, HUMAN, "Bot", ctx)
+    assert [e.type for e in events] == ["accepted", "secrets_wanted", "secret_set"]
+    state, _ = duel.apply(state, duel.SetSecret(human_secret), "ann", ctx)
+    solver = Solver(sg.spec_for(rules))
+    human_guesses = iter(rules.random_code(random.Random(seed + 1000 * i)) for i in range(10_000))
+    while state.phase is duel.Phase.PLAYING:
+        action = sg.bot_action(state)
+        if state.turn == sg.BOT:
+            assert action == "guess"
+            state, _ = duel.apply(state, sg.bot_guess(solver, state, level, rng), sg.BOT, ctx)
+        else:
+            assert action is None
+            mine = {a.code for a in state.attempts["ann"]}
+            code = next(c for c in human_guesses if c not in mine and c != state.secrets[sg.BOT])
+            state, _ = duel.apply(state, duel.Guess(code), "ann", ctx)
+    assert serial.load(duel.State, serial.dump(state)) == state
+    return state
+
+
+@pytest.mark.parametrize("level,bound", [(STRONG, 7), (EASY, 12)])
+def test_bot_cracks_within_bound_on_a_seed_sample(level: str, bound: int) -> None:
+    rules = CodeRules(4, False)
+    for seed in range(25):
+        secret = rules.random_code(random.Random(seed))
+        st = bot_plays_out(rules, level, secret, seed)
+        assert st.winner == sg.BOT or st.outcome == "draw"
+        bot = st.attempts[sg.BOT]
+        assert bot[-1].code == secret and len(bot) <= bound
+        for i, x in enumerate(bot):  # every guess is scored against the human's secret like anyone's
+            assert bulls_cows(secret, x.code) == (x.a, x.b)
+            if level == EASY:
+                assert all(bulls_cows(x.code, y.code) == (y.a, y.b) for y in bot[:i])
+
+
+def test_strong_bot_is_not_predictable_but_as_strong() -> None:
+    rules = CodeRules(4, False)
+    openers = set()
+    for seed in range(8):
+        st = bot_plays_out(rules, STRONG, "4071", seed)
+        openers.add(st.attempts[sg.BOT][0].code)
+    assert len(openers) > 1
+
+
+def test_repeats_and_five_digits() -> None:
+    st = bot_plays_out(CodeRules(3, True), STRONG, "007", 1)
+    assert st.attempts[sg.BOT][-1].code == "007" and len(st.attempts[sg.BOT]) <= 7
+
+
+def test_bot_accepts_only_what_is_aimed_at_it() -> None:
+    ctx = Ctx(0.0, random.Random(1))
+    state, _ = duel.new(CodeRules(), HUMAN, Player(sg.BOT, "Bot"), ctx)
+    assert isinstance(sg.bot_action(state), duel.Accept)
+    human_vs_human, _ = duel.new(CodeRules(), HUMAN, Player("bob", "Bob"), ctx)
+    assert sg.bot_action(human_vs_human) is None
+    assert sg.parse_level(("leicht", "3", "repeats")) == (EASY, ("3", "repeats"))
+    assert sg.parse_level(()) == (STRONG, ())
+
+
+def test_hint_rules() -> None:
+    ctx = Ctx(5.0, random.Random(2))
+    state, _ = practice.new(CodeRules(3), HUMAN, ctx)
+    left, guess = sg.hint(Solver(digits(3, False)), state)
+    assert (left, guess) == (720, "012")
+    new, events = sg.take_hint(state, left, guess, ctx)
+    assert new.assisted and not state.assisted and events[0].data["first"] is True
+    _again, events = sg.take_hint(new, left, guess, ctx)
+    assert events[0].data["first"] is False
+    done, _ = practice.apply(new, practice.GiveUp(), "ann", ctx)
+    with pytest.raises(GameError):
+        sg.take_hint(done, 1, "012", ctx)
+    _rules, history, secret = sg.analysis_input("practice", done, "ann")
+    assert history == [] and secret == done.secret
+    with pytest.raises(GameError):
+        sg.analysis_input("practice", state, "ann")  # still running: nothing to analyse
