@@ -13,7 +13,7 @@ import contextlib
 import json
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -24,7 +24,7 @@ from core.games.base import Event
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-Job = Callable[[aiosqlite.Connection], Awaitable[Any]]
+Job = Callable[[sqlite3.Connection], Any]
 
 _GAME_COLS = "id, platform, chat_id, private, kind, state, over, version"
 
@@ -100,26 +100,13 @@ class SqliteStore:
             batch = [await self._queue.get()]
             while len(batch) < self.batch_max and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
-            done: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
             try:
-                await conn.execute("BEGIN IMMEDIATE")
-                for job, fut in batch:
-                    await conn.execute("SAVEPOINT job")
-                    try:
-                        value = await job(conn)
-                        await conn.execute("RELEASE job")
-                        done.append((fut, value, None))
-                    except Exception as exc:  # the job's own failure, e.g. a seat conflict
-                        await conn.execute("ROLLBACK TO job")
-                        await conn.execute("RELEASE job")
-                        done.append((fut, None, exc))
-                await conn.execute("COMMIT")
+                # the whole batch is ONE call into the connection's thread: one hop, one commit
+                outcomes = await conn._execute(_run_batch, conn._conn, [job for job, _ in batch])
             except Exception as exc:  # the commit itself failed: nothing in the batch is durable
-                log.exception("sqlite batch of %d writes failed", len(batch))
-                with contextlib.suppress(Exception):
-                    await conn.execute("ROLLBACK")
-                done = [(fut, None, exc) for _, fut in batch]
-            for fut, value, error in done:
+                log.error("sqlite batch of %d writes failed: %s", len(batch), exc)
+                outcomes = [(None, exc)] * len(batch)
+            for (_, fut), (value, error) in zip(batch, outcomes, strict=True):
                 if not fut.done():
                     if error is None:
                         fut.set_result(value)
@@ -161,14 +148,14 @@ class SqliteStore:
     async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
                           state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
                           now: float, seen: tuple[str, str] | None = None) -> int:
-        async def job(conn: aiosqlite.Connection) -> int:
-            cur = await conn.execute(
+        def job(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
                 "INSERT INTO games (platform, chat_id, private, kind, state, created, updated)"
                 " VALUES (?,?,?,?,?,?,?)", (platform, chat_id, int(private), kind, json.dumps(state), now, now))
             game_id = int(cur.lastrowid or 0)
-            await _add_seats(conn, game_id, platform, chat_id, seats)
-            await _add_events(conn, game_id, events, now)
-            await _add_seen(conn, seen, now)
+            _add_seats(conn, game_id, platform, chat_id, seats)
+            _add_events(conn, game_id, events, now)
+            _add_seen(conn, seen, now)
             return game_id
         return int(await self._write(job))
 
@@ -179,28 +166,28 @@ class SqliteStore:
         """Persist a move atomically: state (compare-and-set on version), new seats, released seats
         (players who left a running game), events, results, a game's own `extra` writes (e.g. its
         statistics tables), and the inbound's id. Returns the new version."""
-        async def job(conn: aiosqlite.Connection) -> int:
-            cur = await conn.execute(
+        def job(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
                 "UPDATE games SET state = ?, over = ?, version = version + 1, updated = ? "
                 "WHERE id = ? AND version = ?",
                 (json.dumps(state), int(over), now, game.id, game.version))
             if cur.rowcount != 1:
                 raise Conflict(game.id)
-            await _add_seats(conn, game.id, game.platform, game.chat_id, seats)
+            _add_seats(conn, game.id, game.platform, game.chat_id, seats)
             for user_id in released:
-                await conn.execute("UPDATE seats SET active = 0 WHERE game_id = ? AND user_id = ?", (game.id, user_id))
+                conn.execute("UPDATE seats SET active = 0 WHERE game_id = ? AND user_id = ?", (game.id, user_id))
             if over:
-                await conn.execute("UPDATE seats SET active = 0 WHERE game_id = ?", (game.id,))
-            await _add_events(conn, game.id, events, now)
+                conn.execute("UPDATE seats SET active = 0 WHERE game_id = ?", (game.id,))
+            _add_events(conn, game.id, events, now)
             if results:
-                await conn.executemany(
+                conn.executemany(
                     "INSERT INTO results (game_id, platform, chat_id, user_id, name, kind, outcome, attempts,"
                     " length, repeats, rating, side, at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     [(game.id, game.platform, game.chat_id, r.user_id, r.name, game.kind, r.outcome,
                       r.attempts, r.length, r.repeats, r.rating, r.side, now) for r in results])
             if extra is not None:
-                await extra(conn)
-            await _add_seen(conn, seen, now)
+                extra(conn)
+            _add_seen(conn, seen, now)
             return game.version + 1
         return int(await self._write(job))
 
@@ -222,8 +209,8 @@ class SqliteStore:
                                      (platform, event_id)))
 
     async def mark_seen(self, platform: str, event_id: str, now: float) -> None:
-        async def job(conn: aiosqlite.Connection) -> None:
-            await _add_seen(conn, (platform, event_id), now)
+        def job(conn: sqlite3.Connection) -> None:
+            _add_seen(conn, (platform, event_id), now)
         await self._write(job)
 
     # ------------------------------------------------------------ chats and users
@@ -232,23 +219,23 @@ class SqliteStore:
         return rows[0][0] if rows else None
 
     async def set_chat_lang(self, platform: str, chat_id: str, lang: str | None) -> None:
-        async def job(conn: aiosqlite.Connection) -> None:
-            await conn.execute("INSERT INTO chats (platform, chat_id, lang) VALUES (?,?,?) "
+        def job(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO chats (platform, chat_id, lang) VALUES (?,?,?) "
                                "ON CONFLICT (platform, chat_id) DO UPDATE SET lang = excluded.lang",
                                (platform, chat_id, lang))
         await self._write(job)
 
     async def migrate_chat(self, platform: str, old: str, new: str) -> None:
         """A Telegram group became a supergroup: its games, stats and settings move along."""
-        async def job(conn: aiosqlite.Connection) -> None:
+        def job(conn: sqlite3.Connection) -> None:
             for table in ("games", "seats", "results", "chats", "kegeln_games", "kegeln_members", "kegeln_throws"):
-                await conn.execute(f"UPDATE OR IGNORE {table} SET chat_id = ? WHERE platform = ? AND chat_id = ?",
+                conn.execute(f"UPDATE OR IGNORE {table} SET chat_id = ? WHERE platform = ? AND chat_id = ?",
                                    (new, platform, old))
         await self._write(job)
 
     async def save_user(self, platform: str, user_id: str, name: str, locale: str | None) -> None:
-        async def job(conn: aiosqlite.Connection) -> None:
-            await conn.execute("INSERT INTO users (platform, user_id, name, locale) VALUES (?,?,?,?) "
+        def job(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO users (platform, user_id, name, locale) VALUES (?,?,?,?) "
                                "ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name, "
                                "locale = COALESCE(excluded.locale, users.locale)", (platform, user_id, name, locale))
         await self._write(job)
@@ -314,22 +301,22 @@ class SqliteStore:
         """The extra writes of one kegeln move, run inside `save_game`'s transaction: free the seat of
         a scorer who handed the role on (`keep_seat` = the new scorer), and on the final move the game
         (mode, digits, teams, winner, decided), its members' lines and its throw log."""
-        async def job(conn: aiosqlite.Connection) -> None:
+        def job(conn: sqlite3.Connection) -> None:
             if keep_seat is not None:
-                await conn.execute("UPDATE seats SET active = 0 WHERE game_id = ? AND user_id != ?",
+                conn.execute("UPDATE seats SET active = 0 WHERE game_id = ? AND user_id != ?",
                                    (game_id, keep_seat))
             if game is None:
                 return
             mode, digits, teams, winner, decided = game
-            await conn.execute("INSERT INTO kegeln_games (game_id, platform, chat_id, mode, digits, teams, winner,"
+            conn.execute("INSERT INTO kegeln_games (game_id, platform, chat_id, mode, digits, teams, winner,"
                                " decided, at) VALUES (?,?,?,?,?,?,?,?,?)",
                                (game_id, platform, chat_id, mode, digits, teams, winner, int(decided), now))
-            await conn.executemany(
+            conn.executemany(
                 "INSERT INTO kegeln_members (game_id, platform, chat_id, member, name, mode, team, number, place,"
                 " win, throws, pins, nines, pumpen, at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [(game_id, platform, chat_id, m.name.casefold(), m.name, mode, m.team, m.number, m.place,
                   int(m.win), m.throws, m.pins, m.nines, m.pumpen, now) for m in members])
-            await conn.executemany(
+            conn.executemany(
                 "INSERT INTO kegeln_throws (game_id, seq, platform, chat_id, member, name, pins, position, digit, at)"
                 " VALUES (?,?,?,?,?,?,?,?,?,?)",
                 [(game_id, i, platform, chat_id, name.casefold(), name, pins, pos, digit, at)
@@ -394,23 +381,45 @@ class SqliteStore:
         return json.loads(rows[0][0]).get("level") if rows else None
 
 
-async def _add_seats(conn: aiosqlite.Connection, game_id: int, platform: str, chat_id: str,
+def _add_seats(conn: sqlite3.Connection, game_id: int, platform: str, chat_id: str,
                      seats: Sequence[str]) -> None:
     for user_id in seats:
         try:
-            await conn.execute("INSERT INTO seats (game_id, platform, chat_id, user_id) VALUES (?,?,?,?) "
+            conn.execute("INSERT INTO seats (game_id, platform, chat_id, user_id) VALUES (?,?,?,?) "
                                "ON CONFLICT (game_id, user_id) DO UPDATE SET active = 1",
                                (game_id, platform, chat_id, user_id))
         except sqlite3.IntegrityError as exc:
             raise SeatTaken(user_id) from exc
 
 
-async def _add_events(conn: aiosqlite.Connection, game_id: int, events: Sequence[Event], now: float) -> None:
+def _add_events(conn: sqlite3.Connection, game_id: int, events: Sequence[Event], now: float) -> None:
     if events:
-        await conn.executemany("INSERT INTO events (game_id, type, data, at) VALUES (?,?,?,?)",
+        conn.executemany("INSERT INTO events (game_id, type, data, at) VALUES (?,?,?,?)",
                                [(game_id, e.type, json.dumps(e.data), now) for e in events])
 
 
-async def _add_seen(conn: aiosqlite.Connection, seen: tuple[str, str] | None, now: float) -> None:
+def _add_seen(conn: sqlite3.Connection, seen: tuple[str, str] | None, now: float) -> None:
     if seen:
-        await conn.execute("INSERT OR IGNORE INTO seen (platform, event_id, at) VALUES (?,?,?)", (*seen, now))
+        conn.execute("INSERT OR IGNORE INTO seen (platform, event_id, at) VALUES (?,?,?)", (*seen, now))
+
+
+def _run_batch(conn: sqlite3.Connection, jobs: Sequence[Job]) -> list[tuple[Any, BaseException | None]]:
+    """In the writer thread: every job in its own savepoint of one durable transaction.
+    A failing job rolls back to its savepoint and fails alone; a failing commit fails all."""
+    outcomes: list[tuple[Any, BaseException | None]] = []
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for job in jobs:
+            conn.execute("SAVEPOINT job")
+            try:
+                outcomes.append((job(conn), None))
+            except Exception as exc:  # the job's own failure, e.g. a seat conflict
+                conn.execute("ROLLBACK TO job")
+                outcomes.append((None, exc))
+            conn.execute("RELEASE job")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return outcomes

@@ -113,7 +113,8 @@ async def test_complete_duel(
     token = await standin.press(CHANNEL_ID, bob, mid, f"g:{game}:accept")
     assert (await standin.answered(token))["responded"] == 6
     dm = await standin.wait_for(
-        lambda c: c.channel_id == standin.dm_channels.get(alice.id) and c.status == 200, after=mark)
+        lambda c: c.channel_id is not None and c.channel_id == standin.dm_channels.get(alice.id)
+        and c.status == 200, after=mark)
     assert f"g:{game}:random" in dm.custom_ids()
     # Bob's DMs are closed: the channel gets a prompt button instead
     fallback = await standin.wait_for(

@@ -65,12 +65,11 @@ async def test_analyse_after_practice(table: Table) -> None:
 
 
 def _set_secret(gid: int, secret: str):
-    async def job(conn):
+    def job(conn):  # a store write job runs synchronously in the writer thread
         import json
-        cur = await conn.execute("SELECT state FROM games WHERE id = ?", (gid,))
-        state = json.loads((await cur.fetchone())[0])
+        state = json.loads(conn.execute("SELECT state FROM games WHERE id = ?", (gid,)).fetchone()[0])
         state["secret"] = secret
-        await conn.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), gid))
+        conn.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), gid))
     return job
 
 
