@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text, say, to_actor
@@ -169,7 +170,7 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
     """The one entry for every move; raises GameError and leaves `state` untouched when invalid."""
     if state.phase is Phase.FINISHED:
         raise GameError("game_over")
-    s = copy.deepcopy(state)
+    s = serial.clone(state)
     s.updated = ctx.now
     match action:
         case Accept(name=name):

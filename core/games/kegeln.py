@@ -10,12 +10,12 @@ Positions are numbered from the right: 0 = ones, 1 = tens, 2 = hundreds, …
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
+from core import serial
 from core.errors import GameError
 from core.games.base import Ctx, Event, Player, ResultRow, button, say
 from core.messages import Button, Chat, Message, Text
@@ -295,7 +295,7 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
         raise GameError("game_over")
     if not isinstance(action, Timeout):
         _authorise(state, action, actor)
-    s = copy.deepcopy(state)
+    s = serial.clone(state)
     s.updated = ctx.now
     match action:
         case Pins(text=text, position=position):

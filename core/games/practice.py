@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text, say
@@ -82,7 +82,7 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
         raise GameError("game_over")
     if actor is not None and actor != state.player.user_id:
         raise GameError("not_a_player")
-    s = copy.deepcopy(state)
+    s = serial.clone(state)
     s.updated = ctx.now
     match action:
         case Guess(code=text):

@@ -9,13 +9,13 @@ Only the current secret word and what was said are kept in the state.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from core import serial
 from core.errors import GameError
 from core.games.base import Ctx, Event, Player, ResultRow, button, say, to_actor
 from core.messages import Button, Chat, Message, Text
@@ -332,7 +332,7 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
     """The one entry for every move; raises GameError and leaves `state` untouched when invalid."""
     if state.phase is Phase.FINISHED:
         raise GameError("game_over")
-    s = copy.deepcopy(state)
+    s = serial.clone(state)
     s.updated = ctx.now
     match action:
         case Join(name=name):
