@@ -52,8 +52,11 @@ def setup_logging(level: str, console: bool) -> None:
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     db = args.db or settings.db_path
     Path(db).parent.mkdir(parents=True, exist_ok=True)
+    adapters_wanted = not args.console and bool(settings.telegram_token or settings.discord_token)
     app = await App.open(db, seed=args.seed, default_lang=args.lang or settings.default_lang,
-                         idle_timeout=settings.idle_timeout_hours * 3600, synchronous=settings.sqlite_synchronous)
+                         idle_timeout=settings.idle_timeout_hours * 3600, synchronous=settings.sqlite_synchronous,
+                         # flood control guards chats; console play is local, and scripts type fast
+                         rate=settings.rate_per_minute / 60 if adapters_wanted else 0.0, burst=settings.rate_burst)
     try:
         if args.command == "sync-commands":
             return await sync_commands(app, settings, args.guild)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from bot.commands import BY_NAME, COMMANDS, mention_id, parse_code_options
 from bot.dictionary import lexicon
 from bot.i18n import Catalogs
+from bot.ratelimit import RateLimiter
 from bot.render import Renderer
 from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken
 from bot.storage.sqlite import SqliteStore
@@ -55,13 +56,14 @@ class Turn:
 class App:
     def __init__(self, store: SqliteStore, catalogs: Catalogs, *, seed: int | None = None,
                  default_lang: str = "en", idle_timeout: float = 24 * 3600.0,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20) -> None:
         self.store = store
         self.catalogs = catalogs
         self.renderer = Renderer(store, catalogs, default_lang)
         self.rng = random.Random(seed)
         self.idle_timeout = idle_timeout
         self.clock = clock
+        self.limiter = RateLimiter(rate, burst, clock)
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[tuple[str, str], tuple[str, str | None]] = {}
         self._focus: dict[tuple[str, str], int] = {}  # private input goes to this game
@@ -69,11 +71,11 @@ class App:
     @classmethod
     async def open(cls, db_path: str, seed: int | None = None, default_lang: str = "en",
                    idle_timeout: float = 24 * 3600.0, synchronous: str = "FULL",
-                   clock: Callable[[], float] = time.time) -> App:
+                   clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20) -> App:
         store = SqliteStore(db_path, synchronous=synchronous)
         await store.open()
         return cls(store, Catalogs(), seed=seed, default_lang=default_lang,
-                   idle_timeout=idle_timeout, clock=clock)
+                   idle_timeout=idle_timeout, clock=clock, rate=rate, burst=burst)
 
     async def close(self) -> None:
         await self.store.close()
@@ -89,6 +91,12 @@ class App:
         started = time.perf_counter()
         turn = Turn(inbound)
         try:
+            verdict = self.limiter.check(inbound.actor.platform, inbound.actor.user_id)
+            if verdict != "ok":  # a flood: one polite notice, then silence until it calms down
+                turn.outcome = "flood"
+                if verdict == "warn":
+                    turn.notice = Text("error.flood")
+                return await self.renderer.response(inbound, [], turn.notice, False)
             if turn.seen and await self.store.was_seen(*turn.seen):
                 turn.outcome = "duplicate"
                 return Response()

@@ -26,6 +26,8 @@ class Settings:
     default_lang: str = "en"
     idle_timeout_hours: float = 24.0
     log_level: str = "INFO"
+    rate_per_minute: float = 60.0
+    rate_burst: int = 20
     telegram_token: str | None = None
     telegram_base_url: str | None = None
     telegram_webhook_url: str | None = None
@@ -47,6 +49,8 @@ class Settings:
             default_lang=env("DEFAULT_LANG") or cls.default_lang,
             idle_timeout_hours=float(env("IDLE_TIMEOUT_HOURS") or cls.idle_timeout_hours),
             log_level=(env("LOG_LEVEL") or cls.log_level).upper(),
+            rate_per_minute=float(env("RATE_LIMIT_PER_MINUTE") or cls.rate_per_minute),
+            rate_burst=_int("RATE_LIMIT_BURST", cls.rate_burst) or 0,
             telegram_token=env("TELEGRAM_TOKEN") or None,
             telegram_base_url=env("TELEGRAM_BASE_URL") or None,
             telegram_webhook_url=env("TELEGRAM_WEBHOOK_URL") or None,

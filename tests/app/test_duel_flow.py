@@ -272,3 +272,18 @@ async def test_many_duels_at_once_all_finish(table: Table, app: App) -> None:
     await asyncio.gather(*(duel(i) for i in range(120)))
     over = [r for i in range(120) if (r := await app.store.last_game("test", f"g{i}", f"a{i}")) and r.over]
     assert len(over) == 120
+
+
+async def test_a_flood_gets_one_notice_then_silence(db: str, clock) -> None:  # type: ignore[no-untyped-def]
+    app = await App.open(db, seed=1, clock=clock, rate=1.0, burst=3)
+    t = Table(app)
+    try:
+        replies = [await t.say("mallory", "/help") for _ in range(6)]
+        assert all(r.messages for r in replies[:3])
+        assert replies[3].notice and "Slow down" in replies[3].notice and not replies[3].messages
+        assert replies[4] == replies[5] == type(replies[4])()  # ignored silently
+        assert (await t.say("alice", "/help")).messages  # others are not slowed down
+        clock.now += 2
+        assert (await t.say("mallory", "/help")).messages
+    finally:
+        await app.close()
