@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot import ops
 from bot.app import App
 from bot.settings import Settings
 
@@ -28,8 +29,10 @@ class Adapter(Protocol):
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bot", description="Chat game bot (Discord, Telegram, console).")
-    p.add_argument("command", nargs="?", default="run", choices=["run", "sync-commands"],
-                   help="run the bot (default), or sync Discord slash commands and exit")
+    p.add_argument("command", nargs="?", default="run", choices=["run", "sync-commands", "backup", "health"],
+                   help="run the bot (default); sync Discord slash commands; backup PATH: an online copy of "
+                        "the database; health: exit 0 when the store answers and every adapter is connected")
+    p.add_argument("path", nargs="?", help="with backup: where to write the copy")
     p.add_argument("--db", help="SQLite database file (default: DATABASE_PATH or data/bot.sqlite3)")
     p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
     p.add_argument("--lang", help="console players' language (en, de)")
@@ -63,7 +66,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         adapters = [] if args.console else platform_adapters(app, settings)
         if not adapters:
             return await run_console(app, args)
-        return await run_platforms(app, adapters)
+        return await run_platforms(app, adapters, db)
     finally:
         await app.close()
 
@@ -102,7 +105,7 @@ async def run_console(app: App, args: argparse.Namespace) -> int:
     return 0
 
 
-async def run_platforms(app: App, adapters: list[Adapter]) -> int:
+async def run_platforms(app: App, adapters: list[Adapter], db: str) -> int:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -112,12 +115,27 @@ async def run_platforms(app: App, adapters: list[Adapter]) -> int:
         await adapter.start()
     log.info("running %s", ", ".join(type(a).__name__ for a in adapters))
     sweeper = asyncio.create_task(sweep_forever(app, adapters))
+    heart = asyncio.create_task(heartbeat(db, adapters))
     await stop.wait()
     sweeper.cancel()
+    heart.cancel()
+    with contextlib.suppress(OSError):
+        ops.status_path(db).unlink()
     for adapter in adapters:
         with contextlib.suppress(Exception):
             await adapter.stop()
     return 0
+
+
+async def heartbeat(db: str, adapters: Sequence[Adapter]) -> None:
+    """Tell `python -m bot health` which adapters are connected, every few seconds."""
+    while True:
+        states = {getattr(a, "platform", type(a).__name__): bool(getattr(a, "connected", True)) for a in adapters}
+        try:
+            ops.write_status(db, states)
+        except OSError as exc:
+            log.warning("cannot write the health status: %s", exc)
+        await asyncio.sleep(ops.HEARTBEAT)
 
 
 async def sweep_forever(app: App, adapters: Sequence[Adapter]) -> None:
@@ -155,6 +173,18 @@ async def sync_commands(app: App, settings: Settings, guild: int | None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     settings = Settings.load()
+    db = args.db or settings.db_path
+    if args.command == "backup":
+        if not args.path:
+            print("usage: python -m bot backup PATH", file=sys.stderr)
+            return 2
+        size = ops.backup(db, args.path)
+        print(f"backup of {db} written to {args.path} ({size} bytes)")
+        return 0
+    if args.command == "health":
+        healthy, line = ops.health(db)
+        print(line)
+        return 0 if healthy else 1
     setup_logging(settings.log_level, console=args.console or not (settings.telegram_token or settings.discord_token))
     try:
         return asyncio.run(run(args, settings))

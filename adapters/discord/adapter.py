@@ -85,6 +85,12 @@ class DiscordAdapter:
 
     # ------------------------------------------------------------ lifecycle
     @property
+    def connected(self) -> bool:
+        """Logged in and READY on the gateway (for `python -m bot health`)."""
+        client = self._client
+        return client is not None and client.is_ready() and not client.is_closed()
+
+    @property
     def client(self) -> discord.AutoShardedClient:
         """The underlying client (built on first use)."""
         return self._ensure_client()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from urllib.parse import urlparse
 
@@ -93,10 +94,18 @@ class TelegramAdapter:
         self._renderer: Renderer | None = None
         self._log_filters: list[tuple[logging.Logger, logging.Filter]] = []
         self._usernames: dict[str, int] = {}  # @username -> id, learnt from updates (memory)
+        self._last_poll_error = -1e9
 
     @property
     def bot_username(self) -> str | None:
         return self._renderer.bot_username if self._renderer else None
+
+    @property
+    def connected(self) -> bool:
+        """Fetching updates, with no polling error in the last minute (for `python -m bot health`)."""
+        app = self._app
+        running = app is not None and app.updater is not None and app.updater.running
+        return running and time.monotonic() - self._last_poll_error > 60.0
 
     def _build(self) -> Application:  # type: ignore[type-arg]
         limiter = self.rate_limiter or AIORateLimiter(max_retries=MAX_RETRIES)
@@ -248,6 +257,7 @@ class TelegramAdapter:
 
     def _on_poll_error(self, exc: TelegramError) -> None:
         """Polling hiccups (network, 5xx): PTB retries; we only log them, redacted."""
+        self._last_poll_error = time.monotonic()
         log.warning("Telegram polling error: %s: %s", type(exc).__name__, redact(exc, self.token))
 
 
