@@ -17,9 +17,9 @@ from bot.dictionary import lexicon
 from bot.i18n import Catalogs
 from bot.ratelimit import RateLimiter
 from bot.render import Renderer
-from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken
+from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, StoreUnavailable
 from bot.storage.sqlite import SqliteStore
-from core import kegeln_chart, serial
+from core import kegeln_chart, kegeln_report, serial
 from core.codes import CodeRules, looks_like_code
 from core.errors import GameError
 from core.games import duel, kegeln, logik, practice, words
@@ -34,6 +34,7 @@ log = logging.getLogger("bot.app")
 GAMES: dict[str, GameKind] = {"practice": practice, "duel": duel, "words": words}  # type: ignore[dict-item]
 GAMES["kegeln"] = kegeln  # type: ignore[assignment]
 GAMES["logik"] = logik  # type: ignore[assignment]
+STORE_ERRORS = {"busy": "error.store_busy", "full": "error.store_full", "error": "error.store_error"}
 RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump"}
 
 
@@ -110,6 +111,10 @@ class App:
         except GameError as err:
             turn.outcome = f"refused:{err.code}"
             self._refuse(turn, err)
+        except StoreUnavailable as err:  # logged by the store; the move was not applied
+            turn.outcome = f"store-{err.reason}"
+            turn.messages = []
+            self._say_refusal(turn, Text(STORE_ERRORS[err.reason]))
         except Exception:
             turn.outcome = "crashed"
             log.exception("failed to handle %s in %s:%s from %s", _what(inbound), inbound.chat.platform,
@@ -122,7 +127,10 @@ class App:
         return await self.renderer.response(turn.inbound, turn.messages, turn.notice, turn.delete_inbound)
 
     def _refuse(self, turn: Turn, err: GameError) -> None:
-        text = Text(f"error.{err.code}", err.params)
+        self._say_refusal(turn, Text(f"error.{err.code}", err.params))
+
+    def _say_refusal(self, turn: Turn, text: Text) -> None:
+        """A refusal goes to whoever acted: a button press gets a notice, a message a reply."""
         ib = turn.inbound
         if ib.action:
             turn.notice = text
@@ -602,6 +610,36 @@ class App:
         lines, evenings = kegeln_chart.evening_series(series, [r[0] for r in club])
         chart = kegeln_chart.club_chart(lines, evenings, [(r[2], r[3]) for r in club])
         turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))
+
+    async def _cmd_abend(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/abend: tonight's games of this chat (finished within the last 12 hours of the App clock):
+        the winner of each, and who threw the most 9s, the most Pumpen and the best Kegel-Schnitt."""
+        ib = turn.inbound
+        since = self.clock() - kegeln_report.EVENING
+        games = await self.store.kegeln_games_since(ib.chat.platform, ib.chat.chat_id, since)
+        if not games:
+            turn.messages.append(Message(ib.chat, Text("kegeln.abend.empty")))
+            return
+        members = await self.store.kegeln_members_since(ib.chat.platform, ib.chat.chat_id, since)
+        lines, nines, pumpen, schnitt = kegeln_report.evening(games, members)
+        lang = await self.renderer.lang_for(ib.chat, ib)
+        rendered = "\n".join(self.catalogs.render(line, lang) for line in lines)
+        turn.messages.append(Message(ib.chat, Text("kegeln.abend.text", {
+            "head": Text("kegeln.abend.head", {"n": len(games)}), "games": rendered,
+            **kegeln_report.leader_texts(nines, pumpen, schnitt)})))
+
+    async def _cmd_kegelexport(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/kegelexport: the club's throw log as one CSV file; the member table in the message text."""
+        ib = turn.inbound
+        log_rows = await self.store.kegeln_throw_log(ib.chat.platform, ib.chat.chat_id)
+        if not log_rows:
+            turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
+            return
+        club = await self.store.kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=10_000)
+        data = kegeln_report.throw_log_csv(log_rows)
+        turn.messages.append(Message(ib.chat, Text("kegeln.export", {
+            "n": len({r[1] for r in log_rows}), "throws": len(log_rows), "table": kegeln_report.club_table(club)}),
+            file=(kegeln_report.file_name(ib.chat.chat_id), data)))
 
     # ---- words commands
     async def _cmd_words(self, turn: Turn, args: tuple[str, ...]) -> None:

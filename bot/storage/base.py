@@ -55,3 +55,12 @@ class SeatTaken(Exception):
 
 class Conflict(Exception):
     """The game changed since it was loaded (another handler or process won the race)."""
+
+
+class StoreUnavailable(Exception):
+    """The database could not take the write (busy/locked, disk full, I/O error); nothing of it was
+    stored. `reason` is "busy", "full" or "error", for a clear reply."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason

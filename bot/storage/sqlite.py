@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, StatLine
+from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, StatLine, StoreUnavailable
 from bot.storage.migrations import MIGRATIONS
 from core.games.base import Event
 
@@ -34,7 +34,8 @@ def _row(r: Sequence[Any]) -> GameRow:
 
 
 class SqliteStore:
-    def __init__(self, path: str, synchronous: str = "FULL", batch_max: int = 256) -> None:
+    def __init__(self, path: str, synchronous: str = "FULL", batch_max: int = 256, busy_timeout_ms: int = 5000) -> None:
+        self.busy_timeout_ms = busy_timeout_ms
         self.path = path
         self.synchronous = synchronous
         self.batch_max = batch_max
@@ -56,7 +57,7 @@ class SqliteStore:
 
     async def _connect(self) -> aiosqlite.Connection:
         conn = await aiosqlite.connect(self.path, isolation_level=None)
-        for pragma in ("journal_mode=WAL", "busy_timeout=5000", "foreign_keys=ON",
+        for pragma in ("journal_mode=WAL", f"busy_timeout={self.busy_timeout_ms}", "foreign_keys=ON",
                        f"synchronous={self.synchronous}"):
             await conn.execute(f"PRAGMA {pragma}")
         return conn
@@ -104,9 +105,11 @@ class SqliteStore:
                 # the whole batch is ONE call into the connection's thread: one hop, one commit
                 outcomes = await conn._execute(_run_batch, conn._conn, [job for job, _ in batch])
             except Exception as exc:  # the commit itself failed: nothing in the batch is durable
-                log.error("sqlite batch of %d writes failed: %s", len(batch), exc)
                 outcomes = [(None, exc)] * len(batch)
             for (_, fut), (value, error) in zip(batch, outcomes, strict=True):
+                if isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError) \
+                        and not isinstance(error, sqlite3.IntegrityError):
+                    error = _unavailable(error)
                 if not fut.done():
                     if error is None:
                         fut.set_result(value)
@@ -344,6 +347,30 @@ class SqliteStore:
                                 " WHERE platform = ? AND chat_id = ? ORDER BY at, game_id", (platform, chat_id))
         return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
 
+    async def kegeln_games_since(self, platform: str, chat_id: str, since: float) -> list[tuple[Any, ...]]:
+        """(game id, mode, digits, teams, winner, decided) of the games finished at or after `since`, in order."""
+        rows = await self._read("SELECT game_id, mode, digits, teams, winner, decided FROM kegeln_games"
+                                " WHERE platform = ? AND chat_id = ? AND at >= ? ORDER BY at, game_id",
+                                (platform, chat_id, since))
+        return [tuple(r) for r in rows]
+
+    async def kegeln_members_since(self, platform: str, chat_id: str, since: float) -> list[tuple[Any, ...]]:
+        """(name, games, 9s, Pumpen, pins, throws) per member over the games finished at or after `since`;
+        the name in its most recent spelling of that span."""
+        rows = await self._read(
+            "SELECT (SELECT k2.name FROM kegeln_members k2 WHERE k2.platform = k.platform AND k2.chat_id = k.chat_id"
+            " AND k2.member = k.member AND k2.at >= ? ORDER BY k2.at DESC, k2.game_id DESC LIMIT 1),"
+            " COUNT(*), SUM(nines), SUM(pumpen), SUM(pins), SUM(throws) FROM kegeln_members k"
+            " WHERE platform = ? AND chat_id = ? AND at >= ? GROUP BY member ORDER BY member",
+            (since, platform, chat_id, since))
+        return [tuple(r) for r in rows]
+
+    async def kegeln_throw_log(self, platform: str, chat_id: str) -> list[tuple[Any, ...]]:
+        """The club's throw log: (time, game id, name, pins, position, digit), oldest first, in throwing order."""
+        rows = await self._read("SELECT at, game_id, name, pins, position, digit FROM kegeln_throws"
+                                " WHERE platform = ? AND chat_id = ? ORDER BY game_id, seq", (platform, chat_id))
+        return [tuple(r) for r in rows]
+
     # ------------------------------------------------------------ logik: results by side
     async def logik_sides(self, platform: str, chat_id: str | None) -> tuple[int, int, int, int]:
         """(white wins, black wins, draws, abandoned) of finished Logik games, in one chat or
@@ -414,6 +441,8 @@ def _run_batch(conn: sqlite3.Connection, jobs: Sequence[Job]) -> list[tuple[Any,
             try:
                 outcomes.append((job(conn), None))
             except Exception as exc:  # the job's own failure, e.g. a seat conflict
+                if not conn.in_transaction:  # SQLite rolled back everything (disk full, I/O error):
+                    raise  # no job of this batch is stored, so every one of them fails with this error
                 conn.execute("ROLLBACK TO job")
                 outcomes.append((None, exc))
             conn.execute("RELEASE job")
@@ -423,3 +452,11 @@ def _run_batch(conn: sqlite3.Connection, jobs: Sequence[Job]) -> list[tuple[Any,
             conn.execute("ROLLBACK")
         raise
     return outcomes
+
+
+def _unavailable(error: BaseException) -> StoreUnavailable:
+    """A clear reason for a failed write, logged once in one line (never with parameters)."""
+    text = str(error).lower()
+    reason = "busy" if ("locked" in text or "busy" in text) else "full" if "full" in text else "error"
+    log.error("database write failed (%s): %s", reason, error)
+    return StoreUnavailable(reason, str(error))
