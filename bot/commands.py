@@ -38,6 +38,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("undo"),
     Command("scorer", ("user",)),
     Command("kegelstats", ("name",)),
+    Command("abend"),
+    Command("kegelexport"),
     Command("words", ("options",)),
     Command("join"),
     Command("leave"),

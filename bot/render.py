@@ -63,7 +63,7 @@ class Renderer:
         lang = await self.lang_for(m.to, ib)
         fallback = await self.outbound(m.fallback, ib) if m.fallback else None
         return Outbound(m.to, self.catalogs.render(m.text, lang), self._buttons(m.buttons, lang), m.image,
-                        m.edit_key, fallback)
+                        m.edit_key, fallback, m.file)
 
     def _buttons(self, rows: tuple[tuple[Button, ...], ...], lang: str) -> tuple[tuple[OutButton, ...], ...]:
         return tuple(tuple(OutButton(self.catalogs.render(b.label, lang), b.action, b.url,

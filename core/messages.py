@@ -84,6 +84,7 @@ class Message:
     image: bytes | None = None
     edit_key: str | None = None
     fallback: Message | None = None
+    file: tuple[str, bytes] | None = None  # an attachment: (file name, content), e.g. a CSV export
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,7 @@ class Outbound:
     image: bytes | None = None
     edit_key: str | None = None
     fallback: Outbound | None = None
+    file: tuple[str, bytes] | None = None  # an attachment: (file name, content)
 
 
 @dataclass(frozen=True)

@@ -103,6 +103,8 @@ class ConsoleAdapter:
             lines = msg.text.split("\n")
             if msg.image:
                 lines.append(str(self._save_image(msg.image)))
+            if msg.file:
+                lines.append(str(self._save_file(*msg.file)))
             self._write(f"[{where}] " + "\n".join("  " + x if i else x for i, x in enumerate(lines)))
             for row in msg.buttons:
                 labels = []
@@ -115,6 +117,13 @@ class ConsoleAdapter:
     def _save_image(self, data: bytes) -> Path:
         self.image_dir.mkdir(parents=True, exist_ok=True)
         path = self.image_dir / f"board-{next(self._numbers)}.png"
+        path.write_bytes(data)
+        return path.resolve()
+
+    def _save_file(self, name: str, data: bytes) -> Path:
+        """An attachment is written under image_dir with its own name (no directories)."""
+        self.image_dir.mkdir(parents=True, exist_ok=True)
+        path = self.image_dir / (Path(name).name or f"file-{next(self._numbers)}")
         path.write_bytes(data)
         return path.resolve()
 

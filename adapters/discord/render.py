@@ -76,6 +76,17 @@ def _api_error(what: str, exc: BaseException) -> None:
         log.warning("Discord call failed (%s): %s", what, type(exc).__name__)
 
 
+def _files(out: Outbound) -> list[discord.File]:
+    """The attachments of a message: its picture (board.png) and its file under the file's own name."""
+    files = []
+    if out.image is not None:
+        files.append(discord.File(io.BytesIO(out.image), filename="board.png"))
+    if out.file is not None:
+        name, data = out.file
+        files.append(discord.File(io.BytesIO(data), filename=name))
+    return files
+
+
 class Renderer:
     """Sends what the App answered; one per adapter, state only for edits and DMs."""
 
@@ -221,8 +232,8 @@ class Renderer:
         self._remember_prompts(out)
         kwargs: dict[str, Any] = {"content": out.text or None, "view": make_view(out.buttons),
                                   "allowed_mentions": NO_PING}
-        if out.image is not None:
-            kwargs["attachments"] = [discord.File(io.BytesIO(out.image), filename="board.png")]
+        if out.image is not None or out.file is not None:
+            kwargs["attachments"] = _files(out)
         try:
             await channel.get_partial_message(message_id).edit(**kwargs)
             return True
@@ -239,8 +250,11 @@ class Renderer:
         view = make_view(out.buttons)
         if view is not None:
             extras["view"] = view
-        if out.image is not None:
-            extras["file"] = discord.File(io.BytesIO(out.image), filename="board.png")
+        files = _files(out)
+        if len(files) == 1:
+            extras["file"] = files[0]
+        elif files:
+            extras["files"] = files
         return extras
 
     def _remember_prompts(self, out: Outbound | None) -> None:

@@ -132,7 +132,7 @@ class Renderer:
         markup = keyboard(out.buttons, bot_username=self.bot_username, deep_links=is_group(out.to))
         key = (chat_id, out.edit_key) if out.edit_key else None
         known = self._edits.get(key) if key is not None else None
-        editable = known is not None and out.image is None and len(out.text) <= MAX_TEXT
+        editable = known is not None and out.image is None and out.file is None and len(out.text) <= MAX_TEXT
         if editable and await self._try_edit(chat_id, known, out.text, markup):
             self._edits.move_to_end(key)
             return
@@ -161,8 +161,19 @@ class Renderer:
     async def _send_new(
         self, out: Outbound, chat_id: int | str, markup: InlineKeyboardMarkup | None
     ) -> TgMessage | None:
-        """Send text (split if long) or a photo; the keyboard rides on the last part."""
-        if out.image is not None:
+        """Send text (split if long), a photo or a document; the keyboard rides on the last part."""
+        if out.file is not None:
+            name, data = out.file
+            if out.image is not None:  # both: the picture first, the file carries the text
+                await self.bot.send_photo(chat_id=chat_id, photo=out.image)
+            caption = out.text if len(out.text) <= MAX_CAPTION else None
+            document = await self.bot.send_document(
+                chat_id=chat_id, document=data, filename=name, caption=caption or None,
+                reply_markup=markup if caption is not None or not out.text else None,
+            )
+            if caption is not None or not out.text:
+                return document
+        elif out.image is not None:
             caption = out.text if len(out.text) <= MAX_CAPTION else None
             photo = await self.bot.send_photo(
                 chat_id=chat_id, photo=out.image, caption=caption or None,

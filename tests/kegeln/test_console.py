@@ -17,7 +17,7 @@ def test_console_kegeln_evening(tmp_path: Path) -> None:
     assert buttons(out)["tens"] == "b1"
     script = "\n".join(["alice: /board", "alice clicks b1", "bob: /wurf 3 O", "alice: /wurf 3 o", "alice: /undo",
                         "alice: /wurf 3 t", "alice: /wurf 0", "alice: /wurf 5", "bob: /kegelstats ANNA",
-                        "bob: /kegelstats"]) + "\n"
+                        "bob: /kegelstats", "bob: /kegelexport"]) + "\n"
     out = play(db, script)
     assert "Anna: 7 pins → tens." in out
     assert "bob: Only the scorer alice (or a chat admin) can do that." in out
@@ -26,3 +26,7 @@ def test_console_kegeln_evening(tmp_path: Path) -> None:
     assert "Anna: 1 game · wins high 1 · wins low 0 · 9s: 0 · Pumpen: 1 · Kegel-Schnitt 3.5 (2 throws)" in out
     assert "1. Anna — 1 · 1/0 · 9×0 · P×1 · ⌀ 3.5" in out
     assert out.count(".png") == 2
+    # /kegelexport: the console writes the CSV under its picture folder and prints the path
+    path = Path(out.split("The club's throw log: 1 game, 4 throws (CSV).")[1].splitlines()[-1].strip())
+    assert path.name == "kegeln-table.csv" and path.is_file()
+    assert path.read_bytes().decode("utf-8-sig").splitlines()[0] == "date,game,member,pins,position,digit"

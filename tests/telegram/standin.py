@@ -35,7 +35,7 @@ _JSON_PARAMS = {
     "protect_content", "user_id", "reply_to_message_id", "allow_sending_without_reply",
     "entities", "caption_entities", "from_chat_id", "message_ids", "revoke_messages",
 }
-SENDING = frozenset({"sendMessage", "sendPhoto", "editMessageText", "editMessageReplyMarkup"})
+SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument", "editMessageText", "editMessageReplyMarkup"})
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,7 @@ class Call:
     status: int = 200
     result: Any = None
     at: float = field(default_factory=time.monotonic)
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)  # multipart field -> (name, bytes)
 
     @property
     def ok(self) -> bool:
@@ -333,7 +334,8 @@ class StandIn:
 
     # -- the Bot API ---------------------------------------------------------------
 
-    async def _params(self, request: web.Request) -> dict[str, Any]:
+    async def _params(self, request: web.Request,
+                      files: dict[str, tuple[str, bytes]] | None = None) -> dict[str, Any]:
         params: dict[str, Any] = dict(request.query)
         if request.content_type == "application/json":
             if request.can_read_body:
@@ -342,7 +344,10 @@ class StandIn:
         form = await request.post()
         for key, value in form.items():
             if isinstance(value, web.FileField):
-                params[key] = {"file": value.filename, "size": len(value.file.read())}
+                data = value.file.read()
+                params[key] = {"file": value.filename, "size": len(data)}
+                if files is not None:
+                    files[key] = (value.filename, data)
             else:
                 params[key] = _parse(key, value)
         return {k: _parse(k, v) for k, v in params.items()}
@@ -351,8 +356,9 @@ class StandIn:
         if request.match_info["token"] != self.token:
             return _error(401, "Unauthorized")
         method = request.match_info["method"]
-        params = await self._params(request)
-        call = Call(method, params)
+        files: dict[str, tuple[str, bytes]] = {}
+        params = await self._params(request, files)
+        call = Call(method, params, files=files)
         if self._fail and method in self._fail_methods:
             retry_after = self._fail.pop(0)
             call.status = 429
@@ -441,6 +447,13 @@ class StandIn:
         photo = [{"file_id": "photo1", "file_unique_id": "u1", "width": 1, "height": 1}]
         extra = {"caption": params["caption"]} if params.get("caption") else {}
         return self._new_bot_message(params, photo=photo, **extra)
+
+    async def _api_sendDocument(self, params: dict[str, Any]) -> Any:
+        sent = params.get("document") or {}
+        document = {"file_id": "doc1", "file_unique_id": "d1", "file_name": sent.get("file", ""),
+                    "file_size": sent.get("size", 0)}
+        extra = {"caption": params["caption"]} if params.get("caption") else {}
+        return self._new_bot_message(params, document=document, **extra)
 
     def _existing(self, params: dict[str, Any]) -> dict[str, Any]:
         message = self.messages.get((params.get("chat_id"), params.get("message_id")))

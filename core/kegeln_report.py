@@ -1,0 +1,97 @@
+"""Kegeln club reports: the evening summary (/abend) and the CSV throw log (/kegelexport).
+
+Pure functions over rows read from the kegeln tables (see the kegeln block of SqliteStore);
+no I/O, no clock: the App passes the time window and the rows.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from fractions import Fraction
+from typing import Any
+
+from core.games import kegeln
+from core.messages import Text
+
+EVENING = 12 * 3600  # /abend: the games finished within the last 12 hours are "tonight"
+CSV_HEADER = ("date", "game", "member", "pins", "position", "digit")
+
+
+@dataclass(frozen=True)
+class Best:
+    """The leaders of one category (all who share the best value) and that value."""
+
+    names: tuple[str, ...]
+    value: Any
+
+
+def _best(rows: Sequence[tuple[str, Any]], zero: bool = False) -> Best | None:
+    """Everyone with the highest value (in the rows' order); None without rows, or when the best is 0
+    (unless `zero`: a Kegel-Schnitt of 0.0 still has leaders)."""
+    if not rows:
+        return None
+    top = max(v for _, v in rows)
+    if not top and not zero:
+        return None
+    return Best(tuple(n for n, v in rows if v == top), top)
+
+
+def evening(games: Sequence[tuple[Any, ...]], members: Sequence[tuple[Any, ...]]
+            ) -> tuple[list[Text], Best | None, Best | None, Best | None]:
+    """The evening's parts: one line per game (winner; a tie decided by the scorer marked), and the
+    leaders in 9s, Pumpen and Kegel-Schnitt (raw pins per throw; ties all listed).
+    `games`: (game id, mode, digits, teams, winner, decided); `members`: (name, games, 9s, Pumpen, pins, throws)."""
+    lines = []
+    for game_id, mode, digits, teams, winner, decided in games:
+        key = "kegeln.abend.game_teams" if teams else "kegeln.abend.game"
+        lines.append(Text(key, {"game": game_id, "mode": kegeln.mode_text(kegeln.Mode(mode)), "digits": digits,
+                                "winner": winner, "decided": Text("kegeln.abend.decided") if decided else ""}))
+    nines = _best([(m[0], m[2]) for m in members])
+    pumpen = _best([(m[0], m[3]) for m in members])
+    schnitt = _best([(m[0], Fraction(m[4], m[5])) for m in members if m[5]], zero=True)
+    if schnitt is not None:
+        schnitt = Best(schnitt.names, f"{float(schnitt.value):.1f}")
+    return lines, nines, pumpen, schnitt
+
+
+def leader_texts(nines: Best | None, pumpen: Best | None, schnitt: Best | None) -> dict[str, Text | str]:
+    """The three leader lines of /abend (plural by the count)."""
+    return {
+        "nines": Text("kegeln.abend.nines", {"names": ", ".join(nines.names), "n": nines.value})
+        if nines else Text("kegeln.abend.no_nines"),
+        "pumpen": Text("kegeln.abend.pumpen", {"names": ", ".join(pumpen.names), "n": pumpen.value})
+        if pumpen else Text("kegeln.abend.no_pumpen"),
+        "schnitt": Text("kegeln.abend.schnitt", {"names": ", ".join(schnitt.names), "schnitt": schnitt.value})
+        if schnitt else "",
+    }
+
+
+def club_table(club: Sequence[tuple[Any, ...]]) -> str:
+    """The member table as /kegelstats shows it: `1. Sven — 3 · 2/0 · 9×4 · P×1 · ⌀ 5.2`."""
+    return "\n".join(f"{i}. {n} — {g} · {wh}/{wl} · 9×{nn} · P×{pp} · ⌀ {kegeln.schnitt(p, t)}"
+                     for i, (n, g, wh, wl, nn, pp, p, t) in enumerate(club, 1))
+
+
+def file_name(chat_id: str) -> str:
+    """`kegeln-<chat>.csv`, the chat id reduced to letters, digits, `-` and `_`."""
+    safe = re.sub(r"[^A-Za-z0-9_-]+", "_", chat_id).strip("_") or "chat"
+    return f"kegeln-{safe}.csv"
+
+
+def throw_log_csv(rows: Sequence[tuple[Any, ...]]) -> bytes:
+    """The throw log as CSV (UTF-8 with BOM, so spreadsheets show umlauts): one row per throw,
+    `date` (UTC, `YYYY-MM-DD HH:MM:SS`), `game`, `member`, `pins` (raw, 0 = Pumpe), `position`
+    (the place value: 1, 10, 100, …) and `digit` (the value it counts in the game's mode).
+    `rows`: (time, game id, name, pins, position index, digit)."""
+    out = io.StringIO(newline="")
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    for at, game_id, name, pins, position, digit in rows:
+        when = datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M:%S")
+        writer.writerow((when, game_id, name, pins, 10 ** position, digit))
+    return out.getvalue().encode("utf-8-sig")

@@ -1,0 +1,145 @@
+"""/abend (tonight's summary) and /kegelexport (the CSV throw log) through the App on real SQLite,
+plus the pure report helpers and the console adapter's file output."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC, datetime
+from pathlib import Path
+
+from adapters.console.adapter import GROUP as CONSOLE_GROUP
+from adapters.console.adapter import ConsoleAdapter
+from core import kegeln_report
+from core.messages import Outbound, Response
+from tests.app.conftest import Clock
+from tests.app.harness import Table, texts
+from tests.kegeln.test_app import start
+from tests.kegeln.test_rules import SEED_THROWS
+
+HOUR = 3600.0
+
+
+def when(at: float) -> str:
+    return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+async def evening(table: Table, clock: Clock) -> tuple[int, int, int, float, float]:
+    """Game A (low, yesterday: 13 hours before), then tonight game B (the seed round, high) and
+    game C (low, an hour later, a tie the scorer decides for Hanne). Returns the game ids and the
+    times of A and B."""
+    yesterday = clock.now
+    a = await start(table, "/kegeln low 2 Birgit Klaus")
+    for cmd in ("9 10", "1 10", "9", "1"):  # Birgit 99, Klaus 11: Klaus wins low; Birgit throws two 9s
+        await table.say("alice", f"/wurf {cmd}")
+    clock.now = tonight = yesterday + 13 * HOUR
+    b = await start(table)
+    for pins, pos in SEED_THROWS:
+        r = await table.say("alice", f"/wurf {pins} {10 ** pos}")
+    assert "Winner: Sven" in texts(r)
+    clock.now = tonight + HOUR
+    c = await start(table, "/kegeln tief 2 Sven Hanne")
+    for cmd in ("pumpe 10", "9 10", "9"):  # Sven: Pumpe (counts 9) + 9 = 99, Hanne 9 + 9 = 99
+        r = await table.say("alice", f"/wurf {cmd}")
+    r = await table.say("alice", "/wurf 9")
+    assert "Tie for first place with 99" in texts(r)
+    r = await table.press("alice", table.button(r, ":w1"))
+    assert "named the winner: Hanne" in texts(r)
+    clock.now = tonight + 2 * HOUR
+    return a, b, c, yesterday, tonight
+
+
+async def test_abend_summarises_the_last_twelve_hours_exactly(table: Table, clock: Clock) -> None:
+    r = await table.say("bob", "/abend")
+    assert texts(r) == "🎳 No Kegeln game has finished in this chat in the last 12 hours."
+    _a, b, c, _, tonight = await evening(table, clock)
+    r = await table.say("bob", "/abend")
+    # game A (13 hours earlier) does not count: else Birgit's two 9s and Klaus's low win would show
+    assert texts(r) == "\n".join([
+        "🎳 Club evening (the last 12 hours): 2 games",
+        f"#{b} high numbers, 3 places: 🏆 Sven",
+        f"#{c} low numbers, 2 places: 🏆 Hanne (tie, decided by the scorer)",
+        "🎯 Most 9s: Hanne, Sven — 2 nines",  # Sven 1 + 1, Hanne 0 + 2
+        "💨 Most Pumpen: Klaus, Sven — 1 Pumpe",  # a tie on one Pumpe each: singular
+        "📈 Best Kegel-Schnitt: Hanne — 6.0 pins per throw",  # (12 + 18) / 5; Sven 23 / 5 = 4.6
+    ])
+    german = Table(table.app, locale="de", group=table.group)
+    r = await german.say("ute", "/abend")
+    assert "Kegelabend (die letzten 12 Stunden): 2 Spiele" in texts(r)
+    assert "Die meisten Pumpen: Klaus, Sven — 1 Pumpe" in texts(r)
+    assert "(Gleichstand, vom Schreiber entschieden)" in texts(r)
+    # game B finished at `tonight`, game C an hour later: at tonight + 12.5 hours only C counts
+    clock.now = tonight + 12.5 * HOUR
+    r = await table.say("bob", "/abend")
+    assert texts(r).splitlines()[:2] == ["🎳 Club evening (the last 12 hours): 1 game",
+                                         f"#{c} low numbers, 2 places: 🏆 Hanne (tie, decided by the scorer)"]
+    assert "Most Pumpen: Sven — 1 Pumpe" in texts(r) and "Best Kegel-Schnitt: Hanne — 9.0" in texts(r)
+
+
+async def test_abend_without_nines_and_pumpen(table: Table) -> None:
+    await start(table, "/kegeln high 2 Anna Ben")
+    for cmd in ("5 10", "4 10", "3", "2"):
+        await table.say("alice", f"/wurf {cmd}")
+    r = await table.say("bob", "/abend")
+    assert texts(r).splitlines()[2:] == ["🎯 No 9s tonight.", "💨 No Pumpe tonight — well bowled!",
+                                         "📈 Best Kegel-Schnitt: Anna — 4.0 pins per throw"]
+
+
+async def test_kegelexport_sends_the_throw_log_as_csv(table: Table, clock: Clock) -> None:
+    r = await table.say("bob", "/kegelexport")
+    assert "No finished Kegeln games" in texts(r) and r.messages[0].file is None
+    a, b, c, yesterday, tonight = await evening(table, clock)
+    await start(table, "/kegeln high 2 Anna Ben")  # a running game is not in the log
+    await table.say("alice", "/wurf 5 10")
+    r = await table.say("bob", "/kegelexport")
+    (msg,) = r.messages
+    assert msg.file is not None
+    name, data = msg.file
+    assert name == "kegeln-group-1.csv"
+    assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with BOM, for spreadsheets
+    parsed = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
+    y, t, t1 = when(yesterday), when(tonight), when(tonight + HOUR)
+    seed_names = ["Birgit", "Klaus", "Sven", "Hanne"] * 3
+    expected = [
+        ["date", "game", "member", "pins", "position", "digit"],
+        [y, str(a), "Birgit", "9", "10", "9"], [y, str(a), "Klaus", "1", "10", "1"],
+        [y, str(a), "Birgit", "9", "1", "9"], [y, str(a), "Klaus", "1", "1", "1"],
+        *[[t, str(b), n, str(p), str(10 ** pos), str(p)] for n, (p, pos) in zip(seed_names, SEED_THROWS, strict=True)],
+        [t1, str(c), "Sven", "0", "10", "9"], [t1, str(c), "Hanne", "9", "10", "9"],
+        [t1, str(c), "Sven", "9", "1", "9"], [t1, str(c), "Hanne", "9", "1", "9"],
+    ]
+    assert parsed == expected
+    # the member table (as /kegelstats shows it) is the message text
+    assert texts(r).splitlines() == [
+        "📄 The club's throw log: 3 games, 20 throws (CSV). Members (games · wins high/low · 9s · Pumpen · "
+        "Kegel-Schnitt):",
+        "1. Hanne — 2 · 0/1 · 9×2 · P×0 · ⌀ 6.0",
+        "2. Sven — 2 · 1/0 · 9×2 · P×1 · ⌀ 4.6",
+        "3. Klaus — 2 · 0/1 · 9×0 · P×1 · ⌀ 2.6",
+        "4. Birgit — 2 · 0/0 · 9×2 · P×0 · ⌀ 6.0",
+    ]
+
+
+def test_csv_quotes_names_with_commas_and_quotes() -> None:
+    rows = [(0.0, 1, 'Jörg "Kegelkönig", jr.', 0, 2, 9)]
+    data = kegeln_report.throw_log_csv(rows)
+    parsed = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
+    assert parsed[1] == ["1970-01-01 00:00:00", "1", 'Jörg "Kegelkönig", jr.', "0", "100", "9"]
+    assert kegeln_report.file_name("-100123") == "kegeln--100123.csv"
+    assert kegeln_report.file_name("#table") == "kegeln-table.csv"
+    assert kegeln_report.file_name("../../etc") == "kegeln-etc.csv"
+
+
+def test_console_writes_the_file_and_prints_its_path(tmp_path: Path) -> None:
+    out = io.StringIO()
+
+    async def handle(_inbound: object) -> Response:
+        return Response()
+
+    console = ConsoleAdapter(handle, out=out, image_dir=tmp_path / "boards")
+    console.show(Response((Outbound(CONSOLE_GROUP, "the log", file=("kegeln-table.csv", b"date,game\n")),)))
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "[#table] the log"
+    path = Path(lines[1].strip())
+    assert path == (tmp_path / "boards" / "kegeln-table.csv").resolve()
+    assert path.read_bytes() == b"date,game\n"
