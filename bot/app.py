@@ -176,13 +176,14 @@ class App:
         await self._guess_or_secret(turn, row, text, is_random)
 
     async def _offer_text(self, turn: Turn, text: str) -> bool:
-        """Plain text that is no digit code goes to a game whose `accepts_text(text)` says yes:
+        """Plain text that is no digit code goes to a game whose `accepts_text(state, text)` says yes:
         privately as the secret it waits for, else as the seated player's move in this chat."""
         ib = turn.inbound
 
         def accepts(row: GameRow) -> bool:
-            hook = getattr(GAMES[row.kind], "accepts_text", None)
-            return bool(hook and hook(text))
+            mod, state = _loaded(row)
+            hook = getattr(mod, "accepts_text", None)
+            return bool(hook and hook(state, text))
 
         if ib.chat.private:
             waiting = [r for r in await self._awaiting_secret(ib.actor) if accepts(r)]
@@ -363,7 +364,7 @@ class App:
         ib = turn.inbound
         if not args:
             raise GameError("guess_needs_code")
-        text = args[0]
+        text = " ".join(args)  # a row may come as "r g b y k"
         if ib.chat.private and await self._awaiting_secret(ib.actor) and await self._my_game(ib.actor, ib.chat) is None:
             await self._secret_input(turn, await self._awaiting_secret(ib.actor), text)
             return

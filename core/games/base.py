@@ -59,7 +59,7 @@ class GameKind(Protocol):
     - `can_answer(state, user_id)`: "targeted" / "open" / None, for /accept and /decline
     - `quit_action(state, user_id, command)`: /resign or /giveup; `cancel_action(state, user_id)`
     - `follow_up(old, verb, user_id, ctx)`: a new game from a finished one (rematch, play again)
-    - `accepts_text(text) -> bool`: a plain message that is not a digit code is offered to the game
+    - `accepts_text(state, text) -> bool`: a plain message that is not a digit code is offered to the game
     - `due_action(state, now) -> action | None`: applied first when an inbound reaches the game (lazy timers)
     - `join_action(state, user_id, name)` / `leave_action(state, user_id)`: /join and /leave
     - `board(game_id, state, chat)`: the /board message

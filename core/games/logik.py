@@ -160,12 +160,13 @@ def random_code(ctx: Ctx) -> str:
     return "".join(ctx.rng.choice("12345678") for _ in range(PEGS))
 
 
-def accepts_text(text: str) -> bool:
-    """Whether a plain message may be a row beyond a digit run: five symbols (separators aside),
-    letters or digits 1–8, at least one letter. Which letters are colours decides the game."""
-    raw = "".join(ch for ch in text.strip() if ch not in SEPARATORS)
+def accepts_text(state: State, text: str) -> bool:
+    """Whether a plain message is meant as a row beyond a digit run: five symbols (separators
+    aside), each a digit 1–8 or one of this game's colour initials, at least one letter —
+    so ordinary chatter ("hallo") is not mistaken for a row."""
+    raw = "".join(ch for ch in text.strip() if ch not in SEPARATORS).lower()
     return (len(raw) == PEGS and any(ch.isalpha() for ch in raw)
-            and all(ch.isalpha() or ch in "12345678" for ch in raw))
+            and all(ch in state.letters or ch in "12345678" for ch in raw))
 
 
 def check_rows(n: int) -> int:

@@ -64,7 +64,7 @@ def is_word_of(word: str, lang: str) -> bool:
     return bool(word) and all(c in ALPHABETS[lang] for c in word)
 
 
-def accepts_text(text: str) -> bool:
+def accepts_text(state: State, text: str) -> bool:
     """A plain message that may be a guess: one word of letters (App hook)."""
     t = text.strip()
     return 2 <= len(t) <= 16 and bool(_LETTERS.match(t))

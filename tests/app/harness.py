@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,7 @@ class Table:
         return r
 
     def _event(self) -> str:
-        return f"{id(self)}-{next(self._ids)}"  # unique across tables, like platform update ids
+        return f"{uuid.uuid4().hex}-{next(self._ids)}"  # unique across tables, like platform update ids
 
     async def say(self, who: str, text: str, chat: Chat | None = None) -> Response:
         """A plain text or a /command in the group."""

@@ -13,6 +13,9 @@ CHAT = Chat("console", "#t", False)
 # the letters the App builds from the en and de catalogs
 LETTERS = {"r": "1", "g": "2", "b": "3", "y": "4", "e": "4", "o": "5", "p": "6", "l": "6", "w": "7", "k": "8",
            "s": "8"}
+# … and the ones the ru, bg and sv catalogs add (Cyrillic letters are their own code points, not Latin look-alikes)
+LETTERS |= {"к": "1", "р": "1", "з": "2", "с": "3", "ж": "4", "u": "4", "о": "5", "ф": "6", "л": "6", "б": "7",
+            "v": "7", "ч": "8"}
 
 
 def ctx(seed: int = 0, now: float = 1.0) -> Ctx:

@@ -49,9 +49,10 @@ async def test_bad_rows_are_refused_with_a_reason_and_chat_is_ignored(table: Tab
     await start(table)
     assert "A row has 5 pegs, not 4" in texts(await table.say("alice", "1234"))
     assert "“9” is not a colour" in texts(await table.say("alice", "/guess 12349"))
-    assert "“X” is not a colour" in texts(await table.say("alice", "RGBYX"))
-    r = await table.say("alice", "good luck to you")  # not row-shaped: ignored
-    assert r.messages == ()
+    assert "“X” is not a colour" in texts(await table.say("alice", "/guess RGBYX"))
+    for chatter in ("good luck to you", "hallo", "RGBYX"):  # not a row of colours: ignored as chat
+        r = await table.say("alice", chatter)
+        assert r.messages == (), chatter
     r = await table.say("carol", "rgbyk")  # not seated: ignored
     assert r.messages == ()
 

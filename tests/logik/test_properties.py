@@ -79,4 +79,4 @@ def test_parse_never_crashes(text: str) -> None:
         assert err.code in ("logik.row_length", "logik.bad_symbol")
     else:
         assert len(code) == 5 and set(code) <= set("12345678")
-    logik.accepts_text(text)
+    logik.accepts_text(playing(), text)

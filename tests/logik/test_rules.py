@@ -48,10 +48,12 @@ def test_bad_rows_say_why(text: str, error: str) -> None:
     assert err.value.code == error
 
 
-def test_accepts_text_only_row_shaped_words() -> None:
-    assert logik.accepts_text("RGBYK") and logik.accepts_text("r g b y k") and logik.accepts_text("1r2g3")
-    assert not logik.accepts_text("12345")  # a digit run is routed anyway
-    assert not logik.accepts_text("hello there") and not logik.accepts_text("rgby") and not logik.accepts_text("ok!")
+def test_accepts_text_only_rows_of_colours() -> None:
+    s = playing()
+    assert logik.accepts_text(s, "RGBYK") and logik.accepts_text(s, "r g b y k") and logik.accepts_text(s, "1r2g3")
+    assert not logik.accepts_text(s, "12345")  # a digit run is routed anyway
+    assert not logik.accepts_text(s, "hello there") and not logik.accepts_text(s, "rgby")
+    assert not logik.accepts_text(s, "ok!") and not logik.accepts_text(s, "hallo")  # chatter, not a row
 
 
 @pytest.mark.parametrize(("args", "expected"), [
