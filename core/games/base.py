@@ -18,6 +18,14 @@ class Player:
     name: str
 
 
+@dataclass
+class Match:
+    """The running match score over rematches of a duel: wins per player id, and draws."""
+
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened in a game; data only, stored in the event log."""

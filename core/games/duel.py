@@ -13,7 +13,8 @@ from enum import StrEnum
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text, say, to_actor
+from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
+from core.games.base import Ctx, Event, Match, Player, ResultRow, button, repeats_text, say, to_actor
 from core.messages import Button, Chat, Message, Text
 from core.scoring import Mark, bulls_cows, marks
 
@@ -33,14 +34,6 @@ class Attempt:
     code: str
     a: int
     b: int
-
-
-@dataclass
-class Match:
-    """The running match score over rematches: wins per player id, and draws."""
-
-    wins: dict[str, int] = field(default_factory=dict)
-    draws: int = 0
 
 
 @dataclass
@@ -64,39 +57,11 @@ class State:
 state_type = State
 
 
-@dataclass(frozen=True)
-class Accept:
-    name: str  # the accepting player's display name (needed for open challenges)
 
 
-@dataclass(frozen=True)
-class Decline:
-    pass
 
 
-@dataclass(frozen=True)
-class Cancel:
-    pass
 
-
-@dataclass(frozen=True)
-class SetSecret:
-    code: str | None  # None: a random code
-
-
-@dataclass(frozen=True)
-class Guess:
-    code: str
-
-
-@dataclass(frozen=True)
-class Resign:
-    pass
-
-
-@dataclass(frozen=True)
-class Timeout:
-    pass
 
 
 def new(rules: CodeRules, challenger: Player, opponent: Player | None, ctx: Ctx) -> tuple[State, list[Event]]:

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from core import serial
 from core.errors import GameError
+from core.games.actions import Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, button, say
 from core.messages import Button, Chat, Message, Text
 
@@ -132,10 +133,6 @@ class Decide:
 class Cancel:
     admin: bool = False
 
-
-@dataclass(frozen=True)
-class Timeout:
-    pass
 
 
 # ---------------------------------------------------------------- setup

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core.errors import GameError
-from core.games.base import Ctx, Event, Player, ResultRow, button, say, to_actor
+from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
+from core.games.base import Ctx, Event, Match, Player, ResultRow, button, say, to_actor
 from core.messages import Button, Chat, Message, Text
 from core.scoring import bulls_cows
 
@@ -71,14 +72,6 @@ class Row:
 
 
 @dataclass
-class Match:
-    """The running match score over rematches: wins per player id, and draws."""
-
-    wins: dict[str, int] = field(default_factory=dict)
-    draws: int = 0
-
-
-@dataclass
 class State:
     challenger: Player
     opponent: Player | None  # None: an open challenge, anyone may accept
@@ -100,39 +93,11 @@ class State:
 state_type = State
 
 
-@dataclass(frozen=True)
-class Accept:
-    name: str
 
 
-@dataclass(frozen=True)
-class Decline:
-    pass
 
 
-@dataclass(frozen=True)
-class Cancel:
-    pass
 
-
-@dataclass(frozen=True)
-class SetSecret:
-    code: str | None  # None: a random code
-
-
-@dataclass(frozen=True)
-class Guess:
-    code: str
-
-
-@dataclass(frozen=True)
-class Resign:
-    pass
-
-
-@dataclass(frozen=True)
-class Timeout:
-    pass
 
 
 # ---------------------------------------------------------------- codes

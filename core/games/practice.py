@@ -9,6 +9,7 @@ from enum import StrEnum
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
+from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text, say
 from core.messages import Chat, Message, Text
 from core.scoring import bulls_cows
@@ -56,19 +57,7 @@ class State:
 state_type = State
 
 
-@dataclass(frozen=True)
-class Guess:
-    code: str
 
-
-@dataclass(frozen=True)
-class GiveUp:
-    pass
-
-
-@dataclass(frozen=True)
-class Timeout:
-    pass
 
 
 def new(rules: CodeRules, player: Player, ctx: Ctx) -> tuple[State, list[Event]]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from core import serial
 from core.errors import GameError
+from core.games.actions import Cancel, Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, button, say, to_actor
 from core.messages import Button, Chat, Message, Text
 from core.scoring import bulls_cows
@@ -195,10 +196,6 @@ class Begin:
     pass
 
 
-@dataclass(frozen=True)
-class Cancel:
-    pass
-
 
 @dataclass(frozen=True)
 class SetWord:
@@ -224,10 +221,6 @@ class GiveUp:
 class Skip:
     """The current guesser's (or setter's) time is over; applied lazily by the App (`due_action`)."""
 
-
-@dataclass(frozen=True)
-class Timeout:
-    pass
 
 
 # ---------------------------------------------------------------- creation
