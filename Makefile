@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint bench sync-commands clean
+.PHONY: run test lint bench bench-solver sync-commands clean
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,9 @@ lint: $(STAMP)
 
 bench: $(STAMP)  ## concurrent duels through the App on durable SQLite (prints a table)
 	$(VENV)/bin/python -m bench.duels $(ARGS)
+
+bench-solver: $(STAMP)  ## solver quality and speed against the published optima (prints a table)
+	$(VENV)/bin/python -m bench.solver $(ARGS)
 
 sync-commands: $(STAMP)  ## register Discord slash commands (ARGS="--guild ID" for one guild)
 	$(VENV)/bin/python -m bot sync-commands $(ARGS)

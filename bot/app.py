@@ -25,7 +25,7 @@ from core.errors import GameError
 from core.games import duel, kegeln, logik, practice, words
 from core.games.base import Ctx, Event, GameKind, Player
 from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Response, Text
-from core.solver import EASY, STRONG, Solver, analyse
+from core.solver import EASY, STRONG, Solver, Spec, analyse
 from core.solver import games as solver_games
 from core.solver import solver as solver_for
 
@@ -685,6 +685,9 @@ class App:
     async def _cmd_logik(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/logik [opponent] [rows N]: a Logik challenge; the challenger plays white."""
         ib = turn.inbound
+        if args and args[0].lower() == solver_games.BOT:  # /logik bot [easy|strong]: see the solver block
+            await self._solver_bot_logik(turn, args[1:])
+            return
         written, rows = logik.parse_options(args)
         opponent = await self._resolve_player(ib, written) if written else None
         me = Player(ib.actor.user_id, ib.actor.name)
@@ -735,9 +738,9 @@ class App:
     solver_cache: str | None = str(Path(__file__).resolve().parent.parent / "data" / "solver-cache")
     _solver_levels: ClassVar[dict[str, str]] = {EASY: "solver.level_easy", STRONG: "solver.level_strong"}
 
-    async def _solver_for(self, rules: CodeRules) -> Solver:
+    async def _solver_for(self, spec: Spec) -> Solver:
         """The shared solver of a code space; its opening book is read or built in a worker thread."""
-        return await asyncio.to_thread(solver_for, solver_games.spec_for(rules), self.solver_cache)
+        return await asyncio.to_thread(solver_for, spec, self.solver_cache)
 
     async def _cmd_hint(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/hint in a practice game: codes still possible and a strong next guess; the game becomes assisted."""
@@ -746,7 +749,7 @@ class App:
         if row is None or row.kind != "practice":
             raise GameError("solver.hint_no_game")
         state = serial.load(practice.State, row.state)
-        solver = await self._solver_for(state.rules)
+        solver = await self._solver_for(solver_games.spec_of(state))
         left, guess = await asyncio.to_thread(solver_games.hint, solver, state)
         async with self._lock(row.id):
             for _ in range(5):
@@ -778,16 +781,17 @@ class App:
         """/analyse: the player's last finished practice game or duel in this chat, guess by guess."""
         ib = turn.inbound
         row = await self.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
-        if row is None or not row.over or row.kind not in ("practice", "duel"):
+        if row is None or not row.over or row.kind not in ("practice", "duel", "logik"):
             raise GameError("solver.analyse_none")
         _mod, state = _loaded(row)
-        rules, history, secret = solver_games.analysis_input(row.kind, state, ib.actor.user_id)
-        solver = await self._solver_for(rules)
+        spec, history, secret = solver_games.analysis_input(row.kind, state, ib.actor.user_id)
+        solver = await self._solver_for(spec)
         result = await asyncio.to_thread(analyse, solver, history, secret)
         rows = []
         for st in result.steps:
             warn = " ⚠ " + " ".join(f"#{j}" for j in st.contradicts) if st.contradicts else ""
-            rows.append(f"#{st.n} {st.code} → {st.a}A{st.b}B · {st.before} → {st.after}{warn}")
+            fb = f"{st.a}⚫ {st.b}⚪" if row.kind == "logik" else f"{st.a}A{st.b}B"
+            rows.append(f"#{st.n} {st.code} → {fb} · {st.before} → {st.after}{warn}")
         key = "solver.analysis_contradictions" if any(st.contradicts for st in result.steps) else "solver.analysis"
         turn.messages.append(Message(ib.chat, Text(key, {
             "name": ib.actor.name, "game": row.id, "rows": "\n".join(rows), "n": len(history),
@@ -809,6 +813,24 @@ class App:
         await self._create(turn, "duel", state, [Event("bot", {"level": level}), *shown], [me.user_id])
         turn.messages.insert(at, intro)
 
+    async def _solver_bot_logik(self, turn: Turn, args: tuple[str, ...]) -> None:
+        """/logik bot [easy|strong] [rows N]: Logik against the bot; you play white."""
+        ib = turn.inbound
+        level, rest = solver_games.parse_level(args)
+        written, rows = logik.parse_options(rest)
+        if written is not None:
+            raise GameError("bad_option", option=written[:30])
+        lang = await self.renderer.lang_for(ib.chat, ib)
+        bot_name = self.catalogs.render(Text("solver.bot_name"), lang)
+        me = Player(ib.actor.user_id, ib.actor.name)
+        state, events = solver_games.new_bot_logik(me, bot_name, rows, self._logik_letters(), self._ctx())
+        intro = Message(ib.chat, Text("solver.bot_duel", {"name": me.name, "bot": bot_name,
+                                                          "level": Text(self._solver_levels[level])}))
+        at = len(turn.messages)
+        shown = [e for e in events if e.type != "accepted"]
+        await self._create(turn, "logik", state, [Event("bot", {"level": level}), *shown], [me.user_id])
+        turn.messages.insert(at, intro)
+
     @staticmethod
     def _solver_has_bot(raw: dict[str, Any]) -> bool:
         """Whether a stored duel state seats the bot (read from the JSON, no full load)."""
@@ -816,23 +838,24 @@ class App:
                    for k in ("challenger", "opponent"))
 
     async def _solver_after_move(self, turn: Turn, game_id: int) -> None:
-        """The computer opponent answers in the same handle call: it accepts a rematch, sets its secret,
-        and guesses (thinking in a worker thread) while the duel's turn is its own. Its private
-        messages (its own secret) go nowhere."""
+        """The computer opponent (1A2B duel or Logik) answers in the same handle call: it accepts a
+        rematch, sets its secret, and guesses (thinking in a worker thread) while the duel's turn is its
+        own, or, in Logik, as soon as a round waits for its row. Its private messages go nowhere."""
         human_outcome, ended = turn.outcome, False
         for _ in range(6):
             row = await self.store.get_game(game_id)
             if row is None or row.over:
                 break
-            state = serial.load(duel.State, row.state)
+            mod: Any = GAMES[row.kind]
+            state = serial.load(mod.state_type, row.state)
             action = solver_games.bot_action(state)
             if action is None:
                 break
-            human = duel.other(state, solver_games.BOT).user_id
+            human = mod.other(state, solver_games.BOT).user_id
             level = await self.store.solver_bot_level(row.platform, row.chat_id, row.id, human) or STRONG
-            extra = [Event("bot", {"level": level})] if isinstance(action, duel.Accept) else []
+            extra = [Event("bot", {"level": level})] if isinstance(action, solver_games.Accept) else []
             if action == "guess":
-                solver = await self._solver_for(state.rules)
+                solver = await self._solver_for(solver_games.spec_of(state))
                 rng = random.Random(self.rng.random())
                 try:
                     action = await asyncio.to_thread(solver_games.bot_guess, solver, state, level, rng)
@@ -859,16 +882,17 @@ class App:
         """The bot's move, saved like `_apply` does, except that the bot never takes a seat (it plays
         in any number of games in one chat)."""
         ctx = self._ctx()
-        state = serial.load(duel.State, row.state)
-        new, events = duel.apply(state, action, solver_games.BOT, ctx)
+        mod: Any = GAMES[row.kind]
+        state = serial.load(mod.state_type, row.state)
+        new, events = mod.apply(state, action, solver_games.BOT, ctx)
         events = [*extra, *events]
-        before = {p.user_id for p in duel.seated(state)}
-        seats = [p.user_id for p in duel.seated(new) if p.user_id not in before and p.user_id != solver_games.BOT]
-        over = duel.is_over(new)
-        results = self._results("duel", new) if over else []
+        before = {p.user_id for p in mod.seated(state)}
+        seats = [p.user_id for p in mod.seated(new) if p.user_id not in before and p.user_id != solver_games.BOT]
+        over = mod.is_over(new)
+        results = self._results(row.kind, new) if over else []
         await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.seen)
         turn.outcome = f"bot:{row.id}" + (":over" if over else "")
-        turn.messages.extend(duel.present(row.id, new, events, self._chat_of(row)))
+        turn.messages.extend(mod.present(row.id, new, events, self._chat_of(row)))
 
     # ------------------------------------------------------------ moves
     def _chat_of(self, row: GameRow) -> Chat:
@@ -887,7 +911,7 @@ class App:
             raise _seat_error(turn, taken) from None
         turn.outcome = f"created:{kind}:{game_id}"
         turn.messages.extend(GAMES[kind].present(game_id, state, events, chat))
-        if kind == "duel" and solver_games.has_bot(state):
+        if kind in ("duel", "logik") and solver_games.has_bot(state):
             await self._solver_after_move(turn, game_id)
 
     async def _play(self, turn: Turn, row: GameRow, action: object) -> None:
@@ -913,7 +937,7 @@ class App:
                 raise GameError("busy")
         if turn.outcome.endswith(":over"):
             self._locks.pop(row.id, None)
-        elif row.kind == "duel" and self._solver_has_bot(row.state):
+        elif row.kind in ("duel", "logik") and self._solver_has_bot(row.state):
             await self._solver_after_move(turn, row.id)
 
     async def _apply(self, turn: Turn, row: GameRow, action: object, actor_id: str | None) -> None:

@@ -15,6 +15,7 @@ from core.codes import CodeRules
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Event, Match, Player, ResultRow, button, repeats_text, say, to_actor
+from core.games.challenge import button_action, quit_action, secret_action, text_action  # noqa: F401 - App hooks
 from core.messages import Button, Chat, Message, Text
 from core.scoring import Mark, bulls_cows, marks
 
@@ -55,13 +56,6 @@ class State:
 
 
 state_type = State
-
-
-
-
-
-
-
 
 
 def new(rules: CodeRules, challenger: Player, opponent: Player | None, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -282,25 +276,6 @@ def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
         return None
     return Text("duel.secret_prompt_again", {"game": game_id, "length": state.rules.length,
                                              "opponent": other(state, user_id).name})
-
-
-def secret_action(text: str | None) -> SetSecret:
-    return SetSecret(text)
-
-
-def text_action(state: State, user_id: str, text: str) -> Guess:
-    return Guess(text)
-
-
-def button_action(state: State, verb: str, user_id: str, name: str, text: str | None) -> object | None:
-    return {"accept": Accept(name), "decline": Decline(), "random": SetSecret(None)}.get(verb)
-
-
-def quit_action(state: State, user_id: str, command: str) -> object | None:
-    """/resign gives up a running duel (or withdraws one's own challenge)."""
-    if command != "resign":
-        return None
-    return Cancel() if state.phase is Phase.CHALLENGE else Resign()
 
 
 def cancel_action(state: State, user_id: str) -> object:

@@ -20,6 +20,7 @@ from enum import StrEnum
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Event, Match, Player, ResultRow, button, say, to_actor
+from core.games.challenge import button_action, quit_action, secret_action, text_action  # noqa: F401 - App hooks
 from core.messages import Button, Chat, Message, Text
 from core.scoring import bulls_cows
 
@@ -91,13 +92,6 @@ class State:
 
 
 state_type = State
-
-
-
-
-
-
-
 
 
 # ---------------------------------------------------------------- codes
@@ -398,24 +392,6 @@ def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
         return None
     return Text("logik.secret_prompt_again", {"game": game_id, "opponent": other(state, user_id).name,
                                               "legend": legend()})
-
-
-def secret_action(text: str | None) -> SetSecret:
-    return SetSecret(text)
-
-
-def text_action(state: State, user_id: str, text: str) -> Guess:
-    return Guess(text)
-
-
-def button_action(state: State, verb: str, user_id: str, name: str, text: str | None) -> object | None:
-    return {"accept": Accept(name), "decline": Decline(), "random": SetSecret(None)}.get(verb)
-
-
-def quit_action(state: State, user_id: str, command: str) -> object | None:
-    if command != "resign":
-        return None
-    return Cancel() if state.phase is Phase.CHALLENGE else Resign()
 
 
 def cancel_action(state: State, user_id: str) -> object:

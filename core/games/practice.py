@@ -83,7 +83,8 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             events = [Event("guessed", {"code": code, "a": a, "b": b, "n": len(s.attempts)})]
             if a == s.rules.length:
                 s.phase, s.outcome = Phase.FINISHED, "cracked"
-                events.append(Event("cracked", {"n": len(s.attempts), "rating": rating(s.rules, len(s.attempts))}))
+                earned = None if s.assisted else rating(s.rules, len(s.attempts))  # hints earn no rating
+                events.append(Event("cracked", {"n": len(s.attempts), "rating": earned}))
             return s, events
         case GiveUp():
             s.phase, s.outcome = Phase.FINISHED, "gave_up"
@@ -150,7 +151,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif ev.type == "cracked":
             again = ((button(game_id, "again", "button.again"),),)
             out.append(say(chat, "practice.cracked", again, name=name, n=d["n"],
-                           code=state.secret, rating=Text(f"rating.{d['rating']}")))
+                           code=state.secret,
+                           rating=Text(f"rating.{d['rating']}" if d["rating"] else "rating.assisted")))
         elif ev.type == "gave_up":
             out.append(say(chat, "practice.gave_up", name=name, code=d["secret"], n=d["n"]))
         elif ev.type == "timed_out":

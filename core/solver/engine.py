@@ -25,8 +25,9 @@ from functools import lru_cache
 
 import numpy as np
 
-# a hard cap on the elements of one (guesses × candidates) block, to bound memory (≈ 32 MB float32)
-BLOCK = 8_000_000
+# a hard cap on the elements of one (guesses × candidates) block, to bound memory
+# (≈ 12 MB float32, ≈ 60 MB with the histogram temporaries)
+BLOCK = 3_000_000
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,13 @@ class Engine:
         self._right = np.ascontiguousarray(np.concatenate([pos, thr], axis=1))  # candidates
         self.all = np.arange(self.size)
         self.n_fb = (n + 1) * (n + 1)
+        self._canonical: dict[bytes, np.ndarray] = {}  # at most 2^K entries
+
+    def member(self, subset: np.ndarray, of: np.ndarray) -> np.ndarray:
+        """For each code of `subset`, whether it is in `of` (a bool mask; faster than np.isin)."""
+        mask = np.zeros(self.size, dtype=bool)
+        mask[of] = True
+        return mask[subset]
 
     # ---------------------------------------------------------------- codes
     def index(self, code: Sequence[str]) -> int:
@@ -129,7 +137,7 @@ class Engine:
 
     def feedback_block(self, guesses: np.ndarray, cands: np.ndarray) -> np.ndarray:
         """(G, n) packed feedback of each guess against each candidate (one block, no chunking)."""
-        if len(guesses) * 4 > self.size:  # a large share of all codes: multiply by all, then pick columns
+        if len(guesses) * 4 > self.size and len(cands) * self.size <= BLOCK:  # most codes: all, then pick
             full = self._right[cands] @ self._left.T
             return np.rint(full[:, guesses].T).astype(np.int8)
         return np.rint(self._left[guesses] @ self._right[cands].T).astype(np.int8)
@@ -182,6 +190,13 @@ class Engine:
         """Codes that are canonical under permutations of the symbols not in `used` (a bool mask over
         the alphabet): unused symbols appear in the order of the unused list. Every code is equivalent
         (same feedback structure against any set closed under those permutations) to one of them."""
+        key = used.tobytes()
+        hit = self._canonical.get(key)
+        if hit is None:
+            hit = self._canonical[key] = self._canonical_codes(used)
+        return hit
+
+    def _canonical_codes(self, used: np.ndarray) -> np.ndarray:
         unused = np.flatnonzero(~used)
         if len(unused) <= 1:
             return self.all

@@ -1,16 +1,19 @@
-"""The solver meets the 1A2B games: hints in practice, the computer opponent in a duel, the material
-for coaching. Pure rules (the App only carries them out); the engine itself knows no game."""
+"""The solver meets the games: hints in 1A2B practice, the computer opponent in a 1A2B duel and in
+Logik, the material for coaching. Pure rules (the App only carries them out); the engine itself
+knows no game."""
 
 from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, practice
-from core.games.base import Ctx, Event
-from core.solver.engine import Spec, digits
+from core.games import duel, logik, practice
+from core.games.actions import Accept, Guess, SetSecret
+from core.games.base import Ctx, Event, Player
+from core.solver.engine import LOGIK, Spec, digits
 from core.solver.strategy import EASY, LEVELS, STRONG, Solver
 
 BOT = "bot"  # the computer opponent's user id in a duel
@@ -20,6 +23,11 @@ LEVEL_WORDS = {"easy": EASY, "leicht": EASY, "einfach": EASY,
 
 def spec_for(rules: CodeRules) -> Spec:
     return digits(rules.length, rules.repeats)
+
+
+def spec_of(state: object) -> Spec:
+    """The code space of a 1A2B practice game or duel, or of a Logik game."""
+    return LOGIK if isinstance(state, logik.State) else spec_for(state.rules)  # type: ignore[attr-defined]
 
 
 def parse_level(args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
@@ -54,62 +62,97 @@ def take_hint(state: practice.State, count: int, guess: str, ctx: Ctx) -> tuple[
     return s, [Event("hinted", {"left": count, "guess": guess, "first": first, "n": len(s.attempts)})]
 
 
-# ---------------------------------------------------------------- duel: the computer opponent
+# ---------------------------------------------------------------- duels: the computer opponent
 
-def has_bot(state: duel.State) -> bool:
-    return any(p.user_id == BOT for p in duel.players(state))
+Duelish = duel.State | logik.State
 
 
-def bot_action(state: duel.State) -> object | None:
+def _mod(state: Duelish) -> Any:
+    return logik if isinstance(state, logik.State) else duel
+
+
+def has_bot(state: Duelish) -> bool:
+    return any(p.user_id == BOT for p in _mod(state).players(state))
+
+
+def bot_action(state: Duelish) -> object | None:
     """What the bot does now without thinking: accept a challenge or rematch aimed at it, set a
-    random secret. "guess" when it is the bot's turn to guess (that needs the solver), else None."""
-    if state.phase is duel.Phase.FINISHED or not has_bot(state):
+    random secret. "guess" when the bot has to guess (its turn in a 1A2B duel; in Logik, whenever
+    its row of the round is not in yet) — that needs the solver. Else None."""
+    mod = _mod(state)
+    if state.phase is mod.Phase.FINISHED or not has_bot(state):
         return None
-    if state.phase is duel.Phase.CHALLENGE:
-        return duel.Accept(duel.player(state, BOT).name) if duel.can_answer(state, BOT) else None
-    if state.phase is duel.Phase.SECRETS:
-        return duel.SetSecret(None) if BOT not in state.secrets else None
-    if state.phase is duel.Phase.PLAYING and state.turn == BOT:
-        return "guess"
+    if state.phase is mod.Phase.CHALLENGE:
+        return Accept(mod.player(state, BOT).name) if mod.can_answer(state, BOT) else None
+    if state.phase is mod.Phase.SECRETS:
+        return SetSecret(None) if BOT not in state.secrets else None
+    if state.phase is mod.Phase.PLAYING:
+        if isinstance(state, logik.State):
+            return "guess" if BOT not in state.pending else None
+        return "guess" if state.turn == BOT else None
     return None
 
 
-def bot_guess(solver: Solver, state: duel.State, level: str, rng: random.Random) -> duel.Guess:
+def bot_history(state: Duelish) -> list[tuple[str, int, int]]:
+    """The bot's own guesses and their feedback so far."""
+    if isinstance(state, logik.State):
+        return [(r.code, r.black, r.white) for r in state.rows.get(BOT, [])]
+    return [(a.code, a.a, a.b) for a in state.attempts.get(BOT, [])]
+
+
+def bot_guess(solver: Solver, state: Duelish, level: str, rng: random.Random) -> Guess:
     """The bot's next guess at the human's secret, from its own attempts (runs in a worker thread).
 
     The strong strategy is a fixed tree (it would always open with 0123). Feedback does not change
-    when the digits are renamed, so the bot plays it under a renaming of the digits that is fixed per
-    game and hidden (derived from its own secret): just as strong, but not predictable."""
-    history = [(a.code, a.a, a.b) for a in state.attempts.get(BOT, [])]
+    when the symbols are renamed, so the bot plays it under a renaming that is fixed per game and
+    hidden (derived from its own secret): just as strong, but not predictable."""
+    history = bot_history(state)
     if level != STRONG:
-        return duel.Guess("".join(solver.guess(history, level, rng)))
+        return Guess("".join(solver.guess(history, level, rng)))
     alphabet = list(solver.spec.alphabet)
     renamed = alphabet[:]
     random.Random("rename:" + state.secrets.get(BOT, "")).shuffle(renamed)
     to_plain = dict(zip(renamed, alphabet, strict=True))
     to_game = dict(zip(alphabet, renamed, strict=True))
     plain = [("".join(to_plain[c] for c in code), a, b) for code, a, b in history]
-    return duel.Guess("".join(to_game[c] for c in solver.strong(plain)))
+    return Guess("".join(to_game[c] for c in solver.strong(plain)))
 
 
-def new_bot_duel(rules: CodeRules, human: duel.Player, bot_name: str, ctx: Ctx) -> tuple[duel.State, list[Event]]:
-    """A duel against the bot: challenged, accepted at once, the bot's random secret set; the human's
-    secret is awaited. Returns the state and the events from the acceptance on."""
-    state, _ = duel.new(rules, human, duel.Player(BOT, bot_name), ctx)
-    state, accepted = duel.apply(state, duel.Accept(bot_name), BOT, ctx)
-    state, secret = duel.apply(state, duel.SetSecret(None), BOT, ctx)
+def _bot_accepts(mod: Any, state: Duelish, bot_name: str, ctx: Ctx) -> tuple[Duelish, list[Event]]:
+    state, accepted = mod.apply(state, Accept(bot_name), BOT, ctx)
+    state, secret = mod.apply(state, SetSecret(None), BOT, ctx)
     return state, [*accepted, *secret]
+
+
+def new_bot_duel(rules: CodeRules, human: Player, bot_name: str, ctx: Ctx) -> tuple[duel.State, list[Event]]:
+    """A 1A2B duel against the bot: challenged, accepted at once, the bot's random secret set; the
+    human's secret is awaited. Returns the state and the events from the acceptance on."""
+    state, _ = duel.new(rules, human, Player(BOT, bot_name), ctx)
+    return _bot_accepts(duel, state, bot_name, ctx)
+
+
+def new_bot_logik(human: Player, bot_name: str, rows_max: int, letters: dict[str, str],
+                  ctx: Ctx) -> tuple[logik.State, list[Event]]:
+    """A Logik game against the bot (the human challenges, so plays white), set up like `new_bot_duel`."""
+    state, _ = logik.new(human, Player(BOT, bot_name), rows_max, letters, ctx)
+    return _bot_accepts(logik, state, bot_name, ctx)
 
 
 # ---------------------------------------------------------------- coaching
 
-def analysis_input(kind: str, state: object, user_id: str) -> tuple[CodeRules, list[tuple[str, int, int]], str | None]:
-    """From a finished practice game or duel: the rules, the player's (code, A, B) and the secret they aimed at."""
+def analysis_input(kind: str, state: object, user_id: str) -> tuple[Spec, list[tuple[str, int, int]], str | None]:
+    """From a finished practice game, duel or Logik game: the code space, the player's (code, A, B)
+    and the secret they aimed at."""
     if kind == "practice" and isinstance(state, practice.State) and state.phase is practice.Phase.FINISHED:
-        return state.rules, [(a.code, a.a, a.b) for a in state.attempts], state.secret
+        return spec_of(state), [(a.code, a.a, a.b) for a in state.attempts], state.secret
     if kind == "duel" and isinstance(state, duel.State) and state.phase is duel.Phase.FINISHED:
         mine = state.attempts.get(user_id)
         if mine:
             target = state.secrets.get(duel.other(state, user_id).user_id)
-            return state.rules, [(a.code, a.a, a.b) for a in mine], target
+            return spec_of(state), [(a.code, a.a, a.b) for a in mine], target
+    if kind == "logik" and isinstance(state, logik.State) and state.phase is logik.Phase.FINISHED:
+        rows = state.rows.get(user_id)
+        if rows:
+            target = state.secrets.get(logik.other(state, user_id).user_id)
+            return LOGIK, [(r.code, r.black, r.white) for r in rows], target
     raise GameError("solver.analyse_none")

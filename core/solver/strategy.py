@@ -23,7 +23,7 @@ BOOK_VERSION = 1
 ROLLOUT_K = 8  # small candidate sets: the best few guesses are compared by playing them out
 ROLLOUT_N = 120
 ROLLOUT_PAIRS = 2_000_000
-TREE_PAIRS = 100_000  # the greedy play-outs look at a narrower pool
+TREE_PAIRS = 30_000  # the greedy play-outs look at a narrower pool
 
 # Work bounds for one decision: candidates scored (a fixed-seed sample beyond this) and
 # guess × candidate pairs evaluated (the guess pool is sampled beyond this, candidates kept first).
@@ -56,19 +56,19 @@ def rank(eng: Engine, cands: np.ndarray, guessed: Sequence[int] = (),
         used[eng.codes[g]] = True
     pool = eng.canonical(used)
     if guessed:
-        pool = pool[~np.isin(pool, np.asarray(guessed))]
+        pool = pool[~eng.member(pool, np.asarray(guessed))]
     fixed = np.random.default_rng(n)  # a sample that depends only on the situation, never on the caller
     evals = cands if n <= eval_max else np.sort(fixed.choice(cands, eval_max, replace=False))
     cap = max(1, pairs_max // len(evals))
     if len(pool) > cap:
-        in_c = np.isin(pool, cands)
+        in_c = eng.member(pool, cands)
         mine, others = pool[in_c], pool[~in_c]
         if len(mine) >= cap:
             pool = np.sort(fixed.choice(mine, cap, replace=False))
         else:
             pool = np.sort(np.concatenate([mine, fixed.choice(others, cap - len(mine), replace=False)]))
     ent, worst, _parts = eng.scores(pool, evals)
-    is_c = np.isin(pool, cands)
+    is_c = eng.member(pool, cands)
     order = np.lexsort((pool, ~is_c, worst, -np.round(ent, 9)))  # the last key is the primary one
     return [Choice(int(pool[i]), n, float(ent[i]), int(worst[i]), bool(is_c[i])) for i in order[:ROLLOUT_K]]
 

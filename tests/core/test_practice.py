@@ -86,3 +86,12 @@ def test_presenter_reveals_only_at_the_end() -> None:
 def test_json_round_trip() -> None:
     s, _ = practice.apply(game(), practice.Guess("1234"), "a", CTX)
     assert serial.load(practice.State, serial.dump(s)) == s
+
+
+def test_a_game_with_hints_earns_no_rating() -> None:
+    s = game()
+    s.assisted = True
+    s, ev = practice.apply(s, practice.Guess("4271"), "a", CTX)
+    assert ev[-1].data == {"n": 1, "rating": None} and practice.results(s)[0].rating is None
+    cracked = practice.present(1, s, ev, Chat("console", "#t", False))[-1]
+    assert cracked.text.params["rating"].key == "rating.assisted"

@@ -142,3 +142,32 @@ async def test_duel_bot_refused_while_in_a_game_says_only_why(table: Table) -> N
     assert "takes on" not in texts(r) and "already" in texts(r)
     r = await table.say("ann", "/duel bot 7")
     assert "The length must be 3/4/5, not 7" in texts(r)
+
+
+async def test_logik_against_the_bot_and_analyse(table: Table) -> None:
+    r = await table.say("ann", "/logik bot easy rows 8")
+    assert "takes on Bot (easy)" in texts(r)
+    gid = (await table.app.store.last_game("test", "group-1", "ann")).id
+    st = await table.state(gid)
+    assert st["rows_max"] == 8 and set(st["secrets"]) == {"bot"}
+    r = await table.dm("ann", "12345")
+    st = await table.state(gid)
+    assert st["phase"] == "playing" and "bot" in st["pending"]  # the bot sent its first row at once
+    sent = list(r.messages)
+    for row in ("11223", "44556", "77881", "12121", "34343", "56565", "78787", "/guess 23232"):
+        r = await table.say("ann", row)
+        sent += r.messages
+        st = await table.state(gid)
+        if st["phase"] == "finished":
+            break
+        assert "bot" in st["pending"]  # every new round: the bot's row is in before ann's
+    assert st["phase"] == "finished"
+    assert all(not (isinstance(m.to, Actor) and m.to.user_id == "bot") for m in sent)
+    assert await table.app.store.seated_games("test", "bot") == []
+    out = texts(await table.say("ann", "/analyse"))
+    assert "#1 11223 → " in out and "⚫" in out and "32768 → " in out
+    assert "/hint works" in texts(await table.say("ann", "/hint"))
+    r = await table.say("ann", "/rematch")
+    new = (await table.app.store.last_game("test", "group-1", "ann")).id
+    st = await table.state(new)
+    assert new != gid and st["phase"] == "secrets" and "bot" in st["secrets"], texts(r)

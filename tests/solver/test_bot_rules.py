@@ -95,3 +95,25 @@ def test_hint_rules() -> None:
     assert history == [] and secret == done.secret
     with pytest.raises(GameError):
         sg.analysis_input("practice", state, "ann")  # still running: nothing to analyse
+
+
+def test_logik_bot_plays_out_within_the_rows() -> None:
+    from core.games import logik
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        ctx = Ctx(0.0, rng)
+        state, _events = sg.new_bot_logik(HUMAN, "Bot", 10, {}, ctx)
+        assert state.phase is logik.Phase.SECRETS and sg.BOT in state.secrets
+        secret = logik.random_code(Ctx(0.0, random.Random(100 + seed)))
+        state, _ = logik.apply(state, logik.SetSecret(secret), "ann", ctx)
+        solver = Solver(sg.spec_of(state))
+        while state.phase is logik.Phase.PLAYING:
+            assert sg.bot_action(state) == "guess"  # a new round: the bot sends its row first
+            state, _ = logik.apply(state, sg.bot_guess(solver, state, STRONG, rng), sg.BOT, ctx)
+            assert sg.bot_action(state) is None  # its row is in: it waits for ann
+            state, _ = logik.apply(state, logik.Guess("11111"), "ann", ctx)
+        rows = state.rows[sg.BOT]
+        assert state.winner == sg.BOT or state.outcome == "draw"
+        assert rows[-1].code == secret and len(rows) <= 7
+        assert all(bulls_cows(secret, r.code) == (r.black, r.white) for r in rows)

@@ -1,0 +1,159 @@
+"""Solver benchmark: every secret of a space (a seeded sample of 2,000 for the big spaces) played by
+the easy and the strong level; prints guesses (mean, worst, distribution), time per game and per
+decision, peak memory and the raw feedback rate, next to the published references.
+
+    python -m bench.solver                 # everything (several minutes on 2 cores)
+    python -m bench.solver --only 4 logik  # some spaces: 3 3r 4 4r 5 5r logik mm
+    python -m bench.solver --sample 300    # smaller samples for the big spaces
+
+Nothing here is asserted; it prints what it measured. The strong level memoises its decisions (the
+strategy is a fixed tree), so "p50/p99" are over every decision of the run and "cold" only over the
+decisions met for the first time (what a single live game pays).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from core.solver import EASY, LOGIK, MASTERMIND, STRONG, Solver, Spec, digits, engine, load_book
+
+SPACES: dict[str, Spec] = {
+    "3": digits(3, False), "3r": digits(3, True), "4": digits(4, False), "4r": digits(4, True),
+    "5": digits(5, False), "5r": digits(5, True), "logik": LOGIK, "mm": MASTERMIND,
+}
+TITLES = {"3": "1A2B 3 digits", "3r": "1A2B 3 digits, repeats", "4": "1A2B 4 digits", "4r": "1A2B 4 digits, repeats",
+          "5": "1A2B 5 digits", "5r": "1A2B 5 digits, repeats", "logik": "Logik 8 × 5", "mm": "Mastermind 6 × 4"}
+REFERENCES = {
+    "4": "optimum 26274/5040 = 5.2131, worst 7 (Koyama & Lai 1993)",
+    "mm": "Knuth 5801/1296 = 4.476, max 5; optimum 5625/1296 = 4.340 (Koyama & Lai 1993)",
+    "logik": "best published heuristic ≈ 5.485 (entropy), max 7; optimum unknown",
+}
+CACHE = Path(__file__).resolve().parent.parent / "data" / "solver-cache"
+
+
+def secrets_for(spec: Spec, sample: int, seed: int) -> list[int]:
+    size = engine(spec).size
+    if size <= 5040:
+        return list(range(size))
+    return sorted(random.Random(seed).sample(range(size), sample))
+
+
+def run(solver: Solver, secrets: list[int], level: str, seed: int) -> dict:
+    spec, eng = solver.spec, solver.eng
+    rng = random.Random(seed)
+    lens: list[int] = []
+    decisions: list[float] = []
+    cold: list[float] = []  # decisions the strong memo did not know yet (the cost of a first visit)
+    t0 = time.perf_counter()
+    for s in secrets:
+        history: list[tuple[tuple[str, ...], int, int]] = []
+        while True:
+            known = level == STRONG and solver.encode(history) in solver._memo
+            t = time.perf_counter()
+            g = solver.guess(history, level, rng)
+            decisions.append(time.perf_counter() - t)
+            if not known:
+                cold.append(decisions[-1])
+            a, b = spec.unpack(int(eng.feedback(eng.index(g), np.array([s]))[0]))
+            history.append((g, a, b))
+            if a == spec.length:
+                break
+        lens.append(len(history))
+    total = time.perf_counter() - t0
+    ms = np.array(decisions) * 1000
+    cms = np.array(cold or [0.0]) * 1000
+    return {"cp50": float(np.percentile(cms, 50)), "cp99": float(np.percentile(cms, 99)),
+            "games": len(lens), "sum": sum(lens), "mean": sum(lens) / len(lens), "max": max(lens),
+            "dist": sorted(Counter(lens).items()), "ms_game": total * 1000 / len(lens),
+            "p50": float(np.percentile(ms, 50)), "p99": float(np.percentile(ms, 99)), "dmax": float(ms.max())}
+
+
+def knuth(spec: Spec) -> dict:
+    """Knuth's 1976 minimax strategy (first guess 1122, ties: a candidate first, then the lowest code)."""
+    eng = engine(spec)
+    memo: dict[bytes, int] = {}
+
+    def pick(cands: np.ndarray) -> int:
+        if len(cands) == 1:
+            return int(cands[0])
+        key = cands.tobytes()
+        if key not in memo:
+            _e, worst, _p = eng.scores(eng.all, cands)
+            is_c = np.isin(eng.all, cands)
+            memo[key] = int(np.lexsort((eng.all, ~is_c, worst))[0])
+        return memo[key]
+
+    lens = []
+    t0 = time.perf_counter()
+    for s in range(eng.size):
+        cands, g, n = eng.all, eng.index("1122"), 1
+        while g != s:
+            cands = eng.filter(cands, g, int(eng.feedback(g, np.array([s]))[0]))
+            g, n = pick(cands), n + 1
+        lens.append(n)
+    return {"games": len(lens), "sum": sum(lens), "mean": sum(lens) / len(lens), "max": max(lens),
+            "dist": sorted(Counter(lens).items()), "ms_game": (time.perf_counter() - t0) * 1000 / len(lens)}
+
+
+def feedback_rate() -> float:
+    """Raw feedback evaluations per second: one guess block against all 5040 4-digit codes."""
+    eng = engine(digits(4, False))
+    t = time.perf_counter()
+    reps = 0
+    while time.perf_counter() - t < 1.0:
+        eng.feedback_block(eng.all[:1000], eng.all)
+        reps += 1
+    return reps * 1000 * eng.size / (time.perf_counter() - t)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", nargs="*", choices=sorted(SPACES), default=list(SPACES))
+    ap.add_argument("--sample", type=int, default=2000, help="secrets per big space (> 5040 codes)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--levels", nargs="*", choices=[EASY, STRONG], default=[EASY, STRONG])
+    args = ap.parse_args(argv)
+    rate = feedback_rate()
+    print(f"raw feedback rate: {rate / 1e6:.0f} M pairs/s (BLAS one-hot product, 1000 × 5040 blocks)")
+    head = (f"{'space':<24} {'level':<7} {'games':>6} {'mean':>7} {'max':>4} {'ms/game':>8} {'p50 ms':>7} "
+            f"{'p99 ms':>7} {'max ms':>7} {'cold p50':>8} {'cold p99':>8}  distribution")
+    print(head)
+    print("-" * len(head))
+    notes = []
+    for key in args.only:
+        spec = SPACES[key]
+        t = time.perf_counter()
+        solver = Solver(spec, load_book(CACHE, spec))
+        book_s = time.perf_counter() - t
+        secrets = secrets_for(spec, args.sample, args.seed)
+        for level in args.levels:
+            r = run(solver, secrets, level, args.seed)
+            dist = " ".join(f"{k}:{v}" for k, v in r["dist"])
+            print(f"{TITLES[key]:<24} {level:<7} {r['games']:>6} {r['mean']:>7.4f} {r['max']:>4} "
+                  f"{r['ms_game']:>8.1f} {r['p50']:>7.2f} {r['p99']:>7.1f} {r['dmax']:>7.0f} "
+                  f"{r['cp50']:>8.1f} {r['cp99']:>8.1f}  {dist}", flush=True)
+        if key == "mm":
+            r = knuth(spec)
+            dist = " ".join(f"{k}:{v}" for k, v in r["dist"])
+            print(f"{TITLES[key]:<24} {'knuth':<7} {r['games']:>6} {r['mean']:>7.4f} {r['max']:>4} "
+                  f"{r['ms_game']:>8.1f} {'':>7} {'':>7} {'':>7} {'':>8} {'':>8}  {dist}  (total {r['sum']})",
+                  flush=True)
+        notes.append(f"{TITLES[key]}: book {book_s:.2f} s (first guess {solver.book['first']})"
+                     + (f"; reference: {REFERENCES[key]}" if key in REFERENCES else ""))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print()
+    for n in notes:
+        print(n)
+    print(f"peak memory (max RSS): {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
