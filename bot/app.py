@@ -17,7 +17,7 @@ from bot.dictionary import lexicon
 from bot.i18n import Catalogs
 from bot.ratelimit import RateLimiter
 from bot.render import Renderer
-from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, StoreUnavailable
+from bot.storage.base import Conflict, Duplicate, GameRow, NewResult, SeatTaken, StoreUnavailable
 from bot.storage.sqlite import SqliteStore
 from core import kegeln_chart, kegeln_report, serial
 from core.codes import CodeRules, looks_like_code
@@ -48,10 +48,17 @@ class Turn:
     delete_inbound: bool = False
     outcome: str = "ok"
 
+    seen_stored: bool = False  # its id went into the store with the first move it caused
+
     @property
     def seen(self) -> tuple[str, str] | None:
         ev = self.inbound.event_id
         return (self.inbound.actor.platform, ev) if ev else None
+
+    @property
+    def unsaved_seen(self) -> tuple[str, str] | None:
+        """The update id for the next save, once: one inbound may cause several moves."""
+        return None if self.seen_stored else self.seen
 
 
 class App:
@@ -68,6 +75,7 @@ class App:
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[tuple[str, str], tuple[str, str | None]] = {}
         self._focus: dict[tuple[str, str], int] = {}  # private input goes to this game
+        self._recent = RecentIds(50_000)  # update ids answered by this process
 
     @classmethod
     async def open(cls, db_path: str, seed: int | None = None, default_lang: str = "en",
@@ -91,6 +99,7 @@ class App:
     async def handle(self, inbound: Inbound) -> Response:
         started = time.perf_counter()
         turn = Turn(inbound)
+        user_saved: asyncio.Future[Any] | None = None
         try:
             verdict = self.limiter.check(inbound.actor.platform, inbound.actor.user_id)
             if verdict != "ok":  # a flood: one polite notice, then silence until it calms down
@@ -98,10 +107,10 @@ class App:
                 if verdict == "warn":
                     turn.notice = Text("error.flood")
                 return await self.renderer.response(inbound, [], turn.notice, False)
-            if turn.seen and await self.store.was_seen(*turn.seen):
+            if turn.seen and turn.seen in self._recent:  # redelivered: answered already
                 turn.outcome = "duplicate"
                 return Response()
-            await self._remember(inbound.actor)
+            user_saved = self._remember(inbound.actor)
             if inbound.action:
                 await self._on_action(turn, inbound.action)
             elif inbound.command:
@@ -111,6 +120,9 @@ class App:
         except GameError as err:
             turn.outcome = f"refused:{err.code}"
             self._refuse(turn, err)
+        except Duplicate:  # redelivered after a restart: its move is stored already, say nothing
+            turn.outcome = "duplicate"
+            turn.messages, turn.notice, turn.delete_inbound = [], None, False
         except StoreUnavailable as err:  # logged by the store; the move was not applied
             turn.outcome = f"store-{err.reason}"
             turn.messages = []
@@ -124,6 +136,13 @@ class App:
             log.info("%s chat=%s user=%s %s -> %s (%.1f ms)", inbound.chat.platform, inbound.chat.chat_id,
                      inbound.actor.user_id, _what(inbound), turn.outcome,
                      (time.perf_counter() - started) * 1000)
+        if turn.seen:
+            self._recent.remember(turn.seen)
+        if user_saved is not None:
+            try:
+                await user_saved
+            except Exception as exc:  # a name or language not stored is no reason to fail the answer
+                log.warning("could not store user %s: %s", inbound.actor.user_id, exc)
         return await self.renderer.response(turn.inbound, turn.messages, turn.notice, turn.delete_inbound)
 
     def _refuse(self, turn: Turn, err: GameError) -> None:
@@ -139,11 +158,14 @@ class App:
         else:
             turn.messages.append(Message(ib.chat, Text("reply.to", {"name": ib.actor.name, "text": text})))
 
-    async def _remember(self, actor: Actor) -> None:
+    def _remember(self, actor: Actor) -> asyncio.Future[Any] | None:
+        """Queue a changed name/locale; `handle` awaits it before answering."""
         key = (actor.platform, actor.user_id)
-        if self._users.get(key) != (actor.name, actor.locale):
-            self._users[key] = (actor.name, actor.locale)
-            await self.store.save_user(actor.platform, actor.user_id, actor.name, actor.locale)
+        if self._users.get(key) == (actor.name, actor.locale):
+            return None
+        self._users[key] = (actor.name, actor.locale)
+        self.renderer.note_locale(actor)
+        return self.store.save_user(actor.platform, actor.user_id, actor.name, actor.locale)
 
     def _ctx(self) -> Ctx:
         return Ctx(self.clock(), self.rng, lexicon)
@@ -764,7 +786,8 @@ class App:
                                                      self._ctx())
                 try:
                     await self.store.save_game(fresh, serial.dump(new), False, [], events, [], self.clock(),
-                                               turn.seen)
+                                               turn.unsaved_seen)
+                    turn.seen_stored = True
                 except Conflict:
                     continue
                 break
@@ -890,7 +913,8 @@ class App:
         seats = [p.user_id for p in mod.seated(new) if p.user_id not in before and p.user_id != solver_games.BOT]
         over = mod.is_over(new)
         results = self._results(row.kind, new) if over else []
-        await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.seen)
+        await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.unsaved_seen)
+        turn.seen_stored = True
         turn.outcome = f"bot:{row.id}" + (":over" if over else "")
         turn.messages.extend(mod.present(row.id, new, events, self._chat_of(row)))
 
@@ -906,7 +930,8 @@ class App:
         chat = chat or turn.inbound.chat
         try:
             game_id = await self.store.create_game(chat.platform, chat.chat_id, chat.private, kind,
-                                                   serial.dump(state), seats, events, self.clock(), turn.seen)
+                                                   serial.dump(state), seats, events, self.clock(), turn.unsaved_seen)
+            turn.seen_stored = True
         except SeatTaken as taken:
             raise _seat_error(turn, taken) from None
         turn.outcome = f"created:{kind}:{game_id}"
@@ -918,8 +943,11 @@ class App:
         """Apply one action under the game's lock; compare-and-set with retries for other processes."""
         actor = turn.inbound.actor
         async with self._lock(row.id):
+            # First try the row the router has just read (one read less per move); if another move
+            # got in between, the version compare-and-set or the rules notice, and we read again.
+            optimistic: GameRow | None = row
             for _ in range(5):
-                fresh = await self.store.get_game(row.id)
+                fresh = optimistic or await self.store.get_game(row.id)
                 if fresh is None or fresh.over:
                     raise GameError("game_over")
                 mod: Any = GAMES[fresh.kind]
@@ -928,9 +956,16 @@ class App:
                 try:
                     if pending is not None:  # a lazy timer ran out (a guesser's time): that happens first
                         await self._apply(turn, fresh, pending, None)
+                        optimistic = None
                         continue
                     await self._apply(turn, fresh, action, actor.user_id)
                 except Conflict:
+                    optimistic = None
+                    continue
+                except GameError:
+                    if optimistic is None:
+                        raise
+                    optimistic = None  # maybe refused on a stale state: judge again on a fresh one
                     continue
                 break
             else:
@@ -952,8 +987,9 @@ class App:
         results = self._results(row.kind, new) if over else []
         extra = self._kegeln_job(row, state, new, over) if row.kind == "kegeln" else None
         try:
-            await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.seen,
+            await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.unsaved_seen,
                                        extra=extra, released=released)
+            turn.seen_stored = True
         except SeatTaken as taken:
             raise _seat_error(turn, taken) from None
         turn.outcome = f"{type(action).__name__.lower()}:{row.id}" + (":over" if over else "")
@@ -997,6 +1033,22 @@ class App:
             log.info("%s chat=%s game %d timed out", row.platform, row.chat_id, row.id)
             outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
         return outbounds
+
+
+class RecentIds:
+    """A bounded set of the newest ids, oldest forgotten first (duplicate updates come soon)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._ids: dict[tuple[str, str], None] = {}
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._ids
+
+    def remember(self, key: tuple[str, str]) -> None:
+        self._ids[key] = None
+        if len(self._ids) > self.size:
+            del self._ids[next(iter(self._ids))]
 
 
 def _loaded(row: GameRow) -> tuple[Any, Any]:

@@ -21,12 +21,17 @@ class Renderer:
         self.catalogs = catalogs
         self.default_lang = catalogs.pick(default_lang)
         self._chat_langs: dict[tuple[str, str], str | None] = {}
+        self._locales: dict[tuple[str, str], str | None] = {}  # users' platform locales, as last seen
 
     async def _setting(self, platform: str, chat_id: str) -> str | None:
         key = (platform, chat_id)
         if key not in self._chat_langs:
             self._chat_langs[key] = await self.store.chat_lang(platform, chat_id)
         return self._chat_langs[key]
+
+    def note_locale(self, actor: Actor) -> None:
+        if actor.locale:
+            self._locales[(actor.platform, actor.user_id)] = actor.locale
 
     def forget_chat(self, platform: str, chat_id: str) -> None:
         self._chat_langs.pop((platform, chat_id), None)
@@ -48,7 +53,10 @@ class Renderer:
         platform = to.platform
         locale = ib.actor.locale if user_id == ib.actor.user_id else None
         if locale is None:
-            locale = await self.store.user_locale(platform, user_id)
+            key = (platform, user_id)
+            if key not in self._locales:
+                self._locales[key] = await self.store.user_locale(platform, user_id)
+            locale = self._locales[key]
         return self.catalogs.pick(await self._setting(platform, _pref_key(user_id)), locale, self.default_lang)
 
     async def response(self, ib: Inbound, messages: Sequence[Message], notice: Text | None,

@@ -53,6 +53,10 @@ class SeatTaken(Exception):
         self.user_id = user_id
 
 
+class Duplicate(Exception):
+    """The platform delivered this update before and its move is already stored."""
+
+
 class Conflict(Exception):
     """The game changed since it was loaded (another handler or process won the race)."""
 

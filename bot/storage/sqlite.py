@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, StatLine, StoreUnavailable
+from bot.storage.base import Conflict, Duplicate, GameRow, NewResult, SeatTaken, StatLine, StoreUnavailable
 from bot.storage.migrations import MIGRATIONS
 from core.games.base import Event
 
@@ -236,12 +236,16 @@ class SqliteStore:
                                    (new, platform, old))
         await self._write(job)
 
-    async def save_user(self, platform: str, user_id: str, name: str, locale: str | None) -> None:
+    def save_user(self, platform: str, user_id: str, name: str, locale: str | None) -> asyncio.Future[Any]:
+        """Queue the upsert and return its future: it joins the batch of the move the same inbound
+        causes (one commit for both); a caller without a move awaits it before answering."""
         def job(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT INTO users (platform, user_id, name, locale) VALUES (?,?,?,?) "
-                               "ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name, "
-                               "locale = COALESCE(excluded.locale, users.locale)", (platform, user_id, name, locale))
-        await self._write(job)
+                         "ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name, "
+                         "locale = COALESCE(excluded.locale, users.locale)", (platform, user_id, name, locale))
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((job, fut))
+        return fut
 
     async def user_name(self, platform: str, user_id: str) -> str | None:
         rows = await self._read("SELECT name FROM users WHERE platform = ? AND user_id = ?", (platform, user_id))
@@ -426,8 +430,13 @@ def _add_events(conn: sqlite3.Connection, game_id: int, events: Sequence[Event],
 
 
 def _add_seen(conn: sqlite3.Connection, seen: tuple[str, str] | None, now: float) -> None:
+    """Record the platform update this move answers; a second delivery of it is a Duplicate and
+    its whole move is rolled back (so a redelivered update is applied once, even after a restart)."""
     if seen:
-        conn.execute("INSERT OR IGNORE INTO seen (platform, event_id, at) VALUES (?,?,?)", (*seen, now))
+        try:
+            conn.execute("INSERT INTO seen (platform, event_id, at) VALUES (?,?,?)", (*seen, now))
+        except sqlite3.IntegrityError as exc:
+            raise Duplicate(seen[1]) from exc
 
 
 def _run_batch(conn: sqlite3.Connection, jobs: Sequence[Job]) -> list[tuple[Any, BaseException | None]]:
