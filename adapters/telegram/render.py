@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -16,13 +17,14 @@ from collections.abc import Sequence
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram import Message as TgMessage
 from telegram.constants import MessageLimit
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
 
 from adapters.telegram import deeplink
 from adapters.telegram.logsafe import redact
 from core.messages import Actor, Chat, Outbound, OutButton
 
 log = logging.getLogger(__name__)
+TRANSIENT_PAUSES = (0.5, 1.0, 2.0)  # seconds before each retry of a transiently failed send
 
 MAX_TEXT = MessageLimit.MAX_TEXT_LENGTH  # 4096
 MAX_CAPTION = MessageLimit.CAPTION_LENGTH  # 1024
@@ -113,7 +115,7 @@ class Renderer:
         """Send one Outbound (or its fallback); True when something reached the chat."""
         chat_id = chat_id_of(out.to)
         try:
-            await self._send(out, chat_id)
+            await self._send_retrying(out, chat_id)
             return True
         except TelegramError as exc:
             if isinstance(out.to, Actor) and unreachable(exc):
@@ -127,6 +129,28 @@ class Renderer:
         except Exception as exc:  # a bug or a transport surprise: survive it
             self._log_failure("send", chat_id, exc)
             return False
+
+    async def _send_retrying(self, out: Outbound, chat_id: int | str) -> None:
+        """A transient failure (a timeout, a 5xx of the Bot API) is retried a few times with growing
+        pauses; updates wait meanwhile, so the order per chat holds. Then it gives up, says so in
+        the log, and the bot goes on serving. (429s are retried by the rate limiter.)"""
+        for attempt, pause in enumerate(TRANSIENT_PAUSES, start=1):
+            try:
+                await self._send(out, chat_id)
+                return
+            except BadRequest:
+                raise
+            except NetworkError as exc:
+                log.warning("Telegram send to chat %s failed (%s), attempt %d; retrying in %.1f s",
+                            chat_id, type(exc).__name__, attempt, pause)
+                await asyncio.sleep(pause)
+        try:
+            await self._send(out, chat_id)
+        except NetworkError as exc:
+            if not isinstance(exc, BadRequest):
+                log.error("Telegram send to chat %s: gave up after %d attempts: %s", chat_id,
+                          len(TRANSIENT_PAUSES) + 1, redact(exc, self.token))
+            raise
 
     async def _send(self, out: Outbound, chat_id: int | str) -> None:
         markup = keyboard(out.buttons, bot_username=self.bot_username, deep_links=is_group(out.to))

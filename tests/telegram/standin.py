@@ -189,6 +189,11 @@ class StandIn:
         self._fail = [retry_after] * n
         self._fail_methods = frozenset(methods)
 
+    def break_next(self, n: int, status: int = 502, methods: Iterable[str] = SENDING) -> None:
+        """Answer the next n calls of `methods` with a server error (an outage of the Bot API)."""
+        self._broken = [status] * n
+        self._fail_methods = frozenset(methods)
+
     # -- speaking as users -------------------------------------------------------
 
     def _register(self, chat: Chat) -> None:
@@ -365,6 +370,10 @@ class StandIn:
             await self._record(call)
             return _error(429, f"Too Many Requests: retry after {retry_after}",
                           parameters={"retry_after": retry_after})
+        if getattr(self, "_broken", None) and method in self._fail_methods:
+            call.status = self._broken.pop(0)
+            await self._record(call)
+            return _error(call.status, "Bad Gateway")
         if method in self.failing_methods:
             call.status, description = self.failing_methods[method]
             await self._record(call)
