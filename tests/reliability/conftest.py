@@ -1,0 +1,3 @@
+"""Fixtures shared with the App tests."""
+
+from tests.app.conftest import app, clock, db, table  # noqa: F401
