@@ -86,3 +86,26 @@ def test_kill9_mid_duel_and_restart(tmp_path: Path) -> None:
         bot.say(f"{second}: {target}", r"wins!")
     finally:
         bot.close()
+
+
+def test_kill9_mid_kegel_game_and_restart(tmp_path: Path) -> None:
+    db = tmp_path / "bot.sqlite3"
+    bot = Bot(db, seed=1)
+    try:
+        bot.say("anna: /kegeln high 2 Birgit Klaus", r"Throwing order: Birgit, Klaus")
+        bot.say("anna: /wurf 7 Z", r"Birgit: 7 pins → tens")
+        bot.say("anna: /wurf 9 Z", r"Klaus: 9 pins → tens")
+        bot.kill9()  # two acknowledged throws
+    finally:
+        if bot.proc.poll() is None:
+            bot.kill9()
+    bot = Bot(db, seed=2)
+    try:
+        bot.say("anna: /board", r"Birgit's throw \(round 2 of 2\)")
+        assert any("Birgit 7_" in line for line in bot.lines) and any("Klaus  9_" in line for line in bot.lines)
+        bot.say("anna: /wurf 3 E", r"Birgit: 3 pins → ones")
+        bot.say("anna: /wurf 1 E", r"Klaus: 1 pin")
+        final = "\n".join(bot.lines)
+        assert "91" in final and "73" in final  # Klaus 91 beats Birgit 73: no throw lost, none doubled
+    finally:
+        bot.close()
