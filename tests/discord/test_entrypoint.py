@@ -1,0 +1,59 @@
+"""`python -m bot` with DISCORD_TOKEN set, as separate processes against the stand-in Discord:
+`sync-commands` publishes localised slash commands; the bot serves a slash command; health reports it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from .standin import BOT_TOKEN, CHANNEL_ID, GUILD_ID, StandIn
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def env_for(standin: StandIn) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN=BOT_TOKEN, DISCORD_API_BASE=standin.api_base)
+    return env
+
+
+async def run(env: dict[str, str], cwd: Path, *args: str) -> tuple[int, str, str]:
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", *args, cwd=cwd, env=env,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    return proc.returncode or 0, out.decode(), err.decode()
+
+
+async def test_sync_commands_then_serve(standin: StandIn, tmp_path: Path) -> None:
+    env = env_for(standin)
+    db = str(tmp_path / "bot.sqlite3")
+    code, out, err = await run(env, tmp_path, "sync-commands", "--guild", str(GUILD_ID), "--db", db)
+    assert code == 0, err[-2000:]
+    assert "synced" in out.lower()
+    synced = standin.commands[str(GUILD_ID)]
+    names = {c["name"] for c in synced}
+    assert {"duel", "practice", "logik", "words", "kegeln", "guess"} <= names
+    practice = next(c for c in synced if c["name"] == "practice")
+    assert practice.get("description_localizations", {}).get("de")  # every language the bot has
+
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", "--db", db, cwd=tmp_path, env=env,
+                                                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+                                                stderr=asyncio.subprocess.PIPE)
+    try:
+        alice = standin.add_user("Alice")
+        for _ in range(200):  # until the process is on the gateway
+            code, out, _ = await run(env, tmp_path, "health", "--db", db)
+            if code == 0:
+                break
+            await asyncio.sleep(0.1)
+        assert code == 0 and "discord connected" in out
+        await standin.slash(CHANNEL_ID, alice, "practice", {"length": "3"})
+        await standin.wait_for(lambda c: "secret code" in str(c.body) and "3 digits" in str(c.body), timeout=15)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err_b = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 0, err_b.decode()[-2000:]
+    assert BOT_TOKEN not in err_b.decode()
