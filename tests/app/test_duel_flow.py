@@ -287,3 +287,22 @@ async def test_a_flood_gets_one_notice_then_silence(db: str, clock) -> None:  # 
         assert (await t.say("mallory", "/help")).messages
     finally:
         await app.close()
+
+
+async def test_restart_mid_practice(db: str, clock) -> None:  # type: ignore[no-untyped-def]
+    app = await App.open(db, seed=9, clock=clock)
+    t = Table(app)
+    await t.say("alice", "/practice 3")
+    await t.say("alice", "012")
+    row = await app.store.last_game("test", "group-1", "alice")
+    assert row is not None
+    secret = row.state["secret"]
+    await app.close()
+
+    app = await App.open(db, seed=10, clock=clock)  # another seed: the code must come from the database
+    t = Table(app)
+    r = await t.say("alice", "012")
+    assert "already guessed 012" in texts(r)
+    r = await t.say("alice", secret)
+    assert f"cracked {secret} in 2 attempts" in texts(r)
+    await app.close()
