@@ -85,7 +85,8 @@ def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
 
         adapters.append(DiscordAdapter(
             settings.discord_token, app.handle, app.command_menu(), api_base=settings.discord_api_base,
-            shard_ids=settings.discord_shard_ids, shard_count=settings.discord_shard_count))
+            shard_ids=settings.discord_shard_ids, shard_count=settings.discord_shard_count,
+            message_content=settings.discord_message_content))
     return adapters
 
 

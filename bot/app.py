@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from bot.commands import BY_NAME, COMMANDS, mention_id, parse_code_options
+from bot.commands import BY_NAME, COMMANDS, mention_id, option_choices, parse_code_options
 from bot.dictionary import lexicon
 from bot.i18n import Catalogs
 from bot.ratelimit import RateLimiter
@@ -91,7 +91,8 @@ class App:
 
     def command_menu(self) -> dict[str, list[CommandInfo]]:
         """Every language's command menu, for setMyCommands / slash command localisations."""
-        return {lang: [CommandInfo(c.name, self.catalogs.render(Text(f"cmd.{c.name}"), lang), c.options)
+        return {lang: [CommandInfo(c.name, self.catalogs.render(Text(f"cmd.{c.name}"), lang), c.options,
+                                   option_choices(c))
                        for c in COMMANDS if not c.hidden]
                 for lang in self.catalogs.languages}
 
@@ -111,7 +112,10 @@ class App:
                 turn.outcome = "duplicate"
                 return Response()
             user_saved = self._remember(inbound.actor)
-            if inbound.action:
+            if inbound.migrate_to:  # set by the platform itself, never typed by a user
+                await self.store.migrate_chat(inbound.chat.platform, inbound.chat.chat_id, inbound.migrate_to)
+                self.renderer.forget_chat(inbound.chat.platform, inbound.chat.chat_id)
+            elif inbound.action:
                 await self._on_action(turn, inbound.action)
             elif inbound.command:
                 await self._on_command(turn, inbound.command.lower(), inbound.args)
@@ -300,10 +304,6 @@ class App:
         ib = turn.inbound
         cmd = BY_NAME.get(name)
         if cmd is None:
-            if name == "_migrate" and args:
-                await self.store.migrate_chat(ib.chat.platform, ib.chat.chat_id, args[0])
-                self.renderer.forget_chat(ib.chat.platform, ib.chat.chat_id)
-                return
             raise GameError("unknown_command", command=name[:30])
         if cmd.group_only and ib.chat.private:
             raise GameError("group_only", command=name)
@@ -482,8 +482,10 @@ class App:
                 return Text("stats.none")
             return "\n".join(self._stat_line(r) for r in rows)
 
+        lang = await self.renderer.lang_for(ib.chat, ib)  # rating names in the reader's language
         best_lines = "\n".join(
-            f"{length}{'+' if rep else ''}: {n} ({practice.rating(CodeRules(length, rep), n)})"
+            f"{length}{'+' if rep else ''}: {n} "
+            f"({self.catalogs.render(Text(f'rating.{practice.rating(CodeRules(length, rep), n)}'), lang)})"
             for length, rep, n in bests)
         turn.messages.append(Message(ib.chat, Text("stats.text", {
             "name": name, "here": lines(here), "everywhere": lines(everywhere),

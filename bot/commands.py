@@ -88,3 +88,8 @@ def mention_id(text: str) -> str | None:
     """The user id in a platform mention like `<@123>`."""
     m = MENTION.match(text.strip())
     return m.group(1) if m else None
+
+
+def option_choices(command: Command) -> dict[str, tuple[str, ...]]:
+    """Fixed value sets of a command's options, for platform menus (Discord choices)."""
+    return {"length": tuple(map(str, LENGTHS))} if "length" in command.options else {}

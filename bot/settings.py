@@ -14,6 +14,11 @@ def _int(name: str, default: int | None) -> int | None:
     return int(value) if value else default
 
 
+def _flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name, "").strip().lower()
+    return default if not value else value not in ("0", "false", "no", "off")
+
+
 def _ids(name: str) -> list[int] | None:
     value = os.environ.get(name, "").strip()
     return [int(x) for x in value.split(",") if x.strip()] if value else None
@@ -38,6 +43,7 @@ class Settings:
     discord_api_base: str | None = None
     discord_shard_ids: list[int] | None = None
     discord_shard_count: int | None = None
+    discord_message_content: bool = True
 
     @classmethod
     def load(cls, env_file: str | Path = ".env") -> Settings:
@@ -61,4 +67,5 @@ class Settings:
             discord_api_base=env("DISCORD_API_BASE") or None,
             discord_shard_ids=_ids("DISCORD_SHARD_IDS"),
             discord_shard_count=_int("DISCORD_SHARD_COUNT", None),
+            discord_message_content=_flag("DISCORD_MESSAGE_CONTENT", True),
         )

@@ -49,6 +49,7 @@ class Inbound:
     args: tuple[str, ...] = ()
     action: str | None = None  # a pressed button's opaque id
     event_id: str | None = None  # platform update id, for idempotency
+    migrate_to: str | None = None  # the platform moved this chat to a new id (a Telegram supergroup)
 
 
 @dataclass(frozen=True)
@@ -134,3 +135,4 @@ class CommandInfo:
     name: str
     description: str
     options: tuple[str, ...] = ()
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # option → its allowed values

@@ -12,7 +12,7 @@ import inspect
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -26,9 +26,7 @@ log = logging.getLogger(__name__)
 
 # Option names with a Discord type; every other option is free text.
 USER_OPTIONS = frozenset({"opponent", "player", "user", "member"})
-LENGTH_OPTIONS = frozenset({"length", "len", "digits"})
 FLAG_OPTIONS = frozenset({"repeats"})
-LENGTH_CHOICES = Literal[3, 4, 5]
 LANG_COMMAND = "lang"
 
 _NAME_RE = re.compile(r"^[-_\w]{1,32}$")
@@ -40,8 +38,6 @@ def option_annotation(name: str) -> Any:
     """The Python annotation discord.py turns into the option's Discord type."""
     if name in USER_OPTIONS:
         return discord.User
-    if name in LENGTH_OPTIONS:
-        return LENGTH_CHOICES
     if name in FLAG_OPTIONS:
         return bool
     return app_commands.Range[str, 1, 100]
@@ -136,10 +132,13 @@ def build_commands(
         for opt in options:
             param = command._params[opt]
             param.description = locale_str(opt, command=name, kind="option")
-            if name == LANG_COMMAND and param.type is discord.AppCommandOptionType.string:
-                # the bot's languages as choices (still sent as the plain code)
-                param.choices = [app_commands.Choice(name=code, value=code)
-                                 for code in sorted(menus)][:25]
+            if param.type is not discord.AppCommandOptionType.string:
+                continue
+            # fixed values as choices (still sent as the plain text): the App says which, e.g. the
+            # code lengths; /lang offers the bot's languages
+            values = info.choices.get(opt) or (tuple(sorted(menus)) if name == LANG_COMMAND else ())
+            if values:
+                param.choices = [app_commands.Choice(name=v, value=v) for v in values][:25]
                 param.min_value = param.max_value = None
         built.append(command)
     return built

@@ -13,7 +13,6 @@ from adapters.telegram import deeplink
 from core.messages import Actor, Chat, Inbound
 
 PLATFORM = "telegram"
-MIGRATE_COMMAND = "_migrate"
 # "/cmd", "/cmd@Bot", "/cmd args"; Telegram command names are [A-Za-z0-9_]{1,32}.
 _COMMAND_RE = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]+))?(?:\s+(.*))?$", re.DOTALL)
 _SYSTEM = Actor(platform=PLATFORM, user_id="0", name="Telegram")
@@ -98,8 +97,8 @@ def from_message(
     if message.migrate_to_chat_id:
         # The old group's last word: its games move to the new supergroup id.
         return Inbound(
-            actor=actor_of(message.from_user), chat=chat, command=MIGRATE_COMMAND,
-            args=(str(message.migrate_to_chat_id),), event_id=event_id,
+            actor=actor_of(message.from_user), chat=chat,
+            migrate_to=str(message.migrate_to_chat_id), event_id=event_id,
         )
     text = message.text
     user = message.from_user

@@ -24,6 +24,7 @@ from adapters.telegram.logsafe import redact
 from core.messages import Actor, Chat, Outbound, OutButton
 
 log = logging.getLogger(__name__)
+MAX_CALLBACK_DATA = 64  # bytes, Telegram's limit for callback data
 TRANSIENT_PAUSES = (0.5, 1.0, 2.0)  # seconds before each retry of a transiently failed send
 
 MAX_TEXT = MessageLimit.MAX_TEXT_LENGTH  # 4096
@@ -64,8 +65,11 @@ def keyboard(
                 out_row.append(
                     InlineKeyboardButton(button.label, url=deep_link(bot_username, button.action))
                 )
-            else:
+            elif len(button.action.encode()) <= MAX_CALLBACK_DATA:
                 out_row.append(InlineKeyboardButton(button.label, callback_data=button.action))
+            else:  # Telegram would refuse the whole message for one over-long button
+                log.error("button %r dropped: its action id is longer than %d bytes", button.label,
+                          MAX_CALLBACK_DATA)
         if out_row:
             rows.append(out_row)
     return InlineKeyboardMarkup(rows) if rows else None

@@ -155,6 +155,8 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             winner = other(s, seat).user_id
             return _finish(s, "resigned", winner, [Event("resigned", {"by": seat})])
         case Timeout():
+            if s.phase is Phase.CHALLENGE:  # nobody answered: the challenge lapses, no game was played
+                return _finish(s, "expired", None, [Event("timed_out", {"idle": None})])
             idle = s.turn if s.phase is Phase.PLAYING else None
             return _finish(s, "timeout", None, [Event("timed_out", {"idle": idle})])
     raise GameError("not_now")
@@ -253,7 +255,7 @@ def _finish(s: State, outcome: str, winner: str | None, events: list[Event]) -> 
 
 def results(state: State) -> list[ResultRow]:
     """Stats lines: only games that got past the challenge count."""
-    if state.outcome in ("declined", "cancelled") or state.opponent is None:
+    if state.outcome in ("declined", "cancelled", "expired") or state.opponent is None:
         return []
     rows = []
     for p in players(state):
@@ -373,7 +375,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             out.append(say(chat, "duel.resigned", name=name[d["by"]], winner=other(state, d["by"]).name))
         elif t == "timed_out":
             out.append(say(chat, "duel.timed_out"))
-        elif t == "finished" and d["outcome"] not in ("declined", "cancelled"):
+        elif t == "finished" and d["outcome"] not in ("declined", "cancelled", "expired"):
             out.append(_reveal(game_id, state, chat))
     return out
 

@@ -174,7 +174,7 @@ def new(challenger: Player, opponent: Player | None, rows_max: int, letters: Map
 
 def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
     """Same players and rows, colours swapped, the match score carries on; the other player accepts."""
-    if old.phase is not Phase.FINISHED or old.opponent is None or old.outcome in ("declined", "cancelled"):
+    if old.phase is not Phase.FINISHED or old.opponent is None or old.outcome in ("declined", "cancelled", "expired"):
         raise GameError("no_rematch")
     _seat(old, by)
     white = other(old, old.white).user_id
@@ -278,6 +278,8 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             seat = _seat(s, actor)
             return _finish(s, "resigned", other(s, seat).user_id, [Event("resigned", {"by": seat})])
         case Timeout():
+            if s.phase is Phase.CHALLENGE:  # nobody answered: the challenge lapses, no game was played
+                return _finish(s, "expired", None, [Event("timed_out", {"idle": None})])
             idle = [p.user_id for p in players(s) if p.user_id not in s.pending] if s.phase is Phase.PLAYING else []
             return _finish(s, "timeout", None, [Event("timed_out", {"idle": idle})])
     raise GameError("not_now")
@@ -370,7 +372,7 @@ def _finish(s: State, outcome: str, winner: str | None, events: list[Event]) -> 
 
 def results(state: State) -> list[ResultRow]:
     """One line per player with their side; only games that got past the challenge count."""
-    if state.outcome in ("declined", "cancelled") or state.opponent is None:
+    if state.outcome in ("declined", "cancelled", "expired") or state.opponent is None:
         return []
     rows = []
     for p in players(state):
@@ -523,7 +525,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             out.append(say(chat, "logik.resigned", name=name[d["by"]], winner=other(state, d["by"]).name))
         elif t == "timed_out":
             out.append(say(chat, "logik.timed_out"))
-        elif t == "finished" and d["outcome"] not in ("declined", "cancelled"):
+        elif t == "finished" and d["outcome"] not in ("declined", "cancelled", "expired"):
             out.append(_final(game_id, state, chat))
     return out
 

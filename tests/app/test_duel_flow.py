@@ -306,3 +306,14 @@ async def test_restart_mid_practice(db: str, clock) -> None:  # type: ignore[no-
     r = await t.say("alice", secret)
     assert f"cracked {secret} in 2 attempts" in texts(r)
     await app.close()
+
+
+async def test_stats_show_rating_names_in_the_readers_language(table: Table, app: App) -> None:
+    await table.say("alice", "/practice 3")
+    row = await app.store.last_game("test", "group-1", "alice")
+    assert row is not None
+    r = await table.say("alice", row.state["secret"])
+    assert "Genius" in texts(r) and "New personal best" in texts(r)
+    assert "3: 1 (Genius)" in texts(await table.say("alice", "/stats"))
+    await table.say("alice", "/lang de")
+    assert "3: 1 (Genie)" in texts(await table.say("alice", "/stats"))

@@ -205,3 +205,10 @@ def test_arbitrary_moves_never_crash_and_states_round_trip(moves: list, seed: in
         with contextlib.suppress(GameError):
             s, _ = duel.apply(s, action, who, ctx(seed))
         assert serial.load(duel.State, json.loads(json.dumps(serial.dump(s)))) == s
+
+
+def test_an_unanswered_challenge_lapses_without_statistics() -> None:
+    s, _ = duel.new(CodeRules(4), A, B, ctx())
+    s, ev = duel.apply(s, duel.Timeout(), None, ctx())
+    assert s.outcome == "expired" and duel.results(s) == []
+    assert [m.text.key for m in duel.present(1, s, ev, CHAT)] == ["duel.timed_out"]  # no reveal, no rematch

@@ -1,8 +1,11 @@
 """Practice ("Allein üben"): random code, guesses, give up, rating bands."""
 
+import contextlib
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core import serial
 from core.codes import CodeRules
@@ -95,3 +98,15 @@ def test_a_game_with_hints_earns_no_rating() -> None:
     assert ev[-1].data == {"n": 1, "rating": None} and practice.results(s)[0].rating is None
     cracked = practice.present(1, s, ev, Chat("console", "#t", False))[-1]
     assert cracked.text.params["rating"].key == "rating.assisted"
+
+
+@given(st.lists(st.text("0123456789", min_size=4, max_size=4), max_size=12), st.booleans())
+def test_states_round_trip_through_json(codes: list[str], give_up: bool) -> None:
+    import json
+    s = game("9876")
+    for code in codes:
+        with contextlib.suppress(GameError):
+            s, _ = practice.apply(s, practice.Guess(code), "a", CTX)
+    if give_up and not practice.is_over(s):
+        s, _ = practice.apply(s, practice.GiveUp(), "a", CTX)
+    assert serial.load(practice.State, json.loads(json.dumps(serial.dump(s)))) == s

@@ -26,7 +26,8 @@ from .standin import APP_ID, BOT_TOKEN, CHANNEL_ID, GUILD_ID, MESSAGE_CONTENT, S
 
 MENUS = {
     "en": [
-        CommandInfo("duel", "Challenge someone to a duel", ("opponent", "length", "repeats")),
+        CommandInfo("duel", "Challenge someone to a duel", ("opponent", "length", "repeats"),
+                    {"length": ("3", "4", "5")}),
         CommandInfo("guess", "Guess a code", ("code",)),
         CommandInfo("help", "How to play"),
         CommandInfo("lang", "Choose the language", ("code",)),
@@ -394,7 +395,7 @@ async def test_sync_commands_puts_localised_commands(
     assert duel["description_localizations"]["sv-SE"] == "Utmana någon på duell"
     options = {o["name"]: o for o in duel["options"]}
     assert options["opponent"]["type"] == 6
-    assert [c["value"] for c in options["length"]["choices"]] == [3, 4, 5]
+    assert [c["value"] for c in options["length"]["choices"]] == ["3", "4", "5"]  # as the App offers them
     assert options["repeats"]["type"] == 5
     assert {o["name"]: o["type"] for o in commands["guess"]["options"]} == {"code": 3}
     lang_choices = commands["lang"]["options"][0]["choices"]

@@ -224,7 +224,7 @@ async def test_group_migration_becomes_a_migrate_command(
     standin.user_message(GROUP, ALICE, "/echo x")
     await standin.wait_sent(GROUP.id, "echo: x")
     migrate = app.inbounds[0]
-    assert migrate.command == "_migrate" and migrate.args == ("-100777",)
+    assert migrate.migrate_to == "-100777" and migrate.command is None
     assert migrate.chat.chat_id == str(GROUP.id)
 
 

@@ -64,3 +64,12 @@ def test_bot_commands_drop_internal_and_invalid_names() -> None:
             CommandInfo("bad-name", "no"), CommandInfo("top", "")]
     assert [(c.command, c.description) for c in bot_commands(menu)] == [
         ("duel", "Challenge"), ("top", "top")]
+
+
+def test_over_long_callback_data_drops_only_that_button() -> None:
+    from adapters.telegram.render import keyboard
+    from core.messages import OutButton
+    markup = keyboard([[OutButton("ok", "g:1:accept"), OutButton("long", "g:1:" + "x" * 80)]],
+                      bot_username="bot", deep_links=True)
+    assert markup is not None
+    assert [b.callback_data for row in markup.inline_keyboard for b in row] == ["g:1:accept"]
