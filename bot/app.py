@@ -620,8 +620,9 @@ class App:
             if line is None:
                 raise GameError("kegeln.unknown_member", name=wanted[:40])
             name, games, wins_high, wins_low, nines, pumpen, pins, throws = line
-            mine = [(at, p / t) for member, _n, _g, at, p, t in series if member == wanted.casefold() and t]
-            image = kegeln_chart.line_chart([(name, [v for _, v in mine])], [str(i) for i in range(1, len(mine) + 1)])
+            mine = [row for row in series if row[0] == wanted.casefold()]
+            lines, evenings = kegeln_chart.evening_series(mine, [name])  # the average per club evening
+            image = kegeln_chart.line_chart(lines, evenings)
             turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
                 "name": name, "n": games, "wins_high": wins_high, "wins_low": wins_low, "nines": nines,
                 "pumpen": pumpen, "schnitt": kegeln.schnitt(pins, throws), "throws": throws}), image=image))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from core.codes import DEFAULT_LENGTH, LENGTHS
 from core.errors import GameError
+from core.games import kegeln
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,14 @@ def mention_id(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+CHOICES: dict[str, tuple[str, ...]] = {
+    "length": tuple(map(str, LENGTHS)),  # 1A2B code lengths
+    "mode": ("high", "low"),  # Hausnummern
+    "places": tuple(str(n) for n in range(kegeln.MIN_DIGITS, kegeln.MAX_DIGITS + 1)),  # Hausnummern digits
+}
+
+
 def option_choices(command: Command) -> dict[str, tuple[str, ...]]:
-    """Fixed value sets of a command's options, for platform menus (Discord choices)."""
-    return {"length": tuple(map(str, LENGTHS))} if "length" in command.options else {}
+    """Fixed value sets of a command's options, for platform menus (Discord choices); typed
+    commands accept more (e.g. German `hoch`/`tief`)."""
+    return {opt: CHOICES[opt] for opt in command.options if opt in CHOICES}
