@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot import ops
-from bot.app import App
+from bot.app import App, is_postgres
 from bot.settings import Settings
 
 log = logging.getLogger("bot")
@@ -33,7 +33,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                    help="run the bot (default); sync Discord slash commands; backup PATH: an online copy of "
                         "the database; health: exit 0 when the store answers and every adapter is connected")
     p.add_argument("path", nargs="?", help="with backup: where to write the copy")
-    p.add_argument("--db", help="SQLite database file (default: DATABASE_PATH or data/bot.sqlite3)")
+    p.add_argument("--db", help="SQLite database file or postgresql:// URL (default: DATABASE_URL, else "
+                                "DATABASE_PATH or data/bot.sqlite3)")
     p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
     p.add_argument("--lang", help="console players' language (en, de)")
     p.add_argument("--console", action="store_true", help="console play even when tokens are configured")
@@ -53,8 +54,9 @@ def setup_logging(level: str, console: bool) -> None:
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
-    db = args.db or settings.db_path
-    Path(db).parent.mkdir(parents=True, exist_ok=True)
+    db = args.db or settings.database_url or settings.db_path
+    status_db = settings.db_path if is_postgres(db) else db  # where the health status file goes
+    Path(status_db).parent.mkdir(parents=True, exist_ok=True)
     adapters_wanted = not args.console and bool(settings.telegram_token or settings.discord_token)
     app = await App.open(db, seed=args.seed, default_lang=args.lang or settings.default_lang,
                          idle_timeout=settings.idle_timeout_hours * 3600, synchronous=settings.sqlite_synchronous,
@@ -66,7 +68,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         adapters = [] if args.console else platform_adapters(app, settings)
         if not adapters:
             return await run_console(app, args)
-        return await run_platforms(app, adapters, db)
+        return await run_platforms(app, adapters, status_db)
     finally:
         await app.close()
 
@@ -174,7 +176,11 @@ async def sync_commands(app: App, settings: Settings, guild: int | None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     settings = Settings.load()
-    db = args.db or settings.db_path
+    db = args.db or settings.database_url or settings.db_path
+    if args.command in ("backup", "health") and is_postgres(db):
+        print(f"{args.command} works on the SQLite store only; with PostgreSQL use pg_dump / pg_isready "
+              "(see docs/deploy.md)", file=sys.stderr)
+        return 2
     if args.command == "backup":
         if not args.path:
             print("usage: python -m bot backup PATH", file=sys.stderr)

@@ -9,6 +9,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -17,7 +18,7 @@ from bot.dictionary import lexicon
 from bot.i18n import Catalogs
 from bot.ratelimit import RateLimiter
 from bot.render import Renderer
-from bot.storage.base import Conflict, Duplicate, GameRow, NewResult, SeatTaken, StoreUnavailable
+from bot.storage.base import Conflict, Duplicate, GameRow, NewResult, SeatTaken, Store, StoreUnavailable
 from bot.storage.sqlite import SqliteStore
 from core import kegeln_chart, kegeln_report, serial
 from core.codes import CodeRules, looks_like_code
@@ -62,7 +63,7 @@ class Turn:
 
 
 class App:
-    def __init__(self, store: SqliteStore, catalogs: Catalogs, *, seed: int | None = None,
+    def __init__(self, store: Store, catalogs: Catalogs, *, seed: int | None = None,
                  default_lang: str = "en", idle_timeout: float = 24 * 3600.0,
                  clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20) -> None:
         self.store = store
@@ -81,7 +82,8 @@ class App:
     async def open(cls, db_path: str, seed: int | None = None, default_lang: str = "en",
                    idle_timeout: float = 24 * 3600.0, synchronous: str = "FULL",
                    clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20) -> App:
-        store = SqliteStore(db_path, synchronous=synchronous)
+        """`db_path`: a SQLite file, or a `postgresql://` URL (several processes on one database)."""
+        store = open_store(db_path, synchronous)
         await store.open()
         return cls(store, Catalogs(), seed=seed, default_lang=default_lang,
                    idle_timeout=idle_timeout, clock=clock, rate=rate, burst=burst)
@@ -272,7 +274,7 @@ class App:
         if parts[0] == "lang" and len(parts) == 2:
             await self._set_lang(turn, parts[1])
             return
-        if parts[0] != "g" or len(parts) != 3 or not parts[1].isdigit():
+        if parts[0] != "g" or len(parts) != 3 or not parts[1].isdecimal():
             raise GameError("stale_button")
         row = await self.store.get_game(int(parts[1]))
         if row is None:
@@ -477,12 +479,13 @@ class App:
         everywhere = await self.store.stats(ib.chat.platform, None, uid)
         bests = await self.store.practice_bests(ib.chat.platform, uid)
 
+        lang = await self.renderer.lang_for(ib.chat, ib)  # rating and game names in the reader's language
+
         def lines(rows: list[Any]) -> Text | str:
             if not rows:
                 return Text("stats.none")
-            return "\n".join(self._stat_line(r) for r in rows)
+            return "\n".join(self._stat_line(r, lang) for r in rows)
 
-        lang = await self.renderer.lang_for(ib.chat, ib)  # rating names in the reader's language
         best_lines = "\n".join(
             f"{length}{'+' if rep else ''}: {n} "
             f"({self.catalogs.render(Text(f'rating.{practice.rating(CodeRules(length, rep), n)}'), lang)})"
@@ -491,11 +494,15 @@ class App:
             "name": name, "here": lines(here), "everywhere": lines(everywhere),
             "bests": best_lines or Text("stats.none")})))
 
-    @staticmethod
-    def _stat_line(r: Any) -> str:
+    _game_names: ClassVar[dict[str, str]] = {"practice": "game.practice", "duel": "game.duel", "logik": "game.logik",
+                                             "words": "game.words", "kegeln": "game.kegeln"}
+
+    def _stat_line(self, r: Any, lang: str) -> str:
+        key = self._game_names.get(r.kind)
+        kind = self.catalogs.render(Text(key), lang) if key else r.kind
         if r.kind == "practice":
-            return f"{r.kind}: {r.games} · ✓{r.wins} · ✗{r.gave_up + r.abandoned}"
-        return f"{r.kind}: {r.games} · {r.wins}/{r.draws}/{r.losses}" + (f" · ⏱{r.abandoned}" if r.abandoned else "")
+            return f"{kind}: {r.games} · ✓{r.wins} · ✗{r.gave_up + r.abandoned}"
+        return f"{kind}: {r.games} · {r.wins}/{r.draws}/{r.losses}" + (f" · ⏱{r.abandoned}" if r.abandoned else "")
 
     async def _cmd_top(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
@@ -544,7 +551,7 @@ class App:
         """/wurf PINS [POSITION]: `/wurf 7`, `/wurf 7 H`, `/wurf 7 100`, `/wurf 7h`, `/wurf pumpe e`."""
         ib = turn.inbound
         words = " ".join(args).split()  # a slash command's option may hold several words
-        if words and len(words[0]) > 1 and words[0][0].isdigit() and not words[0].isdigit():
+        if words and len(words[0]) > 1 and words[0][0].isdecimal() and not words[0].isdecimal():
             words[:1] = [words[0][0], words[0][1:]]  # "7h" → "7", "h"
         if not words:
             raise GameError("kegeln.needs_pins")
@@ -561,7 +568,7 @@ class App:
     def _kegeln_position(self, word: str, lang: str) -> int:
         """A position as typed: 1/10/100…, or a localised word or letter (the chat's language first)."""
         w = word.strip().lower().replace(" ", "")
-        if w.isdigit() and w == "1" + "0" * (len(w) - 1):
+        if w.isdecimal() and w == "1" + "0" * (len(w) - 1):
             return len(w) - 1
         here = {p for p, key in enumerate(kegeln.WORD_KEYS)
                 if w in (str(x).lower() for x in self.catalogs.catalogs.get(lang, {}).get(key, []))}
@@ -631,8 +638,7 @@ class App:
         if not club:
             turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
             return
-        table = "\n".join(f"{i}. {n} — {g} · {wh}/{wl} · 9×{nn} · P×{pp} · ⌀ {kegeln.schnitt(p, t)}"
-                          for i, (n, g, wh, wl, nn, pp, p, t) in enumerate(club, 1))
+        table = kegeln_report.club_table(club)
         lines, evenings = kegeln_chart.evening_series(series, [r[0] for r in club])
         chart = kegeln_chart.club_chart(lines, evenings, [(r[2], r[3]) for r in club])
         turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))
@@ -650,8 +656,12 @@ class App:
         lines, nines, pumpen, schnitt = kegeln_report.evening(games, members)
         lang = await self.renderer.lang_for(ib.chat, ib)
         rendered = "\n".join(self.catalogs.render(line, lang) for line in lines)
+        # the evening's day: where the 12-hour window starts (an evening past midnight keeps its date);
+        # shown in the reader's medium date format by the renderer
+        tonight = datetime.fromtimestamp(since, UTC).date()
         turn.messages.append(Message(ib.chat, Text("kegeln.abend.text", {
-            "head": Text("kegeln.abend.head", {"n": len(games)}), "games": rendered,
+            "head": Text("kegeln.abend.head", {"n": len(games), "date": tonight}),
+            "games": rendered,
             **kegeln_report.leader_texts(nines, pumpen, schnitt)})))
 
     async def _cmd_kegelexport(self, turn: Turn, args: tuple[str, ...]) -> None:
@@ -747,8 +757,8 @@ class App:
             if n == 0:
                 return Text("logik.stats_none")
             return Text("logik.stats_sides", {"n": n, "white": white, "black": black, "draws": draws,
-                                              "wp": round(100 * white / n), "bp": round(100 * black / n),
-                                              "dp": round(100 * draws / n), "abandoned": abandoned})
+                                              "wp": 100 * white / n, "bp": 100 * black / n,
+                                              "dp": 100 * draws / n, "abandoned": abandoned})
 
         here = await self.store.logik_sides(ib.chat.platform, ib.chat.chat_id)
         everywhere = await self.store.logik_sides(ib.chat.platform, None)
@@ -771,6 +781,9 @@ class App:
         """/hint in a practice game: codes still possible and a strong next guess; the game becomes assisted."""
         ib = turn.inbound
         row = await self._my_game(ib.actor, ib.chat)
+        if row is not None and row.kind == "words":
+            await self._words_hint(turn, row)
+            return
         if row is None or row.kind != "practice":
             raise GameError("solver.hint_no_game")
         state = serial.load(practice.State, row.state)
@@ -802,6 +815,22 @@ class App:
                                                                   "code": guess})))
         if data["first"]:
             turn.messages.append(Message(ib.chat, Text("solver.assisted")))
+
+    async def _words_hint(self, turn: Turn, row: GameRow) -> None:
+        """/hint in /words solo practice: how many of the bot's words still fit, and a strong next guess.
+        Solo practice is not recorded, so the game itself does not change."""
+        state = serial.load(words.State, row.state)
+        if not solver_games.word_hint_allowed(state):
+            raise GameError("solver.hint_no_game")
+
+        def think() -> tuple[int, str]:
+            solver = solver_games.word_solver(lexicon(state.opts.lang), state.opts.length, state.opts.counts)
+            return solver_games.word_hint(solver, state)
+
+        left, word = await asyncio.to_thread(think)
+        turn.outcome = f"hint:{row.id}"
+        turn.messages.append(Message(turn.inbound.chat, Text("solver.words_hint", {
+            "name": turn.inbound.actor.name, "n": left, "word": word})))
 
     async def _cmd_analyse(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/analyse: the player's last finished practice game or duel in this chat, guess by guess."""
@@ -1036,6 +1065,19 @@ class App:
             log.info("%s chat=%s game %d timed out", row.platform, row.chat_id, row.id)
             outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
         return outbounds
+
+
+def open_store(db: str, synchronous: str = "FULL") -> Store:
+    """The store for a DATABASE_URL (`postgresql://…`) or a SQLite database file."""
+    if is_postgres(db):
+        from bot.storage.postgres import PostgresStore  # asyncpg is only needed for PostgreSQL
+
+        return PostgresStore(db)
+    return SqliteStore(db, synchronous=synchronous)
+
+
+def is_postgres(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
 
 
 class RecentIds:

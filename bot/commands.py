@@ -72,7 +72,7 @@ def parse_code_options(args: tuple[str, ...], allow_opponent: bool) -> CodeOptio
         word = raw.strip().lower()
         if not word:
             continue
-        if word.isdigit():
+        if word.isdecimal():
             if int(word) not in LENGTHS:
                 raise GameError("bad_length", given=word, lengths="/".join(map(str, LENGTHS)))
             length = int(word)

@@ -2,18 +2,26 @@
 
 A catalog entry is a string with `{name}` placeholders, or a table of CLDR
 plural categories (`one`, `few`, `many`, `other`, …) chosen by the parameter
-`n`. A parameter that is itself a `Text` is rendered first, in the same language.
+`n`. A parameter that is itself a `Text` is rendered first, in the same language — or, when the `Text`
+names its own `lang` (a word of another language, e.g. a word game's answer in the game's language), in that
+language with the reader's translation beside it (`lang.gloss`), or alone when the reader speaks it.
+A list or tuple parameter is rendered item by item, one per line. Numbers and dates are formatted for the
+reader's language: a `float` with one decimal (`4.5` / `4,5`, Babel), a `datetime.date` in the medium
+format; an `int` stays as it is (codes are strings already).
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_date
+from babel.numbers import format_decimal
 
 from core.messages import Text
 
@@ -35,6 +43,11 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 @cache
 def _plural_rule(lang: str) -> Any:
     return Locale.parse(lang).plural_form
+
+
+@cache
+def _decimal(value: float, lang: str) -> str:
+    return format_decimal(value, format="#,##0.0", locale=lang)
 
 
 def normalise(code: str | None) -> str | None:
@@ -81,13 +94,29 @@ class Catalogs:
             entry = self.catalogs[self.fallback].get(text.key)
         if entry is None:
             return text.key
-        params = {k: self.render(v, lang) if isinstance(v, Text) else v for k, v in text.params.items()}
+        if text.lang and text.lang != lang and text.lang in self.catalogs:
+            plain = Text(text.key, text.params)
+            return self.render(Text("lang.gloss", {"original": self.render(plain, text.lang),
+                                                   "translation": self.render(plain, lang)}), lang)
+        params = {k: self._param(v, lang) for k, v in text.params.items()}
         if isinstance(entry, dict):
             entry = self._plural(entry, params.get("n", 0), lang)
         try:
             return str(entry).format(**params)
         except (KeyError, IndexError, ValueError):
             return str(entry)
+
+    def _param(self, value: Any, lang: str) -> Any:
+        """A parameter as the reader of `lang` sees it (a plural `n` stays a number for the plural choice)."""
+        if isinstance(value, Text):
+            return self.render(value, lang)
+        if isinstance(value, (list, tuple)):
+            return "\n".join(str(self._param(v, lang)) for v in value)
+        if isinstance(value, float):
+            return _decimal(value, lang)
+        if isinstance(value, date):
+            return format_date(value, format="medium", locale=lang)
+        return value
 
     @staticmethod
     def _plural(forms: Mapping[str, str], n: Any, lang: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Catalogs
-from bot.storage.sqlite import SqliteStore
+from bot.storage.base import Store
 from core.messages import Actor, Button, Chat, Inbound, Message, Outbound, OutButton, Response, Text
 
 
@@ -16,7 +16,7 @@ def _pref_key(user_id: str) -> str:
 
 
 class Renderer:
-    def __init__(self, store: SqliteStore, catalogs: Catalogs, default_lang: str = "en") -> None:
+    def __init__(self, store: Store, catalogs: Catalogs, default_lang: str = "en") -> None:
         self.store = store
         self.catalogs = catalogs
         self.default_lang = catalogs.pick(default_lang)

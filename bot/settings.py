@@ -27,6 +27,7 @@ def _ids(name: str) -> list[int] | None:
 @dataclass(frozen=True)
 class Settings:
     db_path: str = "data/bot.sqlite3"
+    database_url: str | None = None  # postgresql://… : PostgreSQL instead of the SQLite file
     sqlite_synchronous: str = "FULL"
     default_lang: str = "en"
     idle_timeout_hours: float = 24.0
@@ -51,6 +52,7 @@ class Settings:
         env = os.environ.get
         return cls(
             db_path=env("DATABASE_PATH") or cls.db_path,
+            database_url=env("DATABASE_URL") or None,
             sqlite_synchronous=(env("SQLITE_SYNCHRONOUS") or cls.sqlite_synchronous).upper(),
             default_lang=env("DEFAULT_LANG") or cls.default_lang,
             idle_timeout_hours=float(env("IDLE_TIMEOUT_HOURS") or cls.idle_timeout_hours),

@@ -55,7 +55,7 @@ def evening(games: Sequence[tuple[Any, ...]], members: Sequence[tuple[Any, ...]]
     pumpen = _best([(m[0], m[3]) for m in members])
     schnitt = _best([(m[0], Fraction(m[4], m[5])) for m in members if m[5]], zero=True)
     if schnitt is not None:
-        schnitt = Best(schnitt.names, f"{float(schnitt.value):.1f}")
+        schnitt = Best(schnitt.names, float(schnitt.value))  # one decimal per language in the renderer
     return lines, nines, pumpen, schnitt
 
 
@@ -71,10 +71,12 @@ def leader_texts(nines: Best | None, pumpen: Best | None, schnitt: Best | None) 
     }
 
 
-def club_table(club: Sequence[tuple[Any, ...]]) -> str:
-    """The member table as /kegelstats shows it: `1. Sven — 3 · 2/0 · 9×4 · P×1 · ⌀ 5.2`."""
-    return "\n".join(f"{i}. {n} — {g} · {wh}/{wl} · 9×{nn} · P×{pp} · ⌀ {kegeln.schnitt(p, t)}"
-                     for i, (n, g, wh, wl, nn, pp, p, t) in enumerate(club, 1))
+def club_table(club: Sequence[tuple[Any, ...]]) -> list[Text]:
+    """The member table as /kegelstats and /kegelexport show it, one line each (a list parameter):
+    `1. Sven — 3 · 2/0 · 9×4 · P×1 · ⌀ 5.2` (the Kegel-Schnitt in the reader's decimal format)."""
+    return [Text("kegeln.club_line", {"i": i, "name": n, "games": g, "wh": wh, "wl": wl, "nines": nn, "pumpen": pp,
+                                      "schnitt": kegeln.schnitt(p, t)})
+            for i, (n, g, wh, wl, nn, pp, p, t) in enumerate(club, 1)]
 
 
 def file_name(chat_id: str) -> str:

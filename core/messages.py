@@ -54,10 +54,13 @@ class Inbound:
 
 @dataclass(frozen=True)
 class Text:
-    """A localisable text: catalog key + parameters."""
+    """A localisable text: catalog key + parameters. `lang` set: the text is in that language whoever
+    reads it (e.g. a word game's answer in the game's language); a reader of another language sees
+    their translation beside it."""
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    lang: str | None = None
 
 
 @dataclass(frozen=True)

@@ -152,7 +152,7 @@ def parse_setup(args: Sequence[str]) -> Setup:
         raise GameError("kegeln.bad_mode", given=words[0][:30])
     rest = words[1:]
     digits = DEFAULT_DIGITS
-    if rest and rest[0].isdigit():
+    if rest and rest[0].isdecimal():
         digits = int(rest[0])
         if not MIN_DIGITS <= digits <= MAX_DIGITS:
             raise GameError("kegeln.bad_digits", given=rest[0][:10], min=MIN_DIGITS, max=MAX_DIGITS)
@@ -199,7 +199,7 @@ def _split_slashes(raw: str) -> list[str]:
 def _check_names(names: list[str]) -> None:
     seen: set[str] = set()
     for n in names:
-        if len(n) > MAX_NAME or n.isdigit():
+        if len(n) > MAX_NAME or n.isdecimal():
             raise GameError("kegeln.bad_name", name=n[:MAX_NAME])
         if n.casefold() in seen:
             raise GameError("kegeln.duplicate_name", name=n)
@@ -358,7 +358,7 @@ def _cur_name(s: State) -> str:
 
 def _pins(text: str) -> int:
     t = text.strip()
-    if not (t.isascii() and t.isdigit()) or int(t) > 9:
+    if not (t.isascii() and t.isdecimal()) or int(t) > 9:
         raise GameError("kegeln.bad_pins", given=t[:10])
     return int(t)
 
@@ -467,9 +467,9 @@ def winner_label(state: State) -> str:
     return state.members[state.winner].name
 
 
-def schnitt(pins: int, throws: int) -> str:
-    """The Kegel-Schnitt: raw pins per throw, one decimal."""
-    return f"{pins / throws:.1f}" if throws else "–"
+def schnitt(pins: int, throws: int) -> float | str:
+    """The Kegel-Schnitt: raw pins per throw (the renderer shows one decimal in the reader's language)."""
+    return pins / throws if throws else "–"
 
 
 # ---------------------------------------------------------------- App hooks (see GameKind)
@@ -478,7 +478,7 @@ def button_action(state: State, verb: str, user_id: str, name: str, text: str | 
     """`p<position>` places the pending pins, `w<entry>` names the winner of a tie, `undo`."""
     if verb == "undo":
         return Undo()
-    if verb[:1] in ("p", "w") and verb[1:].isdigit():
+    if verb[:1] in ("p", "w") and verb[1:].isdecimal():
         n = int(verb[1:])
         return Place(n) if verb[0] == "p" else Decide(n)
     return None
@@ -506,10 +506,10 @@ def team_text(team: int) -> Text:
     return Text("kegeln.team", {"no": team + 1})
 
 
-def fmt_score(state: State, entry: int) -> str:
-    """A member's number, or a team's average with one decimal."""
+def fmt_score(state: State, entry: int) -> float | str:
+    """A member's number, or a team's average (a float: the renderer shows one decimal per language)."""
     value = score(state, entry)
-    return f"{float(value):.1f}" if state.teams else str(int(value))
+    return float(value) if state.teams else str(int(value))
 
 
 def entry_name(state: State, entry: int) -> Text | str:
@@ -641,16 +641,18 @@ def _team_list(state: State) -> str:
                      for i in range(state.teams))
 
 
-def result_table(state: State) -> str:
-    """The table by placement: `1. Sven 941`; teams: `1. [2] ⌀ 728.5 (Sven 941, Hanne 516)`."""
-    lines = []
+def result_table(state: State) -> list[Text | str]:
+    """The table by placement, one line each (a list parameter): `1. Sven 941`;
+    teams: `1. [2] ⌀ 728.5 (Sven 941, Hanne 516)` (the average in the reader's decimal format)."""
+    lines: list[Text | str] = []
     for place, e in ranking(state):
         if state.teams:
             members = ", ".join(f"{state.members[i].name} {number(state, i)}" for i in team_members(state, e))
-            lines.append(f"{place}. [{e + 1}] ⌀ {fmt_score(state, e)} ({members})")
+            lines.append(Text("kegeln.team_line", {"place": place, "team": e + 1, "score": fmt_score(state, e),
+                                                    "members": members}))
         else:
             lines.append(f"{place}. {state.members[e].name} {fmt_score(state, e)}")
-    return "\n".join(lines)
+    return lines
 
 
 def board(game_id: int, state: State, chat: Chat) -> Message:

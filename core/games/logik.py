@@ -144,11 +144,11 @@ def parse_options(args: Sequence[str]) -> tuple[str | None, int]:
     i = 0
     while i < len(words):
         word = words[i].lower()
-        if word in ROWS_WORDS and i + 1 < len(words) and words[i + 1].isdigit():
+        if word in ROWS_WORDS and i + 1 < len(words) and words[i + 1].isdecimal():
             rows = check_rows(int(words[i + 1]))
             i += 2
             continue
-        if word.isdigit():
+        if word.isdecimal():
             rows = check_rows(int(word))
         elif word in ROWS_WORDS:
             raise GameError("logik.rows_range", given="?", low=ROWS_MIN, high=ROWS_MAX)
@@ -408,9 +408,15 @@ def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, lis
 
 # ---------------------------------------------------------------- presenter
 
-def pegs(code: str) -> str:
-    """A code as colour symbols, each with its number beside it: 🟥1 🟩2 …"""
-    return " ".join(f"{BY_NUMBER[int(d)].symbol}{d}" for d in code)
+def peg(digit: str) -> Text:
+    """One peg: its colour symbol with the number and the reader's initial beside it (🟥1R, 🟥1К)."""
+    c = BY_NUMBER[int(digit)]
+    return Text("logik.peg", {"symbol": c.symbol, "number": c.number, "initial": Text(c.initial_key)})
+
+
+def pegs(code: str) -> Text:
+    """A row of five pegs: 🟥1R 🟩2G … (English), 🟥1К 🟩2З … (Russian)."""
+    return Text("logik.pegs", {f"p{i}": peg(d) for i, d in enumerate(code, 1)})
 
 
 def legend() -> Text:

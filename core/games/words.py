@@ -41,14 +41,8 @@ ALPHABETS: dict[str, str] = {
     "sv": "abcdefghijklmnopqrstuvwxyzåäö",
 }
 LANGUAGES = tuple(ALPHABETS)
-# The language names shown to players (autonyms), and the four answers in the game languages that
-# have no catalog yet (en and de answers come from the catalogs; see docs/words.md).
+# The language names shown to players (autonyms). The four answers are catalog entries (`words.answer.*`).
 AUTONYMS = {"en": "English", "de": "Deutsch", "ru": "русский", "bg": "български", "sv": "svenska"}
-NATIVE_ANSWERS: dict[str, dict[str, str]] = {
-    "ru": {"miss": "мимо", "cow": "корова", "bull": "бык", "got": "есть"},
-    "bg": {"miss": "мимо", "cow": "крава", "bull": "бик", "got": "позна"},
-    "sv": {"miss": "bom", "cow": "ko", "bull": "tjur", "got": "rätt"},
-}
 _LETTERS = re.compile(r"^[^\W\d_]+$")
 
 
@@ -685,14 +679,13 @@ _ANSWER_KEYS = {Answer.MISS: "words.answer.miss", Answer.COW: "words.answer.cow"
 
 
 def answer_text(state: State, t: Try) -> Text:
-    """Classic: the one answer (with the game language's own word for ru/bg/sv); counts: A and B."""
+    """Classic: the symbol and the answer word in the game's language — a reader of another chat language
+    sees their own word in brackets beside it (`мимо (miss)`), one of the same language sees it once;
+    counts: A and B."""
     if state.opts.counts:
         return Text("words.counts", {"a": t.bulls, "b": t.cows})
-    text = Text(_ANSWER_KEYS[t.answer])
-    native = NATIVE_ANSWERS.get(state.opts.lang)
-    if native:
-        return Text("words.answer_native", {"native": native[t.answer.value], "answer": text})
-    return text
+    return Text("words.answer_line", {"symbol": SYMBOLS[t.answer],
+                                      "word": Text(_ANSWER_KEYS[t.answer], lang=state.opts.lang)})
 
 
 def options_text(state: State) -> Text:
@@ -888,7 +881,7 @@ def parse_options(args: Sequence[str], lang: str) -> tuple[bool, Options]:
                 values["counts"] = _FLAGS[val][1]
             elif key == "lang":
                 values["lang"] = val
-            elif not val.isdigit():
+            elif not val.isdecimal():
                 raise GameError("bad_option", option=val[:30])
             elif key in ("rounds", "points", "limit"):
                 if "mode" in values:

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import lru_cache
 from typing import Any
 
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, logik, practice
+from core.games import duel, logik, practice, words
 from core.games.actions import Accept, Guess, SetSecret
 from core.games.base import Ctx, Event, Player
 from core.solver.engine import LOGIK, Spec, digits
 from core.solver.strategy import EASY, LEVELS, STRONG, Solver
+from core.solver.words import WordSolver
 
 BOT = "bot"  # the computer opponent's user id in a duel
 LEVEL_WORDS = {"easy": EASY, "leicht": EASY, "einfach": EASY,
@@ -156,3 +158,30 @@ def analysis_input(kind: str, state: object, user_id: str) -> tuple[Spec, list[t
             target = state.secrets.get(logik.other(state, user_id).user_id)
             return LOGIK, [(r.code, r.black, r.white) for r in rows], target
     raise GameError("solver.analyse_none")
+
+
+# ---------------------------------------------------------------- the word game: hints in solo practice
+
+@lru_cache(maxsize=16)
+def word_solver(lex: words.Lexicon, length: int, counts: bool) -> WordSolver:
+    """The solver for solo word practice: the bot's secrets are the common words of the length, so
+    those are the candidates (and the suggested guesses: words the player knows)."""
+    common = sorted(w for w in lex.common if len(w) == length)
+    return WordSolver(common, words.ALPHABETS[lex.lang], counts)
+
+
+def word_hint_allowed(state: words.State) -> bool:
+    """Hints only in running solo practice (which is not recorded, so a hint changes nothing in it)."""
+    return state.mode is words.Mode.SOLO and state.phase is words.Phase.GUESSING
+
+
+def word_hint(solver: WordSolver, state: words.State) -> tuple[int, str]:
+    """How many words still fit the answers so far, and a strong next guess (runs in a worker thread)."""
+    if state.opts.counts:
+        history = [(t.word, solver.pack_counts(t.bulls, t.cows)) for t in state.tries]
+    else:
+        history = [(t.word, solver.pack_classic(t.answer.value)) for t in state.tries]
+    count = solver.count(history)
+    if count == 0:  # cannot happen for the bot's own word; never suggest nonsense
+        raise GameError("solver.hint_no_game")
+    return count, solver.strong(history)

@@ -77,7 +77,7 @@ async def test_resign_records_a_win_for_the_other(table: Table) -> None:
     r = await table.say("bob", "/resign")
     assert "Alice wins" in texts(r)
     r = await table.say("alice", "/stats")
-    assert "duel: 1 · 1/0/0" in texts(r)
+    assert "1A2B duel: 1 · 1/0/0" in texts(r)
     r = await table.say("bob", "/top")
     assert "Alice — 1/0/0" in texts(r) and "Bob — 0/0/1" in texts(r)
 

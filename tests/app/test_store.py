@@ -1,4 +1,5 @@
-"""The SQLite store on real files: migrations from zero, atomic moves, fresh reads under load."""
+"""The stores on real databases: migrations from zero, atomic moves, fresh reads under load.
+Every test taking `store` runs on SQLite and on PostgreSQL (skipped when no server is available)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,28 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.base import Conflict, NewResult, SeatTaken
+from bot.storage.base import Conflict, NewResult, SeatTaken, Store
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.sqlite import SqliteStore
 from core.games.base import Event
 
 
-@pytest.fixture
-async def store(tmp_path: Path):  # type: ignore[no-untyped-def]
-    s = SqliteStore(str(tmp_path / "s.sqlite3"))
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
+    if request.param == "postgres":  # a fresh database on the session's PostgreSQL server
+        from bot.storage.postgres import PostgresStore
+        from tests import pgserver
+
+        server = request.getfixturevalue("pg_server")
+        url = await pgserver.create_database(server)
+        s: Store = PostgresStore(url)
+    else:
+        s = SqliteStore(str(tmp_path / "s.sqlite3"))
     await s.open()
     yield s
     await s.close()
+    if request.param == "postgres":
+        await pgserver.drop_database(server, url)
 
 
 async def test_migrations_apply_from_zero_and_set_pragmas(tmp_path: Path) -> None:
@@ -37,7 +48,7 @@ async def test_migrations_apply_from_zero_and_set_pragmas(tmp_path: Path) -> Non
     await s.close()
 
 
-async def test_reads_after_writes_are_fresh_under_concurrent_reads(store: SqliteStore) -> None:
+async def test_reads_after_writes_are_fresh_under_concurrent_reads(store: Store) -> None:
     """Regression: overlapping statements on the reader connection once pinned an old snapshot."""
     gid = await store.create_game("p", "c", False, "duel", {"v": 0}, ["u0"], [], 1.0)
     stop = asyncio.Event()
@@ -57,7 +68,7 @@ async def test_reads_after_writes_are_fresh_under_concurrent_reads(store: Sqlite
         await asyncio.gather(*readers)
 
 
-async def test_compare_and_set_and_one_seat_per_chat(store: SqliteStore) -> None:
+async def test_compare_and_set_and_one_seat_per_chat(store: Store) -> None:
     gid = await store.create_game("p", "c", False, "duel", {"v": 0}, ["alice"], [Event("x")], 1.0)
     row = await store.get_game(gid)
     assert row is not None
@@ -70,7 +81,7 @@ async def test_compare_and_set_and_one_seat_per_chat(store: SqliteStore) -> None
     assert other_chat
 
 
-async def test_a_failed_move_leaves_nothing_behind(store: SqliteStore) -> None:
+async def test_a_failed_move_leaves_nothing_behind(store: Store) -> None:
     gid = await store.create_game("p", "c", False, "duel", {"v": 0}, ["alice"], [], 1.0)
     await store.create_game("p", "c", False, "practice", {}, ["bob"], [], 1.0)
     row = await store.get_game(gid)

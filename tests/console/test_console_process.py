@@ -54,7 +54,7 @@ def test_full_duel_with_buttons_privates_and_restart(tmp_path: Path) -> None:
     assert "wins!" in out and "Secret codes:" in out and "🟩🟩🟩" in out
     assert "Match:" in out and "(b1) 🔁 Rematch" in out
     stats = play(db, f"{first}: /stats\n{first}: /top\n")
-    assert "duel: 1 · 1/0/0" in stats and f"1. {first} — 1/0/0 (1)" in stats
+    assert "1A2B duel: 1 · 1/0/0" in stats and f"1. {first} — 1/0/0 (1)" in stats
 
 
 def test_every_line_kind_and_bad_input_never_crash(tmp_path: Path) -> None:

@@ -56,7 +56,7 @@ async def test_abend_summarises_the_last_twelve_hours_exactly(table: Table, cloc
     r = await table.say("bob", "/abend")
     # game A (13 hours earlier) does not count: else Birgit's two 9s and Klaus's low win would show
     assert texts(r) == "\n".join([
-        "🎳 Club evening (the last 12 hours): 2 games",
+        "🎳 Club evening, Jan 12, 1970 (the last 12 hours): 2 games",  # where the window starts, medium format
         f"#{b} high numbers, 3 places: 🏆 Sven",
         f"#{c} low numbers, 2 places: 🏆 Hanne (tie, decided by the scorer)",
         "🎯 Most 9s: Hanne, Sven — 2 nines",  # Sven 1 + 1, Hanne 0 + 2
@@ -65,13 +65,14 @@ async def test_abend_summarises_the_last_twelve_hours_exactly(table: Table, cloc
     ])
     german = Table(table.app, locale="de", group=table.group)
     r = await german.say("ute", "/abend")
-    assert "Kegelabend (die letzten 12 Stunden): 2 Spiele" in texts(r)
+    assert "Kegelabend, 12.01.1970 (die letzten 12 Stunden): 2 Spiele" in texts(r)  # date and decimals in German
+    assert "Bester Kegel-Schnitt: Hanne — 6,0 Kegel pro Wurf" in texts(r)
     assert "Die meisten Pumpen: Klaus, Sven — 1 Pumpe" in texts(r)
     assert "(Gleichstand, vom Schreiber entschieden)" in texts(r)
     # game B finished at `tonight`, game C an hour later: at tonight + 12.5 hours only C counts
     clock.now = tonight + 12.5 * HOUR
     r = await table.say("bob", "/abend")
-    assert texts(r).splitlines()[:2] == ["🎳 Club evening (the last 12 hours): 1 game",
+    assert texts(r).splitlines()[:2] == ["🎳 Club evening, Jan 13, 1970 (the last 12 hours): 1 game",
                                          f"#{c} low numbers, 2 places: 🏆 Hanne (tie, decided by the scorer)"]
     assert "Most Pumpen: Sven — 1 Pumpe" in texts(r) and "Best Kegel-Schnitt: Hanne — 9.0" in texts(r)
 

@@ -67,7 +67,7 @@ def test_seed_example_golden_one_step_entries() -> None:
     assert s.phase is k.Phase.FINISHED and s.outcome == "done"
     assert [s.members[e].name for _, e in k.ranking(s)] == ["Sven", "Birgit", "Hanne", "Klaus"]
     assert [p for p, _ in k.ranking(s)] == [1, 2, 3, 4]
-    assert k.result_table(s) == "1. Sven 941\n2. Birgit 732\n3. Hanne 516\n4. Klaus 308"
+    assert k.result_table(s) == ["1. Sven 941", "2. Birgit 732", "3. Hanne 516", "4. Klaus 308"]
 
 
 def test_seed_example_with_position_buttons_gives_the_same_game() -> None:
@@ -110,7 +110,8 @@ def test_low_mode_pumpe_is_nine_no_zero_and_schnitt_counts_raw_pins() -> None:
     rec = {r.name: r for r in k.member_records(s)}
     assert (rec["Ute"].pins, rec["Ute"].pumpen, rec["Ute"].nines, rec["Ute"].win) == (1, 1, 0, True)
     assert (rec["Jens"].pins, rec["Jens"].pumpen, rec["Jens"].nines) == (9, 1, 1)  # Pumpe = 0 pins even in low
-    assert k.schnitt(rec["Ute"].pins, rec["Ute"].throws) == "0.5"
+    assert k.schnitt(rec["Ute"].pins, rec["Ute"].throws) == 0.5  # a float: the renderer shows 0.5 / 0,5
+    assert k.schnitt(0, 0) == "–"
 
 
 def test_high_mode_pumpe_is_zero() -> None:
@@ -130,10 +131,12 @@ def test_team_duel_interleaves_unequal_teams_and_averages() -> None:
                  (0, T), (0, T), (5, T), (0, T), (0, T),
                  (0, E), (0, E), (0, E), (1, E), (0, E)])
     assert s.phase is k.Phase.FINISHED and s.winner == 2
-    assert [k.fmt_score(s, t) for t in range(3)] == ["500.5", "500.0", "850.0"]
-    assert k.result_table(s).splitlines() == ["1. [3] ⌀ 850.0 (Ute 850)",
-                                              "2. [1] ⌀ 500.5 (Birgit 900, Klaus 101)",
-                                              "3. [2] ⌀ 500.0 (Sven 800, Hanne 200)"]
+    assert [k.fmt_score(s, t) for t in range(3)] == [500.5, 500.0, 850.0]  # floats: one decimal per language
+    table = Text("kegeln.result", {"mode": "", "table": k.result_table(s), "winner": ""})
+    assert CAT.render(table, "en").splitlines()[1:4] == ["1. [3] ⌀ 850.0 (Ute 850)",
+                                                               "2. [1] ⌀ 500.5 (Birgit 900, Klaus 101)",
+                                                               "3. [2] ⌀ 500.0 (Sven 800, Hanne 200)"]
+    assert CAT.render(table, "de").splitlines()[2] == "2. [1] ⌀ 500,5 (Birgit 900, Klaus 101)"
     assert {r.name for r in k.member_records(s) if r.win} == {"Ute"}
 
 

@@ -38,9 +38,9 @@ async def test_simultaneous_reveal_with_initials_and_guess(table: Table) -> None
     r = await table.say("bob", "/guess 12345")
     out = group_texts(r)
     assert "Round 1:" in out
-    assert "Alice #1: 🟥1 🟩2 🟦3 🟨4 ⬛8 → ⚫⚪⚪⚪ (1 black, 3 white)" in out
-    assert "Bob #1: 🟥1 🟩2 🟦3 🟨4 🟧5 → ⚫⚫⚫⚫⚫ (5 black, 0 white)" in out
-    assert "Bob cracked the code in round 1 and wins!" in out and "Alice: 🟥1 🟩2 🟦3 🟨4 🟧5" in out
+    assert "Alice #1: 🟥1R 🟩2G 🟦3B 🟨4Y ⬛8K → ⚫⚪⚪⚪ (1 black, 3 white)" in out
+    assert "Bob #1: 🟥1R 🟩2G 🟦3B 🟨4Y 🟧5O → ⚫⚫⚫⚫⚫ (5 black, 0 white)" in out
+    assert "Bob cracked the code in round 1 and wins!" in out and "Alice: 🟥1R 🟩2G 🟦3B 🟨4Y 🟧5O" in out
     final = r.messages[-1]
     assert final.image and final.image.startswith(b"\x89PNG") and table.button(r, ":rematch")
 
@@ -63,8 +63,8 @@ async def test_secret_as_initials_privately_and_never_in_the_group(table: Table)
     r = await table.say("alice", "RGBYK")  # a secret typed in the open
     assert r.delete_inbound and "never type your secret code in the group" in texts(r)
     r = await table.dm("alice", "R G B Y K")
-    assert "Your secret row 🟥1 🟩2 🟦3 🟨4 ⬛8 is locked" in texts(r)
-    assert all("🟥1 🟩2" not in m.text for m in r.messages if not isinstance(m.to, Actor))
+    assert "Your secret row 🟥1R 🟩2G 🟦3B 🟨4Y ⬛8K is locked" in texts(r)
+    assert all("🟥1R 🟩2G" not in m.text for m in r.messages if not isinstance(m.to, Actor))
     r = await table.dm("bob", "random")
     assert "Both secret rows are locked" in texts(r)
 
@@ -93,8 +93,8 @@ async def test_board_picture_during_the_game(table: Table) -> None:
     r = await table.say("alice", "/board")
     (msg,) = r.messages
     assert msg.image and msg.image.startswith(b"\x89PNG")
-    assert "Round 2: waiting for Alice." in msg.text and "Alice #1: 🟥1 🟥1 🟥1 🟥1 🟥1" in msg.text
-    assert "33333" not in msg.text and "🟦3 🟦3" not in msg.text  # Bob's pending row stays hidden
+    assert "Round 2: waiting for Alice." in msg.text and "Alice #1: 🟥1R 🟥1R 🟥1R 🟥1R 🟥1R" in msg.text
+    assert "33333" not in msg.text and "🟦3B 🟦3B" not in msg.text  # Bob's pending row stays hidden
 
 
 async def test_all_rows_used_is_a_draw_and_resign_and_timeout(table: Table, app: App, clock) -> None:  # type: ignore[no-untyped-def]
@@ -143,13 +143,13 @@ async def test_statistics_by_side(table: Table) -> None:
     await start_other(other)
     r = await table.say("alice", "/stats logik")
     out = texts(r)
-    assert "Here: 3 games: white 1 (33 %), black 1 (33 %), draws 1 (33 %); timed out 0" in out
-    assert "Everywhere: 4 games: white 2 (50 %), black 1 (25 %), draws 1 (25 %)" in out
+    assert "Here: 3 games: white 1 (33.3 %), black 1 (33.3 %), draws 1 (33.3 %); timed out 0" in out
+    assert "Everywhere: 4 games: white 2 (50.0 %), black 1 (25.0 %), draws 1 (25.0 %)" in out
     assert "Alice: as white 1/1/0, as black 1/0/0 (wins/draws/losses)" in out
     r = await table.say("alice", "/stats logik Bob")
     assert "Bob: as white 0/0/1, as black 0/1/1" in texts(r)
     r = await table.say("alice", "/stats")
-    assert "logik: 3 · 2/1/0" in texts(r)
+    assert "Logik: 3 · 2/1/0" in texts(r)  # the game's name from the catalog, not the raw kind
 
 
 async def start_other(t: Table) -> None:

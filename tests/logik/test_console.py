@@ -30,14 +30,14 @@ def test_logik_session_with_initials_reveal_and_pictures(tmp_path: Path) -> None
         "alice: /stats logik",
     ]) + "\n", "--seed", "3")
     assert "alice challenges bob to Logik: 5 pegs, 8 colours, 8 rows. alice plays white." in out
-    assert "[@alice] 🔐 Your secret row 🟥1 🟩2 🟦3 🟨4 ⬜7 is locked" in out
+    assert "[@alice] 🔐 Your secret row 🟥1R 🟩2G 🟦3B 🟨4Y ⬜7W is locked" in out
     group = [ln for ln in out.splitlines() if ln.startswith("[#table]")]
     assert "[#table] row 1: alice ✓ — waiting for bob" in group
     assert "[#table] alice: You have already sent your row 1; wait for bob." in group
-    assert "alice #1: 🟥1 🟩2 🟦3 🟨4 🟧5 → ⚫⚪⚪⚪⚪ (1 black, 4 white)" in out
-    assert "bob #1: 🟥1 🟩2 🟦3 🟨4 ⬛8 → ⚫⚫⚫⚫ (4 black, 0 white)" in out
+    assert "alice #1: 🟥1R 🟩2G 🟦3B 🟨4Y 🟧5O → ⚫⚪⚪⚪⚪ (1 black, 4 white)" in out
+    assert "bob #1: 🟥1R 🟩2G 🟦3B 🟨4Y ⬛8K → ⚫⚫⚫⚫ (4 black, 0 white)" in out
     assert "alice cracked the code in round 2 and wins!" in out and "(b7) 🔁 Rematch" in out
-    assert "Here: 1 game: white 1 (100 %), black 0 (0 %), draws 0 (0 %)" in out
+    assert "Here: 1 game: white 1 (100.0 %), black 0 (0.0 %), draws 0 (0.0 %)" in out
     pictures = re.findall(r"^\s+(\S+board-\d+\.png)$", out, re.M)
     assert len(pictures) == 2  # /board and the end
     for p in pictures:

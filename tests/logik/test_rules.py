@@ -208,8 +208,11 @@ def test_feedback_in_words_and_symbols() -> None:
     cats = Catalogs()
     t = logik.row_line("Alice", 3, logik.Row("11235", 2, 1))
     en, de = cats.render(t, "en"), cats.render(t, "de")
-    assert en == "Alice #3: 🟥1 🟥1 🟩2 🟦3 🟧5 → ⚫⚫⚪ (2 black, 1 white)"
+    assert en == "Alice #3: 🟥1R 🟥1R 🟩2G 🟦3B 🟧5O → ⚫⚫⚪ (2 black, 1 white)"
     assert de.endswith("(2 schwarze, 1 weißer)")
+    # every peg carries the reader's colour initial beside its number (issue 5)
+    assert cats.render(t, "ru").startswith("Alice #3: 🟥1К 🟥1К 🟩2З 🟦3С 🟧5О → ")
+    assert de.startswith("Alice #3: 🟥1R 🟥1R 🟩2G 🟦3B 🟧5O → ") and "🟨4E" in cats.render(logik.pegs("48888"), "de")
     one = cats.render(logik.feedback(logik.Row("11111", 1, 0)), "de")
     assert one == "⚫ (1 schwarzer, 0 weiße)"
     assert cats.render(logik.feedback(logik.Row("11111", 0, 0)), "en") == "– (0 black, 0 white)"

@@ -76,3 +76,13 @@ async def test_any_unicode_to_every_entry(table: Table, text: str) -> None:
     for r in (await table.say("alice", text), await table.say("alice", "/duel " + text),
               await table.dm("alice", text), await table.press("alice", text[:64])):
         assert "went wrong" not in texts(r)
+
+
+@pytest.mark.parametrize("command", [
+    "/duel ²", "/practice ²", "/logik rows ²", "/logik ²", "/kegeln high ² Anna Ben", "/words length ²",
+    "/wurf ²", "/kegeln high 3 ²", "/practice ٣",
+])
+async def test_unicode_digits_in_options_are_refused_not_crashed(table: Table, command: str) -> None:
+    """Regression (found by hypothesis): "²".isdigit() is true but int("²") fails."""
+    r = await table.say("alice", command)
+    assert "went wrong" not in texts(r) and (r.messages or r.notice)

@@ -65,7 +65,7 @@ async def test_match_by_points_with_refusals(table: Table) -> None:
     assert "Match over" in out and "wins the match" in out
     winner = st["winners"][0]
     r = await table.say(winner, "/stats")
-    assert "words: 1 · 1/0/0" in texts(r)
+    assert "Bulls & Cows with words: 1 · 1/0/0" in texts(r)
     r = await table.say(winner, "/practice")  # the seat is free again
     assert "picked a secret code" in texts(r)
 
@@ -199,4 +199,4 @@ async def test_idle_timeout_by_the_sweep(app: App, table: Table, clock) -> None:
     out = "\n".join(o.text for o in await app.sweep())
     assert "timed out (the word was crane)" in out
     r = await table.say("ann", "/stats")
-    assert "words: 1 · 0/0/0 · ⏱1" in texts(r)
+    assert "Bulls & Cows with words: 1 · 0/0/0 · ⏱1" in texts(r)

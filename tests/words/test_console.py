@@ -27,7 +27,7 @@ def test_word_game_on_the_console(tmp_path: Path) -> None:
     assert turn, out
     first = turn.group(1)
     out = play(db, f"{first}: трос\n{first}: /board\n", "--seed", "3")
-    assert f"{first}: трос → корова (🐄 cow)" in out and f"#1 {first}: трос → 🐄" in out
+    assert f"{first}: трос → 🐄 корова (cow)" in out and f"#1 {first}: трос → 🐄" in out
     nxt = re.search(r"· (\w+)'s turn", out)
     assert nxt
     out = play(db, f"{nxt.group(1)}: соль\n{nxt.group(1)}: ёлка\n", "--seed", "3")

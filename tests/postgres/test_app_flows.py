@@ -1,0 +1,35 @@
+"""The App's core duel flows, unchanged, on PostgreSQL: `db` is a postgresql:// URL here (see conftest)."""
+
+from bot.app import App
+from bot.storage.postgres import PostgresStore
+from tests.app.test_duel_flow import (  # noqa: F401  (collected here again, on PostgreSQL)
+    test_concurrent_guesses_never_lose_or_double_a_move,
+    test_duplicate_platform_events_are_applied_once,
+    test_many_duels_at_once_all_finish,
+    test_open_challenge_and_one_game_per_chat,
+    test_resign_records_a_win_for_the_other,
+    test_restart_mid_secret_entry_and_mid_duel,
+    test_starter_cracks_second_misses,
+    test_stats_show_rating_names_in_the_readers_language,
+    test_timeout_is_recorded,
+    test_wrong_turn_and_invalid_guesses_change_nothing,
+)
+
+
+async def test_the_app_runs_on_postgres(app: App) -> None:
+    assert isinstance(app.store, PostgresStore)
+
+
+# Hausnummern (its statistics tables are written by the store's kegeln job in the move's transaction)
+from tests.kegeln.test_app import (  # noqa: E402, F401
+    test_concurrent_entries_are_serialised,
+    test_restart_mid_game,
+    test_scorer_hands_over_and_admins_may_act,
+    test_statistics_after_a_scripted_evening,
+)
+
+# Logik (results by side)
+from tests.logik.test_app_flow import (  # noqa: E402, F401
+    test_restart_between_the_two_rows_of_a_round,
+    test_statistics_by_side,
+)

@@ -1,0 +1,242 @@
+"""The PostgreSQL store beside the SQLite one: the same schema and methods, the same answers to the
+same writes, Duplicate / SeatTaken / Conflict / StoreUnavailable, migrations by several processes."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import sqlite3
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import asyncpg
+import pytest
+
+from bot.storage.base import Conflict, Duplicate, NewResult, SeatTaken, Store, StoreUnavailable
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.migrations_pg import PG_MIGRATIONS
+from bot.storage.postgres import PostgresStore
+from bot.storage.sqlite import SqliteStore
+from core.games.base import Event
+
+
+def _public(cls: type) -> dict[str, inspect.Signature]:
+    return {n: inspect.signature(getattr(cls, n)) for n in vars(cls) if not n.startswith("_")}
+
+
+def test_every_public_method_of_the_sqlite_store_exists_with_the_same_signature() -> None:
+    """A query added to one store must be added to the other (and to the Store protocol)."""
+    sqlite, pg = _public(SqliteStore), _public(PostgresStore)
+    assert sorted(sqlite) == sorted(pg)
+    for name, sig in sqlite.items():
+        assert list(sig.parameters) == list(pg[name].parameters), name
+        assert [p.default for p in sig.parameters.values()] == [p.default for p in pg[name].parameters.values()]
+    protocol = {n for n in vars(Store) if not n.startswith("_")}
+    assert protocol == set(sqlite), "bot.storage.base.Store lists every public store method"
+
+
+async def test_the_schema_is_the_sqlite_schema(tmp_path: Path, pg_url: str) -> None:
+    """Each SQLite migration has its PostgreSQL twin: same tables, same columns."""
+    assert len(PG_MIGRATIONS) == len(MIGRATIONS), "add the PostgreSQL twin of the new migration to migrations_pg.py"
+    s = SqliteStore(str(tmp_path / "x.sqlite3"))
+    await s.open()
+    await s.close()
+    with sqlite3.connect(tmp_path / "x.sqlite3") as db:
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        lite = {t: sorted(r[1] for r in db.execute(f"PRAGMA table_info({t})")) for t in tables}
+    p = PostgresStore(pg_url)
+    await p.open()
+    await p.close()
+    conn = await asyncpg.connect(pg_url)
+    try:
+        rows = await conn.fetch("SELECT table_name, column_name FROM information_schema.columns"
+                                " WHERE table_schema = 'public' AND table_name != 'schema_version'")
+        assert await conn.fetchval("SELECT MAX(version) FROM schema_version") == len(PG_MIGRATIONS)
+    finally:
+        await conn.close()
+    pg: dict[str, list[str]] = {}
+    for r in rows:
+        pg.setdefault(r["table_name"], []).append(r["column_name"])
+    assert {t: sorted(c) for t, c in pg.items()} == lite
+
+
+async def test_several_processes_migrate_one_database_once(pg_url: str) -> None:
+    stores = [PostgresStore(pg_url) for _ in range(4)]
+    await asyncio.gather(*(s.open() for s in stores))  # the advisory lock lets one migrate
+    await asyncio.gather(*(s.close() for s in stores))
+    conn = await asyncpg.connect(pg_url)
+    try:
+        assert [r[0] for r in await conn.fetch("SELECT version FROM schema_version ORDER BY 1")] == \
+            list(range(1, len(PG_MIGRATIONS) + 1))
+    finally:
+        await conn.close()
+
+
+async def _scenario(store: Store) -> dict[str, Any]:
+    """The same writes on any store; returns every read's answer."""
+    g1 = await store.create_game("p", "c", False, "duel", {"b": [1, {"z": 2, "a": None}], "a": "ü"},
+                                 ["alice", "bob"], [Event("started", {"by": "alice"})], 10.0, ("p", "u1"))
+    g2 = await store.create_game("p", "c", False, "practice", {"v": 0}, ["carol"], [], 11.0)
+    g3 = await store.create_game("p", "c", False, "logik", {"v": 0}, ["dave", "erin"],
+                                 [Event("bot", {"level": "easy"})], 12.0)
+    g4 = await store.create_game("p", "c", False, "kegeln", {"v": 0}, ["frank"], [], 12.5)
+    row = await store.get_game(g1)
+    assert row is not None
+    await store.save_game(row, {"v": 1}, True, [], [Event("guessed", {"by": "bob"})],
+                          [NewResult("alice", "Alice", "win", 5, 4, False, "good"),
+                           NewResult("bob", "Bob", "loss", 5, 4, False, None)], 13.0, ("p", "u2"))
+    row2 = await store.get_game(g2)
+    assert row2 is not None
+    await store.save_game(row2, {"v": 1}, True, [], [], [NewResult("carol", "Carol", "win", 3, 4, True, "genius")],
+                          14.0)
+    row3 = await store.get_game(g3)
+    assert row3 is not None
+    await store.save_game(row3, {"v": 1}, True, [], [],
+                          [NewResult("dave", "Dave", "win", 4, 4, False, None, "white"),
+                           NewResult("erin", "Erin", "loss", 4, 4, False, None, "black")], 15.0)
+    row4 = await store.get_game(g4)
+    assert row4 is not None
+    members = [SimpleNamespace(name=n, team=None, number=i, place=i, win=i == 1, throws=3, pins=p, nines=1, pumpen=0)
+               for i, (n, p) in enumerate([("Anna", 20), ("ben", 15)], 1)]
+    throws = [("Anna", 9, 1, 9, 12.6), ("ben", 5, 2, 5, 12.7)]
+    job = store.kegeln_job(g4, "p", "c", "frank", ("high", 3, 0, "Anna", True), members, throws, 16.0)
+    await store.save_game(row4, {"v": 1}, True, [], [], [], 16.0, extra=job)
+    await store.set_chat_lang("p", "c", "de")
+    await store.set_chat_lang("p", "c", "en")
+    await asyncio.gather(store.save_user("p", "alice", "Alice", "de"), store.save_user("p", "bob", "Bob", None))
+    await store.save_user("p", "alice", "Alicia", None)
+    await store.mark_seen("p", "u3", 17.0)
+    g5 = await store.create_game("p", "c", False, "duel", {"v": 0}, ["alice"], [], 18.0)
+    out: dict[str, Any] = {
+        "game": await store.get_game(g1), "missing": await store.get_game(999),
+        "seated": await store.seated_games("p", "alice"), "seated_c": await store.seated_games("p", "alice", "c"),
+        "chat": await store.chat_games("p", "c"), "idle": await store.idle_games(18.5),
+        "last": await store.last_game("p", "c", "bob"), "log": await store.event_log(g1),
+        "seen": [await store.was_seen("p", u) for u in ("u1", "u2", "u3", "u4")],
+        "lang": (await store.chat_lang("p", "c"), await store.chat_lang("p", "x")),
+        "user": (await store.user_name("p", "alice"), await store.user_locale("p", "alice"),
+                 await store.user_locale("p", "bob")),
+        "find": (await store.find_user("p", "c", "ALICE"), await store.find_user("p", "c", "alicia"),
+                 await store.find_user("p", "c", "nobody")),
+        "stats": (await store.stats("p", "c", "alice"), await store.stats("p", None, "bob")),
+        "bests": await store.practice_bests("p", "carol"), "top": await store.top("p", "c"),
+        "k_member": (await store.kegeln_member("p", "c", "ANNA"), await store.kegeln_member("p", "c", "x")),
+        "k_club": await store.kegeln_club("p", "c"), "k_series": await store.kegeln_series("p", "c"),
+        "k_games": await store.kegeln_games_since("p", "c", 0.0),
+        "k_members": await store.kegeln_members_since("p", "c", 0.0),
+        "k_throws": await store.kegeln_throw_log("p", "c"),
+        "l_sides": (await store.logik_sides("p", "c"), await store.logik_sides("p", None)),
+        "l_record": await store.logik_record("p", None, "dave"),
+        "bot": (await store.solver_bot_level("p", "c", g3, "dave"), await store.solver_bot_level("p", "c", g1, "x")),
+    }
+    await store.migrate_chat("p", "c", "c2")
+    out["migrated"] = (await store.chat_games("p", "c2"), await store.chat_lang("p", "c2"),
+                       await store.seated_games("p", "alice", "c2"), await store.kegeln_club("p", "c2"))
+    assert g5
+    return out
+
+
+async def test_the_same_writes_give_the_same_answers_on_both_stores(tmp_path: Path, pg_url: str) -> None:
+    answers = []
+    for store in (SqliteStore(str(tmp_path / "same.sqlite3")), PostgresStore(pg_url)):
+        await store.open()
+        try:
+            answers.append(await _scenario(store))
+        finally:
+            await store.close()
+    lite, pg = answers
+    assert lite["k_club"] and lite["stats"][0] and lite["top"] and lite["l_record"] and lite["migrated"][0]
+    for key in lite:
+        assert pg[key] == lite[key], key
+
+
+@pytest.fixture
+async def pg_store(pg_url: str):  # type: ignore[no-untyped-def]
+    s = PostgresStore(pg_url)
+    await s.open()
+    yield s
+    await s.close()
+
+
+async def test_a_second_delivery_is_a_duplicate_and_rolls_its_move_back(pg_store: PostgresStore) -> None:
+    gid = await pg_store.create_game("p", "c", False, "duel", {"v": 0}, ["alice"], [], 1.0, ("p", "upd-1"))
+    row = await pg_store.get_game(gid)
+    assert row is not None
+    with pytest.raises(Duplicate):
+        await pg_store.save_game(row, {"v": 1}, False, [], [Event("e")], [], 2.0, ("p", "upd-1"))
+    assert await pg_store.get_game(gid) == row and await pg_store.event_log(gid) == []
+    with pytest.raises(Duplicate):
+        await pg_store.create_game("p", "c2", False, "duel", {}, ["zed"], [], 3.0, ("p", "upd-1"))
+    assert await pg_store.seated_games("p", "zed") == []
+
+
+async def test_concurrent_compare_and_set_lets_exactly_one_win(pg_store: PostgresStore, pg_url: str) -> None:
+    gid = await pg_store.create_game("p", "c", False, "duel", {"v": 0}, ["alice"], [], 1.0)
+    row = await pg_store.get_game(gid)
+    assert row is not None
+    others = [PostgresStore(pg_url) for _ in range(3)]  # as if three more processes
+    await asyncio.gather(*(o.open() for o in others))
+    try:
+        outcomes = await asyncio.gather(*(s.save_game(row, {"v": i}, False, [], [Event("m", {"i": i})], [], 2.0)
+                                          for i, s in enumerate([pg_store, *others, pg_store, *others])),
+                                        return_exceptions=True)
+    finally:
+        await asyncio.gather(*(o.close() for o in others))
+    assert sum(o == 2 for o in outcomes) == 1
+    assert all(isinstance(o, Conflict) for o in outcomes if o != 2)
+    assert len(await pg_store.event_log(gid)) == 1
+
+
+async def test_concurrent_seats_in_one_chat_let_one_win(pg_store: PostgresStore) -> None:
+    outcomes = await asyncio.gather(*(pg_store.create_game("p", "c", False, "duel", {}, ["alice", f"x{i}"], [], 1.0)
+                                      for i in range(6)), return_exceptions=True)
+    assert sum(isinstance(o, int) for o in outcomes) == 1
+    assert all(isinstance(o, SeatTaken) and o.user_id == "alice" for o in outcomes if not isinstance(o, int))
+    assert len(await pg_store.chat_games("p", "c")) == 1  # nothing of the refused games is left
+
+
+async def test_no_server_is_store_unavailable() -> None:
+    with socket_closed() as port:
+        store = PostgresStore(f"postgresql://nobody@127.0.0.1:{port}/none", timeout=2.0)
+        with pytest.raises(StoreUnavailable) as err:
+            await store.open()
+    assert err.value.reason in ("error", "busy")
+
+
+async def test_a_lost_connection_is_store_unavailable_and_nothing_is_half_stored(pg_store: PostgresStore,
+                                                                                  pg_server: str,
+                                                                                  pg_url: str) -> None:
+    gid = await pg_store.create_game("p", "c", False, "duel", {"v": 0}, ["alice"], [], 1.0)
+    row = await pg_store.get_game(gid)
+    assert row is not None
+    dbname = pg_url.rsplit("/", 1)[1]
+
+    async def cut(conn: asyncpg.Connection) -> None:  # the server drops this very connection mid-move
+        admin = await asyncpg.connect(pg_server)
+        try:
+            await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1"
+                                " AND pid = $2", dbname, conn.get_server_pid())
+        finally:
+            await admin.close()
+        await conn.execute("SELECT 1")
+
+    with pytest.raises(StoreUnavailable) as err:
+        await pg_store.save_game(row, {"v": 1}, False, [], [Event("e")], [], 2.0, extra=cut)
+    assert err.value.reason == "error"
+    assert await pg_store.get_game(gid) == row and await pg_store.event_log(gid) == []  # the pool reconnects
+    assert await pg_store.save_game(row, {"v": 1}, False, [], [], [], 3.0) == 2
+
+
+class socket_closed:
+    """A loopback port nobody listens on."""
+
+    def __enter__(self) -> int:
+        import socket
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return int(s.getsockname()[1])
+
+    def __exit__(self, *exc: object) -> None:
+        return None
