@@ -94,7 +94,8 @@ class App:
     def command_menu(self) -> dict[str, list[CommandInfo]]:
         """Every language's command menu, for setMyCommands / slash command localisations."""
         return {lang: [CommandInfo(c.name, self.catalogs.render(Text(f"cmd.{c.name}"), lang), c.options,
-                                   option_choices(c))
+                                   option_choices(c),
+                                   {o: self.catalogs.render(Text(f"opt.{o}"), lang) for o in c.options})
                        for c in COMMANDS if not c.hidden]
                 for lang in self.catalogs.languages}
 

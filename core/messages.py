@@ -139,3 +139,4 @@ class CommandInfo:
     description: str
     options: tuple[str, ...] = ()
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # option → its allowed values
+    option_descriptions: Mapping[str, str] = field(default_factory=dict)  # option → localised description

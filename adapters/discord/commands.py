@@ -62,9 +62,12 @@ class MenuTranslator(app_commands.Translator):
 
     def __init__(self, menus: Mapping[str, Sequence[CommandInfo]]) -> None:
         self._text: dict[tuple[str, str], str] = {}
+        self._options: dict[tuple[str, str, str], str] = {}
         for lang, menu in menus.items():
             for info in menu:
                 self._text[(lang.lower(), info.name)] = _clip(info.description)
+                for opt, text in info.option_descriptions.items():
+                    self._options[(lang.lower(), info.name, opt)] = _clip(text)
 
     async def translate(
         self,
@@ -79,8 +82,11 @@ class MenuTranslator(app_commands.Translator):
             return None
         if kind == "description":
             found = self._text.get((lang, command))
-            return found if found and found != string.message else None
-        return None
+        elif kind == "option":
+            found = self._options.get((lang, command, string.extras.get("option", "")))
+        else:
+            return None
+        return found if found and found != string.message else None
 
 
 def _make_callback(
@@ -131,7 +137,8 @@ def build_commands(
         )
         for opt in options:
             param = command._params[opt]
-            param.description = locale_str(opt, command=name, kind="option")
+            param.description = locale_str(_clip(info.option_descriptions.get(opt) or opt), command=name,
+                                           kind="option", option=opt)
             if param.type is not discord.AppCommandOptionType.string:
                 continue
             # fixed values as choices (still sent as the plain text): the App says which, e.g. the

@@ -38,6 +38,11 @@ async def test_sync_commands_then_serve(standin: StandIn, tmp_path: Path) -> Non
     assert {"duel", "practice", "logik", "words", "kegeln", "guess"} <= names
     practice = next(c for c in synced if c["name"] == "practice")
     assert practice.get("description_localizations", {}).get("de")  # every language the bot has
+    length = next(o for o in practice["options"] if o["name"] == "length")
+    assert length["description"] == "number of digits (3, 4 or 5)"
+    assert length["description_localizations"]["de"] == "Anzahl der Ziffern (3, 4 oder 5)"
+    assert length["description_localizations"]["ru"] == "число цифр (3, 4 или 5)"
+    assert [c["value"] for c in length["choices"]] == ["3", "4", "5"]
 
     proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", "--db", db, cwd=tmp_path, env=env,
                                                 stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
