@@ -5,6 +5,7 @@ decision, peak memory and the raw feedback rate, next to the published reference
     python -m bench.solver                 # everything (several minutes on 2 cores)
     python -m bench.solver --only 4 logik  # some spaces: 3 3r 4 4r 5 5r logik mm
     python -m bench.solver --sample 300    # smaller samples for the big spaces
+    python -m bench.solver --only w-en w-ru --word-sample 300   # the word game (Бык-корова) only
 
 Nothing here is asserted; it prints what it measured. The strong level memoises its decisions (the
 strategy is a fixed tree), so "p50/p99" are over every decision of the run and "cold" only over the
@@ -24,6 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from core.solver import EASY, LOGIK, MASTERMIND, STRONG, Solver, Spec, digits, engine, load_book
+from core.solver.words import WordSolver, play_word
 
 SPACES: dict[str, Spec] = {
     "3": digits(3, False), "3r": digits(3, True), "4": digits(4, False), "4r": digits(4, True),
@@ -37,6 +39,8 @@ REFERENCES = {
     "logik": "best published heuristic ≈ 5.485 (entropy), max 7; optimum unknown",
 }
 CACHE = Path(__file__).resolve().parent.parent / "data" / "solver-cache"
+WORD_GAMES = {"w-en": "en", "w-ru": "ru"}  # the word game: 5 letters, both answer modes
+WORD_LENGTH = 5
 
 
 def secrets_for(spec: Spec, sample: int, seed: int) -> list[int]:
@@ -103,6 +107,37 @@ def knuth(spec: Spec) -> dict:
             "dist": sorted(Counter(lens).items()), "ms_game": (time.perf_counter() - t0) * 1000 / len(lens)}
 
 
+def words_rows(lang: str, levels: list[str], sample: int, seed: int) -> None:
+    """The word game: secrets = a seeded sample of the common words (those the bot picks), candidates =
+    every dictionary word of the length ("dict") or only the common ones ("common", what /hint in solo
+    practice uses); both answer modes."""
+    from bot.dictionary import lexicon  # the bench may load dictionaries; core never does
+    from core.games.words import ALPHABETS
+
+    lex = lexicon(lang)
+    common = sorted(w for w in lex.common if len(w) == WORD_LENGTH)
+    every = sorted(w for w in lex.words if len(w) == WORD_LENGTH)
+    secrets = sorted(random.Random(seed).sample(common, min(sample, len(common))))
+    for counts in (False, True):
+        for cands_name, cands in (("dict", every), ("common", common)):
+            for level in levels:
+                if cands_name == "common" and level == EASY:
+                    continue
+                solver = WordSolver(cands, ALPHABETS[lang], counts)
+                rng = random.Random(seed)
+                t0 = time.perf_counter()
+                lens = [len(play_word(solver, w, level, rng, limit=len(cands))) for w in secrets]
+                ms = (time.perf_counter() - t0) * 1000 / len(lens)
+                title = f"words {lang} {WORD_LENGTH} {'counts' if counts else 'classic'} {cands_name} {len(cands)}"
+                dist = " ".join(f"{k}:{v}" for k, v in sorted(Counter(lens).items()))
+                if len(Counter(lens)) > 15:  # easy in classic mode: a long tail, shown as percentiles
+                    p = np.percentile(lens, [50, 90, 99]).astype(int)
+                    dist = f"p50 {p[0]}, p90 {p[1]}, p99 {p[2]}"
+                print(f"{title:<24} {level:<7} {len(lens):>6} {sum(lens) / len(lens):>7.4f} {max(lens):>4} "
+                      f"{ms:>8.1f} {'':>7} {'':>7} {'':>7} {'':>8} {'':>8}  {dist}  (first {solver.strong([])})",
+                      flush=True)
+
+
 def feedback_rate() -> float:
     """Raw feedback evaluations per second: one guess block against all 5040 4-digit codes."""
     eng = engine(digits(4, False))
@@ -116,7 +151,9 @@ def feedback_rate() -> float:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", nargs="*", choices=sorted(SPACES), default=list(SPACES))
+    ap.add_argument("--only", nargs="*", choices=sorted(SPACES) + sorted(WORD_GAMES),
+                    default=list(SPACES) + list(WORD_GAMES))
+    ap.add_argument("--word-sample", type=int, default=300, help="secrets per word-game row")
     ap.add_argument("--sample", type=int, default=2000, help="secrets per big space (> 5040 codes)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--levels", nargs="*", choices=[EASY, STRONG], default=[EASY, STRONG])
@@ -129,6 +166,9 @@ def main(argv: list[str] | None = None) -> None:
     print("-" * len(head))
     notes = []
     for key in args.only:
+        if key in WORD_GAMES:
+            words_rows(WORD_GAMES[key], args.levels, args.word_sample, args.seed)
+            continue
         spec = SPACES[key]
         t = time.perf_counter()
         solver = Solver(spec, load_book(CACHE, spec))
