@@ -18,6 +18,7 @@ from bot.dictionary import lexicon
 from bot.i18n import Catalogs
 from bot.ratelimit import RateLimiter
 from bot.render import Renderer
+from bot.solver_book import solver as solver_for
 from bot.storage.base import Conflict, Duplicate, GameRow, NewResult, SeatTaken, Store, StoreUnavailable
 from bot.storage.sqlite import SqliteStore
 from core import kegeln_chart, kegeln_report, serial
@@ -28,7 +29,6 @@ from core.games.base import Ctx, Event, GameKind, Player
 from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Response, Text
 from core.solver import EASY, STRONG, Solver, Spec, analyse
 from core.solver import games as solver_games
-from core.solver import solver as solver_for
 
 log = logging.getLogger("bot.app")
 

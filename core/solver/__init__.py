@@ -1,8 +1,7 @@
 """The solver for code games: candidate filtering and guess choice for hints, coaching and the
-computer opponent. Pure apart from the optional opening-book cache (see book.py); works on symbol
+computer opponent. Pure (the opening-book cache on disk is bot/solver_book.py); works on symbol
 tuples, so it depends on no game module."""
 
-from core.solver.book import load_book, solver
 from core.solver.coach import Analysis, Step, analyse
 from core.solver.engine import LOGIK, MASTERMIND, Engine, Spec, digits, engine
 from core.solver.strategy import EASY, LEVELS, STRONG, Choice, Solver, build_book, choose, play
@@ -24,7 +23,5 @@ __all__ = [
            "choose",
            "digits",
            "engine",
-           "load_book",
            "play",
-           "solver",
 ]

@@ -1,8 +1,7 @@
-"""The opening book on disk: computed once per space, cached as JSON, rebuilt when missing or stale.
-
-The directory is passed in by the caller (the App uses `data/solver-cache/`); core itself decides
-nothing about where files live. A file that cannot be read or written is not an error: the book
-is then simply computed in memory.
+"""The solver's opening book on disk: computed once per space by the pure core
+(`core.solver.build_book`), cached as JSON under `data/solver-cache/`, rebuilt when missing or
+stale. File I/O lives here, in bot/, so core stays pure. A file that cannot be read or written is
+not an error: the book is then simply computed in memory.
 """
 
 from __future__ import annotations
