@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint bench bench-solver sync-commands clean
+.PHONY: run test lint bench bench-solver bench-load sync-commands clean
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,9 @@ bench: $(STAMP)  ## concurrent duels through the App on durable SQLite (prints a
 
 bench-solver: $(STAMP)  ## solver quality and speed against the published optima (prints a table)
 	$(VENV)/bin/python -m bench.solver $(ARGS)
+
+bench-load: $(STAMP)  ## a mix of concurrent games (duels, Logik, words, Kegeln) through the App (prints a table)
+	$(VENV)/bin/python -m bench.load $(ARGS)
 
 sync-commands: $(STAMP)  ## register Discord slash commands (ARGS="--guild ID" for one guild)
 	$(VENV)/bin/python -m bot sync-commands $(ARGS)

@@ -127,4 +127,8 @@ MIGRATIONS: list[str] = [
     ALTER TABLE results ADD COLUMN side TEXT;
     CREATE INDEX results_side ON results (platform, kind, side, chat_id);
     """,
+    # 4: the running games of one chat (/accept, /join, /board) without scanning every running game
+    """
+    CREATE INDEX games_chat_running ON games (platform, chat_id) WHERE over = 0;
+    """,
 ]

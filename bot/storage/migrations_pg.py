@@ -132,4 +132,9 @@ PG_MIGRATIONS: list[str] = [
     ALTER TABLE results ADD COLUMN side TEXT;
     CREATE INDEX results_side ON results (platform, kind, side, chat_id);
     """,
+    # 4: the running games of one chat: the same index as SQLite's migration 4, under its name
+    """
+    DROP INDEX IF EXISTS games_chat;
+    CREATE INDEX games_chat_running ON games (platform, chat_id) WHERE over = 0;
+    """,
 ]
