@@ -121,8 +121,10 @@ class Call:
         return out
 
     def text(self) -> str:
-        """All text a reader could see in this call (content + labels + modal titles)."""
-        parts = [self.content, json.dumps(self.body, ensure_ascii=False) if self.body else ""]
+        """All text a reader could see in this call (content + labels + modal titles) — not the
+        client's random nonce, whose digits could contain a secret by chance."""
+        body = {k: v for k, v in self.body.items() if k != "nonce"} if isinstance(self.body, dict) else self.body
+        parts = [self.content, json.dumps(body, ensure_ascii=False) if body else ""]
         return "\n".join(parts)
 
 
