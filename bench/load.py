@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import inspect
 import itertools
 import logging
 import os
@@ -44,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import App
+from bot.runtime import tune_gc
 from core.messages import Actor, Chat, Inbound, Response, Text
 
 PLATFORM = "bench"
@@ -370,21 +370,18 @@ def store_bytes(db: Path) -> int:
 
 
 async def open_app(args: argparse.Namespace, db: Path) -> App | None:
+    """The App on SQLite, or on PostgreSQL when `--store postgresql` and DATABASE_URL say so;
+    with the same runtime settings as `python -m bot`."""
     if args.store == "sqlite":
-        return await App.open(str(db), seed=args.seed, synchronous="FULL")
-    url = os.environ.get("DATABASE_URL", "")
-    try:
-        import bot.storage.postgres  # noqa: F401
-    except ImportError:
-        print("PostgreSQL store unavailable: bot/storage/postgres.py does not exist (yet).")
-        return None
-    if "database_url" not in inspect.signature(App.open).parameters:
-        print("PostgreSQL store unavailable: App.open() takes no database_url (yet).")
-        return None
-    if not url.startswith(("postgresql://", "postgres://")):
-        print("PostgreSQL store unavailable: set DATABASE_URL=postgresql://…")
-        return None
-    return await App.open(database_url=url, seed=args.seed)  # type: ignore[call-arg]
+        app = await App.open(str(db), seed=args.seed, synchronous="FULL")
+    else:
+        url = os.environ.get("DATABASE_URL", "")
+        if not url.startswith(("postgresql://", "postgres://")):
+            print("PostgreSQL store unavailable: set DATABASE_URL=postgresql://…")
+            return None
+        app = await App.open(url, seed=args.seed)
+    tune_gc()
+    return app
 
 
 async def run_direct(args: argparse.Namespace, workdir: Path) -> int:

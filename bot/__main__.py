@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from bot import ops
 from bot.app import App, is_postgres
+from bot.runtime import tune_gc
 from bot.settings import Settings
 
 log = logging.getLogger("bot")
@@ -62,6 +63,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
                          idle_timeout=settings.idle_timeout_hours * 3600, synchronous=settings.sqlite_synchronous,
                          # flood control guards chats; console play is local, and scripts type fast
                          rate=settings.rate_per_minute / 60 if adapters_wanted else 0.0, burst=settings.rate_burst)
+    tune_gc()
     try:
         if args.command == "sync-commands":
             return await sync_commands(app, settings, args.guild)
@@ -177,9 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     settings = Settings.load()
     db = args.db or settings.database_url or settings.db_path
-    if args.command in ("backup", "health") and is_postgres(db):
-        print(f"{args.command} works on the SQLite store only; with PostgreSQL use pg_dump / pg_isready "
-              "(see docs/deploy.md)", file=sys.stderr)
+    if args.command == "backup" and is_postgres(db):
+        print("backup copies the SQLite store; with PostgreSQL use pg_dump (see docs/deploy.md)", file=sys.stderr)
         return 2
     if args.command == "backup":
         if not args.path:
@@ -189,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"backup of {db} written to {args.path} ({size} bytes)")
         return 0
     if args.command == "health":
-        healthy, line = ops.health(db)
+        healthy, line = ops.health(db, status_db=settings.db_path if is_postgres(db) else None)
         print(line)
         return 0 if healthy else 1
     setup_logging(settings.log_level, console=args.console or not (settings.telegram_token or settings.discord_token))

@@ -31,6 +31,29 @@ def write_status(db: str | Path, adapters: Mapping[str, bool], now: float | None
     tmp.replace(path)
 
 
+def _check_store(db: str) -> None:
+    """Raise unless the database answers a query on the games table."""
+    if db.startswith(("postgresql://", "postgres://")):
+        import asyncio
+
+        import asyncpg
+
+        async def query() -> None:
+            conn = await asyncpg.connect(db, timeout=5)
+            try:
+                await conn.fetchval("SELECT COUNT(*) FROM games WHERE over = 0")
+            finally:
+                await conn.close()
+
+        asyncio.run(query())
+        return
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+    try:
+        conn.execute("SELECT COUNT(*) FROM games WHERE over = 0").fetchone()
+    finally:
+        conn.close()
+
+
 def backup(db: str | Path, dest: str | Path) -> int:
     """A consistent copy of a live database with SQLite's online backup API; returns its size."""
     if not Path(db).exists():
@@ -45,20 +68,20 @@ def backup(db: str | Path, dest: str | Path) -> int:
     return Path(dest).stat().st_size
 
 
-def health(db: str | Path, now: float | None = None) -> tuple[bool, str]:
-    """(healthy, one line): the store answers, and every adapter of the running bot is connected."""
+def health(db: str | Path, now: float | None = None, status_db: str | Path | None = None) -> tuple[bool, str]:
+    """(healthy, one line): the store answers, and every adapter of the running bot is connected.
+    `db` is the SQLite file or a postgresql:// URL; the status file lies beside `status_db` (default
+    `db`; with PostgreSQL, the configured DATABASE_PATH)."""
     now = time.time() if now is None else now
     parts, ok = [], True
     try:
-        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
-        try:
-            conn.execute("SELECT COUNT(*) FROM games WHERE over = 0").fetchone()
-        finally:
-            conn.close()
+        _check_store(str(db))
         parts.append("store ok")
-    except sqlite3.Error as exc:
+    except Exception as exc:
         ok = False
-        parts.append(f"store FAILED ({exc})")
+        detail = str(exc) if isinstance(exc, sqlite3.Error) else type(exc).__name__  # never a URL/password
+        parts.append(f"store FAILED ({detail})")
+    db = status_db if status_db is not None else db
     try:
         status = json.loads(status_path(db).read_text())
     except (OSError, ValueError):
