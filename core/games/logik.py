@@ -12,11 +12,11 @@ rules stay pure and a restart parses exactly as before.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from core import serial
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Event, Match, Player, ResultRow, button, say, to_actor
@@ -179,7 +179,7 @@ def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
     _seat(old, by)
     white = other(old, old.white).user_id
     state = State(challenger=old.challenger, opponent=old.opponent, rows_max=old.rows_max,
-                  letters=dict(old.letters), white=white, offered_by=by, match=copy.deepcopy(old.match),
+                  letters=dict(old.letters), white=white, offered_by=by, match=serial.clone(old.match),
                   updated=ctx.now)
     return state, [Event("rematch", {"by": by, "white": white})]
 
@@ -253,7 +253,7 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
     """The one entry for every move; raises GameError and leaves `state` untouched when invalid."""
     if state.phase is Phase.FINISHED:
         raise GameError("game_over")
-    s = copy.deepcopy(state)
+    s = serial.clone(state)
     s.updated = ctx.now
     match action:
         case Accept(name=name):
