@@ -50,6 +50,15 @@ class CodeRules:
         return "".join(rng.sample("0123456789", self.length))
 
 
+@dataclass(frozen=True)
+class Attempt:
+    """One guess at a digit code and its feedback xAyB (practice and duel keep these)."""
+
+    code: str
+    a: int
+    b: int
+
+
 def looks_like_code(text: str) -> bool:
     """Cheap test for routing a player's plain message as a guess: a short run of ASCII
     digits (a wrong length is then refused with the reason rather than ignored)."""

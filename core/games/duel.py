@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core import serial
-from core.codes import CodeRules
+from core.codes import Attempt, CodeRules
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Event, Match, Player, ResultRow, button, repeats_text, say, to_actor
@@ -28,13 +28,6 @@ class Phase(StrEnum):
     SECRETS = "secrets"
     PLAYING = "playing"
     FINISHED = "finished"
-
-
-@dataclass(frozen=True)
-class Attempt:
-    code: str
-    a: int
-    b: int
 
 
 @dataclass

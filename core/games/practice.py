@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core import serial
-from core.codes import CodeRules
+from core.codes import Attempt, CodeRules
 from core.errors import GameError
 from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text, say
@@ -33,13 +33,6 @@ def rating(rules: CodeRules, attempts: int) -> str:
 class Phase(StrEnum):
     PLAYING = "playing"
     FINISHED = "finished"
-
-
-@dataclass(frozen=True)
-class Attempt:
-    code: str
-    a: int
-    b: int
 
 
 @dataclass
