@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret
+from core.games.base import Event, Player
 
 
 def secret_action(text: str | None) -> SetSecret:
@@ -26,3 +28,88 @@ def quit_action(state: Any, user_id: str, command: str) -> object | None:
     if command != "resign":
         return None
     return Cancel() if state.phase.value == "challenge" else Resign()
+
+
+# ---------------------------------------------------------------- seats of a two-player challenge
+# Both games' states have `challenger`, `opponent` (None for an open challenge), `offered_by` (a
+# rematch offer) and a `phase` whose values include "challenge" and "secrets".
+
+def players(state: Any) -> list[Player]:
+    return [p for p in (state.challenger, state.opponent) if p is not None]
+
+
+def player(state: Any, user_id: str) -> Player:
+    for p in players(state):
+        if p.user_id == user_id:
+            return p
+    raise GameError("not_a_player")
+
+
+def other(state: Any, user_id: str) -> Player:
+    for p in players(state):
+        if p.user_id != user_id:
+            return p
+    raise GameError("not_a_player")
+
+
+def offerer(state: Any) -> str:
+    """Who made the challenge (or offered the rematch): the other one answers it."""
+    return state.offered_by or state.challenger.user_id
+
+
+def seat_ids(state: Any) -> set[str]:
+    return {p.user_id for p in players(state)}
+
+
+def seated(state: Any) -> list[Player]:
+    """Who holds a seat in the chat: only the offerer while a challenge waits for an answer."""
+    if state.phase.value == "challenge":
+        return [player(state, offerer(state))]
+    return players(state)
+
+
+def can_answer(state: Any, user_id: str) -> str | None:
+    """Whether this user may accept/decline: "targeted" (aimed at them), "open", or None."""
+    if state.phase.value != "challenge" or user_id == offerer(state):
+        return None
+    if state.opponent is None:
+        return "open"
+    return "targeted" if user_id in seat_ids(state) else None
+
+
+def seat(state: Any, actor: str | None) -> str:
+    """The actor's seat, or `not_a_player`."""
+    if actor is None or actor not in seat_ids(state):
+        raise GameError("not_a_player")
+    return actor
+
+
+def need_challenge(state: Any) -> None:
+    if state.phase.value != "challenge":
+        raise GameError("wrong_phase")
+
+
+def accept(s: Any, actor: str | None, name: str) -> tuple[Any, list[Event]]:
+    """The answer that starts the game: the opponent (or, for an open challenge, anyone but the
+    offerer) takes the second seat under their own current name; both then set secrets."""
+    need_challenge(s)
+    if actor is None or actor == offerer(s):
+        raise GameError("self_challenge")
+    if s.opponent is not None and actor not in seat_ids(s):
+        raise GameError("not_challenged")
+    if s.opponent is None or s.opponent.user_id == actor:
+        s.opponent = Player(actor, name)
+    s.phase = type(s.phase)("secrets")
+    return s, [Event("accepted", {"by": actor}), Event("secrets_wanted", {})]
+
+
+def check_decline(s: Any, actor: str | None) -> None:
+    need_challenge(s)
+    if s.opponent is None or actor not in seat_ids(s) or actor == offerer(s):
+        raise GameError("not_challenged")
+
+
+def check_cancel(s: Any, actor: str | None) -> None:
+    need_challenge(s)
+    if actor != offerer(s):
+        raise GameError("not_challenger")

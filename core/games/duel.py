@@ -15,7 +15,23 @@ from core.codes import Attempt, CodeRules
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Event, Match, Player, ResultRow, button, repeats_text, say, to_actor
-from core.games.challenge import button_action, quit_action, secret_action, text_action  # noqa: F401 - App hooks
+from core.games.challenge import (  # noqa: F401 - players, seated, can_answer … are App hooks
+    accept,
+    button_action,
+    can_answer,
+    check_cancel,
+    check_decline,
+    offerer,
+    other,
+    player,
+    players,
+    quit_action,
+    seat,
+    seat_ids,
+    seated,
+    secret_action,
+    text_action,
+)
 from core.messages import Button, Chat, Message, Text
 from core.scoring import Mark, bulls_cows, marks
 
@@ -64,49 +80,23 @@ def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
     carries on. The player who did not offer accepts it like a challenge."""
     if old.phase is not Phase.FINISHED or old.opponent is None or old.starter is None:
         raise GameError("no_rematch")
-    _seat(old, by)
+    seat(old, by)
     starter = other(old, old.starter).user_id
     state = State(rules=old.rules, challenger=old.challenger, opponent=old.opponent, starter=starter,
                   offered_by=by, match=copy.deepcopy(old.match), updated=ctx.now)
     return state, [Event("rematch", {"by": by, "starter": starter})]
 
 
-def players(state: State) -> list[Player]:
-    return [p for p in (state.challenger, state.opponent) if p is not None]
 
 
-def player(state: State, user_id: str) -> Player:
-    for p in players(state):
-        if p.user_id == user_id:
-            return p
-    raise GameError("not_a_player")
 
 
-def seated(state: State) -> list[Player]:
-    """Who holds a seat in the chat: only the offerer while a challenge waits for an answer."""
-    if state.phase is Phase.CHALLENGE:
-        return [player(state, _offerer(state))]
-    return players(state)
-
-
-def other(state: State, user_id: str) -> Player:
-    for p in players(state):
-        if p.user_id != user_id:
-            return p
-    raise GameError("not_a_player")
 
 
 def is_over(state: State) -> bool:
     return state.phase is Phase.FINISHED
 
 
-def can_answer(state: State, user_id: str) -> str | None:
-    """Whether this user may accept/decline: "targeted" (aimed at them), "open", or None."""
-    if state.phase is not Phase.CHALLENGE or user_id == _offerer(state):
-        return None
-    if state.opponent is None:
-        return "open"
-    return "targeted" if user_id in _seats(state) else None
 
 
 def awaiting_secret(state: State, user_id: str) -> bool:
@@ -126,27 +116,23 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
     s.updated = ctx.now
     match action:
         case Accept(name=name):
-            return _accept(s, actor, name, ctx)
+            return accept(s, actor, name)
         case Decline():
-            _need(s, Phase.CHALLENGE)
-            if s.opponent is None or actor not in _seats(s) or actor == _offerer(s):
-                raise GameError("not_challenged")
+            check_decline(s, actor)
             return _finish(s, "declined", None, [Event("declined", {"by": actor})])
         case Cancel():
-            _need(s, Phase.CHALLENGE)
-            if actor != _offerer(s):
-                raise GameError("not_challenger")
+            check_cancel(s, actor)
             return _finish(s, "cancelled", None, [Event("cancelled", {"by": actor})])
         case SetSecret(code=text):
-            return _set_secret(s, _seat(s, actor), text, ctx)
+            return _set_secret(s, seat(s, actor), text, ctx)
         case Guess(code=text):
-            return _guess(s, _seat(s, actor), text)
+            return _guess(s, seat(s, actor), text)
         case Resign():
             if s.phase is Phase.CHALLENGE:
                 raise GameError("wrong_phase")
-            seat = _seat(s, actor)
-            winner = other(s, seat).user_id
-            return _finish(s, "resigned", winner, [Event("resigned", {"by": seat})])
+            mine = seat(s, actor)
+            winner = other(s, mine).user_id
+            return _finish(s, "resigned", winner, [Event("resigned", {"by": mine})])
         case Timeout():
             if s.phase is Phase.CHALLENGE:  # nobody answered: the challenge lapses, no game was played
                 return _finish(s, "expired", None, [Event("timed_out", {"idle": None})])
@@ -160,30 +146,12 @@ def _need(s: State, phase: Phase) -> None:
         raise GameError("wrong_phase")
 
 
-def _seat(s: State, actor: str | None) -> str:
-    if actor is None or not any(p.user_id == actor for p in players(s)):
-        raise GameError("not_a_player")
-    return actor
 
 
-def _offerer(s: State) -> str:
-    return s.offered_by or s.challenger.user_id
 
 
-def _seats(s: State) -> set[str]:
-    return {p.user_id for p in players(s)}
 
 
-def _accept(s: State, actor: str | None, name: str, ctx: Ctx) -> tuple[State, list[Event]]:
-    _need(s, Phase.CHALLENGE)
-    if actor is None or actor == _offerer(s):
-        raise GameError("self_challenge")
-    if s.opponent is not None and actor not in _seats(s):
-        raise GameError("not_challenged")
-    if s.opponent is None or s.opponent.user_id == actor:
-        s.opponent = Player(actor, name)  # the accepting player's own current name
-    s.phase = Phase.SECRETS
-    return s, [Event("accepted", {"by": actor}), Event("secrets_wanted", {})]
 
 
 def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, list[Event]]:

@@ -20,7 +20,23 @@ from core import serial
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Event, Match, Player, ResultRow, button, say, to_actor
-from core.games.challenge import button_action, quit_action, secret_action, text_action  # noqa: F401 - App hooks
+from core.games.challenge import (  # noqa: F401 - players, seated, can_answer … are App hooks
+    accept,
+    button_action,
+    can_answer,
+    check_cancel,
+    check_decline,
+    offerer,
+    other,
+    player,
+    players,
+    quit_action,
+    seat,
+    seat_ids,
+    seated,
+    secret_action,
+    text_action,
+)
 from core.messages import Button, Chat, Message, Text
 from core.scoring import bulls_cows
 
@@ -176,7 +192,7 @@ def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
     """Same players and rows, colours swapped, the match score carries on; the other player accepts."""
     if old.phase is not Phase.FINISHED or old.opponent is None or old.outcome in ("declined", "cancelled", "expired"):
         raise GameError("no_rematch")
-    _seat(old, by)
+    seat(old, by)
     white = other(old, old.white).user_id
     state = State(challenger=old.challenger, opponent=old.opponent, rows_max=old.rows_max,
                   letters=dict(old.letters), white=white, offered_by=by, match=serial.clone(old.match),
@@ -186,22 +202,10 @@ def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
 
 # ---------------------------------------------------------------- queries
 
-def players(state: State) -> list[Player]:
-    return [p for p in (state.challenger, state.opponent) if p is not None]
 
 
-def player(state: State, user_id: str) -> Player:
-    for p in players(state):
-        if p.user_id == user_id:
-            return p
-    raise GameError("not_a_player")
 
 
-def other(state: State, user_id: str) -> Player:
-    for p in players(state):
-        if p.user_id != user_id:
-            return p
-    raise GameError("not_a_player")
 
 
 def black(state: State) -> Player | None:
@@ -216,10 +220,6 @@ def side(state: State, user_id: str) -> str:
     return "white" if user_id == state.white else "black"
 
 
-def seated(state: State) -> list[Player]:
-    if state.phase is Phase.CHALLENGE:
-        return [player(state, _offerer(state))]
-    return players(state)
 
 
 def is_over(state: State) -> bool:
@@ -235,16 +235,10 @@ def round_no(state: State) -> int:
     return min((len(v) for v in state.rows.values()), default=0) + 1
 
 
-def can_answer(state: State, user_id: str) -> str | None:
-    if state.phase is not Phase.CHALLENGE or user_id == _offerer(state):
-        return None
-    if state.opponent is None:
-        return "open"
-    return "targeted" if user_id in _seats(state) else None
 
 
 def awaiting_secret(state: State, user_id: str) -> bool:
-    return state.phase is Phase.SECRETS and user_id not in state.secrets and user_id in _seats(state)
+    return state.phase is Phase.SECRETS and user_id not in state.secrets and user_id in seat_ids(state)
 
 
 # ---------------------------------------------------------------- rules
@@ -257,26 +251,22 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
     s.updated = ctx.now
     match action:
         case Accept(name=name):
-            return _accept(s, actor, name)
+            return accept(s, actor, name)
         case Decline():
-            _need(s, Phase.CHALLENGE)
-            if s.opponent is None or actor not in _seats(s) or actor == _offerer(s):
-                raise GameError("not_challenged")
+            check_decline(s, actor)
             return _finish(s, "declined", None, [Event("declined", {"by": actor})])
         case Cancel():
-            _need(s, Phase.CHALLENGE)
-            if actor != _offerer(s):
-                raise GameError("not_challenger")
+            check_cancel(s, actor)
             return _finish(s, "cancelled", None, [Event("cancelled", {"by": actor})])
         case SetSecret(code=text):
-            return _set_secret(s, _seat(s, actor), text, ctx)
+            return _set_secret(s, seat(s, actor), text, ctx)
         case Guess(code=text):
-            return _guess(s, _seat(s, actor), text)
+            return _guess(s, seat(s, actor), text)
         case Resign():
             if s.phase is Phase.CHALLENGE:
                 raise GameError("wrong_phase")
-            seat = _seat(s, actor)
-            return _finish(s, "resigned", other(s, seat).user_id, [Event("resigned", {"by": seat})])
+            mine = seat(s, actor)
+            return _finish(s, "resigned", other(s, mine).user_id, [Event("resigned", {"by": mine})])
         case Timeout():
             if s.phase is Phase.CHALLENGE:  # nobody answered: the challenge lapses, no game was played
                 return _finish(s, "expired", None, [Event("timed_out", {"idle": None})])
@@ -290,30 +280,12 @@ def _need(s: State, phase: Phase) -> None:
         raise GameError("wrong_phase")
 
 
-def _seat(s: State, actor: str | None) -> str:
-    if actor is None or actor not in _seats(s):
-        raise GameError("not_a_player")
-    return actor
 
 
-def _offerer(s: State) -> str:
-    return s.offered_by or s.challenger.user_id
 
 
-def _seats(s: State) -> set[str]:
-    return {p.user_id for p in players(s)}
 
 
-def _accept(s: State, actor: str | None, name: str) -> tuple[State, list[Event]]:
-    _need(s, Phase.CHALLENGE)
-    if actor is None or actor == _offerer(s):
-        raise GameError("self_challenge")
-    if s.opponent is not None and actor not in _seats(s):
-        raise GameError("not_challenged")
-    if s.opponent is None or s.opponent.user_id == actor:
-        s.opponent = Player(actor, name)
-    s.phase = Phase.SECRETS
-    return s, [Event("accepted", {"by": actor}), Event("secrets_wanted", {})]
 
 
 def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -478,7 +450,7 @@ def board(game_id: int, state: State, chat: Chat) -> Message:
         waiting = ", ".join(p.name for p in by_side(state) if p.user_id not in state.secrets)
         status = Text("logik.board_secrets", {"names": waiting})
     else:
-        status = Text("logik.board_challenge", {"name": player(state, _offerer(state)).name})
+        status = Text("logik.board_challenge", {"name": player(state, offerer(state)).name})
     lines = _lines(state)
     msg = say(chat, "logik.board", game=game_id, rows=state.rows_max, status=status,
               white=player(state, state.white).name, lines=_chain(lines) if lines else "—",
