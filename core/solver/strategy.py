@@ -59,14 +59,7 @@ def rank(eng: Engine, cands: np.ndarray, guessed: Sequence[int] = (),
         pool = pool[~eng.member(pool, np.asarray(guessed))]
     fixed = np.random.default_rng(n)  # a sample that depends only on the situation, never on the caller
     evals = cands if n <= eval_max else np.sort(fixed.choice(cands, eval_max, replace=False))
-    cap = max(1, pairs_max // len(evals))
-    if len(pool) > cap:
-        in_c = eng.member(pool, cands)
-        mine, others = pool[in_c], pool[~in_c]
-        if len(mine) >= cap:
-            pool = np.sort(fixed.choice(mine, cap, replace=False))
-        else:
-            pool = np.sort(np.concatenate([mine, fixed.choice(others, cap - len(mine), replace=False)]))
+    pool = bounded_pool(pool, eng.member(pool, cands), max(1, pairs_max // len(evals)), fixed)
     ent, worst, _parts = eng.scores(pool, evals)
     is_c = eng.member(pool, cands)
     order = np.lexsort((pool, ~is_c, worst, -np.round(ent, 9)))  # the last key is the primary one
@@ -215,3 +208,14 @@ def play(solver: Solver, secret: Sequence[str], level: str = STRONG, rng: random
         if a == spec.length:
             break
     return [h[0] for h in history]
+
+
+def bounded_pool(pool: np.ndarray, is_candidate: np.ndarray, cap: int, rng: np.random.Generator) -> np.ndarray:
+    """At most `cap` guesses to score, sorted: the possible answers first (they can win at once),
+    the rest sampled from the others with the situation's fixed generator."""
+    if len(pool) <= cap:
+        return pool
+    mine, others = pool[is_candidate], pool[~is_candidate]
+    if len(mine) >= cap:
+        return np.sort(rng.choice(mine, cap, replace=False))
+    return np.sort(np.concatenate([mine, rng.choice(others, cap - len(mine), replace=False)]))

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from core.solver.strategy import EASY, STRONG
+from core.solver.strategy import EASY, STRONG, bounded_pool
 
 CLASSIC = ("miss", "cow", "bull", "got")  # the classic answers, packed as their index here
 EVAL_MAX = 3000  # candidates scored per decision (a seeded sample beyond this)
@@ -194,14 +194,7 @@ class WordSolver:
         said = [self._index[w] for w in guessed if w in self._index]
         if said:
             pool = pool[~np.isin(pool, said)]
-        cap = max(1, PAIRS_MAX // len(evals))
-        if len(pool) > cap:
-            is_c = np.isin(pool, cands)
-            mine, others = pool[is_c], pool[~is_c]
-            if len(mine) >= cap:
-                pool = np.sort(fixed.choice(mine, cap, replace=False))
-            else:
-                pool = np.sort(np.concatenate([mine, fixed.choice(others, cap - len(mine), replace=False)]))
+        pool = bounded_pool(pool, np.isin(pool, cands), max(1, PAIRS_MAX // len(evals)), fixed)
         ent, worst = self.scores(pool, evals)
         is_c = np.isin(pool, cands)
         best = np.lexsort((pool, ~is_c, worst, -np.round(ent, 9)))[0]  # the last key is the primary one
