@@ -27,6 +27,7 @@ from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTy
 from adapters.telegram import logsafe
 from adapters.telegram.inbound import from_update, remember_users
 from adapters.telegram.logsafe import redact
+from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.render import Renderer, chat_id_of
 from core.messages import CommandInfo, Inbound, Outbound, Response
 
@@ -114,7 +115,7 @@ class TelegramAdapter:
             .token(self.token)
             .base_url(self.base_url)
             .rate_limiter(limiter)
-            .concurrent_updates(False)  # one update at a time: replies stay in order
+            .concurrent_updates(ChatOrderedUpdates())  # chats in parallel, each chat in order
             .build()
         )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,20 @@ ALICE = User(id=4101, first_name="Alice", username="alice_k", language_code="en"
 BOB = User(id=4202, first_name="Bob", username="bob_k", language_code="en")
 CAROL = User(id=4303, first_name="Carol", language_code="en")  # only used to sync
 SECRETS = {ALICE.id: "3907", BOB.id: "5186"}  # each player's own secret code
+
+
+@dataclass(frozen=True)
+class Deed:
+    """Something a user does in a chat (the chat is where `Club.act` waits for it to be handled)."""
+
+    chat: Chat
+    user: User
+    do: Callable[[], Any]
+
+
+def is_help(text: str) -> bool:
+    """The /help answer, in any language (it lists the commands by their canonical names)."""
+    return "/practice" in text and "/duel" in text and "/logik" in text
 
 
 class Club:
@@ -58,23 +73,25 @@ class Club:
         await self.stop()
         await self.start()
 
-    async def act(self, do: Callable[[], Any], timeout: float = 10.0) -> list[Call]:
-        """Do something as a user, wait until the bot has handled it, return the bot's
-        calls in reaction. Updates are handled in order, so once Carol's /help (sent
-        right after) is answered, everything before it is done."""
+    async def act(self, deed: Deed, timeout: float = 10.0) -> list[Call]:
+        """Do something as a user, wait until the bot has handled it, return the bot's calls in
+        reaction. A chat's updates are handled in order, so once a /help sent right after in the
+        same chat is answered, everything the deed caused (in any chat) is done."""
         mark = self.standin.mark()
-        do()
-        sync = self.standin.user_message(Chat.private(CAROL), CAROL, "/help")
-        await self.standin.wait_for(
-            lambda c: c.ok and c.method == "sendMessage" and c.chat_id == CAROL.id
-            and c.result["message_id"] > sync["message_id"], timeout=timeout, after=mark)
-        return [c for c in self.standin.calls[mark:] if c.chat_id != CAROL.id]
+        deed.do()
+        syncer = deed.user if deed.chat.type == "private" else CAROL
+        self.standin.user_message(deed.chat, syncer, "/help")
+        answer = await self.standin.wait_for(
+            lambda c: c.ok and c.method == "sendMessage" and c.chat_id == deed.chat.id and is_help(c.text),
+            timeout=timeout, after=mark)
+        end = self.standin.calls.index(answer[0])
+        return self.standin.calls[mark:end]
 
-    def say(self, chat: Chat, user: User, text: str) -> Callable[[], Any]:
-        return lambda: self.standin.user_message(chat, user, text)
+    def say(self, chat: Chat, user: User, text: str) -> Deed:
+        return Deed(chat, user, lambda: self.standin.user_message(chat, user, text))
 
-    def press(self, user: User, call: Call, data: str) -> Callable[[], Any]:
-        return lambda: self.standin.press(GROUP, user, call.result["message_id"], data)
+    def press(self, user: User, call: Call, data: str) -> Deed:
+        return Deed(GROUP, user, lambda: self.standin.press(GROUP, user, call.result["message_id"], data))
 
     async def duel_state(self, game: int) -> duel.State:
         assert self.app is not None
@@ -335,7 +352,7 @@ async def test_group_upgraded_to_supergroup_keeps_its_games_and_stats(
     assert len(await guess(club, ALICE, wrong(code, 1))) == 1
 
     calls = []
-    await club.act(lambda: calls.append(standin.migrate(GROUP, ALICE, -1009000)))
+    await club.act(Deed(GROUP, ALICE, lambda: calls.append(standin.migrate(GROUP, ALICE, -1009000))))
     (supergroup,) = calls
     calls = await club.act(club.say(supergroup, ALICE, code))
     (cracked,) = sent(calls, supergroup.id)[:1]
