@@ -179,13 +179,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     settings = Settings.load()
     db = args.db or settings.database_url or settings.db_path
-    if args.command == "backup" and is_postgres(db):
-        print("backup copies the SQLite store; with PostgreSQL use pg_dump (see docs/deploy.md)", file=sys.stderr)
-        return 2
     if args.command == "backup":
         if not args.path:
             print("usage: python -m bot backup PATH", file=sys.stderr)
             return 2
+        if is_postgres(db):  # pg_dump's custom format; restore with pg_restore (docs/deploy.md)
+            try:
+                size = ops.backup_postgres(db, args.path)
+            except ops.BackupError as exc:
+                print(f"backup failed: {exc}", file=sys.stderr)
+                return 1
+            print(f"backup of {ops.redact(db)} written to {args.path} ({size} bytes)")
+            return 0
         size = ops.backup(db, args.path)
         print(f"backup of {db} written to {args.path} ({size} bytes)")
         return 0

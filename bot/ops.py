@@ -1,5 +1,9 @@
 """Operations: an online backup of the database, and a health check a supervisor can run.
 
+Backups: SQLite through its online backup API; PostgreSQL through `pg_dump --format=custom`
+(restore with `pg_restore`), with the password passed in the child's environment, never on its
+command line (where `ps` shows it to every local user).
+
 The running bot writes a small status file beside the database every HEARTBEAT seconds
 (which adapters are connected); `python -m bot health` reads it and checks that the store
 answers, so its exit status says more than "the process is alive".
@@ -7,12 +11,18 @@ answers, so its exit status says more than "the process is alive".
 
 from __future__ import annotations
 
+import glob
 import json
 import os
+import re
+import shutil
 import sqlite3
+import subprocess
+import tempfile
 import time
 from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 HEARTBEAT = 30.0
 STALE = 3 * HEARTBEAT
@@ -66,6 +76,91 @@ def backup(db: str | Path, dest: str | Path) -> int:
         out.close()
         src.close()
     return Path(dest).stat().st_size
+
+
+class BackupError(RuntimeError):
+    """A backup that failed; the message is one line, safe to print (no password)."""
+
+
+def find_tool(name: str) -> str:
+    """`name` (pg_dump, pg_restore) on PATH, else the newest Debian install: the bot's venv often
+    runs where the client tools are installed but not linked (e.g. only the server package)."""
+    found = shutil.which(name)
+    if found:
+        return found
+    installed = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
+                       key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0)
+    if installed:
+        return installed[-1]
+    raise BackupError(f"{name} not found: install the PostgreSQL client tools (e.g. apt install postgresql-client)")
+
+
+def split_password(url: str) -> tuple[str, str | None]:
+    """(the URL without its password, the password): libpq takes the rest of the URL as written
+    (host lists, ?sslmode=...), and the password goes into PGPASSWORD instead. A password may
+    stand in the user part or, as libpq also allows, in a `?password=` parameter."""
+    base, question, query = url.partition("?")
+    password = None
+    scheme, slashes, rest = base.partition("://")
+    authority, slash, path = rest.partition("/")
+    userinfo, at, hosts = authority.rpartition("@")
+    if slashes and at and ":" in userinfo:
+        user, _, secret = userinfo.partition(":")
+        base, password = f"{scheme}://{user}@{hosts}{slash}{path}", unquote(secret)
+    params = query.split("&") if query else []
+    kept = [p for p in params if p.partition("=")[0] != "password"]
+    if len(kept) < len(params):
+        password = unquote(next(p for p in params if p.partition("=")[0] == "password").partition("=")[2])
+    return base + (question if kept else "") + "&".join(kept), password
+
+
+def redact(url: str) -> str:
+    """The URL fit for a message or a log line: without its password."""
+    return split_password(url)[0]
+
+
+def _scrub(text: str, secrets: list[str]) -> str:
+    """pg_dump's stderr as one line, any secret blanked (in case a message ever echoes one)."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def backup_postgres(url: str, dest: str | Path) -> int:
+    """`pg_dump --format=custom` of the database at `url` into `dest`; returns its size.
+    pg_dump reads from one snapshot, so the dump is consistent while the bot keeps writing. It writes
+    to a temporary file beside `dest` that is renamed only on success: a failed or interrupted run
+    never leaves a half-written backup under the name a restore script would pick up."""
+    dest = Path(dest)
+    pg_dump = find_tool("pg_dump")
+    bare, password = split_password(url)
+    env = dict(os.environ)
+    env.setdefault("PGCONNECT_TIMEOUT", "10")  # an unreachable server fails, it does not hang a cron job
+    if password is not None:
+        env["PGPASSWORD"] = password
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent)
+    except OSError as exc:
+        raise BackupError(f"cannot write {dest}: {exc.strerror or exc}") from None
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        try:
+            done = subprocess.run([pg_dump, "--format=custom", "--file", str(tmp), "--dbname", bare],
+                                  env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        except OSError as exc:
+            raise BackupError(f"cannot run {pg_dump}: {exc.strerror or exc}") from None
+        if done.returncode != 0:
+            secrets = [url, password or "", urlsplit(url).password or ""]  # decoded and as written
+            raise BackupError(f"pg_dump failed: {_scrub(done.stderr, secrets) or f'exit status {done.returncode}'}")
+        try:
+            tmp.replace(dest)
+        except OSError as exc:
+            raise BackupError(f"cannot write {dest}: {exc.strerror or exc}") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+    return dest.stat().st_size
 
 
 def health(db: str | Path, now: float | None = None, status_db: str | Path | None = None) -> tuple[bool, str]:
