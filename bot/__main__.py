@@ -47,8 +47,13 @@ def setup_logging(level: str, console: bool) -> None:
     # Console play owns stdout; logs go to stderr, quietly unless asked.
     logging.basicConfig(level=logging.WARNING if console and level == "INFO" else level,
                         stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # httpx logs request URLs (they hold the Telegram token); aiosqlite and discord.py at DEBUG log
-    # SQL parameters and request bodies (they hold secrets and private texts)
+    quiet_libraries()
+
+
+def quiet_libraries() -> None:
+    """httpx logs request URLs (they hold the Telegram token); aiosqlite and discord.py at DEBUG log
+    SQL parameters and request bodies (they hold secrets and private texts). The Telegram adapter
+    quiets python-telegram-bot's loggers itself (adapters/telegram/logsafe.py)."""
     for noisy in ("httpx", "httpcore", "aiosqlite"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))

@@ -1,4 +1,5 @@
-"""Session-wide fixtures: a real PostgreSQL server for the PostgreSQL store tests (tests/pgserver.py)."""
+"""Session-wide fixtures: a real PostgreSQL server for the PostgreSQL store tests (tests/pgserver.py), and the
+leak guard every test runs under (tests/leakscan.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from tests import pgserver
+from tests.leakscan import _leak_guard, _no_leaks  # noqa: F401  (every test: no secret or token leaks)
 
 
 @pytest.fixture(scope="session")
