@@ -2,7 +2,8 @@
 
 Runs inside an already running event loop (it can share the process with the
 Telegram adapter): `start` logs in, connects the shards in a background task
-and returns once the client is READY.
+and returns once the client is READY. Replies to one chat go out in the order
+its updates arrived, even when a reply waits for a retry (see render.py).
 """
 
 from __future__ import annotations
@@ -13,14 +14,16 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
-from discord.http import Route
+from discord.http import HTTPClient, Route
 
 from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 
+from . import render
 from .commands import MenuTranslator, build_commands
 from .components import ActionButton, PromptButton, PromptModal
 from .inbound import (
@@ -37,6 +40,18 @@ log = logging.getLogger(__name__)
 
 Handle = Callable[[Inbound], Awaitable[Response]]
 DEFAULT_API_BASE = Route.BASE
+
+
+def _bound_requests(http: HTTPClient) -> None:
+    """Give every REST request a timeout (aiohttp's default waits 300 s for a stalled answer);
+    discord.py raises the timeout at once and the renderer decides about retrying."""
+    request = http.request
+
+    async def bounded(route: Route, **kwargs: Any) -> Any:
+        kwargs.setdefault("timeout", aiohttp.ClientTimeout(total=render.REQUEST_TIMEOUT))
+        return await request(route, **kwargs)
+
+    http.request = bounded  # type: ignore[method-assign]
 
 
 class _Client(discord.AutoShardedClient):
@@ -80,6 +95,7 @@ class DiscordAdapter:
         self._ready = asyncio.Event()
         self._saved_base: tuple[str, yarl.URL] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._tails: dict[str, asyncio.Future[None]] = {}  # chat id -> the last reply in line
         # a channel message carries no locale: reuse the user's last interaction locale
         self._locales: dict[str, str] = {}
 
@@ -110,6 +126,7 @@ class DiscordAdapter:
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         client.press_handler = self
+        _bound_requests(client.http)
         tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
         for command in build_commands(self._menus, self._on_command):
             tree.add_command(command)
@@ -303,9 +320,10 @@ class DiscordAdapter:
         """Answer within Discord's 3 s window before any real work."""
         try:
             if thinking:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+                defer = interaction.response.defer(ephemeral=True, thinking=True)
             else:
-                await interaction.response.defer()
+                defer = interaction.response.defer()
+            await asyncio.wait_for(defer, render.CALL_TIMEOUT)
         except Exception as exc:
             log.warning("could not defer an interaction: %s", type(exc).__name__)
 
@@ -315,12 +333,24 @@ class DiscordAdapter:
         if current is not None:
             self._tasks.add(current)
             current.add_done_callback(self._tasks.discard)
+        # take a place in the chat's line now, in arrival order; render when the one before is done
+        key = inbound.chat.chat_id
+        before = self._tails.get(key)
+        mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._tails[key] = mine
         try:
-            response = await self._handle(inbound)
-        except Exception:
-            log.exception("handle failed for discord event %s", inbound.event_id)
-            response = Response()
-        await self._renderer.render(response, ctx)
+            try:
+                response = await self._handle(inbound)
+            except Exception:
+                log.exception("handle failed for discord event %s", inbound.event_id)
+                response = Response()
+            if before is not None:
+                await asyncio.wait({before})  # never cancels the one before
+            await self._renderer.render(response, ctx)
+        finally:
+            mine.set_result(None)
+            if self._tails.get(key) is mine:
+                del self._tails[key]
 
     async def _on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -7,15 +7,27 @@ group `fallback` is posted when it has one (its buttons outlive an ephemeral
 message), else it goes to the interaction as an ephemeral followup when its
 recipient is the one who interacted. Every Discord failure is
 logged (never with the text, which may hold a secret) and survived.
+
+Outages: discord.py itself retries a 429 (after `retry_after`) and a 5xx
+(bot REST: 500/502/504/524; interaction webhooks: every 5xx) up to five times.
+On top of that a call that timed out, lost its connection or got an error
+discord.py does not retry (503, a 429 burst longer than its five tries) is
+tried again after `TRANSIENT_PAUSES`; one call attempt is bounded by
+`CALL_TIMEOUT`, one HTTP request of the bot's REST client by `REQUEST_TIMEOUT`.
+Giving up is logged once at WARNING ("gave up <what> after N attempts").
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
+import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
 from core.messages import Actor, Chat, Outbound, Response
@@ -28,6 +40,11 @@ MAX_CONTENT = 2000
 DM_CLOSED = 50007
 PING = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 NO_PING = discord.AllowedMentions.none()
+TRANSIENT_PAUSES = (1.0, 3.0)  # seconds before each extra attempt of a transiently failed call
+CALL_TIMEOUT = 45.0  # one attempt, incl. discord.py's own retries (its 5xx back-off sleeps 25 s)
+REQUEST_TIMEOUT = 10.0  # one HTTP request of the bot's REST client (aiohttp's default is 300 s)
+LIBRARY_RETRIED_5XX = frozenset({500, 502, 504, 524})  # discord.py's HTTPClient retries these itself
+T = TypeVar("T")
 
 
 @dataclass
@@ -69,7 +86,57 @@ def split_content(text: str, limit: int = MAX_CONTENT) -> list[str]:
     return chunks
 
 
+class GaveUp(Exception):
+    """A call failed transiently on every attempt; already logged."""
+
+
+def _outage(exc: BaseException) -> bool:
+    """Discord (or the way there) is down, slow or busy — not a refusal of this call."""
+    if isinstance(exc, discord.HTTPException) and not isinstance(exc, discord.RateLimited):
+        return exc.status == 429 or exc.status >= 500
+    return isinstance(exc, (TimeoutError, aiohttp.ClientError, ConnectionError))
+
+
+def _worth_retrying(exc: BaseException, webhook: bool) -> bool:
+    """Not when discord.py already retried it five times (no pointless double retries)."""
+    if isinstance(exc, discord.HTTPException) and exc.status >= 500:
+        return not webhook and exc.status not in LIBRARY_RETRIED_5XX
+    return True
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, discord.HTTPException):
+        return f"HTTP {exc.status}"
+    return type(exc).__name__  # never str(exc): it could quote a request
+
+
+async def attempt(what: str, call: Callable[[], Awaitable[T]], *, webhook: bool = False) -> T:
+    """Run `call` (built afresh each time: discord.py closes files) with bounded retries.
+
+    A refusal (4xx) is raised as is; an outage that outlasts the attempts is logged once
+    and raised as `GaveUp`. `webhook`: an interaction call, whose 5xx discord.py retries.
+    """
+    attempts = len(TRANSIENT_PAUSES) + 1
+    for number in range(1, attempts + 1):
+        try:
+            return await asyncio.wait_for(call(), CALL_TIMEOUT)
+        except Exception as exc:
+            if not _outage(exc):
+                raise
+            if number < attempts and _worth_retrying(exc, webhook):
+                pause = TRANSIENT_PAUSES[number - 1]
+                log.info("Discord %s failed (%s), attempt %d; retrying in %.1f s", what, _why(exc), number, pause)
+                await asyncio.sleep(pause)
+                continue
+            log.warning("Discord outage: gave up %s after %d attempt%s (%s)", what, number,
+                        "" if number == 1 else "s", _why(exc))
+            raise GaveUp(what) from exc
+    raise AssertionError("unreachable")
+
+
 def _api_error(what: str, exc: BaseException) -> None:
+    if isinstance(exc, GaveUp):
+        return  # logged when giving up
     if isinstance(exc, discord.HTTPException):
         log.warning("Discord refused %s: HTTP %s code %s", what, exc.status, exc.code)
     else:
@@ -111,8 +178,9 @@ class Renderer:
     async def finish(self, ctx: Context) -> None:
         """Remove an unanswered "thinking…" placeholder so no interaction hangs."""
         if ctx.interaction is not None and ctx.thinking and not ctx.answered:
+            interaction = ctx.interaction
             try:
-                await ctx.interaction.delete_original_response()
+                await attempt("deleting the deferred reply", interaction.delete_original_response, webhook=True)
             except Exception as exc:
                 _api_error("deleting the deferred reply", exc)
             ctx.answered = True
@@ -173,18 +241,26 @@ class Renderer:
             log.info("a private message to user %s could not be delivered", actor.user_id)
 
     async def followup(self, ctx: Context, text: str, out: Outbound | None = None) -> None:
-        """An ephemeral followup to the interaction being answered."""
+        """An ephemeral followup to the interaction being answered; if it cannot be
+        delivered, the actor gets it by DM (it is theirs alone) rather than not at all."""
         interaction = ctx.interaction
         assert interaction is not None
         self._remember_prompts(out)
         chunks = split_content(text)
         for index, chunk in enumerate(chunks):
-            kwargs = self._extras(out if index == len(chunks) - 1 else None)
+            last = out if index == len(chunks) - 1 else None
+
+            def call(chunk: str = chunk, last: Outbound | None = last) -> Awaitable[Any]:
+                return interaction.followup.send(chunk or "\u200b", ephemeral=True, **self._extras(last))
+
             try:
-                await interaction.followup.send(chunk or "\u200b", ephemeral=True, **kwargs)
+                await attempt("sending an interaction followup", call, webhook=True)
                 ctx.answered = True
             except Exception as exc:
                 _api_error("an interaction followup", exc)
+                rest = "".join(chunks[index:])
+                if await self._dm(ctx.actor.user_id, rest, out) is None:
+                    log.warning("an interaction answer to user %s could not be delivered", ctx.actor.user_id)
                 return
 
     async def _dm(self, user_id: str, text: str, out: Outbound | None = None) -> Any:
@@ -209,12 +285,18 @@ class Renderer:
         chunks = split_content(text)
         sent: discord.Message | None = None
         for index, chunk in enumerate(chunks):
-            kwargs = self._extras(out if index == len(chunks) - 1 else None)
-            if reference is not None:
-                kwargs["reference"] = reference
-                kwargs["mention_author"] = False
+            last = out if index == len(chunks) - 1 else None
+            nonce = secrets.randbelow(1 << 62)  # the same on every attempt: Discord drops a resend
+
+            def call(chunk: str = chunk, last: Outbound | None = last, nonce: int = nonce) -> Awaitable[Any]:
+                kwargs = self._extras(last)
+                if reference is not None:
+                    kwargs["reference"] = reference
+                    kwargs["mention_author"] = False
+                return channel.send(chunk or None, nonce=nonce, **kwargs)
+
             try:
-                sent = await channel.send(chunk or None, **kwargs)
+                sent = await attempt("sending a message", call)
             except discord.Forbidden as exc:
                 if quiet_forbidden and exc.code == DM_CLOSED:
                     log.info("DMs closed for a user; using the fallback")
@@ -229,13 +311,21 @@ class Renderer:
     async def _edit(
         self, channel: discord.PartialMessageable, message_id: int, out: Outbound
     ) -> bool:
+        """Edit in place; False when refused (post anew). After an outage it is not posted
+        anew: the edit may have landed, and the next edit carries the full state again."""
         self._remember_prompts(out)
-        kwargs: dict[str, Any] = {"content": out.text or None, "view": make_view(out.buttons),
-                                  "allowed_mentions": NO_PING}
-        if out.image is not None or out.file is not None:
-            kwargs["attachments"] = _files(out)
+
+        def call() -> Awaitable[Any]:
+            kwargs: dict[str, Any] = {"content": out.text or None, "view": make_view(out.buttons),
+                                      "allowed_mentions": NO_PING}
+            if out.image is not None or out.file is not None:
+                kwargs["attachments"] = _files(out)
+            return channel.get_partial_message(message_id).edit(**kwargs)
+
         try:
-            await channel.get_partial_message(message_id).edit(**kwargs)
+            await attempt("editing a message", call)
+            return True
+        except GaveUp:
             return True
         except Exception as exc:
             _api_error("editing a message", exc)

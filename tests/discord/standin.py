@@ -4,6 +4,10 @@ The real discord.py client connects to it over loopback, so the adapter is
 proven against the library's own HTTP and gateway code instead of mocked
 `Interaction` objects. Tests speak as users (`say`, `slash`, `press`,
 `submit_modal`) and assert on the recorded REST calls (`calls`, `wait_for`).
+
+Outages: `break_next` (5xx), `rate_limit_next` (a 429 burst, as Discord sends
+it) and `stall_next` (a slow answer) hit the next calls that send or edit a
+message or answer an interaction; every such call is recorded with `fault` set.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -26,6 +31,8 @@ CHANNEL_ID = 920_000_000_000_000_001
 OTHER_CHANNEL_ID = 920_000_000_000_000_002
 EPHEMERAL = 1 << 6
 MESSAGE_CONTENT = 1 << 15  # the privileged gateway intent
+# the REST calls outages hit: sending and editing messages, answering interactions
+SENDING = frozenset({"message", "edit", "callback", "followup", "followup_edit", "followup_delete"})
 
 
 @dataclass
@@ -78,6 +85,8 @@ class Call:
     channel_id: int | None = None  # a channel message (guild channel or DM channel)
     interaction_token: str | None = None  # an interaction callback / followup
     ephemeral: bool = False
+    fault: str | None = None  # "5xx" | "429" | "stall": an injected outage answered this call
+    replayed: bool = False  # a resend with an already used nonce: Discord returned the first message
 
     @property
     def content(self) -> str:
@@ -155,6 +164,10 @@ class StandIn:
         self._seq = itertools.count(1)
         self._runner: web.AppRunner | None = None
         self._changed = asyncio.Event()
+        self._closing = asyncio.Event()
+        self._faults: list[tuple[str, float]] = []  # ("5xx", status) | ("429", retry_after) | ("stall", s)
+        self._fault_kinds: frozenset[str] = SENDING
+        self._nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message id
         self.port = 0
 
     # ----------------------------------------------------------- lifecycle
@@ -171,6 +184,7 @@ class StandIn:
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
+        self._closing.set()  # stalled answers end now
         for ws in list(self._sockets):
             await ws.close()
         if self._runner is not None:
@@ -192,6 +206,66 @@ class StandIn:
         user = User(self.next_id(), name, locale=locale, dms_closed=dms_closed)
         self.users[user.id] = user
         return user
+
+    # -------------------------------------------------------------- outages
+    def break_next(self, n: int, status: int = 502, kinds: Iterable[str] = SENDING) -> None:
+        """Answer the next `n` sending calls (of `kinds`) with HTTP `status`: an outage."""
+        self._inject([("5xx", float(status))] * n, kinds)
+
+    def rate_limit_next(self, n: int, retry_after: float = 0.05, kinds: Iterable[str] = SENDING) -> None:
+        """Answer the next `n` sending calls with 429, headers and body as Discord sends them."""
+        self._inject([("429", retry_after)] * n, kinds)
+
+    def stall_next(self, n: int, seconds: float = 2.0, kinds: Iterable[str] = SENDING) -> None:
+        """Carry out the next `n` sending calls but answer only after `seconds` (a timeout)."""
+        self._inject([("stall", seconds)] * n, kinds)
+
+    def _inject(self, faults: list[tuple[str, float]], kinds: Iterable[str]) -> None:
+        self._faults = faults
+        self._fault_kinds = frozenset(kinds)
+
+    def faults(self, fault: str | None = None) -> list[Call]:
+        """The calls an injected outage answered (of one `fault` kind, or all)."""
+        return [c for c in self.calls if c.fault is not None and fault in (None, c.fault)]
+
+    @staticmethod
+    def _kind(method: str, parts: list[str]) -> str | None:
+        match (method, parts):
+            case ("POST", ["channels", _, "messages"]):
+                return "message"
+            case ("PATCH", ["channels", _, "messages", _]):
+                return "edit"
+            case ("POST", ["interactions", _, _, "callback"]):
+                return "callback"
+            case ("POST", ["webhooks", _, _]):
+                return "followup"
+            case ("PATCH", ["webhooks", _, _, "messages", _]):
+                return "followup_edit"
+            case ("DELETE", ["webhooks", _, _, "messages", _]):
+                return "followup_delete"
+        return None
+
+    def _fault_response(self, fault: str, value: float) -> web.Response:
+        if fault == "5xx":
+            status = int(value)
+            return self._error(status, 0, f"{status}: stand-in outage")
+        reset = time.time() + value
+        return web.Response(
+            status=429,
+            body=json.dumps({"message": "You are being rate limited.", "retry_after": value,
+                             "global": False}).encode(),
+            headers={
+                "Content-Type": "application/json",
+                "Via": "1.1 google",  # discord.py treats a 429 without it as a Cloudflare ban
+                "Retry-After": str(math.ceil(value)),
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset": f"{reset:.3f}",
+                "X-RateLimit-Reset-After": f"{value:.3f}",
+                "X-RateLimit-Bucket": "stand-in-bucket",
+                "X-RateLimit-Scope": "user",
+            },
+        )
 
     # ------------------------------------------------------------ recording
     def _record(self, call: Call) -> None:
@@ -318,9 +392,20 @@ class StandIn:
             self._record(call)
             return self._error(401, 0, "401: Unauthorized")
 
+        if self._faults and self._kind(method, parts) in self._fault_kinds:
+            fault, value = self._faults.pop(0)
+            call.fault = fault
+            if fault != "stall":
+                resp = self._fault_response(fault, value)
+                call.status = resp.status
+                self._record(call)
+                return resp
         resp = await self._route(method, parts, body, files, call)
         call.status = resp.status
         self._record(call)
+        if call.fault == "stall":  # carried out, but the answer comes late (or never)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), timeout=value)
         return resp
 
     async def _route(
@@ -368,7 +453,14 @@ class StandIn:
                 owner = self.dm_owner.get(cid_i)
                 if owner is not None and self.users[owner].dms_closed:
                     return self._error(403, 50007, "Cannot send messages to this user")
-                return _json(self._message(cid_i, body, files))
+                nonce = str(body.get("nonce") or "")
+                if nonce and body.get("enforce_nonce") and (cid_i, nonce) in self._nonces:
+                    call.replayed = True  # Discord answers a resend with the first message
+                    return _json(self.messages[self._nonces[(cid_i, nonce)]])
+                msg = self._message(cid_i, body, files)
+                if nonce:
+                    self._nonces[(cid_i, nonce)] = int(msg["id"])
+                return _json(msg)
             case ("PATCH", ["channels", cid, "messages", mid]):
                 call.channel_id = int(cid)
                 old = self.messages.get(int(mid))
