@@ -9,10 +9,11 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
+from bot.bounded import Bounded
 from bot.commands import BY_NAME, COMMANDS, mention_id, option_choices, parse_code_options
 from bot.dictionary import lexicon
 from bot.i18n import Catalogs
@@ -35,6 +36,7 @@ log = logging.getLogger("bot.app")
 GAMES: dict[str, GameKind] = {"practice": practice, "duel": duel, "words": words}  # type: ignore[dict-item]
 GAMES["kegeln"] = kegeln  # type: ignore[assignment]
 GAMES["logik"] = logik  # type: ignore[assignment]
+CACHED_USERS = 100_000  # names and locales last stored (bot/bounded.py: a miss costs one write)
 STORE_ERRORS = {"busy": "error.store_busy", "full": "error.store_full", "error": "error.store_error"}
 RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump"}
 
@@ -74,9 +76,9 @@ class App:
         self.clock = clock
         self.limiter = RateLimiter(rate, burst, clock)
         self._locks: dict[int, asyncio.Lock] = {}
-        self._users: dict[tuple[str, str], tuple[str, str | None]] = {}
-        self._focus: dict[tuple[str, str], int] = {}  # private input goes to this game
-        self._recent = RecentIds(50_000)  # update ids answered by this process
+        self._users: Bounded[tuple[str, str], tuple[str, str | None]] = Bounded(CACHED_USERS)
+        self._focus: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # private input goes to this game
+        self._recent: Bounded[tuple[str, str], None] = Bounded(50_000)  # update ids answered here (redelivered soon)
 
     @classmethod
     async def open(cls, db_path: str, seed: int | None = None, default_lang: str = "en",
@@ -144,7 +146,7 @@ class App:
                      inbound.actor.user_id, _what(inbound), turn.outcome,
                      (time.perf_counter() - started) * 1000)
         if turn.seen:
-            self._recent.remember(turn.seen)
+            self._recent[turn.seen] = None
         if user_saved is not None:
             try:
                 await user_saved
@@ -1079,22 +1081,6 @@ def open_store(db: str, synchronous: str = "FULL") -> Store:
 
 def is_postgres(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
-
-
-class RecentIds:
-    """A bounded set of the newest ids, oldest forgotten first (duplicate updates come soon)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._ids: dict[tuple[str, str], None] = {}
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._ids
-
-    def remember(self, key: tuple[str, str]) -> None:
-        self._ids[key] = None
-        if len(self._ids) > self.size:
-            del self._ids[next(iter(self._ids))]
 
 
 def _loaded(row: GameRow) -> tuple[Any, Any]:

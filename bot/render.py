@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.bounded import Bounded
 from bot.i18n import Catalogs
 from bot.storage.base import Store
 from core.messages import Actor, Button, Chat, Inbound, Message, Outbound, OutButton, Response, Text
+
+CACHED = 100_000  # chats' and users' language entries kept in memory
 
 
 def _pref_key(user_id: str) -> str:
@@ -20,8 +23,9 @@ class Renderer:
         self.store = store
         self.catalogs = catalogs
         self.default_lang = catalogs.pick(default_lang)
-        self._chat_langs: dict[tuple[str, str], str | None] = {}
-        self._locales: dict[tuple[str, str], str | None] = {}  # users' platform locales, as last seen
+        # Chats' language settings and users' platform locales as last seen; a miss is one store read.
+        self._chat_langs: Bounded[tuple[str, str], str | None] = Bounded(CACHED)
+        self._locales: Bounded[tuple[str, str], str | None] = Bounded(CACHED)
 
     async def _setting(self, platform: str, chat_id: str) -> str | None:
         key = (platform, chat_id)
