@@ -632,7 +632,7 @@ class App:
             name, games, wins_high, wins_low, nines, pumpen, pins, throws = line
             mine = [row for row in series if row[0] == wanted.casefold()]
             lines, evenings = kegeln_chart.evening_series(mine, [name])  # the average per club evening
-            image = kegeln_chart.line_chart(lines, evenings)
+            image = kegeln_chart.line_chart(lines, await self._day_labels(evenings, ib))
             turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
                 "name": name, "n": games, "wins_high": wins_high, "wins_low": wins_low, "nines": nines,
                 "pumpen": pumpen, "schnitt": kegeln.schnitt(pins, throws), "throws": throws}), image=image))
@@ -643,8 +643,13 @@ class App:
             return
         table = kegeln_report.club_table(club)
         lines, evenings = kegeln_chart.evening_series(series, [r[0] for r in club])
-        chart = kegeln_chart.club_chart(lines, evenings, [(r[2], r[3]) for r in club])
+        chart = kegeln_chart.club_chart(lines, await self._day_labels(evenings, ib), [(r[2], r[3]) for r in club])
         turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))
+
+    async def _day_labels(self, days: list[date], ib: Inbound) -> list[str]:
+        """A chart's evenings as the chat reads dates (the picture is drawn once, for the chat)."""
+        lang = await self.renderer.lang_for(ib.chat, ib)
+        return [self.catalogs.day_month(d, lang) for d in days]
 
     async def _cmd_abend(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/abend: tonight's games of this chat (finished within the last 12 hours of the App clock):

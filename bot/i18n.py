@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_date
+from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal
 
 from core.messages import Text
@@ -117,6 +117,11 @@ class Catalogs:
         if isinstance(value, date):
             return format_date(value, format="medium", locale=lang)
         return value
+
+    @staticmethod
+    def day_month(value: date, lang: str) -> str:
+        """A chart axis label: day and month in digits, in the reader's order ("11/29", "29.11.")."""
+        return format_skeleton("Md", value, locale=lang)
 
     @staticmethod
     def _plural(forms: Mapping[str, str], n: Any, lang: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -110,12 +110,13 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
 
 
 def evening_series(rows: Sequence[tuple[str, str, int, float, int, int]], names: Sequence[str],
-                   utc_offset_hours: float = 0.0) -> tuple[list[tuple[str, list[float | None]]], list[str]]:
+                   utc_offset_hours: float = 0.0) -> tuple[list[tuple[str, list[float | None]]], list[date]]:
     """Each named member's Kegel-Schnitt per club evening (a calendar day), from store rows
-    (member, name, game id, time, pins, throws); the first MAX_SERIES names get a line."""
+    (member, name, game id, time, pins, throws); the first MAX_SERIES names get a line. The
+    evenings come as dates: the caller writes them in the reader's language."""
     wanted = [n.casefold() for n in names][:MAX_SERIES]
-    days: list[str] = []
-    sums: dict[tuple[str, str], list[int]] = {}
+    days: list[date] = []
+    sums: dict[tuple[str, date], list[int]] = {}
     for member, _name, _game, at, pins, throws in rows:
         day = _day(at + utc_offset_hours * 3600)
         if day not in days:
@@ -130,9 +131,9 @@ def evening_series(rows: Sequence[tuple[str, str, int, float, int, int]], names:
             acc = sums.get((key, day))
             values.append(acc[0] / acc[1] if acc and acc[1] else None)
         series.append((name, values))
-    return series, [d[5:] for d in days]
+    return series, days
 
 
-def _day(ts: float) -> str:
-    """YYYY-MM-DD of a Unix time in UTC (a conversion, not a clock reading)."""
-    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d")
+def _day(ts: float) -> date:
+    """The calendar day of a Unix time in UTC (a conversion, not a clock reading)."""
+    return datetime.fromtimestamp(ts, UTC).date()

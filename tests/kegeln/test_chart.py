@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+from datetime import date
 
 from PIL import Image
 
+from bot.i18n import Catalogs
 from core.kegeln_chart import PALETTE, club_chart, evening_series, line_chart
 
 
@@ -35,7 +37,7 @@ def test_evening_series_averages_per_day() -> None:
     rows = [("anna", "Anna", 1, 10 * day + 100, 15, 3), ("anna", "Anna", 2, 10 * day + 200, 3, 3),
             ("ben", "Ben", 2, 10 * day + 200, 9, 3), ("ben", "Ben", 3, 11 * day + 5, 27, 3)]
     series, labels = evening_series(rows, ["Anna", "Ben"])
-    assert labels == ["01-11", "01-12"]
+    assert labels == [date(1970, 1, 11), date(1970, 1, 12)]
     assert series == [("Anna", [3.0, None]), ("Ben", [3.0, 9.0])]
     assert series_drawn(line_chart(series, labels)) == 2
 
@@ -48,3 +50,9 @@ def test_club_chart_adds_wins_by_mode_in_the_members_colours() -> None:
     bars = img.convert("RGB").crop((0, 400, 720, 620))
     in_bars = {c for _, c in bars.getcolors(maxcolors=1 << 20) or []} & set(PALETTE)
     assert in_bars == {PALETTE[0], PALETTE[1]}  # Cem has no wins: no bar
+
+
+def test_evenings_are_labelled_as_the_reader_writes_dates() -> None:
+    cats = Catalogs()
+    labels = {lang: cats.day_month(date(2026, 11, 29), lang) for lang in ("en", "de", "ru", "sv")}
+    assert labels == {"en": "11/29", "de": "29.11.", "ru": "29.11", "sv": "29/11"}
