@@ -15,6 +15,9 @@ database size per finished game.
 
     python -m bench.load [--games 10000] [--rate 800] [--store sqlite|postgresql] [--telegram]
 
+`--store postgresql` uses DATABASE_URL, or a throw-away durable server of the installed
+PostgreSQL (tests/pgserver.py with fsync and synchronous commit on).
+
 `--telegram` drives the same mix end to end through the real python-telegram-bot adapter
 polling the local stand-in Bot API (tests/telegram/standin.py), with AIORateLimiter without
 group pacing; latency there is from the user's message reaching the stand-in to the bot's last
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import contextlib
 import itertools
 import logging
@@ -362,6 +366,14 @@ def finished_by_kind(db: Path) -> Counter[str]:
     return Counter(dict(rows))
 
 
+async def pg_figures(app: App) -> tuple[Counter[str], int]:
+    """Finished games by kind and the database's size, from the PostgreSQL store's own pool."""
+    async with app.store._pool.acquire() as conn:  # type: ignore[attr-defined]
+        rows = await conn.fetch("SELECT kind, COUNT(*) AS n FROM games WHERE over = 1 GROUP BY kind")
+        size = await conn.fetchval("SELECT pg_database_size(current_database())")
+    return Counter({r["kind"]: r["n"] for r in rows}), int(size)
+
+
 def store_bytes(db: Path) -> int:
     return sum(p.stat().st_size for p in db.parent.glob(db.name + "*"))
 
@@ -377,11 +389,28 @@ async def open_app(args: argparse.Namespace, db: Path) -> App | None:
     else:
         url = os.environ.get("DATABASE_URL", "")
         if not url.startswith(("postgresql://", "postgres://")):
-            print("PostgreSQL store unavailable: set DATABASE_URL=postgresql://…")
+            url = throwaway_postgres()
+        if not url:
+            print("PostgreSQL store unavailable: set DATABASE_URL=postgresql://… or install postgresql")
             return None
         app = await App.open(url, seed=args.seed)
     tune_gc()
     return app
+
+
+def throwaway_postgres() -> str | None:
+    """A durable (fsync, synchronous commit) server of the installed PostgreSQL on 127.0.0.1 for
+    this run, from the test helper; stopped and removed when the benchmark exits."""
+    from tests import pgserver
+
+    bindir = pgserver._bindir()
+    if bindir is None:
+        return None
+    cluster = pgserver.Cluster(bindir, durable=True)
+    url = cluster.start()
+    atexit.register(cluster.stop)
+    print(f"PostgreSQL: a throw-away durable server from {bindir} on 127.0.0.1:{cluster.port}")
+    return url
 
 
 async def run_direct(args: argparse.Namespace, workdir: Path) -> int:
@@ -393,18 +422,22 @@ async def run_direct(args: argparse.Namespace, workdir: Path) -> int:
     t = Direct(app, stats)
     await warm_up(t)
     sqlite_store = args.store == "sqlite"
-    warm = finished_by_kind(db) if sqlite_store else Counter()
+    warm, warm_size = (finished_by_kind(db), 0) if sqlite_store else await pg_figures(app)
     attach(outcomes)
     before, _ = rss_kib()
     run = await drive(t, args.games, args.rate, args.seed)
-    await app.close()
+    if sqlite_store:
+        await app.close()
+        finished, size = finished_by_kind(db) - warm, store_bytes(db)
+    else:
+        finished, size = await pg_figures(app)
+        finished, size = finished - warm, size - warm_size  # growth: an empty database is ~7 MiB of catalog
+        await app.close()
     after, hwm = rss_kib()
-    finished = finished_by_kind(db) - warm if sqlite_store else None
     title = (f"{args.games} games through App.handle on "
-             + ("SQLite (WAL, synchronous=FULL)" if sqlite_store else "PostgreSQL")
+             + ("SQLite (WAL, synchronous=FULL)" if sqlite_store else "PostgreSQL (asyncpg, synchronous commit)")
              + f", offered {args.rate:.0f} events/s")
-    report(title, stats, outcomes, run, before, after, hwm, finished,
-           store_bytes(db) if sqlite_store else None, args.games)
+    report(title, stats, outcomes, run, before, after, hwm, finished, size, args.games)
     return 0 if not (sum(stats.errors.values()) or outcomes.counts["error"]) else 1
 
 

@@ -48,8 +48,9 @@ def _free_port() -> int:
 class Cluster:
     """initdb into a temporary directory, pg_ctl start on a free loopback port; stop() removes it."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, durable: bool = False) -> None:
         self.bindir = bindir
+        self.durable = durable  # tests trade durability for speed; a benchmark must not
         self.dir = Path(tempfile.mkdtemp(prefix="pgtest-"))
         self.data = self.dir / "data"
         self.port = _free_port()
@@ -66,8 +67,9 @@ class Cluster:
     def start(self) -> str:
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale",
                   "--no-sync")
-        opts = (f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.dir} -c fsync=off"
-                " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        opts = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.dir} -c max_connections=200"
+        if not self.durable:
+            opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.dir / "server.log"), "-w", "-t", "60",
                   "-o", opts, "start")
         self._watchdog()
