@@ -12,6 +12,7 @@ Active in every test (tests/conftest.py). It watches the real App, not a copy of
 - every log record of the test, at DEBUG and with the library levels the bot sets in production,
   is searched for every secret of the test (public or not: logs never hold texts) and for every
   token an adapter was given. The local stand-ins' own web servers (aiohttp.*) are not the bot.
+  Tests that run the real `python -m bot` process hand its DEBUG log to `bot_process`.
 
 A test in which anything leaked fails at teardown with what leaked where.
 """
@@ -69,8 +70,8 @@ def shown_values(value: Any) -> Iterator[str]:
 
 
 def pattern(text: str) -> re.Pattern[str]:
-    """The text as a whole word (1234 is not found in 12345, cat not in category)."""
-    return re.compile(rf"(?<!\w){re.escape(text)}(?!\w)", re.IGNORECASE)
+    """The text as a whole word (1234 is not found in 12345 or 1234.5 ms, cat not in category)."""
+    return re.compile(rf"(?<!\w)(?<!\d\.){re.escape(text)}(?!\w)(?!\.\d)", re.IGNORECASE)
 
 
 @dataclass
@@ -120,6 +121,25 @@ class Ledger:
 
 
 LEDGER = Ledger()
+PRIVATE_LINE = re.compile(r"^\w+> ?(\S+)\s*$", re.MULTILINE)  # console protocol: `alice> TEXT` is private
+SECRET_LIKE = re.compile(r"[0-9]{3,6}|[^\W\d_]{4,12}")
+NOT_SECRETS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump", "help", "start"}
+
+
+def bot_process(stderr: str, *, script: str = "", tokens: Iterable[str] = ()) -> None:
+    """A `python -m bot` process of the test: its log (stderr) is scanned like the test's own log
+    records, for the tokens it was given and every code or word its console script sent privately."""
+    for line in stderr.splitlines():
+        LEDGER.records.append(logging.makeLogRecord({"name": "bot-process", "levelname": "LOG", "msg": line}))
+    for text in PRIVATE_LINE.findall(script):
+        if SECRET_LIKE.fullmatch(text) and text.lower() not in NOT_SECRETS:
+            LEDGER.secrets.setdefault(text, pattern(text))
+    LEDGER.tokens.update(t for t in tokens if t)
+
+
+def process_env(env: dict[str, str]) -> dict[str, str]:
+    """A bot process logs everything (DEBUG) to stderr, for `bot_process` to scan."""
+    return {**env, "LOG_LEVEL": "DEBUG"}
 
 
 class _Recorder(logging.Handler):

@@ -9,6 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
+from tests import leakscan
 from tests.discord.standin import BOT_TOKEN, CHANNEL_ID
 from tests.discord.standin import StandIn as DiscordStandIn
 from tests.telegram.standin import Chat, User
@@ -25,6 +26,7 @@ async def test_one_process_serves_telegram_and_discord(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
     env.update(PYTHONPATH=str(ROOT), TELEGRAM_TOKEN=tg.token, TELEGRAM_BASE_URL=tg.base_url,
                DISCORD_TOKEN=BOT_TOKEN, DISCORD_API_BASE=dc.api_base)
+    env = leakscan.process_env(env)
     proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", "--db", db, cwd=tmp_path, env=env,
                                                 stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
                                                 stderr=asyncio.subprocess.PIPE)
@@ -50,3 +52,4 @@ async def test_one_process_serves_telegram_and_discord(tmp_path: Path) -> None:
         await dc.stop()
         await tg.stop()
     assert proc.returncode == 0, err.decode()[-2000:]
+    leakscan.bot_process(err.decode(), tokens=[tg.token, tg.token.split(":")[1], BOT_TOKEN])

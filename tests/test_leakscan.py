@@ -9,6 +9,7 @@ import pytest
 
 from core.games import duel, logik
 from core.messages import Actor, Button, Chat, Message, Text
+from tests import leakscan
 from tests.app.conftest import app, clock, db, table  # noqa: F401
 from tests.app.harness import Table
 from tests.app.test_duel_flow import start_duel, target
@@ -87,3 +88,14 @@ async def test_the_guard_catches_a_game_that_shows_a_secret_in_the_group(
                                 "secret '1357' shown in group group-1 (answer to a message): duel.oops"]
     await table.say(first, target(first, "0246", "1357")[first])  # cracked: from now on public
     assert found(_no_leaks) == []
+
+
+def test_a_bot_process_log_is_scanned_for_its_private_inputs_and_tokens(_no_leaks: Ledger) -> None:
+    script = "alice: /duel bob\nbob: /accept\nalice> 0246\nbob> random\nbob> кошка\n"
+    leakscan.bot_process("INFO bot.app: console chat=g user=alice text -> setsecret:1 (0.4 ms)\n", script=script,
+                         tokens=["123456:ABCDEFGH-secret"])
+    assert set(_no_leaks.secrets) == {"0246", "кошка"}  # `random` is a choice, not a secret
+    leakscan.bot_process("DEBUG x: got 0246 from alice\nDEBUG x: GET /bot123456:ABCDEFGH-secret/getMe\n")
+    _no_leaks.scan_logs()
+    _no_leaks.records.clear()  # planted: not to be found again at teardown
+    assert len(found(_no_leaks)) == 2

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests import leakscan
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -15,7 +17,8 @@ def play(db: Path, script: str, *args: str) -> str:
     env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
     env["PYTHONPATH"] = str(ROOT)
     done = subprocess.run([sys.executable, "-m", "bot", "--db", str(db), *args], input=script, text=True,
-                          capture_output=True, timeout=60, env=env, cwd=ROOT)
+                          capture_output=True, timeout=60, env=leakscan.process_env(env), cwd=ROOT)
+    leakscan.bot_process(done.stderr, script=script)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     return done.stdout

@@ -9,6 +9,8 @@ import signal
 import sys
 from pathlib import Path
 
+from tests import leakscan
+
 from .standin import BOT_TOKEN, CHANNEL_ID, GUILD_ID, StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,13 +19,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def env_for(standin: StandIn) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
     env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN=BOT_TOKEN, DISCORD_API_BASE=standin.api_base)
-    return env
+    return leakscan.process_env(env)
 
 
 async def run(env: dict[str, str], cwd: Path, *args: str) -> tuple[int, str, str]:
     proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", *args, cwd=cwd, env=env,
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     out, err = await asyncio.wait_for(proc.communicate(), 60)
+    leakscan.bot_process(err.decode(), tokens=[BOT_TOKEN])
     return proc.returncode or 0, out.decode(), err.decode()
 
 
@@ -62,3 +65,4 @@ async def test_sync_commands_then_serve(standin: StandIn, tmp_path: Path) -> Non
         _, err_b = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err_b.decode()[-2000:]
     assert BOT_TOKEN not in err_b.decode()
+    leakscan.bot_process(err_b.decode(), tokens=[BOT_TOKEN])

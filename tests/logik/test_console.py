@@ -10,6 +10,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from tests import leakscan
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -17,7 +19,9 @@ def play(tmp: Path, script: str, *args: str) -> str:
     env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
     env["PYTHONPATH"] = str(ROOT)
     done = subprocess.run([sys.executable, "-m", "bot", "--db", str(tmp / "db.sqlite3"), *args], input=script,
-                          text=True, capture_output=True, timeout=60, env=env, cwd=tmp)  # pictures land in tmp
+                          text=True, capture_output=True, timeout=60, env=leakscan.process_env(env),
+                          cwd=tmp)  # pictures land in tmp
+    leakscan.bot_process(done.stderr, script=script)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     return done.stdout

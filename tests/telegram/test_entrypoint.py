@@ -9,6 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
+from tests import leakscan
 from tests.telegram.standin import Chat, StandIn, User
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,3 +50,4 @@ async def test_the_bot_process_serves_telegram(standin: StandIn, tmp_path: Path)
     logs = err.decode()
     assert "practice" in logs  # one line per handled event
     assert standin.token not in logs and standin.token.split(":")[1] not in logs
+    leakscan.bot_process(logs, tokens=[standin.token, standin.token.split(":")[1]])
