@@ -12,8 +12,10 @@ answers 403 for users who never started the bot (`blocked`) and 429 with
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
 import json
+import sys
 import time
 from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
@@ -120,8 +122,11 @@ def _parse(key: str, value: Any) -> Any:
 class StandIn:
     """The fake Bot API server. `await start()`, use, `await stop()`."""
 
-    def __init__(self, token: str = TOKEN) -> None:
+    def __init__(self, token: str = TOKEN, keep_calls: bool = True, needle: str = "") -> None:
         self.token = token
+        self.keep_calls = keep_calls  # a long benchmark only counts them (and those carrying `needle`)
+        self.needle = needle
+        self.counted = self.matching = 0
         self.bot = {
             "id": BOT_ID, "is_bot": True, "first_name": "Club Bot", "username": BOT_USERNAME,
             "can_join_groups": True, "can_read_all_group_messages": False,
@@ -161,6 +166,8 @@ class StandIn:
         app = web.Application()
         app.router.add_post("/bot{token}/{method}", self._dispatch)
         app.router.add_get("/bot{token}/{method}", self._dispatch)
+        app.router.add_post("/_control/message", self._control_message)
+        app.router.add_get("/_control/count", self._control_count)
         self._runner = web.AppRunner(
             app, shutdown_timeout=1.0, handler_cancellation=True, access_log=None
         )
@@ -337,6 +344,19 @@ class StandIn:
         """An index into `calls`: pass as `after=` to look only at what comes next."""
         return len(self.calls)
 
+    # -- control, for a driver in another process (bench/load.py --telegram) -------
+
+    async def _control_message(self, request: web.Request) -> web.Response:
+        """POST {"chat": {...}, "user": {...}, "text": ...}: `user_message`; answers its update id."""
+        body = await request.json()
+        chat, user = Chat(**body["chat"]), User(**body["user"])
+        self.user_message(chat, user, body["text"])
+        return web.json_response({"update_id": self._updates[-1]["update_id"]})
+
+    async def _control_count(self, request: web.Request) -> web.Response:
+        """GET: how many calls the bot made, and how many carried the `needle` of `serve`."""
+        return web.json_response({"calls": self.counted, "matching": self.matching})
+
     # -- the Bot API ---------------------------------------------------------------
 
     async def _params(self, request: web.Request,
@@ -399,7 +419,11 @@ class StandIn:
         return web.json_response({"ok": True, "result": result})
 
     async def _record(self, call: Call) -> None:
-        self.calls.append(call)
+        self.counted += 1
+        if self.needle and self.needle in call.text:
+            self.matching += 1
+        if self.keep_calls:
+            self.calls.append(call)
         await self._notify()
 
     async def _api_getMe(self, params: dict[str, Any]) -> Any:
@@ -533,3 +557,22 @@ class _ApiError(Exception):
 def _error(status: int, description: str, **extra: Any) -> web.Response:
     body = {"ok": False, "error_code": status, "description": description, **extra}
     return web.json_response(body, status=status)
+
+
+async def serve(needle: str) -> None:
+    """Run until stdin closes, printing "port N" once listening (bench/load.py --telegram runs the
+    stand-in in its own process, so the bot's process holds the bot alone). Calls are counted, not
+    kept, and the collector is off: this fake's own pauses must not count as the bot's latency."""
+    gc.disable()
+    server = StandIn(keep_calls=False, needle=needle)
+    await server.start()
+    print(f"port {server.port}", flush=True)
+    loop = asyncio.get_running_loop()
+    try:
+        await loop.run_in_executor(None, sys.stdin.read)
+    finally:
+        await server.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(serve(sys.argv[1] if len(sys.argv) > 1 else ""))
