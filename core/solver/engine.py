@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -168,23 +168,7 @@ class Engine:
     def scores(self, pool: np.ndarray, cands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For each guess of `pool`: entropy (bits) of the feedback over `cands`, the largest part,
         and the number of parts."""
-        n = len(cands)
-        clog = np.zeros(n + 1)
-        clog[1:] = np.arange(1, n + 1) * np.log2(np.arange(1, n + 1))
-        ent = np.empty(len(pool))
-        worst = np.empty(len(pool), dtype=np.int64)
-        parts = np.empty(len(pool), dtype=np.int64)
-        step = max(1, BLOCK // max(n, 1))
-        f = self.n_fb
-        for lo in range(0, len(pool), step):
-            g = pool[lo:lo + step]
-            fb = self.feedback_block(g, cands).astype(np.int64)
-            fb += (np.arange(len(g)) * f)[:, None]
-            hist = np.bincount(fb.ravel(), minlength=len(g) * f).reshape(len(g), f)
-            ent[lo:lo + step] = math.log2(n) - clog[hist].sum(axis=1) / n
-            worst[lo:lo + step] = hist.max(axis=1)
-            parts[lo:lo + step] = (hist > 0).sum(axis=1)
-        return ent, worst, parts
+        return partition_scores(self.feedback_block, self.n_fb, pool, cands)
 
     def canonical(self, used: np.ndarray) -> np.ndarray:
         """Codes that are canonical under permutations of the symbols not in `used` (a bool mask over
@@ -219,3 +203,26 @@ class Engine:
 def engine(spec: Spec) -> Engine:
     """One engine per space, built once per process."""
     return Engine(spec)
+
+
+def partition_scores(feedback_block: Callable[[np.ndarray, np.ndarray], np.ndarray], n_fb: int,
+                     pool: np.ndarray, cands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each guess of `pool`: entropy (bits) of its feedback over `cands`, the largest part, and
+    the number of parts — in blocks of guesses so that one feedback matrix stays about BLOCK
+    elements (shared by the code and the word solvers; `feedback_block` is theirs)."""
+    n = len(cands)
+    clog = np.zeros(n + 1)
+    clog[1:] = np.arange(1, n + 1) * np.log2(np.arange(1, n + 1))
+    ent = np.empty(len(pool))
+    worst = np.empty(len(pool), dtype=np.int64)
+    parts = np.empty(len(pool), dtype=np.int64)
+    step = max(1, BLOCK // max(n, 1))
+    for lo in range(0, len(pool), step):
+        g = pool[lo:lo + step]
+        fb = feedback_block(g, cands).astype(np.int64)
+        fb += (np.arange(len(g)) * n_fb)[:, None]
+        hist = np.bincount(fb.ravel(), minlength=len(g) * n_fb).reshape(len(g), n_fb)
+        ent[lo:lo + step] = math.log2(n) - clog[hist].sum(axis=1) / n
+        worst[lo:lo + step] = hist.max(axis=1)
+        parts[lo:lo + step] = (hist > 0).sum(axis=1)
+    return ent, worst, parts

@@ -22,18 +22,17 @@ History: a sequence of (word, feedback) with feedback packed by `pack_counts(bul
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from core.solver.engine import partition_scores
 from core.solver.strategy import EASY, STRONG, bounded_pool
 
 CLASSIC = ("miss", "cow", "bull", "got")  # the classic answers, packed as their index here
 EVAL_MAX = 3000  # candidates scored per decision (a seeded sample beyond this)
 PAIRS_MAX = 3_000_000  # guess × candidate pairs scored per decision (guesses sampled beyond this)
-BLOCK = 3_000_000  # elements of one feedback block (≈ 12 MB float32)
 MEMO_MAX = 100_000
 
 WordHistory = Sequence[tuple[str, int]]
@@ -166,19 +165,7 @@ class WordSolver:
     # ---------------------------------------------------------------- scoring
     def scores(self, pool: np.ndarray, cands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For each guess of `pool`: entropy (bits) of its feedback over `cands`, and the largest part."""
-        n, f = len(cands), self.n_fb
-        clog = np.zeros(n + 1)
-        clog[1:] = np.arange(1, n + 1) * np.log2(np.arange(1, n + 1))
-        ent = np.empty(len(pool))
-        worst = np.empty(len(pool), dtype=np.int64)
-        step = max(1, BLOCK // max(n, 1))
-        for lo in range(0, len(pool), step):
-            g = pool[lo:lo + step]
-            fb = self.feedback_block(g, cands).astype(np.int64)
-            fb += (np.arange(len(g)) * f)[:, None]
-            hist = np.bincount(fb.ravel(), minlength=len(g) * f).reshape(len(g), f)
-            ent[lo:lo + step] = math.log2(n) - clog[hist].sum(axis=1) / n
-            worst[lo:lo + step] = hist.max(axis=1)
+        ent, worst, _parts = partition_scores(self.feedback_block, self.n_fb, pool, cands)
         return ent, worst
 
     def choose(self, cands: np.ndarray, guessed: Sequence[str] = (), depth: int = 0) -> int:
