@@ -3,8 +3,11 @@ options, /giveup and /resign as documented (issues 14, 18) — the App on a real
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.app.harness import Table, texts
 from tests.logik.test_app_flow import start
+from tests.logik.test_console import play
 
 
 async def test_near_rows_get_a_reason_and_chat_is_ignored(table: Table) -> None:
@@ -66,3 +69,22 @@ async def test_a_near_row_before_the_rounds_is_chat_not_a_deleted_secret(table: 
     assert r.messages == () and not r.delete_inbound
     r = await table.say("alice", "rgbyk")  # a real row is: deleted, with the warning
     assert r.delete_inbound and "rgbyk" not in texts(r).lower()
+
+
+def test_console_session_answers_bad_input(tmp_path: Path) -> None:
+    """The real `python -m bot` console: `/` alone, `/help foo`, `/logik bob rows`, a near-row,
+    pegs with spaces, /giveup — each answered with its reason or taken."""
+    out = play(tmp_path, "\n".join([
+        "alice: /", "alice: /help foo", "alice: /logik bob rows", "alice: /logik bob", "bob: /accept",
+        "alice> rgbyz", "alice> RGBYW", "bob> 54321", "alice: rgbyz", "alice: hallo", "alice: 1 2 3 4 5",
+        "bob: /giveup",
+    ]) + "\n", "--seed", "3")
+    group = [ln for ln in out.splitlines() if ln.startswith("[#table]")]
+    assert "[#table] alice: A command is / with its name right after it, no space: e.g. /help or /practice." in group
+    assert "[#table] I do not know /foo. Here is what I can do:" in group
+    assert "[#table] alice: “rows” needs the number of rows after it: 8–12, e.g. /logik rows 10." in group
+    assert "[@alice] “z” is not a colour here: use the digits 1–8 or the colour initials." in out
+    assert "[#table] alice: “z” is not a colour here: use the digits 1–8 or the colour initials." in group
+    assert not any("hallo" in ln for ln in group)
+    assert "[#table] row 1: alice ✓ — waiting for bob" in group
+    assert "[#table] 🏳️ bob resigns. alice wins." in group, out
