@@ -183,11 +183,19 @@ class App:
     async def _on_text(self, turn: Turn, raw: str) -> None:
         ib = turn.inbound
         text = raw.strip()
+        if text == "/" or (text.startswith("/") and text[1:2].isspace()):  # a command without its name
+            turn.outcome = "refused:no_command_name"
+            self._say_refusal(turn, Text("error.no_command_name"))
+            return
         is_random = text.lower() in RANDOM_WORDS
         if not (looks_like_code(text) or is_random):
             if await self._offer_text(turn, text):
                 return
             if ib.chat.private:
+                waiting = await self._awaiting_secret(ib.actor)
+                if waiting:  # typed here while a secret is due, it is meant as one: the game says what is wrong
+                    await self._secret_input(turn, waiting, text)
+                    return
                 turn.messages.append(Message(ib.chat, Text("private.hint")))
             else:
                 turn.outcome = "ignored"
@@ -316,11 +324,14 @@ class App:
         await handler(turn, args)
 
     async def _cmd_help(self, turn: Turn, args: tuple[str, ...]) -> None:
-        if args and args[0].lstrip("/").lower() in BY_NAME:
-            key = f"help.cmd.{args[0].lstrip('/').lower()}"
+        name = args[0].lstrip("/").lower() if args else ""
+        if name in BY_NAME:
+            text = Text(f"help.cmd.{name}")
+        elif name:  # say that it is unknown, then what there is
+            text = Text("help.unknown", {"command": name[:30], "help": Text("help.text")})
         else:
-            key = "help.text"
-        turn.messages.append(Message(turn.inbound.chat, Text(key)))
+            text = Text("help.text")
+        turn.messages.append(Message(turn.inbound.chat, text))
 
     async def _cmd_start(self, turn: Turn, args: tuple[str, ...]) -> None:
         turn.messages.append(Message(turn.inbound.chat, Text("help.welcome")))
@@ -337,8 +348,9 @@ class App:
 
     async def _cmd_duel(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
-        if args and args[0].lower() == solver_games.BOT:  # /duel bot [easy|strong]: see the solver block
-            await self._solver_bot_duel(turn, args[1:])
+        rest = _without_bot(args)
+        if rest is not None:  # /duel bot [easy|strong], options in any order: see the solver block
+            await self._solver_bot_duel(turn, rest)
             return
         opts = parse_code_options(args, allow_opponent=True)
         opponent = await self._resolve_player(ib, opts.opponent) if opts.opponent else None
@@ -719,8 +731,13 @@ class App:
         await self._play(turn, row, hook(_loaded(row)[1], turn.inbound.actor.user_id))
 
     async def _cmd_begin(self, turn: Turn, args: tuple[str, ...]) -> None:
-        row = await self._my_game(turn.inbound.actor, turn.inbound.chat)
+        ib = turn.inbound
+        row = await self._my_game(ib.actor, ib.chat)
         if row is None or row.kind != "words":
+            for other in reversed(await self.store.chat_games(ib.chat.platform, ib.chat.chat_id)):
+                _mod, state = _loaded(other)
+                if other.kind == "words" and words.join_action(state, ib.actor.user_id, ib.actor.name):
+                    raise GameError("words.not_in_lobby", name=state.opener.name)  # whose lobby it is
             raise GameError("words.no_lobby")
         await self._play(turn, row, words.Begin())
 
@@ -728,8 +745,9 @@ class App:
     async def _cmd_logik(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/logik [opponent] [rows N]: a Logik challenge; the challenger plays white."""
         ib = turn.inbound
-        if args and args[0].lower() == solver_games.BOT:  # /logik bot [easy|strong]: see the solver block
-            await self._solver_bot_logik(turn, args[1:])
+        rest = _without_bot(args)
+        if rest is not None:  # /logik bot [easy|strong] [rows N], in any order: see the solver block
+            await self._solver_bot_logik(turn, rest)
             return
         written, rows = logik.parse_options(args)
         opponent = await self._resolve_player(ib, written) if written else None
@@ -1099,6 +1117,16 @@ def _seat_error(turn: Turn, taken: SeatTaken) -> GameError:
     if taken.user_id == turn.inbound.actor.user_id:
         return GameError("already_in_game")
     return GameError("other_in_game")
+
+
+def _without_bot(args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The other options when `bot` is among them (in any place), else None: a game against the computer."""
+    words = tuple(w for a in args for w in a.split())  # a platform option may hold several words
+    lowered = [w.lower() for w in words]
+    if solver_games.BOT not in lowered:
+        return None
+    i = lowered.index(solver_games.BOT)
+    return words[:i] + words[i + 1:]
 
 
 def _what(ib: Inbound) -> str:

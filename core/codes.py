@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from core.errors import GameError
+from core.messages import Text
 
 LENGTHS = (3, 4, 5)
 DEFAULT_LENGTH = 4
@@ -36,7 +37,8 @@ class CodeRules:
         """The code in `text`, or a GameError that says what is wrong."""
         code = text.strip()
         if not code.isascii() or not code.isdigit():
-            raise GameError("code_not_digits", given=code[:20], length=self.length)
+            raise GameError("code_not_digits", given=code[:20], length=self.length,
+                            repeats=Text("option.repeats_on" if self.repeats else "option.repeats_off"))
         if len(code) != self.length:
             raise GameError("code_length", given=len(code), length=self.length)
         if not self.repeats and len(set(code)) != len(code):

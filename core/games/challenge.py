@@ -24,8 +24,8 @@ def button_action(state: Any, verb: str, user_id: str, name: str, text: str | No
 
 
 def quit_action(state: Any, user_id: str, command: str) -> object | None:
-    """/resign gives up a running game, or withdraws one's own challenge."""
-    if command != "resign":
+    """/resign or /giveup (the same here) gives up a running game, or withdraws one's own challenge."""
+    if command not in ("resign", "giveup"):
         return None
     return Cancel() if state.phase.value == "challenge" else Resign()
 

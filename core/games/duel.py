@@ -141,6 +141,18 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
     raise GameError("not_now")
 
 
+def _need_playing(s: State, seat: str) -> None:
+    """A guess needs the game running; before that, say what it waits for: an answer to the
+    challenge, or a secret code (naming the other player when theirs is the one missing)."""
+    if s.phase is Phase.CHALLENGE:
+        raise GameError("not_accepted")
+    if s.phase is Phase.SECRETS:
+        waiting = [p for p in players(s) if p.user_id not in s.secrets]
+        late = next((p for p in waiting if p.user_id != seat), waiting[0])
+        raise GameError("secret_missing", name=late.name)
+    _need(s, Phase.PLAYING)
+
+
 def _need(s: State, phase: Phase) -> None:
     if s.phase is not phase:
         raise GameError("wrong_phase")
@@ -171,7 +183,7 @@ def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State,
 
 
 def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
-    _need(s, Phase.PLAYING)
+    _need_playing(s, seat)
     if s.turn != seat:
         raise GameError("not_your_turn", name=player(s, s.turn or "").name)
     code = s.rules.validate(text)

@@ -136,12 +136,32 @@ def random_code(ctx: Ctx) -> str:
 
 
 def accepts_text(state: State, text: str) -> bool:
-    """Whether a plain message is meant as a row beyond a digit run: five symbols (separators
-    aside), each a digit 1–8 or one of this game's colour initials, at least one letter —
-    so ordinary chatter ("hallo") is not mistaken for a row."""
-    raw = "".join(ch for ch in text.strip() if ch not in SEPARATORS).lower()
-    return (len(raw) == PEGS and any(ch.isalpha() for ch in raw)
-            and all(ch in state.letters or ch in "12345678" for ch in raw))
+    """Whether a plain message from a seated player is meant as a row (digit runs are routed
+    anyway). It then becomes a move, or is refused with the reason; anything else is chat and
+    ignored. Row-like is:
+      - five symbols, separators aside, each a digit 1–8 or a colour initial, at least one
+        letter (`RGBYK`, `r g b y k`, `1r2g3`);
+      - pegs written apart: three or more single letters or digits between separators
+        (`1 2 3 4 5`, `r g b y x`, `r,g,b`);
+      - one word of 4–6 letters and digits that mixes both (`1r2g3x`);
+      - while the rounds run, one word of 4–6 letters at most one of which is not a colour
+        initial (`rgbyx`, `rgby`) — a typo of a row. Not before: while a secret is due, a word
+        like `hello` would otherwise be deleted as a secret typed in the open.
+    So `hallo` (h and a are no initials), `ok` or a sentence stay chat."""
+    t = text.strip().lower()
+    raw = "".join(ch for ch in t if ch not in SEPARATORS)
+    symbols = set(state.letters) | set("12345678")
+    if len(raw) == PEGS and any(ch.isalpha() for ch in raw) and all(ch in symbols for ch in raw):
+        return True
+    tokens = "".join(" " if ch in SEPARATORS else ch for ch in t).split()
+    if len(tokens) >= 3 and all(len(w) == 1 and w.isalnum() for w in tokens):
+        return True
+    if len(tokens) != 1 or not PEGS - 1 <= len(raw) <= PEGS + 1 or not raw.isalnum():
+        return False
+    if any(ch.isdecimal() for ch in raw):
+        return any(ch.isalpha() for ch in raw)
+    return (state.phase is Phase.PLAYING and raw.isalpha()
+            and sum(ch not in state.letters for ch in raw) <= 1)
 
 
 def check_rows(n: int) -> int:
@@ -167,7 +187,7 @@ def parse_options(args: Sequence[str]) -> tuple[str | None, int]:
         if word.isdecimal():
             rows = check_rows(int(word))
         elif word in ROWS_WORDS:
-            raise GameError("logik.rows_range", given="?", low=ROWS_MIN, high=ROWS_MAX)
+            raise GameError("logik.rows_needs_number", word=words[i][:20], low=ROWS_MIN, high=ROWS_MAX)
         elif opponent is None:
             opponent = words[i]
         else:
@@ -275,6 +295,18 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
     raise GameError("not_now")
 
 
+def _need_playing(s: State, seat: str) -> None:
+    """A guess needs the game running; before that, say what it waits for: an answer to the
+    challenge, or a secret row (naming the other player when theirs is the one missing)."""
+    if s.phase is Phase.CHALLENGE:
+        raise GameError("not_accepted")
+    if s.phase is Phase.SECRETS:
+        waiting = [p for p in players(s) if p.user_id not in s.secrets]
+        late = next((p for p in waiting if p.user_id != seat), waiting[0])
+        raise GameError("logik.secret_missing", name=late.name)
+    _need(s, Phase.PLAYING)
+
+
 def _need(s: State, phase: Phase) -> None:
     if s.phase is not phase:
         raise GameError("wrong_phase")
@@ -302,7 +334,7 @@ def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State,
 
 
 def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
-    _need(s, Phase.PLAYING)
+    _need_playing(s, seat)
     n = round_no(s)
     if seat in s.pending:
         raise GameError("logik.already_submitted", n=n, name=other(s, seat).name)

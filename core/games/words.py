@@ -440,6 +440,8 @@ def _new_round(s: State, setter: str, events: list[Event], ctx: Ctx) -> tuple[St
 def _validate(s: State, text: str, ctx: Ctx) -> str:
     lang = s.opts.lang
     word = normalise(text, lang)
+    if not _LETTERS.match(word):  # a digit, hyphen, space or sign: no word at all, whatever its length
+        raise GameError("words.not_a_word", word=word[:20])
     if len(word) != s.opts.length:
         raise GameError("words.length", given=len(word), length=s.opts.length, n=s.opts.length)
     if not is_word_of(word, lang):
@@ -566,14 +568,16 @@ def _abandon(s: State, events: list[Event], ctx: Ctx, setter_left: bool) -> tupl
     """No point; the word (if set) is revealed; the next player in order sets."""
     setter = s.setter or ""
     n = len(s.tries)
-    guesser = None
+    guesser, penalty = None, 0
     if is_pair(s):
         guesser = _other(s, setter)
         if not setter_left:
-            s.counts[guesser] = s.counts.get(guesser, 0) + GIVE_UP_PENALTY
-            n += GIVE_UP_PENALTY
+            penalty = GIVE_UP_PENALTY
+            s.counts[guesser] = s.counts.get(guesser, 0) + penalty
+            n += penalty
     s.rounds.append(Round(setter, s.secret, None, n, guesser))
-    events = [*events, Event("abandoned", {"word": s.secret, "setter": setter, "left": setter_left})]
+    events = [*events, Event("abandoned", {"word": s.secret, "setter": setter, "left": setter_left,
+                                           "guesser": guesser, "penalty": penalty})]
     if s.mode is Mode.PAIR_LIMIT and guesser is not None and s.counts[guesser] >= s.goal:
         s.loser, s.winners = guesser, [setter]
         return _end_match(s, [*events, Event("limit_reached", {"by": guesser, "n": s.counts[guesser]})],
@@ -787,8 +791,12 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif t == "vote":
             out.append(say(chat, "words.vote", name=name[d["by"]], votes=d["votes"], n=d["needed"]))
         elif t == "abandoned":
-            key = "words.abandoned_left" if d["left"] else "words.abandoned"
-            out.append(say(chat, key, word=d["word"] or "—", setter=name.get(d["setter"], "?")))
+            if d.get("penalty"):  # two players: the guesser pays for the word given up
+                out.append(say(chat, "words.abandoned_penalty", word=d["word"] or "—", n=d["penalty"],
+                               name=name.get(d["guesser"], "?"), setter=name.get(d["setter"], "?")))
+            else:
+                key = "words.abandoned_left" if d["left"] else "words.abandoned"
+                out.append(say(chat, key, word=d["word"] or "—", setter=name.get(d["setter"], "?")))
         elif t == "skipped":
             out.append(say(chat, "words.skipped", name=name.get(d["by"] or "", "?"), next=name[d["turn"]],
                            seconds=state.opts.turn_seconds))

@@ -50,7 +50,8 @@ async def test_bad_rows_are_refused_with_a_reason_and_chat_is_ignored(table: Tab
     assert "A row has 5 pegs, not 4" in texts(await table.say("alice", "1234"))
     assert "“9” is not a colour" in texts(await table.say("alice", "/guess 12349"))
     assert "“X” is not a colour" in texts(await table.say("alice", "/guess RGBYX"))
-    for chatter in ("good luck to you", "hallo", "RGBYX"):  # not a row of colours: ignored as chat
+    assert "“X” is not a colour" in texts(await table.say("alice", "RGBYX"))  # a near-row: the reason
+    for chatter in ("good luck to you", "hallo"):  # not row-like: ignored as chat (docs/logik.md)
         r = await table.say("alice", chatter)
         assert r.messages == (), chatter
     r = await table.say("carol", "rgbyk")  # not seated: ignored

@@ -52,8 +52,11 @@ def test_accepts_text_only_rows_of_colours() -> None:
     s = playing()
     assert logik.accepts_text(s, "RGBYK") and logik.accepts_text(s, "r g b y k") and logik.accepts_text(s, "1r2g3")
     assert not logik.accepts_text(s, "12345")  # a digit run is routed anyway
-    assert not logik.accepts_text(s, "hello there") and not logik.accepts_text(s, "rgby")
+    assert not logik.accepts_text(s, "hello there")
     assert not logik.accepts_text(s, "ok!") and not logik.accepts_text(s, "hallo")  # chatter, not a row
+    # near-rows are taken, to be refused with the reason: a wrong count, one symbol that is no colour
+    assert logik.accepts_text(s, "rgby") and logik.accepts_text(s, "rgbyx") and logik.accepts_text(s, "1 2 3 4 9")
+    assert logik.accepts_text(s, "r2g4x") and not logik.accepts_text(s, "haha") and not logik.accepts_text(s, "a b")
 
 
 @pytest.mark.parametrize(("args", "expected"), [

@@ -153,7 +153,7 @@ async def test_leave_lobby_and_running_game(table: Table) -> None:
     r = await table.say("bob", "/leave")
     assert "Bob leaves" in texts(r)
     r = await table.say("bob", "/begin")
-    assert "no word game lobby" in texts(r)
+    assert "not in this lobby yet" in texts(r)
     r = await table.say("ann", "/begin")
     assert "At least two players" in texts(r)
     r = await table.say("ann", "/cancel")

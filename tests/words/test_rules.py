@@ -92,7 +92,7 @@ def test_begin_draws_order_and_setter_by_lot() -> None:
 def test_setter_word_is_validated_and_locked() -> None:
     s = begun("ann", "bob", "cy")
     other = next(u for u in W.active(s) if u != s.setter)
-    for word, code in [("cran", "words.length"), ("cran3", "words.letters"), ("zzzzz", "words.unknown")]:
+    for word, code in [("cran", "words.length"), ("cran3", "words.not_a_word"), ("zzzzz", "words.unknown")]:
         with pytest.raises(GameError) as e:
             W.apply(s, W.SetWord(word), s.setter, ctx())
         assert e.value.code == code
@@ -123,7 +123,7 @@ def test_turns_refusals_keep_the_turn() -> None:
     with pytest.raises(GameError) as e:
         W.apply(s, W.Guess("slate"), s.setter, ctx())
     assert e.value.code == "words.you_set"
-    for word, code in [("slat", "words.length"), ("zzzzz", "words.unknown"), ("sl4te", "words.letters")]:
+    for word, code in [("slat", "words.length"), ("zzzzz", "words.unknown"), ("sl4te", "words.not_a_word")]:
         with pytest.raises(GameError) as e:
             W.apply(s, W.Guess(word), first, ctx())
         assert e.value.code == code
