@@ -38,7 +38,7 @@ class CodeRules:
         if not code.isascii() or not code.isdigit():
             raise GameError("code_not_digits", given=code[:20], length=self.length)
         if len(code) != self.length:
-            raise GameError("code_length", given=len(code), length=self.length)
+            raise GameError("code_length", given=len(code), length=self.length, n=len(code))
         if not self.repeats and len(set(code)) != len(code):
             raise GameError("code_repeats", code=code)
         return code

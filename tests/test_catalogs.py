@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import string
 from pathlib import Path
@@ -11,6 +12,10 @@ from babel import Locale
 
 from bot.commands import COMMANDS
 from bot.i18n import Catalogs
+from core.codes import CodeRules
+from core.errors import GameError
+from core.games import kegeln
+from core.games.base import Ctx, Player
 from core.games.practice import RATINGS
 from core.messages import Text
 
@@ -72,3 +77,61 @@ def test_plural_choice_and_nested_texts() -> None:
 def test_language_pick_order() -> None:
     assert CATALOGS.pick(None, "de-AT", "en") == "de"
     assert CATALOGS.pick("xx", None) == "en"
+
+
+# ---------------------------------------------------------------- code items of issue 18
+
+def _refusal(err: GameError, lang: str) -> str:
+    """A GameError as the App says it (bot/app.py renders `error.<code>` with the error's params)."""
+    return CATALOGS.render(Text(f"error.{err.code}", err.params), lang)
+
+
+@pytest.mark.parametrize("lang", CATALOGS.languages)
+@pytest.mark.parametrize("typed", ["1", "123", "12345"])
+def test_code_length_error_names_the_digits_in_the_right_number(lang: str, typed: str) -> None:
+    with pytest.raises(GameError) as err:
+        CodeRules(4).validate(typed)
+    text = _refusal(err.value, lang)
+    entry = CATALOGS.catalogs[lang]["error.code_length"]
+    category = Locale.parse(lang).plural_form(len(typed))
+    expected = entry.get(category) or entry["other"]
+    assert text == expected.format(given=len(typed), length=4), text
+
+
+def test_code_length_error_reads_right_for_one_digit() -> None:
+    with pytest.raises(GameError) as err:
+        CodeRules(4).validate("1")
+    assert _refusal(err.value, "en") == "That code has 1 digit, but this game uses 4."
+    assert _refusal(err.value, "de") == "Der Code hat 1 Ziffer, aber in diesem Spiel sind es 4."
+
+
+@pytest.mark.parametrize("lang", CATALOGS.languages)
+def test_place_first_with_a_pumpe_waiting_says_pumpe_not_0(lang: str) -> None:
+    ctx = Ctx(now=1.0, rng=random.Random(0))
+    state, _ = kegeln.new(kegeln.parse_setup(["high", "3", "Birgit", "Klaus"]), Player("s", "S"), ctx)
+    state, _ = kegeln.apply(state, kegeln.Pins("0", None), "s", ctx)
+    assert state.pending == 0
+    with pytest.raises(GameError) as err:
+        kegeln.apply(state, kegeln.Pins("7", None), "s", ctx)
+    text = _refusal(err.value, lang)
+    pumpe = CATALOGS.render(Text("kegeln.pumpe"), lang)
+    assert pumpe in text and "Birgit" in text, text
+    assert not re.search(r"(?<![\d#])0(?![\d–])", text.replace(pumpe, "")), text
+
+
+@pytest.mark.parametrize(("lang", "n", "category"), [
+    ("ru", 1.5, "other"), ("ru", 2.0, "other"), ("ru", 1, "one"), ("ru", 3, "few"), ("ru", 5, "many"),
+    ("en", 1.0, "other"), ("en", 1, "one"), ("de", 1.5, "other"), ("bg", 1, "one"), ("sv", 0.5, "other"),
+])
+def test_plural_choice_follows_cldr_for_fractions(lang: str, n: float, category: str) -> None:
+    forms = {c: c for c in ("zero", "one", "two", "few", "many", "other")}
+    assert Catalogs._plural(forms, n, lang) == category
+
+
+def test_a_fraction_picks_the_fraction_form_when_rendered() -> None:
+    """Russian: "1,5 очка" (CLDR `other`), never "1,5 очко" (`one`, which int(1.5) == 1 would pick)."""
+    text = CATALOGS.render(Text("words.ends.points", {"n": 1.5}), "ru")
+    assert text == "до 1,5 очка", text
+    assert CATALOGS.render(Text("words.ends.points", {"n": 1}), "ru") == "до 1 очка"
+    assert CATALOGS.render(Text("kegeln.pins", {"n": 1.5}), "ru") == "1,5 кегли"
+    assert CATALOGS.render(Text("kegeln.pins", {"n": 1.0}), "en") == "1.0 pins"
