@@ -135,3 +135,100 @@ def test_a_fraction_picks_the_fraction_form_when_rendered() -> None:
     assert CATALOGS.render(Text("words.ends.points", {"n": 1}), "ru") == "до 1 очка"
     assert CATALOGS.render(Text("kegeln.pins", {"n": 1.5}), "ru") == "1,5 кегли"
     assert CATALOGS.render(Text("kegeln.pins", {"n": 1.0}), "en") == "1.0 pins"
+
+
+# ---------------------------------------------------------------- guards for the native review (issue 18)
+
+def _texts(lang: str) -> dict[str, str]:
+    """Every output text of a catalog, one entry per key and plural form (word lists are input, not output)."""
+    out: dict[str, str] = {}
+    for key, entry in CATALOGS.catalogs[lang].items():
+        if isinstance(entry, dict):
+            out.update({f"{key}[{form}]": str(text) for form, text in entry.items()})
+        elif not isinstance(entry, list):
+            out[key] = str(entry)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["de", "sv"])
+def test_no_genitive_s_glued_to_a_placeholder(lang: str) -> None:
+    """"{name}s" breaks on names ending in s ("Larss slag", "Klauss"): use "von {name}" / "{name} står på tur"."""
+    glued = {key: text for key, text in _texts(lang).items() if re.search(r"\}s\b|\}'s?\b|\}s'", text)}
+    assert glued == {}
+
+
+# One word per concept: the words a catalog must not use (left) because it says the concept another way (right).
+GLOSSARY: dict[str, list[tuple[str, str]]] = {
+    "de": [(r"\bTipps?\b", "a guess is a Versuch, a hint a Hinweis"), (r"\bNochmal\b(?! spielen)", "Revanche"),
+           (r"\bRemis\b", "Unentschieden"), (r"\bClub", "Verein"), (r"\bTeam", "Mannschaft"),
+           (r"\b9er\b", "Neuner"), (r"Knopf|Knöpfe", "Button"), (r"Bulle &", "Bullen und Kühe"),
+           (r"angenommen\?", "nimmst du an?"), (r"„random“", "„zufall“"),
+           (r"\btiefe[nmrs]?\b|Siege tief|hoch/tief", "niedrig (tief only as a typed word)")],
+    "ru": [(r"Делёж", "равенство"), (r"Бык-корова на словах", "быки и коровы на словах"),
+           (r"Жребий брошен", "Жребий решил"), (r"счётчик", "записывающий"),
+           (r"= \"(легко|сильно)\"", "лёгкий/сильный")],
+    "bg": [(r"Равен\b", "Равенство"), (r"„случайно“", "„случаен“"), (r"\bРазбит\b", "Разбито"),
+           (r"десетките", "десетиците"), (r"= \"(лесно|силно)\"", "лесен/силен")],
+    "sv": [(r"[Kk]astordning", "turordning"), (r"Protokoll:", "Protokollförare:"),
+           (r"gissningslekar", "gissningsspel")],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GLOSSARY))
+def test_one_word_per_concept(lang: str) -> None:
+    raw = (ROOT / "data" / "locales" / f"{lang}.toml").read_text()
+    texts = _texts(lang)
+    found = []
+    for pattern, instead in GLOSSARY[lang]:
+        if pattern.startswith("= "):
+            found += [(pattern, instead)] if re.search(pattern, raw) else []
+            continue
+        found += [(key, pattern, instead) for key, text in texts.items() if re.search(pattern, text)]
+    assert found == []
+
+
+# Gendered forms in ru/bg that would be wrong for half the players: verbs and pronouns about a named player.
+GENDERED = {
+    "ru": [r"\{\w+\} (вышел|загадал|задал|открыл)\b", r"вместо него", r"упомяни его", r"\bПервым загадывает",
+           r"\b(сыграть одному|играешь один)\b", r"самого себя", r"\{name\}, кто\b"],
+    "bg": [r"не е задал\b", r"е посочен\b", r"\bПръв\b", r"\bсам\b", r"спомени го", r"\{name\}, който\b",
+           r"Задаващият \{"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GENDERED))
+def test_no_masculine_forms_for_any_player(lang: str) -> None:
+    found = [(key, p) for key, text in _texts(lang).items() for p in GENDERED[lang] if re.search(p, text)]
+    assert found == []
+
+
+QUOTES = {"de": ("„", "“"), "ru": ("«", "»"), "bg": ("„", "“"), "sv": ("”", "”"), "en": ("“", "”")}
+
+
+@pytest.mark.parametrize("lang", sorted(QUOTES))
+def test_quotation_marks_of_the_language(lang: str) -> None:
+    """Only the language's own quotation marks, in pairs, and no straight double quotes inside a text."""
+    opening, closing = QUOTES[lang]
+    foreign = set("„“”«»\"") - {opening, closing}
+    bad = {key: text for key, text in _texts(lang).items()
+           if foreign & set(text) or (opening != closing and text.count(opening) != text.count(closing))}
+    assert bad == {}
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "bg", "sv"])
+def test_informal_address_throughout(lang: str) -> None:
+    formal = {"de": r"\b(Sie|Ihnen|Ihr(e[nmrs]?)?)\b", "ru": r"\b(Вы|Вас|Вам|Ваш\w*)\b",
+              "bg": r"\b(Вие|Вас|Вам|Ваш\w*)\b", "sv": r"\bNi\b"}[lang]
+    assert {k: t for k, t in _texts(lang).items() if re.search(formal, t)} == {}
+
+
+def test_every_plural_text_reads_right_for_one_and_many() -> None:
+    """Render each plural entry for 1, 2, 5 and 1.5 in every language: no leftover placeholder, no fallback."""
+    for lang in CATALOGS.languages:
+        for key, entry in CATALOGS.catalogs[lang].items():
+            if not isinstance(entry, dict):
+                continue
+            names = placeholders(entry) - {"n"}
+            for n in (1, 2, 5, 1.5):
+                text = CATALOGS.render(Text(key, {"n": n, **{p: "X" for p in names}}), lang)
+                assert "{" not in text and key not in text, (lang, key, n, text)
