@@ -15,6 +15,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from datetime import date
+from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,17 @@ def _plural_rule(lang: str) -> Any:
 @cache
 def _decimal(value: float, lang: str) -> str:
     return format_decimal(value, format="#,##0.0", locale=lang)
+
+
+def _plural_number(n: Any) -> int | Decimal:
+    """`n` as CLDR counts it: an int stays whole; a float as shown (one decimal, like `_decimal`)."""
+    if isinstance(n, bool):
+        raise TypeError("a bool is no count")
+    if isinstance(n, int):
+        return n
+    if isinstance(n, float):
+        return Decimal(f"{n:.1f}")
+    return Decimal(str(n).strip())
 
 
 def normalise(code: str | None) -> str | None:
@@ -100,7 +112,7 @@ class Catalogs:
                                                    "translation": self.render(plain, lang)}), lang)
         params = {k: self._param(v, lang) for k, v in text.params.items()}
         if isinstance(entry, dict):
-            entry = self._plural(entry, params.get("n", 0), lang)
+            entry = self._plural(entry, text.params.get("n", 0), lang)
         try:
             return str(entry).format(**params)
         except (KeyError, IndexError, ValueError):
@@ -125,9 +137,11 @@ class Catalogs:
 
     @staticmethod
     def _plural(forms: Mapping[str, str], n: Any, lang: str) -> str:
+        """The form for the number `n` by CLDR rules, with its real value: a fraction (a `float` counts with the
+        one decimal it is shown with, so 1.5 and 2.0 both have a visible decimal) takes its own category."""
         try:
-            category = _plural_rule(lang)(abs(int(n)))
-        except (UnknownLocaleError, ValueError, TypeError):
+            category = _plural_rule(lang)(abs(_plural_number(n)))
+        except (UnknownLocaleError, ValueError, TypeError, InvalidOperation):
             category = "other"
         return forms.get(category) or forms["other"]
 

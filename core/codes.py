@@ -40,7 +40,7 @@ class CodeRules:
             raise GameError("code_not_digits", given=code[:20], length=self.length,
                             repeats=Text("option.repeats_on" if self.repeats else "option.repeats_off"))
         if len(code) != self.length:
-            raise GameError("code_length", given=len(code), length=self.length)
+            raise GameError("code_length", given=len(code), length=self.length, n=len(code))
         if not self.repeats and len(set(code)) != len(code):
             raise GameError("code_repeats", code=code)
         return code

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import string
 from pathlib import Path
@@ -11,6 +12,10 @@ from babel import Locale
 
 from bot.commands import COMMANDS
 from bot.i18n import Catalogs
+from core.codes import CodeRules
+from core.errors import GameError
+from core.games import kegeln
+from core.games.base import Ctx, Player
 from core.games.practice import RATINGS
 from core.messages import Text
 
@@ -72,3 +77,158 @@ def test_plural_choice_and_nested_texts() -> None:
 def test_language_pick_order() -> None:
     assert CATALOGS.pick(None, "de-AT", "en") == "de"
     assert CATALOGS.pick("xx", None) == "en"
+
+
+# ---------------------------------------------------------------- code items of issue 18
+
+def _refusal(err: GameError, lang: str) -> str:
+    """A GameError as the App says it (bot/app.py renders `error.<code>` with the error's params)."""
+    return CATALOGS.render(Text(f"error.{err.code}", err.params), lang)
+
+
+@pytest.mark.parametrize("lang", CATALOGS.languages)
+@pytest.mark.parametrize("typed", ["1", "123", "12345"])
+def test_code_length_error_names_the_digits_in_the_right_number(lang: str, typed: str) -> None:
+    with pytest.raises(GameError) as err:
+        CodeRules(4).validate(typed)
+    text = _refusal(err.value, lang)
+    entry = CATALOGS.catalogs[lang]["error.code_length"]
+    category = Locale.parse(lang).plural_form(len(typed))
+    expected = entry.get(category) or entry["other"]
+    assert text == expected.format(given=len(typed), length=4), text
+
+
+def test_code_length_error_reads_right_for_one_digit() -> None:
+    with pytest.raises(GameError) as err:
+        CodeRules(4).validate("1")
+    assert _refusal(err.value, "en") == "That code has 1 digit, but this game uses 4."
+    assert _refusal(err.value, "de") == "Der Code hat 1 Ziffer, aber in diesem Spiel sind es 4."
+
+
+@pytest.mark.parametrize("lang", CATALOGS.languages)
+def test_place_first_with_a_pumpe_waiting_says_pumpe_not_0(lang: str) -> None:
+    ctx = Ctx(now=1.0, rng=random.Random(0))
+    state, _ = kegeln.new(kegeln.parse_setup(["high", "3", "Birgit", "Klaus"]), Player("s", "S"), ctx)
+    state, _ = kegeln.apply(state, kegeln.Pins("0", None), "s", ctx)
+    assert state.pending == 0
+    with pytest.raises(GameError) as err:
+        kegeln.apply(state, kegeln.Pins("7", None), "s", ctx)
+    text = _refusal(err.value, lang)
+    pumpe = CATALOGS.render(Text("kegeln.pumpe"), lang)
+    assert pumpe in text and "Birgit" in text, text
+    assert not re.search(r"(?<![\d#])0(?![\d–])", text.replace(pumpe, "")), text
+
+
+@pytest.mark.parametrize(("lang", "n", "category"), [
+    ("ru", 1.5, "other"), ("ru", 2.0, "other"), ("ru", 1, "one"), ("ru", 3, "few"), ("ru", 5, "many"),
+    ("en", 1.0, "other"), ("en", 1, "one"), ("de", 1.5, "other"), ("bg", 1, "one"), ("sv", 0.5, "other"),
+])
+def test_plural_choice_follows_cldr_for_fractions(lang: str, n: float, category: str) -> None:
+    forms = {c: c for c in ("zero", "one", "two", "few", "many", "other")}
+    assert Catalogs._plural(forms, n, lang) == category
+
+
+def test_a_fraction_picks_the_fraction_form_when_rendered() -> None:
+    """Russian: "1,5 очка" (CLDR `other`), never "1,5 очко" (`one`, which int(1.5) == 1 would pick)."""
+    text = CATALOGS.render(Text("words.ends.points", {"n": 1.5}), "ru")
+    assert text == "до 1,5 очка", text
+    assert CATALOGS.render(Text("words.ends.points", {"n": 1}), "ru") == "до 1 очка"
+    assert CATALOGS.render(Text("kegeln.pins", {"n": 1.5}), "ru") == "1,5 кегли"
+    assert CATALOGS.render(Text("kegeln.pins", {"n": 1.0}), "en") == "1.0 pins"
+
+
+# ---------------------------------------------------------------- guards for the native review (issue 18)
+
+def _texts(lang: str) -> dict[str, str]:
+    """Every output text of a catalog, one entry per key and plural form (word lists are input, not output)."""
+    out: dict[str, str] = {}
+    for key, entry in CATALOGS.catalogs[lang].items():
+        if isinstance(entry, dict):
+            out.update({f"{key}[{form}]": str(text) for form, text in entry.items()})
+        elif not isinstance(entry, list):
+            out[key] = str(entry)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["de", "sv"])
+def test_no_genitive_s_glued_to_a_placeholder(lang: str) -> None:
+    """"{name}s" breaks on names ending in s ("Larss slag", "Klauss"): use "von {name}" / "{name} står på tur"."""
+    glued = {key: text for key, text in _texts(lang).items() if re.search(r"\}s\b|\}'s?\b|\}s'", text)}
+    assert glued == {}
+
+
+# One word per concept: the words a catalog must not use (left) because it says the concept another way (right).
+GLOSSARY: dict[str, list[tuple[str, str]]] = {
+    "de": [(r"\bTipps?\b", "a guess is a Versuch, a hint a Hinweis"), (r"\bNochmal\b(?! spielen)", "Revanche"),
+           (r"\bRemis\b", "Unentschieden"), (r"\bClub", "Verein"), (r"\bTeam", "Mannschaft"),
+           (r"\b9er\b", "Neuner"), (r"Knopf|Knöpfe", "Button"), (r"Bulle &", "Bullen und Kühe"),
+           (r"angenommen\?", "nimmst du an?"), (r"„random“", "„zufall“"),
+           (r"\btiefe[nmrs]?\b|Siege tief|hoch/tief", "niedrig (tief only as a typed word)")],
+    "ru": [(r"Делёж", "равенство"), (r"Бык-корова на словах", "быки и коровы на словах"),
+           (r"Жребий брошен", "Жребий решил"), (r"счётчик", "записывающий"),
+           (r"= \"(легко|сильно)\"", "лёгкий/сильный")],
+    "bg": [(r"Равен\b", "Равенство"), (r"„случайно“", "„случаен“"), (r"\bРазбит\b", "Разбито"),
+           (r"десетките", "десетиците"), (r"= \"(лесно|силно)\"", "лесен/силен")],
+    "sv": [(r"[Kk]astordning", "turordning"), (r"Protokoll:", "Protokollförare:"),
+           (r"gissningslekar", "gissningsspel")],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GLOSSARY))
+def test_one_word_per_concept(lang: str) -> None:
+    raw = (ROOT / "data" / "locales" / f"{lang}.toml").read_text()
+    texts = _texts(lang)
+    found = []
+    for pattern, instead in GLOSSARY[lang]:
+        if pattern.startswith("= "):
+            found += [(pattern, instead)] if re.search(pattern, raw) else []
+            continue
+        found += [(key, pattern, instead) for key, text in texts.items() if re.search(pattern, text)]
+    assert found == []
+
+
+# Gendered forms in ru/bg that would be wrong for half the players: verbs and pronouns about a named player.
+GENDERED = {
+    "ru": [r"\{\w+\} (вышел|загадал|задал|открыл)\b", r"вместо него", r"упомяни его", r"\bПервым загадывает",
+           r"\b(сыграть одному|играешь один)\b", r"самого себя", r"\{name\}, кто\b"],
+    "bg": [r"не е задал\b", r"е посочен\b", r"\bПръв\b", r"\bсам\b", r"спомени го", r"\{name\}, който\b",
+           r"Задаващият \{"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GENDERED))
+def test_no_masculine_forms_for_any_player(lang: str) -> None:
+    found = [(key, p) for key, text in _texts(lang).items() for p in GENDERED[lang] if re.search(p, text)]
+    assert found == []
+
+
+QUOTES = {"de": ("„", "“"), "ru": ("«", "»"), "bg": ("„", "“"), "sv": ("”", "”"), "en": ("“", "”")}
+
+
+@pytest.mark.parametrize("lang", sorted(QUOTES))
+def test_quotation_marks_of_the_language(lang: str) -> None:
+    """Only the language's own quotation marks, in pairs, and no straight double quotes inside a text."""
+    opening, closing = QUOTES[lang]
+    foreign = set("„“”«»\"") - {opening, closing}
+    bad = {key: text for key, text in _texts(lang).items()
+           if foreign & set(text) or (opening != closing and text.count(opening) != text.count(closing))}
+    assert bad == {}
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "bg", "sv"])
+def test_informal_address_throughout(lang: str) -> None:
+    formal = {"de": r"\b(Sie|Ihnen|Ihr(e[nmrs]?)?)\b", "ru": r"\b(Вы|Вас|Вам|Ваш\w*)\b",
+              "bg": r"\b(Вие|Вас|Вам|Ваш\w*)\b", "sv": r"\bNi\b"}[lang]
+    assert {k: t for k, t in _texts(lang).items() if re.search(formal, t)} == {}
+
+
+def test_every_plural_text_reads_right_for_one_and_many() -> None:
+    """Render each plural entry for 1, 2, 5 and 1.5 in every language: no leftover placeholder, no fallback."""
+    for lang in CATALOGS.languages:
+        for key, entry in CATALOGS.catalogs[lang].items():
+            if not isinstance(entry, dict):
+                continue
+            names = placeholders(entry) - {"n"}
+            for n in (1, 2, 5, 1.5):
+                text = CATALOGS.render(Text(key, {"n": n, **{p: "X" for p in names}}), lang)
+                assert "{" not in text and key not in text, (lang, key, n, text)

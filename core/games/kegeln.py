@@ -299,7 +299,7 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             if s.phase is not Phase.PLAYING:
                 raise GameError("kegeln.tie_pending")
             if s.pending is not None:
-                raise GameError("kegeln.place_first", name=_cur_name(s), pins=s.pending)
+                raise GameError("kegeln.place_first", name=_cur_name(s), pins=_pins_text(s.pending))
             pins = _pins(text)
             who = _cur(s)
             if position is None:

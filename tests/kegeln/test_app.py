@@ -88,8 +88,8 @@ async def test_position_taken_then_undo_across_players(table: Table) -> None:
     assert "Klaus's ones place is already taken" not in texts(r)  # tens were free for Klaus
     r = await table.say("alice", "/wurf 2 H")
     assert "Birgit's hundreds place is already taken" in texts(r)
-    for expected in ("Undone: Klaus's 5 pins on the tens", "Undone: Birgit's 4 pins on the tens",
-                     "Undone: Klaus's 3 pins on the ones"):
+    for expected in ("Undone: 5 pins by Klaus on the tens", "Undone: 4 pins by Birgit on the tens",
+                     "Undone: 3 pins by Klaus on the ones"):
         r = await table.say("alice", "/undo")
         assert expected in texts(r)
     st = await table.state(gid)

@@ -21,7 +21,7 @@ def test_console_kegeln_evening(tmp_path: Path) -> None:
     out = play(db, script)
     assert "Anna: 7 pins → tens." in out
     assert "bob: Only the scorer alice (or a chat admin) can do that." in out
-    assert "Undone: Ben's 3 pins on the ones." in out
+    assert "Undone: 3 pins by Ben on the ones." in out
     assert "1. Anna 70\n  2. Ben 35\n  🏆 Winner: Anna" in out
     assert "Anna: 1 game · wins high 1 · wins low 0 · 9s: 0 · Pumpen: 1 · Kegel-Schnitt 3.5 (2 throws)" in out
     assert "1. Anna — 1 · 1/0 · 9×0 · P×1 · ⌀ 3.5" in out
