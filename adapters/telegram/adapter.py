@@ -25,6 +25,7 @@ from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTypes, TypeHandler
 
 from adapters.telegram import logsafe
+from adapters.telegram.deeplink import DeepLinks, key_for
 from adapters.telegram.inbound import from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.ordering import ChatOrderedUpdates
@@ -77,6 +78,7 @@ class TelegramAdapter:
         *,
         rate_limiter: BaseRateLimiter | None = None,
         poll_timeout: float = 10.0,
+        link_key: bytes | None = None,
     ) -> None:
         if webhook_url and not webhook_secret:
             # Without a secret anyone who finds the URL could inject updates.
@@ -91,6 +93,9 @@ class TelegramAdapter:
         self.webhook_secret = webhook_secret
         self.rate_limiter = rate_limiter
         self.poll_timeout = poll_timeout
+        # Deep links are signed with a key of this installation: by default derived from the token
+        # (kept in the settings, so links posted before a restart still work after it).
+        self.links = DeepLinks(link_key or key_for(token))
         self._app: Application | None = None  # type: ignore[type-arg]
         self._renderer: Renderer | None = None
         self._log_filters: list[tuple[logging.Logger, logging.Filter]] = []
@@ -139,7 +144,7 @@ class TelegramAdapter:
                 f"Telegram bot could not start: {type(exc).__name__}: {redact(exc, self.token)}"
             ) from None
         self._app = app
-        self._renderer = Renderer(app.bot, self.token)
+        self._renderer = Renderer(app.bot, self.token, self.links)
         await self._set_commands()
         await app.start()
         assert app.updater is not None
@@ -225,7 +230,7 @@ class TelegramAdapter:
         if len(self._usernames) > MAX_USERNAMES:
             self._usernames.clear()
         remember_users(update, self._usernames)
-        inbound = from_update(update, renderer.bot_username, self._usernames)
+        inbound = from_update(update, renderer.bot_username, self._usernames, self.links)
         query = update.callback_query
         if inbound is None:
             if query is not None:

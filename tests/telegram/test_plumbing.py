@@ -7,7 +7,8 @@ import logging
 import pytest
 from telegram.ext import AIORateLimiter
 
-from adapters.telegram import TelegramAdapter, TelegramStartError, deeplink
+from adapters.telegram import TelegramAdapter, TelegramStartError
+from adapters.telegram.deeplink import DeepLinks, key_for
 from core.messages import CommandInfo, Inbound, Response
 from tests.telegram.conftest import MakeAdapter
 from tests.telegram.fakeapp import FakeApp
@@ -68,7 +69,7 @@ async def test_buttons_and_callback_answers(
     # A prompt button in a group leads to the private chat.
     url = buttons["Enter code"]["url"]
     assert url.startswith(f"https://t.me/{BOT_USERNAME}?start=")
-    assert deeplink.decode(url.split("start=", 1)[1]) == "g:1:secret"
+    assert DeepLinks(key_for(standin.token)).decode(url.split("start=", 1)[1]) == "g:1:secret"
 
     message_id = sent.result["message_id"]
     yes = standin.press(GROUP, BOB, message_id, "g:1:yes")
