@@ -420,3 +420,31 @@ async def test_forged_deep_links_and_a_link_of_another_user_do_nothing(
     await club.act(club.say(Chat.private(BOB), BOB, f"/start {token}"))
     await set_secret_privately(club, BOB, game)
     assert str(BOB.id) in (await club.duel_state(game)).secrets
+
+
+async def test_a_group_admin_may_enter_a_kegeln_throw_a_member_may_not(
+    standin: StandIn, club: Club
+) -> None:
+    """`Actor.is_admin` from getChatAdministrators: an admin acts like the scorer (README)."""
+    standin.admins[GROUP.id] = [CAROL, DAVE]  # Carol created the group, Dave is an administrator
+    calls = await club.act(club.say(GROUP, ALICE, "/kegeln high 2 Anna Ben"))
+    assert any("Hausnummern #" in c.text for c in sent(calls, GROUP.id))
+    assert club.app is not None
+    (row,) = await club.app.store.seated_games("telegram", str(ALICE.id), str(GROUP.id))
+
+    calls = await club.act(club.say(GROUP, BOB, "/wurf 5 T"))
+    assert any("Only the scorer Alice" in c.text for c in sent(calls, GROUP.id) + sent(calls, BOB.id))
+    assert (await club.app.store.get_game(row.id)).state["throws"] == []  # type: ignore[union-attr]
+
+    calls = await club.act(club.say(GROUP, DAVE, "/wurf 5 T"))
+    assert any("Anna: 5 pins → tens." in c.text for c in sent(calls, GROUP.id)), [c.text for c in calls]
+    assert len((await club.app.store.get_game(row.id)).state["throws"]) == 1  # type: ignore[union-attr]
+    asked = [c for c in standin.of("getChatAdministrators") if c.ok]
+    assert len(asked) == 1 and asked[0].chat_id == GROUP.id  # asked once, then cached
+
+    # Carol takes Dave's rights: the chat_member update drops the cached list at once
+    await club.act(Deed(GROUP, CAROL, lambda: standin.demote(GROUP, CAROL, DAVE)))
+    calls = await club.act(club.say(GROUP, DAVE, "/wurf 3 E"))
+    assert any("Only the scorer Alice" in c.text for c in sent(calls, GROUP.id) + sent(calls, DAVE.id))
+    assert len((await club.app.store.get_game(row.id)).state["throws"]) == 1  # type: ignore[union-attr]
+    assert len([c for c in standin.of("getChatAdministrators") if c.ok]) == 2

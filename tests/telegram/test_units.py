@@ -94,3 +94,33 @@ def test_over_long_callback_data_drops_only_that_button() -> None:
                       bot_username="bot", links=LINKS)
     assert markup is not None
     assert [b.callback_data for row in markup.inline_keyboard for b in row] == ["g:1:accept"]
+
+
+async def test_admin_lists_are_cached_and_a_failed_lookup_means_no_admin() -> None:
+    from telegram import ChatMemberOwner, User
+    from telegram.error import BadRequest
+
+    from adapters.telegram.admins import FAILED_TTL, TTL, Admins
+
+    now = [0.0]
+    asked: list[int | str] = []
+    failing = {-2}
+
+    async def fetch(chat_id: int | str) -> list[ChatMemberOwner]:
+        asked.append(chat_id)
+        if chat_id in failing:
+            raise BadRequest("Bad Request: chat not found")
+        return [ChatMemberOwner(User(7, "Owner", False), is_anonymous=False)]
+
+    admins = Admins(fetch, clock=lambda: now[0])
+    assert await admins.is_admin(-1, 7) and not await admins.is_admin(-1, 8)
+    assert asked == [-1]
+    now[0] = TTL + 1
+    assert await admins.is_admin(-1, 7) and asked == [-1, -1]
+    admins.forget(-1)
+    assert await admins.is_admin(-1, 7) and asked == [-1, -1, -1]
+    assert not await admins.is_admin(-2, 7) and not await admins.is_admin(-2, 7)
+    assert asked.count(-2) == 1
+    failing.clear()
+    now[0] += FAILED_TTL + 1
+    assert await admins.is_admin(-2, 7) and asked.count(-2) == 2
