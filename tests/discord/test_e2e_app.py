@@ -326,3 +326,30 @@ async def test_a_component_or_modal_from_another_channel_changes_nothing(
     await standin.wait_for(lambda c: BOB_SECRET in c.content, after=mark)
     assert (await duel_state(app, game)).secrets[str(bob.id)] == BOB_SECRET
     assert_all_answered(standin)
+
+
+MANAGE_GUILD = 1 << 5
+
+
+async def test_a_server_manager_may_enter_a_kegeln_throw_a_member_may_not(
+    standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp,
+) -> None:
+    """`Actor.is_admin` from the interaction's member permissions (Manage Server or Administrator)."""
+    alice = standin.add_user("Alice")
+    bob = standin.add_user("Bob")
+    dave = standin.add_user("Dave", permissions=str(int(User.permissions) | MANAGE_GUILD))
+    app = await open_app()
+    await make_adapter(app.handle, app.command_menu())
+    await standin.slash(CHANNEL_ID, alice, "kegeln", {"mode": "high", "places": 2, "names": "Anna Ben"})
+    await standin.wait_for(lambda c: "Hausnummern #" in c.content)
+    (row,) = await app.store.seated_games("discord", str(alice.id), str(CHANNEL_ID))
+
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, bob, "wurf", {"pins": "5", "position": "T"})
+    await standin.wait_for(lambda c: "Only the scorer Alice" in c.content, after=mark)
+    assert (await app.store.get_game(row.id)).state["throws"] == []
+
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, dave, "wurf", {"pins": "5", "position": "T"})
+    await standin.wait_for(lambda c: "Anna: 5 pins → tens." in c.content, after=mark)
+    assert len((await app.store.get_game(row.id)).state["throws"]) == 1
