@@ -307,6 +307,16 @@ class StandIn:
         }})
         return new
 
+    def push_raw(self, update: dict[str, Any]) -> int:
+        """Queue an update exactly as given (e.g. one PTB cannot parse); its update id."""
+        self._push(update)
+        return int(update["update_id"])
+
+    def drop_updates(self, update_ids: Iterable[int]) -> None:
+        """Take queued updates back (a malformed one would otherwise be fetched again forever)."""
+        gone = set(update_ids)
+        self._updates = [u for u in self._updates if u["update_id"] not in gone]
+
     async def push_webhook_raw(self, update: dict[str, Any], secret: str | None) -> int:
         """POST an update to the bot's webhook with a chosen secret header; the HTTP status."""
         update.setdefault("update_id", next(self._update_ids))

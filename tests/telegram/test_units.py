@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import base64
+import logging
 import re
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -124,3 +126,33 @@ async def test_admin_lists_are_cached_and_a_failed_lookup_means_no_admin() -> No
     failing.clear()
     now[0] += FAILED_TTL + 1
     assert await admins.is_admin(-2, 7) and asked.count(-2) == 2
+
+
+def test_log_filter_withholds_update_data_and_foreign_exception_messages(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from telegram.error import NetworkError
+
+    from adapters.telegram import logsafe
+
+    installed = logsafe.install("123:secret-token-of-this-installation")
+    try:
+        log = logging.getLogger("telegram.ext.Updater")
+        with caplog.at_level(logging.DEBUG):
+            log.debug("Webhook received data: %s", '{"message": {"text": "4711"}}')
+            log.critical("Received data was: %r", {"message": {"text": "4711"}})
+            log.error("Processing update %s failed", ["4711"])
+            try:
+                int("4711 is my code")
+            except ValueError as exc:
+                log.critical("Something went wrong", exc_info=exc)
+            log.warning("Fetching updates was aborted due to %r", ValueError("4711"))
+            log.warning("Polling error (%s): %s", "getUpdates", NetworkError("Bad Gateway"))
+            log.info("Received Update with ID %d on Webhook", 4711)
+    finally:
+        logsafe.uninstall(installed)
+    messages = [r.getMessage() for r in caplog.records]
+    assert all("4711" not in m for m in messages[:5]), messages
+    assert "Something went wrong (ValueError)" in messages
+    assert "Polling error (getUpdates): Bad Gateway" in messages  # Telegram's own errors stay readable
+    assert messages[-1] == "Received Update with ID 4711 on Webhook"  # numbers are no texts
