@@ -292,6 +292,7 @@ class App:
             raise GameError("stale_button")
         verb = parts[2]
         mod, state = _loaded(row)
+        _check_origin(ib, row, mod, state, verb)
         follow_up = getattr(mod, "follow_up", None)
         if verb in ("again", "rematch") and follow_up:
             await self._follow_up(turn, row, verb)
@@ -1110,6 +1111,24 @@ def _loaded(row: GameRow) -> tuple[Any, Any]:
     """A stored game's module and its state object."""
     mod: Any = GAMES[row.kind]
     return mod, serial.load(mod.state_type, row.state)
+
+
+PRIVATE_VERBS = frozenset({"secret", "random"})  # what a player is asked privately: their own secret
+
+
+def _check_origin(ib: Inbound, row: GameRow, mod: Any, state: Any, verb: str) -> None:
+    """The one rule for every button, deep link and modal that names a game: it acts from the game's
+    own chat; from a private chat only to answer what that player is asked privately (their own
+    secret, while they are seated and the game waits for it). Anything else names a game elsewhere."""
+    if row.platform != ib.chat.platform or row.platform != ib.actor.platform:
+        raise GameError("wrong_chat")
+    if row.chat_id == ib.chat.chat_id:
+        return
+    if ib.chat.private and verb in PRIVATE_VERBS:
+        prompt = getattr(mod, "secret_prompt", None)
+        if prompt is not None and prompt(row.id, state, ib.actor.user_id) is not None:
+            return
+    raise GameError("wrong_chat")
 
 
 def _seat_error(turn: Turn, taken: SeatTaken) -> GameError:

@@ -47,7 +47,7 @@ class ConsoleAdapter:
         self.out = out or sys.stdout
         self.locale = locale
         self.image_dir = image_dir or Path("data/boards")
-        self._buttons: dict[str, str] = {}
+        self._buttons: dict[str, tuple[str, Chat]] = {}  # number -> (action, the chat it was shown in)
         self._numbers = count(1)
         self._events = count(1)
         self._session = uuid.uuid4().hex[:12]  # event ids stay unique across runs on one database
@@ -63,11 +63,13 @@ class ConsoleAdapter:
         click = CLICK.match(line)
         if click:
             who = click.group("who")
-            action = self._buttons.get(click.group("button"))
-            if action is None:
+            shown = self._buttons.get(click.group("button"))
+            if shown is None:
                 self._write(f"[@{who}] ? {click.group('button')}")
                 return None
-            chat = GROUP  # a press is answered where the buttons' game lives
+            action, chat = shown  # pressed where it was shown; the App checks that chat
+            if chat.private:  # a private chat is the clicker's own
+                chat = Chat(PLATFORM, f"@{who}", private=True)
             return Inbound(self.actor(who), chat, action=action, event_id=event_id)
         m = LINE.match(line)
         if not m:
@@ -106,11 +108,12 @@ class ConsoleAdapter:
             if msg.file:
                 lines.append(str(self._save_file(*msg.file)))
             self._write(f"[{where}] " + "\n".join("  " + x if i else x for i, x in enumerate(lines)))
+            shown_in = msg.to if isinstance(msg.to, Chat) else Chat(PLATFORM, f"@{msg.to.user_id}", private=True)
             for row in msg.buttons:
                 labels = []
                 for b in row:
                     number = f"b{next(self._numbers)}"
-                    self._buttons[number] = b.action
+                    self._buttons[number] = (b.action, shown_in)
                     labels.append(f"({number}) {b.label}")
                 self._write("  " + "  ".join(labels))
 

@@ -255,7 +255,8 @@ class DiscordAdapter:
         if not text.strip():
             return  # without the message content intent guild messages arrive empty
         guild = message.guild
-        actor = actor_of(message.author, self._locales.get(str(message.author.id)))
+        perms = message.author.guild_permissions if isinstance(message.author, discord.Member) else None
+        actor = actor_of(message.author, self._locales.get(str(message.author.id)), perms)
         chat = chat_of(message.channel.id, guild)
         parsed = parse_typed_command(text, self._known)
         if parsed is not None:
@@ -307,7 +308,9 @@ class DiscordAdapter:
 
     # -------------------------------------------------------------- helpers
     def _who(self, interaction: discord.Interaction) -> tuple[Actor, Chat]:
-        actor = actor_of(interaction.user, interaction.locale)
+        # an interaction carries the member's resolved permissions in its channel (no fetch needed)
+        perms = interaction.permissions if interaction.guild_id is not None else None
+        actor = actor_of(interaction.user, interaction.locale, perms)
         if actor.locale:
             if len(self._locales) > 100_000:
                 self._locales.clear()

@@ -28,14 +28,22 @@ def lang_of(locale: discord.Locale | str | None) -> str | None:
     return value.split("-")[0].lower() or None
 
 
-def actor_of(user: discord.abc.User, locale: discord.Locale | str | None = None) -> Actor:
-    """The neutral actor for a Discord user; the display name honours server nicknames."""
+def actor_of(user: discord.abc.User, locale: discord.Locale | str | None = None,
+             permissions: discord.Permissions | None = None) -> Actor:
+    """The neutral actor for a Discord user; the display name honours server nicknames.
+    `permissions`: the member's permissions in a guild channel (None in a DM)."""
     return Actor(
         platform=PLATFORM,
         user_id=str(user.id),
         name=user.display_name,
         locale=lang_of(locale),
+        is_admin=is_admin(permissions),
     )
+
+
+def is_admin(permissions: discord.Permissions | None) -> bool:
+    """A chat admin, as the App means it: may manage the server (or is an administrator)."""
+    return permissions is not None and (permissions.administrator or permissions.manage_guild)
 
 
 def chat_of(

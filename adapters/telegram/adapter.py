@@ -10,6 +10,7 @@ is handled. Flood control is PTB's `AIORateLimiter`, whose retries on
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -25,6 +26,8 @@ from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTypes, TypeHandler
 
 from adapters.telegram import logsafe
+from adapters.telegram.admins import Admins
+from adapters.telegram.deeplink import DeepLinks, key_for
 from adapters.telegram.inbound import from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.ordering import ChatOrderedUpdates
@@ -34,7 +37,8 @@ from core.messages import CommandInfo, Inbound, Outbound, Response
 log = logging.getLogger(__name__)
 
 Handle = Callable[[Inbound], Awaitable[Response]]
-ALLOWED_UPDATES = ["message", "callback_query"]
+# chat_member / my_chat_member: someone became or stopped being an admin (drops the cached list)
+ALLOWED_UPDATES = ["message", "callback_query", "chat_member", "my_chat_member"]
 DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 MAX_DESCRIPTION = 256
 MAX_USERNAMES = 100_000
@@ -77,6 +81,7 @@ class TelegramAdapter:
         *,
         rate_limiter: BaseRateLimiter | None = None,
         poll_timeout: float = 10.0,
+        link_key: bytes | None = None,
     ) -> None:
         if webhook_url and not webhook_secret:
             # Without a secret anyone who finds the URL could inject updates.
@@ -91,11 +96,15 @@ class TelegramAdapter:
         self.webhook_secret = webhook_secret
         self.rate_limiter = rate_limiter
         self.poll_timeout = poll_timeout
+        # Deep links are signed with a key of this installation: by default derived from the token
+        # (kept in the settings, so links posted before a restart still work after it).
+        self.links = DeepLinks(link_key or key_for(token))
         self._app: Application | None = None  # type: ignore[type-arg]
         self._renderer: Renderer | None = None
         self._log_filters: list[tuple[logging.Logger, logging.Filter]] = []
         self._usernames: dict[str, int] = {}  # @username -> id, learnt from updates (memory)
         self._last_poll_error = -1e9
+        self._admins: Admins | None = None
 
     @property
     def bot_username(self) -> str | None:
@@ -139,7 +148,8 @@ class TelegramAdapter:
                 f"Telegram bot could not start: {type(exc).__name__}: {redact(exc, self.token)}"
             ) from None
         self._app = app
-        self._renderer = Renderer(app.bot, self.token)
+        self._renderer = Renderer(app.bot, self.token, self.links)
+        self._admins = Admins(app.bot.get_chat_administrators)
         await self._set_commands()
         await app.start()
         assert app.updater is not None
@@ -225,12 +235,16 @@ class TelegramAdapter:
         if len(self._usernames) > MAX_USERNAMES:
             self._usernames.clear()
         remember_users(update, self._usernames)
-        inbound = from_update(update, renderer.bot_username, self._usernames)
+        changed = update.chat_member or update.my_chat_member
+        if changed is not None and self._admins is not None:
+            self._admins.forget(changed.chat.id)
+        inbound = from_update(update, renderer.bot_username, self._usernames, self.links)
         query = update.callback_query
         if inbound is None:
             if query is not None:
                 await renderer.answer_callback(query.id, None)
             return
+        inbound = await self._with_admin(inbound)
         try:
             response = await self.handle(inbound)
         except Exception as exc:
@@ -250,6 +264,19 @@ class TelegramAdapter:
                 response.notice, inbound.actor, inbound.chat,
                 message.message_id if message is not None and not response.delete_inbound else None,
             )
+
+    async def _with_admin(self, inbound: Inbound) -> Inbound:
+        """A command in a group carries whether its sender administers the group (the App lets a
+        chat admin act like a game's organiser). Only commands: plain texts and presses never ask."""
+        if self._admins is None or inbound.command is None or inbound.chat.private:
+            return inbound
+        try:
+            admin = await self._admins.is_admin(chat_id_of(inbound.chat), int(inbound.actor.user_id))
+        except ValueError:
+            return inbound
+        if not admin:
+            return inbound
+        return dataclasses.replace(inbound, actor=dataclasses.replace(inbound.actor, is_admin=True))
 
     async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """PTB's error handler: log without token, keep serving."""

@@ -1,53 +1,61 @@
-"""Deep-link tokens: a button action carried through `t.me/<bot>?start=<token>`.
+"""Deep links: `t.me/<bot>?start=<payload>` leads a player from a group to the private chat.
 
-Telegram lets a `/start` payload hold only `[A-Za-z0-9_-]{1,64}`, so an
-action id is encoded reversibly (urlsafe base64, no padding) behind a short
-marker. Decoding needs no server-side state, so a deep link still works after
-a restart. An action too long to fit is kept in a small in-memory table
-instead (App action ids are short; this is only a safety net).
+The private flow needs one thing only: "enter your secret for game N" (a prompt button posted in a
+group because the player could not be messaged privately). So a payload carries just the game id
+and an HMAC of it, `s_<id>_<mac>`, nothing else:
+
+- it cannot be forged: the key is derived from the bot token (a per-installation secret kept in the
+  settings, so links survive restarts), the MAC is compared in constant time;
+- it cannot name any other action: `decode` only ever returns `g:<id>:secret`;
+- a valid link followed by another user is harmless: the App takes `g:<id>:secret` from a private
+  chat only from a player that game waits for (`bot/app.py` `_check_origin`).
+
+Telegram lets a `/start` payload hold only `[A-Za-z0-9_-]{1,64}`.
 """
 
 from __future__ import annotations
 
 import base64
-import binascii
+import hashlib
+import hmac
 import re
 
-PREFIX = "a_"  # marks our tokens, so an arbitrary /start payload is not mistaken for one
-TABLE_PREFIX = "k_"
-MAX_TOKEN = 64
-_TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-_table: dict[str, str] = {}
-_reverse: dict[str, str] = {}
+PREFIX = "s_"
+MAC_BYTES = 12  # 96 bits: 16 characters of urlsafe base64
+_ACTION_RE = re.compile(r"^g:([1-9][0-9]{0,17}):secret$")
+_TOKEN_RE = re.compile(r"^s_([1-9][0-9]{0,17})_([A-Za-z0-9_-]{16})$")
 
 
-def encode(action: str) -> str:
-    """Return a /start payload that `decode` turns back into `action`."""
-    raw = base64.urlsafe_b64encode(action.encode("utf-8")).rstrip(b"=").decode("ascii")
-    token = PREFIX + raw
-    if len(token) <= MAX_TOKEN:
-        return token
-    if action not in _reverse:
-        key = f"{TABLE_PREFIX}{len(_table) + 1}"
-        _table[key] = action
-        _reverse[action] = key
-    return _reverse[action]
+def key_for(bot_token: str) -> bytes:
+    """The signing key of one installation: derived from its bot token, never sent anywhere."""
+    return hmac.new(bot_token.encode("utf-8"), b"club-game-bot deep links v1", hashlib.sha256).digest()
 
 
-def decode(token: str) -> str | None:
-    """The action behind a /start payload, or None if it is not one of ours."""
-    if not _TOKEN_RE.match(token):
-        return None
-    if token.startswith(TABLE_PREFIX):
-        return _table.get(token)
-    if not token.startswith(PREFIX):
-        return None
-    raw = token[len(PREFIX):]
-    try:
-        data = base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4))
-        action = data.decode("utf-8")
-    except (binascii.Error, ValueError):
-        return None
-    if not action or not action.isprintable():
-        return None
-    return action
+class DeepLinks:
+    """Signs and checks /start payloads with one installation's key."""
+
+    def __init__(self, key: bytes) -> None:
+        if len(key) < 16:
+            raise ValueError("a deep-link key needs at least 16 bytes")
+        self._key = key
+
+    def _mac(self, game_id: str) -> str:
+        digest = hmac.new(self._key, f"secret:{game_id}".encode("ascii"), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:MAC_BYTES]).decode("ascii")
+
+    def encode(self, action: str) -> str | None:
+        """The /start payload for `action`, or None: only a game's secret entry can be linked."""
+        match = _ACTION_RE.match(action)
+        if match is None:
+            return None
+        return f"{PREFIX}{match.group(1)}_{self._mac(match.group(1))}"
+
+    def decode(self, token: str) -> str | None:
+        """The action behind a payload we signed; None for anything else (forged, altered, foreign)."""
+        match = _TOKEN_RE.match(token)
+        if match is None:
+            return None
+        game_id, mac = match.groups()
+        if not hmac.compare_digest(mac.encode("ascii"), self._mac(game_id).encode("ascii")):
+            return None
+        return f"g:{game_id}:secret"

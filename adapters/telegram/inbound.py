@@ -9,7 +9,7 @@ from telegram import CallbackQuery, Message, MessageEntity, Update
 from telegram import Chat as TgChat
 from telegram import User as TgUser
 
-from adapters.telegram import deeplink
+from adapters.telegram.deeplink import DeepLinks
 from core.messages import Actor, Chat, Inbound
 
 PLATFORM = "telegram"
@@ -89,7 +89,7 @@ def remember_users(update: Update, usernames: dict[str, int]) -> None:
 
 def from_message(
     update_id: int, message: Message, bot_username: str | None,
-    usernames: Mapping[str, int] | None = None,
+    usernames: Mapping[str, int] | None = None, links: DeepLinks | None = None,
 ) -> Inbound | None:
     """A message -> Inbound, or None when it is nothing for the bot."""
     event_id = str(update_id)
@@ -112,8 +112,8 @@ def from_message(
     if addressed_elsewhere(target, bot_username):
         return None
     args = mention_args(message, args, usernames or {})
-    if command == "start" and chat.private and len(args) == 1:
-        action = deeplink.decode(args[0])
+    if command == "start" and chat.private and len(args) == 1 and links is not None:
+        action = links.decode(args[0])  # only a signed "enter your secret" link; else a plain /start
         if action is not None:
             return Inbound(actor=actor, chat=chat, action=action, event_id=event_id)
     return Inbound(actor=actor, chat=chat, command=command, args=args, event_id=event_id)
@@ -132,11 +132,12 @@ def from_callback(update_id: int, query: CallbackQuery) -> Inbound | None:
 
 
 def from_update(
-    update: Update, bot_username: str | None, usernames: Mapping[str, int] | None = None
+    update: Update, bot_username: str | None, usernames: Mapping[str, int] | None = None,
+    links: DeepLinks | None = None,
 ) -> Inbound | None:
     """The one entry point: any update -> Inbound or None (ignored)."""
     if update.callback_query is not None:
         return from_callback(update.update_id, update.callback_query)
     if update.message is not None:
-        return from_message(update.update_id, update.message, bot_username, usernames)
+        return from_message(update.update_id, update.message, bot_username, usernames, links)
     return None

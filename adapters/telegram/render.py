@@ -2,7 +2,8 @@
 
 - Actor-bound messages go to the user's private chat; when Telegram refuses
   (403: the user never started the bot) the `fallback` is posted in the group,
-  its prompt buttons turned into deep links `t.me/<bot>?start=<token>`.
+  its prompt buttons turned into signed deep links `t.me/<bot>?start=<payload>`
+  (adapters/telegram/deeplink.py).
 - `edit_key` messages are edited in place when the message id is known.
 - Every failure is logged (token redacted, never a text) and survived.
 """
@@ -19,7 +20,7 @@ from telegram import Message as TgMessage
 from telegram.constants import MessageLimit
 from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
 
-from adapters.telegram import deeplink
+from adapters.telegram.deeplink import DeepLinks
 from adapters.telegram.logsafe import redact
 from core.messages import Actor, Chat, Outbound, OutButton
 
@@ -46,25 +47,27 @@ def is_group(to: Chat | Actor) -> bool:
     return isinstance(to, Chat) and not to.private
 
 
-def deep_link(bot_username: str, action: str) -> str:
-    return f"https://t.me/{bot_username}?start={deeplink.encode(action)}"
+def deep_link(bot_username: str, links: DeepLinks, action: str) -> str | None:
+    """The signed `t.me` link for a prompt button's action; None if it cannot be linked."""
+    payload = links.encode(action)
+    return f"https://t.me/{bot_username}?start={payload}" if payload else None
 
 
 def keyboard(
-    buttons: Sequence[Sequence[OutButton]], *, bot_username: str | None, deep_links: bool
+    buttons: Sequence[Sequence[OutButton]], *, bot_username: str | None, links: DeepLinks | None
 ) -> InlineKeyboardMarkup | None:
-    """Inline keyboard; prompt buttons in a group lead to the private chat by deep link
-    (text typed there is private; in a private chat a press is enough)."""
+    """Inline keyboard; with `links` (a group), prompt buttons lead to the private chat by deep
+    link (text typed there is private; in a private chat a press is enough)."""
     rows: list[list[InlineKeyboardButton]] = []
     for row in buttons:
         out_row = []
         for button in row:
+            url = (deep_link(bot_username, links, button.action)
+                   if button.prompt is not None and links is not None and bot_username else None)
             if button.url:
                 out_row.append(InlineKeyboardButton(button.label, url=button.url))
-            elif button.prompt is not None and deep_links and bot_username:
-                out_row.append(
-                    InlineKeyboardButton(button.label, url=deep_link(bot_username, button.action))
-                )
+            elif url:
+                out_row.append(InlineKeyboardButton(button.label, url=url))
             elif len(button.action.encode()) <= MAX_CALLBACK_DATA:
                 out_row.append(InlineKeyboardButton(button.label, callback_data=button.action))
             else:  # Telegram would refuse the whole message for one over-long button
@@ -99,9 +102,10 @@ def unreachable(exc: TelegramError) -> bool:
 class Renderer:
     """Sends Outbounds through one PTB bot; remembers edit_key -> message id in memory."""
 
-    def __init__(self, bot: Bot, token: str) -> None:
+    def __init__(self, bot: Bot, token: str, links: DeepLinks) -> None:
         self.bot = bot
         self.token = token
+        self.links = links
         self._edits: OrderedDict[tuple[int | str, str], int] = OrderedDict()
 
     @property
@@ -157,7 +161,8 @@ class Renderer:
             raise
 
     async def _send(self, out: Outbound, chat_id: int | str) -> None:
-        markup = keyboard(out.buttons, bot_username=self.bot_username, deep_links=is_group(out.to))
+        markup = keyboard(out.buttons, bot_username=self.bot_username,
+                          links=self.links if is_group(out.to) else None)
         key = (chat_id, out.edit_key) if out.edit_key else None
         known = self._edits.get(key) if key is not None else None
         editable = known is not None and out.image is None and out.file is None and len(out.text) <= MAX_TEXT

@@ -36,7 +36,7 @@ class Table:
     async def say(self, who: str, text: str, chat: Chat | None = None) -> Response:
         """A plain text or a /command in the group."""
         chat = chat or self.group
-        if text.startswith("/"):
+        if text.startswith("/") and text[1:].split():  # a lone "/" is a plain text
             name, *args = text[1:].split()
             return await self.send(Inbound(self.actor(who), chat, command=name, args=tuple(args),
                                            event_id=self._event()))

@@ -79,3 +79,12 @@ def test_german_console(tmp_path: Path) -> None:
     out = play(tmp_path / "db.sqlite3", "anna: /practice\nanna: 0123\nanna: /giveup\n", "--lang", "de", "--seed", "2")
     assert "Geheimcode" in out or "Code" in out
     assert "I have picked" not in out and "gave up" not in out
+
+
+def test_a_button_shown_privately_is_pressed_in_that_private_chat(tmp_path: Path) -> None:
+    """The App accepts a press only from the game's own chat: a console click happens where the
+    button was shown (here alice's private chat), not always in #table."""
+    out = play(tmp_path / "db.sqlite3", "alice> /practice 3\nalice> 526\nalice clicks b1\n", "--seed", "7")
+    assert "(b1) 🔁 Play again" in out
+    assert "another chat" not in out
+    assert out.count("[@alice] 🎯 alice, I have picked a secret code") == 2

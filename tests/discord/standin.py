@@ -44,6 +44,7 @@ class User:
     locale: str = "en-US"
     dms_closed: bool = False
     bot: bool = False
+    permissions: str = "2248473465835073"  # the member's permissions in the channel (no admin rights)
 
     @property
     def mention(self) -> str:
@@ -69,7 +70,7 @@ class User:
             "deaf": False,
             "mute": False,
             "flags": 0,
-            "permissions": "2248473465835073",
+            "permissions": self.permissions,
         }
 
 
@@ -202,8 +203,9 @@ class StandIn:
     def next_id(self) -> int:
         return next(self._ids)
 
-    def add_user(self, name: str, *, locale: str = "en-US", dms_closed: bool = False) -> User:
-        user = User(self.next_id(), name, locale=locale, dms_closed=dms_closed)
+    def add_user(self, name: str, *, locale: str = "en-US", dms_closed: bool = False,
+                 permissions: str = User.permissions) -> User:
+        user = User(self.next_id(), name, locale=locale, dms_closed=dms_closed, permissions=permissions)
         self.users[user.id] = user
         return user
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, Call, StandIn, User
+from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, Call, StandIn, User
 
 app_module = pytest.importorskip("bot.app")
 App = app_module.App
@@ -287,3 +287,69 @@ async def test_restart_mid_duel(
                                      and "/webhooks/" in c.path, after=mark)
     assert refused.ephemeral and refused.content
     assert_all_answered(standin)
+
+
+async def test_a_component_or_modal_from_another_channel_changes_nothing(
+    standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp,
+) -> None:
+    """Custom ids name a game by number: the App takes a press only from the game's own channel
+    (privately only the player's own awaited secret), whatever channel the id is replayed in."""
+    alice = standin.add_user("Alice")
+    bob = standin.add_user("Bob", dms_closed=True)
+    app = await open_app()
+    await make_adapter(app.handle, app.command_menu())
+    mid, game = await challenge(standin, alice, bob)
+
+    for channel in (OTHER_CHANNEL_ID, None):  # another channel of the guild, Bob's DM
+        mark = len(standin.calls)
+        token = await standin.press(channel, bob, mid, f"g:{game}:accept")
+        await standin.answered(token)
+        refusal = await standin.wait_for(lambda c: "another chat" in c.content, after=mark)
+        assert refusal.ephemeral or refusal.channel_id == standin.dm_channels.get(bob.id)
+        assert (await duel_state(app, game)).phase.value == "challenge"
+
+    await standin.press(CHANNEL_ID, bob, mid, f"g:{game}:accept")  # in the game's channel: accepted
+    await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and has_button("secret")(c))
+    assert (await duel_state(app, game)).phase.value == "secrets"
+
+    # Bob's secret modal, submitted from another channel: refused, his secret is not set
+    fb_mid, cid = standin.message_with_button(lambda c: c == f"~g:{game}:secret")
+    token = await standin.press(CHANNEL_ID, bob, fb_mid, cid)
+    modal = (await standin.answered(token))["modal"]
+    mark = len(standin.calls)
+    await standin.submit_modal(OTHER_CHANNEL_ID, bob, modal, BOB_SECRET, message_id=fb_mid)
+    await standin.wait_for(lambda c: "another chat" in c.content, after=mark)
+    assert str(bob.id) not in (await duel_state(app, game)).secrets
+    # the same modal in the game's channel sets it
+    mark = len(standin.calls)
+    await standin.submit_modal(CHANNEL_ID, bob, modal, BOB_SECRET, message_id=fb_mid)
+    await standin.wait_for(lambda c: BOB_SECRET in c.content, after=mark)
+    assert (await duel_state(app, game)).secrets[str(bob.id)] == BOB_SECRET
+    assert_all_answered(standin)
+
+
+MANAGE_GUILD = 1 << 5
+
+
+async def test_a_server_manager_may_enter_a_kegeln_throw_a_member_may_not(
+    standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp,
+) -> None:
+    """`Actor.is_admin` from the interaction's member permissions (Manage Server or Administrator)."""
+    alice = standin.add_user("Alice")
+    bob = standin.add_user("Bob")
+    dave = standin.add_user("Dave", permissions=str(int(User.permissions) | MANAGE_GUILD))
+    app = await open_app()
+    await make_adapter(app.handle, app.command_menu())
+    await standin.slash(CHANNEL_ID, alice, "kegeln", {"mode": "high", "places": 2, "names": "Anna Ben"})
+    await standin.wait_for(lambda c: "Hausnummern #" in c.content)
+    (row,) = await app.store.seated_games("discord", str(alice.id), str(CHANNEL_ID))
+
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, bob, "wurf", {"pins": "5", "position": "T"})
+    await standin.wait_for(lambda c: "Only the scorer Alice" in c.content, after=mark)
+    assert (await app.store.get_game(row.id)).state["throws"] == []
+
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, dave, "wurf", {"pins": "5", "position": "T"})
+    await standin.wait_for(lambda c: "Anna: 5 pins → tens." in c.content, after=mark)
+    assert len((await app.store.get_game(row.id)).state["throws"]) == 1

@@ -138,6 +138,7 @@ class StandIn:
         self.failing_methods: dict[str, tuple[int, str]] = {}  # method -> (status, description)
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.chats: dict[int, Chat] = {}
+        self.admins: dict[int, list[User]] = {}  # group -> its administrators, the creator first
         self.webhook_url: str = ""
         self.webhook_secret: str | None = None
         self._updates: list[dict[str, Any]] = []
@@ -278,6 +279,23 @@ class StandIn:
         }})
         return query_id
 
+    def demote(self, chat: Chat, by: User, user: User) -> None:
+        """`by` takes `user`'s administrator rights in `chat`: the list changes and a `chat_member`
+        update says so (Telegram sends it to a bot that administers the group)."""
+        self.admins[chat.id] = [u for u in self.admins.get(chat.id, []) if u != user]
+        member = {"user": user.to_dict()}
+        self._push({"chat_member": {
+            "chat": chat.to_dict(), "from": by.to_dict(), "date": int(time.time()),
+            "old_chat_member": {**member, "status": "administrator", "can_be_edited": True,
+                                "is_anonymous": False, "can_manage_chat": True,
+                                "can_delete_messages": True, "can_manage_video_chats": True,
+                                "can_restrict_members": True, "can_promote_members": False,
+                                "can_change_info": True, "can_invite_users": True,
+                                "can_post_stories": False, "can_edit_stories": False,
+                                "can_delete_stories": False},
+            "new_chat_member": {**member, "status": "member"},
+        }})
+
     def migrate(self, chat: Chat, user: User, new_chat_id: int) -> Chat:
         """The group becomes a supergroup: the service message in the old chat."""
         self._register(chat)
@@ -288,6 +306,16 @@ class StandIn:
             "chat": chat.to_dict(), "from": user.to_dict(), "migrate_to_chat_id": new_chat_id,
         }})
         return new
+
+    def push_raw(self, update: dict[str, Any]) -> int:
+        """Queue an update exactly as given (e.g. one PTB cannot parse); its update id."""
+        self._push(update)
+        return int(update["update_id"])
+
+    def drop_updates(self, update_ids: Iterable[int]) -> None:
+        """Take queued updates back (a malformed one would otherwise be fetched again forever)."""
+        gone = set(update_ids)
+        self._updates = [u for u in self._updates if u["update_id"] not in gone]
 
     async def push_webhook_raw(self, update: dict[str, Any], secret: str | None) -> int:
         """POST an update to the bot's webhook with a chosen secret header; the HTTP status."""
@@ -523,6 +551,30 @@ class StandIn:
         if self.messages.pop(key, None) is None:  # type: ignore[arg-type]
             raise _ApiError(400, "Bad Request: message to delete not found")
         return True
+
+    async def _api_getChatAdministrators(self, params: dict[str, Any]) -> Any:
+        """As the Bot API answers: the creator and the administrators of a group (no bots here);
+        a private chat has none."""
+        chat_id = params.get("chat_id")
+        chat = self.chats.get(chat_id) if isinstance(chat_id, int) else None
+        if chat is None:
+            raise _ApiError(400, "Bad Request: chat not found")
+        if chat.type == "private":
+            raise _ApiError(400, "Bad Request: there are no administrators in the private chat")
+        members = []
+        for index, user in enumerate(self.admins.get(chat.id, [])):
+            if index == 0:
+                members.append({"status": "creator", "user": user.to_dict(), "is_anonymous": False})
+                continue
+            members.append({
+                "status": "administrator", "user": user.to_dict(), "can_be_edited": False,
+                "is_anonymous": False, "can_manage_chat": True, "can_delete_messages": True,
+                "can_manage_video_chats": True, "can_restrict_members": True,
+                "can_promote_members": False, "can_change_info": True, "can_invite_users": True,
+                "can_post_stories": False, "can_edit_stories": False, "can_delete_stories": False,
+                "can_pin_messages": True, "can_manage_topics": False,
+            })
+        return members
 
     async def _api_setMyCommands(self, params: dict[str, Any]) -> Any:
         return True

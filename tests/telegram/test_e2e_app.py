@@ -5,6 +5,7 @@ sent where — structure and codes rather than exact wording.
 
 from __future__ import annotations
 
+import base64
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -13,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from adapters.telegram import TelegramAdapter, deeplink
+from adapters.telegram import TelegramAdapter
+from adapters.telegram.deeplink import DeepLinks, key_for
 from bot.app import App
 from core import serial
 from core.games import duel, practice
@@ -216,7 +218,7 @@ async def test_complete_duel_with_deep_link_last_chance_reveal_and_rematch(
     (link,) = [b["url"] for b in fallback.buttons if "url" in b]
     assert link.startswith(f"https://t.me/{standin.bot['username']}?start=")
     token = link.split("start=", 1)[1]
-    assert deeplink.decode(token) == f"g:{game}:secret"
+    assert club.adapter is not None and club.adapter.links.decode(token) == f"g:{game}:secret"
 
     # Bob types his code in the group: deleted, never echoed; told to go private.
     calls = await club.act(club.say(GROUP, BOB, SECRETS[BOB.id]))
@@ -361,3 +363,88 @@ async def test_group_upgraded_to_supergroup_keeps_its_games_and_stats(
     calls = await club.act(club.say(supergroup, ALICE, "/stats"))
     (stats,) = sent(calls, supergroup.id)
     assert "practice" in stats.text
+
+
+DAVE = User(id=4404, first_name="Dave", username="dave_k", language_code="en")  # never in the group
+
+
+def unsigned(action: str) -> str:
+    """The old, unsigned payload form (`a_` + urlsafe base64): anyone could write one."""
+    return "a_" + base64.urlsafe_b64encode(action.encode()).decode().rstrip("=")
+
+
+async def test_forged_deep_links_and_a_link_of_another_user_do_nothing(
+    standin: StandIn, club: Club
+) -> None:
+    await start_private(club, ALICE)
+    await start_private(club, DAVE)
+    standin.blocked.add(BOB.id)  # Bob gets his secret prompt as a deep link in the group
+    await club.act(club.say(GROUP, BOB, "hello everyone"))
+    calls = await club.act(club.say(GROUP, ALICE, "/duel @bob_k 4"))
+    challenge = with_button(sent(calls, GROUP.id), ":accept")
+    game = game_of(challenge, ":accept")
+
+    # A stranger and the challenged player himself write payloads that name other actions:
+    # none of them is a deep link of ours, so each is a plain /start (the welcome).
+    valid = club.adapter.links.encode(f"g:{game}:secret") if club.adapter else None
+    assert valid is not None
+    forged = [unsigned(f"g:{game}:accept"), f"s_{game}_AAAAAAAAAAAAAAAA",
+              valid[:-1] + ("A" if valid[-1] != "A" else "B"),
+              DeepLinks(key_for("999:another-bot")).encode(f"g:{game}:secret") or ""]
+    for who in (DAVE, BOB):
+        standin.blocked.discard(BOB.id)
+        for payload in forged:
+            calls = await club.act(club.say(Chat.private(who), who, f"/start {payload}"))
+            (welcome,) = sent(calls, who.id)
+            assert "/duel" in welcome.text or "/help" in welcome.text, welcome.text
+            assert not answers(calls)
+            assert (await club.duel_state(game)).phase is duel.Phase.CHALLENGE
+    standin.blocked.add(BOB.id)
+
+    calls = await club.act(club.press(BOB, challenge, f"g:{game}:accept"))
+    assert (await club.duel_state(game)).phase is duel.Phase.SECRETS
+    (fallback,) = [c for c in sent(calls, GROUP.id) if any("url" in b for b in c.buttons)]
+    (link,) = [b["url"] for b in fallback.buttons if "url" in b]
+    token = link.split("start=", 1)[1]
+
+    # Bob's valid link, followed by Dave (not seated): refused with a reason, nothing changes,
+    # and a code Dave types afterwards goes to no game.
+    before = await club.duel_state(game)
+    calls = await club.act(club.say(Chat.private(DAVE), DAVE, f"/start {token}"))
+    (refusal,) = sent(calls, DAVE.id)
+    assert "another chat" in refusal.text
+    calls = await club.act(club.say(Chat.private(DAVE), DAVE, "1234"))
+    assert await club.duel_state(game) == before
+    # Bob himself follows it and sets his secret.
+    standin.blocked.discard(BOB.id)
+    await club.act(club.say(Chat.private(BOB), BOB, f"/start {token}"))
+    await set_secret_privately(club, BOB, game)
+    assert str(BOB.id) in (await club.duel_state(game)).secrets
+
+
+async def test_a_group_admin_may_enter_a_kegeln_throw_a_member_may_not(
+    standin: StandIn, club: Club
+) -> None:
+    """`Actor.is_admin` from getChatAdministrators: an admin acts like the scorer (README)."""
+    standin.admins[GROUP.id] = [CAROL, DAVE]  # Carol created the group, Dave is an administrator
+    calls = await club.act(club.say(GROUP, ALICE, "/kegeln high 2 Anna Ben"))
+    assert any("Hausnummern #" in c.text for c in sent(calls, GROUP.id))
+    assert club.app is not None
+    (row,) = await club.app.store.seated_games("telegram", str(ALICE.id), str(GROUP.id))
+
+    calls = await club.act(club.say(GROUP, BOB, "/wurf 5 T"))
+    assert any("Only the scorer Alice" in c.text for c in sent(calls, GROUP.id) + sent(calls, BOB.id))
+    assert (await club.app.store.get_game(row.id)).state["throws"] == []  # type: ignore[union-attr]
+
+    calls = await club.act(club.say(GROUP, DAVE, "/wurf 5 T"))
+    assert any("Anna: 5 pins → tens." in c.text for c in sent(calls, GROUP.id)), [c.text for c in calls]
+    assert len((await club.app.store.get_game(row.id)).state["throws"]) == 1  # type: ignore[union-attr]
+    asked = [c for c in standin.of("getChatAdministrators") if c.ok]
+    assert len(asked) == 1 and asked[0].chat_id == GROUP.id  # asked once, then cached
+
+    # Carol takes Dave's rights: the chat_member update drops the cached list at once
+    await club.act(Deed(GROUP, CAROL, lambda: standin.demote(GROUP, CAROL, DAVE)))
+    calls = await club.act(club.say(GROUP, DAVE, "/wurf 3 E"))
+    assert any("Only the scorer Alice" in c.text for c in sent(calls, GROUP.id) + sent(calls, DAVE.id))
+    assert len((await club.app.store.get_game(row.id)).state["throws"]) == 1  # type: ignore[union-attr]
+    assert len([c for c in standin.of("getChatAdministrators") if c.ok]) == 2

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.telegram import deeplink
+from adapters.telegram.deeplink import DeepLinks, key_for
 from core import serial
 from core.games import kegeln, logik, words
 from tests.telegram.standin import Call, Chat, StandIn, User
@@ -109,7 +109,7 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     (fallback,) = [c for c in sent(calls, GROUP.id) if any("url" in b for b in c.buttons)]
     (link,) = [b["url"] for b in fallback.buttons if "url" in b]
     token = link.split("start=", 1)[1]
-    assert deeplink.decode(token) == f"g:{game}:secret"
+    assert DeepLinks(key_for(club.standin.token)).decode(token) == f"g:{game}:secret"
 
     # Alice's secret as digits, privately: the confirmation shows it in her chat only.
     calls = await club.act(club.say(Chat.private(ALICE), ALICE, ALICE_ROW))

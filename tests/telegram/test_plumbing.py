@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
 from telegram.ext import AIORateLimiter
 
-from adapters.telegram import TelegramAdapter, TelegramStartError, deeplink
+from adapters.telegram import TelegramAdapter, TelegramStartError
+from adapters.telegram.deeplink import DeepLinks, key_for
 from core.messages import CommandInfo, Inbound, Response
 from tests.telegram.conftest import MakeAdapter
 from tests.telegram.fakeapp import FakeApp
@@ -68,7 +70,7 @@ async def test_buttons_and_callback_answers(
     # A prompt button in a group leads to the private chat.
     url = buttons["Enter code"]["url"]
     assert url.startswith(f"https://t.me/{BOT_USERNAME}?start=")
-    assert deeplink.decode(url.split("start=", 1)[1]) == "g:1:secret"
+    assert DeepLinks(key_for(standin.token)).decode(url.split("start=", 1)[1]) == "g:1:secret"
 
     message_id = sent.result["message_id"]
     yes = standin.press(GROUP, BOB, message_id, "g:1:yes")
@@ -276,6 +278,34 @@ async def test_token_and_private_texts_never_logged(
     assert standin.token.split(":")[1] not in caplog.text
     assert "4831" not in caplog.text
     assert "Your secret code, please" not in caplog.text
+
+
+async def test_an_update_batch_ptb_cannot_parse_is_logged_without_its_texts(
+    standin: StandIn, make_adapter: MakeAdapter, app: FakeApp,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """PTB logs a batch it cannot parse at CRITICAL with the raw data (private texts included);
+    the log filter withholds that data, whatever the level."""
+    caplog.set_level(logging.DEBUG)
+    await make_adapter(app.handle)
+    await sync(standin)
+    private = "my secret is 4711 and nobody may read it"
+    bad = standin.push_raw({"message": {  # no chat, no date: Update.de_list raises
+        "message_id": 99, "from": BOB.to_dict(), "text": private}})
+    standin.user_message(Chat.private(ALICE), ALICE, f"/echo {private}")  # in the same batch
+    for _ in range(200):
+        if any(r.levelno == logging.CRITICAL and r.name.startswith("telegram") for r in caplog.records):
+            break
+        await asyncio.sleep(0.01)
+    standin.drop_updates([bad])
+    await sync(standin)
+    critical = [r for r in caplog.records if r.levelno == logging.CRITICAL]
+    assert critical, "PTB did not log the unparsable batch"
+    assert any("Received data was" in r.getMessage() for r in critical)
+    for record in caplog.records:
+        assert "4711" not in record.getMessage() and "nobody may read" not in record.getMessage()
+        assert not record.exc_text or "4711" not in record.exc_text
+    assert "4711" not in caplog.text
 
 
 async def test_restart_does_not_replay_or_lose_updates(
