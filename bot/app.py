@@ -691,7 +691,7 @@ class App:
         table = kegeln_report.club_table(club)
         hidden = len({row[0] for row in series}) - len(club)  # every member has a line in the series
         if hidden > 0:
-            table += "\n" + await self._more(ib, hidden)
+            table.append(Text("board.more", {"n": hidden}))
         lines, evenings = kegeln_chart.evening_series(series, [r[0] for r in club])
         chart = kegeln_chart.club_chart(lines, await self._day_labels(evenings, ib), [(r[2], r[3]) for r in club])
         turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))
@@ -729,10 +729,14 @@ class App:
         if not log_rows:
             turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
             return
-        club = await self.store.kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=10_000)
+        club = await self.store.kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=self.list_lines)
+        table = kegeln_report.club_table(club)
+        hidden = len({r[2].casefold() for r in log_rows}) - len(club)  # the file holds every member
+        if hidden > 0:
+            table.append(Text("board.more", {"n": hidden}))
         data = kegeln_report.throw_log_csv(log_rows)
         turn.messages.append(Message(ib.chat, Text("kegeln.export", {
-            "n": len({r[1] for r in log_rows}), "throws": len(log_rows), "table": kegeln_report.club_table(club)}),
+            "n": len({r[1] for r in log_rows}), "throws": len(log_rows), "table": table}),
             file=(kegeln_report.file_name(ib.chat.chat_id), data)))
 
     # ---- words commands

@@ -161,3 +161,20 @@ async def test_a_user_row_that_failed_to_save_is_saved_next_time(db: str) -> Non
         assert await store.user_name(PLATFORM, "alice") == "Alice"
     finally:
         await app.close()
+
+
+async def test_club_table_is_capped_and_members_are_found_by_cleaned_name(small: Table) -> None:
+    from tests.kegeln.test_rules import SEED_THROWS
+
+    r = await small.say("alice", "/kegeln high 3 Bir\u200bgit Klaus Sven \u202eHanne")
+    assert "Throwing order: Birgit, Klaus, Sven, Hanne." in texts(r), texts(r)
+    for pins, pos in SEED_THROWS:
+        r = await small.say("alice", f"/wurf {pins} {10 ** pos}")
+    assert "Winner: Sven" in texts(r), texts(r)
+    r = await small.say("alice", "/kegelstats")
+    table = texts(r).splitlines()
+    assert table[-1] == "… and 1 more" and sum(line[:2] in ("1.", "2.", "3.", "4.") for line in table) == 3, table
+    r = await small.say("alice", "/kegelexport")
+    assert texts(r).splitlines()[-1] == "… and 1 more", texts(r)
+    r = await small.say("alice", "/kegelstats  BIR\u200bGIT ")
+    assert "Birgit" in texts(r) and "No finished Kegeln game" not in texts(r), texts(r)
