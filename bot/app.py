@@ -381,18 +381,19 @@ class App:
             raise GameError("self_challenge")
         return found
 
-    async def _find_player(self, ib: Inbound, written: str, for_scorer: bool = False) -> Player:
+    async def _find_player(self, ib: Inbound, written: str, for_scorer: bool = False,
+                           known_only: bool = False) -> Player:
         """A mention, @name or name → one player of this platform: by name the users seen in this
         chat first, then anyone else of that name if there is only one; several are asked back
         (those of this chat listed by mention). Names compare as core.names.key. On the console a
-        name is the player."""
+        name is the player (unless `known_only`: statistics are only for users the store knows)."""
         uid = mention_id(written)
         if uid is not None:
             return Player(uid, await self.store.user_name(ib.chat.platform, uid) or uid)
         name = names.clean(names.clean(written).lstrip("@"))
         if not name:
             raise GameError("empty_name")
-        if ib.chat.platform == "console":
+        if ib.chat.platform == "console" and not known_only:
             return Player(name, name)
         here = await self.store.find_users(ib.chat.platform, ib.chat.chat_id, name)
         found = here or await self.store.find_users(ib.chat.platform, None, name, limit=2)
@@ -532,7 +533,7 @@ class App:
         ib = turn.inbound
         uid, name = ib.actor.user_id, ib.actor.name
         if args:
-            found = await self._find_player(ib, " ".join(args))
+            found = await self._find_player(ib, " ".join(args), known_only=True)
             uid, name = found.user_id, found.name
         here = await self.store.stats(ib.chat.platform, ib.chat.chat_id, uid)
         everywhere = await self.store.stats(ib.chat.platform, None, uid)
@@ -806,7 +807,7 @@ class App:
         ib = turn.inbound
         uid, name = ib.actor.user_id, ib.actor.name
         if args:
-            found = await self._find_player(ib, " ".join(args))
+            found = await self._find_player(ib, " ".join(args), known_only=True)
             uid, name = found.user_id, found.name
 
         def sides(white: int, black: int, draws: int, abandoned: int) -> Text:
