@@ -67,7 +67,9 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     app = await App.open(db, seed=args.seed, default_lang=args.lang or settings.default_lang,
                          idle_timeout=settings.idle_timeout_hours * 3600, synchronous=settings.sqlite_synchronous,
                          # flood control guards chats; console play is local, and scripts type fast
-                         rate=settings.rate_per_minute / 60 if adapters_wanted else 0.0, burst=settings.rate_burst)
+                         rate=settings.rate_per_minute / 60 if adapters_wanted else 0.0, burst=settings.rate_burst,
+                         max_games_chat=settings.max_games_per_chat, max_games_user=settings.max_games_per_user,
+                         list_lines=settings.list_lines)
     tune_gc()
     try:
         if args.command == "sync-commands":

@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, ClassVar
@@ -20,9 +21,18 @@ from bot.i18n import Catalogs
 from bot.ratelimit import RateLimiter
 from bot.render import Renderer
 from bot.solver_book import solver as solver_for
-from bot.storage.base import Conflict, Duplicate, GameRow, NewResult, SeatTaken, Store, StoreUnavailable
+from bot.storage.base import (
+    Conflict,
+    Duplicate,
+    GameRow,
+    NewResult,
+    SeatTaken,
+    Store,
+    StoreUnavailable,
+    TooManyGames,
+)
 from bot.storage.sqlite import SqliteStore
-from core import kegeln_chart, kegeln_report, serial
+from core import kegeln_chart, kegeln_report, names, serial
 from core.codes import CodeRules, looks_like_code
 from core.errors import GameError
 from core.games import duel, kegeln, logik, practice, words
@@ -39,6 +49,10 @@ GAMES["logik"] = logik  # type: ignore[assignment]
 CACHED_USERS = 100_000  # names and locales last stored (bot/bounded.py: a miss costs one write)
 STORE_ERRORS = {"busy": "error.store_busy", "full": "error.store_full", "error": "error.store_error"}
 RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump"}
+# A run of more digits than any option, code or mention id (<@…>, ≤ 20 digits) can hold: refused
+# before any parser turns it into a number (Python refuses int() of 4,300 digits and more).
+LONG_NUMBER = re.compile(r"\d{25,}")
+ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the last 5)
 
 
 @dataclass
@@ -67,8 +81,12 @@ class Turn:
 class App:
     def __init__(self, store: Store, catalogs: Catalogs, *, seed: int | None = None,
                  default_lang: str = "en", idle_timeout: float = 24 * 3600.0,
-                 clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20) -> None:
+                 clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20,
+                 max_games_chat: int = 20, max_games_user: int = 5, list_lines: int = 10) -> None:
         self.store = store
+        self.max_games_chat = max_games_chat  # running games per chat (0: no bound)
+        self.max_games_user = max_games_user  # running games one user is or was part of, per chat
+        self.list_lines = max(list_lines, 1)  # lines of a list reply before "… and K more"
         self.catalogs = catalogs
         self.renderer = Renderer(store, catalogs, default_lang)
         self.rng = random.Random(seed)
@@ -83,12 +101,14 @@ class App:
     @classmethod
     async def open(cls, db_path: str, seed: int | None = None, default_lang: str = "en",
                    idle_timeout: float = 24 * 3600.0, synchronous: str = "FULL",
-                   clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20) -> App:
+                   clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20,
+                   max_games_chat: int = 20, max_games_user: int = 5, list_lines: int = 10) -> App:
         """`db_path`: a SQLite file, or a `postgresql://` URL (several processes on one database)."""
         store = open_store(db_path, synchronous)
         await store.open()
         return cls(store, Catalogs(), seed=seed, default_lang=default_lang,
-                   idle_timeout=idle_timeout, clock=clock, rate=rate, burst=burst)
+                   idle_timeout=idle_timeout, clock=clock, rate=rate, burst=burst,
+                   max_games_chat=max_games_chat, max_games_user=max_games_user, list_lines=list_lines)
 
     async def close(self) -> None:
         await self.store.close()
@@ -104,6 +124,7 @@ class App:
     # ------------------------------------------------------------ entry
     async def handle(self, inbound: Inbound) -> Response:
         started = time.perf_counter()
+        inbound = _cleaned(inbound)
         turn = Turn(inbound)
         user_saved: asyncio.Future[Any] | None = None
         try:
@@ -117,6 +138,7 @@ class App:
                 turn.outcome = "duplicate"
                 return Response()
             user_saved = self._remember(inbound.actor)
+            _refuse_long_numbers(inbound)
             if inbound.migrate_to:  # set by the platform itself, never typed by a user
                 await self.store.migrate_chat(inbound.chat.platform, inbound.chat.chat_id, inbound.migrate_to)
                 self.renderer.forget_chat(inbound.chat.platform, inbound.chat.chat_id)
@@ -169,12 +191,18 @@ class App:
 
     def _remember(self, actor: Actor) -> asyncio.Future[Any] | None:
         """Queue a changed name/locale; `handle` awaits it before answering."""
-        key = (actor.platform, actor.user_id)
-        if self._users.get(key) == (actor.name, actor.locale):
+        key, known = (actor.platform, actor.user_id), (actor.name, actor.locale)
+        if self._users.get(key) == known:
             return None
-        self._users[key] = (actor.name, actor.locale)
         self.renderer.note_locale(actor)
-        return self.store.save_user(actor.platform, actor.user_id, actor.name, actor.locale)
+        saved = self.store.save_user(actor.platform, actor.user_id, actor.name, actor.locale)
+
+        def stored(fut: asyncio.Future[Any]) -> None:  # believed saved only once it is (a full disk refuses it)
+            if not fut.cancelled() and fut.exception() is None:
+                self._users[key] = known
+
+        saved.add_done_callback(stored)
+        return saved
 
     def _ctx(self) -> Ctx:
         return Ctx(self.clock(), self.rng, lexicon)
@@ -360,21 +388,38 @@ class App:
         await self._create(turn, "duel", state, events, [me.user_id])
 
     async def _resolve_player(self, ib: Inbound, written: str) -> Player:
-        """A mention, @name or name → a known player of this platform."""
-        uid = mention_id(written)
-        name = written.lstrip("@")
-        if uid is None:
-            if ib.actor.platform == "console":
-                return Player(name, name)
-            found = await self.store.find_user(ib.actor.platform, ib.chat.chat_id, name)
-            if found is None:
-                raise GameError("unknown_player", name=name[:40])
-            uid, name = found
-        else:
-            name = await self.store.user_name(ib.actor.platform, uid) or written
-        if uid == ib.actor.user_id:
+        """An opponent as written (see `_find_player`); never the actor."""
+        found = await self._find_player(ib, written)
+        if found.user_id == ib.actor.user_id:
             raise GameError("self_challenge")
-        return Player(uid, name)
+        return found
+
+    async def _find_player(self, ib: Inbound, written: str, for_scorer: bool = False,
+                           known_only: bool = False) -> Player:
+        """A mention, @name or name → one player of this platform: by name the users seen in this
+        chat first, then anyone else of that name if there is only one; several are asked back
+        (those of this chat listed by mention). Names compare as core.names.key. On the console a
+        name is the player (unless `known_only`: statistics are only for users the store knows)."""
+        uid = mention_id(written)
+        if uid is not None:
+            return Player(uid, await self.store.user_name(ib.chat.platform, uid) or uid)
+        name = names.clean(names.clean(written).lstrip("@"))
+        if not name:
+            raise GameError("empty_name")
+        if ib.chat.platform == "console" and not known_only:
+            return Player(name, name)
+        here = await self.store.find_users(ib.chat.platform, ib.chat.chat_id, name)
+        found = here or await self.store.find_users(ib.chat.platform, None, name, limit=2)
+        if not found and for_scorer:
+            raise GameError("kegeln.unknown_user", name=name[:40])
+        if not found:
+            raise GameError("unknown_player", name=name[:40])
+        if len(found) > 1 and here:
+            raise GameError("ambiguous_player", name=name[:40],
+                            candidates=", ".join(f"{n[:40]} (<@{u}>)" for u, n in found))
+        if len(found) > 1:  # people of other chats are not listed here
+            raise GameError("ambiguous_player_elsewhere", name=name[:40])
+        return Player(*found[0])
 
     async def _cmd_accept(self, turn: Turn, args: tuple[str, ...]) -> None:
         await self._answer(turn, "accept")
@@ -412,6 +457,8 @@ class App:
         if row is None:
             raise GameError("no_game")
         await self._guess_or_secret(turn, row, text, False)
+        if turn.outcome == "ignored":  # a game that takes no typed guess (Kegeln): a command is never met with silence
+            raise GameError("not_now")
 
     async def _cmd_giveup(self, turn: Turn, args: tuple[str, ...]) -> None:
         await self._quit(turn, "giveup")
@@ -449,15 +496,32 @@ class App:
             running = await self.store.chat_games(ib.chat.platform, ib.chat.chat_id)
             if not running:
                 raise GameError("no_game")
-            lines = "\n".join(f"#{r.id} {self._title(r)}" for r in running)
-            turn.messages.append(Message(ib.chat, Text("board.list", {"games": lines})))
+            shown = running[:self.list_lines]
+            lines = [f"#{r.id} {self._title(r)}" for r in shown]  # only the shown games are loaded
+            if len(running) > len(shown):
+                lines.append(await self._more(ib, len(running) - len(shown)))
+            turn.messages.append(Message(ib.chat, Text("board.list", {"games": "\n".join(lines)})))
             return
         mod, state = _loaded(row)
         turn.messages.append(mod.board(row.id, state, self._chat_of(row)))  # type: ignore[attr-defined]
 
     def _title(self, row: GameRow) -> str:
         mod, state = _loaded(row)
-        return f"{row.kind}: " + " – ".join(p.name for p in mod.players(state))
+        players = [p.name for p in mod.players(state)]
+        shown = " – ".join(players[:4]) + (" – …" if len(players) > 4 else "")  # a lobby of 12: one line
+        return f"{row.kind}: {shown}"
+
+    async def _more(self, ib: Inbound, hidden: int) -> str:
+        """The "… and K more" line that ends a capped list, in the reader's language."""
+        return self.catalogs.render(Text("board.more", {"n": hidden}), await self.renderer.lang_for(ib.chat, ib))
+
+    async def _capped(self, ib: Inbound, lines: list[str], limit: int, tail: int = 0) -> str:
+        """At most `limit` lines: the first ones, "… and K more", and the last `tail` ones."""
+        if limit <= 0 or len(lines) <= limit:
+            return "\n".join(lines)
+        hidden = len(lines) - limit
+        head, back = lines[:limit - tail], lines[len(lines) - tail:] if tail else []
+        return "\n".join([*head, await self._more(ib, hidden), *back])
 
     async def _cmd_rematch(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
@@ -482,15 +546,8 @@ class App:
         ib = turn.inbound
         uid, name = ib.actor.user_id, ib.actor.name
         if args:
-            wanted = " ".join(args)
-            target = mention_id(wanted)
-            if target is None:
-                found = await self.store.find_user(ib.chat.platform, ib.chat.chat_id, wanted.lstrip("@"))
-                if found is None:
-                    raise GameError("unknown_player", name=wanted[:40])
-                uid, name = found
-            else:
-                uid, name = target, await self.store.user_name(ib.chat.platform, target) or wanted
+            found = await self._find_player(ib, " ".join(args), known_only=True)
+            uid, name = found.user_id, found.name
         here = await self.store.stats(ib.chat.platform, ib.chat.chat_id, uid)
         everywhere = await self.store.stats(ib.chat.platform, None, uid)
         bests = await self.store.practice_bests(ib.chat.platform, uid)
@@ -522,7 +579,7 @@ class App:
 
     async def _cmd_top(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
-        rows = await self.store.top(ib.chat.platform, ib.chat.chat_id)
+        rows = await self.store.top(ib.chat.platform, ib.chat.chat_id, limit=self.list_lines)
         if not rows:
             turn.messages.append(Message(ib.chat, Text("top.empty")))
             return
@@ -607,18 +664,7 @@ class App:
                 raise GameError("kegeln.scorer_needs_name")
             to = Player(ib.actor.user_id, ib.actor.name)
         else:
-            written = " ".join(args)
-            uid, name = mention_id(written), written.lstrip("@")
-            if uid is not None:
-                name = await self.store.user_name(ib.chat.platform, uid) or name
-            elif ib.chat.platform == "console":
-                uid = name
-            else:
-                found = await self.store.find_user(ib.chat.platform, ib.chat.chat_id, name)
-                if found is None:
-                    raise GameError("kegeln.unknown_user", name=name[:40])
-                uid, name = found
-            to = Player(uid, name)
+            to = await self._find_player(ib, " ".join(args), for_scorer=True)
         await self._play(turn, row, kegeln.HandOver(to, ib.actor.is_admin))
 
     def _kegeln_job(self, row: GameRow, old: Any, new: Any, over: bool) -> Any:
@@ -638,7 +684,9 @@ class App:
         ib = turn.inbound
         series = await self.store.kegeln_series(ib.chat.platform, ib.chat.chat_id)
         if args:
-            wanted = " ".join(args)
+            wanted = names.clean(" ".join(args))
+            if not wanted:
+                raise GameError("empty_name")
             line = await self.store.kegeln_member(ib.chat.platform, ib.chat.chat_id, wanted)
             if line is None:
                 raise GameError("kegeln.unknown_member", name=wanted[:40])
@@ -650,11 +698,14 @@ class App:
                 "name": name, "n": games, "wins_high": wins_high, "wins_low": wins_low, "nines": nines,
                 "pumpen": pumpen, "schnitt": kegeln.schnitt(pins, throws), "throws": throws}), image=image))
             return
-        club = await self.store.kegeln_club(ib.chat.platform, ib.chat.chat_id)
+        club = await self.store.kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=self.list_lines)
         if not club:
             turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
             return
         table = kegeln_report.club_table(club)
+        hidden = len({row[0] for row in series}) - len(club)  # every member has a line in the series
+        if hidden > 0:
+            table.append(Text("board.more", {"n": hidden}))
         lines, evenings = kegeln_chart.evening_series(series, [r[0] for r in club])
         chart = kegeln_chart.club_chart(lines, await self._day_labels(evenings, ib), [(r[2], r[3]) for r in club])
         turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))
@@ -692,10 +743,14 @@ class App:
         if not log_rows:
             turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
             return
-        club = await self.store.kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=10_000)
+        club = await self.store.kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=self.list_lines)
+        table = kegeln_report.club_table(club)
+        hidden = len({r[2].casefold() for r in log_rows}) - len(club)  # the file holds every member
+        if hidden > 0:
+            table.append(Text("board.more", {"n": hidden}))
         data = kegeln_report.throw_log_csv(log_rows)
         turn.messages.append(Message(ib.chat, Text("kegeln.export", {
-            "n": len({r[1] for r in log_rows}), "throws": len(log_rows), "table": kegeln_report.club_table(club)}),
+            "n": len({r[1] for r in log_rows}), "throws": len(log_rows), "table": table}),
             file=(kegeln_report.file_name(ib.chat.chat_id), data)))
 
     # ---- words commands
@@ -771,13 +826,8 @@ class App:
         ib = turn.inbound
         uid, name = ib.actor.user_id, ib.actor.name
         if args:
-            wanted = " ".join(args)
-            target = mention_id(wanted)
-            found = ((target, await self.store.user_name(ib.chat.platform, target) or wanted) if target
-                     else await self.store.find_user(ib.chat.platform, ib.chat.chat_id, wanted.lstrip("@")))
-            if found is None:
-                raise GameError("unknown_player", name=wanted[:40])
-            uid, name = found
+            found = await self._find_player(ib, " ".join(args), known_only=True)
+            uid, name = found.user_id, found.name
 
         def sides(white: int, black: int, draws: int, abandoned: int) -> Text:
             n = white + black + draws
@@ -871,12 +921,14 @@ class App:
         result = await asyncio.to_thread(analyse, solver, history, secret)
         rows = []
         for st in result.steps:
-            warn = " ⚠ " + " ".join(f"#{j}" for j in st.contradicts) if st.contradicts else ""
+            marks = [f"#{j}" for j in st.contradicts]
+            warn = " ⚠ " + " ".join(marks[:5] + (["…"] if len(marks) > 5 else [])) if marks else ""
             fb = f"{st.a}⚫ {st.b}⚪" if row.kind == "logik" else f"{st.a}A{st.b}B"
             rows.append(f"#{st.n} {st.code} → {fb} · {st.before} → {st.after}{warn}")
         key = "solver.analysis_contradictions" if any(st.contradicts for st in result.steps) else "solver.analysis"
         turn.messages.append(Message(ib.chat, Text(key, {
-            "name": ib.actor.name, "game": row.id, "rows": "\n".join(rows), "n": len(history),
+            "name": ib.actor.name, "game": row.id, "rows": await self._capped(ib, rows, ANALYSE_LINES, tail=5),
+            "n": len(history),
             "solver": result.solver_guesses, "line": " ".join(result.solver_line) or "—"})))
 
     async def _solver_bot_duel(self, turn: Turn, args: tuple[str, ...]) -> None:
@@ -989,10 +1041,16 @@ class App:
         chat = chat or turn.inbound.chat
         try:
             game_id = await self.store.create_game(chat.platform, chat.chat_id, chat.private, kind,
-                                                   serial.dump(state), seats, events, self.clock(), turn.unsaved_seen)
+                                                   serial.dump(state), seats, events, self.clock(), turn.unsaved_seen,
+                                                   creator=turn.inbound.actor.user_id,
+                                                   max_chat=self.max_games_chat, max_user=self.max_games_user)
             turn.seen_stored = True
         except SeatTaken as taken:
             raise _seat_error(turn, taken) from None
+        except TooManyGames as bound:  # counted in the creating transaction: concurrent creations cannot pass it
+            if bound.scope == "user":
+                raise GameError("too_many_games_user", n=bound.limit) from None
+            raise GameError("too_many_games_chat", n=bound.limit) from None
         turn.outcome = f"created:{kind}:{game_id}"
         turn.messages.extend(GAMES[kind].present(game_id, state, events, chat))
         if kind in ("duel", "logik") and solver_games.has_bot(state):
@@ -1146,6 +1204,24 @@ def _without_bot(args: tuple[str, ...]) -> tuple[str, ...] | None:
         return None
     i = lowered.index(solver_games.BOT)
     return words[:i] + words[i + 1:]
+
+
+def _cleaned(ib: Inbound) -> Inbound:
+    """The inbound with the actor's display name as core.names.clean shows and stores it (a name
+    with nothing visible left becomes the user id)."""
+    name = names.clean(ib.actor.name) or ib.actor.user_id
+    return ib if name == ib.actor.name else replace(ib, actor=replace(ib.actor, name=name))
+
+
+def _refuse_long_numbers(ib: Inbound) -> None:
+    """A number longer than any the bot takes, in a command's options or a button id: the usual
+    refusal, before a parser tries to read it."""
+    if ib.command:
+        for arg in ib.args:
+            if LONG_NUMBER.search(arg):
+                raise GameError("bad_option", option=arg[:20] + "…")
+    if ib.action and LONG_NUMBER.search(ib.action):
+        raise GameError("stale_button")
 
 
 def _what(ib: Inbound) -> str:

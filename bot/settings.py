@@ -34,6 +34,9 @@ class Settings:
     log_level: str = "INFO"
     rate_per_minute: float = 60.0
     rate_burst: int = 20
+    max_games_per_chat: int = 20  # running games in one chat (0: no bound)
+    max_games_per_user: int = 5  # running games one user started, plays or scores in one chat (0: no bound)
+    list_lines: int = 10  # lines of a list reply (/board, /top, the club table) before "… and K more"
     telegram_token: str | None = None
     telegram_base_url: str | None = None
     telegram_webhook_url: str | None = None
@@ -59,6 +62,9 @@ class Settings:
             log_level=(env("LOG_LEVEL") or cls.log_level).upper(),
             rate_per_minute=float(env("RATE_LIMIT_PER_MINUTE") or cls.rate_per_minute),
             rate_burst=_int("RATE_LIMIT_BURST", cls.rate_burst) or 0,
+            max_games_per_chat=_int("MAX_GAMES_PER_CHAT", cls.max_games_per_chat) or 0,
+            max_games_per_user=_int("MAX_GAMES_PER_USER", cls.max_games_per_user) or 0,
+            list_lines=_int("LIST_MAX_LINES", cls.list_lines) or cls.list_lines,
             telegram_token=env("TELEGRAM_TOKEN") or None,
             telegram_base_url=env("TELEGRAM_BASE_URL") or None,
             telegram_webhook_url=env("TELEGRAM_WEBHOOK_URL") or None,

@@ -58,6 +58,16 @@ class SeatTaken(Exception):
         self.user_id = user_id
 
 
+class TooManyGames(Exception):
+    """A new game would pass a bound on running games: `scope` "chat" (running games in the chat) or
+    "user" (running games in the chat the creator sits or sat in); `limit` is that bound."""
+
+    def __init__(self, scope: str, limit: int) -> None:
+        super().__init__(f"{scope}: {limit}")
+        self.scope = scope
+        self.limit = limit
+
+
 class Duplicate(Exception):
     """The platform delivered this update before and its move is already stored."""
 
@@ -75,6 +85,11 @@ class StoreUnavailable(Exception):
         self.reason = reason
 
 
+def game_id_fits(game_id: int) -> bool:
+    """Whether an id can be a stored game's (a 64-bit integer): a longer one names no game."""
+    return -(2**63) <= game_id < 2**63
+
+
 class Store(Protocol):
     """What the App and the Renderer use of a store: SqliteStore (one process) and PostgresStore
     (several processes on one database) both provide it, with the same semantics and exceptions.
@@ -89,7 +104,8 @@ class Store(Protocol):
     async def idle_games(self, before: float) -> list[GameRow]: ...
     async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
                           state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
-                          now: float, seen: tuple[str, str] | None = None) -> int: ...
+                          now: float, seen: tuple[str, str] | None = None, *, creator: str | None = None,
+                          max_chat: int = 0, max_user: int = 0) -> int: ...
     async def save_game(self, game: GameRow, state: dict[str, Any], over: bool, seats: Sequence[str],
                         events: Sequence[Event], results: Sequence[NewResult], now: float,
                         seen: tuple[str, str] | None = None, released: Sequence[str] = (),
@@ -104,7 +120,8 @@ class Store(Protocol):
     def save_user(self, platform: str, user_id: str, name: str, locale: str | None) -> asyncio.Future[Any]: ...
     async def user_name(self, platform: str, user_id: str) -> str | None: ...
     async def user_locale(self, platform: str, user_id: str) -> str | None: ...
-    async def find_user(self, platform: str, chat_id: str, name: str) -> tuple[str, str] | None: ...
+    async def find_users(self, platform: str, chat_id: str | None, name: str,
+                         limit: int = 10) -> list[tuple[str, str]]: ...
     async def stats(self, platform: str, chat_id: str | None, user_id: str) -> list[StatLine]: ...
     async def practice_bests(self, platform: str, user_id: str) -> list[tuple[int, bool, int]]: ...
     async def top(self, platform: str, chat_id: str, limit: int = 10) -> list[tuple[str, int, int, int, int]]: ...

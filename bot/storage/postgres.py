@@ -19,8 +19,19 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.storage.base import Conflict, Duplicate, GameRow, NewResult, SeatTaken, StatLine, StoreUnavailable
+from bot.storage.base import (
+    Conflict,
+    Duplicate,
+    GameRow,
+    NewResult,
+    SeatTaken,
+    StatLine,
+    StoreUnavailable,
+    TooManyGames,
+    game_id_fits,
+)
 from bot.storage.migrations_pg import PG_MIGRATIONS
+from core import names
 from core.games.base import Event
 
 log = logging.getLogger(__name__)
@@ -30,6 +41,7 @@ PgJob = Callable[[asyncpg.Connection], Awaitable[Any]]
 _GAME_COLS = "id, platform, chat_id, private, kind, state, over, version"
 _G_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
 _MIGRATION_LOCK = 0x6368_6774  # advisory lock key: one process migrates at a time
+_CREATE_LOCK = 0x6761_6D65  # advisory lock class: one game creation per chat at a time (its bounds)
 _RETRIES = 3  # deadlock / serialization failure: the transaction is retried whole
 
 # errors that mean "the database could not take it", by reason
@@ -116,6 +128,8 @@ class PostgresStore:
 
     # ------------------------------------------------------------ games
     async def get_game(self, game_id: int) -> GameRow | None:
+        if not game_id_fits(game_id):
+            return None
         rows = await self._read(f"SELECT {_GAME_COLS} FROM games WHERE id = $1", game_id)
         return _row(rows[0]) if rows else None
 
@@ -141,8 +155,23 @@ class PostgresStore:
 
     async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
                           state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
-                          now: float, seen: tuple[str, str] | None = None) -> int:
+                          now: float, seen: tuple[str, str] | None = None, *, creator: str | None = None,
+                          max_chat: int = 0, max_user: int = 0) -> int:
+        """A new game (see SqliteStore.create_game, with its bounds). Creations in one chat take a
+        transaction-scoped advisory lock first, so processes creating at once count one after the
+        other and the bounds hold exactly."""
         async def job(conn: asyncpg.Connection) -> int:
+            if max_chat or max_user:
+                await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext($2 || ':' || $3))",
+                                   _CREATE_LOCK, platform, chat_id)
+                in_chat, mine = await conn.fetchrow(
+                    "SELECT COUNT(*), COUNT(*) FILTER (WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id"
+                    " AND s.user_id = $3)) FROM games g WHERE g.over = 0 AND g.platform = $1 AND g.chat_id = $2",
+                    platform, chat_id, creator)
+                if max_user and creator is not None and mine >= max_user:
+                    raise TooManyGames("user", max_user)
+                if max_chat and in_chat >= max_chat:
+                    raise TooManyGames("chat", max_chat)
             game_id = int(await conn.fetchval(
                 "INSERT INTO games (platform, chat_id, private, kind, state, created, updated)"
                 " VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
@@ -254,14 +283,20 @@ class PostgresStore:
         rows = await self._read("SELECT locale FROM users WHERE platform = $1 AND user_id = $2", platform, user_id)
         return rows[0][0] if rows else None
 
-    async def find_user(self, platform: str, chat_id: str, name: str) -> tuple[str, str] | None:
-        """A player of this chat by display name (case-insensitive), for /stats NAME."""
-        rows = await self._read("SELECT user_id, name FROM results WHERE platform = $1 AND chat_id = $2"
-                                " AND lower(name) = lower($3) ORDER BY at DESC LIMIT 1", platform, chat_id, name)
-        if not rows:
-            rows = await self._read("SELECT user_id, name FROM users WHERE platform = $1"
-                                    " AND lower(name) = lower($2) LIMIT 1", platform, name)
-        return (rows[0][0], rows[0][1]) if rows else None
+    async def find_users(self, platform: str, chat_id: str | None, name: str,
+                         limit: int = 10) -> list[tuple[str, str]]:
+        """(user id, name) of the users called `name` (see SqliteStore.find_users)."""
+        wanted = names.key(name)
+        if chat_id is not None:
+            rows = await self._read(
+                "SELECT user_id, name FROM users WHERE platform = $1 AND user_id IN"
+                " (SELECT user_id FROM results WHERE platform = $1 AND chat_id = $2"
+                " UNION SELECT user_id FROM seats WHERE platform = $1 AND chat_id = $2 AND active = 1)"
+                ' ORDER BY user_id COLLATE "C"', platform, chat_id)
+        else:
+            rows = await self._read("SELECT user_id, name FROM users WHERE platform = $1 AND lower(name) = lower($2)"
+                                    ' ORDER BY user_id COLLATE "C" LIMIT $3', platform, names.clean(name), 4 * limit)
+        return [(r[0], r[1]) for r in rows if names.key(r[1]) == wanted][:limit]
 
     # ------------------------------------------------------------ statistics
     async def stats(self, platform: str, chat_id: str | None, user_id: str) -> list[StatLine]:

@@ -18,8 +18,19 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage.base import Conflict, Duplicate, GameRow, NewResult, SeatTaken, StatLine, StoreUnavailable
+from bot.storage.base import (
+    Conflict,
+    Duplicate,
+    GameRow,
+    NewResult,
+    SeatTaken,
+    StatLine,
+    StoreUnavailable,
+    TooManyGames,
+    game_id_fits,
+)
 from bot.storage.migrations import MIGRATIONS
+from core import names
 from core.games.base import Event
 
 log = logging.getLogger(__name__)
@@ -126,6 +137,8 @@ class SqliteStore:
 
     # ------------------------------------------------------------ games
     async def get_game(self, game_id: int) -> GameRow | None:
+        if not game_id_fits(game_id):
+            return None
         rows = await self._read(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
         return _row(rows[0]) if rows else None
 
@@ -150,8 +163,15 @@ class SqliteStore:
 
     async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
                           state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
-                          now: float, seen: tuple[str, str] | None = None) -> int:
+                          now: float, seen: tuple[str, str] | None = None, *, creator: str | None = None,
+                          max_chat: int = 0, max_user: int = 0) -> int:
+        """A new game with its first seats and events. With `max_chat` / `max_user` (0: no bound) it
+        is refused with TooManyGames when the chat already runs `max_chat` games, or `creator` already
+        sits or sat (a seat handed on or left still counts) in `max_user` running games of the chat;
+        counted in the creating transaction (the one writer runs jobs one after another: exact)."""
         def job(conn: sqlite3.Connection) -> int:
+            if max_chat or max_user:
+                _check_bounds(conn, platform, chat_id, creator, max_chat, max_user)
             cur = conn.execute(
                 "INSERT INTO games (platform, chat_id, private, kind, state, created, updated)"
                 " VALUES (?,?,?,?,?,?,?)", (platform, chat_id, int(private), kind, json.dumps(state), now, now))
@@ -255,14 +275,22 @@ class SqliteStore:
         rows = await self._read("SELECT locale FROM users WHERE platform = ? AND user_id = ?", (platform, user_id))
         return rows[0][0] if rows else None
 
-    async def find_user(self, platform: str, chat_id: str, name: str) -> tuple[str, str] | None:
-        """A player of this chat by display name (case-insensitive), for /stats NAME."""
-        rows = await self._read("SELECT user_id, name FROM results WHERE platform = ? AND chat_id = ? "
-                                "AND lower(name) = lower(?) ORDER BY at DESC LIMIT 1", (platform, chat_id, name))
-        if not rows:
+    async def find_users(self, platform: str, chat_id: str | None, name: str,
+                         limit: int = 10) -> list[tuple[str, str]]:
+        """(user id, name) of the users called `name` (compared as core.names.key): with a chat, the
+        users seen in it (a seat in one of its running games, or a result there); with None,
+        anyone on the platform."""
+        wanted = names.key(name)
+        if chat_id is not None:
+            rows = await self._read(
+                "SELECT user_id, name FROM users WHERE platform = ? AND user_id IN"
+                " (SELECT user_id FROM results WHERE platform = ? AND chat_id = ?"
+                " UNION SELECT user_id FROM seats WHERE platform = ? AND chat_id = ? AND active = 1)"
+                " ORDER BY user_id", (platform, platform, chat_id, platform, chat_id))
+        else:
             rows = await self._read("SELECT user_id, name FROM users WHERE platform = ? AND lower(name) = lower(?)"
-                                    " LIMIT 1", (platform, name))
-        return (rows[0][0], rows[0][1]) if rows else None
+                                    " ORDER BY user_id LIMIT ?", (platform, names.clean(name), 4 * limit))
+        return [(r[0], r[1]) for r in rows if names.key(r[1]) == wanted][:limit]
 
     # ------------------------------------------------------------ statistics
     async def stats(self, platform: str, chat_id: str | None, user_id: str) -> list[StatLine]:
@@ -410,6 +438,18 @@ class SqliteStore:
             " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)) ORDER BY g.id DESC LIMIT 1",
             (platform, chat_id, game_id, game_id, user_id))
         return json.loads(rows[0][0]).get("level") if rows else None
+
+
+def _check_bounds(conn: sqlite3.Connection, platform: str, chat_id: str, creator: str | None,
+                  max_chat: int, max_user: int) -> None:
+    """TooManyGames when the chat's running games, or the creator's among them, are at their bound."""
+    in_chat, mine = conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)), 0)"
+        " FROM games g WHERE g.over = 0 AND g.platform = ? AND g.chat_id = ?", (creator, platform, chat_id)).fetchone()
+    if max_user and creator is not None and mine >= max_user:
+        raise TooManyGames("user", max_user)
+    if max_chat and in_chat >= max_chat:
+        raise TooManyGames("chat", max_chat)
 
 
 def _add_seats(conn: sqlite3.Connection, game_id: int, platform: str, chat_id: str,

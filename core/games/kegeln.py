@@ -20,6 +20,7 @@ from core.errors import GameError
 from core.games.actions import Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, button, say
 from core.messages import Button, Chat, Message, Text
+from core.names import clean as clean_name
 
 kind = "kegeln"
 MIN_DIGITS, MAX_DIGITS, DEFAULT_DIGITS = 2, 6, 3
@@ -141,6 +142,10 @@ def parse_setup(args: Sequence[str]) -> Setup:
     """`high|low [2–6] NAME…` or `high|low [2–6] teams A B / C D [/ E]` → a Setup; coded errors."""
     words = [w for raw in args for part in raw.split() for w in _split_slashes(part)]  # one arg may hold many
     words = [w.strip(",;") for w in words if w.strip(",;")]
+    cleaned = [clean_name(w) for w in words]  # Bir\u200bgit is Birgit; bidi controls are dropped
+    if any(not w for w in cleaned):
+        raise GameError("empty_name")
+    words = cleaned
     if not words:
         raise GameError("kegeln.usage")
     first = words[0].lower()
@@ -196,15 +201,15 @@ def _split_slashes(raw: str) -> list[str]:
     return parts
 
 
-def _check_names(names: list[str]) -> None:
+def _check_names(given: list[str]) -> None:
     seen: set[str] = set()
-    for n in names:
+    for n in given:
         if len(n) > MAX_NAME or n.isdecimal():
             raise GameError("kegeln.bad_name", name=n[:MAX_NAME])
         if n.casefold() in seen:
             raise GameError("kegeln.duplicate_name", name=n)
         seen.add(n.casefold())
-    if len(names) > MAX_PLAYERS:
+    if len(given) > MAX_PLAYERS:
         raise GameError("kegeln.too_many_players", max=MAX_PLAYERS)
 
 

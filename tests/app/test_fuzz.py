@@ -38,3 +38,46 @@ async def test_arbitrary_inbounds_never_crash(tmp_path: Path, script: list) -> N
                 assert r.messages or r.notice, kw
     finally:
         await app.close()
+
+
+LONG_NUMBERS = ("9" * 24, "9" * 25, "1" + "0" * 40, "9" * 5000)
+
+
+async def test_long_numbers_in_every_option_are_refused_clearly(tmp_path: Path, caplog) -> None:  # type: ignore[no-untyped-def]
+    """Thousands of digits in any option of any command, or in a button id: a short localised
+    refusal, never "something went wrong" and never a logged exception."""
+    import logging
+
+    app = await App.open(str(tmp_path / "long.sqlite3"), seed=1)
+    group, n = Chat("fz", "g", False), itertools.count()
+
+    async def send(who: str, chat: Chat, **kw: object) -> str:
+        r = await app.handle(Inbound(Actor("fz", who, who.capitalize(), "en"), chat,  # type: ignore[arg-type]
+                                     event_id=f"long-{next(n)}", **kw))
+        return "\n".join(m.text for m in r.messages) + (f"\n{r.notice}" if r.notice else "")
+
+    try:
+        await send("scorer", group, command="kegeln", args=("high", "3", "Birgit", "Klaus"))
+        await send("player", group, command="practice", args=())
+        await send("lobby", group, command="words", args=())
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="bot"):
+            for who in ("scorer", "player", "lobby", "nobody"):
+                for chat in (group, Chat("fz", f"dm-{who}", True)):
+                    for cmd in COMMANDS:
+                        for num in LONG_NUMBERS:
+                            for pos in range(max(len(cmd.options), 1) + 1):
+                                prefix = {"words": ("length",), "logik": ("rows",), "kegeln": ("high",),
+                                          "duel": ("3",)}.get(cmd.name, ("7",))[:pos]
+                                out = await send(who, chat, command=cmd.name, args=(*prefix, num))
+                                assert "went wrong" not in out, (cmd.name, prefix, num[:10])
+                                assert out.strip(), (cmd.name, prefix)
+                                assert len(out) < 1500, (cmd.name, prefix, out[:200])
+                        for action in (f"g:{num}:x", f"g:{num}:secret", f"lang:{num}"):
+                            out = await send(who, chat, action=action)
+                            assert out.strip() and "went wrong" not in out, action[:20]
+                    out = await send(who, chat, text=num)
+                    assert "went wrong" not in out
+        assert [r.getMessage()[:80] for r in caplog.records if r.levelno >= logging.ERROR] == []
+    finally:
+        await app.close()

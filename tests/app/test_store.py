@@ -93,3 +93,48 @@ async def test_a_failed_move_leaves_nothing_behind(store: Store) -> None:
     assert after == row
     assert await store.event_log(gid) == []
     assert await store.stats("p", "c", "alice") == []
+
+
+async def test_game_bounds_hold_under_concurrent_creations(store: Store) -> None:
+    """The bounds are counted in the creating transaction: 40 creations at once in one chat leave
+    exactly `max_chat` running games, and one creator's never pass `max_user`."""
+    from bot.storage.base import TooManyGames
+
+    async def create(i: int, creator: str) -> int | str:
+        try:
+            return await store.create_game("p", "c", False, "kegeln", {}, [f"{creator}-{i}"], [], 1.0,
+                                           creator=f"{creator}-{i}", max_chat=7, max_user=3)
+        except TooManyGames as refused:
+            return refused.scope
+
+    outcomes = await asyncio.gather(*(create(i, "u") for i in range(40)))
+    assert sum(isinstance(o, int) for o in outcomes) == 7
+    assert {o for o in outcomes if isinstance(o, str)} == {"chat"}
+    assert len(await store.chat_games("p", "c")) == 7
+    # one creator whose seat moves on (a scorer handing the role away) still counts every game
+    made = []
+    for i in range(5):
+        try:
+            gid = await store.create_game("p", "d", False, "kegeln", {}, ["boss"], [], 1.0,
+                                          creator="boss", max_chat=7, max_user=3)
+        except TooManyGames as refused:
+            made.append(refused.scope)
+            continue
+        made.append("ok")
+        row = await store.get_game(gid)
+        assert row is not None
+        await store.save_game(row, {}, False, [f"helper{i}"], [], [], 2.0,
+                              extra=store.kegeln_job(gid, "p", "d", f"helper{i}", None, [], [], 2.0))
+    assert made == ["ok", "ok", "ok", "user", "user"]
+
+
+async def test_find_users_prefers_the_chat_and_compares_cleaned_names(store: Store) -> None:
+    for uid, name in (("b1", "Bob"), ("b2", "bob"), ("b3", "BOB"), ("g1", "Bir\u200bgit")):
+        await store.save_user("p", uid, name, None)
+    await store.create_game("p", "c", False, "practice", {}, ["b2"], [], 1.0)
+    await store.create_game("p", "c", False, "practice", {}, ["g1"], [], 1.0)
+    assert await store.find_users("p", "c", "BOB") == [("b2", "bob")]
+    assert await store.find_users("p", "c", "Birgit") == [("g1", "Bir\u200bgit")]
+    assert sorted(await store.find_users("p", None, "bob")) == [("b1", "Bob"), ("b2", "bob"), ("b3", "BOB")]
+    assert await store.find_users("p", "elsewhere", "bob") == []
+    assert await store.get_game(10**30) is None  # an id longer than the database's integers names no game

@@ -1,0 +1,32 @@
+"""Names as people see them: one spelling for what looks the same.
+
+`Bir\u200bgit` and `Birgit` look alike in a chat, and a right-to-left override can make a name read
+backwards. Every name the bot compares or stores (a player's display name, a Kegeln club member,
+a name typed after /duel, /stats, /scorer or /kegelstats) goes through `clean` first: Unicode NFKC,
+invisible format characters (zero-width spaces and joiners, bidi controls, the BOM, soft hyphens)
+and other control characters dropped, runs of whitespace collapsed to one space, ends trimmed.
+`key` is the form names are compared in (case-insensitive)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def clean(name: str) -> str:
+    """The name to show and store; "" when nothing visible is left."""
+    text = unicodedata.normalize("NFKC", name)
+    kept: list[str] = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if ch.isspace():
+            kept.append(" ")
+        elif cat in ("Cf", "Cc", "Cs"):  # format (zero-width, bidi controls), control, lone surrogate
+            continue
+        else:
+            kept.append(ch)
+    return " ".join("".join(kept).split())
+
+
+def key(name: str) -> str:
+    """The form two names are compared in: cleaned and case-folded."""
+    return clean(name).casefold()
