@@ -75,6 +75,12 @@ class StoreUnavailable(Exception):
         self.reason = reason
 
 
+class StoreOpenError(Exception):
+    """The database cannot be used at start: not a database, damaged, not writable, or written by a
+    newer version of the bot (a schema version above the newest migration). The message is one line
+    that says what is wrong and where (a URL without its password), fit to print as it is."""
+
+
 class Store(Protocol):
     """What the App and the Renderer use of a store: SqliteStore (one process) and PostgresStore
     (several processes on one database) both provide it, with the same semantics and exceptions.

@@ -19,7 +19,17 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.storage.base import Conflict, Duplicate, GameRow, NewResult, SeatTaken, StatLine, StoreUnavailable
+from bot.ops import redact
+from bot.storage.base import (
+    Conflict,
+    Duplicate,
+    GameRow,
+    NewResult,
+    SeatTaken,
+    StatLine,
+    StoreOpenError,
+    StoreUnavailable,
+)
 from bot.storage.migrations_pg import PG_MIGRATIONS
 from core.games.base import Event
 
@@ -58,11 +68,14 @@ class PostgresStore:
 
     # ------------------------------------------------------------ lifecycle
     async def open(self) -> None:
+        """Connect and migrate, or raise StoreOpenError: one line that says what is wrong and where
+        (the URL without its password) — no server, refused login, a schema from a newer bot."""
         try:
             self._pool = await asyncpg.create_pool(self.url, min_size=self.min_size, max_size=self.max_size,
                                                    command_timeout=self.timeout, timeout=self.timeout)
-        except (*_BUSY, *_ERROR) as exc:
-            raise _unavailable(exc) from exc
+        except (*_BUSY, *_ERROR, asyncpg.PostgresError) as exc:
+            raise StoreOpenError(f"cannot open the database {redact(self.url)}: "
+                                 f"{str(exc) or type(exc).__name__}") from None
         try:
             async with self._pool.acquire() as conn:
                 await self._migrate(conn)
@@ -76,6 +89,10 @@ class PostgresStore:
         try:
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             version = await conn.fetchval("SELECT MAX(version) FROM schema_version") or 0
+            if version > len(PG_MIGRATIONS):  # written by a newer bot: never run old code on it
+                raise StoreOpenError(f"cannot open the database {redact(self.url)}: its schema version {version} is "
+                                     f"newer than this bot's newest ({len(PG_MIGRATIONS)}); run the newer version "
+                                     "of the bot")
             for number, sql in enumerate(PG_MIGRATIONS[version:], start=version + 1):
                 async with conn.transaction():
                     await conn.execute(sql)
