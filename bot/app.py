@@ -504,7 +504,7 @@ class App:
         key = self._game_names.get(r.kind)
         kind = self.catalogs.render(Text(key), lang) if key else r.kind
         if r.kind == "practice":
-            return f"{kind}: {r.games} · ✓{r.wins} · ✗{r.gave_up + r.abandoned}"
+            return f"{kind}: {r.games} · ✓{r.wins} · ✗{r.gave_up}" + (f" · ⏱{r.abandoned}" if r.abandoned else "")
         return f"{kind}: {r.games} · {r.wins}/{r.draws}/{r.losses}" + (f" · ⏱{r.abandoned}" if r.abandoned else "")
 
     async def _cmd_top(self, turn: Turn, args: tuple[str, ...]) -> None:
@@ -761,9 +761,9 @@ class App:
             uid, name = found
 
         def sides(white: int, black: int, draws: int, abandoned: int) -> Text:
-            n = white + black + draws
+            n = white + black + draws  # decided games; the timed-out ones are counted apart
             if n == 0:
-                return Text("logik.stats_none")
+                return Text("logik.stats_timed_out", {"n": abandoned}) if abandoned else Text("logik.stats_none")
             return Text("logik.stats_sides", {"n": n, "white": white, "black": black, "draws": draws,
                                               "wp": 100 * white / n, "bp": 100 * black / n,
                                               "dp": 100 * draws / n, "abandoned": abandoned})
@@ -771,9 +771,10 @@ class App:
         here = await self.store.logik_sides(ib.chat.platform, ib.chat.chat_id)
         everywhere = await self.store.logik_sides(ib.chat.platform, None)
         record = await self.store.logik_record(ib.chat.platform, None, uid)
-        ww, wd, wl = record.get("white", (0, 0, 0))
-        bw, bd, bl = record.get("black", (0, 0, 0))
-        mine = Text("logik.stats_record", {"ww": ww, "wd": wd, "wl": wl, "bw": bw, "bd": bd, "bl": bl})
+        ww, wd, wl, wt = record.get("white", (0, 0, 0, 0))
+        bw, bd, bl, bt = record.get("black", (0, 0, 0, 0))
+        mine = Text("logik.stats_record", {"ww": ww, "wd": wd, "wl": wl, "bw": bw, "bd": bd, "bl": bl,
+                                           "abandoned": wt + bt})
         turn.messages.append(Message(ib.chat, Text("logik.stats", {
             "here": sides(*here), "everywhere": sides(*everywhere), "name": name, "record": mine})))
 

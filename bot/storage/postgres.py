@@ -408,17 +408,18 @@ class PostgresStore:
         r = (await self._read(sql, *params))[0]
         return int(r[0]), int(r[1]), int(r[2]), int(r[3])
 
-    async def logik_record(self, platform: str, chat_id: str | None, user_id: str) -> dict[str, tuple[int, int, int]]:
-        """A player's Logik (wins, draws, losses) per side, in one chat or everywhere."""
+    async def logik_record(self, platform: str, chat_id: str | None,
+                           user_id: str) -> dict[str, tuple[int, int, int, int]]:
+        """A player's Logik (wins, draws, losses, timed out) per side, in one chat or everywhere."""
         sql = ("SELECT side, COUNT(*) FILTER (WHERE outcome = 'win'), COUNT(*) FILTER (WHERE outcome = 'draw'),"
-               " COUNT(*) FILTER (WHERE outcome = 'loss') FROM results"
+               " COUNT(*) FILTER (WHERE outcome = 'loss'), COUNT(*) FILTER (WHERE outcome = 'abandoned') FROM results"
                " WHERE platform = $1 AND kind = 'logik' AND user_id = $2")
         params: list[Any] = [platform, user_id]
         if chat_id is not None:
             sql += " AND chat_id = $3"
             params.append(chat_id)
         rows = await self._read(sql + " GROUP BY side", *params)
-        return {str(r[0]): (int(r[1]), int(r[2]), int(r[3])) for r in rows if r[0]}
+        return {str(r[0]): (int(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows if r[0]}
 
     # ------------------------------------------------------------ solver: the computer opponent's level
     async def solver_bot_level(self, platform: str, chat_id: str, game_id: int, user_id: str) -> str | None:

@@ -33,3 +33,9 @@ from tests.logik.test_app_flow import (  # noqa: E402, F401
     test_restart_between_the_two_rows_of_a_round,
     test_statistics_by_side,
 )
+
+# timed-out games in /stats and /stats logik (the store's logik_record counts them by side)
+from tests.app.test_timed_out_stats import (  # noqa: E402, F401
+    test_a_timed_out_practice_is_abandoned_not_lost,
+    test_timed_out_logik_games_show_in_stats_logik,
+)
