@@ -14,6 +14,10 @@ from tests.app.test_duel_flow import (  # noqa: F401  (collected here again, on 
     test_timeout_is_recorded,
     test_wrong_turn_and_invalid_guesses_change_nothing,
 )
+from tests.app.test_timed_out_stats import (  # noqa: F401  (timed-out games in /stats and /stats logik)
+    test_a_timed_out_practice_is_abandoned_not_lost,
+    test_timed_out_logik_games_show_in_stats_logik,
+)
 
 
 async def test_the_app_runs_on_postgres(app: App) -> None:
@@ -32,10 +36,4 @@ from tests.kegeln.test_app import (  # noqa: E402, F401
 from tests.logik.test_app_flow import (  # noqa: E402, F401
     test_restart_between_the_two_rows_of_a_round,
     test_statistics_by_side,
-)
-
-# timed-out games in /stats and /stats logik (the store's logik_record counts them by side)
-from tests.app.test_timed_out_stats import (  # noqa: E402, F401
-    test_a_timed_out_practice_is_abandoned_not_lost,
-    test_timed_out_logik_games_show_in_stats_logik,
 )
