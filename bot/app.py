@@ -26,7 +26,7 @@ from core import kegeln_chart, kegeln_report, serial
 from core.codes import CodeRules, looks_like_code
 from core.errors import GameError
 from core.games import duel, kegeln, logik, practice, words
-from core.games.base import Ctx, Event, GameKind, Player
+from core.games.base import Ctx, Event, GameKind, Player, repeats_text
 from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Response, Text
 from core.solver import EASY, STRONG, Solver, Spec, analyse
 from core.solver import games as solver_games
@@ -489,10 +489,10 @@ class App:
                 return Text("stats.none")
             return "\n".join(self._stat_line(r, lang) for r in rows)
 
-        best_lines = "\n".join(
-            f"{length}{'+' if rep else ''}: {n} "
-            f"({self.catalogs.render(Text(f'rating.{practice.rating(CodeRules(length, rep), n)}'), lang)})"
-            for length, rep, n in bests)
+        # one best per (length, repeats), each line saying which: `4 digits, all digits different: 6 (Pro)`
+        best_lines = [Text("stats.best_line", {"n": length, "repeats": repeats_text(rep), "best": n,
+                                               "rating": Text(f"rating.{practice.rating(CodeRules(length, rep), n)}")})
+                      for length, rep, n in bests]
         turn.messages.append(Message(ib.chat, Text("stats.text", {
             "name": name, "here": lines(here), "everywhere": lines(everywhere),
             "bests": best_lines or Text("stats.none")})))
@@ -1051,7 +1051,7 @@ class App:
             if (length, repeats) == (state.rules.length, state.rules.repeats):
                 key = "practice.new_best" if best == n else "practice.best"
                 turn.messages.append(Message(chat, Text(key, {"name": state.player.name, "best": best,
-                                                             "length": length})))
+                                                             "length": length, "repeats": repeats_text(repeats)})))
 
     # ------------------------------------------------------------ time
     async def sweep(self) -> list[Any]:
