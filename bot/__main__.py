@@ -17,6 +17,7 @@ from bot import ops
 from bot.app import App, is_postgres
 from bot.runtime import tune_gc
 from bot.settings import Settings
+from bot.storage.base import StoreOpenError
 
 log = logging.getLogger("bot")
 SWEEP_SECONDS = 60.0
@@ -62,8 +63,13 @@ def quiet_libraries() -> None:
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     db = args.db or settings.database_url or settings.db_path
     status_db = settings.db_path if is_postgres(db) else db  # where the health status file goes
-    Path(status_db).parent.mkdir(parents=True, exist_ok=True)
+    folder = Path(status_db).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreOpenError(f"cannot create the directory {folder} for the database: {exc.strerror or exc}") from None
     adapters_wanted = not args.console and bool(settings.telegram_token or settings.discord_token)
+    # a database it cannot use raises StoreOpenError: main() prints its one line
     app = await App.open(db, seed=args.seed, default_lang=args.lang or settings.default_lang,
                          idle_timeout=settings.idle_timeout_hours * 3600, synchronous=settings.sqlite_synchronous,
                          # flood control guards chats; console play is local, and scripts type fast
@@ -198,7 +204,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 1
             print(f"backup of {ops.redact(db)} written to {args.path} ({size} bytes)")
             return 0
-        size = ops.backup(db, args.path)
+        try:
+            size = ops.backup(db, args.path)
+        except ops.BackupError as exc:
+            print(f"backup failed: {exc}", file=sys.stderr)
+            return 1
         print(f"backup of {db} written to {args.path} ({size} bytes)")
         return 0
     if args.command == "health":
@@ -208,6 +218,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging(settings.log_level, console=args.console or not (settings.telegram_token or settings.discord_token))
     try:
         return asyncio.run(run(args, settings))
+    except StoreOpenError as exc:  # one line that says what and where; a traceback would only hide it
+        print(exc, file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 

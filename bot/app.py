@@ -36,7 +36,7 @@ from core import kegeln_chart, kegeln_report, names, serial
 from core.codes import CodeRules, looks_like_code
 from core.errors import GameError
 from core.games import duel, kegeln, logik, practice, words
-from core.games.base import Ctx, Event, GameKind, Player
+from core.games.base import Ctx, Event, GameKind, Player, repeats_text
 from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Response, Text
 from core.solver import EASY, STRONG, Solver, Spec, analyse
 from core.solver import games as solver_games
@@ -559,10 +559,10 @@ class App:
                 return Text("stats.none")
             return "\n".join(self._stat_line(r, lang) for r in rows)
 
-        best_lines = "\n".join(
-            f"{length}{'+' if rep else ''}: {n} "
-            f"({self.catalogs.render(Text(f'rating.{practice.rating(CodeRules(length, rep), n)}'), lang)})"
-            for length, rep, n in bests)
+        # one best per (length, repeats), each line saying which: `4 digits, all digits different: 6 (Pro)`
+        best_lines = [Text("stats.best_line", {"n": length, "repeats": repeats_text(rep), "best": n,
+                                               "rating": Text(f"rating.{practice.rating(CodeRules(length, rep), n)}")})
+                      for length, rep, n in bests]
         turn.messages.append(Message(ib.chat, Text("stats.text", {
             "name": name, "here": lines(here), "everywhere": lines(everywhere),
             "bests": best_lines or Text("stats.none")})))
@@ -574,7 +574,7 @@ class App:
         key = self._game_names.get(r.kind)
         kind = self.catalogs.render(Text(key), lang) if key else r.kind
         if r.kind == "practice":
-            return f"{kind}: {r.games} · ✓{r.wins} · ✗{r.gave_up + r.abandoned}"
+            return f"{kind}: {r.games} · ✓{r.wins} · ✗{r.gave_up}" + (f" · ⏱{r.abandoned}" if r.abandoned else "")
         return f"{kind}: {r.games} · {r.wins}/{r.draws}/{r.losses}" + (f" · ⏱{r.abandoned}" if r.abandoned else "")
 
     async def _cmd_top(self, turn: Turn, args: tuple[str, ...]) -> None:
@@ -830,9 +830,9 @@ class App:
             uid, name = found.user_id, found.name
 
         def sides(white: int, black: int, draws: int, abandoned: int) -> Text:
-            n = white + black + draws
+            n = white + black + draws  # decided games; the timed-out ones are counted apart
             if n == 0:
-                return Text("logik.stats_none")
+                return Text("logik.stats_timed_out", {"n": abandoned}) if abandoned else Text("logik.stats_none")
             return Text("logik.stats_sides", {"n": n, "white": white, "black": black, "draws": draws,
                                               "wp": 100 * white / n, "bp": 100 * black / n,
                                               "dp": 100 * draws / n, "abandoned": abandoned})
@@ -840,9 +840,10 @@ class App:
         here = await self.store.logik_sides(ib.chat.platform, ib.chat.chat_id)
         everywhere = await self.store.logik_sides(ib.chat.platform, None)
         record = await self.store.logik_record(ib.chat.platform, None, uid)
-        ww, wd, wl = record.get("white", (0, 0, 0))
-        bw, bd, bl = record.get("black", (0, 0, 0))
-        mine = Text("logik.stats_record", {"ww": ww, "wd": wd, "wl": wl, "bw": bw, "bd": bd, "bl": bl})
+        ww, wd, wl, wt = record.get("white", (0, 0, 0, 0))
+        bw, bd, bl, bt = record.get("black", (0, 0, 0, 0))
+        mine = Text("logik.stats_record", {"ww": ww, "wd": wd, "wl": wl, "bw": bw, "bd": bd, "bl": bl,
+                                           "abandoned": wt + bt})
         turn.messages.append(Message(ib.chat, Text("logik.stats", {
             "here": sides(*here), "everywhere": sides(*everywhere), "name": name, "record": mine})))
 
@@ -1127,7 +1128,7 @@ class App:
             if (length, repeats) == (state.rules.length, state.rules.repeats):
                 key = "practice.new_best" if best == n else "practice.best"
                 turn.messages.append(Message(chat, Text(key, {"name": state.player.name, "best": best,
-                                                             "length": length})))
+                                                             "length": length, "repeats": repeats_text(repeats)})))
 
     # ------------------------------------------------------------ time
     async def sweep(self) -> list[Any]:

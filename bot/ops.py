@@ -65,17 +65,35 @@ def _check_store(db: str) -> None:
 
 
 def backup(db: str | Path, dest: str | Path) -> int:
-    """A consistent copy of a live database with SQLite's online backup API; returns its size."""
-    if not Path(db).exists():
-        raise FileNotFoundError(db)
-    src = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    out = sqlite3.connect(dest)
+    """A consistent copy of a live database with SQLite's online backup API; returns its size.
+    Raises BackupError (one line, what and where) when the source or the destination is unusable,
+    leaving no file behind at `dest` that it did not find there."""
+    db, dest = Path(db), Path(dest)
+    if not db.is_file():
+        raise BackupError(f"no database at {db}")
+    if not dest.parent.is_dir():
+        raise BackupError(f"cannot write {dest}: the directory {dest.parent} does not exist")
+    existed = dest.exists()
     try:
-        src.backup(out)
-    finally:
+        src = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise BackupError(f"cannot read {db}: {exc}") from None
+    try:
+        try:
+            out = sqlite3.connect(dest)
+        except sqlite3.Error as exc:
+            raise BackupError(f"cannot write {dest}: {exc}") from None
+        try:
+            src.backup(out)
+        except sqlite3.Error as exc:
+            out.close()
+            if not existed:
+                dest.unlink(missing_ok=True)
+            raise BackupError(f"cannot copy {db} to {dest}: {exc}") from None
         out.close()
+    finally:
         src.close()
-    return Path(dest).stat().st_size
+    return dest.stat().st_size
 
 
 class BackupError(RuntimeError):

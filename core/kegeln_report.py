@@ -85,15 +85,27 @@ def file_name(chat_id: str) -> str:
     return f"kegeln-{safe}.csv"
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NEGATIVE = re.compile(r"-\d+(?:[.,]\d+)?")
+
+
+def cell(value: Any) -> Any:
+    """A text cell a spreadsheet cannot run (OWASP CSV injection): one that begins like a formula
+    (=, +, -, @, a tab or a carriage return) gets a leading `'`; a plain negative number stays."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not PLAIN_NEGATIVE.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def throw_log_csv(rows: Sequence[tuple[Any, ...]]) -> bytes:
     """The throw log as CSV (UTF-8 with BOM, so spreadsheets show umlauts): one row per throw,
     `date` (UTC, `YYYY-MM-DD HH:MM:SS`), `game`, `member`, `pins` (raw, 0 = Pumpe), `position`
     (the place value: 1, 10, 100, …) and `digit` (the value it counts in the game's mode).
-    `rows`: (time, game id, name, pins, position index, digit)."""
+    `rows`: (time, game id, name, pins, position index, digit). Names never start a formula (`cell`)."""
     out = io.StringIO(newline="")
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
     for at, game_id, name, pins, position, digit in rows:
         when = datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M:%S")
-        writer.writerow((when, game_id, name, pins, 10 ** position, digit))
+        writer.writerow((when, game_id, cell(name), pins, 10 ** position, digit))
     return out.getvalue().encode("utf-8-sig")

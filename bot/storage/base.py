@@ -90,6 +90,12 @@ def game_id_fits(game_id: int) -> bool:
     return -(2**63) <= game_id < 2**63
 
 
+class StoreOpenError(Exception):
+    """The database cannot be used at start: not a database, damaged, not writable, or written by a
+    newer version of the bot (a schema version above the newest migration). The message is one line
+    that says what is wrong and where (a URL without its password), fit to print as it is."""
+
+
 class Store(Protocol):
     """What the App and the Renderer use of a store: SqliteStore (one process) and PostgresStore
     (several processes on one database) both provide it, with the same semantics and exceptions.
@@ -136,5 +142,5 @@ class Store(Protocol):
     async def kegeln_throw_log(self, platform: str, chat_id: str) -> list[tuple[Any, ...]]: ...
     async def logik_sides(self, platform: str, chat_id: str | None) -> tuple[int, int, int, int]: ...
     async def logik_record(self, platform: str, chat_id: str | None,
-                           user_id: str) -> dict[str, tuple[int, int, int]]: ...
+                           user_id: str) -> dict[str, tuple[int, int, int, int]]: ...
     async def solver_bot_level(self, platform: str, chat_id: str, game_id: int, user_id: str) -> str | None: ...

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 
+from bot.ops import redact
 from bot.storage.base import (
     Conflict,
     Duplicate,
@@ -26,6 +27,7 @@ from bot.storage.base import (
     NewResult,
     SeatTaken,
     StatLine,
+    StoreOpenError,
     StoreUnavailable,
     TooManyGames,
     game_id_fits,
@@ -70,11 +72,14 @@ class PostgresStore:
 
     # ------------------------------------------------------------ lifecycle
     async def open(self) -> None:
+        """Connect and migrate, or raise StoreOpenError: one line that says what is wrong and where
+        (the URL without its password) — no server, refused login, a schema from a newer bot."""
         try:
             self._pool = await asyncpg.create_pool(self.url, min_size=self.min_size, max_size=self.max_size,
                                                    command_timeout=self.timeout, timeout=self.timeout)
-        except (*_BUSY, *_ERROR) as exc:
-            raise _unavailable(exc) from exc
+        except (*_BUSY, *_ERROR, asyncpg.PostgresError) as exc:
+            raise StoreOpenError(f"cannot open the database {redact(self.url)}: "
+                                 f"{str(exc) or type(exc).__name__}") from None
         try:
             async with self._pool.acquire() as conn:
                 await self._migrate(conn)
@@ -88,6 +93,10 @@ class PostgresStore:
         try:
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             version = await conn.fetchval("SELECT MAX(version) FROM schema_version") or 0
+            if version > len(PG_MIGRATIONS):  # written by a newer bot: never run old code on it
+                raise StoreOpenError(f"cannot open the database {redact(self.url)}: its schema version {version} is "
+                                     f"newer than this bot's newest ({len(PG_MIGRATIONS)}); run the newer version "
+                                     "of the bot")
             for number, sql in enumerate(PG_MIGRATIONS[version:], start=version + 1):
                 async with conn.transaction():
                     await conn.execute(sql)
@@ -426,17 +435,18 @@ class PostgresStore:
         r = (await self._read(sql, *params))[0]
         return int(r[0]), int(r[1]), int(r[2]), int(r[3])
 
-    async def logik_record(self, platform: str, chat_id: str | None, user_id: str) -> dict[str, tuple[int, int, int]]:
-        """A player's Logik (wins, draws, losses) per side, in one chat or everywhere."""
+    async def logik_record(self, platform: str, chat_id: str | None,
+                           user_id: str) -> dict[str, tuple[int, int, int, int]]:
+        """A player's Logik (wins, draws, losses, timed out) per side, in one chat or everywhere."""
         sql = ("SELECT side, COUNT(*) FILTER (WHERE outcome = 'win'), COUNT(*) FILTER (WHERE outcome = 'draw'),"
-               " COUNT(*) FILTER (WHERE outcome = 'loss') FROM results"
+               " COUNT(*) FILTER (WHERE outcome = 'loss'), COUNT(*) FILTER (WHERE outcome = 'abandoned') FROM results"
                " WHERE platform = $1 AND kind = 'logik' AND user_id = $2")
         params: list[Any] = [platform, user_id]
         if chat_id is not None:
             sql += " AND chat_id = $3"
             params.append(chat_id)
         rows = await self._read(sql + " GROUP BY side", *params)
-        return {str(r[0]): (int(r[1]), int(r[2]), int(r[3])) for r in rows if r[0]}
+        return {str(r[0]): (int(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows if r[0]}
 
     # ------------------------------------------------------------ solver: the computer opponent's level
     async def solver_bot_level(self, platform: str, chat_id: str, game_id: int, user_id: str) -> str | None:

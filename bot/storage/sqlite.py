@@ -12,8 +12,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -25,6 +27,7 @@ from bot.storage.base import (
     NewResult,
     SeatTaken,
     StatLine,
+    StoreOpenError,
     StoreUnavailable,
     TooManyGames,
     game_id_fits,
@@ -57,25 +60,47 @@ class SqliteStore:
 
     # ------------------------------------------------------------ lifecycle
     async def open(self) -> None:
-        self._w = await self._connect()
+        """Open and migrate, or raise StoreOpenError (one line: what is wrong, where) with no
+        connection left open: a connection's thread left running keeps the process from exiting."""
         try:
-            await self._migrate(self._w)
-            self._r = await self._connect()
-        except BaseException:
-            await self._w.close()
-            raise
+            self._w = await self._connect()
+            try:
+                await self._migrate(self._w)
+                self._r = await self._connect()
+            except BaseException:
+                await self._w.close()
+                self._w = None
+                raise
+        except sqlite3.Error as exc:
+            raise StoreOpenError(f"cannot open the database {self.path}: {_why_unopened(self.path, exc)}") from None
         self._writer = asyncio.create_task(self._write_loop(), name="sqlite-writer")
 
     async def _connect(self) -> aiosqlite.Connection:
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
-        for pragma in ("journal_mode=WAL", f"busy_timeout={self.busy_timeout_ms}", "foreign_keys=ON",
-                       f"synchronous={self.synchronous}"):
-            await conn.execute(f"PRAGMA {pragma}")
+        conn = aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await conn
+        except BaseException:
+            # aiosqlite queues its thread's stop without waiting for it; a thread that answers after
+            # the event loop closed prints a traceback. Wait until it has finished.
+            thread = getattr(conn, "_thread", None)
+            if thread is not None and thread.is_alive():
+                await asyncio.to_thread(thread.join, 5)
+            raise
+        try:
+            for pragma in ("journal_mode=WAL", f"busy_timeout={self.busy_timeout_ms}", "foreign_keys=ON",
+                           f"synchronous={self.synchronous}"):
+                await conn.execute(f"PRAGMA {pragma}")
+        except BaseException:
+            await conn.close()
+            raise
         return conn
 
     async def _migrate(self, conn: aiosqlite.Connection) -> None:
         cur = await conn.execute("PRAGMA user_version")
         (version,) = await cur.fetchone() or (0,)
+        if version > len(MIGRATIONS):  # written by a newer bot: never run old code on it
+            raise StoreOpenError(f"cannot open the database {self.path}: its schema version {version} is newer "
+                                 f"than this bot's newest ({len(MIGRATIONS)}); run the newer version of the bot")
         for number, sql in enumerate(MIGRATIONS[version:], start=version + 1):
             await conn.execute("BEGIN IMMEDIATE")
             try:
@@ -417,16 +442,17 @@ class SqliteStore:
         r = (await self._read(sql, params))[0]
         return int(r[0]), int(r[1]), int(r[2]), int(r[3])
 
-    async def logik_record(self, platform: str, chat_id: str | None, user_id: str) -> dict[str, tuple[int, int, int]]:
-        """A player's Logik (wins, draws, losses) per side, in one chat or everywhere."""
-        sql = ("SELECT side, SUM(outcome = 'win'), SUM(outcome = 'draw'), SUM(outcome = 'loss') FROM results"
-               " WHERE platform = ? AND kind = 'logik' AND user_id = ?")
+    async def logik_record(self, platform: str, chat_id: str | None,
+                           user_id: str) -> dict[str, tuple[int, int, int, int]]:
+        """A player's Logik (wins, draws, losses, timed out) per side, in one chat or everywhere."""
+        sql = ("SELECT side, SUM(outcome = 'win'), SUM(outcome = 'draw'), SUM(outcome = 'loss'),"
+               " SUM(outcome = 'abandoned') FROM results WHERE platform = ? AND kind = 'logik' AND user_id = ?")
         params: list[Any] = [platform, user_id]
         if chat_id is not None:
             sql += " AND chat_id = ?"
             params.append(chat_id)
         rows = await self._read(sql + " GROUP BY side", params)
-        return {str(r[0]): (int(r[1]), int(r[2]), int(r[3])) for r in rows if r[0]}
+        return {str(r[0]): (int(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows if r[0]}
 
     # ------------------------------------------------------------ solver: the computer opponent's level
     async def solver_bot_level(self, platform: str, chat_id: str, game_id: int, user_id: str) -> str | None:
@@ -501,6 +527,19 @@ def _run_batch(conn: sqlite3.Connection, jobs: Sequence[Job]) -> list[tuple[Any,
             conn.execute("ROLLBACK")
         raise
     return outcomes
+
+
+def _why_unopened(path: str, error: sqlite3.Error) -> str:
+    """SQLite's reason, or for "unable to open database file" the likelier cause it leaves unsaid."""
+    if "unable to open" in str(error) and path != ":memory:" and not path.startswith("file:"):
+        file, folder = Path(path), Path(path).parent
+        if not folder.is_dir():
+            return f"the directory {folder} does not exist"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"the directory {folder} is not writable (SQLite keeps its -wal and -shm files beside the database)"
+        if file.exists() and not os.access(file, os.R_OK | os.W_OK):
+            return f"{file} is not readable and writable"
+    return str(error)
 
 
 def _unavailable(error: BaseException) -> StoreUnavailable:

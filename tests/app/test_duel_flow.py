@@ -314,6 +314,6 @@ async def test_stats_show_rating_names_in_the_readers_language(table: Table, app
     assert row is not None
     r = await table.say("alice", row.state["secret"])
     assert "Genius" in texts(r) and "New personal best" in texts(r)
-    assert "3: 1 (Genius)" in texts(await table.say("alice", "/stats"))
+    assert "3 digits, all digits different: 1 (Genius)" in texts(await table.say("alice", "/stats"))
     await table.say("alice", "/lang de")
-    assert "3: 1 (Genie)" in texts(await table.say("alice", "/stats"))
+    assert "3 Ziffern, alle Ziffern verschieden: 1 (Genie)" in texts(await table.say("alice", "/stats"))

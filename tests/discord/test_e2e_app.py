@@ -235,7 +235,7 @@ async def test_practice_game(
     await standin.slash(CHANNEL_ID, alice, "stats")
     stats = await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and "practice" in c.content,
                                    after=mark)
-    assert "3: 2" in stats.content  # best: 3 digits in 2 attempts
+    assert "3 digits, all digits different: 2" in stats.content  # best: 3 digits in 2 attempts
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, alice, "lang", {"code": "en"})  # a choice, sent as the code
     await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and c.status == 200, after=mark)

@@ -144,3 +144,28 @@ def test_console_writes_the_file_and_prints_its_path(tmp_path: Path) -> None:
     path = Path(lines[1].strip())
     assert path == (tmp_path / "boards" / "kegeln-table.csv").resolve()
     assert path.read_bytes() == b"date,game\n"
+
+
+async def test_kegelexport_names_never_start_a_formula(table: Table) -> None:
+    """OWASP CSV injection: a cell that begins with =, +, -, @, a tab or a carriage return would be
+    a formula in a spreadsheet; it gets a leading ' (shown as text). A plain negative number stays."""
+    names = ['=HYPERLINK("ev.il","Hi")', "+1+1", "-2+3", "@SUM(1)", "-5"]
+    await start(table, "/kegeln high 2 " + " ".join(names))
+    for cmd in ("3 10", "4 10", "5 10", "6 10", "7 10", "1", "1", "1", "1", "1"):
+        await table.say("alice", f"/wurf {cmd}")
+    r = await table.say("bob", "/kegelexport")
+    (msg,) = r.messages
+    assert msg.file is not None
+    parsed = list(csv.reader(io.StringIO(msg.file[1].decode("utf-8-sig"), newline="")))
+    assert [row[2] for row in parsed[1:]] == 2 * ["'=HYPERLINK(\"ev.il\",\"Hi\")", "'+1+1", "'-2+3",
+                                                  "'@SUM(1)", "-5"]
+    assert [row[3] for row in parsed[1:]] == ["3", "4", "5", "6", "7", "1", "1", "1", "1", "1"]  # numbers stay
+    # the message text is chat text, not a spreadsheet: the names as written
+    assert "=HYPERLINK(\"ev.il\",\"Hi\")" in texts(r) and "'=" not in texts(r)
+
+
+def test_csv_cells_with_tab_or_carriage_return_are_text() -> None:
+    rows = [(0.0, 1, "\tcmd", 1, 0, 1), (0.0, 1, "\r=1+1", 2, 0, 2), (0.0, 1, "-0.5", 3, 0, 3),
+            (0.0, 1, "Anna", 4, 0, 4)]
+    parsed = list(csv.reader(io.StringIO(kegeln_report.throw_log_csv(rows).decode("utf-8-sig"), newline="")))
+    assert [row[2] for row in parsed[1:]] == ["'\tcmd", "'\r=1+1", "-0.5", "Anna"]

@@ -14,6 +14,10 @@ from tests.app.test_duel_flow import (  # noqa: F401  (collected here again, on 
     test_timeout_is_recorded,
     test_wrong_turn_and_invalid_guesses_change_nothing,
 )
+from tests.app.test_timed_out_stats import (  # noqa: F401  (timed-out games in /stats and /stats logik)
+    test_a_timed_out_practice_is_abandoned_not_lost,
+    test_timed_out_logik_games_show_in_stats_logik,
+)
 
 
 async def test_the_app_runs_on_postgres(app: App) -> None:

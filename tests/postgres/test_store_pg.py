@@ -13,7 +13,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage.base import Conflict, Duplicate, NewResult, SeatTaken, Store, StoreUnavailable
+from bot.storage.base import Conflict, Duplicate, NewResult, SeatTaken, Store, StoreOpenError, StoreUnavailable
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.migrations_pg import PG_MIGRATIONS
 from bot.storage.postgres import PostgresStore
@@ -196,12 +196,13 @@ async def test_concurrent_seats_in_one_chat_let_one_win(pg_store: PostgresStore)
     assert len(await pg_store.chat_games("p", "c")) == 1  # nothing of the refused games is left
 
 
-async def test_no_server_is_store_unavailable() -> None:
+async def test_no_server_is_a_store_open_error() -> None:
     with socket_closed() as port:
-        store = PostgresStore(f"postgresql://nobody@127.0.0.1:{port}/none", timeout=2.0)
-        with pytest.raises(StoreUnavailable) as err:
+        store = PostgresStore(f"postgresql://nobody:pw-4711@127.0.0.1:{port}/none", timeout=2.0)
+        with pytest.raises(StoreOpenError) as err:
             await store.open()
-    assert err.value.reason in ("error", "busy")
+    assert str(err.value).startswith(f"cannot open the database postgresql://nobody@127.0.0.1:{port}/none: ")
+    assert "pw-4711" not in str(err.value)
 
 
 async def test_a_lost_connection_is_store_unavailable_and_nothing_is_half_stored(pg_store: PostgresStore,
