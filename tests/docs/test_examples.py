@@ -60,6 +60,7 @@ REFERENCES = {  # a bare command name in prose that needs its argument: its exam
 REFUSED = {  # examples the docs show as refused, with the refusal (catalog key) the docs' words describe
     "/": "error.no_command_name",  # README: "a lone `/` is told how a command is written"
     "/help foo": "help.unknown",  # README: "`/help foo` says that `foo` is unknown, then lists the commands"
+    "/guess рос-т": "error.words.not_a_word",  # words.md: "no word of letters at all … is not a word"
 }
 
 # ------------------------------------------------------------------ contexts: what must have happened first
@@ -109,6 +110,7 @@ BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess 0123": "practice", "/guess 1234": "practice", "/guess 4071": "duel, the starter",
     "/guess r g b y k": "logik", "/guess 12345": "logik",
     "/guess forte": "words solo", "/guess crane": "words solo", "/guess slump": "words solo",
+    "/guess рос-т": "words solo",
     "/kegelstats Birgit": "kegeln over",
 }
 BY_PAGE = {  # a bare command means what the page around it is about
@@ -362,3 +364,64 @@ def test_the_docs_cite_no_file_outside_the_repository() -> None:
                for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
                if re.search(r"/work/|\.\./shared|(?<![\w/.])RULES\.md", line)]
     assert not outside, "\n".join(outside)
+
+
+# ------------------------------------------------------------------ no false words: the bot's sentences the docs quote
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+LOGIK_ROUNDS = ("Bob: hello", "alice: /logik Bob", "Bob: /accept", "alice> 12345", "Bob> 54321")
+QUOTES = [  # (page, the quote as the page writes it, a session whose answers say it)
+    ("docs/zahlenraten.md", "“12a4” is not a code: a code here is 4 digits 0–9, all digits different",
+     ("Bob: hello", "alice: /duel Bob", "Bob: /accept", "alice> 12a4")),
+    ("docs/zahlenraten.md", "The challenge has not been accepted yet",
+     ("Bob: hello", "alice: /duel Bob", "alice: 1234")),
+    ("docs/zahlenraten.md", "Bob has not set a secret code yet",
+     ("Bob: hello", "alice: /duel Bob", "Bob: /accept", "alice> 0123", "alice: 4567")),
+    ("docs/logik.md", "“rows” needs the number of rows after it: 8–12", ("alice: /logik rows",)),
+    ("docs/logik.md", "“z” is not a colour", ("Bob: hello", "alice: /logik Bob", "Bob: /accept", "alice> rgbyz")),
+    ("docs/logik.md", "Bob has not set a secret row yet",
+     ("Bob: hello", "alice: /logik Bob", "Bob: /accept", "alice> 12345", "alice: 12345")),
+    ("docs/logik.md", "`12349` → \"“9” is not a colour\"", (*LOGIK_ROUNDS, "alice: 12349")),
+    ("docs/logik.md", "`r g b y x` (\"“x” is not a colour\")", (*LOGIK_ROUNDS, "alice: r g b y x")),
+    ("docs/logik.md", "`r g b` (\"A row has 5 pegs, not 3\")", (*LOGIK_ROUNDS, "alice: r g b")),
+    ("docs/logik.md", "`rgbyz` (\"“z” is not a colour\")", (*LOGIK_ROUNDS, "alice: rgbyz")),
+    ("docs/logik.md", "`rgby` (\"A row has 5 pegs, not 4\")", (*LOGIK_ROUNDS, "alice: rgby")),
+    ("docs/logik.md", "`hello` during the rounds gets \"“h” is not a colour\"", (*LOGIK_ROUNDS, "alice: hello")),
+    ("docs/logik.md", "`row 3: Alice ✓ — waiting for Bob`",
+     ("Bob: hello", "Alice: /logik Bob", "Bob: /accept", "Alice> 12345", "Bob> 54321", "Alice: 11111",
+      "Bob: 11111", "Alice: 22222", "Bob: 22222", "Alice: 33333")),
+    ("docs/words.md", "`/guess рос-т` → \"“рос-т” is not a word\"",
+     ("alice: /words solo lang ru length 5", "alice: /guess рос-т")),
+    ("docs/words.md", "\"The word is given up; it was crane. Bob gets 10 guesses added as a penalty\"",
+     ("Ann: /words", "Bob: /join", "Ann: /begin", "Ann> crane", "Bob> crane", "Bob: /giveup", "Ann: /giveup")),
+    ("docs/words.md", "\"You are not in this lobby yet: /join it first. Ann opened it …\"",
+     ("Ann: /words", "Bob: /begin")),
+    ("docs/kegeln.md", "\"No 9s tonight.\" / \"No Pumpe tonight\"", (*KEGELN_DONE, "alice: /abend")),
+    ("docs/kegeln.md", "the \"no finished Kegeln games\" text", ("alice: /kegelexport",)),
+    ("docs/solver.md", "`💡 Ann: 1700 words still fit. A strong next guess: rates`",
+     ("Ann: /words solo answers counts", "Ann: /hint")),
+]
+
+
+def _said_parts(quote: str) -> list[str]:
+    """What the bot must say: the "…" or `…` parts of the quote (else all of it), without a trailing …."""
+    parts = re.findall(r"\"([^\"]+)\"", quote) or re.findall(r"`([^`]+)`$", quote) or [quote]
+    return [p.rstrip(" …") for p in parts]
+
+
+@pytest.mark.parametrize("page,quote,script", [pytest.param(*q, id=f"{q[0]}:{q[1][:40]}") for q in QUOTES])
+def test_a_quoted_answer_is_what_the_bot_says(page: str, quote: str, script: tuple[str, ...], tmp_path: Path) -> None:
+    """The page still quotes it, and the session says it. A quote that names a player needs the lot to have
+    picked that player (the setter, the starter): seeds are tried until it has."""
+    assert _flat(quote) in _flat((ROOT / page).read_text(encoding="utf-8")), f"{page} no longer says {quote}"
+    missing: list[str] = []
+    for seed in range(1, 9):
+        said = run(list(script), tmp_path / f"db{seed}.sqlite3", seed=seed)
+        out = _flat(texts("".join(s.reply for s in said)))
+        missing = [p for p in _said_parts(quote) if _flat(p) not in out]
+        if not missing:
+            return
+    raise AssertionError(f"{page}: the page quotes “{' / '.join(missing)}”, the bot said: "
+                         + " ⏎ ".join(s.short() for s in said[-3:]))
