@@ -111,7 +111,7 @@ BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess r g b y k": "logik", "/guess 12345": "logik",
     "/guess forte": "words solo", "/guess crane": "words solo", "/guess slump": "words solo",
     "/guess рос-т": "words solo",
-    "/kegelstats Birgit": "kegeln over",
+    "/kegelstats Birgit": "kegeln over", "/scorer bob": "kegeln",
 }
 BY_PAGE = {  # a bare command means what the page around it is about
     ("docs/logik.md", "accept"): "logik challenge", ("docs/logik.md", "decline"): "logik challenge",
