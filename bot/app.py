@@ -947,7 +947,7 @@ class App:
         ctx = self._ctx()
         mod: Any = GAMES[row.kind]
         state = serial.load(mod.state_type, row.state)
-        new, events = mod.apply(state, action, solver_games.BOT, ctx)
+        new, events = solver_games.bot_apply(state, action, ctx)  # draws the bot's disguise with its secret
         events = [*extra, *events]
         before = {p.user_id for p in mod.seated(state)}
         seats = [p.user_id for p in mod.seated(new) if p.user_id not in before and p.user_id != solver_games.BOT]

@@ -62,6 +62,7 @@ class State:
     winner: str | None = None
     match: Match = field(default_factory=Match)
     updated: float = 0.0
+    disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
 
 
 state_type = State
