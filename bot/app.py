@@ -4,6 +4,7 @@ lock, persists state + events in one transaction, and returns localised Outbound
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import re
@@ -531,13 +532,30 @@ class App:
         await self._follow_up(turn, row, "rematch" if row.kind != "practice" else "again")
 
     async def _follow_up(self, turn: Turn, row: GameRow, verb: str) -> None:
-        """A new game from a finished one: rematch (other starter, score kept) or play again."""
+        """A new game from a finished one: rematch (other starter, score kept) or play again. A match
+        goes on from its newest game: an old game's 🔁 follows `next_game` to the last played one."""
         mod, old = _loaded(row)
+        for _ in range(1000):
+            newer = await self.store.get_game(old.next_game) if getattr(old, "next_game", None) else None
+            if newer is None or newer.kind != row.kind:
+                break
+            if not newer.over:
+                raise GameError("rematch_moved_on", game=newer.id)
+            newer_mod, newer_state = _loaded(newer)
+            if not newer_mod.results(newer_state):  # that offer was declined/withdrawn/expired: not played
+                break
+            row, mod, old = newer, newer_mod, newer_state
         made = mod.follow_up(old, verb, turn.inbound.actor.user_id, self._ctx())  # type: ignore[attr-defined]
         if made is None:
             raise GameError("no_rematch")
         state, events = made
-        await self._create(turn, row.kind, state, events, [p.user_id for p in mod.seated(state)], self._chat_of(row))
+        chat = self._chat_of(row)
+        await self._create(turn, row.kind, state, events, [p.user_id for p in mod.seated(state)], chat)
+        made_row = await self.store.last_game(chat.platform, chat.chat_id, turn.inbound.actor.user_id)
+        if hasattr(old, "next_game") and made_row is not None and made_row.id > row.id:
+            old.next_game = made_row.id  # link the finished game to its rematch (no result, no event)
+            with contextlib.suppress(Conflict):  # pressed twice at once: the other press linked it
+                await self.store.save_game(row, serial.dump(old), True, [], [], [], self.clock())
 
     async def _cmd_stats(self, turn: Turn, args: tuple[str, ...]) -> None:
         if args and args[0].lower() == "logik":
@@ -1019,7 +1037,7 @@ class App:
         ctx = self._ctx()
         mod: Any = GAMES[row.kind]
         state = serial.load(mod.state_type, row.state)
-        new, events = mod.apply(state, action, solver_games.BOT, ctx)
+        new, events = solver_games.bot_apply(state, action, ctx)  # draws the bot's disguise with its secret
         events = [*extra, *events]
         before = {p.user_id for p in mod.seated(state)}
         seats = [p.user_id for p in mod.seated(new) if p.user_id not in before and p.user_id != solver_games.BOT]

@@ -62,6 +62,8 @@ class State:
     winner: str | None = None
     match: Match = field(default_factory=Match)
     updated: float = 0.0
+    disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
+    next_game: int | None = None  # id of the rematch offered from this finished game (set by the App)
 
 
 state_type = State
@@ -174,11 +176,12 @@ def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State,
     s.secrets[seat] = code
     events = [Event("secret_set", {"by": seat, "random": text is None})]
     if len(s.secrets) == 2:
-        if s.starter is None:
+        lot = s.starter is None  # a rematch has its starter already: the other one than last time
+        if lot:
             s.starter = ctx.rng.choice([p.user_id for p in players(s)])
         s.phase, s.turn = Phase.PLAYING, s.starter
         s.attempts = {p.user_id: [] for p in players(s)}
-        events.append(Event("started", {"starter": s.starter}))
+        events.append(Event("started", {"starter": s.starter, "lot": lot}))
     return s, events
 
 
@@ -321,7 +324,10 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif t == "cancelled":
             out.append(say(chat, "duel.cancelled", name=name[d["by"]]))
         elif t == "accepted":
-            out.append(say(chat, "duel.accepted", name=name[d["by"]], challenger=state.challenger.name))
+            if state.offered_by is not None:  # a rematch: the other one accepts the offerer's rematch
+                out.append(say(chat, "duel.accepted_rematch", name=name[d["by"]], offerer=name[state.offered_by]))
+            else:
+                out.append(say(chat, "duel.accepted", name=name[d["by"]], challenger=state.challenger.name))
         elif t == "rematch":
             keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
             out.append(say(chat, "duel.rematch", keys, name=name[d["by"]], other=other(state, d["by"]).name,
@@ -334,7 +340,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                            game=game_id))
             out.append(say(chat, "duel.secret_ready", name=p.name))
         elif t == "started":
-            out.append(say(chat, "duel.started", starter=name[d["starter"]],
+            key = "duel.started" if d.get("lot", True) else "duel.started_rematch"
+            out.append(say(chat, key, starter=name[d["starter"]],
                            second=other(state, d["starter"]).name, max=MAX_GUESSES))
         elif t == "guessed":
             nxt = state.turn if state.phase is Phase.PLAYING else None

@@ -105,6 +105,8 @@ class State:
     solved_round: int | None = None
     match: Match = field(default_factory=Match)
     updated: float = 0.0
+    disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
+    next_game: int | None = None  # id of the rematch offered from this finished game (set by the App)
 
 
 state_type = State
@@ -507,7 +509,10 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif t == "cancelled":
             out.append(say(chat, "logik.cancelled", name=name[d["by"]]))
         elif t == "accepted":
-            out.append(say(chat, "logik.accepted", name=name[d["by"]], challenger=state.challenger.name))
+            if state.offered_by is not None:  # a rematch: the other one accepts the offerer's rematch
+                out.append(say(chat, "logik.accepted_rematch", name=name[d["by"]], offerer=name[state.offered_by]))
+            else:
+                out.append(say(chat, "logik.accepted", name=name[d["by"]], challenger=state.challenger.name))
         elif t == "rematch":
             keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
             out.append(say(chat, "logik.rematch", keys, name=name[d["by"]], other=other(state, d["by"]).name,

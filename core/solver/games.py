@@ -105,24 +105,37 @@ def bot_history(state: Duelish) -> list[tuple[str, int, int]]:
 def bot_guess(solver: Solver, state: Duelish, level: str, rng: random.Random) -> Guess:
     """The bot's next guess at the human's secret, from its own attempts (runs in a worker thread).
 
-    The strong strategy is a fixed tree (it would always open with 0123). Feedback does not change
-    when the symbols are renamed, so the bot plays it under a renaming that is fixed per game and
-    hidden (derived from its own secret): just as strong, but not predictable."""
+    Nothing of the bot's own secret goes into its play: only its attempts and their feedback, the
+    injected `rng` (easy) and the game's `disguise` (strong). The strong strategy is a fixed tree
+    (it would always open with 0123). Feedback does not change when the symbols are renamed, so the
+    bot plays it under a renaming seeded by `disguise` — a random number drawn when the bot set its
+    secret (`bot_apply`) and stored with the game: just as strong, not predictable, the same after a
+    restart, and independent of the secret."""
     history = bot_history(state)
     if level != STRONG:
         return Guess("".join(solver.guess(history, level, rng)))
     alphabet = list(solver.spec.alphabet)
     renamed = alphabet[:]
-    random.Random("rename:" + state.secrets.get(BOT, "")).shuffle(renamed)
+    # a game saved before the disguise existed plays under one fixed renaming (still no secret in it)
+    random.Random(f"disguise:{state.disguise or 0}").shuffle(renamed)
     to_plain = dict(zip(renamed, alphabet, strict=True))
     to_game = dict(zip(alphabet, renamed, strict=True))
     plain = [("".join(to_plain[c] for c in code), a, b) for code, a, b in history]
     return Guess("".join(to_game[c] for c in solver.strong(plain)))
 
 
-def _bot_accepts(mod: Any, state: Duelish, bot_name: str, ctx: Ctx) -> tuple[Duelish, list[Event]]:
-    state, accepted = mod.apply(state, Accept(bot_name), BOT, ctx)
-    state, secret = mod.apply(state, SetSecret(None), BOT, ctx)
+def bot_apply(state: Duelish, action: object, ctx: Ctx) -> tuple[Duelish, list[Event]]:
+    """Apply the bot's move. When it sets its secret, the game also gets its `disguise`: a fresh draw
+    from the injected generator, never derived from the secret (so the bot's moves tell nothing of it)."""
+    new, events = _mod(state).apply(state, action, BOT, ctx)
+    if isinstance(action, SetSecret) and new.disguise is None:
+        new.disguise = ctx.rng.getrandbits(63)
+    return new, events
+
+
+def _bot_accepts(state: Duelish, bot_name: str, ctx: Ctx) -> tuple[Duelish, list[Event]]:
+    state, accepted = bot_apply(state, Accept(bot_name), ctx)
+    state, secret = bot_apply(state, SetSecret(None), ctx)
     return state, [*accepted, *secret]
 
 
@@ -130,14 +143,14 @@ def new_bot_duel(rules: CodeRules, human: Player, bot_name: str, ctx: Ctx) -> tu
     """A 1A2B duel against the bot: challenged, accepted at once, the bot's random secret set; the
     human's secret is awaited. Returns the state and the events from the acceptance on."""
     state, _ = duel.new(rules, human, Player(BOT, bot_name), ctx)
-    return _bot_accepts(duel, state, bot_name, ctx)
+    return _bot_accepts(state, bot_name, ctx)
 
 
 def new_bot_logik(human: Player, bot_name: str, rows_max: int, letters: dict[str, str],
                   ctx: Ctx) -> tuple[logik.State, list[Event]]:
     """A Logik game against the bot (the human challenges, so plays white), set up like `new_bot_duel`."""
     state, _ = logik.new(human, Player(BOT, bot_name), rows_max, letters, ctx)
-    return _bot_accepts(logik, state, bot_name, ctx)
+    return _bot_accepts(state, bot_name, ctx)
 
 
 # ---------------------------------------------------------------- coaching

@@ -163,6 +163,55 @@ async def test_rematch_other_player_starts_and_score_carries_on(table: Table) ->
     assert new_id != gid and st["starter"] == second and st["match"]["wins"] == {first: 1}
 
 
+async def test_rematch_says_who_accepts_whose_rematch_and_that_no_lot_was_drawn(table: Table) -> None:
+    _gid, first, second = await start_duel(table)
+    r = await table.say(second, "/resign")
+    r = await table.press(second, table.button(r, ":rematch"))  # the one who lost offers
+    r = await table.press(first, table.button(r, ":accept"))
+    out = texts(r)
+    assert f"{first.capitalize()} accepts {second.capitalize()}'s rematch!" in out, out
+    assert "duel!" not in out
+    await table.dm("alice", "2345")
+    r = await table.dm("bob", "6789")
+    out = texts(r)
+    assert "lot" not in out and f"{second.capitalize()} starts, then {first.capitalize()}" in out, out
+
+
+async def test_an_old_rematch_button_continues_the_match_from_its_newest_game(table: Table) -> None:
+    """The 🔁 of game 1 pressed after its rematch (game 2) was played: no reset of the match score,
+    no repeat of game 2's starter — it continues from game 2, as game 2's own button would."""
+    gid, first, second = await start_duel(table)
+    r = await table.say(second, "/resign")  # game 1: first wins
+    old_button = table.button(r, ":rematch")
+    r = await table.press(second, old_button)
+    accept = table.button(r, ":accept")
+    game2 = int(accept.split(":")[1])
+    await table.press(first, accept)
+    await table.dm("alice", "2345")
+    await table.dm("bob", "6789")
+    assert (await table.state(game2))["starter"] == second
+    r = await table.say(first, "/resign")  # game 2: second wins → 1 – 0 – 1
+    assert "1 – 0 – 1" in texts(r)
+    r = await table.press(first, old_button)
+    game3 = int(table.button(r, ":accept").split(":")[1])
+    st = await table.state(game3)
+    assert game3 not in (gid, game2)
+    assert st["match"]["wins"] == {first: 1, second: 1} and st["starter"] == first, texts(r)
+    r = await table.press(second, old_button)  # game 3 waits for an answer: the old button says so
+    assert f"already moved on to game #{game3}" in texts(r) and await table.app.store.get_game(game3 + 1) is None
+
+
+async def test_after_a_declined_rematch_the_old_button_offers_it_again(table: Table) -> None:
+    _gid, first, second = await start_duel(table)
+    r = await table.say(second, "/resign")
+    old_button = table.button(r, ":rematch")
+    r = await table.press(second, old_button)
+    await table.press(first, table.button(r, ":decline"))  # not played: the match has not moved on
+    r = await table.press(second, old_button)
+    st = await table.state(int(table.button(r, ":accept").split(":")[1]))
+    assert st["starter"] == second and st["match"]["wins"] == {first: 1}, texts(r)
+
+
 async def test_open_challenge_and_one_game_per_chat(table: Table) -> None:
     r = await table.say("alice", "/duel")
     assert "Who accepts" in texts(r)

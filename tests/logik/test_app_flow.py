@@ -118,6 +118,25 @@ async def test_all_rows_used_is_a_draw_and_resign_and_timeout(table: Table, app:
     assert any("timed out" in o.text for o in out)
 
 
+async def test_rematch_names_who_accepts_whose_and_an_old_button_continues_the_match(table: Table) -> None:
+    await start(table, "12345", "54321")
+    r = await table.say("alice", "/resign")  # game 1: bob wins
+    old_button = table.button(r, ":rematch")
+    r = await table.press("bob", old_button)  # bob offers, alice (the first challenger) accepts
+    accept = table.button(r, ":accept")
+    game2 = int(accept.split(":")[1])
+    r = await table.press("alice", accept)
+    assert "Alice accepts Bob's Logik rematch!" in texts(r), texts(r)
+    await table.dm("alice", "11111")
+    await table.dm("bob", "22222")
+    r = await table.say("bob", "/resign")  # game 2 (bob white): alice wins → 1 – 0 – 1
+    assert "Alice 1 – 0 – 1 Bob" in texts(r), texts(r)
+    r = await table.press("bob", old_button)  # game 1's button: continues from game 2
+    game3 = int(table.button(r, ":accept").split(":")[1])
+    st = await table.state(game3)
+    assert game3 != game2 and st["match"]["wins"] == {"alice": 1, "bob": 1} and st["white"] == "alice", texts(r)
+
+
 async def test_statistics_by_side(table: Table) -> None:
     other = Table(table.app, group=Chat("test", "group-2", private=False))
     # game 1, group 1: alice white wins

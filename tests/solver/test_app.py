@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 from core.messages import Actor
 from core.scoring import bulls_cows
 from core.solver import Solver, digits
+from tests.app.conftest import Clock
 from tests.app.harness import Table, texts
 
 
@@ -171,3 +173,43 @@ async def test_logik_against_the_bot_and_analyse(table: Table) -> None:
     new = (await table.app.store.last_game("test", "group-1", "ann")).id
     st = await table.state(new)
     assert new != gid and st["phase"] == "secrets" and "bot" in st["secrets"], texts(r)
+
+
+async def test_bot_disguise_is_drawn_per_game_not_from_its_secret_and_survives_a_restart(
+        db: str, clock: Clock, tmp_path: Path) -> None:
+    """Through the App: each bot game (also a rematch, which the App's bot accepts) stores a random
+    disguise; with the bot's secret replaced, it would have played exactly the same; a new process on
+    the same file plays on as the stored game says."""
+    from bot.app import App
+    from core import serial
+    from core.games import duel
+    from core.solver import games as sg
+
+    app = await App.open(db, seed=7, clock=clock, idle_timeout=3600)
+    app.solver_cache = str(tmp_path / "solver-cache")
+    table = Table(app)
+    gid, _ = await play_bot_duel(table, "ann", "strong")
+    await table.say("ann", "/rematch")
+    new = (await app.store.last_game("test", "group-1", "ann")).id
+    first, second = await table.state(gid), await table.state(new)
+    assert isinstance(first["disguise"], int) and isinstance(second["disguise"], int)
+    assert first["disguise"] != second["disguise"]
+    await table.dm("ann", "4071")
+    await table.say("ann", "5678" if (await table.state(new))["turn"] == "ann" else "/board")
+    await app.close()
+
+    app = await App.open(db, seed=8, clock=clock, idle_timeout=3600)  # a restart, another seed
+    app.solver_cache = str(tmp_path / "solver-cache")
+    table = Table(app)
+    await table.say("ann", "9012")
+    st = serial.load(duel.State, await table.state(new))
+    bot = st.attempts[sg.BOT]
+    assert len(bot) >= 2
+    solver = Solver(digits(4, False))
+    for i, att in enumerate(bot):  # every guess, before and after the restart, follows from the stored game
+        for secret in ("0123", "9876", st.secrets[sg.BOT]):
+            probe = serial.clone(st)
+            probe.attempts = {sg.BOT: bot[:i], "ann": []}
+            probe.secrets[sg.BOT] = secret
+            assert sg.bot_guess(solver, probe, "strong", random.Random(i)).code == att.code
+    await app.close()
