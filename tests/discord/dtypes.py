@@ -79,7 +79,7 @@ def shape(module: str, name: str) -> Shape:
 COMPONENT_SHAPES = {
     1: ("components", "ActionRow"),
     2: ("components", "ButtonComponent"),
-    3: ("components", "StringSelectComponent"),
+    3: ("components", "SelectMenu"),  # discord.py sends the union shape (with `required`)
     4: ("components", "TextInput"),
     18: ("components", "LabelComponent"),
 }

@@ -770,6 +770,19 @@ class StandIn:
         await self.dispatch("INTERACTION_CREATE", payload)
         return str(payload["token"])
 
+    async def choose(self, channel: int | None, user: User, message_id: int, custom_id: str, value: str) -> str:
+        """`user` picks `value` in the select menu `custom_id` on the bot's message `message_id`."""
+        message = self.messages[message_id]
+        payload = self._interaction(
+            3, channel, user, {"custom_id": custom_id, "component_type": 3, "values": [value]}, message=message
+        )
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return str(payload["token"])
+
+    def messages_by_content(self, content: str) -> int:
+        """The id of the newest message with exactly this content."""
+        return max(mid for mid, msg in self.messages.items() if msg["content"] == content)
+
     async def submit_modal(
         self, channel: int | None, user: User, modal: dict[str, Any], value: str,
         message_id: int | None = None,
