@@ -123,7 +123,7 @@ class DiscordAdapter:
             guild_ready_timeout=self._guild_ready_timeout,
             chunk_guilds_at_startup=False,
             max_messages=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # each send says whom it pings
         )
         client.press_handler = self
         _bound_requests(client.http)

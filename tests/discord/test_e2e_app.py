@@ -106,7 +106,9 @@ async def test_complete_duel(
 
     mid, game = await challenge(standin, alice, bob)
     posted = await standin.wait_for(lambda c: f"g:{game}:accept" in c.custom_ids())
-    assert posted.body["allowed_mentions"]["parse"] == ["users"]  # the challenge pings Bob
+    # the challenge pings no one but the users its own text mentions: never @everyone, roles or any user
+    mentions = posted.body["allowed_mentions"]
+    assert mentions["parse"] == [] and set(mentions["users"]) <= set(re.findall(r"<@(\d+)>", posted.content))
 
     # Bob accepts by button: the press is acknowledged, both players are asked privately
     mark = len(standin.calls)
