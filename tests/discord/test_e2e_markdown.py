@@ -97,3 +97,13 @@ async def test_a_kegeln_tie_with_a_mention_for_a_name_pings_no_one_and_tables_ar
     await standin.slash(CHANNEL_ID, scorer, "kegelstats")
     club = await standin.wait_for(lambda c: c.status < 300 and "Club table" in c.content, after=mark)
     assert club.content.count("```") == 2 and "**Kl_aus**" in club.content.split("```")[1]
+
+
+def test_a_code_block_split_over_two_messages_is_closed_and_reopened() -> None:
+    from adapters.discord.render import MAX_CONTENT, split_content
+
+    table = "\n".join(f"{i:>3}. member {i}" for i in range(200))
+    chunks = split_content(f"head\n```\n{table}\n```\ntail")
+    assert len(chunks) > 1 and all(len(c) <= MAX_CONTENT for c in chunks)
+    assert all(c.count("```") % 2 == 0 for c in chunks)  # every chunk's blocks are closed
+    assert "".join(c.replace("```\n", "").replace("\n```", "") for c in chunks).count("member") == 200
