@@ -114,11 +114,18 @@ class App:
     async def close(self) -> None:
         await self.store.close()
 
+    def _option_key(self, command: str, option: str) -> str:
+        """`opt.<command>.<option>` where an option name means something else for this command
+        (e.g. /lang's code is a language, /guess's a code to guess), else `opt.<option>`."""
+        own = f"opt.{command}.{option}"
+        return own if self.catalogs.has(own) else f"opt.{option}"
+
     def command_menu(self) -> dict[str, list[CommandInfo]]:
         """Every language's command menu, for setMyCommands / slash command localisations."""
         return {lang: [CommandInfo(c.name, self.catalogs.render(Text(f"cmd.{c.name}"), lang), c.options,
                                    option_choices(c),
-                                   {o: self.catalogs.render(Text(f"opt.{o}"), lang) for o in c.options})
+                                   {o: self.catalogs.render(Text(self._option_key(c.name, o)), lang)
+                                    for o in c.options})
                        for c in COMMANDS if not c.hidden]
                 for lang in self.catalogs.languages}
 

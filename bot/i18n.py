@@ -24,8 +24,9 @@ from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal
 
-from core.messages import Text
+from core.messages import BLOCK, USER_TEXT, Text
 
+_UNMARK = {ord(c): None for c in (*USER_TEXT, *BLOCK)}  # a marker typed by a user is dropped
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
 
@@ -98,7 +99,9 @@ class Catalogs:
     def has(self, key: str, lang: str | None = None) -> bool:
         return key in self.catalogs[lang or self.fallback]
 
-    def render(self, text: Text | str, lang: str) -> str:
+    def render(self, text: Text | str, lang: str, mark: bool = False) -> str:
+        """`mark`: string parameters between `USER_TEXT` markers, multi-line ones between `BLOCK`
+        markers (see `Outbound.marked`); the catalog text itself is never marked."""
         if isinstance(text, str):
             return text
         entry = self.catalogs.get(lang, {}).get(text.key)
@@ -108,9 +111,9 @@ class Catalogs:
             return text.key
         if text.lang and text.lang != lang and text.lang in self.catalogs:
             plain = Text(text.key, text.params)
-            return self.render(Text("lang.gloss", {"original": self.render(plain, text.lang),
-                                                   "translation": self.render(plain, lang)}), lang)
-        params = {k: self._param(v, lang) for k, v in text.params.items()}
+            return self.render(Text("lang.gloss", {"original": self.render(plain, text.lang, mark),
+                                                   "translation": self.render(plain, lang, mark)}), lang, mark)
+        params = {k: self._param(v, lang, mark) for k, v in text.params.items()}
         if isinstance(entry, dict):
             entry = self._plural(entry, text.params.get("n", 0), lang)
         try:
@@ -118,12 +121,17 @@ class Catalogs:
         except (KeyError, IndexError, ValueError):
             return str(entry)
 
-    def _param(self, value: Any, lang: str) -> Any:
+    def _param(self, value: Any, lang: str, mark: bool = False) -> Any:
         """A parameter as the reader of `lang` sees it (a plural `n` stays a number for the plural choice)."""
         if isinstance(value, Text):
-            return self.render(value, lang)
+            return self.render(value, lang, mark)
         if isinstance(value, (list, tuple)):
-            return "\n".join(str(self._param(v, lang)) for v in value)
+            joined = "\n".join(str(self._param(v, lang, mark)) for v in value)
+            return BLOCK[0] + joined + BLOCK[1] if mark and joined else joined
+        if mark and isinstance(value, str) and value:
+            plain = value.translate(_UNMARK)
+            opening, closing = BLOCK if "\n" in plain else USER_TEXT
+            return opening + plain + closing
         if isinstance(value, float):
             return _decimal(value, lang)
         if isinstance(value, date):

@@ -74,8 +74,10 @@ class Renderer:
     async def outbound(self, m: Message, ib: Inbound) -> Outbound:
         lang = await self.lang_for(m.to, ib)
         fallback = await self.outbound(m.fallback, ib) if m.fallback else None
-        return Outbound(m.to, self.catalogs.render(m.text, lang), self._buttons(m.buttons, lang), m.image,
-                        m.edit_key, fallback, m.file)
+        text = self.catalogs.render(m.text, lang)
+        marked = self.catalogs.render(m.text, lang, mark=True)
+        return Outbound(m.to, text, self._buttons(m.buttons, lang), m.image, m.edit_key, fallback, m.file,
+                        marked if marked != text else None)
 
     def _buttons(self, rows: tuple[tuple[Button, ...], ...], lang: str) -> tuple[tuple[OutButton, ...], ...]:
         return tuple(tuple(OutButton(self.catalogs.render(b.label, lang), b.action, b.url,

@@ -103,9 +103,17 @@ class OutButton:
     prompt: str | None = None
 
 
+# Markers in `Outbound.marked` around the parts of a text that are parameters, not catalog text:
+USER_TEXT = ("\ue000", "\ue001")  # a one-line string parameter: a name, a word, a typed text
+BLOCK = ("\ue002", "\ue003")  # a multi-line parameter: a table, a list of lines
+
+
 @dataclass(frozen=True)
 class Outbound:
-    """A rendered message, ready for an adapter to send."""
+    """A rendered message, ready for an adapter to send. `marked`: the same text with its string
+    parameters between `USER_TEXT` markers and its multi-line ones between `BLOCK` markers, for a
+    platform that formats text (Discord's markdown escapes user text and sets tables monospace);
+    None when nothing was marked (adapters then use `text`)."""
 
     to: Chat | Actor
     text: str
@@ -114,6 +122,7 @@ class Outbound:
     edit_key: str | None = None
     fallback: Outbound | None = None
     file: tuple[str, bytes] | None = None  # an attachment: (file name, content)
+    marked: str | None = None
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ def used_keys() -> set[str]:
     errors = {f"error.{c}" for c in re.findall(r"""GameError\(\s*["']([a-z_.]+)["']""", source)}
     families = {f"cmd.{c.name}" for c in COMMANDS} | {f"help.cmd.{c.name}" for c in COMMANDS}
     families |= {f"opt.{o}" for c in COMMANDS for o in c.options}
+    families |= {f"opt.{c.name}.{o}" for c in COMMANDS for o in c.options} & known  # a command's own meaning
     families |= {f"rating.{r}" for r in RATINGS} | {f"lang.name.{lang}" for lang in CATALOGS.languages}
     return literal | errors | families | {"error.internal"}
 

@@ -25,7 +25,7 @@ from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 
 from . import render
 from .commands import MenuTranslator, build_commands
-from .components import ActionButton, PromptButton, PromptModal
+from .components import ActionButton, ActionMenu, PromptButton, PromptModal
 from .inbound import (
     PROMPT_PREFIX,
     actor_of,
@@ -123,7 +123,7 @@ class DiscordAdapter:
             guild_ready_timeout=self._guild_ready_timeout,
             chunk_guilds_at_startup=False,
             max_messages=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # each send says whom it pings
         )
         client.press_handler = self
         _bound_requests(client.http)
@@ -131,7 +131,7 @@ class DiscordAdapter:
         for command in build_commands(self._menus, self._on_command):
             tree.add_command(command)
         tree.on_error = self._on_tree_error  # type: ignore[method-assign]
-        client.add_dynamic_items(ActionButton, PromptButton)
+        client.add_dynamic_items(ActionButton, PromptButton, ActionMenu)
         client.event(self.on_ready)
         client.event(self.on_message)
         client.event(self.on_interaction)

@@ -33,12 +33,12 @@ import discord
 from core.messages import Actor, Chat, Outbound, Response
 
 from .components import make_view
+from .markdown import FENCE, content, mentioned
 
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 2000
 DM_CLOSED = 50007
-PING = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 NO_PING = discord.AllowedMentions.none()
 TRANSIENT_PAUSES = (1.0, 3.0)  # seconds before each extra attempt of a transiently failed call
 CALL_TIMEOUT = 45.0  # one attempt, incl. discord.py's own retries (its 5xx back-off sleeps 25 s)
@@ -65,9 +65,26 @@ class Context:
 
 
 def split_content(text: str, limit: int = MAX_CONTENT) -> list[str]:
-    """Split at line breaks into chunks Discord accepts (the last one carries buttons)."""
+    """Split at line breaks into chunks Discord accepts (the last one carries buttons); a code
+    block cut in two is closed at the end of one chunk and opened again in the next."""
     if len(text) <= limit:
         return [text]
+    if FENCE not in text:
+        return _split_lines(text, limit)
+    chunks = _split_lines(text, limit - 2 * (len(FENCE) + 1))
+    inside = False
+    for i, chunk in enumerate(chunks):
+        opened = inside
+        inside ^= chunk.count(FENCE) % 2 == 1
+        if opened:
+            chunk = f"{FENCE}\n{chunk}"
+        if inside:
+            chunk = f"{chunk.rstrip(chr(10))}\n{FENCE}"
+        chunks[i] = chunk
+    return chunks
+
+
+def _split_lines(text: str, limit: int) -> list[str]:
     chunks: list[str] = []
     current = ""
     for line in text.splitlines(keepends=True):
@@ -218,25 +235,25 @@ class Renderer:
         channel = self._client.get_partial_messageable(int(chat.chat_id))
         if out.edit_key and out.edit_key in self.edits:
             channel_id, message_id = self.edits[out.edit_key]
-            fits = channel_id == channel.id and len(out.text) <= MAX_CONTENT
+            fits = channel_id == channel.id and len(content(out)) <= MAX_CONTENT
             if fits and await self._edit(channel, message_id, out):
                 return
-        sent = await self._post(channel, out.text, out)
+        sent = await self._post(channel, content(out), out)
         if sent is not None and out.edit_key:
             self.edits[out.edit_key] = (channel.id, sent.id)
 
     async def _to_actor(self, out: Outbound, actor: Actor, ctx: Context) -> None:
         mine = ctx.interaction is not None and actor.user_id == ctx.actor.user_id
         if mine and ctx.private_replies and ctx.in_guild:
-            await self.followup(ctx, out.text, out)
+            await self.followup(ctx, content(out), out)
             return
-        if await self._dm(actor.user_id, out.text, out) is not None:
+        if await self._dm(actor.user_id, content(out), out) is not None:
             return
         if out.fallback is not None:
             # the group fallback's buttons (e.g. a modal) outlive an ephemeral message
             await self.send(out.fallback, ctx)
         elif mine and ctx.in_guild:
-            await self.followup(ctx, out.text, out)
+            await self.followup(ctx, content(out), out)
         else:
             log.info("a private message to user %s could not be delivered", actor.user_id)
 
@@ -316,7 +333,7 @@ class Renderer:
         self._remember_prompts(out)
 
         def call() -> Awaitable[Any]:
-            kwargs: dict[str, Any] = {"content": out.text or None, "view": make_view(out.buttons),
+            kwargs: dict[str, Any] = {"content": content(out) or None, "view": make_view(out.buttons),
                                       "allowed_mentions": NO_PING}
             if out.image is not None or out.file is not None:
                 kwargs["attachments"] = _files(out)
@@ -332,9 +349,14 @@ class Renderer:
             return False
 
     def _extras(self, out: Outbound | None) -> dict[str, Any]:
-        # Player names may be mentions (<@id>): they always render as names, but only
-        # a message that asks someone to act (it has buttons) pings them.
-        extras: dict[str, Any] = {"allowed_mentions": PING if out and out.buttons else NO_PING}
+        # User text is escaped (markdown.py), so a mention left in the text is the bot's own; only a
+        # message that asks someone to act (it has buttons) pings, and only those users by id —
+        # never @everyone, roles, or a mention typed into a name.
+        extras: dict[str, Any] = {"allowed_mentions": NO_PING}
+        if out is not None and out.buttons:
+            ids = mentioned(content(out))
+            extras["allowed_mentions"] = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(id=i) for i in ids], replied_user=False)
         if out is None:
             return extras
         view = make_view(out.buttons)

@@ -26,6 +26,9 @@ async def standin() -> AsyncIterator[StandIn]:
         yield server
     finally:
         await server.stop()
+    # real Discord would have refused these: the test passed only because of a lenient stand-in
+    assert server.expect_invalid or not server.invalid, [
+        (c.method, c.path, c.body) for c in server.invalid]
 
 
 @pytest.fixture

@@ -24,6 +24,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from . import limits
+
 BOT_TOKEN = "stand-in-bot-token"
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 910_000_000_000_000_001
@@ -169,6 +171,9 @@ class StandIn:
         self._faults: list[tuple[str, float]] = []  # ("5xx", status) | ("429", retry_after) | ("stall", s)
         self._fault_kinds: frozenset[str] = SENDING
         self._nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message id
+        self.invalid: list[Call] = []  # calls refused as Discord refuses them (400 50035 / 50006)
+        self.last_errors: dict[str, Any] = {}  # the error tree of the last 50035
+        self.expect_invalid = False  # a test that provokes refusals sets it (else teardown fails)
         self.port = 0
 
     # ----------------------------------------------------------- lifecycle
@@ -382,6 +387,23 @@ class StandIn:
     def _error(self, status: int, code: int, message: str) -> web.Response:
         return _json({"code": code, "message": message}, status=status)
 
+    def _refuse(self, call: Call, tree: dict[str, Any], *, empty: bool = False) -> web.Response | None:
+        """Discord's answer to a body it refuses: 400 with 50035 and the error tree (or 50006)."""
+        if tree:
+            self.invalid.append(call)
+            self.last_errors = tree
+            return _json({"code": limits.INVALID_FORM_BODY, "errors": tree, "message": "Invalid Form Body"},
+                         status=400)
+        if empty:
+            self.invalid.append(call)
+            return self._error(400, limits.EMPTY_MESSAGE, "Cannot send an empty message")
+        return None
+
+    def _check_message(self, call: Call, body: dict[str, Any], files: list[tuple[str, bytes]],
+                       *, new: bool) -> web.Response | None:
+        return self._refuse(call, limits.message_errors(body, new=new, files=len(files)),
+                            empty=new and limits.is_empty(body, len(files)))
+
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         method = request.method
@@ -455,6 +477,8 @@ class StandIn:
                 owner = self.dm_owner.get(cid_i)
                 if owner is not None and self.users[owner].dms_closed:
                     return self._error(403, 50007, "Cannot send messages to this user")
+                if (refused := self._check_message(call, body, files, new=True)) is not None:
+                    return refused
                 nonce = str(body.get("nonce") or "")
                 if nonce and body.get("enforce_nonce") and (cid_i, nonce) in self._nonces:
                     call.replayed = True  # Discord answers a resend with the first message
@@ -468,6 +492,8 @@ class StandIn:
                 old = self.messages.get(int(mid))
                 if old is None:
                     return self._error(404, 10008, "Unknown Message")
+                if (refused := self._check_message(call, body, files, new=False)) is not None:
+                    return refused
                 old.update({k: v for k, v in body.items() if k in ("content", "components")})
                 return _json(old)
             case ("DELETE", ["channels", cid, "messages", mid]):
@@ -487,6 +513,8 @@ class StandIn:
                 if state is None:
                     return self._error(404, 10015, "Unknown Webhook")
                 call.ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
+                if (refused := self._check_message(call, body, files, new=True)) is not None:
+                    return refused
                 msg = self._message(state["channel"], body, files,
                                     flags=EPHEMERAL if call.ephemeral else 0)
                 if state["deferred_ephemeral"] and state["original"] is None:
@@ -501,6 +529,8 @@ class StandIn:
                 state = self.interactions.get(token)
                 if state is None:
                     return self._error(404, 10015, "Unknown Webhook")
+                if (refused := self._check_message(call, body, files, new=False)) is not None:
+                    return refused
                 if mid == "@original":
                     call.ephemeral = state["deferred_ephemeral"]
                     if state["original"] is None:
@@ -557,6 +587,14 @@ class StandIn:
         kind = int(body.get("type", 0))
         data = body.get("data") or {}
         flags = int(data.get("flags") or 0)
+        if kind == 9:
+            refused = self._refuse(call, limits.modal_errors(data))
+        elif kind in (4, 7):
+            refused = self._check_message(call, data, files, new=kind == 4)
+        else:
+            refused = None
+        if refused is not None:
+            return refused
         state["responded"] = kind
         state["responded_at"] = time.monotonic()
         call.ephemeral = bool(flags & EPHEMERAL)
@@ -731,6 +769,19 @@ class StandIn:
         )
         await self.dispatch("INTERACTION_CREATE", payload)
         return str(payload["token"])
+
+    async def choose(self, channel: int | None, user: User, message_id: int, custom_id: str, value: str) -> str:
+        """`user` picks `value` in the select menu `custom_id` on the bot's message `message_id`."""
+        message = self.messages[message_id]
+        payload = self._interaction(
+            3, channel, user, {"custom_id": custom_id, "component_type": 3, "values": [value]}, message=message
+        )
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return str(payload["token"])
+
+    def messages_by_content(self, content: str) -> int:
+        """The id of the newest message with exactly this content."""
+        return max(mid for mid, msg in self.messages.items() if msg["content"] == content)
 
     async def submit_modal(
         self, channel: int | None, user: User, modal: dict[str, Any], value: str,

@@ -106,7 +106,9 @@ async def test_complete_duel(
 
     mid, game = await challenge(standin, alice, bob)
     posted = await standin.wait_for(lambda c: f"g:{game}:accept" in c.custom_ids())
-    assert posted.body["allowed_mentions"]["parse"] == ["users"]  # the challenge pings Bob
+    # the challenge pings no one but the users its own text mentions: never @everyone, roles or any user
+    mentions = posted.body["allowed_mentions"]
+    assert mentions["parse"] == [] and set(mentions["users"]) <= set(re.findall(r"<@(\d+)>", posted.content))
 
     # Bob accepts by button: the press is acknowledged, both players are asked privately
     mark = len(standin.calls)
@@ -353,3 +355,28 @@ async def test_a_server_manager_may_enter_a_kegeln_throw_a_member_may_not(
     await standin.slash(CHANNEL_ID, dave, "wurf", {"pins": "5", "position": "T"})
     await standin.wait_for(lambda c: "Anna: 5 pins → tens." in c.content, after=mark)
     assert len((await app.store.get_game(row.id)).state["throws"]) == 1
+
+
+async def test_every_slash_option_has_its_own_description(
+    standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp,
+) -> None:
+    """An option name two commands share (/guess code, /lang code) is described for each command:
+    /lang's language is not "the code or row to guess", in no language."""
+    app = await open_app()
+    adapter = await make_adapter(app.handle, app.command_menu(), start=False)
+    await adapter.sync_commands()
+    synced = {c["name"]: c for c in standin.commands["global"]}
+
+    def described(command: str, option: str) -> dict[str, str]:
+        (opt,) = [o for o in synced[command]["options"] if o["name"] == option]
+        return {"": opt["description"], **opt.get("description_localizations", {})}
+
+    guess, lang = described("guess", "code"), described("lang", "code")
+    assert set(lang) == set(guess) and len(lang) >= 5  # English and every other language
+    for locale, text in lang.items():
+        assert text != guess[locale], (locale, text)
+    assert "language" in lang[""]
+    # every command's options: described, and no two commands' different options share a text
+    for name, command in synced.items():
+        for opt in command.get("options", []):
+            assert opt["description"] and opt["description"] != opt["name"], (name, opt["name"])

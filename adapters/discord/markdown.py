@@ -1,0 +1,54 @@
+"""Rendered texts → Discord message content.
+
+Discord formats every message as markdown and turns `<@id>` into a mention, so the parts of a
+text the App marked as parameters (`Outbound.marked`, see core/messages.py) are made safe here:
+a one-line string parameter (a name, a word, a typed text) has its markdown and mentions
+escaped; a multi-line one (a standings board, a table, a list) is set in a code block, where
+the columns line up in a monospace font and nothing inside is formatted. The catalog text
+around them is never touched.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from core.messages import BLOCK, USER_TEXT, Outbound
+
+FENCE = "```"
+_USER = re.compile(re.escape(USER_TEXT[0]) + "(.*?)" + re.escape(USER_TEXT[1]), re.DOTALL)
+_BLOCK = re.compile(re.escape(BLOCK[0]) + "(.*?)" + re.escape(BLOCK[1]), re.DOTALL)
+_MARKERS = {ord(c): None for c in (*USER_TEXT, *BLOCK)}
+# the characters Discord's markdown (and its mention and custom emoji syntax) gives a meaning
+# anywhere, and those that do at the start of a line (a heading, a quote, a list, subtext); a
+# backslash before ASCII punctuation shows the character itself
+_SPECIAL = re.compile(r"([\\*_~|`\[\]<])")
+_LINE_START = re.compile(r"^(\s*)([#>\-+])")
+_MENTION = re.compile(r"<@!?([0-9]{15,20})>")
+
+
+def escape(text: str) -> str:
+    """User text shown as typed: no bold, italics, spoilers, masked links, headings or mentions."""
+    escaped = _LINE_START.sub(r"\1\\\2", _SPECIAL.sub(r"\\\1", text))
+    return discord.utils.escape_mentions(escaped)
+
+
+def code_block(text: str) -> str:
+    """A table in a monospace block; a run of backticks inside cannot close it."""
+    inner = re.sub("`(?=`)", "`\u200b", text.translate(_MARKERS)).strip("\n")
+    return f"{FENCE}\n{inner}\n{FENCE}"
+
+
+def content(out: Outbound) -> str:
+    """The message content for Discord: the marked text with its parameters made safe."""
+    if out.marked is None:
+        return out.text
+    text = _BLOCK.sub(lambda m: code_block(m.group(1)), out.marked)
+    text = _USER.sub(lambda m: escape(m.group(1)), text)
+    return text.translate(_MARKERS)
+
+
+def mentioned(text: str) -> list[int]:
+    """The user ids the text itself mentions (`<@id>`) — after escaping, only the bot's own."""
+    return sorted({int(m.group(1)) for m in _MENTION.finditer(text)})
