@@ -28,7 +28,7 @@ from core.codes import CodeRules, looks_like_code
 from core.errors import GameError
 from core.games import duel, kegeln, logik, practice, words
 from core.games.base import Ctx, Event, GameKind, Player
-from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Response, Text
+from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Outbound, Response, Text
 from core.solver import EASY, STRONG, Spec, analyse
 from core.solver import games as solver_games
 
@@ -928,7 +928,7 @@ class App:
                     action = await self._think(("bot", row.id, row.version), solver_games.spec_of(state),
                                                solver_games.bot_guess, state, level, rng)
                 except GameError as err:  # busy: the move waits for the human's next message or a restart
-                    self._say_refusal(turn, Text(f"error.{err.code}", err.params))
+                    turn.messages.append(Message(self._chat_of(row), Text(f"error.{err.code}", err.params)))
                     break
                 except Exception:  # the human's move stands; their next message or a restart tries again
                     log.exception("the bot could not think in game %d", game_id)
@@ -948,6 +948,32 @@ class App:
             turn.outcome = f"{human_outcome}+bot"
         if ended:
             self._locks.pop(game_id, None)
+
+    async def _solver_pending(self, turn: Turn, row: GameRow) -> None:
+        """Before a human's move in a game against the bot: a bot move left pending (its thinking
+        refused as busy, or the process stopped while it thought) is made first."""
+        mod: Any = GAMES[row.kind]
+        if solver_games.bot_action(serial.load(mod.state_type, row.state)) is not None:
+            await self._solver_after_move(turn, row.id)
+
+    async def resume(self) -> list[Outbound]:
+        """At start: running games against the bot in which the bot is to act (the process stopped
+        while it thought) get the bot's move now. Returns the messages for those games' chats."""
+        outbounds: list[Outbound] = []
+        for row in await self.store.idle_games(self.clock() + 1):  # every running game
+            if row.kind not in ("duel", "logik") or not self._solver_has_bot(row.state):
+                continue
+            system = Inbound(Actor(row.platform, "", ""), self._chat_of(row))
+            turn = Turn(system)
+            try:
+                await self._solver_pending(turn, row)
+            except Exception:  # one broken game must not keep the bot from starting
+                log.exception("could not resume the bot's move in game %d", row.id)
+                continue
+            if turn.messages:
+                log.info("%s chat=%s game %d: the bot's pending move resumed", row.platform, row.chat_id, row.id)
+            outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
+        return outbounds
 
     async def _solver_apply(self, turn: Turn, row: GameRow, action: object, extra: list[Event]) -> None:
         """The bot's move, saved like `_apply` does, except that the bot never takes a seat (it plays
@@ -990,6 +1016,8 @@ class App:
     async def _play(self, turn: Turn, row: GameRow, action: object) -> None:
         """Apply one action under the game's lock; compare-and-set with retries for other processes."""
         actor = turn.inbound.actor
+        if row.kind in ("duel", "logik") and self._solver_has_bot(row.state):
+            await self._solver_pending(turn, row)
         async with self._lock(row.id):
             # First try the row the router has just read (one read less per move); if another move
             # got in between, the version compare-and-set or the rules notice, and we read again.
