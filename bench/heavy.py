@@ -160,8 +160,11 @@ async def main(argv: list[str] | None = None) -> int:
                        for i in range(args.games)]
             lag = {"quiet": array("d"), "heavy": array("d")}
             players.append(asyncio.create_task(loop_lag(stop, phase, lag)))
+            cpu0, wall0 = time.process_time(), time.perf_counter()
             await asyncio.sleep(args.quiet)
             load0 = os.getloadavg()[0]
+            cpu_quiet = (time.process_time() - cpu0) / (time.perf_counter() - wall0)
+            cpu0 = time.process_time()
             phase[0] = "heavy"
             heavy_ms: array = array("d")
             busy = answered = 0
@@ -177,6 +180,7 @@ async def main(argv: list[str] | None = None) -> int:
             t0 = time.perf_counter()
             await asyncio.gather(*(one(*job) for job in jobs))
             span = time.perf_counter() - t0
+            cpu_heavy = (time.process_time() - cpu0) / span
             stop.set()
             await asyncio.gather(*players)
             load1 = os.getloadavg()[0]
@@ -198,6 +202,8 @@ async def main(argv: list[str] | None = None) -> int:
     print(f"{'heavy requests':<22}{len(heavy_ms):>7}{pct(heavy_ms, 50):>9.1f}{pct(heavy_ms, 99):>9.1f}"
           f"{max(heavy_ms, default=float('nan')):>9.1f}")
     print("-" * 56)
+    print(f"CPU of the bot's own process: {cpu_quiet:.0%} of a core quiet, {cpu_heavy:.0%} under heavy work "
+          "(workers not counted)")
     print(f"heavy work took {span:.1f} s in all; answered {answered}, refused as busy {busy} of {len(heavy_ms)}; "
           f"machine load average {load0:.1f} before, {load1:.1f} after (2 cores)")
     return 0

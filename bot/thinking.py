@@ -34,7 +34,7 @@ from core.errors import GameError
 T = TypeVar("T")
 WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))  # processes thinking at once: a core stays free for the loop
 LIMIT = 8  # distinct computations in flight per App (running or queued); one more is refused
-NICE = 10  # the workers' CPU priority below the bot's own
+NICE = 19  # the workers yield the CPU to the bot itself (and to everything else on the machine)
 
 _shared: ProcessPoolExecutor | None = None
 _shared_lock = threading.Lock()
@@ -63,10 +63,12 @@ def shared_pool() -> ProcessPoolExecutor:
 
 
 def _reset_shared(broken: Executor) -> None:
+    """A worker of the shared pool died (the pool is then unusable): the next request starts a new one."""
     global _shared
     with _shared_lock:
-        if _shared is broken:
-            _shared = None
+        if _shared is not broken:
+            return
+        _shared = None
     broken.shutdown(wait=False, cancel_futures=True)
 
 

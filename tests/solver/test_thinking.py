@@ -9,7 +9,10 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
+
+import pytest
 
 from bot import solver_book
 from bot.app import App
@@ -166,3 +169,11 @@ async def test_a_busy_bot_moves_when_the_human_writes_again(table: Table) -> Non
     assert st["attempts"]["bot"] and st["attempts"]["ann"][-1]["code"] == "789", texts(r)
     assert "Bot" in texts(r)
     rec.shutdown()
+
+
+async def test_a_dead_worker_fails_its_request_and_the_next_one_gets_a_new_pool() -> None:
+    thinker = Thinker()
+    with pytest.raises(BrokenProcessPool):
+        await thinker.run(("die",), os._exit, 1)  # the worker process dies mid-request
+    assert thinker.in_flight == 0
+    assert await thinker.run(("pid",), os.getpid) != os.getpid()
