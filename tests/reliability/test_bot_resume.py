@@ -39,11 +39,11 @@ async def test_console_bot_makes_the_pending_bot_move_at_start(tmp_path: Path) -
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(solver_games, "bot_guess", killed)
         try:
-            await say("/duel bot strong 3")
+            await say("/duel bot strong")
             gid = (await app.store.last_game("console", GROUP.chat_id, "alice")).id
-            await say("123", Chat("console", "@alice", private=True))
+            await say("9753", Chat("console", "@alice", private=True))  # never a line number
             if (await app.store.get_game(gid)).state["turn"] == "alice":
-                await say("456")
+                await say("4680")
             st = (await app.store.get_game(gid)).state
             assert st["turn"] == "bot" and not st["attempts"].get("bot")
         finally:
@@ -51,7 +51,7 @@ async def test_console_bot_makes_the_pending_bot_move_at_start(tmp_path: Path) -
 
     bot = Bot(db, seed=6)
     try:
-        bot.say("# started", r"^\[#table\] Bot #1: \d{3}", timeout=60)  # made at start, unasked
-        bot.say("alice: 789", r"alice #\d: 789")  # and alice plays on
+        bot.say("# started", r"^\[#table\] Bot #1: \d{4}", timeout=60)  # made at start, unasked
+        bot.say("alice: 1234", r"alice #\d: 1234")  # and alice plays on
     finally:
         bot.close()
