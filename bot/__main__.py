@@ -113,6 +113,7 @@ async def run_console(app: App, args: argparse.Namespace) -> int:
     console = ConsoleAdapter(app.handle, locale=args.lang)
     banner = ("# Console play. Type `alice: /help` (alice in #table), `alice> 1234` (privately), "
               "`alice clicks b1`. Ctrl-D ends.") if sys.stdin.isatty() else None
+    await resume(app, [console])
     sweeper = asyncio.create_task(sweep_forever(app, [console]))
     try:
         await console.run(banner=banner)
@@ -132,6 +133,7 @@ async def run_platforms(app: App, adapters: list[Adapter], db: str) -> int:
     for adapter in adapters:
         await adapter.start()
     log.info("running %s", ", ".join(type(a).__name__ for a in adapters))
+    await resume(app, adapters)
     sweeper = asyncio.create_task(sweep_forever(app, adapters))
     heart = asyncio.create_task(heartbeat(db, adapters))
     await stop.wait()
@@ -165,11 +167,26 @@ async def sweep_forever(app: App, adapters: Sequence[Adapter]) -> None:
         except Exception:
             log.exception("timeout sweep failed")
             continue
-        for adapter in adapters:
-            mine = [m for m in messages if m.to.platform == getattr(adapter, "platform", "console")]
-            if mine:
-                with contextlib.suppress(Exception):
-                    await adapter.send(mine)
+        await deliver(adapters, messages)
+
+
+async def resume(app: App, adapters: Sequence[Adapter]) -> None:
+    """At start: the bot makes the moves it owed when the process stopped (App.resume)."""
+    try:
+        messages = await app.resume()
+    except Exception:
+        log.exception("resuming the bot's pending moves failed")
+        return
+    await deliver(adapters, messages)
+
+
+async def deliver(adapters: Sequence[Adapter], messages: Sequence[Any]) -> None:
+    """Messages the App produced on its own (no inbound): each goes out through its platform's adapter."""
+    for adapter in adapters:
+        mine = [m for m in messages if m.to.platform == getattr(adapter, "platform", "console")]
+        if mine:
+            with contextlib.suppress(Exception):
+                await adapter.send(mine)
 
 
 async def sync_commands(app: App, settings: Settings, guild: int | None) -> int:

@@ -15,13 +15,13 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
+from bot import solver_book
 from bot.bounded import Bounded
 from bot.commands import BY_NAME, COMMANDS, mention_id, option_choices, parse_code_options
 from bot.dictionary import lexicon
 from bot.i18n import Catalogs
 from bot.ratelimit import RateLimiter
 from bot.render import Renderer
-from bot.solver_book import solver as solver_for
 from bot.storage.base import (
     Conflict,
     Duplicate,
@@ -33,13 +33,14 @@ from bot.storage.base import (
     TooManyGames,
 )
 from bot.storage.sqlite import SqliteStore
+from bot.thinking import Thinker
 from core import kegeln_chart, kegeln_report, names, serial
 from core.codes import CodeRules, looks_like_code
 from core.errors import GameError
 from core.games import duel, kegeln, logik, practice, words
 from core.games.base import Ctx, Event, GameKind, Player, repeats_text
-from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Response, Text
-from core.solver import EASY, STRONG, Solver, Spec, analyse
+from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Outbound, Response, Text
+from core.solver import EASY, STRONG, Spec, analyse
 from core.solver import games as solver_games
 
 log = logging.getLogger("bot.app")
@@ -98,6 +99,7 @@ class App:
         self._users: Bounded[tuple[str, str], tuple[str, str | None]] = Bounded(CACHED_USERS)
         self._focus: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # private input goes to this game
         self._recent: Bounded[tuple[str, str], None] = Bounded(50_000)  # update ids answered here (redelivered soon)
+        self.thinker = Thinker()  # solver work: worker processes, single flight, bounded (bot/thinking.py)
 
     @classmethod
     async def open(cls, db_path: str, seed: int | None = None, default_lang: str = "en",
@@ -511,7 +513,7 @@ class App:
             turn.messages.append(Message(ib.chat, Text("board.list", {"games": "\n".join(lines)})))
             return
         mod, state = _loaded(row)
-        turn.messages.append(mod.board(row.id, state, self._chat_of(row)))  # type: ignore[attr-defined]
+        turn.messages.append(await _pictured(row.kind, mod.board, row.id, state, self._chat_of(row)))
 
     def _title(self, row: GameRow) -> str:
         mod, state = _loaded(row)
@@ -718,7 +720,7 @@ class App:
             name, games, wins_high, wins_low, nines, pumpen, pins, throws = line
             mine = [row for row in series if row[0] == wanted.casefold()]
             lines, evenings = kegeln_chart.evening_series(mine, [name])  # the average per club evening
-            image = kegeln_chart.line_chart(lines, await self._day_labels(evenings, ib))
+            image = await asyncio.to_thread(kegeln_chart.line_chart, lines, await self._day_labels(evenings, ib))
             turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
                 "name": name, "n": games, "wins_high": wins_high, "wins_low": wins_low, "nines": nines,
                 "pumpen": pumpen, "schnitt": kegeln.schnitt(pins, throws), "throws": throws}), image=image))
@@ -732,7 +734,8 @@ class App:
         if hidden > 0:
             table.append(Text("board.more", {"n": hidden}))
         lines, evenings = kegeln_chart.evening_series(series, [r[0] for r in club])
-        chart = kegeln_chart.club_chart(lines, await self._day_labels(evenings, ib), [(r[2], r[3]) for r in club])
+        chart = await asyncio.to_thread(kegeln_chart.club_chart, lines, await self._day_labels(evenings, ib),
+                                        [(r[2], r[3]) for r in club])  # PNG drawn off the event loop
         turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))
 
     async def _day_labels(self, days: list[date], ib: Inbound) -> list[str]:
@@ -876,9 +879,15 @@ class App:
     solver_cache: str | None = str(Path(__file__).resolve().parent.parent / "data" / "solver-cache")
     _solver_levels: ClassVar[dict[str, str]] = {EASY: "solver.level_easy", STRONG: "solver.level_strong"}
 
-    async def _solver_for(self, spec: Spec) -> Solver:
-        """The shared solver of a code space; its opening book is read or built in a worker thread."""
-        return await asyncio.to_thread(solver_for, spec, self.solver_cache)
+    async def _think(self, key: tuple[Any, ...], spec: Spec, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(solver, *args)` with the shared solver of the code space, in a worker process (the
+        worker reads or builds its opening book); the same `key` (position) in flight is computed once."""
+        return await self.thinker.run(key, solver_book.with_solver, spec, self.solver_cache, fn, *args)
+
+    def _hint(self, state: practice.State) -> Any:
+        position = tuple((a.code, a.a, a.b) for a in state.attempts)
+        spec = solver_games.spec_of(state)
+        return self._think(("hint", spec.name, position), spec, solver_games.hint, state)
 
     async def _cmd_hint(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/hint in a practice game: codes still possible and a strong next guess; the game becomes assisted."""
@@ -890,8 +899,7 @@ class App:
         if row is None or row.kind != "practice":
             raise GameError("solver.hint_no_game")
         state = serial.load(practice.State, row.state)
-        solver = await self._solver_for(solver_games.spec_of(state))
-        left, guess = await asyncio.to_thread(solver_games.hint, solver, state)
+        left, guess = await self._hint(state)
         async with self._lock(row.id):
             for _ in range(5):
                 fresh = await self.store.get_game(row.id)
@@ -899,7 +907,7 @@ class App:
                     raise GameError("solver.hint_no_game")
                 if fresh.version != row.version:  # a guess came in meanwhile: think again
                     state = serial.load(practice.State, fresh.state)
-                    left, guess = await asyncio.to_thread(solver_games.hint, solver, state)
+                    left, guess = await self._hint(state)
                     row = fresh
                 new, events = solver_games.take_hint(serial.load(practice.State, fresh.state), left, guess,
                                                      self._ctx())
@@ -925,12 +933,10 @@ class App:
         state = serial.load(words.State, row.state)
         if not solver_games.word_hint_allowed(state):
             raise GameError("solver.hint_no_game")
-
-        def think() -> tuple[int, str]:
-            solver = solver_games.word_solver(lexicon(state.opts.lang), state.opts.length, state.opts.counts)
-            return solver_games.word_hint(solver, state)
-
-        left, word = await asyncio.to_thread(think)
+        opts = state.opts
+        position = tuple((t.word, t.bulls, t.cows, t.answer.value) for t in state.tries)
+        left, word = await self.thinker.run(("words", opts.lang, opts.length, opts.counts, position),
+                                            solver_book.word_hint, opts.lang, opts.length, opts.counts, state)
         turn.outcome = f"hint:{row.id}"
         turn.messages.append(Message(turn.inbound.chat, Text("solver.words_hint", {
             "name": turn.inbound.actor.name, "n": left, "word": word})))
@@ -943,8 +949,7 @@ class App:
             raise GameError("solver.analyse_none")
         _mod, state = _loaded(row)
         spec, history, secret = solver_games.analysis_input(row.kind, state, ib.actor.user_id)
-        solver = await self._solver_for(spec)
-        result = await asyncio.to_thread(analyse, solver, history, secret)
+        result = await self._think(("analyse", spec.name, tuple(history), secret), spec, analyse, history, secret)
         rows = []
         for st in result.steps:
             marks = [f"#{j}" for j in st.contradicts]
@@ -1015,11 +1020,14 @@ class App:
             level = await self.store.solver_bot_level(row.platform, row.chat_id, row.id, human) or STRONG
             extra = [Event("bot", {"level": level})] if isinstance(action, solver_games.Accept) else []
             if action == "guess":
-                solver = await self._solver_for(solver_games.spec_of(state))
                 rng = random.Random(self.rng.random())
                 try:
-                    action = await asyncio.to_thread(solver_games.bot_guess, solver, state, level, rng)
-                except Exception:  # the human's move stands; a stuck duel times out like any idle game
+                    action = await self._think(("bot", row.id, row.version), solver_games.spec_of(state),
+                                               solver_games.bot_guess, state, level, rng)
+                except GameError as err:  # busy: the move waits for the human's next message or a restart
+                    turn.messages.append(Message(self._chat_of(row), Text(f"error.{err.code}", err.params)))
+                    break
+                except Exception:  # the human's move stands; their next message or a restart tries again
                     log.exception("the bot could not think in game %d", game_id)
                     break
             async with self._lock(game_id):
@@ -1038,6 +1046,32 @@ class App:
         if ended:
             self._locks.pop(game_id, None)
 
+    async def _solver_pending(self, turn: Turn, row: GameRow) -> None:
+        """Before a human's move in a game against the bot: a bot move left pending (its thinking
+        refused as busy, or the process stopped while it thought) is made first."""
+        mod: Any = GAMES[row.kind]
+        if solver_games.bot_action(serial.load(mod.state_type, row.state)) is not None:
+            await self._solver_after_move(turn, row.id)
+
+    async def resume(self) -> list[Outbound]:
+        """At start: running games against the bot in which the bot is to act (the process stopped
+        while it thought) get the bot's move now. Returns the messages for those games' chats."""
+        outbounds: list[Outbound] = []
+        for row in await self.store.idle_games(self.clock() + 1):  # every running game
+            if row.kind not in ("duel", "logik") or not self._solver_has_bot(row.state):
+                continue
+            system = Inbound(Actor(row.platform, "", ""), self._chat_of(row))
+            turn = Turn(system)
+            try:
+                await self._solver_pending(turn, row)
+            except Exception:  # one broken game must not keep the bot from starting
+                log.exception("could not resume the bot's move in game %d", row.id)
+                continue
+            if turn.messages:
+                log.info("%s chat=%s game %d: the bot's pending move resumed", row.platform, row.chat_id, row.id)
+            outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
+        return outbounds
+
     async def _solver_apply(self, turn: Turn, row: GameRow, action: object, extra: list[Event]) -> None:
         """The bot's move, saved like `_apply` does, except that the bot never takes a seat (it plays
         in any number of games in one chat)."""
@@ -1053,7 +1087,7 @@ class App:
         await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.unsaved_seen)
         turn.seen_stored = True
         turn.outcome = f"bot:{row.id}" + (":over" if over else "")
-        turn.messages.extend(mod.present(row.id, new, events, self._chat_of(row)))
+        turn.messages.extend(await _pictured(row.kind, mod.present, row.id, new, events, self._chat_of(row)))
 
     # ------------------------------------------------------------ moves
     def _chat_of(self, row: GameRow) -> Chat:
@@ -1078,13 +1112,15 @@ class App:
                 raise GameError("too_many_games_user", n=bound.limit) from None
             raise GameError("too_many_games_chat", n=bound.limit) from None
         turn.outcome = f"created:{kind}:{game_id}"
-        turn.messages.extend(GAMES[kind].present(game_id, state, events, chat))
+        turn.messages.extend(await _pictured(kind, GAMES[kind].present, game_id, state, events, chat))
         if kind in ("duel", "logik") and solver_games.has_bot(state):
             await self._solver_after_move(turn, game_id)
 
     async def _play(self, turn: Turn, row: GameRow, action: object) -> None:
         """Apply one action under the game's lock; compare-and-set with retries for other processes."""
         actor = turn.inbound.actor
+        if row.kind in ("duel", "logik") and self._solver_has_bot(row.state):
+            await self._solver_pending(turn, row)
         async with self._lock(row.id):
             # First try the row the router has just read (one read less per move); if another move
             # got in between, the version compare-and-set or the rules notice, and we read again.
@@ -1137,7 +1173,7 @@ class App:
             raise _seat_error(turn, taken) from None
         turn.outcome = f"{type(action).__name__.lower()}:{row.id}" + (":over" if over else "")
         chat = self._chat_of(row)
-        turn.messages.extend(mod.present(row.id, new, events, chat))
+        turn.messages.extend(await _pictured(row.kind, mod.present, row.id, new, events, chat))
         if over and row.kind == "practice" and new.outcome == "cracked" and not new.assisted:
             await self._report_best(turn, new, chat)
 
@@ -1213,6 +1249,17 @@ def _check_origin(ib: Inbound, row: GameRow, mod: Any, state: Any, verb: str) ->
         if prompt is not None and prompt(row.id, state, ib.actor.user_id) is not None:
             return
     raise GameError("wrong_chat")
+
+
+PICTURED = {"logik"}  # kinds whose messages may carry a PNG board (core/games/logik_picture.py)
+
+
+async def _pictured(kind: str, present: Callable[..., Any], *args: Any) -> Any:
+    """A game's messages; where they may carry a picture, drawn and encoded in a thread, so that
+    the event loop answers other chats meanwhile (Pillow works in C, mostly without the GIL)."""
+    if kind in PICTURED:
+        return await asyncio.to_thread(present, *args)
+    return present(*args)
 
 
 def _seat_error(turn: Turn, taken: SeatTaken) -> GameError:

@@ -2,6 +2,9 @@
 (`core.solver.build_book`), cached as JSON under `data/solver-cache/`, rebuilt when missing or
 stale. File I/O lives here, in bot/, so core stays pure. A file that cannot be read or written is
 not an error: the book is then simply computed in memory.
+
+`with_solver` and `word_hint` are what the App's worker processes run (bot/thinking.py): each
+worker keeps its own shared solvers, so their memoised decisions stay warm between requests.
 """
 
 from __future__ import annotations
@@ -10,11 +13,16 @@ import json
 import os
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
+from core.games import words
+from core.solver import games as solver_games
 from core.solver.engine import Spec
 from core.solver.strategy import BOOK_VERSION, Solver, build_book
 
+T = TypeVar("T")
 _solvers: dict[tuple[Spec, str | None], Solver] = {}
 _lock = threading.Lock()
 
@@ -54,3 +62,15 @@ def solver(spec: Spec, directory: str | os.PathLike[str] | None = None) -> Solve
         if found is None:
             found = _solvers[key] = Solver(spec, load_book(directory, spec))
         return found
+
+
+def with_solver(spec: Spec, directory: str | None, fn: Callable[..., T], *args: Any) -> T:
+    """`fn(solver, *args)` with this process's shared solver of the space (run in a worker)."""
+    return fn(solver(spec, directory), *args)
+
+
+def word_hint(lang: str, length: int, counts: bool, state: words.State) -> tuple[int, str]:
+    """/hint in solo word practice (run in a worker): the dictionary is loaded once per process."""
+    from bot.dictionary import lexicon
+
+    return solver_games.word_hint(solver_games.word_solver(lexicon(lang), length, counts), state)
