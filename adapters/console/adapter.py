@@ -47,7 +47,7 @@ class ConsoleAdapter:
         self.out = out or sys.stdout
         self.locale = locale
         self.image_dir = image_dir or Path("data/boards")
-        self._buttons: dict[str, str] = {}
+        self._buttons: dict[str, tuple[str, Chat]] = {}  # number → (action, the chat it was shown in)
         self._numbers = count(1)
         self._events = count(1)
         self._session = uuid.uuid4().hex[:12]  # event ids stay unique across runs on one database
@@ -63,11 +63,11 @@ class ConsoleAdapter:
         click = CLICK.match(line)
         if click:
             who = click.group("who")
-            action = self._buttons.get(click.group("button"))
-            if action is None:
+            shown = self._buttons.get(click.group("button"))
+            if shown is None:
                 self._write(f"[@{who}] ? {click.group('button')}")
                 return None
-            chat = GROUP  # a press is answered where the buttons' game lives
+            action, chat = shown  # a press happens where the button was shown (a private /lang is private)
             return Inbound(self.actor(who), chat, action=action, event_id=event_id)
         m = LINE.match(line)
         if not m:
@@ -98,6 +98,7 @@ class ConsoleAdapter:
 
     def print_messages(self, messages: Iterable[Outbound]) -> None:
         for msg in messages:
+            chat = msg.to if isinstance(msg.to, Chat) else Chat(PLATFORM, f"@{msg.to.user_id}", private=True)
             where = f"#{msg.to.chat_id.lstrip('#')}" if isinstance(msg.to, Chat) and not msg.to.private \
                 else f"@{msg.to.name if isinstance(msg.to, Actor) else msg.to.chat_id.lstrip('@')}"
             lines = msg.text.split("\n")
@@ -110,7 +111,7 @@ class ConsoleAdapter:
                 labels = []
                 for b in row:
                     number = f"b{next(self._numbers)}"
-                    self._buttons[number] = b.action
+                    self._buttons[number] = (b.action, chat)
                     labels.append(f"({number}) {b.label}")
                 self._write("  " + "  ".join(labels))
 
