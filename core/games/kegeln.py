@@ -1,4 +1,4 @@
-"""Hausnummern, the nine-pin bowling (Kegeln) club game (RULES.md §4, seed 002).
+"""Hausnummern, the nine-pin bowling (Kegeln) club game (docs/rules.md §4, seed 002).
 
 The club's scorer runs the game from the chat. Players are names (club members, with or
 without a chat account), kept in throwing order; the only seated chat user is the scorer.

@@ -1,4 +1,4 @@
-"""Logik: the simultaneous Mastermind duel, 8 colours × 5 pegs (RULES.md §2, seeds 001 and 003).
+"""Logik: the simultaneous Mastermind duel, 8 colours × 5 pegs (docs/rules.md §2, seeds 001 and 003).
 
 Phases: CHALLENGE → SECRETS → PLAYING → FINISHED, like the 1A2B duel. In PLAYING both
 players submit one row per round; the feedback of a round is computed and revealed only

@@ -1,4 +1,4 @@
-"""Бык-корова: word Bulls & Cows for a group (RULES.md §3, seed 004), plus solo practice.
+"""Бык-корова: word Bulls & Cows for a group (docs/rules.md §3, seed 004), plus solo practice.
 
 Phases: LOBBY → SETTING ⇄ GUESSING → FINISHED.
 

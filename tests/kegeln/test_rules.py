@@ -1,4 +1,4 @@
-"""Hausnummern as a state machine: every rule and example of RULES.md §4 (seed 002)."""
+"""Hausnummern as a state machine: every rule and example of docs/rules.md §4 (seed 002)."""
 
 from __future__ import annotations
 

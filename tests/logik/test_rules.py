@@ -1,4 +1,4 @@
-"""Logik as a state machine: RULES.md §2 — pegs, the simultaneous reveal, every end, sides."""
+"""Logik as a state machine: docs/rules.md §2 — pegs, the simultaneous reveal, every end, sides."""
 
 from __future__ import annotations
 

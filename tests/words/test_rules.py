@@ -1,4 +1,4 @@
-"""Core rules of Бык-корова (RULES.md §3): answers, lobby, rounds, scoring, skips, votes, two players, solo."""
+"""Core rules of Бык-корова (docs/rules.md §3): answers, lobby, rounds, scoring, skips, votes, two players, solo."""
 
 from __future__ import annotations
 
