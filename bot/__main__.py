@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from bot import ops
 from bot.app import App, is_postgres
+from bot.i18n import Catalogs
 from bot.runtime import tune_gc
 from bot.settings import Settings
 from bot.storage.base import StoreOpenError
@@ -38,7 +39,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--db", help="SQLite database file or postgresql:// URL (default: DATABASE_URL, else "
                                 "DATABASE_PATH or data/bot.sqlite3)")
     p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
-    p.add_argument("--lang", help="console players' language (en, de)")
+    p.add_argument("--lang", help=f"console players' language ({', '.join(Catalogs().languages)})")
     p.add_argument("--console", action="store_true", help="console play even when tokens are configured")
     p.add_argument("--guild", type=int, help="with sync-commands: sync to this guild only")
     return p.parse_args(argv)

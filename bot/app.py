@@ -12,12 +12,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
 from bot import solver_book
 from bot.bounded import Bounded
-from bot.commands import BY_NAME, COMMANDS, mention_id, option_choices, parse_code_options
+from bot.commands import BY_NAME, COMMANDS, mention_id, option_choices, option_vocabulary, parse_code_options
 from bot.dictionary import lexicon
 from bot.i18n import Catalogs
 from bot.ratelimit import RateLimiter
@@ -40,6 +41,7 @@ from core.errors import GameError
 from core.games import duel, kegeln, logik, practice, words
 from core.games.base import Ctx, Event, GameKind, Player, repeats_text
 from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Outbound, Response, Text
+from core.options import meaning
 from core.solver import EASY, STRONG, Spec, analyse
 from core.solver import games as solver_games
 
@@ -121,6 +123,11 @@ class App:
         (e.g. /lang's code is a language, /guess's a code to guess), else `opt.<option>`."""
         own = f"opt.{command}.{option}"
         return own if self.catalogs.has(own) else f"opt.{option}"
+
+    @cached_property
+    def option_words(self) -> dict[str, str]:
+        """Every catalog's option words → the option id, for the games' option parsers (core/options.py)."""
+        return option_vocabulary(self.catalogs)
 
     def command_menu(self) -> dict[str, list[CommandInfo]]:
         """Every language's command menu, for setMyCommands / slash command localisations."""
@@ -376,7 +383,7 @@ class App:
         turn.messages.append(Message(turn.inbound.chat, Text("help.welcome")))
 
     async def _cmd_practice(self, turn: Turn, args: tuple[str, ...]) -> None:
-        opts = parse_code_options(args, allow_opponent=False)
+        opts = parse_code_options(args, allow_opponent=False, vocab=self.option_words)
         await self._new_practice(turn, CodeRules(opts.length, opts.repeats))
 
     async def _new_practice(self, turn: Turn, rules: CodeRules) -> None:
@@ -387,11 +394,11 @@ class App:
 
     async def _cmd_duel(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
-        rest = _without_bot(args)
+        rest = _without_bot(args, self.option_words)
         if rest is not None:  # /duel bot [easy|strong], options in any order: see the solver block
             await self._solver_bot_duel(turn, rest)
             return
-        opts = parse_code_options(args, allow_opponent=True)
+        opts = parse_code_options(args, allow_opponent=True, vocab=self.option_words)
         opponent = await self._resolve_player(ib, opts.opponent) if opts.opponent else None
         me = Player(ib.actor.user_id, ib.actor.name)
         state, events = duel.new(CodeRules(opts.length, opts.repeats), me, opponent, self._ctx())
@@ -632,7 +639,7 @@ class App:
     async def _cmd_kegeln(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/kegeln high|low [2–6] NAME… (or `teams A B / C D`): whoever starts is the scorer."""
         ib = turn.inbound
-        setup = kegeln.parse_setup(args)
+        setup = kegeln.parse_setup(args, self.option_words)
         state, events = kegeln.new(setup, Player(ib.actor.user_id, ib.actor.name), self._ctx())
         await self._create(turn, "kegeln", state, events, [ib.actor.user_id])
 
@@ -785,7 +792,7 @@ class App:
     async def _cmd_words(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/words [solo] [options]: a Бык-корова lobby in a group, or solo practice against the bot."""
         ib = turn.inbound
-        solo, opts = words.parse_options(args, await self.renderer.lang_for(ib.chat, ib))
+        solo, opts = words.parse_options(args, await self.renderer.lang_for(ib.chat, ib), self.option_words)
         me = Player(ib.actor.user_id, ib.actor.name)
         if solo:
             state, events = words.new_solo(opts, me, self._ctx())
@@ -829,11 +836,11 @@ class App:
     async def _cmd_logik(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/logik [opponent] [rows N]: a Logik challenge; the challenger plays white."""
         ib = turn.inbound
-        rest = _without_bot(args)
+        rest = _without_bot(args, self.option_words)
         if rest is not None:  # /logik bot [easy|strong] [rows N], in any order: see the solver block
             await self._solver_bot_logik(turn, rest)
             return
-        written, rows = logik.parse_options(args)
+        written, rows = logik.parse_options(args, self.option_words)
         opponent = await self._resolve_player(ib, written) if written else None
         me = Player(ib.actor.user_id, ib.actor.name)
         state, events = logik.new(me, opponent, rows, self._logik_letters(), self._ctx())
@@ -965,8 +972,8 @@ class App:
     async def _solver_bot_duel(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/duel bot [easy|strong] [3|4|5] [repeats]: the bot accepts at once and sets a random secret."""
         ib = turn.inbound
-        level, rest = solver_games.parse_level(args)
-        opts = parse_code_options(rest, allow_opponent=False)
+        level, rest = solver_games.parse_level(args, self.option_words)
+        opts = parse_code_options(rest, allow_opponent=False, vocab=self.option_words)
         lang = await self.renderer.lang_for(ib.chat, ib)
         bot_name = self.catalogs.render(Text("solver.bot_name"), lang)
         me = Player(ib.actor.user_id, ib.actor.name)
@@ -981,8 +988,8 @@ class App:
     async def _solver_bot_logik(self, turn: Turn, args: tuple[str, ...]) -> None:
         """/logik bot [easy|strong] [rows N]: Logik against the bot; you play white."""
         ib = turn.inbound
-        level, rest = solver_games.parse_level(args)
-        written, rows = logik.parse_options(rest)
+        level, rest = solver_games.parse_level(args, self.option_words)
+        written, rows = logik.parse_options(rest, self.option_words)
         if written is not None:
             raise GameError("bad_option", option=written[:30])
         lang = await self.renderer.lang_for(ib.chat, ib)
@@ -1269,13 +1276,14 @@ def _seat_error(turn: Turn, taken: SeatTaken) -> GameError:
     return GameError("other_in_game")
 
 
-def _without_bot(args: tuple[str, ...]) -> tuple[str, ...] | None:
-    """The other options when `bot` is among them (in any place), else None: a game against the computer."""
+def _without_bot(args: tuple[str, ...], vocab: dict[str, str]) -> tuple[str, ...] | None:
+    """The other options when `bot` (in any language) is among them (in any place), else None: a game
+    against the computer."""
     words = tuple(w for a in args for w in a.split())  # a platform option may hold several words
-    lowered = [w.lower() for w in words]
-    if solver_games.BOT not in lowered:
+    said = [meaning(w, vocab, ("bot",)) for w in words]
+    if "bot" not in said:
         return None
-    i = lowered.index(solver_games.BOT)
+    i = said.index("bot")
     return words[:i] + words[i + 1:]
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.i18n import Catalogs
 from core.codes import DEFAULT_LENGTH, LENGTHS
 from core.errors import GameError
 from core.games import kegeln
+from core.options import Vocabulary, meaning
 
 
 @dataclass(frozen=True)
@@ -52,9 +54,18 @@ COMMANDS: tuple[Command, ...] = (
 )
 BY_NAME = {c.name: c for c in COMMANDS}
 
-# Option words accepted for "repeats allowed", in every language the help promises.
-REPEAT_WORDS = {"repeats", "repeat", "r", "doppelt", "wdh", "wiederholung", "wiederholungen",
-                "dup", "duplicates", "повторы", "повторения", "upprepning", "upprepningar"}
+# Option words: each option's id is its English word; every catalog lists its own words under these keys
+# (literal keys, so the catalog test sees them). The App reads them into one vocabulary (word → id).
+OPTION_WORD_KEYS: dict[str, str] = {
+    "repeats": "option.words.repeats", "bot": "option.words.bot",
+    "easy": "option.words.easy", "strong": "option.words.strong",
+    "rows": "option.words.rows",
+    "high": "option.words.high", "low": "option.words.low", "teams": "option.words.teams",
+    "solo": "option.words.solo", "length": "option.words.length", "rounds": "option.words.rounds",
+    "points": "option.words.points", "limit": "option.words.limit", "answers": "option.words.answers",
+    "classic": "option.words.classic", "counts": "option.words.counts", "strict": "option.words.strict",
+    "free": "option.words.free", "lang": "option.words.lang", "time": "option.words.time",
+}
 MENTION = re.compile(r"^<@!?([^<>@\s]+)>$")
 
 
@@ -65,8 +76,19 @@ class CodeOptions:
     opponent: str | None = None  # as written: a mention, @name or name
 
 
-def parse_code_options(args: tuple[str, ...], allow_opponent: bool) -> CodeOptions:
-    """`[opponent] [3|4|5] [repeats]` in any order; anything else is a coded error."""
+def option_vocabulary(catalogs: Catalogs) -> dict[str, str]:
+    """Every language's option words → the option id (each id is its own English word). A word that
+    two options share is left out (tests/test_option_words.py keeps the catalogs free of such words)."""
+    found: dict[str, set[str]] = {}
+    for option, key in OPTION_WORD_KEYS.items():
+        for word in {option, *catalogs.words(key)}:
+            found.setdefault(word, set()).add(option)
+    return {word: options.pop() for word, options in found.items() if len(options) == 1}
+
+
+def parse_code_options(args: tuple[str, ...], allow_opponent: bool, vocab: Vocabulary | None = None) -> CodeOptions:
+    """`[opponent] [3|4|5] [repeats]` in any order (the repeats word in any language); anything else is
+    a coded error."""
     length, repeats, opponent = DEFAULT_LENGTH, False, None
     for raw in args:
         word = raw.strip().lower()
@@ -76,7 +98,7 @@ def parse_code_options(args: tuple[str, ...], allow_opponent: bool) -> CodeOptio
             if int(word) not in LENGTHS:
                 raise GameError("bad_length", given=word, lengths="/".join(map(str, LENGTHS)))
             length = int(word)
-        elif word in REPEAT_WORDS:
+        elif meaning(word, vocab, ("repeats",)):
             repeats = True
         elif allow_opponent and opponent is None:
             opponent = raw.strip()
@@ -100,5 +122,5 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 def option_choices(command: Command) -> dict[str, tuple[str, ...]]:
     """Fixed value sets of a command's options, for platform menus (Discord choices); typed
-    commands accept more (e.g. German `hoch`/`tief`)."""
+    commands accept more (every language's option words, e.g. German `hoch`/`tief`)."""
     return {opt: CHOICES[opt] for opt in command.options if opt in CHOICES}

@@ -1,6 +1,6 @@
 """Zahlenraten 1A2B duel ("Zu zweit"): two secrets set privately, guesses in the group.
 
-Phases: CHALLENGE → SECRETS → PLAYING → FINISHED (RULES.md §1, "Duel").
+Phases: CHALLENGE → SECRETS → PLAYING → FINISHED (docs/rules.md §1, "Duel").
 """
 
 from __future__ import annotations

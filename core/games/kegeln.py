@@ -1,4 +1,4 @@
-"""Hausnummern, the nine-pin bowling (Kegeln) club game (RULES.md §4, seed 002).
+"""Hausnummern, the nine-pin bowling (Kegeln) club game (docs/rules.md §4, seed 002).
 
 The club's scorer runs the game from the chat. Players are names (club members, with or
 without a chat account), kept in throwing order; the only seated chat user is the scorer.
@@ -21,6 +21,7 @@ from core.games.actions import Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, button, say
 from core.messages import Button, Chat, Message, Text
 from core.names import clean as clean_name
+from core.options import Vocabulary, meaning
 
 kind = "kegeln"
 MIN_DIGITS, MAX_DIGITS, DEFAULT_DIGITS = 2, 6, 3
@@ -35,10 +36,6 @@ POSITION_KEYS = ("kegeln.pos.ones", "kegeln.pos.tens", "kegeln.pos.hundreds", "k
 WORD_KEYS = ("kegeln.words.ones", "kegeln.words.tens", "kegeln.words.hundreds", "kegeln.words.thousands",
              "kegeln.words.ten_thousands", "kegeln.words.hundred_thousands")
 PUMPE_WORDS = {"p", "pumpe", "pump", "pumpen"}
-# Setup words in every language the bot speaks (like REPEAT_WORDS in bot/commands.py).
-HIGH_WORDS = {"high", "hoch", "hohe", "h"}
-LOW_WORDS = {"low", "tief", "niedrig", "niedrige", "l", "n"}
-TEAM_WORDS = {"teams", "team", "mannschaften", "mannschaft"}
 
 
 class Mode(StrEnum):
@@ -138,8 +135,9 @@ class Cancel:
 
 # ---------------------------------------------------------------- setup
 
-def parse_setup(args: Sequence[str]) -> Setup:
-    """`high|low [2–6] NAME…` or `high|low [2–6] teams A B / C D [/ E]` → a Setup; coded errors."""
+def parse_setup(args: Sequence[str], vocab: Vocabulary | None = None) -> Setup:
+    """`high|low [2–6] NAME…` or `high|low [2–6] teams A B / C D [/ E]` → a Setup; coded errors. The words
+    high, low and teams in any language the vocabulary knows (core/options.py)."""
     words = [w for raw in args for part in raw.split() for w in _split_slashes(part)]  # one arg may hold many
     words = [w.strip(",;") for w in words if w.strip(",;")]
     cleaned = [clean_name(w) for w in words]  # Bir\u200bgit is Birgit; bidi controls are dropped
@@ -148,10 +146,10 @@ def parse_setup(args: Sequence[str]) -> Setup:
     words = cleaned
     if not words:
         raise GameError("kegeln.usage")
-    first = words[0].lower()
-    if first in HIGH_WORDS:
+    first = meaning(words[0], vocab, ("high", "low"))
+    if first == "high":
         mode = Mode.HIGH
-    elif first in LOW_WORDS:
+    elif first == "low":
         mode = Mode.LOW
     else:
         raise GameError("kegeln.bad_mode", given=words[0][:30])
@@ -162,7 +160,7 @@ def parse_setup(args: Sequence[str]) -> Setup:
         if not MIN_DIGITS <= digits <= MAX_DIGITS:
             raise GameError("kegeln.bad_digits", given=rest[0][:10], min=MIN_DIGITS, max=MAX_DIGITS)
         rest = rest[1:]
-    team_mode = bool(rest) and rest[0].lower() in TEAM_WORDS
+    team_mode = bool(rest) and meaning(rest[0], vocab, ("teams",)) is not None
     if team_mode:
         rest = rest[1:]
     team_mode = team_mode or "/" in rest

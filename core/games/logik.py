@@ -1,4 +1,4 @@
-"""Logik: the simultaneous Mastermind duel, 8 colours × 5 pegs (RULES.md §2, seeds 001 and 003).
+"""Logik: the simultaneous Mastermind duel, 8 colours × 5 pegs (docs/rules.md §2, seeds 001 and 003).
 
 Phases: CHALLENGE → SECRETS → PLAYING → FINISHED, like the 1A2B duel. In PLAYING both
 players submit one row per round; the feedback of a round is computed and revealed only
@@ -38,6 +38,7 @@ from core.games.challenge import (  # noqa: F401 - players, seated, can_answer �
     text_action,
 )
 from core.messages import Button, Chat, Message, Text
+from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
 
 kind = "logik"
@@ -172,23 +173,22 @@ def check_rows(n: int) -> int:
     return n
 
 
-ROWS_WORDS = {"rows", "row", "reihen", "reihe", "zeilen"}
-
-
-def parse_options(args: Sequence[str]) -> tuple[str | None, int]:
-    """`[opponent] [rows N]` in any order (also `rows=N` or a bare N) → (opponent as written, rows)."""
+def parse_options(args: Sequence[str], vocab: Vocabulary | None = None) -> tuple[str | None, int]:
+    """`[opponent] [rows N]` in any order (also `rows=N` or a bare N; the rows word in any language,
+    core/options.py) → (opponent as written, rows)."""
     opponent, rows = None, ROWS_DEFAULT
     words = [w for a in args for w in a.replace("=", " ").split()]
     i = 0
     while i < len(words):
         word = words[i].lower()
-        if word in ROWS_WORDS and i + 1 < len(words) and words[i + 1].isdecimal():
+        rows_word = meaning(word, vocab, ("rows",)) is not None
+        if rows_word and i + 1 < len(words) and words[i + 1].isdecimal():
             rows = check_rows(int(words[i + 1]))
             i += 2
             continue
         if word.isdecimal():
             rows = check_rows(int(word))
-        elif word in ROWS_WORDS:
+        elif rows_word:
             raise GameError("logik.rows_needs_number", word=words[i][:20], low=ROWS_MIN, high=ROWS_MAX)
         elif opponent is None:
             opponent = words[i]

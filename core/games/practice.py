@@ -16,7 +16,7 @@ from core.scoring import bulls_cows
 
 kind = "practice"
 
-# Rating bands (RULES.md §1): the most attempts for Genie, Profi, Solide; more is Geknackt.
+# Rating bands (docs/rules.md §1): the most attempts for Genie, Profi, Solide; more is Geknackt.
 RATING_BANDS: dict[int, tuple[int, int, int]] = {3: (4, 6, 9), 4: (5, 7, 10), 5: (6, 8, 12)}
 RATINGS = ("Genie", "Profi", "Solide", "Geknackt")
 

@@ -1,4 +1,4 @@
-"""Бык-корова: word Bulls & Cows for a group (RULES.md §3, seed 004), plus solo practice.
+"""Бык-корова: word Bulls & Cows for a group (docs/rules.md §3, seed 004), plus solo practice.
 
 Phases: LOBBY → SETTING ⇄ GUESSING → FINISHED.
 
@@ -20,6 +20,7 @@ from core.errors import GameError
 from core.games.actions import Cancel, Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, button, say, to_actor
 from core.messages import Button, Chat, Message, Text
+from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
 
 kind = "words"
@@ -854,39 +855,37 @@ def leave_action(state: State, user_id: str) -> Leave:
 
 # ---------------------------------------------------------------- command options
 
-_KEYWORDS = {
-    "length": "length", "länge": "length", "laenge": "length", "len": "length",
-    "rounds": "rounds", "runden": "rounds", "points": "points", "punkte": "points",
-    "limit": "limit", "answers": "answers", "antworten": "answers", "lang": "lang", "sprache": "lang",
-    "time": "time", "zeit": "time",
-}
-_FLAGS = {"strict": ("strict", True), "streng": ("strict", True), "free": ("strict", False),
-          "frei": ("strict", False), "classic": ("counts", False), "klassisch": ("counts", False),
-          "counts": ("counts", True), "zahlen": ("counts", True)}
-SOLO_WORDS = {"solo", "allein", "practice", "üben"}
+# The option ids (core/options.py); a catalog names each in its own language.
+_KEYWORDS = ("length", "rounds", "points", "limit", "answers", "lang", "time")  # followed by a value
+_FLAGS = {"strict": ("strict", True), "free": ("strict", False),
+          "classic": ("counts", False), "counts": ("counts", True)}
 
 
-def parse_options(args: Sequence[str], lang: str) -> tuple[bool, Options]:
+def parse_options(args: Sequence[str], lang: str, vocab: Vocabulary | None = None) -> tuple[bool, Options]:
     """`/words [solo] [length N] [rounds N | points N | limit N] [answers classic|counts] [strict|free]
-    [lang CODE] [time SECONDS]` → (solo?, options). Anything else is a coded error."""
+    [lang CODE] [time SECONDS]` → (solo?, options); the option words in any language the vocabulary knows.
+    Anything else is a coded error."""
     values: dict[str, Any] = {"lang": lang}
     solo = False
     words = [w.lower() for a in args for w in a.split()]  # a Discord slash option is one string
     i = 0
     while i < len(words):
         w = words[i]
-        if w in SOLO_WORDS and i == 0:
+        flag = meaning(w, vocab, _FLAGS)
+        keyword = meaning(w, vocab, _KEYWORDS)
+        if i == 0 and meaning(w, vocab, ("solo",)):
             solo = True
-        elif w in _FLAGS:
-            key, val = _FLAGS[w]
+        elif flag:
+            key, val = _FLAGS[flag]
             values[key] = val
-        elif w in _KEYWORDS and i + 1 < len(words):
-            key, val = _KEYWORDS[w], words[i + 1]
+        elif keyword and i + 1 < len(words):
+            key, val = keyword, words[i + 1]
             i += 1
             if key == "answers":
-                if val not in _FLAGS or _FLAGS[val][0] != "counts":
+                answer = meaning(val, vocab, ("classic", "counts"))
+                if answer is None:
                     raise GameError("bad_option", option=val[:30])
-                values["counts"] = _FLAGS[val][1]
+                values["counts"] = _FLAGS[answer][1]
             elif key == "lang":
                 values["lang"] = val
             elif not val.isdecimal():

@@ -14,13 +14,12 @@ from core.errors import GameError
 from core.games import duel, logik, practice, words
 from core.games.actions import Accept, Guess, SetSecret
 from core.games.base import Ctx, Event, Player
+from core.options import Vocabulary, meaning
 from core.solver.engine import LOGIK, Spec, digits
 from core.solver.strategy import EASY, LEVELS, STRONG, Solver
 from core.solver.words import WordSolver
 
 BOT = "bot"  # the computer opponent's user id in a duel
-LEVEL_WORDS = {"easy": EASY, "leicht": EASY, "einfach": EASY,
-               "strong": STRONG, "hard": STRONG, "stark": STRONG, "schwer": STRONG}
 
 
 def spec_for(rules: CodeRules) -> Spec:
@@ -32,13 +31,14 @@ def spec_of(state: object) -> Spec:
     return LOGIK if isinstance(state, logik.State) else spec_for(state.rules)  # type: ignore[attr-defined]
 
 
-def parse_level(args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    """The level word among `args` (default strong) and the other words (the code options)."""
+def parse_level(args: tuple[str, ...], vocab: Vocabulary | None = None) -> tuple[str, tuple[str, ...]]:
+    """The level word among `args` (default strong; `easy`/`strong` or a catalog's word for them, core/options.py)
+    and the other words (the code options)."""
     level, rest = STRONG, []
     for word in args:
-        w = word.strip().lower()
-        if w in LEVEL_WORDS:
-            level = LEVEL_WORDS[w]
+        said = meaning(word, vocab, (EASY, STRONG))
+        if said:
+            level = said
         else:
             rest.append(word)
     assert level in LEVELS

@@ -88,3 +88,18 @@ def test_a_button_shown_privately_is_pressed_in_that_private_chat(tmp_path: Path
     assert "(b1) 🔁 Play again" in out
     assert "another chat" not in out
     assert out.count("[@alice] 🎯 alice, I have picked a secret code") == 2
+
+
+def test_lang_in_private_sets_only_the_players_language(tmp_path: Path) -> None:
+    """`carol> /lang` and a click on a language button: carol's private language changes, the group's not."""
+    db = tmp_path / "db.sqlite3"
+    out = play(db, "carol> /lang\n")
+    assert out.startswith("[@carol] Choose the language:")
+    german = buttons(out)["Deutsch"]
+    out = play(db, f"carol> /lang\ncarol clicks {german}\ncarol> /help\ncarol: /help\n")
+    private = [ln for ln in out.splitlines() if ln.startswith("[@carol]")]
+    group = [ln for ln in out.splitlines() if ln.startswith("[#table]")]
+    assert "[@carol] Sprache: Deutsch." in private
+    assert any(ln.startswith("[@carol] 🎯 Zahlenraten 1A2B — errate") for ln in private), out
+    assert group and group[0].startswith("[#table] 🎯 Zahlenraten 1A2B — guess the secret code"), out
+    assert "Sprache" not in "\n".join(group)

@@ -1,4 +1,4 @@
-"""The 1A2B duel as a state machine: every phase and end condition of RULES.md §1."""
+"""The 1A2B duel as a state machine: every phase and end condition of docs/rules.md §1."""
 
 import contextlib
 import json

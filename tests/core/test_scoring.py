@@ -1,4 +1,4 @@
-"""Feedback xAyB and the per-digit reveal marks (RULES.md §1)."""
+"""Feedback xAyB and the per-digit reveal marks (docs/rules.md §1)."""
 
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""Hausnummern as a state machine: every rule and example of RULES.md §4 (seed 002)."""
+"""Hausnummern as a state machine: every rule and example of docs/rules.md §4 (seed 002)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,15 @@ import random
 
 import pytest
 
+from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
 from core import serial
 from core.errors import GameError
 from core.games import kegeln as k
 from core.games.base import Ctx, Player
 from core.messages import Chat, Text
+
+OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as the App reads them
 
 SCORER = Player("s", "Scorer")
 CHAT = Chat("console", "#t", False)
@@ -30,7 +33,7 @@ def ctx(now: float = 1.0) -> Ctx:
 
 
 def game(*args: str) -> k.State:
-    s, _ = k.new(k.parse_setup(args), SCORER, ctx())
+    s, _ = k.new(k.parse_setup(args, OPTION_WORDS), SCORER, ctx())
     return s
 
 
@@ -164,14 +167,14 @@ def test_team_words_and_glued_slashes() -> None:
 ])
 def test_bad_setups(args: tuple[str, ...], code: str) -> None:
     with pytest.raises(GameError) as err:
-        k.parse_setup(args)
+        k.parse_setup(args, OPTION_WORDS)
     assert err.value.code == code
 
 
 @pytest.mark.parametrize(("word", "mode"), [("high", "high"), ("hoch", "high"), ("LOW", "low"),
                                              ("tief", "low"), ("niedrig", "low")])
 def test_mode_words(word: str, mode: str) -> None:
-    assert k.parse_setup([word, "A", "B"]).mode.value == mode
+    assert k.parse_setup([word, "A", "B"], OPTION_WORDS).mode.value == mode
 
 
 @pytest.mark.parametrize("digits", [2, 3, 4, 5, 6])

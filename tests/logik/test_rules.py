@@ -1,4 +1,4 @@
-"""Logik as a state machine: RULES.md §2 — pegs, the simultaneous reveal, every end, sides."""
+"""Logik as a state machine: docs/rules.md §2 — pegs, the simultaneous reveal, every end, sides."""
 
 from __future__ import annotations
 
@@ -6,12 +6,16 @@ import json
 
 import pytest
 
+from bot.commands import option_vocabulary
+from bot.i18n import Catalogs
 from core import serial
 from core.errors import GameError
 from core.games import logik
 from core.messages import Actor
 from core.scoring import bulls_cows
 from tests.logik.common import CHAT, LETTERS, A, B, ctx, playing, round_
+
+OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as the App reads them
 
 
 @pytest.mark.parametrize(("secret", "guess", "black", "white"), [
@@ -64,13 +68,13 @@ def test_accepts_text_only_rows_of_colours() -> None:
     (("9", "<@7>"), ("<@7>", 9)), (("reihen", "11", "anna"), ("anna", 11)),
 ])
 def test_options(args: tuple[str, ...], expected: tuple[str | None, int]) -> None:
-    assert logik.parse_options(args) == expected
+    assert logik.parse_options(args, OPTION_WORDS) == expected
 
 
 @pytest.mark.parametrize("args", [("rows", "7"), ("13",), ("bob", "carol"), ("rows",)])
 def test_bad_options(args: tuple[str, ...]) -> None:
     with pytest.raises(GameError):
-        logik.parse_options(args)
+        logik.parse_options(args, OPTION_WORDS)
 
 
 def test_challenge_accept_secrets_start_and_sides() -> None:

@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from bot.commands import option_vocabulary
+from bot.i18n import Catalogs
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
@@ -15,6 +17,7 @@ from core.scoring import bulls_cows
 from core.solver import EASY, STRONG, Solver, digits
 from core.solver import games as sg
 
+OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as the App reads them
 HUMAN = Player("ann", "Ann")
 
 
@@ -75,7 +78,7 @@ def test_bot_accepts_only_what_is_aimed_at_it() -> None:
     assert isinstance(sg.bot_action(state), duel.Accept)
     human_vs_human, _ = duel.new(CodeRules(), HUMAN, Player("bob", "Bob"), ctx)
     assert sg.bot_action(human_vs_human) is None
-    assert sg.parse_level(("leicht", "3", "repeats")) == (EASY, ("3", "repeats"))
+    assert sg.parse_level(("leicht", "3", "repeats"), OPTION_WORDS) == (EASY, ("3", "repeats"))
     assert sg.parse_level(()) == (STRONG, ())
 
 

@@ -1,13 +1,17 @@
-"""Core rules of Бык-корова (RULES.md §3): answers, lobby, rounds, scoring, skips, votes, two players, solo."""
+"""Core rules of Бык-корова (docs/rules.md §3): answers, lobby, rounds, scoring, skips, votes, two players, solo."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot.commands import option_vocabulary
+from bot.i18n import Catalogs
 from core.errors import GameError
 from core.games import words as W
 from core.scoring import bulls_cows
 from tests.words.helpers import P, begun, ctx, lexicon, lobby, with_word
+
+OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as the App reads them
 
 
 @pytest.mark.parametrize(("secret", "guess", "answer"), [
@@ -305,7 +309,7 @@ def test_solo_against_the_bot() -> None:
     (("length 4  rounds 2",), False, W.Options(length=4, mode=W.Mode.ROUNDS, goal=2, lang="de")),
 ])
 def test_parse_options(args: tuple[str, ...], solo: bool, opts: W.Options) -> None:
-    assert W.parse_options(args, "de") == (solo, opts)
+    assert W.parse_options(args, "de", OPTION_WORDS) == (solo, opts)
 
 
 @pytest.mark.parametrize(("args", "code"), [
@@ -316,5 +320,5 @@ def test_parse_options(args: tuple[str, ...], solo: bool, opts: W.Options) -> No
 ])
 def test_parse_options_errors(args: tuple[str, ...], code: str) -> None:
     with pytest.raises(GameError) as e:
-        W.parse_options(args, "en")
+        W.parse_options(args, "en", OPTION_WORDS)
     assert e.value.code == code
