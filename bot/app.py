@@ -400,14 +400,19 @@ class App:
         """A mention, @name or name → one player of this platform: by name the users seen in this
         chat first, then anyone else of that name if there is only one; several are asked back
         (those of this chat listed by mention). Names compare as core.names.key. On the console a
-        name is the player (unless `known_only`: statistics are only for users the store knows)."""
+        name is the player (unless `known_only`: statistics are only for users the store knows; or
+        `for_scorer`: the scorer role goes only to a console player who has written, who can act)."""
+        console = ib.chat.platform == "console"
         uid = mention_id(written)
         if uid is not None:
-            return Player(uid, await self.store.user_name(ib.chat.platform, uid) or uid)
+            known = await self.store.user_name(ib.chat.platform, uid)
+            if known is None and for_scorer and console:  # a console "mention" is only typed text
+                raise GameError("kegeln.unknown_user", name=uid[:40])
+            return Player(uid, known or uid)
         name = names.clean(names.clean(written).lstrip("@"))
         if not name:
             raise GameError("empty_name")
-        if ib.chat.platform == "console" and not known_only:
+        if console and not (known_only or for_scorer):
             return Player(name, name)
         here = await self.store.find_users(ib.chat.platform, ib.chat.chat_id, name)
         found = here or await self.store.find_users(ib.chat.platform, None, name, limit=2)
