@@ -416,14 +416,19 @@ class App:
         """A mention, @name or name → one player of this platform: by name the users seen in this
         chat first, then anyone else of that name if there is only one; several are asked back
         (those of this chat listed by mention). Names compare as core.names.key. On the console a
-        name is the player (unless `known_only`: statistics are only for users the store knows)."""
+        name is the player (unless `known_only`: statistics are only for users the store knows; or
+        `for_scorer`: the scorer role goes only to a console player who has written, who can act)."""
+        console = ib.chat.platform == "console"
         uid = mention_id(written)
         if uid is not None:
-            return Player(uid, await self.store.user_name(ib.chat.platform, uid) or uid)
+            known = await self.store.user_name(ib.chat.platform, uid)
+            if known is None and for_scorer and console:  # a console "mention" is only typed text
+                raise GameError("kegeln.unknown_user", name=uid[:40])
+            return Player(uid, known or uid)
         name = names.clean(names.clean(written).lstrip("@"))
         if not name:
             raise GameError("empty_name")
-        if ib.chat.platform == "console" and not known_only:
+        if console and not (known_only or for_scorer):
             return Player(name, name)
         here = await self.store.find_users(ib.chat.platform, ib.chat.chat_id, name)
         found = here or await self.store.find_users(ib.chat.platform, None, name, limit=2)
@@ -458,9 +463,27 @@ class App:
                 open_.append((row, mod, state))
         found = targeted or open_
         if not found:
-            raise GameError("no_challenge")
+            await self._answer_own(turn, verb)
+            return
         row, mod, state = found[-1]
+        if verb == "accept" and targeted:
+            await self._withdraw_twins(turn, state)
         await self._play(turn, row, mod.button_action(state, verb, ib.actor.user_id, ib.actor.name, None))
+
+    async def _answer_own(self, turn: Turn, verb: str) -> None:
+        """/accept or /decline with nothing aimed at the actor, who waits for an answer to their own
+        challenge: /decline withdraws it; /accept of one's own rematch offer says that it stands."""
+        ib = turn.inbound
+        row = await self._my_game(ib.actor, ib.chat)
+        mod, state = _loaded(row) if row else (None, None)
+        if row is None or not _is_challenge(mod, state) or mod.offerer(state) != ib.actor.user_id:
+            raise GameError("no_challenge")
+        if verb == "decline":
+            await self._play(turn, row, mod.cancel_action(state, ib.actor.user_id))
+        elif _is_offer(mod, state) and state.opponent is not None:
+            raise GameError("rematch_offered", game=row.id, other=mod.other(state, ib.actor.user_id).name)
+        else:
+            raise GameError("no_challenge")
 
     async def _cmd_guess(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
@@ -502,6 +525,10 @@ class App:
         row = await self._my_game(ib.actor, ib.chat)
         mod, state = _loaded(row) if row else (None, None)
         hook = getattr(mod, "cancel_action", None)
+        if row is None:  # a challenge aimed at the actor: /cancel means no, like /decline
+            with contextlib.suppress(GameError):
+                await self._answer(turn, "decline")
+                return
         if row is None or hook is None:
             raise GameError("nothing_to_cancel")
         await self._play(turn, row, hook(state, ib.actor.user_id))
@@ -543,25 +570,46 @@ class App:
     async def _cmd_rematch(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
         row = await self.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+        if row is not None and not row.over:
+            mod, state = _loaded(row)
+            if _is_offer(mod, state) and await self._join_offer(turn, row.kind, challenge_ids(state)):
+                return
         if row is None or not row.over:
             raise GameError("no_rematch")
         await self._follow_up(turn, row, "rematch" if row.kind != "practice" else "again")
 
     async def _follow_up(self, turn: Turn, row: GameRow, verb: str) -> None:
         """A new game from a finished one: rematch (other starter, score kept) or play again. A match
-        goes on from its newest game: an old game's 🔁 follows `next_game` to the last played one."""
+        goes on from its newest game: an old game's 🔁 follows `next_game` to the last played one. A
+        rematch the other player has offered already is accepted instead (never two offers for one
+        pair); the offerer asking again is told that the offer stands."""
         mod, old = _loaded(row)
+        moved_on: GameRow | None = None
         for _ in range(1000):
             newer = await self.store.get_game(old.next_game) if getattr(old, "next_game", None) else None
             if newer is None or newer.kind != row.kind:
                 break
             if not newer.over:
-                raise GameError("rematch_moved_on", game=newer.id)
+                moved_on = newer
+                break
             newer_mod, newer_state = _loaded(newer)
             if not newer_mod.results(newer_state):  # that offer was declined/withdrawn/expired: not played
                 break
             row, mod, old = newer, newer_mod, newer_state
-        made = mod.follow_up(old, verb, turn.inbound.actor.user_id, self._ctx())  # type: ignore[attr-defined]
+        lock = self._lock(row.id)  # both players' requests from one finished game wait for each other
+        try:
+            async with lock:
+                if verb == "rematch" and await self._join_offer(turn, row.kind, challenge_ids(old)):
+                    return
+                if moved_on is not None:
+                    raise GameError("rematch_moved_on", game=moved_on.id)
+                await self._offer_follow_up(turn, row, mod, old, verb)
+        finally:
+            if not lock.locked():
+                self._locks.pop(row.id, None)
+
+    async def _offer_follow_up(self, turn: Turn, row: GameRow, mod: Any, old: Any, verb: str) -> None:
+        made = mod.follow_up(old, verb, turn.inbound.actor.user_id, self._ctx())
         if made is None:
             raise GameError("no_rematch")
         state, events = made
@@ -572,6 +620,48 @@ class App:
             old.next_game = made_row.id  # link the finished game to its rematch (no result, no event)
             with contextlib.suppress(Conflict):  # pressed twice at once: the other press linked it
                 await self.store.save_game(row, serial.dump(old), True, [], [], [], self.clock())
+
+    async def _pending_offers(self, chat: Chat, kind: str, pair: frozenset[str]) -> list[tuple[GameRow, Any, Any]]:
+        """The rematch offers of this pair waiting for an answer in the chat, oldest first."""
+        found = []
+        for r in await self.store.chat_games(chat.platform, chat.chat_id):
+            if r.kind == kind:
+                mod, state = _loaded(r)
+                if _is_offer(mod, state) and challenge_ids(state) == pair:
+                    found.append((r, mod, state))
+        return found
+
+    async def _join_offer(self, turn: Turn, kind: str, pair: frozenset[str]) -> bool:
+        """A rematch asked for while one of the pair waits: the other player's offer is accepted
+        (the actor's own offers are withdrawn first, left by two requests at once); the actor's own
+        offer stands (said as a refusal). False when none waits."""
+        ib = turn.inbound
+        me = ib.actor.user_id
+        if me not in pair:
+            return False
+        offers = await self._pending_offers(ib.chat, kind, pair)
+        theirs = [o for o in offers if o[2].offered_by != me]
+        if theirs:
+            await self._withdraw_twins(turn, theirs[-1][2])
+            row, mod, state = theirs[-1]
+            await self._play(turn, row, mod.button_action(state, "accept", me, ib.actor.name, None))
+            return True
+        if offers:
+            row, mod, state = offers[-1]
+            raise GameError("rematch_offered", game=row.id, other=mod.other(state, me).name)
+        return False
+
+    async def _withdraw_twins(self, turn: Turn, accepted: Any) -> None:
+        """Before the actor accepts a challenge: their own waiting challenge of the same pair (two
+        offers made at once) is withdrawn, so accepting never meets "already in a game"."""
+        ib = turn.inbound
+        row = await self._my_game(ib.actor, ib.chat)
+        if row is None:
+            return
+        mod, state = _loaded(row)
+        if _is_challenge(mod, state) and mod.offerer(state) == ib.actor.user_id \
+                and challenge_ids(state) == challenge_ids(accepted):
+            await self._play(turn, row, mod.cancel_action(state, ib.actor.user_id))
 
     async def _cmd_stats(self, turn: Turn, args: tuple[str, ...]) -> None:
         if args and args[0].lower() == "logik":
@@ -1167,8 +1257,10 @@ class App:
         state = serial.load(mod.state_type, row.state)
         new, events = mod.apply(state, action, actor_id, ctx)
         before = {p.user_id for p in mod.seated(state)}
-        seats = [p.user_id for p in mod.seated(new) if p.user_id not in before]
         over = mod.is_over(new)
+        # the move that ends a game seats nobody new (a declined challenge never seats the one who
+        # declined: they may be waiting in a game of their own here)
+        seats = [] if over else [p.user_id for p in mod.seated(new) if p.user_id not in before]
         released = [] if over else sorted(before - {p.user_id for p in mod.seated(new)})  # /leave
         results = self._results(row.kind, new) if over else []
         extra = self._kegeln_job(row, state, new, over) if row.kind == "kegeln" else None
@@ -1238,6 +1330,21 @@ def _loaded(row: GameRow) -> tuple[Any, Any]:
     """A stored game's module and its state object."""
     mod: Any = GAMES[row.kind]
     return mod, serial.load(mod.state_type, row.state)
+
+
+def _is_challenge(mod: Any, state: Any) -> bool:
+    """A two-player challenge (duel, Logik) waiting for its answer."""
+    return getattr(mod, "can_answer", None) is not None and getattr(state, "phase", None) == "challenge"
+
+
+def _is_offer(mod: Any, state: Any) -> bool:
+    """A rematch offer waiting for the other player's answer."""
+    return _is_challenge(mod, state) and getattr(state, "offered_by", None) is not None
+
+
+def challenge_ids(state: Any) -> frozenset[str]:
+    """The user ids of a two-player game's pair (the one side of an open challenge)."""
+    return frozenset(p.user_id for p in (getattr(state, "challenger", None), getattr(state, "opponent", None)) if p)
 
 
 PRIVATE_VERBS = frozenset({"secret", "random"})  # what a player is asked privately: their own secret

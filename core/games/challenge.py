@@ -57,6 +57,14 @@ def offerer(state: Any) -> str:
     return state.offered_by or state.challenger.user_id
 
 
+UNPLAYED = ("declined", "cancelled", "expired")  # how a challenge ends that nobody accepted
+
+
+def unplayed_offer(state: Any) -> bool:
+    """A rematch offer that ended unanswered: it carries the match on as its source game would."""
+    return state.offered_by is not None and state.outcome in UNPLAYED
+
+
 def seat_ids(state: Any) -> set[str]:
     return {p.user_id for p in players(state)}
 

@@ -31,6 +31,7 @@ from core.games.challenge import (  # noqa: F401 - players, seated, can_answer â
     seated,
     secret_action,
     text_action,
+    unplayed_offer,
 )
 from core.messages import Button, Chat, Message, Text
 from core.scoring import Mark, bulls_cows, marks
@@ -83,7 +84,8 @@ def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
     if old.phase is not Phase.FINISHED or old.opponent is None or old.starter is None:
         raise GameError("no_rematch")
     seat(old, by)
-    starter = other(old, old.starter).user_id
+    # an offer nobody played (declined, withdrawn, expired) is offered again as it was
+    starter = old.starter if unplayed_offer(old) else other(old, old.starter).user_id
     state = State(rules=old.rules, challenger=old.challenger, opponent=old.opponent, starter=starter,
                   offered_by=by, match=copy.deepcopy(old.match), updated=ctx.now)
     return state, [Event("rematch", {"by": by, "starter": starter})]

@@ -21,6 +21,7 @@ from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Event, Match, Player, ResultRow, button, say, to_actor
 from core.games.challenge import (  # noqa: F401 - players, seated, can_answer â€¦ are App hooks
+    UNPLAYED,
     accept,
     button_action,
     can_answer,
@@ -36,6 +37,7 @@ from core.games.challenge import (  # noqa: F401 - players, seated, can_answer â
     seated,
     secret_action,
     text_action,
+    unplayed_offer,
 )
 from core.messages import Button, Chat, Message, Text
 from core.options import Vocabulary, meaning
@@ -212,10 +214,11 @@ def new(challenger: Player, opponent: Player | None, rows_max: int, letters: Map
 
 def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
     """Same players and rows, colours swapped, the match score carries on; the other player accepts."""
-    if old.phase is not Phase.FINISHED or old.opponent is None or old.outcome in ("declined", "cancelled", "expired"):
+    again = unplayed_offer(old)  # an offer nobody played (declined, withdrawn, expired) is offered again as it was
+    if old.phase is not Phase.FINISHED or old.opponent is None or (old.outcome in UNPLAYED and not again):
         raise GameError("no_rematch")
     seat(old, by)
-    white = other(old, old.white).user_id
+    white = old.white if again else other(old, old.white).user_id
     state = State(challenger=old.challenger, opponent=old.opponent, rows_max=old.rows_max,
                   letters=dict(old.letters), white=white, offered_by=by, match=serial.clone(old.match),
                   updated=ctx.now)

@@ -197,7 +197,9 @@ async def test_an_old_rematch_button_continues_the_match_from_its_newest_game(ta
     st = await table.state(game3)
     assert game3 not in (gid, game2)
     assert st["match"]["wins"] == {first: 1, second: 1} and st["starter"] == first, texts(r)
-    r = await table.press(second, old_button)  # game 3 waits for an answer: the old button says so
+    r = await table.press(second, old_button)  # game 3 waits for second's answer: asking too accepts it
+    assert f"{second.capitalize()} accepts {first.capitalize()}'s rematch" in texts(r), texts(r)
+    r = await table.press(first, old_button)  # game 3 is running: the old button says so
     assert f"already moved on to game #{game3}" in texts(r) and await table.app.store.get_game(game3 + 1) is None
 
 

@@ -103,3 +103,29 @@ def test_lang_in_private_sets_only_the_players_language(tmp_path: Path) -> None:
     assert any(ln.startswith("[@carol] 🎯 Zahlenraten 1A2B — errate") for ln in private), out
     assert group and group[0].startswith("[#table] 🎯 Zahlenraten 1A2B — guess the secret code"), out
     assert "Sprache" not in "\n".join(group)
+
+
+def test_a_rematch_asked_for_by_both_is_one_game(tmp_path: Path) -> None:
+    """Issue 18: after alice's /rematch, bob's /rematch (or 🔁) accepts it; alice asking again is told
+    that her offer stands; /cancel and /accept answer both in every state."""
+    duel = "alice: /duel bob 3\nbob: /accept\nalice> 012\nbob> 345\nalice: /resign\n"
+    out = play(tmp_path / "duel.sqlite3", duel + "alice: /rematch\nalice: /rematch\nalice: /accept\nbob: /rematch\n"
+               "bob: /accept\nbob: /cancel\nalice: /cancel\n", "--seed", "1")
+    assert "[#table] 🔁 alice wants a rematch with bob" in out
+    assert out.count("alice: Your rematch offer (game #2) stands: bob can accept it") == 2
+    assert "🤝 bob accepts alice's rematch!" in out and "[@bob] 🔒 Duel #2 against alice" in out
+    assert "already in a game" not in out
+    assert "bob: There is no challenge here for you to answer." in out
+    assert out.count("The duel is already running; use /resign to give up.") == 2
+
+    logik = "alice: /logik bob\nbob: /accept\nalice: /resign\n"
+    shown = play(tmp_path / "probe.sqlite3", logik, "--seed", "1")
+    button = buttons(shown)["🔁 Rematch"]
+    out = play(tmp_path / "logik.sqlite3", logik + f"bob clicks {button}\nalice clicks {button}\n", "--seed", "1")
+    assert "bob wants a Logik rematch with alice" in out and "🤝 alice accepts bob's Logik rematch!" in out, out
+    out = play(tmp_path / "logik.sqlite3", "alice: /resign\nbob: /rematch\nbob: /rematch\nalice: /cancel\n"
+               "alice: /rematch\nbob: /decline\nbob: /rematch\nalice: /rematch\n", "--seed", "1")
+    assert "bob: Your rematch offer (game #3) stands: alice can accept it" in out
+    assert "alice declined the Logik game." in out and "bob declined the Logik game." in out
+    assert out.count("Colours swap: alice plays white.") == 3, out  # game 2 had bob play white
+    assert "🤝 alice accepts bob's Logik rematch!" in out and "already in a game" not in out, out

@@ -61,6 +61,7 @@ REFUSED = {  # examples the docs show as refused, with the refusal (catalog key)
     "/": "error.no_command_name",  # README: "a lone `/` is told how a command is written"
     "/help foo": "help.unknown",  # README: "`/help foo` says that `foo` is unknown, then lists the commands"
     "/guess рос-т": "error.words.not_a_word",  # words.md: "no word of letters at all … is not a word"
+    "/scorer Zoe": "error.kegeln.unknown_user",  # kegeln.md: "a name nobody … has written under … is refused"
 }
 
 # ------------------------------------------------------------------ contexts: what must have happened first
@@ -111,7 +112,7 @@ BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess r g b y k": "logik", "/guess 12345": "logik",
     "/guess forte": "words solo", "/guess crane": "words solo", "/guess slump": "words solo",
     "/guess рос-т": "words solo",
-    "/kegelstats Birgit": "kegeln over", "/scorer bob": "kegeln",
+    "/kegelstats Birgit": "kegeln over", "/scorer bob": "kegeln", "/scorer Zoe": "kegeln",
 }
 BY_PAGE = {  # a bare command means what the page around it is about
     ("docs/logik.md", "accept"): "logik challenge", ("docs/logik.md", "decline"): "logik challenge",

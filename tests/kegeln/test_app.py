@@ -10,7 +10,7 @@ import sqlite3
 from PIL import Image
 
 from bot.app import App
-from core.messages import Actor, Inbound
+from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, Table, texts
 from tests.kegeln.test_rules import SEED_THROWS
@@ -237,3 +237,40 @@ async def test_concurrent_entries_are_serialised(table: Table) -> None:
     st = await table.state(gid)
     assert len(st["throws"]) == 1 and st["pending"] is None
     assert sorted(bool(r.notice) for r in answers) == [False, True]
+
+
+async def test_the_scorer_role_goes_only_to_someone_who_can_act_on_the_console(app: App) -> None:
+    """Issue 18: on the console every typed name is a user, but only one who has written in the chat
+    can act; `/scorer Zoe` for anyone else (a club member's name, a name never typed) left a game
+    nobody could go on with."""
+    table = Chat("console", "#table", private=False)
+
+    async def say(who: str, command: str, *args: str) -> str:
+        r = await app.handle(Inbound(Actor("console", who, who, "en"), table, command=command, args=args,
+                                     event_id=f"{who}-{command}-{'-'.join(args)}"))
+        return texts(r)
+
+    await say("alice", "kegeln", "high", "2", "Anna", "Ben")
+    for unknown in ("Zoe", "Anna", "<@Zoe>"):
+        out = await say("alice", "scorer", unknown)
+        assert "I do not know" in out and "write something here first" in out, out
+        assert "is now the scorer" not in out
+    assert "Anna: 7 pins" in await say("alice", "wurf", "7", "T")  # alice still keeps score
+    await app.handle(Inbound(Actor("console", "bob", "bob", "en"), table, text="hello", event_id="bob-hi"))
+    assert "bob is now the scorer (was alice)" in await say("alice", "scorer", "BOB")
+    assert "Ben: 5 pins" in await say("bob", "wurf", "5", "T")
+
+
+async def test_a_scorer_who_left_is_replaced_by_an_admin(table: Table) -> None:
+    """The scorer is gone for good: a chat admin enters throws and takes the role with /scorer alone."""
+    gid = await start(table, "/kegeln high 2 Anna Ben")
+    r = await table.say("alice", "/scorer Zoe")  # never seen here: refused, alice keeps the role
+    assert "I do not know Zoe in this chat yet" in texts(r)
+    admin = Actor("test", "carol", "Carol", "en", is_admin=True)
+    r = await table.send(Inbound(admin, GROUP, command="wurf", args=("7", "T"), event_id="adm-w"))
+    assert "Anna: 7 pins → tens." in texts(r)
+    r = await table.send(Inbound(admin, GROUP, command="scorer", event_id="adm-s"))
+    assert "Carol is now the scorer (was Alice)" in texts(r)
+    r = await table.say("carol", "/wurf 5 T")  # now as the scorer, admin rights or not
+    assert "Ben: 5 pins → tens." in texts(r)
+    assert (await table.state(gid))["scorer"]["user_id"] == "carol"

@@ -30,3 +30,18 @@ def test_console_kegeln_evening(tmp_path: Path) -> None:
     path = Path(out.split("The club's throw log: 1 game, 4 throws (CSV).")[1].splitlines()[-1].strip())
     assert path.name == "kegeln-table.csv" and path.is_file()
     assert path.read_bytes().decode("utf-8-sig").splitlines()[0] == "date,game,member,pins,position,digit"
+
+
+def test_console_scorer_only_to_a_player_who_has_written(tmp_path: Path) -> None:
+    """Issue 18: `/scorer Zoe` (nobody who has written here) is refused and says how to hand the role
+    on; alice keeps score until bob has written something, then the role goes to him."""
+    out = play(tmp_path / "db.sqlite3", "\n".join([
+        "alice: /kegeln high 2 Anna Ben", "alice: /scorer Zoe", "alice: /scorer Anna", "alice: /wurf 7 T",
+        "bob: hi", "alice: /scorer Bob", "bob: /wurf 5 T", "alice: /wurf 3"]) + "\n")
+    assert ("alice: I do not know Zoe in this chat yet — they should write something here first, "
+            "or mention them.") in out
+    assert "alice: I do not know Anna in this chat yet" in out
+    assert "Zoe is now the scorer" not in out and "Anna is now the scorer" not in out
+    assert "Anna: 7 pins → tens." in out
+    assert "📋 bob is now the scorer (was alice)." in out and "Ben: 5 pins → tens." in out
+    assert "alice: Only the scorer bob (or a chat admin) can do that." in out
