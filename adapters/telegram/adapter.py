@@ -31,7 +31,7 @@ from adapters.telegram.deeplink import DeepLinks, key_for
 from adapters.telegram.inbound import from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.ordering import ChatOrderedUpdates
-from adapters.telegram.render import Renderer, chat_id_of
+from adapters.telegram.render import Renderer, chat_id_of, is_group, settles
 from core.messages import CommandInfo, Inbound, Outbound, Response
 
 log = logging.getLogger(__name__)
@@ -254,11 +254,21 @@ class TelegramAdapter:
             response = Response()
         if query is not None:
             await renderer.answer_callback(query.id, response.notice)
+            if response.notice is None and settles(query.data) and query.message is not None:
+                # an accepted press that settles its message: its keyboard no longer applies
+                await renderer.withdraw(query.message.chat.id, query.message.message_id)
         message = update.message
         if message is not None and response.delete_inbound:
             await renderer.delete(message.chat_id, message.message_id)
         for out in response.messages:
             await renderer.deliver(out)
+        if inbound.chat.private and inbound.text is not None and inbound.command is None \
+                and inbound.action is None:
+            # Private input a game took and announced in its group (a secret set by typing):
+            # that game's prompt keyboards in this chat ("Random code") no longer apply.
+            groups = {chat_id_of(out.to) for out in response.messages if is_group(out.to)}
+            if groups:
+                await renderer.settle_prompts(chat_id_of(inbound.chat), groups)
         if query is None and response.notice:
             await renderer.notice(
                 response.notice, inbound.actor, inbound.chat,

@@ -5,6 +5,11 @@
   its prompt buttons turned into signed deep links `t.me/<bot>?start=<payload>`
   (adapters/telegram/deeplink.py).
 - `edit_key` messages are edited in place when the message id is known.
+- What Telegram measures, the renderer measures alike: texts in UTF-16 code units (4,096 a
+  message, 1,024 a caption, 200 an alert), callback data in bytes (64).
+- A message Telegram refuses with 400 is said another way — its text alone, without keyboard,
+  picture or file (link buttons become lines of text), in shorter parts — rather than lost.
+- Keyboards that no longer apply are taken off their messages (`withdraw`, `settle_prompts`).
 - Every failure is logged (token redacted, never a text) and survived.
 """
 
@@ -32,6 +37,44 @@ MAX_TEXT = MessageLimit.MAX_TEXT_LENGTH  # 4096
 MAX_CAPTION = MessageLimit.CAPTION_LENGTH  # 1024
 MAX_ALERT = 200  # answerCallbackQuery text limit
 MAX_EDIT_KEYS = 10_000
+MAX_PROMPTS = 10_000
+PLAIN_PART = 2048  # the parts of a text said another way after a 400
+# Buttons whose accepted press settles the message they sit on: once one is pressed, none of that
+# keyboard applies any more (a challenge answered, a secret drawn, a rematch or new game asked
+# for, a lobby begun, a tie decided, a language chosen). Buttons several people press, or press
+# again (join, vote, a Kegeln position or undo, a prompt), keep their keyboard.
+SETTLING_VERBS = frozenset({"accept", "decline", "random", "again", "rematch", "begin"})
+
+
+def settles(action: str | None) -> bool:
+    """Whether an accepted press of `action` (a `g:<game>:<verb>` or `lang:<code>`) settles its
+    message's keyboard."""
+    if not action:
+        return False
+    parts = action.split(":")
+    if parts[0] == "lang":
+        return True
+    if parts[0] != "g" or len(parts) != 3:
+        return False
+    verb = parts[2]
+    return verb in SETTLING_VERBS or (verb[:1] == "w" and verb[1:].isdecimal())
+
+
+def length(text: str) -> int:
+    """Telegram's measure of a text: UTF-16 code units (an emoji outside the BMP counts two)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def cut(text: str, size: int) -> str:
+    """The longest head of `text` that is at most `size` UTF-16 units (never half a character)."""
+    if length(text) <= size:
+        return text
+    units = 0
+    for index, char in enumerate(text):
+        units += 2 if ord(char) > 0xFFFF else 1
+        if units > size:
+            return text[:index]
+    return text
 
 
 def chat_id_of(to: Chat | Actor) -> int | str:
@@ -79,14 +122,15 @@ def keyboard(
 
 
 def chunks(text: str, size: int = MAX_TEXT) -> list[str]:
-    """Split a long text at line breaks where possible; Telegram caps messages at 4096."""
+    """Split a long text at line breaks where possible; Telegram caps messages at 4096 UTF-16 units."""
     parts: list[str] = []
-    while len(text) > size:
-        cut = text.rfind("\n", 0, size)
-        if cut <= 0:
-            cut = size
-        parts.append(text[:cut])
-        text = text[cut:].lstrip("\n")
+    while length(text) > size:
+        head = cut(text, size)
+        at = head.rfind("\n")
+        if at <= 0:
+            at = len(head)
+        parts.append(text[:at])
+        text = text[at:].lstrip("\n")
     if text:
         parts.append(text)
     return parts
@@ -107,6 +151,8 @@ class Renderer:
         self.token = token
         self.links = links
         self._edits: OrderedDict[tuple[int | str, str], int] = OrderedDict()
+        # private chat -> its prompts with a keyboard: (message id, the game's group chat id)
+        self._prompts: OrderedDict[int | str, list[tuple[int, int | str]]] = OrderedDict()
 
     @property
     def bot_username(self) -> str | None:
@@ -123,8 +169,7 @@ class Renderer:
         """Send one Outbound (or its fallback); True when something reached the chat."""
         chat_id = chat_id_of(out.to)
         try:
-            await self._send_retrying(out, chat_id)
-            return True
+            sent = await self._send_retrying(out, chat_id)
         except TelegramError as exc:
             if isinstance(out.to, Actor) and unreachable(exc):
                 if out.fallback is not None:
@@ -132,20 +177,71 @@ class Renderer:
                     return await self.deliver(out.fallback)
                 log.info("User %s unreachable privately; message dropped", chat_id)
                 return False
+            if isinstance(exc, BadRequest):
+                return await self._say_plainly(out, chat_id, exc)
             self._log_failure("send", chat_id, exc)
             return False
         except Exception as exc:  # a bug or a transport surprise: survive it
             self._log_failure("send", chat_id, exc)
             return False
+        if sent is not None and out.buttons and isinstance(out.to, Actor) and out.fallback is not None:
+            self._remember_prompt(chat_id, sent.message_id, chat_id_of(out.fallback.to))
+        return True
 
-    async def _send_retrying(self, out: Outbound, chat_id: int | str) -> None:
+    async def _say_plainly(self, out: Outbound, chat_id: int | str, refusal: BadRequest) -> bool:
+        """Telegram refused the message (400): say it another way rather than lose it — the text
+        alone in shorter parts, link buttons as lines, no keyboard, picture or file."""
+        log.warning("Telegram refused a message to chat %s (%s); sending it as plain text",
+                    chat_id, redact(refusal, self.token))
+        links = [f"{b.label}: {b.url}" for row in out.buttons for b in row if b.url]
+        text = "\n".join([out.text, *links]).strip()
+        if not text:
+            return False
+        try:
+            for part in chunks(text, PLAIN_PART):
+                await self.bot.send_message(chat_id=chat_id, text=part)
+        except TelegramError as exc:
+            self._log_failure("plain send", chat_id, exc)
+            return False
+        return True
+
+    def _remember_prompt(self, chat_id: int | str, message_id: int, group: int | str) -> None:
+        self._prompts.setdefault(chat_id, []).append((message_id, group))
+        self._prompts.move_to_end(chat_id)
+        while len(self._prompts) > MAX_PROMPTS:
+            self._prompts.popitem(last=False)
+
+    async def settle_prompts(self, chat_id: int | str, groups: set[int | str]) -> None:
+        """The user's private input was taken by a game of one of `groups` (the game told its
+        group): the keyboards of that game's prompts in the private chat no longer apply."""
+        prompts = self._prompts.get(chat_id, [])
+        done = [p for p in prompts if p[1] in groups]
+        if not done:
+            return
+        self._prompts[chat_id] = [p for p in prompts if p[1] not in groups]
+        for message_id, _ in done:
+            await self.withdraw(chat_id, message_id)
+
+    async def withdraw(self, chat_id: int | str, message_id: int) -> None:
+        """Take the keyboard off a message whose buttons no longer apply."""
+        prompts = self._prompts.get(chat_id)
+        if prompts:
+            self._prompts[chat_id] = [p for p in prompts if p[0] != message_id]
+        try:
+            await self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id)
+        except BadRequest as exc:
+            if "not modified" not in exc.message.lower():
+                self._log_failure("keyboard removal", chat_id, exc)
+        except TelegramError as exc:
+            self._log_failure("keyboard removal", chat_id, exc)
+
+    async def _send_retrying(self, out: Outbound, chat_id: int | str) -> TgMessage | None:
         """A transient failure (a timeout, a 5xx of the Bot API) is retried a few times with growing
         pauses; updates wait meanwhile, so the order per chat holds. Then it gives up, says so in
         the log, and the bot goes on serving. (429s are retried by the rate limiter.)"""
         for attempt, pause in enumerate(TRANSIENT_PAUSES, start=1):
             try:
-                await self._send(out, chat_id)
-                return
+                return await self._send(out, chat_id)
             except BadRequest:
                 raise
             except NetworkError as exc:
@@ -153,28 +249,30 @@ class Renderer:
                             chat_id, type(exc).__name__, attempt, pause)
                 await asyncio.sleep(pause)
         try:
-            await self._send(out, chat_id)
+            return await self._send(out, chat_id)
         except NetworkError as exc:
             if not isinstance(exc, BadRequest):
                 log.error("Telegram send to chat %s: gave up after %d attempts: %s", chat_id,
                           len(TRANSIENT_PAUSES) + 1, redact(exc, self.token))
             raise
 
-    async def _send(self, out: Outbound, chat_id: int | str) -> None:
+    async def _send(self, out: Outbound, chat_id: int | str) -> TgMessage | None:
         markup = keyboard(out.buttons, bot_username=self.bot_username,
                           links=self.links if is_group(out.to) else None)
         key = (chat_id, out.edit_key) if out.edit_key else None
         known = self._edits.get(key) if key is not None else None
-        editable = known is not None and out.image is None and out.file is None and len(out.text) <= MAX_TEXT
+        editable = (known is not None and out.image is None and out.file is None
+                    and length(out.text) <= MAX_TEXT)
         if editable and await self._try_edit(chat_id, known, out.text, markup):
             self._edits.move_to_end(key)
-            return
+            return None
         sent = await self._send_new(out, chat_id, markup)
         if key is not None and sent is not None:
             self._edits[key] = sent.message_id
             self._edits.move_to_end(key)
             while len(self._edits) > MAX_EDIT_KEYS:
                 self._edits.popitem(last=False)
+        return sent
 
     async def _try_edit(
         self, chat_id: int | str, message_id: int, text: str, markup: InlineKeyboardMarkup | None
@@ -199,7 +297,7 @@ class Renderer:
             name, data = out.file
             if out.image is not None:  # both: the picture first, the file carries the text
                 await self.bot.send_photo(chat_id=chat_id, photo=out.image)
-            caption = out.text if len(out.text) <= MAX_CAPTION else None
+            caption = out.text if length(out.text) <= MAX_CAPTION else None
             document = await self.bot.send_document(
                 chat_id=chat_id, document=data, filename=name, caption=caption or None,
                 reply_markup=markup if caption is not None or not out.text else None,
@@ -207,7 +305,7 @@ class Renderer:
             if caption is not None or not out.text:
                 return document
         elif out.image is not None:
-            caption = out.text if len(out.text) <= MAX_CAPTION else None
+            caption = out.text if length(out.text) <= MAX_CAPTION else None
             photo = await self.bot.send_photo(
                 chat_id=chat_id, photo=out.image, caption=caption or None,
                 reply_markup=markup if caption is not None or not out.text else None,
@@ -248,7 +346,7 @@ class Renderer:
         try:
             if notice:
                 await self.bot.answer_callback_query(
-                    query_id, text=notice[:MAX_ALERT], show_alert=True
+                    query_id, text=cut(notice, MAX_ALERT), show_alert=True
                 )
             else:
                 await self.bot.answer_callback_query(query_id)

@@ -255,6 +255,7 @@ def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
     if not awaiting_secret(state, user_id):
         return None
     return Text("duel.secret_prompt_again", {"game": game_id, "length": state.rules.length,
+                                             "repeats": repeats_text(state.rules.repeats),
                                              "opponent": other(state, user_id).name})
 
 

@@ -13,7 +13,7 @@ from telegram.ext import AIORateLimiter
 
 from adapters.telegram import TelegramAdapter
 from core.messages import CommandInfo, Inbound, Response
-from tests.telegram.standin import StandIn
+from tests.telegram.standin import Limits, StandIn
 
 Handle = Callable[[Inbound], Awaitable[Response]]
 MakeAdapter = Callable[..., Awaitable[TelegramAdapter]]
@@ -25,12 +25,18 @@ def relaxed_limiter() -> AIORateLimiter:
     return AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=4)
 
 
+# Telegram's flood limits, enforced with every window a thousand times shorter ("20 a minute per
+# group" becomes 20 in 60 ms), so ordinary tests are not slowed; tests of the limits set their own.
+FAST = Limits(time_scale=0.001)
+
+
 @pytest.fixture
 async def standin() -> AsyncIterator[StandIn]:
-    server = StandIn()
+    server = StandIn(limits=Limits(time_scale=FAST.time_scale))
     await server.start()
     yield server
     await server.stop()
+    assert not server.drift, f"the stand-in drifted from PTB's classes: {server.drift}"
 
 
 @pytest.fixture

@@ -7,6 +7,15 @@ deletes and button presses), a webhook if one is set. It records every call,
 answers 403 for users who never started the bot (`blocked`) and 429 with
 `retry_after` when told to (`fail_next`). Tests speak as users through
 `user_message` / `press` and wait for the bot with `wait_for`.
+
+It is as strict as Telegram (tests/telegram/botapi_rules.py): it refuses, with the Bot API's own
+error codes and descriptions, what Telegram refuses — texts over 4,096 characters, callback data
+over 64 bytes, markup that does not parse, an edit that changes nothing, a callback query answered
+twice or too late — and it enforces the flood limits (`Limits`: 20 messages a minute per group,
+30 a second overall, 1 a second per private chat) with 429 and `retry_after`. Tests that need
+speed shrink the limits' time windows with `Limits.time_scale`. Every method must be one
+`telegram.Bot` has, with parameters its signature takes, and every object the stand-in emits must
+round-trip through PTB's classes (`drift` collects what does not; the fixture fails on it).
 """
 
 from __future__ import annotations
@@ -15,14 +24,20 @@ import asyncio
 import gc
 import itertools
 import json
+import math
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 from aiohttp import web
+from telegram import Message, TelegramObject, Update
+
+from tests.telegram import botapi_rules as rules
+from tests.telegram.botapi_rules import Refused
 
 TOKEN = "123456:TEST-standin-token-AbCdEfGhIjKlMnOp"
 BOT_ID = 123456
@@ -38,6 +53,35 @@ _JSON_PARAMS = {
     "entities", "caption_entities", "from_chat_id", "message_ids", "revoke_messages",
 }
 SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument", "editMessageText", "editMessageReplyMarkup"})
+
+
+@dataclass
+class Limits:
+    """Telegram's flood limits on sending (sends and edits count). `time_scale` shrinks every
+    window: 0.001 keeps the counts but makes "a minute" 60 ms, for tests that need speed.
+    `callback_lifetime` (real seconds): how long a callback query may still be answered."""
+
+    group_per_minute: int = 20
+    overall_per_second: int = 30
+    private_per_second: int = 1
+    time_scale: float = 1.0
+    callback_lifetime: float = 15.0
+    enforce: bool = True
+
+
+class _Window:
+    """Sliding window of send times: at most `limit` in `span` seconds."""
+
+    def __init__(self) -> None:
+        self.times: deque[float] = deque()
+
+    def wait(self, now: float, limit: int, span: float) -> float:
+        """0 if one more send fits now, else the seconds until it would."""
+        while self.times and self.times[0] <= now - span:
+            self.times.popleft()
+        if len(self.times) < limit:
+            return 0.0
+        return self.times[0] + span - now
 
 
 @dataclass(frozen=True)
@@ -122,8 +166,14 @@ def _parse(key: str, value: Any) -> Any:
 class StandIn:
     """The fake Bot API server. `await start()`, use, `await stop()`."""
 
-    def __init__(self, token: str = TOKEN, keep_calls: bool = True, needle: str = "") -> None:
+    def __init__(self, token: str = TOKEN, keep_calls: bool = True, needle: str = "",
+                 limits: Limits | None = None) -> None:
         self.token = token
+        self.limits = limits or Limits()
+        self.drift: list[str] = []  # emitted objects PTB would not read back faithfully
+        self._windows: dict[int | str, _Window] = {}
+        self._queries: dict[str, tuple[float, bool]] = {}  # callback query id -> (born, answered)
+        self._refusals: list[tuple[frozenset[str], Callable[[dict[str, Any]], bool], int, str]] = []
         self.keep_calls = keep_calls  # a long benchmark only counts them (and those carrying `needle`)
         self.needle = needle
         self.counted = self.matching = 0
@@ -197,6 +247,15 @@ class StandIn:
         self._fail = [retry_after] * n
         self._fail_methods = frozenset(methods)
 
+    def refuse_next(
+        self, n: int, description: str = "Bad Request: can't parse entities", status: int = 400,
+        methods: Iterable[str] = ("sendMessage",),
+        when: Callable[[dict[str, Any]], bool] = lambda params: True,
+    ) -> None:
+        """Refuse the next n calls of `methods` whose parameters satisfy `when`, as Telegram refuses
+        a form it does not take (e.g. only those carrying a keyboard)."""
+        self._refusals.extend([(frozenset(methods), when, status, description)] * n)
+
     def break_next(self, n: int, status: int = 502, methods: Iterable[str] = SENDING) -> None:
         """Answer the next n calls of `methods` with a server error (an outage of the Bot API)."""
         self._broken = [status] * n
@@ -217,9 +276,12 @@ class StandIn:
         self._pushes.add(task)
         task.add_done_callback(self._pushes.discard)
 
-    def _push(self, update: dict[str, Any]) -> None:
+    def _push(self, update: dict[str, Any], check: bool = True) -> None:
         """Queue an update for getUpdates, or POST it to the webhook when one is set."""
         update["update_id"] = next(self._update_ids)
+        if check:
+            self._check_shape(Update, update)
+        update = json.loads(json.dumps(update))  # later edits of a message do not rewrite history
         if self.webhook_url:
             self._spawn(self._deliver_webhook(update))
             return
@@ -273,6 +335,7 @@ class StandIn:
             "message_id": message_id, "date": int(time.time()), "chat": chat.to_dict(),
         }
         query_id = f"cq{next(self._callback_ids)}"
+        self._queries[query_id] = (time.monotonic(), False)
         self._push({"callback_query": {
             "id": query_id, "from": user.to_dict(), "message": message,
             "chat_instance": f"ci{chat.id}", "data": data,
@@ -309,7 +372,7 @@ class StandIn:
 
     def push_raw(self, update: dict[str, Any]) -> int:
         """Queue an update exactly as given (e.g. one PTB cannot parse); its update id."""
-        self._push(update)
+        self._push(update, check=False)
         return int(update["update_id"])
 
     def drop_updates(self, update_ids: Iterable[int]) -> None:
@@ -426,25 +489,76 @@ class StandIn:
             call.status, description = self.failing_methods[method]
             await self._record(call)
             return _error(call.status, description)
+        for index, (methods, when, status, description) in enumerate(self._refusals):
+            if method in methods and when(params):
+                del self._refusals[index]
+                call.status = status
+                await self._record(call)
+                return _error(status, description)
         handler = getattr(self, f"_api_{method}", None)
-        if handler is None:
-            call.status = 404
+        try:
+            rules.check_method(method, params)
+            if handler is None:
+                raise Refused(404, "Not Found")
+        except Refused as exc:
+            call.status = exc.status
             await self._record(call)
-            return _error(404, "Not Found")
+            return _error(exc.status, exc.description)
+        if method in SENDING:
+            retry_after = self._flood_wait(params.get("chat_id"))
+            if retry_after:
+                call.status = 429
+                await self._record(call)
+                return _error(429, f"Too Many Requests: retry after {retry_after}",
+                              parameters={"retry_after": retry_after})
         if method != "getUpdates":
             await self._record(call)
         try:
             result = await handler(params)
-        except _ApiError as exc:
+        except (Refused, _ApiError) as exc:
             call.status = exc.status
             await self._notify()
             return _error(exc.status, exc.description)
+        if isinstance(result, dict) and "message_id" in result:
+            self._check_shape(Message, result)
+            result = json.loads(json.dumps(result))  # the bot gets a copy, like over the wire
         call.result = result
         if method == "getUpdates":
             await self._record(call)
         else:
             await self._notify()
         return web.json_response({"ok": True, "result": result})
+
+    def _flood_wait(self, chat_id: Any) -> int:
+        """Count a send against the flood limits; the whole seconds to wait if it breaks one."""
+        limits = self.limits
+        if not limits.enforce or not isinstance(chat_id, int):
+            return 0
+        now = time.monotonic()
+        scale = limits.time_scale
+        overall = self._windows.setdefault("*", _Window())
+        chat = self._windows.setdefault(chat_id, _Window())
+        if chat_id < 0:
+            chat_wait = chat.wait(now, limits.group_per_minute, 60.0 * scale)
+        else:
+            chat_wait = chat.wait(now, limits.private_per_second, 1.0 * scale)
+        wait = max(chat_wait, overall.wait(now, limits.overall_per_second, 1.0 * scale))
+        if wait > 0:
+            return max(1, math.ceil(wait))  # Telegram answers whole seconds
+        chat.times.append(now)
+        overall.times.append(now)
+        return 0
+
+    def _check_shape(self, cls: type[TelegramObject], data: dict[str, Any]) -> None:
+        problems = rules.drift(cls, data)
+        if problems:
+            self.drift.extend(problems)
+            raise AssertionError(f"the stand-in emitted what PTB would not read back: {problems}")
+
+    def markup_of(self, chat_id: int, message_id: int) -> list[list[dict[str, Any]]]:
+        """The inline keyboard the message shows now (after every edit); [] if none."""
+        message = self.messages.get((chat_id, message_id)) or {}
+        return list((message.get("reply_markup") or {}).get("inline_keyboard", []))
 
     async def _record(self, call: Call) -> None:
         self.counted += 1
@@ -494,22 +608,26 @@ class StandIn:
                 k: self.bot[k] for k in ("id", "is_bot", "first_name", "username")},
             **content,
         }
-        if params.get("reply_markup"):
+        if _keyboard(params.get("reply_markup")):
             message["reply_markup"] = params["reply_markup"]
         self.messages[(chat_id, message["message_id"])] = message
         return message
 
     async def _api_sendMessage(self, params: dict[str, Any]) -> Any:
-        if not params.get("text"):
-            raise _ApiError(400, "Bad Request: message text is empty")
+        rules.check_text(params.get("text"), params.get("parse_mode"))
+        rules.check_markup(params.get("reply_markup"))
         return self._new_bot_message(params, text=params["text"])
 
     async def _api_sendPhoto(self, params: dict[str, Any]) -> Any:
+        rules.check_text(params.get("caption"), params.get("parse_mode"), caption=True)
+        rules.check_markup(params.get("reply_markup"))
         photo = [{"file_id": "photo1", "file_unique_id": "u1", "width": 1, "height": 1}]
         extra = {"caption": params["caption"]} if params.get("caption") else {}
         return self._new_bot_message(params, photo=photo, **extra)
 
     async def _api_sendDocument(self, params: dict[str, Any]) -> Any:
+        rules.check_text(params.get("caption"), params.get("parse_mode"), caption=True)
+        rules.check_markup(params.get("reply_markup"))
         sent = params.get("document") or {}
         document = {"file_id": "doc1", "file_unique_id": "d1", "file_name": sent.get("file", ""),
                     "file_size": sent.get("size", 0)}
@@ -523,25 +641,40 @@ class StandIn:
         return message
 
     async def _api_editMessageText(self, params: dict[str, Any]) -> Any:
+        rules.check_text(params.get("text"), params.get("parse_mode"))
+        rules.check_markup(params.get("reply_markup"))
         message = self._existing(params)
-        markup = params.get("reply_markup")
-        if message.get("text") == params.get("text") and message.get("reply_markup") == markup:
-            raise _ApiError(400, "Bad Request: message is not modified: specified new message "
-                                 "content and reply markup are exactly the same")
+        markup = _keyboard(params.get("reply_markup"))
+        if message.get("text") == params.get("text") and _keyboard(message.get("reply_markup")) == markup:
+            raise Refused(400, rules.NOT_MODIFIED)
         message["text"] = params["text"]
+        return self._edited(message, markup)
+
+    async def _api_editMessageReplyMarkup(self, params: dict[str, Any]) -> Any:
+        rules.check_markup(params.get("reply_markup"))
+        message = self._existing(params)
+        markup = _keyboard(params.get("reply_markup"))
+        if _keyboard(message.get("reply_markup")) == markup:
+            raise Refused(400, rules.NOT_MODIFIED)
+        return self._edited(message, markup)
+
+    def _edited(self, message: dict[str, Any], markup: dict[str, Any] | None) -> dict[str, Any]:
         message.pop("reply_markup", None)
         if markup:
             message["reply_markup"] = markup
-        return message
-
-    async def _api_editMessageReplyMarkup(self, params: dict[str, Any]) -> Any:
-        message = self._existing(params)
-        message.pop("reply_markup", None)
-        if params.get("reply_markup"):
-            message["reply_markup"] = params["reply_markup"]
+        message["edit_date"] = int(time.time())
         return message
 
     async def _api_answerCallbackQuery(self, params: dict[str, Any]) -> Any:
+        """Once per query, while the user's client still waits for it; an alert of 200 at most."""
+        text = params.get("text")
+        if text is not None and rules.length(str(text)) > rules.MAX_CALLBACK_ANSWER:
+            raise rules.bad("MESSAGE_TOO_LONG")
+        query_id = str(params.get("callback_query_id") or "")
+        born, answered = self._queries.get(query_id, (0.0, True))
+        if answered or time.monotonic() - born > self.limits.callback_lifetime:
+            raise Refused(400, rules.TOO_OLD)
+        self._queries[query_id] = (born, True)
         return True
 
     async def _api_deleteMessage(self, params: dict[str, Any]) -> Any:
@@ -606,17 +739,26 @@ class _ApiError(Exception):
         self.description = description
 
 
+def _keyboard(markup: Any) -> dict[str, Any] | None:
+    """An inline keyboard with at least one button, else None (Telegram shows no empty keyboard)."""
+    if isinstance(markup, dict) and any(markup.get("inline_keyboard") or []):
+        return markup
+    return None
+
+
 def _error(status: int, description: str, **extra: Any) -> web.Response:
     body = {"ok": False, "error_code": status, "description": description, **extra}
     return web.json_response(body, status=status)
 
 
-async def serve(needle: str) -> None:
+async def serve(needle: str, time_scale: float | None = None) -> None:
     """Run until stdin closes, printing "port N" once listening (bench/load.py --telegram runs the
     stand-in in its own process, so the bot's process holds the bot alone). Calls are counted, not
-    kept, and the collector is off: this fake's own pauses must not count as the bot's latency."""
+    kept, and the collector is off: this fake's own pauses must not count as the bot's latency.
+    Flood limits are enforced only when a `time_scale` is given (1 = Telegram's real windows)."""
     gc.disable()
-    server = StandIn(keep_calls=False, needle=needle)
+    limits = Limits(enforce=False) if time_scale is None else Limits(time_scale=time_scale)
+    server = StandIn(keep_calls=False, needle=needle, limits=limits)
     await server.start()
     print(f"port {server.port}", flush=True)
     loop = asyncio.get_running_loop()
@@ -627,4 +769,6 @@ async def serve(needle: str) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(serve(sys.argv[1] if len(sys.argv) > 1 else ""))
+    # python -m tests.telegram.standin [NEEDLE [TIME_SCALE]]
+    asyncio.run(serve(sys.argv[1] if len(sys.argv) > 1 else "",
+                      float(sys.argv[2]) if len(sys.argv) > 2 else None))
