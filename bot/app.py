@@ -684,9 +684,9 @@ class App:
             return "\n".join(self._stat_line(r, lang) for r in rows)
 
         # one best per (length, repeats), each line saying which: `4 digits, all digits different: 6 (Pro)`
-        best_lines = [Text("stats.best_line", {"n": length, "repeats": repeats_text(rep), "best": n,
-                                               "rating": Text(f"rating.{practice.rating(CodeRules(length, rep), n)}")})
-                      for length, rep, n in bests]
+        best_lines = [Text("stats.best_line", {
+            "n": b.length, "repeats": repeats_text(b.repeats), "best": b.best,
+            "rating": Text(f"rating.{practice.rating(CodeRules(b.length, b.repeats), b.best)}")}) for b in bests]
         turn.messages.append(Message(ib.chat, Text("stats.text", {
             "name": name, "here": lines(here), "everywhere": lines(everywhere),
             "bests": best_lines or Text("stats.none")})))
@@ -707,7 +707,7 @@ class App:
         if not rows:
             turn.messages.append(Message(ib.chat, Text("top.empty")))
             return
-        table = "\n".join(f"{i}. {name} — {w}/{d}/{lost} ({g})" for i, (name, w, d, lost, g) in enumerate(rows, 1))
+        table = "\n".join(f"{i}. {r.name} — {r.wins}/{r.draws}/{r.losses} ({r.games})" for i, r in enumerate(rows, 1))
         turn.messages.append(Message(ib.chat, Text("top.text", {"table": table})))
 
     async def _cmd_lang(self, turn: Turn, args: tuple[str, ...]) -> None:
@@ -814,25 +814,25 @@ class App:
             line = await self.store.kegeln_member(ib.chat.platform, ib.chat.chat_id, wanted)
             if line is None:
                 raise GameError("kegeln.unknown_member", name=wanted[:40])
-            name, games, wins_high, wins_low, nines, pumpen, pins, throws = line
-            mine = [row for row in series if row[0] == wanted.casefold()]
-            lines, evenings = kegeln_chart.evening_series(mine, [name])  # the average per club evening
+            mine = [row for row in series if row.member == wanted.casefold()]
+            lines, evenings = kegeln_chart.evening_series(mine, [line.name])  # the average per club evening
             image = await asyncio.to_thread(kegeln_chart.line_chart, lines, await self._day_labels(evenings, ib))
             turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
-                "name": name, "n": games, "wins_high": wins_high, "wins_low": wins_low, "nines": nines,
-                "pumpen": pumpen, "schnitt": kegeln.schnitt(pins, throws), "throws": throws}), image=image))
+                "name": line.name, "n": line.games, "wins_high": line.wins_high, "wins_low": line.wins_low,
+                "nines": line.nines, "pumpen": line.pumpen, "schnitt": kegeln.schnitt(line.pins, line.throws),
+                "throws": line.throws}), image=image))
             return
         club = await self.store.kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=self.list_lines)
         if not club:
             turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
             return
         table = kegeln_report.club_table(club)
-        hidden = len({row[0] for row in series}) - len(club)  # every member has a line in the series
+        hidden = len({row.member for row in series}) - len(club)  # every member has a line in the series
         if hidden > 0:
             table.append(Text("board.more", {"n": hidden}))
-        lines, evenings = kegeln_chart.evening_series(series, [r[0] for r in club])
+        lines, evenings = kegeln_chart.evening_series(series, [r.name for r in club])
         chart = await asyncio.to_thread(kegeln_chart.club_chart, lines, await self._day_labels(evenings, ib),
-                                        [(r[2], r[3]) for r in club])  # PNG drawn off the event loop
+                                        [(r.wins_high, r.wins_low) for r in club])  # PNG drawn off the event loop
         turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))
 
     async def _day_labels(self, days: list[date], ib: Inbound) -> list[str]:
@@ -870,12 +870,12 @@ class App:
             return
         club = await self.store.kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=self.list_lines)
         table = kegeln_report.club_table(club)
-        hidden = len({r[2].casefold() for r in log_rows}) - len(club)  # the file holds every member
+        hidden = len({r.name.casefold() for r in log_rows}) - len(club)  # the file holds every member
         if hidden > 0:
             table.append(Text("board.more", {"n": hidden}))
         data = kegeln_report.throw_log_csv(log_rows)
         turn.messages.append(Message(ib.chat, Text("kegeln.export", {
-            "n": len({r[1] for r in log_rows}), "throws": len(log_rows), "table": table}),
+            "n": len({r.game_id for r in log_rows}), "throws": len(log_rows), "table": table}),
             file=(kegeln_report.file_name(ib.chat.chat_id), data)))
 
     # ---- words commands
@@ -1284,11 +1284,11 @@ class App:
 
     async def _report_best(self, turn: Turn, state: practice.State, chat: Chat) -> None:
         n = len(state.attempts)
-        for length, repeats, best in await self.store.practice_bests(chat.platform, state.player.user_id):
-            if (length, repeats) == (state.rules.length, state.rules.repeats):
-                key = "practice.new_best" if best == n else "practice.best"
-                turn.messages.append(Message(chat, Text(key, {"name": state.player.name, "best": best,
-                                                             "length": length, "repeats": repeats_text(repeats)})))
+        for b in await self.store.practice_bests(chat.platform, state.player.user_id):
+            if (b.length, b.repeats) == (state.rules.length, state.rules.repeats):
+                key = "practice.new_best" if b.best == n else "practice.best"
+                turn.messages.append(Message(chat, Text(key, {"name": state.player.name, "best": b.best,
+                                                             "length": b.length, "repeats": repeats_text(b.repeats)})))
 
     # ------------------------------------------------------------ time
     async def sweep(self) -> list[Any]:

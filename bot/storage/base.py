@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from core.games.base import Event
@@ -48,6 +48,106 @@ class StatLine:
     losses: int
     abandoned: int
     gave_up: int
+
+
+# The rows the statistics queries answer with: named tuples, so that a caller reads fields by name
+# and a row still compares equal to (and unpacks like) the plain tuple it used to be.
+class UserMatch(NamedTuple):
+    user_id: str
+    name: str
+
+
+class PracticeBest(NamedTuple):
+    """The fewest attempts of a player's won practice games with one code length and repeats rule."""
+
+    length: int
+    repeats: bool
+    best: int
+
+
+class TopLine(NamedTuple):
+    """A line of a chat's duel leaderboard."""
+
+    name: str
+    wins: int
+    draws: int
+    losses: int
+    games: int
+
+
+class KegelnLine(NamedTuple):
+    """A Kegeln club member's totals (the name in its newest spelling)."""
+
+    name: str
+    games: int
+    wins_high: int
+    wins_low: int
+    nines: int
+    pumpen: int
+    pins: int
+    throws: int
+
+
+class KegelnPoint(NamedTuple):
+    """One member's pins and throws in one finished Kegeln game (`member` is the casefolded name)."""
+
+    member: str
+    name: str
+    game_id: int
+    at: float
+    pins: int
+    throws: int
+
+
+class KegelnGame(NamedTuple):
+    """A finished Kegeln game."""
+
+    game_id: int
+    mode: str
+    digits: int
+    teams: int
+    winner: str
+    decided: int
+
+
+class KegelnSpan(NamedTuple):
+    """A member's totals over the Kegeln games of a span (e.g. tonight)."""
+
+    name: str
+    games: int
+    nines: int
+    pumpen: int
+    pins: int
+    throws: int
+
+
+class KegelnThrow(NamedTuple):
+    """A line of a club's throw log."""
+
+    at: float
+    game_id: int
+    name: str
+    pins: int
+    position: int
+    digit: int
+
+
+class LogikSides(NamedTuple):
+    """Finished Logik games by the side that won (abandoned: timed out)."""
+
+    white: int
+    black: int
+    draws: int
+    abandoned: int
+
+
+class LogikRecord(NamedTuple):
+    """A player's Logik games on one side."""
+
+    wins: int
+    draws: int
+    losses: int
+    timed_out: int
 
 
 class SeatTaken(Exception):
@@ -98,9 +198,10 @@ class StoreOpenError(Exception):
 
 class Store(Protocol):
     """What the App and the Renderer use of a store: SqliteStore (one process) and PostgresStore
-    (several processes on one database) both provide it, with the same semantics and exceptions.
-    A write job (`kegeln_job`'s result, passed as `save_game(extra=...)`) is store-specific: build it
-    with the same store's `kegeln_job`. A game's own statistics queries go into BOTH stores."""
+    (several processes on one database) both provide it, with the same semantics and exceptions —
+    every method is written once, in bot/storage/store.py, over either driver. A write job
+    (`kegeln_job`'s result, passed as `save_game(extra=...)`) is an `async def job(tx)` that runs in
+    the move's transaction on either store. A game's own statistics queries go into store.py."""
 
     async def open(self) -> None: ...
     async def close(self) -> None: ...
@@ -127,20 +228,20 @@ class Store(Protocol):
     async def user_name(self, platform: str, user_id: str) -> str | None: ...
     async def user_locale(self, platform: str, user_id: str) -> str | None: ...
     async def find_users(self, platform: str, chat_id: str | None, name: str,
-                         limit: int = 10) -> list[tuple[str, str]]: ...
+                         limit: int = 10) -> list[UserMatch]: ...
     async def stats(self, platform: str, chat_id: str | None, user_id: str) -> list[StatLine]: ...
-    async def practice_bests(self, platform: str, user_id: str) -> list[tuple[int, bool, int]]: ...
-    async def top(self, platform: str, chat_id: str, limit: int = 10) -> list[tuple[str, int, int, int, int]]: ...
+    async def practice_bests(self, platform: str, user_id: str) -> list[PracticeBest]: ...
+    async def top(self, platform: str, chat_id: str, limit: int = 10) -> list[TopLine]: ...
     def kegeln_job(self, game_id: int, platform: str, chat_id: str, keep_seat: str | None,
                    game: tuple[str, int, int, str, bool] | None, members: Sequence[Any],
                    throws: Sequence[tuple[str, int, int, int, float]], now: float) -> Any: ...
-    async def kegeln_member(self, platform: str, chat_id: str, name: str) -> tuple[Any, ...] | None: ...
-    async def kegeln_club(self, platform: str, chat_id: str, limit: int = 30) -> list[tuple[Any, ...]]: ...
-    async def kegeln_series(self, platform: str, chat_id: str) -> list[tuple[str, str, int, float, int, int]]: ...
-    async def kegeln_games_since(self, platform: str, chat_id: str, since: float) -> list[tuple[Any, ...]]: ...
-    async def kegeln_members_since(self, platform: str, chat_id: str, since: float) -> list[tuple[Any, ...]]: ...
-    async def kegeln_throw_log(self, platform: str, chat_id: str) -> list[tuple[Any, ...]]: ...
-    async def logik_sides(self, platform: str, chat_id: str | None) -> tuple[int, int, int, int]: ...
+    async def kegeln_member(self, platform: str, chat_id: str, name: str) -> KegelnLine | None: ...
+    async def kegeln_club(self, platform: str, chat_id: str, limit: int = 30) -> list[KegelnLine]: ...
+    async def kegeln_series(self, platform: str, chat_id: str) -> list[KegelnPoint]: ...
+    async def kegeln_games_since(self, platform: str, chat_id: str, since: float) -> list[KegelnGame]: ...
+    async def kegeln_members_since(self, platform: str, chat_id: str, since: float) -> list[KegelnSpan]: ...
+    async def kegeln_throw_log(self, platform: str, chat_id: str) -> list[KegelnThrow]: ...
+    async def logik_sides(self, platform: str, chat_id: str | None) -> LogikSides: ...
     async def logik_record(self, platform: str, chat_id: str | None,
-                           user_id: str) -> dict[str, tuple[int, int, int, int]]: ...
+                           user_id: str) -> dict[str, LogikRecord]: ...
     async def solver_bot_level(self, platform: str, chat_id: str, game_id: int, user_id: str) -> str | None: ...

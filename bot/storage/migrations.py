@@ -1,12 +1,64 @@
-"""Numbered schema migrations, applied in order from zero at start."""
+"""Numbered schema migrations of both stores, applied in order from zero at start.
+
+One list for SQLite and PostgreSQL: entry N is schema version N on both (SQLite keeps the number in
+`PRAGMA user_version`, PostgreSQL in the table `schema_version`). The text is written once; the few
+column types that differ are tokens rendered per database — `{SERIAL}` (a generated 64-bit id:
+INTEGER / BIGSERIAL), `{BIGINT}` (a reference to one: INTEGER / BIGINT), `{REAL}` (REAL / DOUBLE
+PRECISION). Flags stay INTEGER 0/1 and JSON stays TEXT on both, so states round-trip byte for byte.
+Where a step really differs, the entry carries the other database's statements beside the shared ones.
+A schema change is a new entry at the end; an entry once shipped never changes (tests/app/test_store.py
+and tests/postgres/test_store_pg.py build databases with the lists shipped before and compare).
+"""
 
 from __future__ import annotations
 
-MIGRATIONS: list[str] = [
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.storage.base import StoreOpenError
+from bot.storage.sql import Dialect
+
+log = logging.getLogger(__name__)
+
+_TYPES: dict[Dialect, dict[str, str]] = {
+    "sqlite": {"{SERIAL}": "INTEGER", "{BIGINT}": "INTEGER", "{REAL}": "REAL"},
+    "postgres": {"{SERIAL}": "BIGSERIAL", "{BIGINT}": "BIGINT", "{REAL}": "DOUBLE PRECISION"},
+}
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One schema version: statements for both databases, plus any that only one of them runs."""
+
+    sql: str
+    sqlite: str = ""
+    postgres: str = ""
+
+    def text(self, dialect: Dialect) -> str:
+        text = self.sql + (self.sqlite if dialect == "sqlite" else self.postgres)
+        for token, sql_type in _TYPES[dialect].items():
+            text = text.replace(token, sql_type)
+        return text
+
+
+async def upgrade(dialect: Dialect, where: str, version: int,
+                  apply: Callable[[int, str], Awaitable[None]]) -> None:
+    """Apply the migrations after `version`, each with `apply(number, text)` in its own transaction
+    (which also records the number); a version above the newest is a StoreOpenError, never run over."""
+    if version > len(MIGRATIONS):  # written by a newer bot: never run old code on it
+        raise StoreOpenError(f"cannot open the database {where}: its schema version {version} is newer "
+                             f"than this bot's newest ({len(MIGRATIONS)}); run the newer version of the bot")
+    for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+        await apply(number, migration.text(dialect))
+        log.info("database migrated to version %d", number)
+
+
+MIGRATIONS: list[Migration] = [
     # 1: games, seats, the event log, results, chats, users, seen inbounds
-    """
+    Migration("""
     CREATE TABLE games (
-        id       INTEGER PRIMARY KEY,
+        id       {SERIAL} PRIMARY KEY,
         platform TEXT NOT NULL,
         chat_id  TEXT NOT NULL,
         private  INTEGER NOT NULL DEFAULT 0,
@@ -14,14 +66,14 @@ MIGRATIONS: list[str] = [
         state    TEXT NOT NULL,
         over     INTEGER NOT NULL DEFAULT 0,
         version  INTEGER NOT NULL DEFAULT 1,
-        created  REAL NOT NULL,
-        updated  REAL NOT NULL
+        created  {REAL} NOT NULL,
+        updated  {REAL} NOT NULL
     );
     CREATE INDEX games_running ON games (over, updated);
     -- who sits in which game. The partial unique index is the rule
     -- "a player is in at most one game per chat at a time"
     CREATE TABLE seats (
-        game_id  INTEGER NOT NULL REFERENCES games (id),
+        game_id  {BIGINT} NOT NULL REFERENCES games (id),
         platform TEXT NOT NULL,
         chat_id  TEXT NOT NULL,
         user_id  TEXT NOT NULL,
@@ -31,15 +83,15 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX one_game_per_chat ON seats (platform, chat_id, user_id) WHERE active = 1;
     CREATE INDEX seats_user ON seats (platform, user_id) WHERE active = 1;
     CREATE TABLE events (
-        id      INTEGER PRIMARY KEY,
-        game_id INTEGER NOT NULL REFERENCES games (id),
+        id      {SERIAL} PRIMARY KEY,
+        game_id {BIGINT} NOT NULL REFERENCES games (id),
         type    TEXT NOT NULL,
         data    TEXT NOT NULL,
-        at      REAL NOT NULL
+        at      {REAL} NOT NULL
     );
     CREATE INDEX events_game ON events (game_id, id);
     CREATE TABLE results (
-        game_id  INTEGER NOT NULL REFERENCES games (id),
+        game_id  {BIGINT} NOT NULL REFERENCES games (id),
         platform TEXT NOT NULL,
         chat_id  TEXT NOT NULL,
         user_id  TEXT NOT NULL,
@@ -50,7 +102,7 @@ MIGRATIONS: list[str] = [
         length   INTEGER,
         repeats  INTEGER,
         rating   TEXT,
-        at       REAL NOT NULL,
+        at       {REAL} NOT NULL,
         PRIMARY KEY (game_id, user_id)
     );
     CREATE INDEX results_chat ON results (platform, chat_id, user_id);
@@ -71,15 +123,15 @@ MIGRATIONS: list[str] = [
     CREATE TABLE seen (
         platform TEXT NOT NULL,
         event_id TEXT NOT NULL,
-        at       REAL NOT NULL,
+        at       {REAL} NOT NULL,
         PRIMARY KEY (platform, event_id)
     );
-    """,
+    """),
     # 2: Hausnummern (kegeln): finished games, per-member lines (club members are names, not
     # chat accounts: `member` is the casefolded name, unique per chat) and the throw log
-    """
+    Migration("""
     CREATE TABLE kegeln_games (
-        game_id  INTEGER PRIMARY KEY REFERENCES games (id),
+        game_id  {BIGINT} PRIMARY KEY REFERENCES games (id),
         platform TEXT NOT NULL,
         chat_id  TEXT NOT NULL,
         mode     TEXT NOT NULL,
@@ -87,10 +139,10 @@ MIGRATIONS: list[str] = [
         teams    INTEGER NOT NULL,
         winner   TEXT NOT NULL,
         decided  INTEGER NOT NULL,
-        at       REAL NOT NULL
+        at       {REAL} NOT NULL
     );
     CREATE TABLE kegeln_members (
-        game_id  INTEGER NOT NULL REFERENCES games (id),
+        game_id  {BIGINT} NOT NULL REFERENCES games (id),
         platform TEXT NOT NULL,
         chat_id  TEXT NOT NULL,
         member   TEXT NOT NULL,
@@ -104,12 +156,12 @@ MIGRATIONS: list[str] = [
         pins     INTEGER NOT NULL,
         nines    INTEGER NOT NULL,
         pumpen   INTEGER NOT NULL,
-        at       REAL NOT NULL,
+        at       {REAL} NOT NULL,
         PRIMARY KEY (game_id, member)
     );
     CREATE INDEX kegeln_members_chat ON kegeln_members (platform, chat_id, member);
     CREATE TABLE kegeln_throws (
-        game_id  INTEGER NOT NULL REFERENCES games (id),
+        game_id  {BIGINT} NOT NULL REFERENCES games (id),
         seq      INTEGER NOT NULL,
         platform TEXT NOT NULL,
         chat_id  TEXT NOT NULL,
@@ -118,17 +170,21 @@ MIGRATIONS: list[str] = [
         pins     INTEGER NOT NULL,
         position INTEGER NOT NULL,
         digit    INTEGER NOT NULL,
-        at       REAL NOT NULL,
+        at       {REAL} NOT NULL,
         PRIMARY KEY (game_id, seq)
     );
-    """,
+    """),
     # 3: Logik records results by side: "white" (the challenger of a first game) or "black"
-    """
+    Migration("""
     ALTER TABLE results ADD COLUMN side TEXT;
     CREATE INDEX results_side ON results (platform, kind, side, chat_id);
-    """,
-    # 4: the running games of one chat (/accept, /join, /board) without scanning every running game
-    """
+    """),
+    # 4: the running games of one chat (/accept, /join, /board) without scanning every running game.
+    # PostgreSQL databases from before this list was one had this index under the name games_chat
+    # (their migration 1 made it): it goes, so that every database of version 4 has the same indexes.
+    Migration("""
     CREATE INDEX games_chat_running ON games (platform, chat_id) WHERE over = 0;
-    """,
+    """, postgres="""
+    DROP INDEX IF EXISTS games_chat;
+    """),
 ]

@@ -138,3 +138,52 @@ async def test_find_users_prefers_the_chat_and_compares_cleaned_names(store: Sto
     assert sorted(await store.find_users("p", None, "bob")) == [("b1", "Bob"), ("b2", "bob"), ("b3", "BOB")]
     assert await store.find_users("p", "elsewhere", "bob") == []
     assert await store.get_game(10**30) is None  # an id longer than the database's integers names no game
+
+
+def _sqlite_schema(path: Path) -> tuple[int, list[tuple[str, ...]]]:
+    with sqlite3.connect(path) as db:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        objects = db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").fetchall()
+    return version, objects
+
+
+def _legacy_sqlite(path: Path, upto: int) -> None:
+    """A database as the SQLite store before the one SQL layer migrated it, up to version `upto`."""
+    from tests.postgres.legacy_schema import SQLITE_V4
+
+    with sqlite3.connect(path, isolation_level=None) as db:
+        for number, sql in enumerate(SQLITE_V4[:upto], start=1):
+            db.execute("BEGIN IMMEDIATE")
+            for stmt in filter(str.strip, sql.split(";")):
+                db.execute(stmt)
+            db.execute(f"PRAGMA user_version={number}")
+            db.execute("COMMIT")
+    sqlite3.connect(path).close()
+
+
+async def test_migrations_give_the_schema_the_earlier_store_gave_and_open_its_databases(tmp_path: Path) -> None:
+    """The one list of migrations builds, on SQLite, the very schema (same version numbers, the same
+    CREATE texts) that the SQLite store's own list built; a database it wrote at any version opens and
+    upgrades unchanged, its rows kept."""
+    from tests.postgres.legacy_schema import SQLITE_V4
+
+    _legacy_sqlite(tmp_path / "old.sqlite3", len(SQLITE_V4))
+    fresh = SqliteStore(str(tmp_path / "new.sqlite3"))
+    await fresh.open()
+    await fresh.close()
+    assert len(MIGRATIONS) == len(SQLITE_V4)
+    assert _sqlite_schema(tmp_path / "new.sqlite3") == _sqlite_schema(tmp_path / "old.sqlite3")
+    for upto in range(len(SQLITE_V4) + 1):
+        path = tmp_path / f"v{upto}.sqlite3"
+        _legacy_sqlite(path, upto)
+        if upto:
+            with sqlite3.connect(path) as db:
+                db.execute("INSERT INTO games (platform, chat_id, kind, state, created, updated)"
+                           " VALUES ('p', 'c', 'duel', '{\"v\": 7}', 1, 1)")
+        s = SqliteStore(str(path))
+        await s.open()
+        try:
+            assert [g.state for g in await s.chat_games("p", "c")] == ([{"v": 7}] if upto else [])
+        finally:
+            await s.close()
+        assert _sqlite_schema(path) == _sqlite_schema(tmp_path / "old.sqlite3"), upto

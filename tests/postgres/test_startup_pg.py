@@ -10,7 +10,7 @@ from pathlib import Path
 import asyncpg
 
 from bot.app import App
-from bot.storage.migrations_pg import PG_MIGRATIONS
+from bot.storage.migrations import MIGRATIONS
 from tests.reliability.test_startup import bot, one_clear_line
 
 PASSWORD = "S3cret-Pw-4711"
@@ -19,7 +19,7 @@ PASSWORD = "S3cret-Pw-4711"
 async def test_a_database_from_a_newer_version(pg_url: str, tmp_path: Path) -> None:
     app = await App.open(pg_url)
     await app.close()
-    future = len(PG_MIGRATIONS) + 2
+    future = len(MIGRATIONS) + 2
     conn = await asyncpg.connect(pg_url)
     try:
         await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", future)
@@ -27,7 +27,7 @@ async def test_a_database_from_a_newer_version(pg_url: str, tmp_path: Path) -> N
         await conn.close()
     url = pg_url.replace("://postgres@", f"://postgres:{PASSWORD}@", 1)
     done = await asyncio.to_thread(bot, "--db", url, env={"DATABASE_PATH": str(tmp_path / "bot.sqlite3")})
-    line = one_clear_line(done, f"schema version {future}", str(len(PG_MIGRATIONS)), "newer")
+    line = one_clear_line(done, f"schema version {future}", str(len(MIGRATIONS)), "newer")
     assert PASSWORD not in done.stdout + done.stderr
     assert line.startswith("cannot open the database postgresql://")
     conn = await asyncpg.connect(pg_url)

@@ -15,14 +15,13 @@ import pytest
 
 from bot.storage.base import Conflict, Duplicate, NewResult, SeatTaken, Store, StoreOpenError, StoreUnavailable
 from bot.storage.migrations import MIGRATIONS
-from bot.storage.migrations_pg import PG_MIGRATIONS
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
 from core.games.base import Event
 
 
 def _public(cls: type) -> dict[str, inspect.Signature]:
-    return {n: inspect.signature(getattr(cls, n)) for n in vars(cls) if not n.startswith("_")}
+    return {n: inspect.signature(getattr(cls, n)) for n in dir(cls) if not n.startswith("_")}
 
 
 def test_every_public_method_of_the_sqlite_store_exists_with_the_same_signature() -> None:
@@ -38,7 +37,6 @@ def test_every_public_method_of_the_sqlite_store_exists_with_the_same_signature(
 
 async def test_the_schema_is_the_sqlite_schema(tmp_path: Path, pg_url: str) -> None:
     """Each SQLite migration has its PostgreSQL twin: same tables, same columns."""
-    assert len(PG_MIGRATIONS) == len(MIGRATIONS), "add the PostgreSQL twin of the new migration to migrations_pg.py"
     s = SqliteStore(str(tmp_path / "x.sqlite3"))
     await s.open()
     await s.close()
@@ -52,13 +50,82 @@ async def test_the_schema_is_the_sqlite_schema(tmp_path: Path, pg_url: str) -> N
     try:
         rows = await conn.fetch("SELECT table_name, column_name FROM information_schema.columns"
                                 " WHERE table_schema = 'public' AND table_name != 'schema_version'")
-        assert await conn.fetchval("SELECT MAX(version) FROM schema_version") == len(PG_MIGRATIONS)
+        assert await conn.fetchval("SELECT MAX(version) FROM schema_version") == len(MIGRATIONS)
     finally:
         await conn.close()
     pg: dict[str, list[str]] = {}
     for r in rows:
         pg.setdefault(r["table_name"], []).append(r["column_name"])
     assert {t: sorted(c) for t, c in pg.items()} == lite
+
+
+async def _pg_schema(url: str) -> dict[str, Any]:
+    conn = await asyncpg.connect(url)
+    try:
+        columns = await conn.fetch(
+            "SELECT table_name, column_name, data_type, is_nullable, column_default, ordinal_position"
+            " FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position")
+        indexes = await conn.fetch("SELECT tablename, indexname, indexdef FROM pg_indexes"
+                                   " WHERE schemaname = 'public' ORDER BY indexname")
+        constraints = await conn.fetch(
+            "SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint"
+            " WHERE connamespace = 'public'::regnamespace ORDER BY conname")
+        versions = [r[0] for r in await conn.fetch("SELECT version FROM schema_version ORDER BY 1")]
+    finally:
+        await conn.close()
+    return {"columns": [tuple(r) for r in columns], "indexes": [tuple(r) for r in indexes],
+            "constraints": [tuple(r) for r in constraints], "versions": versions}
+
+
+async def _legacy_pg(url: str, upto: int) -> None:
+    """A database as the PostgreSQL store before the one SQL layer migrated it, up to version `upto`."""
+    from tests.postgres.legacy_schema import POSTGRES_V4
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        for number, sql in enumerate(POSTGRES_V4[:upto], start=1):
+            async with conn.transaction():
+                await conn.execute(sql)
+                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+    finally:
+        await conn.close()
+
+
+async def test_migrations_give_the_schema_the_earlier_store_gave_and_open_its_databases(pg_server: str) -> None:
+    """The one list of migrations builds, on PostgreSQL, the very schema (version rows, columns and
+    their types, indexes, constraints) that the PostgreSQL store's own list built; a database it wrote
+    at any version opens and upgrades to the same schema, its rows kept."""
+    from tests import pgserver
+    from tests.postgres.legacy_schema import POSTGRES_V4
+
+    urls = [await pgserver.create_database(pg_server) for _ in range(len(POSTGRES_V4) + 2)]
+    try:
+        old, fresh, *partial = urls
+        await _legacy_pg(old, len(POSTGRES_V4))
+        p = PostgresStore(fresh)
+        await p.open()
+        await p.close()
+        want = await _pg_schema(old)
+        assert want["versions"] == list(range(1, len(POSTGRES_V4) + 1))
+        assert await _pg_schema(fresh) == want
+        for upto, url in enumerate(partial):
+            await _legacy_pg(url, upto)
+            if upto:
+                conn = await asyncpg.connect(url)
+                await conn.execute("INSERT INTO games (platform, chat_id, kind, state, created, updated)"
+                                   " VALUES ('p', 'c', 'duel', '{\"v\": 7}', 1, 1)")
+                await conn.close()
+            s = PostgresStore(url)
+            await s.open()
+            try:
+                assert [g.state for g in await s.chat_games("p", "c")] == ([{"v": 7}] if upto else [])
+            finally:
+                await s.close()
+            assert await _pg_schema(url) == want, upto
+    finally:
+        for url in urls:
+            await pgserver.drop_database(pg_server, url)
 
 
 async def test_several_processes_migrate_one_database_once(pg_url: str) -> None:
@@ -68,7 +135,7 @@ async def test_several_processes_migrate_one_database_once(pg_url: str) -> None:
     conn = await asyncpg.connect(pg_url)
     try:
         assert [r[0] for r in await conn.fetch("SELECT version FROM schema_version ORDER BY 1")] == \
-            list(range(1, len(PG_MIGRATIONS) + 1))
+            list(range(1, len(MIGRATIONS) + 1))
     finally:
         await conn.close()
 
@@ -213,7 +280,8 @@ async def test_a_lost_connection_is_store_unavailable_and_nothing_is_half_stored
     assert row is not None
     dbname = pg_url.rsplit("/", 1)[1]
 
-    async def cut(conn: asyncpg.Connection) -> None:  # the server drops this very connection mid-move
+    async def cut(tx: Any) -> None:  # the server drops this very connection mid-move
+        conn: asyncpg.Connection = tx.conn
         admin = await asyncpg.connect(pg_server)
         try:
             await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1"

@@ -1,0 +1,157 @@
+"""Every statement of the stores, written once in the neutral dialect of bot/storage/sql.py.
+
+Written so that both databases run them as they are: `COUNT(*) FILTER (WHERE …)` for counts by
+condition, CASE for the rest, upserts with `ON CONFLICT … DO UPDATE`, `RETURNING` for generated ids,
+and `COLLATE "C"` (byte order; SQLite's BINARY) wherever text decides an order.
+"""
+
+from __future__ import annotations
+
+from bot.storage.sql import Query
+
+_GAME_COLS = "id, platform, chat_id, private, kind, state, over, version"
+_G_COLS = ", ".join("g." + c.strip() for c in _GAME_COLS.split(","))
+
+
+def _in_chat(head: str, tail: str = "") -> tuple[Query, Query]:
+    """A query over one chat or over every chat of the platform: (everywhere, in the chat `:chat_id`)."""
+    return Query(head + tail), Query(head + " AND chat_id = :chat_id" + tail)
+
+
+def _count(condition: str) -> str:
+    return f"COUNT(*) FILTER (WHERE {condition})"
+
+
+_WIN, _DRAW, _LOSS, _ABANDONED, _GAVE_UP = (_count(f"outcome = '{o}'")
+                                           for o in ("win", "draw", "loss", "abandoned", "gave_up"))
+
+
+# ---------------------------------------------------------------- games
+GET_GAME = Query(f"SELECT {_GAME_COLS} FROM games WHERE id = :id")
+SEATED_GAMES = Query(f"SELECT {_G_COLS} FROM seats s JOIN games g ON g.id = s.game_id"
+                     " WHERE s.active = 1 AND s.platform = :platform AND s.user_id = :user_id ORDER BY g.id")
+SEATED_GAMES_IN_CHAT = Query(f"SELECT {_G_COLS} FROM seats s JOIN games g ON g.id = s.game_id"
+                             " WHERE s.active = 1 AND s.platform = :platform AND s.user_id = :user_id"
+                             " AND s.chat_id = :chat_id ORDER BY g.id")
+CHAT_GAMES = Query(f"SELECT {_GAME_COLS} FROM games WHERE over = 0 AND platform = :platform"
+                   " AND chat_id = :chat_id ORDER BY id")
+IDLE_GAMES = Query(f"SELECT {_GAME_COLS} FROM games WHERE over = 0 AND updated < :before ORDER BY id")
+LAST_GAME = Query(f"SELECT {_G_COLS} FROM seats s JOIN games g ON g.id = s.game_id WHERE s.platform = :platform"
+                  " AND s.chat_id = :chat_id AND s.user_id = :user_id ORDER BY g.id DESC LIMIT 1")
+EVENT_LOG = Query("SELECT type, data FROM events WHERE game_id = :game_id ORDER BY id")
+
+COUNT_RUNNING = Query(  # a chat's running games, and those among them the creator sits or sat in
+    "SELECT COUNT(*), " + _count("EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :creator)")
+    + " FROM games g WHERE g.over = 0 AND g.platform = :platform AND g.chat_id = :chat_id")
+INSERT_GAME = Query("INSERT INTO games (platform, chat_id, private, kind, state, created, updated)"
+                    " VALUES (:platform, :chat_id, :private, :kind, :state, :now, :now) RETURNING id")
+UPDATE_GAME = Query(  # the compare-and-set of a move: no row when another writer won
+    "UPDATE games SET state = :state, over = :over, version = version + 1, updated = :now"
+    " WHERE id = :id AND version = :version RETURNING version")
+INSERT_SEAT = Query("INSERT INTO seats (game_id, platform, chat_id, user_id) VALUES (:game_id, :platform, :chat_id,"
+                    " :user_id) ON CONFLICT (game_id, user_id) DO UPDATE SET active = 1")
+RELEASE_SEAT = Query("UPDATE seats SET active = 0 WHERE game_id = :game_id AND user_id = :user_id")
+RELEASE_SEATS = Query("UPDATE seats SET active = 0 WHERE game_id = :game_id")
+RELEASE_SEATS_BUT = Query("UPDATE seats SET active = 0 WHERE game_id = :game_id AND user_id != :keep")
+INSERT_EVENT = Query("INSERT INTO events (game_id, type, data, at) VALUES (:game_id, :type, :data, :at)")
+INSERT_RESULT = Query(
+    "INSERT INTO results (game_id, platform, chat_id, user_id, name, kind, outcome, attempts, length, repeats,"
+    " rating, side, at) VALUES (:game_id, :platform, :chat_id, :user_id, :name, :kind, :outcome, :attempts,"
+    " :length, :repeats, :rating, :side, :at)")
+
+# ---------------------------------------------------------------- idempotency
+WAS_SEEN = Query("SELECT 1 FROM seen WHERE platform = :platform AND event_id = :event_id")
+INSERT_SEEN = Query(  # a row back: stored; none: delivered before
+    "INSERT INTO seen (platform, event_id, at) VALUES (:platform, :event_id, :at) ON CONFLICT DO NOTHING RETURNING 1")
+
+# ---------------------------------------------------------------- chats and users
+CHAT_LANG = Query("SELECT lang FROM chats WHERE platform = :platform AND chat_id = :chat_id")
+SET_CHAT_LANG = Query("INSERT INTO chats (platform, chat_id, lang) VALUES (:platform, :chat_id, :lang)"
+                      " ON CONFLICT (platform, chat_id) DO UPDATE SET lang = excluded.lang")
+SAVE_USER = Query("INSERT INTO users (platform, user_id, name, locale) VALUES (:platform, :user_id, :name, :locale)"
+                  " ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name,"
+                  " locale = COALESCE(excluded.locale, users.locale)")
+USER_NAME = Query("SELECT name FROM users WHERE platform = :platform AND user_id = :user_id")
+USER_LOCALE = Query("SELECT locale FROM users WHERE platform = :platform AND user_id = :user_id")
+USERS_IN_CHAT = Query(  # the users seen in a chat: a result there, or a seat in a running game
+    "SELECT user_id, name FROM users WHERE platform = :platform AND user_id IN"
+    " (SELECT user_id FROM results WHERE platform = :platform AND chat_id = :chat_id"
+    " UNION SELECT user_id FROM seats WHERE platform = :platform AND chat_id = :chat_id AND active = 1)"
+    ' ORDER BY user_id COLLATE "C"')
+USERS_NAMED = Query("SELECT user_id, name FROM users WHERE platform = :platform AND lower(name) = lower(:name)"
+                    ' ORDER BY user_id COLLATE "C" LIMIT :limit')
+
+# A Telegram group became a supergroup: every table with a chat_id moves along. Rows that would
+# collide with the new chat's own (an active seat of the same player, the chat's settings) stay behind.
+MIGRATE_CHAT = (
+    *(Query(f"UPDATE {table} SET chat_id = :new WHERE platform = :platform AND chat_id = :old")
+      for table in ("games", "results", "kegeln_games", "kegeln_members", "kegeln_throws")),
+    Query("UPDATE seats SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT (active = 1"
+          " AND EXISTS (SELECT 1 FROM seats t WHERE t.platform = seats.platform AND t.chat_id = :new"
+          " AND t.user_id = seats.user_id AND t.active = 1))"),
+    Query("UPDATE chats SET chat_id = :new WHERE platform = :platform AND chat_id = :old"
+          " AND NOT EXISTS (SELECT 1 FROM chats c WHERE c.platform = :platform AND c.chat_id = :new)"),
+)
+
+# ---------------------------------------------------------------- statistics
+STATS, STATS_IN_CHAT = _in_chat(
+    f"SELECT kind, COUNT(*), {_WIN}, {_DRAW}, {_LOSS}, {_ABANDONED}, {_GAVE_UP}"
+    " FROM results WHERE platform = :platform AND user_id = :user_id", ' GROUP BY kind ORDER BY kind COLLATE "C"')
+PRACTICE_BESTS = Query(
+    "SELECT length, repeats, MIN(attempts) FROM results WHERE platform = :platform AND user_id = :user_id"
+    " AND kind = 'practice' AND outcome = 'win' AND rating IS NOT NULL"
+    " GROUP BY length, repeats ORDER BY length, repeats")
+TOP = Query(
+    f'SELECT MAX(name COLLATE "C"), {_WIN}, {_DRAW}, {_LOSS}, COUNT(*) FROM results'
+    " WHERE platform = :platform AND chat_id = :chat_id"
+    " AND kind != 'practice' GROUP BY user_id ORDER BY 2 DESC, 3 DESC, 4 ASC, 1 LIMIT :limit")
+
+# ---------------------------------------------------------------- kegeln (Hausnummern): club statistics
+# Club members are names, not chat accounts: `member` is the casefolded name, per chat.
+INSERT_KEGELN_GAME = Query(
+    "INSERT INTO kegeln_games (game_id, platform, chat_id, mode, digits, teams, winner, decided, at)"
+    " VALUES (:game_id, :platform, :chat_id, :mode, :digits, :teams, :winner, :decided, :at)")
+INSERT_KEGELN_MEMBER = Query(
+    "INSERT INTO kegeln_members (game_id, platform, chat_id, member, name, mode, team, number, place, win, throws,"
+    " pins, nines, pumpen, at) VALUES (:game_id, :platform, :chat_id, :member, :name, :mode, :team, :number,"
+    " :place, :win, :throws, :pins, :nines, :pumpen, :at)")
+INSERT_KEGELN_THROW = Query(
+    "INSERT INTO kegeln_throws (game_id, seq, platform, chat_id, member, name, pins, position, digit, at)"
+    " VALUES (:game_id, :seq, :platform, :chat_id, :member, :name, :pins, :position, :digit, :at)")
+
+_KEGELN_NAME = ("(SELECT k2.name FROM kegeln_members k2 WHERE k2.platform = k.platform AND k2.chat_id = k.chat_id"
+                " AND k2.member = k.member ORDER BY k2.at DESC, k2.game_id DESC LIMIT 1)")
+_KEGELN_LINE = (f"SELECT {_KEGELN_NAME}, COUNT(*), SUM(CASE WHEN mode = 'high' THEN win ELSE 0 END),"
+                " SUM(CASE WHEN mode = 'low' THEN win ELSE 0 END), SUM(nines), SUM(pumpen), SUM(pins), SUM(throws)"
+                " FROM kegeln_members k WHERE platform = :platform AND chat_id = :chat_id")
+KEGELN_MEMBER = Query(_KEGELN_LINE + " AND member = :member GROUP BY platform, chat_id, member")
+KEGELN_CLUB = Query(  # most wins first, then the best Kegel-Schnitt (pins per throw)
+    _KEGELN_LINE + " GROUP BY platform, chat_id, member ORDER BY SUM(win) DESC,"
+    " 1.0 * SUM(pins) / CASE WHEN SUM(throws) > 1 THEN SUM(throws) ELSE 1 END DESC,"
+    ' member COLLATE "C" LIMIT :limit')
+KEGELN_SERIES = Query("SELECT member, name, game_id, at, pins, throws FROM kegeln_members"
+                      " WHERE platform = :platform AND chat_id = :chat_id ORDER BY at, game_id")
+KEGELN_GAMES_SINCE = Query("SELECT game_id, mode, digits, teams, winner, decided FROM kegeln_games"
+                           " WHERE platform = :platform AND chat_id = :chat_id AND at >= :since ORDER BY at, game_id")
+KEGELN_MEMBERS_SINCE = Query(  # the name in its most recent spelling of the span
+    "SELECT (SELECT k2.name FROM kegeln_members k2 WHERE k2.platform = k.platform AND k2.chat_id = k.chat_id"
+    " AND k2.member = k.member AND k2.at >= :since ORDER BY k2.at DESC, k2.game_id DESC LIMIT 1),"
+    " COUNT(*), SUM(nines), SUM(pumpen), SUM(pins), SUM(throws) FROM kegeln_members k"
+    " WHERE platform = :platform AND chat_id = :chat_id AND at >= :since GROUP BY platform, chat_id, member"
+    ' ORDER BY member COLLATE "C"')
+KEGELN_THROW_LOG = Query("SELECT at, game_id, name, pins, position, digit FROM kegeln_throws"
+                         " WHERE platform = :platform AND chat_id = :chat_id ORDER BY game_id, seq")
+
+# ---------------------------------------------------------------- logik: results by side
+LOGIK_SIDES, LOGIK_SIDES_IN_CHAT = _in_chat(  # once per game: the white player's result line
+    f"SELECT {_WIN}, {_LOSS}, {_DRAW}, {_ABANDONED} FROM results WHERE platform = :platform AND kind = 'logik'"
+    " AND side = 'white'")
+LOGIK_RECORD, LOGIK_RECORD_IN_CHAT = _in_chat(
+    f"SELECT side, {_WIN}, {_DRAW}, {_LOSS}, {_ABANDONED} FROM results WHERE platform = :platform AND kind = 'logik'"
+    " AND user_id = :user_id", " GROUP BY side")
+
+# ---------------------------------------------------------------- solver: the computer opponent's level
+SOLVER_BOT_LEVEL = Query(
+    "SELECT e.data FROM events e JOIN games g ON g.id = e.game_id WHERE e.type = 'bot'"
+    " AND g.platform = :platform AND g.chat_id = :chat_id AND g.id <= :game_id AND (g.id = :game_id OR EXISTS"
+    " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :user_id)) ORDER BY g.id DESC LIMIT 1")

@@ -1,0 +1,322 @@
+"""Every method of the Store protocol, written once over a SQL driver.
+
+`SqlStore` holds the logic (which statements a move runs, in which order, what a row means); a
+driver subclass (SqliteStore, PostgresStore) supplies three things: `_fetch` (a read), `_run` (a
+write job in one transaction, its errors mapped to the store's exceptions) and `_submit` (a write
+started now and awaited later). Write jobs are `async def job(tx)` functions (see
+bot/storage/sql.py), so the same job runs in SQLite's group commit and in a PostgreSQL transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bot.storage import queries as q
+from bot.storage.base import (
+    Conflict,
+    Duplicate,
+    GameRow,
+    KegelnGame,
+    KegelnLine,
+    KegelnPoint,
+    KegelnSpan,
+    KegelnThrow,
+    LogikRecord,
+    LogikSides,
+    NewResult,
+    PracticeBest,
+    SeatTaken,
+    StatLine,
+    TooManyGames,
+    TopLine,
+    UserMatch,
+    game_id_fits,
+)
+from bot.storage.sql import Query, Tx, TxJob
+from core import names
+from core.games.base import Event
+
+
+def _game(r: Sequence[Any]) -> GameRow:
+    return GameRow(int(r[0]), r[1], r[2], bool(r[3]), r[4], json.loads(r[5]), bool(r[6]), int(r[7]))
+
+
+def _flag(flag: bool | None) -> int | None:
+    return None if flag is None else int(flag)
+
+
+class SqlStore:
+    # ------------------------------------------------------------ what a driver supplies
+    async def _fetch(self, query: Query, **params: Any) -> list[Sequence[Any]]:
+        raise NotImplementedError
+
+    async def _run(self, job: TxJob) -> Any:
+        """Run a write job in one transaction; its errors as the store's exceptions."""
+        raise NotImplementedError
+
+    def _submit(self, job: TxJob) -> asyncio.Future[Any]:
+        """Start a write job now; the caller awaits the future when it needs the write done."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ games
+    async def get_game(self, game_id: int) -> GameRow | None:
+        if not game_id_fits(game_id):
+            return None
+        rows = await self._fetch(q.GET_GAME, id=game_id)
+        return _game(rows[0]) if rows else None
+
+    async def seated_games(self, platform: str, user_id: str, chat_id: str | None = None) -> list[GameRow]:
+        """Running games the user sits in: in one chat, or (chat_id None) anywhere on the platform."""
+        if chat_id is None:
+            rows = await self._fetch(q.SEATED_GAMES, platform=platform, user_id=user_id)
+        else:
+            rows = await self._fetch(q.SEATED_GAMES_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
+        return [_game(r) for r in rows]
+
+    async def chat_games(self, platform: str, chat_id: str) -> list[GameRow]:
+        return [_game(r) for r in await self._fetch(q.CHAT_GAMES, platform=platform, chat_id=chat_id)]
+
+    async def idle_games(self, before: float) -> list[GameRow]:
+        return [_game(r) for r in await self._fetch(q.IDLE_GAMES, before=before)]
+
+    async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
+                          state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
+                          now: float, seen: tuple[str, str] | None = None, *, creator: str | None = None,
+                          max_chat: int = 0, max_user: int = 0) -> int:
+        """A new game with its first seats and events. With `max_chat` / `max_user` (0: no bound) it
+        is refused with TooManyGames when the chat already runs `max_chat` games, or `creator` already
+        sits or sat (a seat handed on or left still counts) in `max_user` running games of the chat;
+        counted in the creating transaction, after `lock_chat` (exact, also across processes)."""
+        async def job(tx: Tx) -> int:
+            if max_chat or max_user:
+                await tx.lock_chat(platform, chat_id)
+                counts = await tx.fetchrow(q.COUNT_RUNNING, platform=platform, chat_id=chat_id, creator=creator)
+                in_chat, mine = counts or (0, 0)
+                if max_user and creator is not None and mine >= max_user:
+                    raise TooManyGames("user", max_user)
+                if max_chat and in_chat >= max_chat:
+                    raise TooManyGames("chat", max_chat)
+            game_id = int(await tx.fetchval(q.INSERT_GAME, platform=platform, chat_id=chat_id, private=int(private),
+                                            kind=kind, state=json.dumps(state), now=now))
+            await _add_seats(tx, game_id, platform, chat_id, seats)
+            await _add_events(tx, game_id, events, now)
+            await _add_seen(tx, seen, now)
+            return game_id
+        return int(await self._run(job))
+
+    async def save_game(self, game: GameRow, state: dict[str, Any], over: bool, seats: Sequence[str],
+                        events: Sequence[Event], results: Sequence[NewResult], now: float,
+                        seen: tuple[str, str] | None = None, released: Sequence[str] = (),
+                        extra: TxJob | None = None) -> int:
+        """Persist a move atomically: state (compare-and-set on version: Conflict when another
+        handler or process won), new seats, released seats (players who left a running game), events,
+        results, a game's own `extra` writes (e.g. its statistics tables), and the inbound's id.
+        Returns the new version."""
+        async def job(tx: Tx) -> int:
+            done = await tx.fetchval(q.UPDATE_GAME, state=json.dumps(state), over=int(over), now=now,
+                                     id=game.id, version=game.version)
+            if done is None:
+                raise Conflict(game.id)
+            await _add_seats(tx, game.id, game.platform, game.chat_id, seats)
+            for user_id in released:
+                await tx.execute(q.RELEASE_SEAT, game_id=game.id, user_id=user_id)
+            if over:
+                await tx.execute(q.RELEASE_SEATS, game_id=game.id)
+            await _add_events(tx, game.id, events, now)
+            if results:
+                await tx.executemany(q.INSERT_RESULT, [
+                    {"game_id": game.id, "platform": game.platform, "chat_id": game.chat_id, "user_id": r.user_id,
+                     "name": r.name, "kind": game.kind, "outcome": r.outcome, "attempts": r.attempts,
+                     "length": r.length, "repeats": _flag(r.repeats), "rating": r.rating, "side": r.side, "at": now}
+                    for r in results])
+            if extra is not None:
+                await extra(tx)
+            await _add_seen(tx, seen, now)
+            return game.version + 1
+        return int(await self._run(job))
+
+    async def last_game(self, platform: str, chat_id: str, user_id: str) -> GameRow | None:
+        """The player's most recent game in a chat, running or over (for /rematch)."""
+        rows = await self._fetch(q.LAST_GAME, platform=platform, chat_id=chat_id, user_id=user_id)
+        return _game(rows[0]) if rows else None
+
+    async def event_log(self, game_id: int) -> list[Event]:
+        return [Event(t, json.loads(d)) for t, d in await self._fetch(q.EVENT_LOG, game_id=game_id)]
+
+    # ------------------------------------------------------------ idempotency
+    async def was_seen(self, platform: str, event_id: str) -> bool:
+        return bool(await self._fetch(q.WAS_SEEN, platform=platform, event_id=event_id))
+
+    async def mark_seen(self, platform: str, event_id: str, now: float) -> None:
+        async def job(tx: Tx) -> None:
+            await _add_seen(tx, (platform, event_id), now)
+        await self._run(job)
+
+    # ------------------------------------------------------------ chats and users
+    async def chat_lang(self, platform: str, chat_id: str) -> str | None:
+        rows = await self._fetch(q.CHAT_LANG, platform=platform, chat_id=chat_id)
+        return rows[0][0] if rows else None
+
+    async def set_chat_lang(self, platform: str, chat_id: str, lang: str | None) -> None:
+        async def job(tx: Tx) -> None:
+            await tx.execute(q.SET_CHAT_LANG, platform=platform, chat_id=chat_id, lang=lang)
+        await self._run(job)
+
+    async def migrate_chat(self, platform: str, old: str, new: str) -> None:
+        """A Telegram group became a supergroup: its games, stats and settings move along."""
+        async def job(tx: Tx) -> None:
+            for statement in q.MIGRATE_CHAT:
+                await tx.execute(statement, platform=platform, old=old, new=new)
+        await self._run(job)
+
+    def save_user(self, platform: str, user_id: str, name: str, locale: str | None) -> asyncio.Future[Any]:
+        """Start the upsert and return its future: on SQLite it joins the batch of the move the same
+        inbound causes (one commit for both); a caller without a move awaits it before answering."""
+        async def job(tx: Tx) -> None:
+            await tx.execute(q.SAVE_USER, platform=platform, user_id=user_id, name=name, locale=locale)
+        return self._submit(job)
+
+    async def user_name(self, platform: str, user_id: str) -> str | None:
+        rows = await self._fetch(q.USER_NAME, platform=platform, user_id=user_id)
+        return rows[0][0] if rows else None
+
+    async def user_locale(self, platform: str, user_id: str) -> str | None:
+        rows = await self._fetch(q.USER_LOCALE, platform=platform, user_id=user_id)
+        return rows[0][0] if rows else None
+
+    async def find_users(self, platform: str, chat_id: str | None, name: str,
+                         limit: int = 10) -> list[UserMatch]:
+        """The users called `name` (compared as core.names.key): with a chat, the users seen in it
+        (a seat in one of its running games, or a result there); with None, anyone on the platform."""
+        wanted = names.key(name)
+        if chat_id is not None:
+            rows = await self._fetch(q.USERS_IN_CHAT, platform=platform, chat_id=chat_id)
+        else:
+            rows = await self._fetch(q.USERS_NAMED, platform=platform, name=names.clean(name), limit=4 * limit)
+        return [UserMatch(r[0], r[1]) for r in rows if names.key(r[1]) == wanted][:limit]
+
+    # ------------------------------------------------------------ statistics
+    async def stats(self, platform: str, chat_id: str | None, user_id: str) -> list[StatLine]:
+        """Per game kind: games, wins, draws, losses, abandoned, gave up; in one chat or everywhere."""
+        if chat_id is None:
+            rows = await self._fetch(q.STATS, platform=platform, user_id=user_id)
+        else:
+            rows = await self._fetch(q.STATS_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
+        return [StatLine(*r) for r in rows]
+
+    async def practice_bests(self, platform: str, user_id: str) -> list[PracticeBest]:
+        """The fewest attempts per (length, repeats) over every chat: records follow the player."""
+        rows = await self._fetch(q.PRACTICE_BESTS, platform=platform, user_id=user_id)
+        return [PracticeBest(int(r[0]), bool(r[1]), int(r[2])) for r in rows]
+
+    async def top(self, platform: str, chat_id: str, limit: int = 10) -> list[TopLine]:
+        """The chat's duel leaderboard, most wins first."""
+        return [TopLine(*r) for r in await self._fetch(q.TOP, platform=platform, chat_id=chat_id, limit=limit)]
+
+    # ------------------------------------------------------------ kegeln (Hausnummern): club statistics
+    @staticmethod
+    def kegeln_job(game_id: int, platform: str, chat_id: str, keep_seat: str | None,
+                   game: tuple[str, int, int, str, bool] | None, members: Sequence[Any],
+                   throws: Sequence[tuple[str, int, int, int, float]], now: float) -> TxJob:
+        """The extra writes of one kegeln move, run inside `save_game`'s transaction: free the seat of
+        a scorer who handed the role on (`keep_seat` = the new scorer), and on the final move the game
+        (mode, digits, teams, winner, decided), its members' lines and its throw log."""
+        async def job(tx: Tx) -> None:
+            if keep_seat is not None:
+                await tx.execute(q.RELEASE_SEATS_BUT, game_id=game_id, keep=keep_seat)
+            if game is None:
+                return
+            mode, digits, teams, winner, decided = game
+            where = {"game_id": game_id, "platform": platform, "chat_id": chat_id}
+            await tx.execute(q.INSERT_KEGELN_GAME, **where, mode=mode, digits=digits, teams=teams, winner=winner,
+                             decided=int(decided), at=now)
+            await tx.executemany(q.INSERT_KEGELN_MEMBER, [
+                {**where, "member": m.name.casefold(), "name": m.name, "mode": mode, "team": m.team,
+                 "number": m.number, "place": m.place, "win": int(m.win), "throws": m.throws, "pins": m.pins,
+                 "nines": m.nines, "pumpen": m.pumpen, "at": now} for m in members])
+            await tx.executemany(q.INSERT_KEGELN_THROW, [
+                {**where, "seq": i, "member": name.casefold(), "name": name, "pins": pins, "position": pos,
+                 "digit": digit, "at": at} for i, (name, pins, pos, digit, at) in enumerate(throws, 1)])
+        return job
+
+    async def kegeln_member(self, platform: str, chat_id: str, name: str) -> KegelnLine | None:
+        """One club member's line, or None."""
+        rows = await self._fetch(q.KEGELN_MEMBER, platform=platform, chat_id=chat_id, member=name.casefold())
+        return KegelnLine(*rows[0]) if rows else None
+
+    async def kegeln_club(self, platform: str, chat_id: str, limit: int = 30) -> list[KegelnLine]:
+        """Every member's line, most wins first, then the best Kegel-Schnitt."""
+        return [KegelnLine(*r) for r in await self._fetch(q.KEGELN_CLUB, platform=platform, chat_id=chat_id,
+                                                          limit=limit)]
+
+    async def kegeln_series(self, platform: str, chat_id: str) -> list[KegelnPoint]:
+        """Per member and finished game, oldest first."""
+        rows = await self._fetch(q.KEGELN_SERIES, platform=platform, chat_id=chat_id)
+        return [KegelnPoint(r[0], r[1], int(r[2]), r[3], r[4], r[5]) for r in rows]
+
+    async def kegeln_games_since(self, platform: str, chat_id: str, since: float) -> list[KegelnGame]:
+        """The games finished at or after `since`, in order."""
+        rows = await self._fetch(q.KEGELN_GAMES_SINCE, platform=platform, chat_id=chat_id, since=since)
+        return [KegelnGame(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in rows]
+
+    async def kegeln_members_since(self, platform: str, chat_id: str, since: float) -> list[KegelnSpan]:
+        """Per member over the games finished at or after `since`; the name in its most recent
+        spelling of that span."""
+        rows = await self._fetch(q.KEGELN_MEMBERS_SINCE, platform=platform, chat_id=chat_id, since=since)
+        return [KegelnSpan(*r) for r in rows]
+
+    async def kegeln_throw_log(self, platform: str, chat_id: str) -> list[KegelnThrow]:
+        """The club's throw log, oldest first, in throwing order."""
+        rows = await self._fetch(q.KEGELN_THROW_LOG, platform=platform, chat_id=chat_id)
+        return [KegelnThrow(r[0], int(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
+
+    # ------------------------------------------------------------ logik: results by side
+    async def logik_sides(self, platform: str, chat_id: str | None) -> LogikSides:
+        """Finished Logik games by winning side (and the timed-out ones), in one chat or everywhere;
+        counted once per game, from the white player's result line."""
+        if chat_id is None:
+            rows = await self._fetch(q.LOGIK_SIDES, platform=platform)
+        else:
+            rows = await self._fetch(q.LOGIK_SIDES_IN_CHAT, platform=platform, chat_id=chat_id)
+        return LogikSides(*(int(n) for n in rows[0]))
+
+    async def logik_record(self, platform: str, chat_id: str | None, user_id: str) -> dict[str, LogikRecord]:
+        """A player's Logik record per side, in one chat or everywhere."""
+        if chat_id is None:
+            rows = await self._fetch(q.LOGIK_RECORD, platform=platform, user_id=user_id)
+        else:
+            rows = await self._fetch(q.LOGIK_RECORD_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
+        return {str(r[0]): LogikRecord(int(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows if r[0]}
+
+    # ------------------------------------------------------------ solver: the computer opponent's level
+    async def solver_bot_level(self, platform: str, chat_id: str, game_id: int, user_id: str) -> str | None:
+        """The level of the bot in this duel, or (for a rematch) in the newest earlier duel against the
+        bot that this user played in this chat: the data of its "bot" event."""
+        rows = await self._fetch(q.SOLVER_BOT_LEVEL, platform=platform, chat_id=chat_id, game_id=game_id,
+                                 user_id=user_id)
+        return json.loads(rows[0][0]).get("level") if rows else None
+
+
+async def _add_seats(tx: Tx, game_id: int, platform: str, chat_id: str, seats: Sequence[str]) -> None:
+    """Seat players (again); a seat in another running game of the chat is SeatTaken (the partial
+    unique index `one_game_per_chat` is the rule)."""
+    for user_id in seats:
+        if not await tx.insert_unique(q.INSERT_SEAT, game_id=game_id, platform=platform, chat_id=chat_id,
+                                      user_id=user_id):
+            raise SeatTaken(user_id)
+
+
+async def _add_events(tx: Tx, game_id: int, events: Sequence[Event], now: float) -> None:
+    if events:
+        await tx.executemany(q.INSERT_EVENT, [{"game_id": game_id, "type": e.type, "data": json.dumps(e.data),
+                                               "at": now} for e in events])
+
+
+async def _add_seen(tx: Tx, seen: tuple[str, str] | None, now: float) -> None:
+    """Record the platform update this move answers; a second delivery of it is a Duplicate and
+    its whole move is rolled back (so a redelivered update is applied once, even after a restart)."""
+    if seen and await tx.fetchval(q.INSERT_SEEN, platform=seen[0], event_id=seen[1], at=now) is None:
+        raise Duplicate(seen[1])
