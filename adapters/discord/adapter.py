@@ -269,11 +269,17 @@ class DiscordAdapter:
     async def _on_command(
         self, interaction: discord.Interaction, name: str, args: tuple[str, ...]
     ) -> None:
-        await self._defer(interaction, thinking=True)
+        """Answered through the interaction (see render.py); deferred only if the App is slow."""
+        assert self._renderer is not None
         actor, chat = self._who(interaction)
         inbound = Inbound(actor=actor, chat=chat, command=name, args=args,
                           event_id=str(interaction.id))
-        await self._dispatch(inbound, Context(actor=actor, interaction=interaction, thinking=True))
+        ctx = Context(actor=actor, interaction=interaction, command=True)
+        late = asyncio.create_task(self._renderer.defer_late(ctx), name="discord-defer")
+        try:
+            await self._dispatch(inbound, ctx)
+        finally:
+            late.cancel()
 
     async def on_press(self, interaction: discord.Interaction, action: str) -> None:
         """A plain button: acknowledge at once, then let the App re-validate the press."""

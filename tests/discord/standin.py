@@ -114,6 +114,20 @@ class Call:
     ephemeral: bool = False
     fault: str | None = None  # "5xx" | "429" | "stall": an injected outage answered this call
     replayed: bool = False  # a resend with an already used nonce: Discord returned the first message
+    shown_in: int | None = None  # an interaction reply: the channel it shows in
+
+    def in_channel(self, channel: int) -> bool:
+        """Seen by everyone in `channel`: a channel message or a public interaction reply there."""
+        return self.channel_id == channel or (self.shown_in == channel and not self.ephemeral
+                                              and self.method != "DELETE")
+
+    @property
+    def message(self) -> dict[str, Any]:
+        """The message this call sends or edits (an interaction callback's `data`)."""
+        if not isinstance(self.body, dict):
+            return {}
+        data = self.body.get("data") if "type" in self.body and "data" in self.body else None
+        return data if isinstance(data, dict) else self.body
 
     @property
     def content(self) -> str:
@@ -645,6 +659,7 @@ class StandIn:
                 if (refused := self._webhook_refusal(state)) is not None:
                     return refused
                 assert state is not None
+                call.shown_in = state["channel"]
                 call.ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
                 if (refused := self._check_message(call, body, files, new=True)) is not None:
                     return refused
@@ -666,6 +681,7 @@ class StandIn:
                 if (refused := self._webhook_refusal(state)) is not None:
                     return refused
                 assert state is not None
+                call.shown_in = state["channel"]
                 if (refused := self._check_message(call, body, files, new=False)) is not None:
                     return refused
                 if mid == "@original":
@@ -688,6 +704,7 @@ class StandIn:
                 if (refused := self._webhook_refusal(state)) is not None:
                     return refused
                 assert state is not None
+                call.shown_in = state["channel"]
                 if mid == "@original":
                     state["deleted_original"] = True
                     if state["original"] is not None:
@@ -760,6 +777,7 @@ class StandIn:
             return refused
         state["responded"] = kind
         state["responded_at"] = time.monotonic()
+        call.shown_in = state["channel"]
         call.ephemeral = bool(flags & EPHEMERAL)
         interaction: dict[str, Any] = {"id": state["id"], "type": state["type"]}
         resource: dict[str, Any] = {"type": kind}

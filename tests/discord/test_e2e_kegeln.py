@@ -47,7 +47,7 @@ async def throw_by_button(standin: StandIn, scorer: User, game: int, pins: int, 
     place is taken without asking)."""
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, scorer, "wurf", {"pins": str(pins)})
-    answer = await standin.wait_for(lambda c: c.status < 300 and c.channel_id == CHANNEL_ID, after=mark)
+    answer = await standin.wait_for(lambda c: c.status < 300 and c.in_channel(CHANNEL_ID), after=mark)
     wanted = f"g:{game}:p{position}"
     if not any(re.fullmatch(rf"g:{game}:p\d", cid) for cid in answer.custom_ids()):
         await standin.settle()
@@ -55,7 +55,7 @@ async def throw_by_button(standin: StandIn, scorer: User, game: int, pins: int, 
     mid, cid = standin.message_with_button(lambda cid: cid == wanted)
     mark = len(standin.calls)
     await standin.press(CHANNEL_ID, scorer, mid, cid)
-    await standin.wait_for(lambda c: c.status < 300 and c.channel_id == CHANNEL_ID, after=mark)
+    await standin.wait_for(lambda c: c.status < 300 and c.in_channel(CHANNEL_ID), after=mark)
     await standin.settle()
 
 
