@@ -90,3 +90,72 @@ async def test_refusals_and_help_go_to_the_actor_alone(
         shown = answers(standin, token)
         assert shown and all(ephemeral for _, ephemeral, _ in shown), (name, shown)
     assert standin.channel_calls(after=mark) == []  # nothing of it in the channel
+
+
+def _accepts(standin: StandIn, token: str) -> bool:
+    return any(cid.endswith(":accept") for c in standin.calls if c.interaction_token == token
+               for cid in c.custom_ids())
+
+
+async def test_the_bot_opponent_and_logik_statistics_by_slash_command(
+    standin: StandIn, make_adapter: MakeAdapter, app: App
+) -> None:
+    alice, bob = standin.add_user("Alice"), standin.add_user("Bob")
+    other_bot = User(standin.next_id(), "OtherBot", bot=True)
+    standin.users[other_bot.id] = other_bot
+    await make_adapter(app.handle, app.command_menu())
+    # the synced commands offer the bot as an opponent, and Logik statistics
+    adapter_options = {c["name"]: {o["name"]: o for o in c.get("options", [])}
+                       for c in (await _synced(standin, make_adapter, app))}
+    for name in ("duel", "logik"):
+        assert [ch["value"] for ch in adapter_options[name]["bot"]["choices"]][0] == "bot"
+    assert [ch["value"] for ch in adapter_options["stats"]["game"]["choices"]] == ["logik"]
+
+    token = await slash_answered(standin, alice, "duel", {"bot": "bot strong", "length": "3"})
+    shown = answers(standin, token)
+    assert shown and not shown[0][1] and not _accepts(standin, token)  # a game against the computer
+    # picking the bot itself in the user picker is the same: no challenge nobody could accept
+    token = await slash_answered(standin, bob, "logik", {"opponent": standin.bot})
+    assert answers(standin, token) and not _accepts(standin, token)
+    carol = standin.add_user("Carol")
+    token = await slash_answered(standin, carol, "logik", {"bot": "bot easy"})
+    assert answers(standin, token) and not _accepts(standin, token)
+    # another bot account is refused as a human opponent, to the actor alone
+    dave = standin.add_user("Dave")
+    token = await slash_answered(standin, dave, "duel", {"opponent": other_bot})
+    shown = answers(standin, token)
+    assert shown and all(ephemeral for _, ephemeral, _ in shown) and not _accepts(standin, token)
+    # /stats logik
+    token = await slash_answered(standin, alice, "stats", {"game": "logik"})
+    assert any("Logik" in text for _, _, text in answers(standin, token))
+
+
+async def _synced(standin: StandIn, make_adapter: MakeAdapter, app: App) -> list[dict[str, object]]:
+    syncer = await make_adapter(app.handle, app.command_menu(), start=False)
+    await syncer.sync_commands()
+    return standin.commands["global"]
+
+
+async def test_the_synced_commands_fit_discord_and_group_commands_stay_out_of_dms(
+    standin: StandIn, make_adapter: MakeAdapter, app: App
+) -> None:
+    from bot.commands import COMMANDS
+
+    from adapters.discord.commands import GROUP_ONLY
+
+    assert {c.name for c in COMMANDS if c.group_only} == GROUP_ONLY  # the adapter's list is the App's
+    # every description fits Discord's 100 characters in every language, uncut
+    for lang, menu in app.command_menu().items():
+        for info in menu:
+            assert len(info.description) <= 100, (lang, info.name, len(info.description))
+            for opt, text in info.option_descriptions.items():
+                assert len(text) <= 100, (lang, info.name, opt, len(text))
+    synced = await _synced(standin, make_adapter, app)
+    for cmd in synced:
+        texts = [cmd["description"], *cmd.get("description_localizations", {}).values()]
+        for option in cmd.get("options", []):
+            texts += [option["description"], *option.get("description_localizations", {}).values()]
+        assert all(1 <= len(t) <= 100 and not t.endswith("…") for t in texts), cmd["name"]
+        in_dms = cmd["name"] not in GROUP_ONLY
+        contexts = cmd["contexts"] or [0, 1, 2]  # none given: everywhere
+        assert cmd["dm_permission"] is in_dms and (1 in contexts) is in_dms, cmd["name"]
