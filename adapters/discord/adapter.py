@@ -26,6 +26,7 @@ from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 from . import render
 from .commands import MenuTranslator, build_commands
 from .components import ActionButton, ActionMenu, PromptButton, PromptModal
+from .editmap import EditMap, MemoryEditMap
 from .inbound import (
     PROMPT_PREFIX,
     actor_of,
@@ -77,6 +78,7 @@ class DiscordAdapter:
         message_content: bool = True,
         ready_timeout: float = 60.0,
         guild_ready_timeout: float = 2.0,
+        edit_map: EditMap | None = None,
     ) -> None:
         self._token = token
         self._handle = handle
@@ -88,6 +90,7 @@ class DiscordAdapter:
         self._message_content = message_content
         self._ready_timeout = ready_timeout
         self._guild_ready_timeout = guild_ready_timeout
+        self._edit_map = edit_map if edit_map is not None else MemoryEditMap()  # survives a reconnect
         self._client: _Client | None = None
         self._tree: app_commands.CommandTree[Any] | None = None
         self._renderer: Renderer | None = None
@@ -135,7 +138,7 @@ class DiscordAdapter:
         client.event(self.on_ready)
         client.event(self.on_message)
         client.event(self.on_interaction)
-        self._client, self._tree, self._renderer = client, tree, Renderer(client)
+        self._client, self._tree, self._renderer = client, tree, Renderer(client, self._edit_map)
         return client
 
     def _point_at_api(self) -> None:

@@ -43,6 +43,7 @@ import discord
 from core.messages import Actor, Chat, Outbound, Response
 
 from .components import make_view
+from .editmap import EditMap, MemoryEditMap
 from .markdown import FENCE, content, mentioned
 
 log = logging.getLogger(__name__)
@@ -193,9 +194,9 @@ def _files(out: Outbound) -> list[discord.File]:
 class Renderer:
     """Sends what the App answered; one per adapter, state only for edits and DMs."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, edits: EditMap | None = None) -> None:
         self._client = client
-        self.edits: dict[str, tuple[int, int]] = {}  # edit_key -> (channel id, message id)
+        self.edits: EditMap = edits if edits is not None else MemoryEditMap()  # edit_key -> (channel, message)
         self.prompts: dict[str, str] = {}  # action -> modal prompt, for prompt buttons
 
     # ----------------------------------------------------------- response
@@ -280,14 +281,15 @@ class Renderer:
 
     async def _to_chat(self, out: Outbound, chat: Chat) -> bool:
         channel = self._client.get_partial_messageable(int(chat.chat_id))
-        if out.edit_key and out.edit_key in self.edits:
-            channel_id, message_id = self.edits[out.edit_key]
+        shown = self.edits.get(out.edit_key) if out.edit_key else None
+        if shown is not None:
+            channel_id, message_id = shown
             fits = channel_id == channel.id and len(content(out)) <= MAX_CONTENT
             if fits and await self._edit(channel, message_id, out):
                 return True
         sent = await self._post(channel, content(out), out)
         if sent is not None and out.edit_key:
-            self.edits[out.edit_key] = (channel.id, sent.id)
+            self.edits.set(out.edit_key, (channel.id, sent.id))
         return sent is not None
 
     async def _to_actor(self, out: Outbound, actor: Actor, ctx: Context) -> None:

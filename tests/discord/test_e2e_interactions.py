@@ -108,7 +108,7 @@ async def test_the_bot_opponent_and_logik_statistics_by_slash_command(
     adapter_options = {c["name"]: {o["name"]: o for o in c.get("options", [])}
                        for c in (await _synced(standin, make_adapter, app))}
     for name in ("duel", "logik"):
-        assert [ch["value"] for ch in adapter_options[name]["bot"]["choices"]][0] == "bot"
+        assert adapter_options[name]["bot"]["choices"][0]["value"] == "bot"
     assert [ch["value"] for ch in adapter_options["stats"]["game"]["choices"]] == ["logik"]
 
     token = await slash_answered(standin, alice, "duel", {"bot": "bot strong", "length": "3"})
@@ -139,9 +139,8 @@ async def _synced(standin: StandIn, make_adapter: MakeAdapter, app: App) -> list
 async def test_the_synced_commands_fit_discord_and_group_commands_stay_out_of_dms(
     standin: StandIn, make_adapter: MakeAdapter, app: App
 ) -> None:
-    from bot.commands import COMMANDS
-
     from adapters.discord.commands import GROUP_ONLY
+    from bot.commands import COMMANDS
 
     assert {c.name for c in COMMANDS if c.group_only} == GROUP_ONLY  # the adapter's list is the App's
     # every description fits Discord's 100 characters in every language, uncut

@@ -146,3 +146,30 @@ async def test_more_choices_than_buttons_fit_become_a_select_menu(
     await standin.choose(CHANNEL_ID, user, mid, menus[1]["custom_id"], "g:1:w27")
     await standin.settle()
     assert seen == ["g:1:w27"]
+
+
+async def test_the_standings_message_is_edited_in_place_after_a_restart(
+    standin: StandIn, make_adapter: MakeAdapter, app: App, tmp_path: Path
+) -> None:
+    """Which message shows a game's standings is kept in a file next to the database: after the
+    adapter restarts, the next throw edits that message instead of posting a new one (whose
+    predecessor would keep live buttons)."""
+    from adapters.discord.editmap import JsonEditMap
+
+    scorer = standin.add_user("Alice")
+    edits = tmp_path / "club.discord-edits.json"
+    first = await make_adapter(app.handle, app.command_menu(), edit_map=JsonEditMap(edits))
+    game, _ = await start(standin, app, scorer, 3, "Anna Ben")
+    (standings,) = [c for c in standin.calls if c.method == "POST" and c.channel_id == CHANNEL_ID
+                    and "Hausnummern #" in c.content and c.status < 300]
+    mid = standin.messages_by_content(standings.content)
+    await throw_by_button(standin, scorer, game, 7, 2)
+    await first.stop()
+
+    await make_adapter(app.handle, app.command_menu(), edit_map=JsonEditMap(edits))
+    mark = len(standin.calls)
+    await throw_by_button(standin, scorer, game, 5, 1)
+    posted = [c for c in standin.calls[mark:] if c.method == "POST" and c.channel_id == CHANNEL_ID]
+    assert not [c for c in posted if any(cid.startswith(f"g:{game}:") for cid in c.custom_ids())], \
+        "a second standings message with the game's buttons"
+    assert any(c.method == "PATCH" and c.path.endswith(f"/messages/{mid}") for c in standin.calls[mark:])
