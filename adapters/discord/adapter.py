@@ -61,6 +61,12 @@ class _Client(discord.AutoShardedClient):
     press_handler: DiscordAdapter
 
 
+class _PlainClient(discord.Client):
+    """One connection, no shards (`sharded=False`): for test libraries that drive a plain client."""
+
+    press_handler: DiscordAdapter
+
+
 class DiscordAdapter:
     """Discord ⇄ neutral messages. Knows nothing of games; handed the App's `handle`."""
 
@@ -79,6 +85,7 @@ class DiscordAdapter:
         ready_timeout: float = 60.0,
         guild_ready_timeout: float = 2.0,
         edit_map: EditMap | None = None,
+        sharded: bool = True,
     ) -> None:
         self._token = token
         self._handle = handle
@@ -91,6 +98,7 @@ class DiscordAdapter:
         self._ready_timeout = ready_timeout
         self._guild_ready_timeout = guild_ready_timeout
         self._edit_map = edit_map if edit_map is not None else MemoryEditMap()  # survives a reconnect
+        self._sharded = sharded
         self._client: _Client | None = None
         self._tree: app_commands.CommandTree[Any] | None = None
         self._renderer: Renderer | None = None
@@ -110,7 +118,7 @@ class DiscordAdapter:
         return client is not None and client.is_ready() and not client.is_closed()
 
     @property
-    def client(self) -> discord.AutoShardedClient:
+    def client(self) -> discord.Client:
         """The underlying client (built on first use)."""
         return self._ensure_client()
 
@@ -119,15 +127,17 @@ class DiscordAdapter:
             return self._client
         intents = discord.Intents.default()
         intents.message_content = self._message_content
-        client = _Client(
-            intents=intents,
-            shard_ids=self._shard_ids,
-            shard_count=self._shard_count,
-            guild_ready_timeout=self._guild_ready_timeout,
-            chunk_guilds_at_startup=False,
-            max_messages=None,
-            allowed_mentions=discord.AllowedMentions.none(),  # each send says whom it pings
-        )
+        options: dict[str, Any] = {
+            "intents": intents,
+            "guild_ready_timeout": self._guild_ready_timeout,
+            "chunk_guilds_at_startup": False,
+            "max_messages": None,
+            "allowed_mentions": discord.AllowedMentions.none(),  # each send says whom it pings
+        }
+        if self._sharded:
+            client: _Client = _Client(shard_ids=self._shard_ids, shard_count=self._shard_count, **options)
+        else:
+            client = _PlainClient(**options)  # type: ignore[assignment]
         client.press_handler = self
         _bound_requests(client.http)
         tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)

@@ -279,8 +279,15 @@ class Renderer:
             return
         await self._to_actor(out, out.to, ctx)
 
+    def _channel(self, channel_id: int) -> Any:
+        """The cached channel (discord.py knows its guild and permissions), else a partial one."""
+        found = self._client.get_channel(channel_id)
+        if isinstance(found, discord.abc.Messageable):
+            return found
+        return self._client.get_partial_messageable(channel_id)
+
     async def _to_chat(self, out: Outbound, chat: Chat) -> bool:
-        channel = self._client.get_partial_messageable(int(chat.chat_id))
+        channel = self._channel(int(chat.chat_id))
         shown = self.edits.get(out.edit_key) if out.edit_key else None
         if shown is not None:
             channel_id, message_id = shown
@@ -358,7 +365,9 @@ class Renderer:
     async def _dm(self, user_id: str, text: str, out: Outbound | None = None) -> Any:
         """Send privately; None when the user cannot be reached (DMs closed, unknown)."""
         try:
-            channel = await self._client.create_dm(discord.Object(id=int(user_id)))
+            user = self._client.get_user(int(user_id))  # the cached user, else just the id: the same call
+            channel = await (user.create_dm() if user is not None else
+                             self._client.create_dm(discord.Object(id=int(user_id))))
         except Exception as exc:
             _api_error("opening a DM channel", exc)
             return None
@@ -400,9 +409,7 @@ class Renderer:
                 return None
         return sent
 
-    async def _edit(
-        self, channel: discord.PartialMessageable, message_id: int, out: Outbound
-    ) -> bool:
+    async def _edit(self, channel: Any, message_id: int, out: Outbound) -> bool:
         """Edit in place; False when refused (post anew). After an outage it is not posted
         anew: the edit may have landed, and the next edit carries the full state again."""
         self._remember_prompts(out)
