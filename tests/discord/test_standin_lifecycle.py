@@ -164,3 +164,15 @@ async def test_a_resume_replays_the_events_missed(standin: StandIn, make_adapter
     await standin.wait_for(lambda c: c.content == "got missed", timeout=10)
     assert seen == ["before", "missed"]
     assert standin.resumes == 1 and len(standin.identified) == identified  # resumed, not identified anew
+
+
+async def test_the_global_rate_limit(standin: StandIn, make_adapter: MakeAdapter) -> None:
+    standin.rate_scale = 10.0  # 50 requests per 10 s in all, 5 messages per channel per 50 s
+    await make_adapter(_nothing, {})
+    standin._buckets.clear()  # the login's requests do not count
+    for i in range(50):
+        ok = await standin.raw_post(f"/channels/{CHANNEL_ID + 10 + i // 5}/messages", {"content": "x"})
+        assert ok.status == 200
+    limited = await standin.raw_post(f"/channels/{CHANNEL_ID + 100}/messages", {"content": "x"})
+    assert limited.status == 429 and limited.headers["X-RateLimit-Global"] == "true"
+    assert (await limited.json())["global"] is True
