@@ -100,11 +100,14 @@ def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
             webhook_port=settings.telegram_webhook_port, webhook_secret=settings.telegram_webhook_secret))
     if settings.discord_token:
         from adapters.discord import DiscordAdapter
+        from adapters.discord.editmap import JsonEditMap
 
         adapters.append(DiscordAdapter(
             settings.discord_token, app.handle, app.command_menu(), api_base=settings.discord_api_base,
             shard_ids=settings.discord_shard_ids, shard_count=settings.discord_shard_count,
-            message_content=settings.discord_message_content))
+            message_content=settings.discord_message_content,
+            # which message shows which game's standings, kept next to the database across restarts
+            edit_map=JsonEditMap(Path(settings.db_path).with_suffix(".discord-edits.json"))))
     return adapters
 
 

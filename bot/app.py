@@ -202,9 +202,10 @@ class App:
         if ib.action:
             turn.notice = text
         elif ib.chat.private:
-            turn.messages.append(Message(ib.chat, text))
+            turn.messages.append(Message(ib.chat, text, only_for_actor=True))
         else:
-            turn.messages.append(Message(ib.chat, Text("reply.to", {"name": ib.actor.name, "text": text})))
+            turn.messages.append(Message(ib.chat, Text("reply.to", {"name": ib.actor.name, "text": text}),
+                                         only_for_actor=True))
 
     def _remember(self, actor: Actor) -> asyncio.Future[Any] | None:
         """Queue a changed name/locale; `handle` awaits it before answering."""
@@ -377,7 +378,7 @@ class App:
             text = Text("help.unknown", {"command": name[:30], "help": Text("help.text")})
         else:
             text = Text("help.text")
-        turn.messages.append(Message(turn.inbound.chat, text))
+        turn.messages.append(Message(turn.inbound.chat, text, only_for_actor=True))
 
     async def _cmd_start(self, turn: Turn, args: tuple[str, ...]) -> None:
         turn.messages.append(Message(turn.inbound.chat, Text("help.welcome")))

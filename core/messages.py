@@ -89,6 +89,7 @@ class Message:
     edit_key: str | None = None
     fallback: Message | None = None
     file: tuple[str, bytes] | None = None  # an attachment: (file name, content), e.g. a CSV export
+    only_for_actor: bool = False  # a reply meant for the actor alone (a refusal, help) where the platform can
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,7 @@ class Outbound:
     fallback: Outbound | None = None
     file: tuple[str, bytes] | None = None  # an attachment: (file name, content)
     marked: str | None = None
+    only_for_actor: bool = False  # a reply meant for the actor alone where the platform can (Discord: ephemeral)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 from . import render
 from .commands import MenuTranslator, build_commands
 from .components import ActionButton, ActionMenu, PromptButton, PromptModal
+from .editmap import EditMap, MemoryEditMap
 from .inbound import (
     PROMPT_PREFIX,
     actor_of,
@@ -60,6 +61,12 @@ class _Client(discord.AutoShardedClient):
     press_handler: DiscordAdapter
 
 
+class _PlainClient(discord.Client):
+    """One connection, no shards (`sharded=False`): for test libraries that drive a plain client."""
+
+    press_handler: DiscordAdapter
+
+
 class DiscordAdapter:
     """Discord ⇄ neutral messages. Knows nothing of games; handed the App's `handle`."""
 
@@ -77,6 +84,8 @@ class DiscordAdapter:
         message_content: bool = True,
         ready_timeout: float = 60.0,
         guild_ready_timeout: float = 2.0,
+        edit_map: EditMap | None = None,
+        sharded: bool = True,
     ) -> None:
         self._token = token
         self._handle = handle
@@ -88,6 +97,8 @@ class DiscordAdapter:
         self._message_content = message_content
         self._ready_timeout = ready_timeout
         self._guild_ready_timeout = guild_ready_timeout
+        self._edit_map = edit_map if edit_map is not None else MemoryEditMap()  # survives a reconnect
+        self._sharded = sharded
         self._client: _Client | None = None
         self._tree: app_commands.CommandTree[Any] | None = None
         self._renderer: Renderer | None = None
@@ -107,7 +118,7 @@ class DiscordAdapter:
         return client is not None and client.is_ready() and not client.is_closed()
 
     @property
-    def client(self) -> discord.AutoShardedClient:
+    def client(self) -> discord.Client:
         """The underlying client (built on first use)."""
         return self._ensure_client()
 
@@ -116,15 +127,17 @@ class DiscordAdapter:
             return self._client
         intents = discord.Intents.default()
         intents.message_content = self._message_content
-        client = _Client(
-            intents=intents,
-            shard_ids=self._shard_ids,
-            shard_count=self._shard_count,
-            guild_ready_timeout=self._guild_ready_timeout,
-            chunk_guilds_at_startup=False,
-            max_messages=None,
-            allowed_mentions=discord.AllowedMentions.none(),  # each send says whom it pings
-        )
+        options: dict[str, Any] = {
+            "intents": intents,
+            "guild_ready_timeout": self._guild_ready_timeout,
+            "chunk_guilds_at_startup": False,
+            "max_messages": None,
+            "allowed_mentions": discord.AllowedMentions.none(),  # each send says whom it pings
+        }
+        if self._sharded:
+            client: _Client = _Client(shard_ids=self._shard_ids, shard_count=self._shard_count, **options)
+        else:
+            client = _PlainClient(**options)  # type: ignore[assignment]
         client.press_handler = self
         _bound_requests(client.http)
         tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
@@ -135,7 +148,7 @@ class DiscordAdapter:
         client.event(self.on_ready)
         client.event(self.on_message)
         client.event(self.on_interaction)
-        self._client, self._tree, self._renderer = client, tree, Renderer(client)
+        self._client, self._tree, self._renderer = client, tree, Renderer(client, self._edit_map)
         return client
 
     def _point_at_api(self) -> None:
@@ -269,11 +282,17 @@ class DiscordAdapter:
     async def _on_command(
         self, interaction: discord.Interaction, name: str, args: tuple[str, ...]
     ) -> None:
-        await self._defer(interaction, thinking=True)
+        """Answered through the interaction (see render.py); deferred only if the App is slow."""
+        assert self._renderer is not None
         actor, chat = self._who(interaction)
         inbound = Inbound(actor=actor, chat=chat, command=name, args=args,
                           event_id=str(interaction.id))
-        await self._dispatch(inbound, Context(actor=actor, interaction=interaction, thinking=True))
+        ctx = Context(actor=actor, interaction=interaction, command=True)
+        late = asyncio.create_task(self._renderer.defer_late(ctx), name="discord-defer")
+        try:
+            await self._dispatch(inbound, ctx)
+        finally:
+            late.cancel()
 
     async def on_press(self, interaction: discord.Interaction, action: str) -> None:
         """A plain button: acknowledge at once, then let the App re-validate the press."""

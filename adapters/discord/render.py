@@ -8,6 +8,16 @@ message), else it goes to the interaction as an ephemeral followup when its
 recipient is the one who interacted. Every Discord failure is
 logged (never with the text, which may hold a secret) and survived.
 
+A slash command is answered through its interaction: the first reply is the
+initial response, the rest are followups (no channel post, no placeholder to
+delete, not the channel's rate limit, and it works where the bot may not post).
+What goes there: every message to the command's own channel, public, and every
+reply meant for the actor alone (`only_for_actor`, notices), ephemeral. Posted
+in the channel instead: a message the bot edits later (`edit_key`, e.g. a Kegeln
+standings message: an interaction's message can be edited for 15 minutes only),
+and messages to other chats. Only when the App takes longer than `DEFER_AFTER`
+is the interaction deferred ("thinking…", ephemeral) to keep Discord's 3 s window.
+
 Outages: discord.py itself retries a 429 (after `retry_after`) and a 5xx
 (bot REST: 500/502/504/524; interaction webhooks: every 5xx) up to five times.
 On top of that a call that timed out, lost its connection or got an error
@@ -24,7 +34,7 @@ import io
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import aiohttp
@@ -33,6 +43,7 @@ import discord
 from core.messages import Actor, Chat, Outbound, Response
 
 from .components import make_view
+from .editmap import EditMap, MemoryEditMap
 from .markdown import FENCE, content, mentioned
 
 log = logging.getLogger(__name__)
@@ -44,6 +55,8 @@ TRANSIENT_PAUSES = (1.0, 3.0)  # seconds before each extra attempt of a transien
 CALL_TIMEOUT = 45.0  # one attempt, incl. discord.py's own retries (its 5xx back-off sleeps 25 s)
 REQUEST_TIMEOUT = 10.0  # one HTTP request of the bot's REST client (aiohttp's default is 300 s)
 LIBRARY_RETRIED_5XX = frozenset({500, 502, 504, 524})  # discord.py's HTTPClient retries these itself
+DEFER_AFTER = 1.5  # seconds: a slash command still unanswered then gets a "thinking…" defer (Discord allows 3)
+ALREADY_ACKNOWLEDGED = 40060
 T = TypeVar("T")
 
 
@@ -55,8 +68,15 @@ class Context:
     interaction: discord.Interaction | None = None
     message: discord.Message | None = None
     private_replies: bool = False  # a modal submit: replies to the actor stay ephemeral
-    thinking: bool = False  # deferred with a visible "thinking" placeholder
+    thinking: bool = False  # deferred with a visible "thinking" placeholder (ephemeral)
     answered: bool = False  # a followup replaced the placeholder
+    command: bool = False  # a slash command: answered through the interaction, not by channel posts
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # the initial response vs. a late defer
+
+    def answers_in(self, chat: Chat) -> bool:
+        """A message to `chat` is the public answer to this slash command."""
+        interaction = self.interaction
+        return self.command and interaction is not None and str(interaction.channel_id) == chat.chat_id
 
     @property
     def in_guild(self) -> bool:
@@ -174,9 +194,9 @@ def _files(out: Outbound) -> list[discord.File]:
 class Renderer:
     """Sends what the App answered; one per adapter, state only for edits and DMs."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, edits: EditMap | None = None) -> None:
         self._client = client
-        self.edits: dict[str, tuple[int, int]] = {}  # edit_key -> (channel id, message id)
+        self.edits: EditMap = edits if edits is not None else MemoryEditMap()  # edit_key -> (channel, message)
         self.prompts: dict[str, str] = {}  # action -> modal prompt, for prompt buttons
 
     # ----------------------------------------------------------- response
@@ -192,8 +212,28 @@ class Renderer:
                 log.exception("rendering a message failed")
         await self.finish(ctx)
 
+    async def defer_late(self, ctx: Context) -> None:
+        """Defer a slash command the App has not answered within `DEFER_AFTER` (Discord allows 3 s)."""
+        await asyncio.sleep(DEFER_AFTER)
+        await self.defer(ctx)
+
+    async def defer(self, ctx: Context) -> None:
+        interaction = ctx.interaction
+        assert interaction is not None
+        async with ctx.lock:
+            if interaction.response.is_done():
+                return
+            try:
+                await asyncio.wait_for(interaction.response.defer(ephemeral=True, thinking=True), CALL_TIMEOUT)
+                ctx.thinking = True
+            except Exception as exc:
+                _api_error("deferring an interaction", exc)
+
     async def finish(self, ctx: Context) -> None:
-        """Remove an unanswered "thinking…" placeholder so no interaction hangs."""
+        """Remove an unanswered "thinking…" placeholder so no interaction hangs; a slash command
+        with nothing to say is acknowledged that way too."""
+        if ctx.interaction is not None and ctx.command and not ctx.interaction.response.is_done():
+            await self.defer(ctx)
         if ctx.interaction is not None and ctx.thinking and not ctx.answered:
             interaction = ctx.interaction
             try:
@@ -213,7 +253,7 @@ class Renderer:
     async def notice(self, text: str, ctx: Context) -> None:
         """A short answer for the actor alone: ephemeral, else DM, else a reply."""
         if ctx.interaction is not None:
-            await self.followup(ctx, text)
+            await self.reply(ctx, text, ephemeral=True)
             return
         if ctx.message is None:
             return
@@ -226,26 +266,43 @@ class Renderer:
 
     # ----------------------------------------------------------- messages
     async def send(self, out: Outbound, ctx: Context) -> None:
+        if out.only_for_actor and ctx.interaction is not None:
+            await self.reply(ctx, content(out), out, ephemeral=True)
+            return
         if isinstance(out.to, Chat):
-            await self._to_chat(out, out.to)
+            if ctx.answers_in(out.to) and not out.edit_key:
+                await self.reply(ctx, content(out), out, ephemeral=False)
+                return
+            if not await self._to_chat(out, out.to) and ctx.answers_in(out.to):
+                # the bot may not post there (or Discord refused it): still answer the command
+                await self.reply(ctx, content(out), out, ephemeral=False)
             return
         await self._to_actor(out, out.to, ctx)
 
-    async def _to_chat(self, out: Outbound, chat: Chat) -> None:
-        channel = self._client.get_partial_messageable(int(chat.chat_id))
-        if out.edit_key and out.edit_key in self.edits:
-            channel_id, message_id = self.edits[out.edit_key]
+    def _channel(self, channel_id: int) -> Any:
+        """The cached channel (discord.py knows its guild and permissions), else a partial one."""
+        found = self._client.get_channel(channel_id)
+        if isinstance(found, discord.abc.Messageable):
+            return found
+        return self._client.get_partial_messageable(channel_id)
+
+    async def _to_chat(self, out: Outbound, chat: Chat) -> bool:
+        channel = self._channel(int(chat.chat_id))
+        shown = self.edits.get(out.edit_key) if out.edit_key else None
+        if shown is not None:
+            channel_id, message_id = shown
             fits = channel_id == channel.id and len(content(out)) <= MAX_CONTENT
             if fits and await self._edit(channel, message_id, out):
-                return
+                return True
         sent = await self._post(channel, content(out), out)
         if sent is not None and out.edit_key:
-            self.edits[out.edit_key] = (channel.id, sent.id)
+            self.edits.set(out.edit_key, (channel.id, sent.id))
+        return sent is not None
 
     async def _to_actor(self, out: Outbound, actor: Actor, ctx: Context) -> None:
         mine = ctx.interaction is not None and actor.user_id == ctx.actor.user_id
         if mine and ctx.private_replies and ctx.in_guild:
-            await self.followup(ctx, content(out), out)
+            await self.reply(ctx, content(out), out, ephemeral=True)
             return
         if await self._dm(actor.user_id, content(out), out) is not None:
             return
@@ -253,37 +310,64 @@ class Renderer:
             # the group fallback's buttons (e.g. a modal) outlive an ephemeral message
             await self.send(out.fallback, ctx)
         elif mine and ctx.in_guild:
-            await self.followup(ctx, content(out), out)
+            await self.reply(ctx, content(out), out, ephemeral=True)
         else:
             log.info("a private message to user %s could not be delivered", actor.user_id)
 
-    async def followup(self, ctx: Context, text: str, out: Outbound | None = None) -> None:
-        """An ephemeral followup to the interaction being answered; if it cannot be
-        delivered, the actor gets it by DM (it is theirs alone) rather than not at all."""
-        interaction = ctx.interaction
-        assert interaction is not None
+    async def reply(self, ctx: Context, text: str, out: Outbound | None = None, *, ephemeral: bool) -> None:
+        """Answer through the interaction: its initial response while it has none, else a followup.
+        An ephemeral answer that cannot be delivered goes to the actor by DM (it is theirs alone)
+        rather than not at all."""
+        assert ctx.interaction is not None
         self._remember_prompts(out)
         chunks = split_content(text)
         for index, chunk in enumerate(chunks):
             last = out if index == len(chunks) - 1 else None
-
-            def call(chunk: str = chunk, last: Outbound | None = last) -> Awaitable[Any]:
-                return interaction.followup.send(chunk or "\u200b", ephemeral=True, **self._extras(last))
-
             try:
-                await attempt("sending an interaction followup", call, webhook=True)
-                ctx.answered = True
+                await self._reply_once(ctx, chunk, last, ephemeral)
             except Exception as exc:
-                _api_error("an interaction followup", exc)
+                _api_error("an interaction reply", exc)
+                if not ephemeral:
+                    return
                 rest = "".join(chunks[index:])
                 if await self._dm(ctx.actor.user_id, rest, out) is None:
                     log.warning("an interaction answer to user %s could not be delivered", ctx.actor.user_id)
                 return
 
+    async def _reply_once(self, ctx: Context, chunk: str, out: Outbound | None, ephemeral: bool) -> None:
+        interaction = ctx.interaction
+        assert interaction is not None
+        async with ctx.lock:
+            if not interaction.response.is_done():
+
+                def respond() -> Awaitable[Any]:
+                    return interaction.response.send_message(chunk or "\u200b", ephemeral=ephemeral,
+                                                             **self._extras(out))
+
+                try:
+                    await attempt("answering an interaction", respond, webhook=True)
+                    ctx.answered = True
+                    return
+                except discord.HTTPException as exc:
+                    if exc.code != ALREADY_ACKNOWLEDGED:  # an attempt that timed out had landed: follow up
+                        raise
+            if ctx.thinking and not ctx.answered and not ephemeral:
+                # the first followup would take the ephemeral placeholder's place (and its visibility)
+                await attempt("deleting the deferred reply", interaction.delete_original_response, webhook=True)
+                ctx.answered = True
+
+            def call() -> Awaitable[Any]:
+                return interaction.followup.send(chunk or "\u200b", ephemeral=ephemeral, **self._extras(out))
+
+            await attempt("sending an interaction followup", call, webhook=True)
+            ctx.answered = True
+
     async def _dm(self, user_id: str, text: str, out: Outbound | None = None) -> Any:
         """Send privately; None when the user cannot be reached (DMs closed, unknown)."""
         try:
-            channel = await self._client.create_dm(discord.Object(id=int(user_id)))
+            user = self._client.get_user(int(user_id))  # the cached user, else just the id: the same call
+            channel = await (user.create_dm() if user is not None else
+                             self._client.create_dm(discord.Object(id=int(user_id))))
         except Exception as exc:
             _api_error("opening a DM channel", exc)
             return None
@@ -325,9 +409,7 @@ class Renderer:
                 return None
         return sent
 
-    async def _edit(
-        self, channel: discord.PartialMessageable, message_id: int, out: Outbound
-    ) -> bool:
+    async def _edit(self, channel: Any, message_id: int, out: Outbound) -> bool:
         """Edit in place; False when refused (post anew). After an outage it is not posted
         anew: the edit may have landed, and the next edit carries the full state again."""
         self._remember_prompts(out)

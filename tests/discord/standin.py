@@ -8,6 +8,20 @@ proven against the library's own HTTP and gateway code instead of mocked
 Outages: `break_next` (5xx), `rate_limit_next` (a 429 burst, as Discord sends
 it) and `stall_next` (a slow answer) hit the next calls that send or edit a
 message or answer an interaction; every such call is recorded with `fault` set.
+
+Lifecycle, as Discord keeps it: an interaction's initial response comes within
+`response_window` (3 s; later: 404 10062 "Unknown interaction"), only once (400
+40060), with a type its interaction allows (a modal only for a command or a
+component, (deferred) update-message only for a component or a modal submit from
+one: else 400 50035); followups and edits of the response only after it and only
+for `token_lifetime` (15 min; then 401 50027). Permissions: `deny(channel, ...)`
+takes the bot's View Channel / Send Messages there (posting → 403 50001 "Missing
+Access" / 50013 "Missing Permissions"; interaction replies need neither). Rate
+limits: 5 messages per channel per 5 s and 50 requests per second in all, times
+`rate_scale` (small by default, so ordinary tests stay fast), answered with 429,
+`retry_after` and the X-RateLimit headers discord.py reads (on every answer).
+No member list without the members intent. A RESUME replays the events the
+session missed since its last sequence number (`drop_gateway`/`allow_reconnect`).
 """
 
 from __future__ import annotations
@@ -22,6 +36,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 from aiohttp import WSMsgType, web
 
 from . import limits
@@ -33,6 +48,15 @@ CHANNEL_ID = 920_000_000_000_000_001
 OTHER_CHANNEL_ID = 920_000_000_000_000_002
 EPHEMERAL = 1 << 6
 MESSAGE_CONTENT = 1 << 15  # the privileged gateway intent
+GUILD_MEMBERS = 1 << 1  # the privileged members intent
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+BOT_PERMISSIONS = 2248473465835073  # the bot's permissions where nothing is denied
+PERMISSION_BITS = {"view_channel": VIEW_CHANNEL, "send_messages": SEND_MESSAGES}
+# the response types each interaction type allows (2 command, 3 component, 5 modal submit)
+RESPONSE_TYPES = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 5: {4, 5, 6, 7}}
+CHANNEL_LIMIT = (5, 5.0)  # messages per channel: 5 per 5 s (times rate_scale)
+GLOBAL_LIMIT = (50, 1.0)  # all requests: 50 per second (times rate_scale)
 # the REST calls outages hit: sending and editing messages, answering interactions
 SENDING = frozenset({"message", "edit", "callback", "followup", "followup_edit", "followup_delete"})
 
@@ -90,6 +114,20 @@ class Call:
     ephemeral: bool = False
     fault: str | None = None  # "5xx" | "429" | "stall": an injected outage answered this call
     replayed: bool = False  # a resend with an already used nonce: Discord returned the first message
+    shown_in: int | None = None  # an interaction reply: the channel it shows in
+
+    def in_channel(self, channel: int) -> bool:
+        """Seen by everyone in `channel`: a channel message or a public interaction reply there."""
+        return self.channel_id == channel or (self.shown_in == channel and not self.ephemeral
+                                              and self.method != "DELETE")
+
+    @property
+    def message(self) -> dict[str, Any]:
+        """The message this call sends or edits (an interaction callback's `data`)."""
+        if not isinstance(self.body, dict):
+            return {}
+        data = self.body.get("data") if "type" in self.body and "data" in self.body else None
+        return data if isinstance(data, dict) else self.body
 
     @property
     def content(self) -> str:
@@ -175,6 +213,17 @@ class StandIn:
         self.last_errors: dict[str, Any] = {}  # the error tree of the last 50035
         self.expect_invalid = False  # a test that provokes refusals sets it (else teardown fails)
         self.port = 0
+        self.response_window = 3.0  # seconds for an interaction's initial response
+        self.token_lifetime = 15 * 60.0  # seconds an interaction token serves followups and edits
+        self.rate_scale = 0.02  # rate limit windows times this (1.0: Discord's own)
+        self.denied: dict[int, set[str]] = {}  # channel -> the bot's permissions taken there
+        self._buckets: dict[str, tuple[float, int]] = {}  # bucket -> (reset at, used)
+        self._sessions: dict[str, list[dict[str, Any]]] = {}  # session id -> every event sent
+        self._socket_session: dict[int, str] = {}  # id(ws) -> its session
+        self._last_session: str | None = None
+        self._reconnect = asyncio.Event()
+        self._reconnect.set()
+        self.resumes = 0
 
     # ----------------------------------------------------------- lifecycle
     async def start(self) -> None:
@@ -213,6 +262,79 @@ class StandIn:
         user = User(self.next_id(), name, locale=locale, dms_closed=dms_closed, permissions=permissions)
         self.users[user.id] = user
         return user
+
+    def deny(self, channel: int, *permissions: str) -> None:
+        """Take the bot's `permissions` ("view_channel", "send_messages") in `channel`."""
+        assert all(p in PERMISSION_BITS for p in permissions), permissions
+        self.denied.setdefault(channel, set()).update(permissions)
+
+    def app_permissions(self, channel: int) -> int:
+        bits = BOT_PERMISSIONS
+        for name in self.denied.get(channel, ()):
+            bits &= ~PERMISSION_BITS[name]
+        return bits
+
+    def _forbidden(self, channel: int, *, send: bool) -> web.Response | None:
+        denied = self.denied.get(channel, set())
+        if "view_channel" in denied:
+            return self._error(403, 50001, "Missing Access")
+        if send and "send_messages" in denied:
+            return self._error(403, 50013, "Missing Permissions")
+        return None
+
+    # ---------------------------------------------------------- rate limits
+    def _bucket(self, method: str, parts: list[str]) -> tuple[str, int, float] | None:
+        if len(parts) >= 3 and parts[0] == "channels" and parts[2] == "messages" and method in ("POST", "PATCH"):
+            limit, per = CHANNEL_LIMIT
+            return f"channel-{parts[1]}", limit, per * self.rate_scale
+        return None
+
+    def _take(self, key: str, limit: int, per: float) -> tuple[bool, int, float]:
+        """One request in bucket `key`: (allowed, remaining, seconds to reset)."""
+        now = time.monotonic()
+        reset, used = self._buckets.get(key, (0.0, 0))
+        if now >= reset:
+            reset, used = now + per, 0
+        if used >= limit:
+            return False, 0, reset - now
+        self._buckets[key] = (reset, used + 1)
+        return True, limit - used - 1, reset - now
+
+    def bucket_remaining(self, channel: int) -> int:
+        limit, _ = CHANNEL_LIMIT
+        reset, used = self._buckets.get(f"channel-{channel}", (0.0, 0))
+        return limit if time.monotonic() >= reset else limit - used
+
+    @staticmethod
+    def _limit_headers(key: str, limit: int, remaining: int, reset_after: float) -> dict[str, str]:
+        return {
+            "X-RateLimit-Limit": str(limit),
+            "X-RateLimit-Remaining": str(remaining),
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": key,
+        }
+
+    def _limited(self, key: str, limit: int, retry_after: float, *, scope: str) -> web.Response:
+        headers = {
+            "Content-Type": "application/json",
+            "Via": "1.1 google",  # discord.py treats a 429 without it as a Cloudflare ban
+            "Retry-After": str(math.ceil(retry_after)),
+            "X-RateLimit-Scope": scope,
+            **self._limit_headers(key, limit, 0, retry_after),
+        }
+        if scope == "global":
+            headers["X-RateLimit-Global"] = "true"
+        return web.Response(status=429, headers=headers, body=json.dumps({
+            "message": "You are being rate limited.", "retry_after": retry_after,
+            "global": scope == "global"}).encode())
+
+    async def raw_post(self, path: str, body: dict[str, Any]) -> Any:
+        """POST past discord.py (which would wait out a 429): the raw aiohttp response, read."""
+        async with aiohttp.ClientSession() as session, session.post(
+                f"{self.api_base}{path}", json=body, headers={"Authorization": f"Bot {BOT_TOKEN}"}) as resp:
+            await resp.read()
+            return resp
 
     # -------------------------------------------------------------- outages
     def break_next(self, n: int, status: int = 502, kinds: Iterable[str] = SENDING) -> None:
@@ -416,6 +538,25 @@ class StandIn:
             self._record(call)
             return self._error(401, 0, "401: Unauthorized")
 
+        glimit, gper = GLOBAL_LIMIT
+        allowed, _, reset_after = self._take("global", glimit, gper * self.rate_scale)
+        if not allowed:
+            call.status = 429
+            call.fault = "global"
+            self._record(call)
+            return self._limited("global", glimit, reset_after, scope="global")
+        bucket = self._bucket(method, parts)
+        headers: dict[str, str] = {}
+        if bucket is not None:
+            key, limit, per = bucket
+            allowed, remaining, reset_after = self._take(key, limit, per)
+            if not allowed:
+                call.status = 429
+                call.fault = "limited"
+                self._record(call)
+                return self._limited(key, limit, reset_after, scope="user")
+            headers = self._limit_headers(key, limit, remaining, reset_after)
+
         if self._faults and self._kind(method, parts) in self._fault_kinds:
             fault, value = self._faults.pop(0)
             call.fault = fault
@@ -425,6 +566,7 @@ class StandIn:
                 self._record(call)
                 return resp
         resp = await self._route(method, parts, body, files, call)
+        resp.headers.update(headers)
         call.status = resp.status
         self._record(call)
         if call.fault == "stall":  # carried out, but the answer comes late (or never)
@@ -477,6 +619,8 @@ class StandIn:
                 owner = self.dm_owner.get(cid_i)
                 if owner is not None and self.users[owner].dms_closed:
                     return self._error(403, 50007, "Cannot send messages to this user")
+                if (forbidden := self._forbidden(cid_i, send=True)) is not None:
+                    return forbidden
                 if (refused := self._check_message(call, body, files, new=True)) is not None:
                     return refused
                 nonce = str(body.get("nonce") or "")
@@ -489,6 +633,8 @@ class StandIn:
                 return _json(msg)
             case ("PATCH", ["channels", cid, "messages", mid]):
                 call.channel_id = int(cid)
+                if (forbidden := self._forbidden(int(cid), send=False)) is not None:
+                    return forbidden
                 old = self.messages.get(int(mid))
                 if old is None:
                     return self._error(404, 10008, "Unknown Message")
@@ -510,25 +656,32 @@ class StandIn:
             case ("POST", ["webhooks", _app, token]):
                 call.interaction_token = token
                 state = self.interactions.get(token)
-                if state is None:
-                    return self._error(404, 10015, "Unknown Webhook")
+                if (refused := self._webhook_refusal(state)) is not None:
+                    return refused
+                assert state is not None
+                call.shown_in = state["channel"]
                 call.ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
                 if (refused := self._check_message(call, body, files, new=True)) is not None:
                     return refused
+                replaces = state["responded"] == 5 and state["original"] is None and not state["deleted_original"]
+                if replaces:
+                    # the first followup of a defer replaces the "thinking" message, as public or
+                    # ephemeral as the defer was (its own flag does not count)
+                    call.ephemeral = state["deferred_ephemeral"]
+                body = {**body, "flags": (int(body.get("flags") or 0) & ~EPHEMERAL)}
                 msg = self._message(state["channel"], body, files,
                                     flags=EPHEMERAL if call.ephemeral else 0)
-                if state["deferred_ephemeral"] and state["original"] is None:
-                    # the first followup of a thinking defer replaces the "thinking" message
-                    call.ephemeral = True
-                    msg["flags"] |= EPHEMERAL
+                if replaces:
                     state["original"] = int(msg["id"])
                 state["followups"].append(int(msg["id"]))
                 return _json(msg)
             case ("PATCH", ["webhooks", _app, token, "messages", mid]):
                 call.interaction_token = token
                 state = self.interactions.get(token)
-                if state is None:
-                    return self._error(404, 10015, "Unknown Webhook")
+                if (refused := self._webhook_refusal(state)) is not None:
+                    return refused
+                assert state is not None
+                call.shown_in = state["channel"]
                 if (refused := self._check_message(call, body, files, new=False)) is not None:
                     return refused
                 if mid == "@original":
@@ -548,15 +701,27 @@ class StandIn:
             case ("DELETE", ["webhooks", _app, token, "messages", mid]):
                 call.interaction_token = token
                 state = self.interactions.get(token)
-                if state is None:
-                    return self._error(404, 10015, "Unknown Webhook")
-                state["deleted_original"] = mid == "@original"
+                if (refused := self._webhook_refusal(state)) is not None:
+                    return refused
+                assert state is not None
+                call.shown_in = state["channel"]
+                if mid == "@original":
+                    state["deleted_original"] = True
+                    if state["original"] is not None:
+                        self.messages.pop(state["original"], None)
+                else:
+                    self.messages.pop(int(mid), None)
                 return web.Response(status=204)
             case ("GET", ["webhooks", _app, token, "messages", "@original"]):
                 state = self.interactions.get(token)
                 if state is None or state["original"] is None:
                     return self._error(404, 10008, "Unknown Message")
                 return _json(self.messages[state["original"]])
+            case ("GET", ["guilds", _gid, "members"]):
+                intents = int(self.identified[-1].get("intents", 0)) if self.identified else 0
+                if not intents & GUILD_MEMBERS:
+                    return self._error(403, 50001, "Missing Access")
+                return _json([u.member() for u in (self.bot, *self.users.values())])
             case ("PUT", ["applications", _app, "commands"]):
                 return _json(self._store_commands("global", body))
             case ("PUT", ["applications", _app, "guilds", gid, "commands"]):
@@ -575,18 +740,33 @@ class StandIn:
         self.commands[key] = out
         return out
 
+    def _webhook_refusal(self, state: dict[str, Any] | None) -> web.Response | None:
+        """Followups and edits exist once the interaction was answered, for `token_lifetime`."""
+        if state is None or state["responded"] is None:
+            return self._error(404, 10015, "Unknown Webhook")
+        if time.monotonic() - state["created"] > self.token_lifetime:
+            return self._error(401, 50027, "Invalid Webhook Token")
+        return None
+
     def _callback(
         self, token: str, body: dict[str, Any], files: list[tuple[str, bytes]], call: Call
     ) -> web.Response:
         call.interaction_token = token
         state = self.interactions.get(token)
-        if state is None:
+        if state is None or time.monotonic() - state["created"] > self.response_window:
             return self._error(404, 10062, "Unknown interaction")
         if state["responded"] is not None:
             return self._error(400, 40060, "Interaction has already been acknowledged.")
         kind = int(body.get("type", 0))
         data = body.get("data") or {}
         flags = int(data.get("flags") or 0)
+        allowed = RESPONSE_TYPES.get(state["type"], set())
+        if kind in (6, 7) and state["type"] == 5 and not state["from_message"]:
+            allowed = allowed - {6, 7}  # a modal submit updates a message only when a component opened it
+        if kind not in allowed:
+            return self._refuse(call, {"type": {"_errors": [{
+                "code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                "message": f"Interaction response type {kind} is not valid for interaction type {state['type']}"}]}})
         if kind == 9:
             refused = self._refuse(call, limits.modal_errors(data))
         elif kind in (4, 7):
@@ -597,6 +777,7 @@ class StandIn:
             return refused
         state["responded"] = kind
         state["responded_at"] = time.monotonic()
+        call.shown_in = state["channel"]
         call.ephemeral = bool(flags & EPHEMERAL)
         interaction: dict[str, Any] = {"id": state["id"], "type": state["type"]}
         resource: dict[str, Any] = {"type": kind}
@@ -642,6 +823,7 @@ class StandIn:
         }
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        await self._reconnect.wait()  # held back by `drop_gateway` until `allow_reconnect`
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
         self._sockets.append(ws)
@@ -660,8 +842,11 @@ class StandIn:
                         await ws.close(code=4004, message=b"Authentication failed")
                         break
                     self.identified.append(payload["d"])
+                    session = f"standin-session-{len(self.identified)}"
+                    self._sessions[session] = []
+                    self._socket_session[id(ws)] = self._last_session = session
                     await self._send(ws, "READY", {
-                        "v": 10, "user": self.bot.payload(), "session_id": "standin-session",
+                        "v": 10, "user": self.bot.payload(), "session_id": session,
                         "resume_gateway_url": self.gateway_url,
                         "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
                         "shard": payload["d"].get("shard", [0, 1]),
@@ -670,6 +855,16 @@ class StandIn:
                     })
                     await self._send(ws, "GUILD_CREATE", self._guild_payload())
                 elif op == 6:
+                    d = payload["d"]
+                    session = d.get("session_id")
+                    if d.get("token") != BOT_TOKEN or session not in self._sessions:
+                        await ws.send_json({"op": 9, "d": False, "s": None, "t": None})  # invalid session
+                        continue
+                    self.resumes += 1
+                    self._socket_session[id(ws)] = self._last_session = session
+                    last = int(d.get("seq") or 0)
+                    for event in [e for e in self._sessions[session] if e["s"] > last]:
+                        await ws.send_json(event)  # the events missed, with their own numbers
                     await self._send(ws, "RESUMED", {})
         finally:
             if ws in self._sockets:
@@ -677,14 +872,35 @@ class StandIn:
         return ws
 
     async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
-        await ws.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
+        payload = {"op": 0, "t": event, "s": next(self._seq), "d": data}
+        session = self._socket_session.get(id(ws))
+        if session is not None:
+            self._sessions[session].append(payload)
+        await ws.send_json(payload)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a dispatch event to every connected shard."""
+        """Send a dispatch event to every connected shard; while the connection is down, keep it
+        for the session's RESUME."""
         if not self._sockets:
-            raise AssertionError("no gateway connection")
+            if self._last_session is None or self._reconnect.is_set():
+                raise AssertionError("no gateway connection")
+            self._sessions[self._last_session].append(
+                {"op": 0, "t": event, "s": next(self._seq), "d": data})
+            return
         for ws in list(self._sockets):
             await self._send(ws, event, data)
+
+    async def drop_gateway(self) -> None:
+        """Break every gateway connection (close code 4000: the client resumes) and hold back
+        reconnects until `allow_reconnect`."""
+        self._reconnect.clear()
+        for ws in list(self._sockets):
+            await ws.close(code=4000, message=b"stand-in: connection dropped")
+        while self._sockets:
+            await asyncio.sleep(0.01)
+
+    def allow_reconnect(self) -> None:
+        self._reconnect.set()
 
     # ------------------------------------------------------- user helpers
     def _dm_channel_for(self, user: User) -> int:
@@ -714,7 +930,7 @@ class StandIn:
         payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(APP_ID), "type": kind, "data": data,
             "token": token, "version": 1, "attachment_size_limit": 8 * 1024 * 1024,
-            "locale": user.locale, "app_permissions": "2248473465835073",
+            "locale": user.locale, "app_permissions": str(self.app_permissions(cid)),
             "channel_id": str(cid), "entitlements": [],
         }
         if channel is None:
@@ -733,6 +949,7 @@ class StandIn:
             "id": str(iid), "type": kind, "user": user.id, "channel": cid, "responded": None,
             "responded_at": None, "created": time.monotonic(), "deferred_ephemeral": False,
             "original": None, "followups": [], "modal": None, "deleted_original": False,
+            "from_message": message is not None,
         }
         return payload
 

@@ -86,7 +86,7 @@ async def challenge(standin: StandIn, alice: User, bob: User) -> tuple[int, int]
     """Alice challenges Bob by slash command; returns (message id, game id)."""
     await standin.slash(CHANNEL_ID, alice, "duel", {"opponent": bob, "length": 4})
     posted = await standin.wait_for(
-        lambda c: c.channel_id == CHANNEL_ID and has_button("accept")(c))
+        lambda c: c.in_channel(CHANNEL_ID) and has_button("accept")(c))
     game = game_id_of(posted, "accept")
     mid, _ = standin.message_with_button(lambda cid: cid == f"g:{game}:accept")
     return mid, game
@@ -107,7 +107,7 @@ async def test_complete_duel(
     mid, game = await challenge(standin, alice, bob)
     posted = await standin.wait_for(lambda c: f"g:{game}:accept" in c.custom_ids())
     # the challenge pings no one but the users its own text mentions: never @everyone, roles or any user
-    mentions = posted.body["allowed_mentions"]
+    mentions = posted.message["allowed_mentions"]
     assert mentions["parse"] == [] and set(mentions["users"]) <= set(re.findall(r"<@(\d+)>", posted.content))
 
     # Bob accepts by button: the press is acknowledged, both players are asked privately
@@ -120,7 +120,7 @@ async def test_complete_duel(
     assert f"g:{game}:random" in dm.custom_ids()
     # Bob's DMs are closed: the channel gets a prompt button instead
     fallback = await standin.wait_for(
-        lambda c: c.channel_id == CHANNEL_ID and has_button("secret")(c), after=mark)
+        lambda c: c.in_channel(CHANNEL_ID) and has_button("secret")(c), after=mark)
     assert f"~g:{game}:secret" in fallback.custom_ids()
     assert bob.mention in fallback.content or "Bob" in fallback.content
 
@@ -157,7 +157,7 @@ async def test_complete_duel(
         else:
             await standin.say(CHANNEL_ID, user, code)
         return await standin.wait_for(
-            lambda c: c.channel_id == CHANNEL_ID and code in c.content, after=mark)
+            lambda c: c.in_channel(CHANNEL_ID) and code in c.content, after=mark)
 
     # round 1: a channel message and a /guess, both miss
     await guess(starter, "9012" if target[starter.id] != "9012" else "9013", slash=False)
@@ -171,7 +171,7 @@ async def test_complete_duel(
     secret_free(standin.channel_calls(), target[second.id])
     await guess(second, "0986", slash=True)
     reveal = await standin.wait_for(
-        lambda c: c.channel_id == CHANNEL_ID and has_button("rematch")(c), after=mark)
+        lambda c: c.in_channel(CHANNEL_ID) and has_button("rematch")(c), after=mark)
     assert ALICE_SECRET in reveal.content and BOB_SECRET in reveal.content
     assert "🟩" in reveal.content
     assert (await duel_state(app, game)).winner == str(starter.id)
@@ -186,14 +186,14 @@ async def test_complete_duel(
     # /stats shows the result
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, alice, "stats")
-    stats = await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and "Alice" in c.content,
+    stats = await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and "Alice" in c.content,
                                    after=mark)
     assert "duel" in stats.content
 
     # guess lines do not ping anyone
     line = await standin.wait_for(lambda c: c.content.startswith(f"{second.mention} #")
                                   or c.content.startswith(f"{second.name} #"))
-    assert line.body["allowed_mentions"]["parse"] == []
+    assert line.message["allowed_mentions"]["parse"] == []
 
     # every interaction was answered within Discord's 3 seconds
     assert_all_answered(standin)
@@ -219,7 +219,7 @@ async def test_practice_game(
     await make_adapter(app.handle, app.command_menu())
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, alice, "practice", {"length": 3})
-    await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and c.status == 200, after=mark)
+    await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and c.status == 200, after=mark)
     rows = await app.store.seated_games("discord", str(alice.id))
     assert len(rows) == 1
     secret = serial.load(practice.State, rows[0].state).secret
@@ -227,20 +227,20 @@ async def test_practice_game(
     wrong = next(code for code in ("012", "345", "678", "901") if code != secret)
     mark = len(standin.calls)
     await standin.say(CHANNEL_ID, alice, wrong)
-    await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and wrong in c.content, after=mark)
+    await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and wrong in c.content, after=mark)
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, alice, "guess", {"code": secret})
     won = await standin.wait_for(
-        lambda c: c.channel_id == CHANNEL_ID and has_button("again")(c), after=mark)
+        lambda c: c.in_channel(CHANNEL_ID) and has_button("again")(c), after=mark)
     assert secret in won.content
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, alice, "stats")
-    stats = await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and "practice" in c.content,
+    stats = await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and "practice" in c.content,
                                    after=mark)
     assert "3 digits, all digits different: 2" in stats.content  # best: 3 digits in 2 attempts
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, alice, "lang", {"code": "en"})  # a choice, sent as the code
-    await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and c.status == 200, after=mark)
+    await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and c.status == 200, after=mark)
     assert_all_answered(standin)
 
 
@@ -262,7 +262,7 @@ async def test_restart_mid_duel(
     mark = len(standin.calls)
     token = await standin.press(CHANNEL_ID, bob, mid, f"g:{game}:accept")  # the old button
     assert (await standin.answered(token))["responded"] == 6
-    await standin.wait_for(lambda c: has_button("secret")(c) and c.channel_id == CHANNEL_ID,
+    await standin.wait_for(lambda c: has_button("secret")(c) and c.in_channel(CHANNEL_ID),
                            after=mark)
     await standin.say(None, alice, "random")
     fb_mid, cid = standin.message_with_button(lambda c: c == f"~g:{game}:secret")
@@ -278,7 +278,7 @@ async def test_restart_mid_duel(
     # /board mid-duel shows the game, never a secret
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, alice, "board")
-    board = await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and f"#{game}" in c.content,
+    board = await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and f"#{game}" in c.content,
                                    after=mark)
     secret_free([board], BOB_SECRET, state.secrets[str(alice.id)])
 
@@ -311,7 +311,7 @@ async def test_a_component_or_modal_from_another_channel_changes_nothing(
         assert (await duel_state(app, game)).phase.value == "challenge"
 
     await standin.press(CHANNEL_ID, bob, mid, f"g:{game}:accept")  # in the game's channel: accepted
-    await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and has_button("secret")(c))
+    await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and has_button("secret")(c))
     assert (await duel_state(app, game)).phase.value == "secrets"
 
     # Bob's secret modal, submitted from another channel: refused, his secret is not set

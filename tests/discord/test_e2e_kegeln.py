@@ -47,7 +47,7 @@ async def throw_by_button(standin: StandIn, scorer: User, game: int, pins: int, 
     place is taken without asking)."""
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, scorer, "wurf", {"pins": str(pins)})
-    answer = await standin.wait_for(lambda c: c.status < 300 and c.channel_id == CHANNEL_ID, after=mark)
+    answer = await standin.wait_for(lambda c: c.status < 300 and c.in_channel(CHANNEL_ID), after=mark)
     wanted = f"g:{game}:p{position}"
     if not any(re.fullmatch(rf"g:{game}:p\d", cid) for cid in answer.custom_ids()):
         await standin.settle()
@@ -55,7 +55,7 @@ async def throw_by_button(standin: StandIn, scorer: User, game: int, pins: int, 
     mid, cid = standin.message_with_button(lambda cid: cid == wanted)
     mark = len(standin.calls)
     await standin.press(CHANNEL_ID, scorer, mid, cid)
-    await standin.wait_for(lambda c: c.status < 300 and c.channel_id == CHANNEL_ID, after=mark)
+    await standin.wait_for(lambda c: c.status < 300 and c.in_channel(CHANNEL_ID), after=mark)
     await standin.settle()
 
 
@@ -146,3 +146,30 @@ async def test_more_choices_than_buttons_fit_become_a_select_menu(
     await standin.choose(CHANNEL_ID, user, mid, menus[1]["custom_id"], "g:1:w27")
     await standin.settle()
     assert seen == ["g:1:w27"]
+
+
+async def test_the_standings_message_is_edited_in_place_after_a_restart(
+    standin: StandIn, make_adapter: MakeAdapter, app: App, tmp_path: Path
+) -> None:
+    """Which message shows a game's standings is kept in a file next to the database: after the
+    adapter restarts, the next throw edits that message instead of posting a new one (whose
+    predecessor would keep live buttons)."""
+    from adapters.discord.editmap import JsonEditMap
+
+    scorer = standin.add_user("Alice")
+    edits = tmp_path / "club.discord-edits.json"
+    first = await make_adapter(app.handle, app.command_menu(), edit_map=JsonEditMap(edits))
+    game, _ = await start(standin, app, scorer, 3, "Anna Ben")
+    (standings,) = [c for c in standin.calls if c.method == "POST" and c.channel_id == CHANNEL_ID
+                    and "Hausnummern #" in c.content and c.status < 300]
+    mid = standin.messages_by_content(standings.content)
+    await throw_by_button(standin, scorer, game, 7, 2)
+    await first.stop()
+
+    await make_adapter(app.handle, app.command_menu(), edit_map=JsonEditMap(edits))
+    mark = len(standin.calls)
+    await throw_by_button(standin, scorer, game, 5, 1)
+    posted = [c for c in standin.calls[mark:] if c.method == "POST" and c.channel_id == CHANNEL_ID]
+    assert not [c for c in posted if any(cid.startswith(f"g:{game}:") for cid in c.custom_ids())], \
+        "a second standings message with the game's buttons"
+    assert any(c.method == "PATCH" and c.path.endswith(f"/messages/{mid}") for c in standin.calls[mark:])

@@ -29,7 +29,7 @@ async def app(tmp_path: Path) -> AsyncIterator[App]:
 
 
 def pings_nobody_unmeant(call: Call, *unmeant: int) -> None:
-    mentions = call.body["allowed_mentions"]
+    mentions = call.message["allowed_mentions"]
     assert mentions.get("parse", []) == [], mentions  # no @everyone, no roles, no parsed users
     assert not set(mentions.get("users", [])) & {str(u) for u in unmeant}, mentions
     assert mentions.get("roles", []) == []
@@ -45,19 +45,19 @@ async def test_names_are_escaped_and_ping_no_one(
     await make_adapter(app.handle, app.command_menu())
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, spoiler, "stats")  # the bot learns Ute's name
-    await standin.wait_for(lambda c: c.status < 300 and c.channel_id == CHANNEL_ID, after=mark)
+    await standin.wait_for(lambda c: c.status < 300 and c.in_channel(CHANNEL_ID), after=mark)
     await standin.settle()
 
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, bold, "duel", {"opponent": spoiler, "length": 4})
-    challenge = await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and c.status < 300, after=mark)
+    challenge = await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and c.status < 300, after=mark)
     assert r"\*\*Kl\_aus\*\*" in challenge.content and "**Kl_aus**" not in challenge.content
     assert r"\|\|Ute\|\|" in challenge.content and "||Ute||" not in challenge.content
     pings_nobody_unmeant(challenge, carol.id, bold.id)
 
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, sneaky, "logik", {})
-    lobby = await standin.wait_for(lambda c: c.channel_id == CHANNEL_ID and c.status < 300, after=mark)
+    lobby = await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and c.status < 300, after=mark)
     assert f"<@{carol.id}>" not in lobby.content  # not a mention: escaped
     assert r"\[click\]" in lobby.content and "[click](" not in lobby.content  # not a masked link
     pings_nobody_unmeant(lobby, carol.id)

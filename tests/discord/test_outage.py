@@ -181,14 +181,14 @@ async def test_interaction_answer_survives_a_failing_followup_by_dm(
 ) -> None:
     caplog.set_level(logging.WARNING)
     alice = await start(standin, make_adapter)
-    standin.break_next(5, status=500, kinds={"followup"})  # discord.py's five webhook tries
+    standin.break_next(5, status=500, kinds={"callback"})  # discord.py's five webhook tries
     await standin.slash(CHANNEL_ID, alice, "guess", {"code": "1234"})
     await standin.wait_for(lambda c: c.content == "noted 1234" and c.channel_id is not None
                            and c.status < 300, timeout=10)
     assert len(standin.faults("5xx")) == 5
     assert [c.content for c in standin.dms_to(alice)] == ["noted 1234"]
     assert [r.getMessage() for r in gave_up(caplog)] == [
-        "Discord outage: gave up sending an interaction followup after 1 attempt (HTTP 500)"]
+        "Discord outage: gave up answering an interaction after 1 attempt (HTTP 500)"]
     assert "1234" not in caplog.text
     await standin.say(CHANNEL_ID, alice, "still serving")
     await standin.wait_for(posted("echo: still serving"))

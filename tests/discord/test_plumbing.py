@@ -139,26 +139,41 @@ async def test_slash_command_becomes_inbound_and_is_answered(
     assert inbound.actor == Actor("discord", str(alice.id), "Alice", "de")
     assert inbound.chat == Chat("discord", str(CHANNEL_ID), private=False, locale="sv")
     state = await standin.answered(token)
-    assert state["responded"] == 5 and state["deferred_ephemeral"]  # thinking, ephemeral
+    assert state["responded"] == 4  # answered at once: no "thinking…" placeholder
     assert state["responded_at"] - state["created"] < 3
     notice = await standin.wait_for(lambda c: c.content == "challenge sent")
-    assert notice.interaction_token == token and notice.ephemeral
+    assert notice.interaction_token == token and notice.ephemeral and notice.path.endswith("/callback")
     posted = await standin.wait_for(lambda c: c.content == "duel posted")
-    assert posted.channel_id == CHANNEL_ID
+    # the public answer is a followup of the interaction, not a channel post
+    assert posted.in_channel(CHANNEL_ID) and posted.interaction_token == token and posted.channel_id is None
     assert [b["custom_id"] for b in posted.buttons()] == ["g:17:accept"]
 
 
-async def test_slash_without_notice_removes_the_thinking_placeholder(
+async def test_a_slash_answer_is_the_initial_response(
     standin: StandIn, make_adapter: MakeAdapter
 ) -> None:
     app = FakeApp()
     app.reply = lambda i: Response(messages=(Outbound(i.chat, "help text"),))
     alice = standin.add_user("Alice")
     await make_adapter(app.handle, MENUS)
+    mark = len(standin.calls)
     token = await standin.slash(CHANNEL_ID, alice, "help")
-    await standin.wait_for(lambda c: c.content == "help text")
+    answer = await standin.wait_for(lambda c: c.content == "help text")
+    await standin.settle()
+    assert answer.interaction_token == token and answer.path.endswith("/callback") and not answer.ephemeral
+    assert [c.path for c in standin.calls[mark:]] == [answer.path]  # one call: no defer, post, delete
+
+
+async def test_a_slash_command_with_nothing_to_say_is_still_acknowledged(
+    standin: StandIn, make_adapter: MakeAdapter
+) -> None:
+    app = FakeApp()
+    app.reply = lambda i: Response()
+    alice = standin.add_user("Alice")
+    await make_adapter(app.handle, MENUS)
+    token = await standin.slash(CHANNEL_ID, alice, "help")
     await standin.wait_for(lambda c: c.method == "DELETE" and c.interaction_token == token)
-    assert standin.interactions[token]["deleted_original"]
+    assert standin.interactions[token]["responded"] == 5 and standin.interactions[token]["deleted_original"]
 
 
 async def test_guess_text_option_and_dm_slash(standin: StandIn, make_adapter: MakeAdapter) -> None:
@@ -238,7 +253,7 @@ async def test_button_press_is_answered_and_becomes_action(
     await make_adapter(app.handle, MENUS)
     await standin.slash(CHANNEL_ID, alice, "help")
     posted = await standin.wait_for(lambda c: c.content == "pick")
-    assert posted.channel_id == CHANNEL_ID
+    assert posted.in_channel(CHANNEL_ID)
     assert [b.get("url") for b in posted.buttons()][-1] == "https://example.org/rules"
     mid, _ = standin.message_with_button(lambda cid: cid == "g:1:no")
     token = await standin.press(CHANNEL_ID, alice, mid, "g:1:no")
@@ -294,7 +309,7 @@ async def test_closed_dms_fall_back_to_a_prompt_button_and_modal(
     await standin.wait_for(lambda c: c.content == "send me your secret" and c.status == 200)
     await standin.wait_for(lambda c: c.status == 403)
     fallback = await standin.wait_for(lambda c: "set your secret here" in c.content)
-    assert fallback.channel_id == CHANNEL_ID
+    assert fallback.in_channel(CHANNEL_ID)
     assert [b["custom_id"] for b in fallback.buttons()] == ["~g:5:secret"]
 
     mid, cid = standin.message_with_button(lambda c: c == "~g:5:secret")
@@ -457,7 +472,7 @@ async def test_a_wrong_token_fails_cleanly(
 async def test_interactions_are_acknowledged_before_the_app_answers(
     standin: StandIn, make_adapter: MakeAdapter
 ) -> None:
-    """A slow App must not cost the 3 s window: the defer comes first."""
+    """A slow App must not cost the 3 s window: a "thinking…" defer comes in time."""
     release = asyncio.Event()
     seen: list[Inbound] = []
 
@@ -473,6 +488,7 @@ async def test_interactions_are_acknowledged_before_the_app_answers(
         if seen:
             break
         await asyncio.sleep(0.01)
-    assert standin.interactions[token]["responded"] == 5  # ...and the defer went out before
+    state = await standin.answered(token)  # ...and the defer goes out in time
+    assert state["responded"] == 5 and state["responded_at"] - state["created"] < 3
     release.set()
     await standin.wait_for(lambda c: c.content == "done" and c.interaction_token == token)
