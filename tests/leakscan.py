@@ -124,6 +124,7 @@ class Ledger:
 LEDGER = Ledger()
 PRIVATE_LINE = re.compile(r"^\w+> ?(\S+)\s*$", re.MULTILINE)  # console protocol: `alice> TEXT` is private
 SECRET_LIKE = re.compile(r"[0-9]{3,6}|[^\W\d_]{4,12}")
+STAMP = re.compile(r"^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[,.]\d+)?\s*")  # a log line's time: 19:10:15,012 is no code
 NOT_SECRETS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump", "help", "start"}
 
 
@@ -131,6 +132,7 @@ def bot_process(stderr: str, *, script: str = "", tokens: Iterable[str] = ()) ->
     """A `python -m bot` process of the test: its log (stderr) is scanned like the test's own log
     records, for the tokens it was given and every code or word its console script sent privately."""
     for line in stderr.splitlines():
+        line = STAMP.sub("", line)
         LEDGER.records.append(logging.makeLogRecord({"name": "bot-process", "levelname": "LOG", "msg": line}))
     for text in PRIVATE_LINE.findall(script):
         if SECRET_LIKE.fullmatch(text) and text.lower() not in NOT_SECRETS:

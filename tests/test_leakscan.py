@@ -99,3 +99,16 @@ def test_a_bot_process_log_is_scanned_for_its_private_inputs_and_tokens(_no_leak
     _no_leaks.scan_logs()
     _no_leaks.records.clear()  # planted: not to be found again at teardown
     assert len(found(_no_leaks)) == 2
+
+
+def test_a_log_line_time_is_not_a_code(_no_leaks: Ledger) -> None:
+    """`19:10:15,012` in front of a bot process's log line is its time, not the private code 012; the
+    same code in the message itself still is a leak."""
+    leakscan.bot_process("2026-11-30 19:10:15,012 INFO bot.app: console chat=g user=alice text -> ok\n",
+                         script="alice> 012\n")
+    _no_leaks.scan_logs()
+    assert found(_no_leaks) == []
+    leakscan.bot_process("2026-11-30 19:10:16,500 DEBUG x: got 012 from alice\n")
+    _no_leaks.scan_logs()
+    _no_leaks.records.clear()
+    assert len(found(_no_leaks)) == 1
