@@ -1,12 +1,11 @@
 """The Telegram adapter: a python-telegram-bot `Application` run inside an
 already running asyncio loop (so it can share the process with Discord).
 
-Updates are processed one at a time (PTB's default), which keeps the send
-order per chat: the replies to one update are all out before the next update
-is handled. Flood control is the adapter's `Pacer` (adapters/telegram/outbox.py), which keeps
-Telegram's limits and retries a 429, so it delays a reply instead of losing it; a group's messages
-go out from its `Outbox`, where the replies that pile up while a send waits for its slot are sent
-as one message.
+Each chat's updates are handled in order (adapters/telegram/ordering.py). Flood control is the
+adapter's `Pacer` (adapters/telegram/outbox.py), which keeps Telegram's limits and retries a 429, so
+it delays a reply instead of losing it. A group's messages go out in order from its `Outbox`, where
+the replies that pile up while a send waits for its slot are sent as one message; the group's next
+update is handled meanwhile. Private replies are sent before the next update of their chat.
 """
 
 from __future__ import annotations
