@@ -5,6 +5,7 @@ replies that pile up as one message. Not timed: what is checked is what the grou
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -178,3 +179,26 @@ def test_take_joins_plain_texts_and_keeps_buttons_last() -> None:
     assert batches == [("a\n\nb\n\nc", True, 3), ("d", False, 1), ("pic", False, 1), ("x", False, 1),
                        (None, False, 1), ("e", False, 1), ("v2", False, 1),
                        ("y" * 4096, False, 1), ("z", False, 1)]
+
+
+def test_pacer_spreads_a_busy_groups_sends_within_the_window() -> None:
+    """The schedule alone, on a simulated clock: a group that always has something to send gets
+    its first three at once, then sends spread out (never 20 at once and then a silent minute),
+    and no minute holds more than 20 sends; a private chat one a second."""
+    from adapters.telegram.outbox import Pacer
+
+    pacer = Pacer(Pacing(margin=0.0))
+    now, sent = 1000.0, []
+    while now < 1000.0 + 300:
+        now += pacer.delay(-1, now)
+        pacer._record(-1, now)
+        sent.append(now)
+        now += 0.001  # the send itself
+    assert sent[:3] == [1000.0, 1000.001, 1000.002]
+    gaps = [b - a for a, b in itertools.pairwise(sent)]
+    assert max(gaps) < 3.6  # spread: no silent stretch
+    assert all(sum(1 for t in sent[i:] if t < start + 60.0) <= 20 for i, start in enumerate(sent))
+    assert len(sent) >= 95  # about 20 a minute over five minutes
+    assert pacer.delay(42, now) == 0.0
+    pacer._record(42, now)
+    assert 0.99 < pacer.delay(42, now) <= 1.0
