@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint bench bench-solver bench-load bench-heavy sync-commands clean
+.PHONY: run test lint bench bench-solver bench-load bench-heavy bench-busy sync-commands clean
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -31,6 +31,9 @@ bench-load: $(STAMP)  ## a mix of concurrent games (duels, Logik, words, Kegeln)
 
 bench-heavy: $(STAMP)  ## ordinary moves' latency while 20 heavy /analyse and /hint run (prints a table)
 	$(VENV)/bin/python -m bench.heavy $(ARGS)
+
+bench-busy: $(STAMP)  ## one busy Telegram group against the flood limits: reply delay and lost replies (prints a table)
+	$(VENV)/bin/python -m bench.busy_group $(ARGS)
 
 sync-commands: $(STAMP)  ## register Discord slash commands (ARGS="--guild ID" for one guild)
 	$(VENV)/bin/python -m bot sync-commands $(ARGS)

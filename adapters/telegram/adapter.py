@@ -1,10 +1,11 @@
 """The Telegram adapter: a python-telegram-bot `Application` run inside an
 already running asyncio loop (so it can share the process with Discord).
 
-Updates are processed one at a time (PTB's default), which keeps the send
-order per chat: the replies to one update are all out before the next update
-is handled. Flood control is PTB's `AIORateLimiter`, whose retries on
-`RetryAfter` make sure a 429 delays a reply instead of losing it.
+Each chat's updates are handled in order (adapters/telegram/ordering.py). Flood control is the
+adapter's `Pacer` (adapters/telegram/outbox.py), which keeps Telegram's limits and retries a 429, so
+it delays a reply instead of losing it. A group's messages go out in order from its `Outbox`, where
+the replies that pile up while a send waits for its slot are sent as one message; the group's next
+update is handled meanwhile. Private replies are sent before the next update of their chat.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from adapters.telegram.deeplink import DeepLinks, key_for
 from adapters.telegram.inbound import from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.ordering import ChatOrderedUpdates
+from adapters.telegram.outbox import Outbox, Pacer, Pacing
 from adapters.telegram.render import Renderer, chat_id_of, is_group, settles
 from core.messages import CommandInfo, Inbound, Outbound, Response
 
@@ -43,6 +45,7 @@ DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 MAX_DESCRIPTION = 256
 MAX_USERNAMES = 100_000
 MAX_RETRIES = 5  # RetryAfter retries per call; each waits the time Telegram asks for
+DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the groups' queued messages go out
 
 
 class TelegramStartError(RuntimeError):
@@ -82,6 +85,7 @@ class TelegramAdapter:
         rate_limiter: BaseRateLimiter | None = None,
         poll_timeout: float = 10.0,
         link_key: bytes | None = None,
+        pacing: Pacing | None = None,
     ) -> None:
         if webhook_url and not webhook_secret:
             # Without a secret anyone who finds the URL could inject updates.
@@ -94,6 +98,8 @@ class TelegramAdapter:
         self.webhook_listen = webhook_listen
         self.webhook_port = webhook_port
         self.webhook_secret = webhook_secret
+        # The bot's own pacing and group outboxes unless a test brings its own rate limiter.
+        self.pacer = Pacer(pacing or Pacing(max_retries=MAX_RETRIES)) if rate_limiter is None else None
         self.rate_limiter = rate_limiter
         self.poll_timeout = poll_timeout
         # Deep links are signed with a key of this installation: by default derived from the token
@@ -105,6 +111,7 @@ class TelegramAdapter:
         self._usernames: dict[str, int] = {}  # @username -> id, learnt from updates (memory)
         self._last_poll_error = -1e9
         self._admins: Admins | None = None
+        self._outbox: Outbox | None = None
 
     @property
     def bot_username(self) -> str | None:
@@ -118,7 +125,7 @@ class TelegramAdapter:
         return running and time.monotonic() - self._last_poll_error > 60.0
 
     def _build(self) -> Application:  # type: ignore[type-arg]
-        limiter = self.rate_limiter or AIORateLimiter(max_retries=MAX_RETRIES)
+        limiter = self.rate_limiter or self.pacer or AIORateLimiter(max_retries=MAX_RETRIES)
         return (
             Application.builder()
             .token(self.token)
@@ -149,6 +156,9 @@ class TelegramAdapter:
             ) from None
         self._app = app
         self._renderer = Renderer(app.bot, self.token, self.links)
+        if self.pacer is not None:
+            self._outbox = Outbox(self._renderer.deliver, self.pacer)
+            self._renderer.route = self._deliver
         self._admins = Admins(app.bot.get_chat_administrators)
         await self._set_commands()
         await app.start()
@@ -179,7 +189,8 @@ class TelegramAdapter:
                  "webhook" if self.webhook_url else "polling")
 
     async def stop(self) -> None:
-        """Stop fetching, let the update in progress finish, release the connections."""
+        """Stop fetching, let the update in progress finish and the groups' queued messages go out
+        (for at most DRAIN_TIMEOUT seconds), release the connections."""
         app, self._app = self._app, None
         if app is None:
             return
@@ -188,6 +199,8 @@ class TelegramAdapter:
                 await app.updater.stop()
             if app.running:
                 await app.stop()
+            if self._outbox is not None:
+                await self._outbox.close(DRAIN_TIMEOUT)
             await app.shutdown()
         except Exception as exc:  # stopping must not crash the process that hosts us
             log.warning("Telegram adapter stop: %s", redact(exc, self.token))
@@ -200,7 +213,15 @@ class TelegramAdapter:
         if self._renderer is None:
             return
         for out in messages:
-            await self._renderer.deliver(out)
+            await self._deliver(out)
+
+    async def _deliver(self, out: Outbound) -> bool:
+        """A group's message joins its outbox (and may be sent with others); the rest goes now."""
+        if self._outbox is not None and is_group(out.to):
+            self._outbox.post(chat_id_of(out.to), out)
+            return True
+        assert self._renderer is not None
+        return await self._renderer.deliver(out)
 
     async def _set_commands(self) -> None:
         """One menu per language and scope; English is also the default menu."""
@@ -256,12 +277,16 @@ class TelegramAdapter:
             await renderer.answer_callback(query.id, response.notice)
             if response.notice is None and settles(query.data) and query.message is not None:
                 # an accepted press that settles its message: its keyboard no longer applies
-                await renderer.withdraw(query.message.chat.id, query.message.message_id)
+                chat_id, message_id = query.message.chat.id, query.message.message_id
+                if self._outbox is not None and chat_id < 0:  # after the group's queued messages
+                    self._outbox.post(chat_id, lambda: renderer.withdraw(chat_id, message_id))
+                else:
+                    await renderer.withdraw(chat_id, message_id)
         message = update.message
         if message is not None and response.delete_inbound:
             await renderer.delete(message.chat_id, message.message_id)
         for out in response.messages:
-            await renderer.deliver(out)
+            await self._deliver(out)
         if inbound.chat.private and inbound.text is not None and inbound.command is None \
                 and inbound.action is None:
             # Private input a game took and announced in its group (a secret set by typing):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram import Message as TgMessage
@@ -151,6 +151,8 @@ class Renderer:
         self.token = token
         self.links = links
         self._edits: OrderedDict[tuple[int | str, str], int] = OrderedDict()
+        # How a fallback reaches its group: the adapter routes it through the group's outbox.
+        self.route: Callable[[Outbound], Awaitable[bool]] = self.deliver
         # private chat -> its prompts with a keyboard: (message id, the game's group chat id)
         self._prompts: OrderedDict[int | str, list[tuple[int, int | str]]] = OrderedDict()
 
@@ -174,7 +176,7 @@ class Renderer:
             if isinstance(out.to, Actor) and unreachable(exc):
                 if out.fallback is not None:
                     log.info("User %s unreachable privately; posting the fallback", chat_id)
-                    return await self.deliver(out.fallback)
+                    return await self.route(out.fallback)
                 log.info("User %s unreachable privately; message dropped", chat_id)
                 return False
             if isinstance(exc, BadRequest):

@@ -1,0 +1,319 @@
+"""Busy groups within Telegram's flood limits: pacing every send, and one outbox per group.
+
+Telegram lets a bot send about 20 messages a minute to one group, one a second to one private
+chat and 30 a second overall; beyond that it answers 429 with `retry_after`. A group where a few
+players guess quickly asks for more than 20 replies a minute, and a reply per guess then waits
+longer and longer. Two parts keep replies prompt without breaking the limits:
+
+- `Pacer` (python-telegram-bot's rate limiter for the bot) spaces the sends: in a group at most
+  20 in any minute (plus a small margin for clocks and the network), spread so that a busy group
+  gets a send about every 3 seconds rather than 20 at once and then a silent minute; after a quiet
+  minute the first few go at once. A private chat gets one a second, the bot 30 a second. A 429
+  that comes anyway holds that chat back for the time Telegram asks and is retried.
+- `Outbox` sends a group's messages in order from one queue. While the next send waits for its
+  slot, the replies that come meanwhile wait with it and go out as one message: plain texts are
+  joined (up to Telegram's 4,096 units), and one message with buttons may close such a run (its
+  keyboard stays under the whole text, so no button is lost). Pictures, files, over-long texts
+  and messages with an `edit_key` go alone; a board (`edit_key`) pending twice is sent once, in
+  its newest form, since it replaces itself anyway. Nothing is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+from telegram.error import RetryAfter
+from telegram.ext import BaseRateLimiter
+
+from adapters.telegram.render import MAX_TEXT, length
+from core.messages import Chat, Outbound
+
+log = logging.getLogger(__name__)
+ChatKey = int | str
+Job = Callable[[], Awaitable[object]]  # a call that is not a message (a keyboard taken off)
+MERGE_SEPARATOR = "\n\n"
+MAX_CHATS = 10_000  # chats whose recent sends are remembered
+PACED_PREFIXES = ("send", "edit", "copy", "forward")  # Bot API methods that post or change a message
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """Telegram's flood limits as the bot keeps them. `time_scale` shrinks every period (tests)."""
+
+    group_limit: int = 20  # messages per group ...
+    group_period: float = 60.0  # ... in any this many seconds
+    group_burst: int = 3  # a group with fewer sends than this in the period may send at once
+    private_gap: float = 1.0  # seconds between two sends to one private chat
+    overall_limit: int = 30  # messages of the whole bot ...
+    overall_period: float = 1.0  # ... in any this many seconds
+    margin: float = 0.01  # every period taken this much longer (clocks, network jitter)
+    max_retries: int = 5  # 429s retried per call, each after the time Telegram asks for
+    time_scale: float = 1.0
+
+    def period(self, seconds: float) -> float:
+        return seconds * (1.0 + self.margin) * self.time_scale
+
+
+def is_group_key(chat_id: ChatKey) -> bool:
+    """Groups and channels: negative ids and "@channel" names (as python-telegram-bot tells them)."""
+    return isinstance(chat_id, str) or chat_id < 0
+
+
+class Pacer(BaseRateLimiter):  # type: ignore[type-arg]
+    """Spaces the bot's sends by Telegram's flood limits (module docstring); retries 429s."""
+
+    def __init__(self, pacing: Pacing | None = None) -> None:
+        self.pacing = pacing or Pacing()
+        self._sent: OrderedDict[ChatKey, deque[float]] = OrderedDict()  # chat -> recent send times
+        self._overall: deque[float] = deque()
+        self._held: dict[ChatKey, float] = {}  # chat -> monotonic time a 429 holds it back until
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to release."""
+
+    # ------------------------------------------------------------ the schedule
+
+    def delay(self, chat_id: ChatKey, now: float | None = None) -> float:
+        """Seconds until one more send to `chat_id` keeps every limit (0: now)."""
+        now = time.monotonic() if now is None else now
+        p = self.pacing
+        ready = max(self._held.get(chat_id, 0.0), self._overall_ready(now))
+        times = self._recent(chat_id, now)
+        if times:
+            if is_group_key(chat_id):
+                ready = max(ready, self._group_ready(times))
+            else:
+                ready = max(ready, times[-1] + p.period(p.private_gap))
+        return max(0.0, ready - now)
+
+    def _group_ready(self, times: deque[float]) -> float:
+        """When a group may send next: never more than `group_limit` in a period; past the burst,
+        the sends left in the period are spread over the time until its oldest send leaves it
+        (and never closer than period / limit), so a busy group is answered every few seconds
+        instead of all at once and then not for the rest of the minute."""
+        p = self.pacing
+        span, limit = p.period(p.group_period), p.group_limit
+        n = len(times)
+        if n >= limit:
+            return times[n - limit] + span
+        if n < p.group_burst:
+            return 0.0
+        gap = max(span / limit, (times[0] + span - times[-1]) / (limit - n + 1))
+        return times[-1] + gap
+
+    def _overall_ready(self, now: float) -> float:
+        p = self.pacing
+        span = p.period(p.overall_period)
+        while self._overall and self._overall[0] <= now - span:
+            self._overall.popleft()
+        if len(self._overall) >= p.overall_limit:
+            return self._overall[len(self._overall) - p.overall_limit] + span
+        return 0.0
+
+    def _recent(self, chat_id: ChatKey, now: float) -> deque[float]:
+        times = self._sent.get(chat_id)
+        if times is None:
+            return deque()
+        p = self.pacing
+        span = p.period(p.group_period if is_group_key(chat_id) else p.private_gap)
+        while times and times[0] <= now - span:
+            times.popleft()
+        return times
+
+    def _record(self, chat_id: ChatKey, now: float) -> None:
+        times = self._sent.get(chat_id)
+        if times is None:
+            times = self._sent[chat_id] = deque()
+            while len(self._sent) > MAX_CHATS:
+                self._sent.popitem(last=False)
+        self._sent.move_to_end(chat_id)
+        times.append(now)
+        self._overall.append(now)
+
+    async def acquire(self, chat_id: ChatKey) -> None:
+        """Wait for a slot to send to `chat_id` and take it."""
+        while (wait := self.delay(chat_id)) > 0:
+            await asyncio.sleep(wait)
+        self._record(chat_id, time.monotonic())
+
+    def hold(self, chat_id: ChatKey, seconds: float) -> None:
+        """Telegram asked to wait (429): no send to `chat_id` before then."""
+        until = time.monotonic() + seconds
+        self._held[chat_id] = max(self._held.get(chat_id, 0.0), until)
+        if len(self._held) > MAX_CHATS:
+            now = time.monotonic()
+            self._held = {k: v for k, v in self._held.items() if v > now}
+
+    # ------------------------------------------------------------ python-telegram-bot's hook
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, Any]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> Any:
+        chat_id = _chat_key(data.get("chat_id"))
+        paced = chat_id is not None and endpoint.startswith(PACED_PREFIXES)
+        retries = rate_limit_args if rate_limit_args is not None else self.pacing.max_retries
+        for attempt in range(retries + 1):
+            if paced:
+                assert chat_id is not None
+                await self.acquire(chat_id)
+            try:
+                return await callback(*args, **kwargs)
+            except RetryAfter as exc:
+                if attempt == retries:
+                    log.error("Telegram flood control: %s to chat %s given up after %d retries",
+                              endpoint, chat_id, retries)
+                    raise
+                wait = exc._retry_after.total_seconds() + 0.1  # whole seconds, as Telegram sends
+                log.info("Telegram flood control: %s to chat %s retried in %.1f s", endpoint,
+                         chat_id, wait)
+                if chat_id is not None:
+                    self.hold(chat_id, wait)
+                if not paced:
+                    await asyncio.sleep(wait)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _chat_key(raw: object) -> ChatKey | None:
+    if raw is None:
+        return None
+    try:
+        return int(raw)  # type: ignore[call-overload, no-any-return]
+    except (TypeError, ValueError):
+        return str(raw)
+
+
+# ---------------------------------------------------------------- coalescing
+
+
+def plain(out: Outbound) -> bool:
+    """A text alone to a chat: it may be joined with its neighbours."""
+    return (isinstance(out.to, Chat) and not out.buttons and out.image is None and out.file is None
+            and out.edit_key is None and out.fallback is None and 0 < length(out.text) <= MAX_TEXT
+            and bool(out.text.strip()))
+
+
+def closes_run(out: Outbound) -> bool:
+    """A text with buttons (no picture, file or edit_key): it may end a run of joined texts, its
+    keyboard under the whole message."""
+    return (isinstance(out.to, Chat) and bool(out.buttons) and out.image is None
+            and out.file is None and out.edit_key is None and 0 < length(out.text) <= MAX_TEXT
+            and bool(out.text.strip()))
+
+
+Item = Outbound | Job
+Entry = tuple[Item, "asyncio.Future[object]"]
+
+
+def take(queue: deque[Entry]) -> tuple[Item | None, list[asyncio.Future[object]]]:
+    """The next send from the head of `queue` and the entries it answers: a run of plain texts to
+    the same chat joined into one (ended by at most one text with buttons), or the head alone.
+    None: the head was a board replaced by a newer version further back (nothing to send)."""
+    head, future = queue.popleft()
+    futures = [future]
+    if not isinstance(head, Outbound):
+        return head, futures
+    if head.edit_key is not None:
+        newer = any(isinstance(o, Outbound) and o.edit_key == head.edit_key and o.to == head.to
+                    for o, _ in queue)
+        return (None if newer else head), futures
+    if not plain(head):
+        return head, futures
+    texts = [head.text]
+    size = length(head.text)
+    buttons: tuple[tuple[Any, ...], ...] = ()
+    while queue and not buttons:
+        nxt, nxt_future = queue[0]
+        if not isinstance(nxt, Outbound) or nxt.to != head.to or not (plain(nxt) or closes_run(nxt)):
+            break
+        grown = size + length(MERGE_SEPARATOR) + length(nxt.text)
+        if grown > MAX_TEXT:
+            break
+        queue.popleft()
+        texts.append(nxt.text)
+        size = grown
+        buttons = nxt.buttons
+        futures.append(nxt_future)
+    if len(texts) == 1:
+        return head, futures
+    return Outbound(to=head.to, text=MERGE_SEPARATOR.join(texts), buttons=buttons), futures
+
+
+class Outbox:
+    """One queue per group, worked in order by one task per busy group (module docstring).
+
+    `post` returns at once with a future that resolves once the item has been sent (True when the
+    message reached the chat). `close` lets what is queued go out, for at most `timeout`."""
+
+    def __init__(self, deliver: Callable[[Outbound], Awaitable[bool]], pacer: Pacer) -> None:
+        self._deliver = deliver
+        self.pacer = pacer
+        self._queues: dict[ChatKey, deque[Entry]] = {}
+        self._workers: dict[ChatKey, asyncio.Task[None]] = {}
+        self.sends = 0  # messages or calls actually made
+        self.items = 0  # items posted
+
+    def post(self, chat_id: ChatKey, item: Item) -> asyncio.Future[object]:
+        future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+        self._queues.setdefault(chat_id, deque()).append((item, future))
+        self.items += 1
+        if chat_id not in self._workers:
+            task = asyncio.get_running_loop().create_task(self._work(chat_id))
+            self._workers[chat_id] = task
+        return future
+
+    def pending(self) -> int:
+        return sum(len(q) for q in self._queues.values())
+
+    async def _work(self, chat_id: ChatKey) -> None:
+        queue = self._queues[chat_id]
+        try:
+            while queue:
+                while (wait := self.pacer.delay(chat_id)) > 0:
+                    await asyncio.sleep(wait)  # replies coming meanwhile join the queue
+                item, futures = take(queue)
+                result: object = True
+                if item is not None:
+                    self.sends += 1
+                    try:
+                        result = await (self._deliver(item) if isinstance(item, Outbound) else item())
+                    except Exception as exc:  # the renderer survives failures; this is a bug
+                        log.error("Telegram outbox send to chat %s failed: %s", chat_id,
+                                  type(exc).__name__, exc_info=exc)
+                        result = False
+                for future in futures:
+                    if not future.done():
+                        future.set_result(result)
+        finally:
+            self._workers.pop(chat_id, None)
+            if not queue:
+                self._queues.pop(chat_id, None)
+            for _, future in queue:
+                future.cancel()
+
+    async def close(self, timeout: float) -> None:
+        """Send what is queued (at most `timeout` seconds), then stop."""
+        workers = list(self._workers.values())
+        if workers:
+            _, late = await asyncio.wait(workers, timeout=timeout)
+            if late:
+                log.warning("Telegram outbox: %d messages not sent at shutdown", self.pending())
+                for task in late:
+                    task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.gather(*late, return_exceptions=True)

@@ -1,0 +1,187 @@
+"""Busy-group benchmark: players in one Telegram group guess faster than Telegram lets a bot post.
+
+Three players practise 1A2B in one group and together send `--rate` guesses a minute (random
+moments, Poisson) for `--seconds`, through the real python-telegram-bot adapter polling the
+stand-in Bot API (tests/telegram/standin.py, in this process), which enforces Telegram's flood
+limits — 20 messages a minute per group, 30 a second overall, 1 a second per private chat — with
+429 and `retry_after`, on the real clock unless `--scale` shrinks every period (the figures are
+then printed scaled back to real seconds). App on a SQLite file; nobody ever guesses their code.
+
+Printed per run: guesses, the group's successful sends and 429s, the delay from a guess reaching
+the stand-in to the first successful send carrying its answer (p50/p99/max), and the replies lost
+(answers that never arrived within `--drain` seconds after the last guess; target 0).
+
+    python -m bench.busy_group [--rates 60,120] [--seconds 120] [--modes before,after]
+                               [--scale 1] [--drain 150]
+
+`before`: the adapter as it was — PTB's AIORateLimiter (20 a minute per group as a leaky bucket,
+5 retries on 429), every reply its own message. `after`: the adapter's Pacer and group Outbox
+(adapters/telegram/outbox.py): sends spread within the limits, replies piling up joined.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import tempfile
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from telegram.ext import AIORateLimiter
+
+from adapters.telegram import TelegramAdapter
+from adapters.telegram.outbox import Pacing
+from bot.app import App
+from tests.telegram.standin import SENDING, Chat, Limits, StandIn, User
+
+GROUP = Chat(id=-100900, type="group", title="Busy group")
+PLAYERS = [User(id=7100 + i, first_name=name, language_code="en")
+           for i, name in enumerate(("Ann", "Ben", "Cem"))]
+
+
+@dataclass
+class Guess:
+    player: User
+    n: int
+    code: str
+    at: float  # monotonic, when the stand-in got the user's message
+
+    @property
+    def answer(self) -> str:
+        return f"{self.player.first_name} #{self.n}: {self.code} →"
+
+
+@dataclass
+class Run:
+    mode: str
+    rate: float
+    guesses: list[Guess] = field(default_factory=list)
+    delays: list[float] = field(default_factory=list)
+    lost: int = 0
+    sends: int = 0
+    refused: int = 0
+    wall: float = 0.0
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))] if s else float("nan")
+
+
+def fresh_code(rng: random.Random, secret: str, used: set[str]) -> str:
+    """A code this player has not tried (the App refuses a repeat) and that is not the secret."""
+    while True:
+        code = "".join(rng.sample("0123456789", 4))
+        if code != secret and code not in used:
+            used.add(code)
+            return code
+
+
+async def secret_of(app: App, player: User) -> str:
+    rows = await app.store.seated_games("telegram", str(player.id), str(GROUP.id))
+    return str(rows[-1].state["secret"])
+
+
+async def play(mode: str, rate: float, seconds: float, scale: float, drain: float, seed: int) -> Run:
+    run = Run(mode, rate)
+    standin = StandIn(limits=Limits(time_scale=scale))
+    await standin.start()
+    tmp = tempfile.TemporaryDirectory()
+    app = await App.open(db_path=str(Path(tmp.name) / "busy.sqlite"), seed=seed)
+    if mode == "before":
+        limiter = AIORateLimiter(overall_time_period=scale, group_time_period=60 * scale, max_retries=5)
+        adapter = TelegramAdapter(standin.token, app.handle, app.command_menu(),
+                                  base_url=standin.base_url, rate_limiter=limiter)
+    else:
+        adapter = TelegramAdapter(standin.token, app.handle, app.command_menu(),
+                                  base_url=standin.base_url, pacing=Pacing(time_scale=scale))
+    await adapter.start()
+    rng = random.Random(seed)
+    try:
+        for player in PLAYERS:
+            standin.user_message(GROUP, player, "/practice")
+        for player in PLAYERS:
+            await standin.wait_for(lambda c, p=player: c.ok and f"{p.first_name}, I have picked" in c.text,
+                                   timeout=120 * max(scale, 0.1))
+        secrets = {p.id: await secret_of(app, p) for p in PLAYERS}
+        # Let the start-up messages' minute pass, so every run begins from the same quiet group.
+        await asyncio.sleep(60 * scale)
+        mark = standin.mark()
+        counts = {p.id: 0 for p in PLAYERS}
+        used: dict[int, set[str]] = {p.id: set() for p in PLAYERS}
+        start = time.monotonic()
+        end = start + seconds * scale
+        mean_gap = 60.0 / rate * scale
+        while time.monotonic() < end:
+            await asyncio.sleep(rng.expovariate(1 / mean_gap))
+            player = rng.choice(PLAYERS)
+            counts[player.id] += 1
+            code = fresh_code(rng, secrets[player.id], used[player.id])
+            standin.user_message(GROUP, player, code)
+            run.guesses.append(Guess(player, counts[player.id], code, time.monotonic()))
+        # Wait for the answers (or the drain time): then whatever has not arrived is lost.
+        deadline = time.monotonic() + drain * scale
+        pending = list(run.guesses)
+        seen = mark
+        arrived: dict[int, float] = {}
+        while pending and time.monotonic() < deadline:
+            for call in standin.calls[seen:]:
+                if call.ok and call.method in SENDING and call.chat_id == GROUP.id:
+                    for g in pending:
+                        if g.answer in call.text and id(g) not in arrived:
+                            arrived[id(g)] = call.at
+            seen = len(standin.calls)
+            pending = [g for g in pending if id(g) not in arrived]
+            await asyncio.sleep(0.2 * max(scale, 0.05))
+        run.wall = (time.monotonic() - start) / scale
+        run.delays = [(arrived[id(g)] - g.at) / scale for g in run.guesses if id(g) in arrived]
+        run.lost = len(pending)
+        group = [c for c in standin.calls[mark:] if c.method in SENDING and c.chat_id == GROUP.id]
+        run.sends = sum(1 for c in group if c.ok)
+        run.refused = sum(1 for c in group if c.status == 429)
+    finally:
+        await adapter.stop()
+        await app.close()
+        await standin.stop()
+        tmp.cleanup()
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rates", default="60,120", help="guesses a minute in the group, comma-separated")
+    parser.add_argument("--seconds", type=float, default=120.0, help="guessing time per run (real seconds)")
+    parser.add_argument("--modes", default="before,after")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="every period of the limits, the pacing and the timings times this")
+    parser.add_argument("--drain", type=float, default=150.0,
+                        help="seconds after the last guess before an answer counts as lost")
+    parser.add_argument("--seed", type=int, default=16)
+    args = parser.parse_args()
+    logging.disable(logging.CRITICAL)
+    warnings.filterwarnings("ignore")
+    rates = [float(r) for r in args.rates.split(",")]
+    modes = args.modes.split(",")
+    clock = "real time" if args.scale == 1 else f"periods ×{args.scale}, figures scaled back to real seconds"
+    print(f"One Telegram group, 3 players practising; stand-in enforcing 20/min per group with 429 ({clock}); "
+          f"{args.seconds:.0f} s of guessing per run")
+    print(f"{'mode':<7} {'guesses/min':>11} {'guesses':>8} {'sends':>6} {'429s':>5} "
+          f"{'p50 s':>7} {'p99 s':>7} {'max s':>7} {'lost':>5}")
+    print("-" * 72)
+    for rate in rates:
+        for mode in modes:
+            run = asyncio.run(play(mode, rate, args.seconds, args.scale, args.drain, args.seed))
+            print(f"{mode:<7} {rate:>11.0f} {len(run.guesses):>8} {run.sends:>6} {run.refused:>5} "
+                  f"{pct(run.delays, 50):>7.2f} {pct(run.delays, 99):>7.2f} "
+                  f"{max(run.delays, default=float('nan')):>7.2f} {run.lost:>5}", flush=True)
+    print("-" * 72)
+    print("delay: from the guess reaching the stand-in to the first accepted send carrying its answer; "
+          "lost: answers not arrived by --drain s after the last guess (target 0); target p99 <= 3 s")
+
+
+if __name__ == "__main__":
+    main()
