@@ -35,11 +35,13 @@ from bot.storage.base import (
 )
 from bot.storage.sqlite import SqliteStore
 from bot.thinking import Thinker
-from core import kegeln_chart, kegeln_report, names, serial
+from core import names, serial
 from core.codes import CodeRules, looks_like_code
 from core.errors import GameError
 from core.games import duel, kegeln, logik, practice, words
 from core.games.base import Ctx, Event, GameKind, Player, repeats_text
+from core.games.kegeln import chart as kegeln_chart
+from core.games.kegeln import report as kegeln_report
 from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Outbound, Response, Text
 from core.options import meaning
 from core.solver import EASY, STRONG, Spec, analyse

@@ -1,0 +1,5 @@
+"""Logik as one package: `rules` (state machine, options), `present` (texts, buttons) and `picture`
+(the PNG board). Their names are re-exported here, so `from core.games import logik` reads both."""
+
+from core.games.logik.present import *  # noqa: F403
+from core.games.logik.rules import *  # noqa: F403
