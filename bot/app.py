@@ -39,9 +39,10 @@ from core import names, serial
 from core.codes import CodeRules, looks_like_code
 from core.errors import GameError
 from core.games import duel, kegeln, logik, practice, words
-from core.games.base import Ctx, Event, GameKind, Player, repeats_text
+from core.games.base import Answer, Challenge, Ctx, Event, Game, Player, repeats_text
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
+from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, CommandInfo, Inbound, Message, Outbound, Response, Text
 from core.options import meaning
 from core.solver import EASY, STRONG, Spec, analyse
@@ -49,9 +50,6 @@ from core.solver import games as solver_games
 
 log = logging.getLogger("bot.app")
 
-GAMES: dict[str, GameKind] = {"practice": practice, "duel": duel, "words": words}  # type: ignore[dict-item]
-GAMES["kegeln"] = kegeln  # type: ignore[assignment]
-GAMES["logik"] = logik  # type: ignore[assignment]
 CACHED_USERS = 100_000  # names and locales last stored (bot/bounded.py: a miss costs one write)
 STORE_ERRORS = {"busy": "error.store_busy", "full": "error.store_full", "error": "error.store_error"}
 RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump"}
@@ -59,6 +57,21 @@ RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случ
 # before any parser turns it into a number (Python refuses int() of 4,300 digits and more).
 LONG_NUMBER = re.compile(r"\d{25,}")
 ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the last 5)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move for the move runner (`App._run`): how it changes the state, and how it is told."""
+
+    step: Callable[[Game[Any], Any, Ctx], tuple[Any, list[Event]]]
+    label: str  # the log's outcome: "guess", "bot", "hint" …
+    extra: tuple[Event, ...] = ()  # events logged before the move's own
+    same_version: bool = False  # decided on the row given (a thought, a hint): `Moved` if another came first
+    computer: bool = False  # the bot's own move: the bot does not answer it
+
+
+class Moved(Exception):
+    """A move decided on a state that another move has changed meanwhile: decide again."""
 
 
 @dataclass
@@ -267,9 +280,8 @@ class App:
         ib = turn.inbound
 
         def accepts(row: GameRow) -> bool:
-            mod, state = _loaded(row)
-            hook = getattr(mod, "accepts_text", None)
-            return bool(hook and hook(state, text))
+            game, state = _loaded(row)
+            return game.accepts_text(state, text)
 
         if ib.chat.private:
             waiting = [r for r in await self._awaiting_secret(ib.actor) if accepts(r)]
@@ -284,29 +296,27 @@ class App:
 
     async def _guess_or_secret(self, turn: Turn, row: GameRow, text: str, is_random: bool) -> None:
         ib = turn.inbound
-        mod, state = _loaded(row)
-        prompt = getattr(mod, "secret_prompt", None)
-        if prompt and prompt(row.id, state, ib.actor.user_id) is not None:
+        game, state = _loaded(row)
+        if game.secret_prompt(row.id, state, ib.actor.user_id) is not None:
             if is_random:  # revealing nothing, so it is taken even in the open
-                await self._play(turn, row, mod.secret_action(None))
+                await self._play(turn, row, game.secret_action(None))
                 return
             # typed in the open where a secret was expected: never echo it
             turn.delete_inbound = True
             turn.messages.append(Message(ib.chat, Text("private.secret_in_group", {"name": ib.actor.name})))
             return
-        text_action = getattr(mod, "text_action", None)
-        if is_random or text_action is None:
+        action = None if is_random else game.text_action(state, ib.actor.user_id, text)
+        if action is None:
             turn.outcome = "ignored"
             return
-        await self._play(turn, row, text_action(state, ib.actor.user_id, text))
+        await self._play(turn, row, action)
 
     async def _awaiting_secret(self, actor: Actor) -> list[GameRow]:
         """The user's games (in any chat) that wait for their private input."""
         waiting = []
         for row in await self.store.seated_games(actor.platform, actor.user_id):
-            mod, state = _loaded(row)
-            prompt = getattr(mod, "secret_prompt", None)
-            if prompt and prompt(row.id, state, actor.user_id) is not None:
+            game, state = _loaded(row)
+            if game.secret_prompt(row.id, state, actor.user_id) is not None:
                 waiting.append(row)
         return waiting
 
@@ -319,7 +329,7 @@ class App:
             turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), buttons))
             return
         self._focus.pop((actor.platform, actor.user_id), None)
-        await self._play(turn, chosen[0], GAMES[chosen[0].kind].secret_action(code))  # type: ignore[attr-defined]
+        await self._play(turn, chosen[0], GAMES[chosen[0].kind].secret_action(code))
 
     async def _my_game(self, actor: Actor, chat: Chat) -> GameRow | None:
         rows = await self.store.seated_games(actor.platform, actor.user_id, chat.chat_id)
@@ -338,27 +348,24 @@ class App:
         if row is None:
             raise GameError("stale_button")
         verb = parts[2]
-        mod, state = _loaded(row)
-        _check_origin(ib, row, mod, state, verb)
-        follow_up = getattr(mod, "follow_up", None)
-        if verb in ("again", "rematch") and follow_up:
+        game, state = _loaded(row)
+        _check_origin(ib, row, game, state, verb)
+        if verb in ("again", "rematch") and game.follows_up:
             await self._follow_up(turn, row, verb)
         elif verb == "secret":
-            prompt = getattr(mod, "secret_prompt", None)
-            text = prompt(row.id, state, ib.actor.user_id) if prompt else None
+            text = game.secret_prompt(row.id, state, ib.actor.user_id)
             if text is None:
                 raise GameError("no_secret_expected")
             if ib.text is not None:  # a modal's answer: the secret itself, typed privately
-                await self._play(turn, row, mod.secret_action(ib.text.strip()))
+                await self._play(turn, row, game.secret_action(ib.text.strip()))
                 return
             self._focus[(ib.actor.platform, ib.actor.user_id)] = row.id
             turn.messages.append(Message(ib.actor, text))
         else:
-            hook = getattr(mod, "button_action", None)
-            action = hook(state, verb, ib.actor.user_id, ib.actor.name, ib.text) if hook else None
-            if action is None:
+            pressed = game.button_action(state, verb, ib.actor.user_id, ib.actor.name, ib.text)
+            if pressed is None:
                 raise GameError("stale_button")
-            await self._play(turn, row, action)
+            await self._play(turn, row, pressed)
 
     # ------------------------------------------------------------ commands
     async def _on_command(self, turn: Turn, name: str, args: tuple[str, ...]) -> None:
@@ -456,34 +463,34 @@ class App:
         ib = turn.inbound
         targeted, open_ = [], []
         for row in await self.store.chat_games(ib.chat.platform, ib.chat.chat_id):
-            mod, state = _loaded(row)
-            can_answer = getattr(mod, "can_answer", None)
-            answer = can_answer(state, ib.actor.user_id) if can_answer else None
-            if answer == "targeted":
-                targeted.append((row, mod, state))
-            elif answer == "open":
-                open_.append((row, mod, state))
+            game, state = _loaded(row)
+            answer = game.can_answer(state, ib.actor.user_id)
+            if answer is Answer.TARGETED:
+                targeted.append((row, game, state))
+            elif answer is Answer.OPEN:
+                open_.append((row, game, state))
         found = targeted or open_
         if not found:
             await self._answer_own(turn, verb)
             return
-        row, mod, state = found[-1]
+        row, game, state = found[-1]
         if verb == "accept" and targeted:
-            await self._withdraw_twins(turn, state)
-        await self._play(turn, row, mod.button_action(state, verb, ib.actor.user_id, ib.actor.name, None))
+            await self._withdraw_twins(turn, game.pair(state))
+        await self._play(turn, row, game.button_action(state, verb, ib.actor.user_id, ib.actor.name, None))
 
     async def _answer_own(self, turn: Turn, verb: str) -> None:
         """/accept or /decline with nothing aimed at the actor, who waits for an answer to their own
         challenge: /decline withdraws it; /accept of one's own rematch offer says that it stands."""
         ib = turn.inbound
         row = await self._my_game(ib.actor, ib.chat)
-        mod, state = _loaded(row) if row else (None, None)
-        if row is None or not _is_challenge(mod, state) or mod.offerer(state) != ib.actor.user_id:
+        game, state = _loaded(row) if row else (None, None)
+        waiting = game.challenge(state) if game else None
+        if row is None or game is None or waiting is None or waiting.offerer != ib.actor.user_id:
             raise GameError("no_challenge")
         if verb == "decline":
-            await self._play(turn, row, mod.cancel_action(state, ib.actor.user_id))
-        elif _is_offer(mod, state) and state.opponent is not None:
-            raise GameError("rematch_offered", game=row.id, other=mod.other(state, ib.actor.user_id).name)
+            await self._play(turn, row, game.cancel_action(state, ib.actor.user_id))
+        elif waiting.offer and len(waiting.pair) == 2:
+            raise GameError("rematch_offered", game=row.id, other=waiting.other_name(ib.actor.user_id))
         else:
             raise GameError("no_challenge")
 
@@ -512,9 +519,8 @@ class App:
         row = await self._my_game(turn.inbound.actor, turn.inbound.chat)
         if row is None:
             raise GameError("no_game")
-        mod, state = _loaded(row)
-        hook = getattr(mod, "quit_action", None)
-        action = hook(state, turn.inbound.actor.user_id, command) if hook else None
+        game, state = _loaded(row)
+        action = game.quit_action(state, turn.inbound.actor.user_id, command)
         if action is None:
             raise GameError("wrong_quit", command=command)
         await self._play(turn, row, action)
@@ -525,15 +531,16 @@ class App:
             turn.messages.append(Message(ib.chat, Text("cancel.focus")))
             return
         row = await self._my_game(ib.actor, ib.chat)
-        mod, state = _loaded(row) if row else (None, None)
-        hook = getattr(mod, "cancel_action", None)
         if row is None:  # a challenge aimed at the actor: /cancel means no, like /decline
             with contextlib.suppress(GameError):
                 await self._answer(turn, "decline")
                 return
-        if row is None or hook is None:
             raise GameError("nothing_to_cancel")
-        await self._play(turn, row, hook(state, ib.actor.user_id))
+        game, state = _loaded(row)
+        action = game.cancel_action(state, ib.actor.user_id)
+        if action is None:
+            raise GameError("nothing_to_cancel")
+        await self._play(turn, row, action)
 
     async def _cmd_board(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
@@ -548,12 +555,12 @@ class App:
                 lines.append(await self._more(ib, len(running) - len(shown)))
             turn.messages.append(Message(ib.chat, Text("board.list", {"games": "\n".join(lines)})))
             return
-        mod, state = _loaded(row)
-        turn.messages.append(await _pictured(row.kind, mod.board, row.id, state, self._chat_of(row)))
+        game, state = _loaded(row)
+        turn.messages.append(await _pictured(game, game.board, row.id, state, self._chat_of(row)))
 
     def _title(self, row: GameRow) -> str:
-        mod, state = _loaded(row)
-        players = [p.name for p in mod.players(state)]
+        game, state = _loaded(row)
+        players = [p.name for p in game.players(state)]
         shown = " – ".join(players[:4]) + (" – …" if len(players) > 4 else "")  # a lobby of 12: one line
         return f"{row.kind}: {shown}"
 
@@ -573,8 +580,9 @@ class App:
         ib = turn.inbound
         row = await self.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
         if row is not None and not row.over:
-            mod, state = _loaded(row)
-            if _is_offer(mod, state) and await self._join_offer(turn, row.kind, challenge_ids(state)):
+            game, state = _loaded(row)
+            waiting = game.challenge(state)
+            if waiting is not None and waiting.offer and await self._join_offer(turn, row.kind, waiting.pair):
                 return
         if row is None or not row.over:
             raise GameError("no_rematch")
@@ -585,52 +593,55 @@ class App:
         goes on from its newest game: an old game's 🔁 follows `next_game` to the last played one. A
         rematch the other player has offered already is accepted instead (never two offers for one
         pair); the offerer asking again is told that the offer stands."""
-        mod, old = _loaded(row)
+        game, old = _loaded(row)
         moved_on: GameRow | None = None
         for _ in range(1000):
-            newer = await self.store.get_game(old.next_game) if getattr(old, "next_game", None) else None
+            next_id = game.next_game(old)
+            newer = await self.store.get_game(next_id) if next_id else None
             if newer is None or newer.kind != row.kind:
                 break
             if not newer.over:
                 moved_on = newer
                 break
-            newer_mod, newer_state = _loaded(newer)
-            if not newer_mod.results(newer_state):  # that offer was declined/withdrawn/expired: not played
+            newer_state = serial.load(game.state_type, newer.state)
+            if not game.results(newer_state):  # that offer was declined/withdrawn/expired: not played
                 break
-            row, mod, old = newer, newer_mod, newer_state
+            row, old = newer, newer_state
         lock = self._lock(row.id)  # both players' requests from one finished game wait for each other
         try:
             async with lock:
-                if verb == "rematch" and await self._join_offer(turn, row.kind, challenge_ids(old)):
+                if verb == "rematch" and await self._join_offer(turn, row.kind, game.pair(old)):
                     return
                 if moved_on is not None:
                     raise GameError("rematch_moved_on", game=moved_on.id)
-                await self._offer_follow_up(turn, row, mod, old, verb)
+                await self._offer_follow_up(turn, row, game, old, verb)
         finally:
             if not lock.locked():
                 self._locks.pop(row.id, None)
 
-    async def _offer_follow_up(self, turn: Turn, row: GameRow, mod: Any, old: Any, verb: str) -> None:
-        made = mod.follow_up(old, verb, turn.inbound.actor.user_id, self._ctx())
+    async def _offer_follow_up(self, turn: Turn, row: GameRow, game: Game[Any], old: Any, verb: str) -> None:
+        made = game.follow_up(old, verb, turn.inbound.actor.user_id, self._ctx())
         if made is None:
             raise GameError("no_rematch")
         state, events = made
         chat = self._chat_of(row)
-        await self._create(turn, row.kind, state, events, [p.user_id for p in mod.seated(state)], chat)
+        await self._create(turn, row.kind, state, events, [p.user_id for p in game.seated(state)], chat)
         made_row = await self.store.last_game(chat.platform, chat.chat_id, turn.inbound.actor.user_id)
-        if hasattr(old, "next_game") and made_row is not None and made_row.id > row.id:
-            old.next_game = made_row.id  # link the finished game to its rematch (no result, no event)
+        # link the finished game to its rematch (no result, no event)
+        if made_row is not None and made_row.id > row.id and game.link_next(old, made_row.id):
             with contextlib.suppress(Conflict):  # pressed twice at once: the other press linked it
                 await self.store.save_game(row, serial.dump(old), True, [], [], [], self.clock())
 
-    async def _pending_offers(self, chat: Chat, kind: str, pair: frozenset[str]) -> list[tuple[GameRow, Any, Any]]:
+    async def _pending_offers(self, chat: Chat, kind: str, pair: frozenset[str]
+                              ) -> list[tuple[GameRow, Game[Any], Any, Challenge]]:
         """The rematch offers of this pair waiting for an answer in the chat, oldest first."""
         found = []
         for r in await self.store.chat_games(chat.platform, chat.chat_id):
             if r.kind == kind:
-                mod, state = _loaded(r)
-                if _is_offer(mod, state) and challenge_ids(state) == pair:
-                    found.append((r, mod, state))
+                game, state = _loaded(r)
+                waiting = game.challenge(state)
+                if waiting is not None and waiting.offer and waiting.pair == pair:
+                    found.append((r, game, state, waiting))
         return found
 
     async def _join_offer(self, turn: Turn, kind: str, pair: frozenset[str]) -> bool:
@@ -642,28 +653,28 @@ class App:
         if me not in pair:
             return False
         offers = await self._pending_offers(ib.chat, kind, pair)
-        theirs = [o for o in offers if o[2].offered_by != me]
+        theirs = [o for o in offers if o[3].offerer != me]
         if theirs:
-            await self._withdraw_twins(turn, theirs[-1][2])
-            row, mod, state = theirs[-1]
-            await self._play(turn, row, mod.button_action(state, "accept", me, ib.actor.name, None))
+            row, game, state, waiting = theirs[-1]
+            await self._withdraw_twins(turn, waiting.pair)
+            await self._play(turn, row, game.button_action(state, "accept", me, ib.actor.name, None))
             return True
         if offers:
-            row, mod, state = offers[-1]
-            raise GameError("rematch_offered", game=row.id, other=mod.other(state, me).name)
+            row, _game, _state, waiting = offers[-1]
+            raise GameError("rematch_offered", game=row.id, other=waiting.other_name(me))
         return False
 
-    async def _withdraw_twins(self, turn: Turn, accepted: Any) -> None:
+    async def _withdraw_twins(self, turn: Turn, pair: frozenset[str]) -> None:
         """Before the actor accepts a challenge: their own waiting challenge of the same pair (two
         offers made at once) is withdrawn, so accepting never meets "already in a game"."""
         ib = turn.inbound
         row = await self._my_game(ib.actor, ib.chat)
         if row is None:
             return
-        mod, state = _loaded(row)
-        if _is_challenge(mod, state) and mod.offerer(state) == ib.actor.user_id \
-                and challenge_ids(state) == challenge_ids(accepted):
-            await self._play(turn, row, mod.cancel_action(state, ib.actor.user_id))
+        game, state = _loaded(row)
+        waiting = game.challenge(state)
+        if waiting is not None and waiting.offerer == ib.actor.user_id and waiting.pair == pair:
+            await self._play(turn, row, game.cancel_action(state, ib.actor.user_id))
 
     async def _cmd_stats(self, turn: Turn, args: tuple[str, ...]) -> None:
         if args and args[0].lower() == "logik":
@@ -898,9 +909,8 @@ class App:
         """/join: the newest lobby in this chat that takes players."""
         ib = turn.inbound
         for row in reversed(await self.store.chat_games(ib.chat.platform, ib.chat.chat_id)):
-            mod, state = _loaded(row)
-            hook = getattr(mod, "join_action", None)
-            action = hook(state, ib.actor.user_id, ib.actor.name) if hook else None
+            game, state = _loaded(row)
+            action = game.join_action(state, ib.actor.user_id, ib.actor.name)
             if action is not None:
                 await self._play(turn, row, action)
                 return
@@ -908,10 +918,13 @@ class App:
 
     async def _cmd_leave(self, turn: Turn, args: tuple[str, ...]) -> None:
         row = await self._my_game(turn.inbound.actor, turn.inbound.chat)
-        hook = getattr(GAMES[row.kind], "leave_action", None) if row else None
-        if row is None or hook is None:
+        if row is None:
             raise GameError("no_game")
-        await self._play(turn, row, hook(_loaded(row)[1], turn.inbound.actor.user_id))
+        game, state = _loaded(row)
+        action = game.leave_action(state, turn.inbound.actor.user_id)
+        if action is None:
+            raise GameError("no_game")
+        await self._play(turn, row, action)
 
     async def _cmd_begin(self, turn: Turn, args: tuple[str, ...]) -> None:
         ib = turn.inbound
@@ -997,33 +1010,25 @@ class App:
             return
         if row is None or row.kind != "practice":
             raise GameError("solver.hint_no_game")
-        state = serial.load(practice.State, row.state)
-        left, guess = await self._hint(state)
-        async with self._lock(row.id):
-            for _ in range(5):
+        for _ in range(5):
+            state = serial.load(practice.State, row.state)
+            left, guess = await self._hint(state)  # a guess that comes in meanwhile: think again
+            try:
+                await self._run(turn, row, Move(_hint_step(left, guess), "hint", same_version=True))
+            except Moved:
                 fresh = await self.store.get_game(row.id)
                 if fresh is None or fresh.over:
-                    raise GameError("solver.hint_no_game")
-                if fresh.version != row.version:  # a guess came in meanwhile: think again
-                    state = serial.load(practice.State, fresh.state)
-                    left, guess = await self._hint(state)
-                    row = fresh
-                new, events = solver_games.take_hint(serial.load(practice.State, fresh.state), left, guess,
-                                                     self._ctx())
-                try:
-                    await self.store.save_game(fresh, serial.dump(new), False, [], events, [], self.clock(),
-                                               turn.unsaved_seen)
-                    turn.seen_stored = True
-                except Conflict:
-                    continue
-                break
-            else:
-                raise GameError("busy")
+                    raise GameError("solver.hint_no_game") from None
+                row = fresh
+                continue
+            break
+        else:
+            raise GameError("busy")
+        first = not state.assisted  # the presenter says nothing of a hint: it is said here
         turn.outcome = f"hint:{row.id}"
-        data = events[0].data
         turn.messages.append(Message(ib.chat, Text("solver.hint", {"name": ib.actor.name, "n": left,
                                                                   "code": guess})))
-        if data["first"]:
+        if first:
             turn.messages.append(Message(ib.chat, Text("solver.assisted")))
 
     async def _words_hint(self, turn: Turn, row: GameRow) -> None:
@@ -1096,10 +1101,12 @@ class App:
         turn.messages.insert(at, intro)
 
     @staticmethod
-    def _solver_has_bot(raw: dict[str, Any]) -> bool:
-        """Whether a stored duel state seats the bot (read from the JSON, no full load)."""
-        return any(isinstance(raw.get(k), dict) and raw[k].get("user_id") == solver_games.BOT
-                   for k in ("challenger", "opponent"))
+    def _computer_in(row: GameRow) -> bool:
+        """Whether a stored two-player game seats the bot (read from the JSON, no full load)."""
+        raw = row.state
+        return row.kind in solver_games.COMPUTER_KINDS and any(
+            isinstance(raw.get(k), dict) and raw[k].get("user_id") == solver_games.BOT
+            for k in ("challenger", "opponent"))
 
     async def _solver_after_move(self, turn: Turn, game_id: int) -> None:
         """The computer opponent (1A2B duel or Logik) answers in the same handle call: it accepts a
@@ -1110,12 +1117,12 @@ class App:
             row = await self.store.get_game(game_id)
             if row is None or row.over:
                 break
-            mod: Any = GAMES[row.kind]
-            state = serial.load(mod.state_type, row.state)
+            game = GAMES[row.kind]
+            state = serial.load(game.state_type, row.state)
             action = solver_games.bot_action(state)
             if action is None:
                 break
-            human = mod.other(state, solver_games.BOT).user_id
+            human = next(p.user_id for p in game.players(state) if p.user_id != solver_games.BOT)
             level = await self.store.solver_bot_level(row.platform, row.chat_id, row.id, human) or STRONG
             extra = [Event("bot", {"level": level})] if isinstance(action, solver_games.Accept) else []
             if action == "guess":
@@ -1129,14 +1136,12 @@ class App:
                 except Exception:  # the human's move stands; their next message or a restart tries again
                     log.exception("the bot could not think in game %d", game_id)
                     break
-            async with self._lock(game_id):
-                fresh = await self.store.get_game(game_id)
-                if fresh is None or fresh.version != row.version:
-                    continue  # the human moved meanwhile: look again
-                try:
-                    await self._solver_apply(turn, fresh, action, extra)
-                except Conflict:
-                    continue
+            try:
+                await self._run(turn, row, Move(_bot_step(action), "bot", extra=tuple(extra), same_version=True,
+                                                computer=True))
+            except Moved:
+                continue  # the human moved meanwhile: look again
+            else:
                 ended = turn.outcome.endswith(":over")
         turn.messages = [m for m in turn.messages
                          if not (isinstance(m.to, Actor) and m.to.user_id == solver_games.BOT)]
@@ -1148,8 +1153,8 @@ class App:
     async def _solver_pending(self, turn: Turn, row: GameRow) -> None:
         """Before a human's move in a game against the bot: a bot move left pending (its thinking
         refused as busy, or the process stopped while it thought) is made first."""
-        mod: Any = GAMES[row.kind]
-        if solver_games.bot_action(serial.load(mod.state_type, row.state)) is not None:
+        game = GAMES[row.kind]
+        if solver_games.bot_action(serial.load(game.state_type, row.state)) is not None:
             await self._solver_after_move(turn, row.id)
 
     async def resume(self) -> list[Outbound]:
@@ -1157,7 +1162,7 @@ class App:
         while it thought) get the bot's move now. Returns the messages for those games' chats."""
         outbounds: list[Outbound] = []
         for row in await self.store.idle_games(self.clock() + 1):  # every running game
-            if row.kind not in ("duel", "logik") or not self._solver_has_bot(row.state):
+            if not self._computer_in(row):
                 continue
             system = Inbound(Actor(row.platform, "", ""), self._chat_of(row))
             turn = Turn(system)
@@ -1170,23 +1175,6 @@ class App:
                 log.info("%s chat=%s game %d: the bot's pending move resumed", row.platform, row.chat_id, row.id)
             outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
         return outbounds
-
-    async def _solver_apply(self, turn: Turn, row: GameRow, action: object, extra: list[Event]) -> None:
-        """The bot's move, saved like `_apply` does, except that the bot never takes a seat (it plays
-        in any number of games in one chat)."""
-        ctx = self._ctx()
-        mod: Any = GAMES[row.kind]
-        state = serial.load(mod.state_type, row.state)
-        new, events = solver_games.bot_apply(state, action, ctx)  # draws the bot's disguise with its secret
-        events = [*extra, *events]
-        before = {p.user_id for p in mod.seated(state)}
-        seats = [p.user_id for p in mod.seated(new) if p.user_id not in before and p.user_id != solver_games.BOT]
-        over = mod.is_over(new)
-        results = self._results(row.kind, new) if over else []
-        await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.unsaved_seen)
-        turn.seen_stored = True
-        turn.outcome = f"bot:{row.id}" + (":over" if over else "")
-        turn.messages.extend(await _pictured(row.kind, mod.present, row.id, new, events, self._chat_of(row)))
 
     # ------------------------------------------------------------ moves
     def _chat_of(self, row: GameRow) -> Chat:
@@ -1211,14 +1199,24 @@ class App:
                 raise GameError("too_many_games_user", n=bound.limit) from None
             raise GameError("too_many_games_chat", n=bound.limit) from None
         turn.outcome = f"created:{kind}:{game_id}"
-        turn.messages.extend(await _pictured(kind, GAMES[kind].present, game_id, state, events, chat))
-        if kind in ("duel", "logik") and solver_games.has_bot(state):
+        game = GAMES[kind]
+        turn.messages.extend(await _pictured(game, game.present, game_id, state, events, chat))
+        if kind in solver_games.COMPUTER_KINDS and solver_games.has_bot(state):
             await self._solver_after_move(turn, game_id)
 
     async def _play(self, turn: Turn, row: GameRow, action: object) -> None:
-        """Apply one action under the game's lock; compare-and-set with retries for other processes."""
-        actor = turn.inbound.actor
-        if row.kind in ("duel", "logik") and self._solver_has_bot(row.state):
+        """A human's move: `action` by the inbound's actor, through the move runner."""
+        actor = turn.inbound.actor.user_id
+        await self._run(turn, row, Move(_acting(action, actor), type(action).__name__.lower()))
+
+    async def _run(self, turn: Turn, row: GameRow, move: Move) -> None:
+        """The one move runner, for every move (a human's, the bot's, a hint): under the game's
+        lock, with compare-and-set retries for other processes, a lazy timer's move first, one
+        transaction for the state, seats, events and results, and the after-move hooks (the bot's
+        answer). `move.same_version`: the move was decided on `row` (the bot's thought, a hint) and
+        is dropped (`Moved`) when another move got in first."""
+        human = not move.computer
+        if human and self._computer_in(row):
             await self._solver_pending(turn, row)
         async with self._lock(row.id):
             # First try the row the router has just read (one read less per move); if another move
@@ -1226,22 +1224,25 @@ class App:
             optimistic: GameRow | None = row
             for _ in range(5):
                 fresh = optimistic or await self.store.get_game(row.id)
+                if move.same_version and (fresh is None or fresh.over or fresh.version != row.version):
+                    raise Moved()
                 if fresh is None or fresh.over:
                     raise GameError("game_over")
-                mod: Any = GAMES[fresh.kind]
-                due = getattr(mod, "due_action", None)
-                pending = due(serial.load(mod.state_type, fresh.state), self.clock()) if due else None
+                game = GAMES[fresh.kind]
+                pending = game.due_action(serial.load(game.state_type, fresh.state), self.clock())
                 try:
                     if pending is not None:  # a lazy timer ran out (a guesser's time): that happens first
-                        await self._apply(turn, fresh, pending, None)
+                        await self._apply(turn, fresh, Move(_acting(pending, None), type(pending).__name__.lower()))
                         optimistic = None
                         continue
-                    await self._apply(turn, fresh, action, actor.user_id)
+                    await self._apply(turn, fresh, move)
                 except Conflict:
+                    if move.same_version:
+                        raise Moved() from None
                     optimistic = None
                     continue
                 except GameError:
-                    if optimistic is None:
+                    if optimistic is None or move.same_version:
                         raise
                     optimistic = None  # maybe refused on a stale state: judge again on a fresh one
                     continue
@@ -1250,20 +1251,23 @@ class App:
                 raise GameError("busy")
         if turn.outcome.endswith(":over"):
             self._locks.pop(row.id, None)
-        elif row.kind in ("duel", "logik") and self._solver_has_bot(row.state):
+        elif human and self._computer_in(row):
             await self._solver_after_move(turn, row.id)
 
-    async def _apply(self, turn: Turn, row: GameRow, action: object, actor_id: str | None) -> None:
-        mod = GAMES[row.kind]
+    async def _apply(self, turn: Turn, row: GameRow, move: Move) -> None:
+        game = GAMES[row.kind]
         ctx = self._ctx()
-        state = serial.load(mod.state_type, row.state)
-        new, events = mod.apply(state, action, actor_id, ctx)
-        before = {p.user_id for p in mod.seated(state)}
-        over = mod.is_over(new)
+        state = serial.load(game.state_type, row.state)
+        new, events = move.step(game, state, ctx)
+        events = [*move.extra, *events]
+        before = {p.user_id for p in game.seated(state)}
+        over = game.is_over(new)
         # the move that ends a game seats nobody new (a declined challenge never seats the one who
-        # declined: they may be waiting in a game of their own here)
-        seats = [] if over else [p.user_id for p in mod.seated(new) if p.user_id not in before]
-        released = [] if over else sorted(before - {p.user_id for p in mod.seated(new)})  # /leave
+        # declined: they may be waiting in a game of their own here); the bot never takes a seat (it
+        # plays in any number of games in one chat)
+        after = {p.user_id for p in game.seated(new)}
+        seats = [] if over else [u for u in after if u not in before and u != solver_games.BOT]
+        released = [] if over else sorted(before - after)  # /leave
         results = self._results(row.kind, new) if over else []
         extra = self._kegeln_job(row, state, new, over) if row.kind == "kegeln" else None
         try:
@@ -1272,9 +1276,9 @@ class App:
             turn.seen_stored = True
         except SeatTaken as taken:
             raise _seat_error(turn, taken) from None
-        turn.outcome = f"{type(action).__name__.lower()}:{row.id}" + (":over" if over else "")
+        turn.outcome = f"{move.label}:{row.id}" + (":over" if over else "")
         chat = self._chat_of(row)
-        turn.messages.extend(await _pictured(row.kind, mod.present, row.id, new, events, chat))
+        turn.messages.extend(await _pictured(game, game.present, row.id, new, events, chat))
         if over and row.kind == "practice" and new.outcome == "cracked" and not new.assisted:
             await self._report_best(turn, new, chat)
 
@@ -1293,20 +1297,22 @@ class App:
                                                              "length": b.length, "repeats": repeats_text(b.repeats)})))
 
     # ------------------------------------------------------------ time
-    async def sweep(self) -> list[Any]:
+    async def sweep(self) -> list[Outbound]:
         """Time out games idle for longer than the configured timeout; returns what to announce."""
         cutoff = self.clock() - self.idle_timeout
-        outbounds = []
+        outbounds: list[Outbound] = []
         for row in await self.store.idle_games(cutoff):
-            mod: Any = GAMES[row.kind]
+            game = GAMES[row.kind]
             system = Inbound(Actor(row.platform, "", ""), self._chat_of(row))
             turn = Turn(system)
             async with self._lock(row.id):
                 fresh = await self.store.get_game(row.id)
-                if fresh is None or fresh.over or mod.last_activity(serial.load(mod.State, fresh.state)) >= cutoff:
+                if fresh is None or fresh.over:
+                    continue
+                if game.last_activity(serial.load(game.state_type, fresh.state)) >= cutoff:
                     continue
                 try:
-                    await self._apply(turn, fresh, mod.Timeout(), None)
+                    await self._apply(turn, fresh, Move(_acting(game.timeout_action(), None), "timeout"))
                 except (GameError, Conflict):
                     continue
             self._locks.pop(row.id, None)
@@ -1328,31 +1334,16 @@ def is_postgres(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-def _loaded(row: GameRow) -> tuple[Any, Any]:
-    """A stored game's module and its state object."""
-    mod: Any = GAMES[row.kind]
-    return mod, serial.load(mod.state_type, row.state)
-
-
-def _is_challenge(mod: Any, state: Any) -> bool:
-    """A two-player challenge (duel, Logik) waiting for its answer."""
-    return getattr(mod, "can_answer", None) is not None and getattr(state, "phase", None) == "challenge"
-
-
-def _is_offer(mod: Any, state: Any) -> bool:
-    """A rematch offer waiting for the other player's answer."""
-    return _is_challenge(mod, state) and getattr(state, "offered_by", None) is not None
-
-
-def challenge_ids(state: Any) -> frozenset[str]:
-    """The user ids of a two-player game's pair (the one side of an open challenge)."""
-    return frozenset(p.user_id for p in (getattr(state, "challenger", None), getattr(state, "opponent", None)) if p)
+def _loaded(row: GameRow) -> tuple[Game[Any], Any]:
+    """A stored game's game and its state object."""
+    game = GAMES[row.kind]
+    return game, serial.load(game.state_type, row.state)
 
 
 PRIVATE_VERBS = frozenset({"secret", "random"})  # what a player is asked privately: their own secret
 
 
-def _check_origin(ib: Inbound, row: GameRow, mod: Any, state: Any, verb: str) -> None:
+def _check_origin(ib: Inbound, row: GameRow, game: Game[Any], state: Any, verb: str) -> None:
     """The one rule for every button, deep link and modal that names a game: it acts from the game's
     own chat; from a private chat only to answer what that player is asked privately (their own
     secret, while they are seated and the game waits for it). Anything else names a game elsewhere."""
@@ -1360,22 +1351,35 @@ def _check_origin(ib: Inbound, row: GameRow, mod: Any, state: Any, verb: str) ->
         raise GameError("wrong_chat")
     if row.chat_id == ib.chat.chat_id:
         return
-    if ib.chat.private and verb in PRIVATE_VERBS:
-        prompt = getattr(mod, "secret_prompt", None)
-        if prompt is not None and prompt(row.id, state, ib.actor.user_id) is not None:
-            return
+    if ib.chat.private and verb in PRIVATE_VERBS and game.secret_prompt(row.id, state, ib.actor.user_id) is not None:
+        return
     raise GameError("wrong_chat")
 
 
-PICTURED = {"logik"}  # kinds whose messages may carry a PNG board (core/games/logik_picture.py)
-
-
-async def _pictured(kind: str, present: Callable[..., Any], *args: Any) -> Any:
-    """A game's messages; where they may carry a picture, drawn and encoded in a thread, so that
-    the event loop answers other chats meanwhile (Pillow works in C, mostly without the GIL)."""
-    if kind in PICTURED:
+async def _pictured(game: Game[Any], present: Callable[..., Any], *args: Any) -> Any:
+    """A game's messages; where they may carry a picture (`Game.pictured`), drawn and encoded in a
+    thread, so that the event loop answers other chats meanwhile (Pillow works in C, mostly without the GIL)."""
+    if game.pictured:
         return await asyncio.to_thread(present, *args)
     return present(*args)
+
+
+Step = Callable[[Game[Any], Any, Ctx], tuple[Any, list[Event]]]
+
+
+def _acting(action: object, actor: str | None) -> Step:
+    """The step of a move by a player (or, with no actor, by the game's timer)."""
+    return lambda game, state, ctx: game.apply(state, action, actor, ctx)
+
+
+def _bot_step(action: object) -> Step:
+    """The bot's move (core/solver/games.py: its disguise is drawn with its secret)."""
+    return lambda game, state, ctx: solver_games.bot_apply(state, action, ctx)
+
+
+def _hint_step(left: int, guess: str) -> Step:
+    """A hint given in practice: the game becomes assisted."""
+    return lambda game, state, ctx: solver_games.take_hint(state, left, guess, ctx)
 
 
 def _seat_error(turn: Turn, taken: SeatTaken) -> GameError:

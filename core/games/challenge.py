@@ -7,7 +7,7 @@ from typing import Any
 
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret
-from core.games.base import Event, Player
+from core.games.base import Answer, Challenge, Event, Game, Player, S
 
 
 def secret_action(text: str | None) -> SetSecret:
@@ -121,3 +121,51 @@ def check_cancel(s: Any, actor: str | None) -> None:
     need_challenge(s)
     if actor != offerer(s):
         raise GameError("not_challenger")
+
+
+class ChallengeGame(Game[S]):
+    """The App's view shared by the two-player challenge games: the capabilities that mean the same
+    in each (a secret, typed guesses, the answer buttons, /resign, the seats, the rematch link)."""
+
+    follows_up = True
+
+    def secret_action(self, text: str | None) -> object | None:
+        return secret_action(text)
+
+    def text_action(self, state: S, user_id: str, text: str) -> object | None:
+        return text_action(state, user_id, text)
+
+    def button_action(self, state: S, verb: str, user_id: str, name: str, text: str | None) -> object | None:
+        return button_action(state, verb, user_id, name, text)
+
+    def quit_action(self, state: S, user_id: str, command: str) -> object | None:
+        return quit_action(state, user_id, command)
+
+    def players(self, state: S) -> list[Player]:
+        return players(state)
+
+    def seated(self, state: S) -> list[Player]:
+        return seated(state)
+
+    def can_answer(self, state: S, user_id: str) -> Answer | None:
+        answer = can_answer(state, user_id)
+        return Answer(answer) if answer else None
+
+    def challenge(self, state: S) -> Challenge | None:
+        s: Any = state
+        if s.phase.value != "challenge":
+            return None
+        return Challenge(offerer(s), self.pair(state), s.offered_by is not None,
+                         {p.user_id: p.name for p in players(s)})
+
+    def pair(self, state: S) -> frozenset[str]:
+        return frozenset(seat_ids(state))
+
+    def next_game(self, state: S) -> int | None:
+        found: int | None = getattr(state, "next_game", None)
+        return found
+
+    def link_next(self, state: S, game_id: int) -> bool:
+        s: Any = state
+        s.next_game = game_id
+        return True
