@@ -90,6 +90,7 @@ class Game(ABC, Generic[S]):
     state_type: type[S]
     pictured: ClassVar[bool] = False  # its messages may carry a PNG (drawn off the event loop)
     follows_up: ClassVar[bool] = False  # 🔁/▶ buttons and /rematch make a new game from a finished one
+    rematch_verb: ClassVar[str] = "rematch"  # what /rematch asks of `follow_up` ("again": play again alone)
 
     # ---------------------------------------------------------------- the state machine
     @abstractmethod

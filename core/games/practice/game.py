@@ -39,6 +39,7 @@ class Practice(Game[State]):
         return rules.last_activity(state)
 
     follows_up = True
+    rematch_verb = "again"
 
     def text_action(self, state: State, user_id: str, text: str) -> object | None:
         return rules.text_action(state, user_id, text)
