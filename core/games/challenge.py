@@ -3,11 +3,14 @@ challenge → secrets → play, so a button, a plain message or /resign means th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from core import serial
 from core.errors import GameError
-from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret
-from core.games.base import Answer, Challenge, Event, Game, Player, S
+from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
+from core.games.base import Answer, Challenge, Ctx, Event, Game, Player, ResultRow, S
+from core.messages import Text
 
 
 def secret_action(text: str | None) -> SetSecret:
@@ -121,6 +124,83 @@ def check_cancel(s: Any, actor: str | None) -> None:
     need_challenge(s)
     if actor != offerer(s):
         raise GameError("not_challenger")
+
+
+
+# ---------------------------------------------------------------- the moves both games share
+
+SetSecretMove = Callable[[Any, str, str | None, Ctx], tuple[Any, list[Event]]]  # (state, seat, text, ctx)
+GuessMove = Callable[[Any, str, str], tuple[Any, list[Event]]]  # (state, seat, text)
+
+
+def finish(s: Any, outcome: str, winner: str | None, events: list[Event]) -> tuple[Any, list[Event]]:
+    """The game ends: its outcome and winner, and the match score where the game was played."""
+    was_played = s.phase.value in ("secrets", "playing")
+    s.phase, s.outcome, s.winner = type(s.phase)("finished"), outcome, winner
+    if was_played:
+        if winner is not None:
+            s.match.wins[winner] = s.match.wins.get(winner, 0) + 1
+        elif outcome == "draw":
+            s.match.draws += 1
+    return s, [*events, Event("finished", {"outcome": outcome, "winner": winner})]
+
+
+def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret: SetSecretMove, guess: GuessMove,
+          idle: Callable[[Any], Any], end: Callable[..., tuple[Any, list[Event]]] = finish) -> tuple[Any, list[Event]]:
+    """The one entry for every move of a challenge game; the game brings what differs: how a secret
+    is set, how a guess is judged, who was idle when time ran out, and how it ends (`end`, with
+    `finish`'s arguments). Raises GameError and leaves `state` untouched when invalid."""
+    if state.phase.value == "finished":
+        raise GameError("game_over")
+    s = serial.clone(state)
+    s.updated = ctx.now
+    match action:
+        case Accept(name=name):
+            return accept(s, actor, name)
+        case Decline():
+            check_decline(s, actor)
+            return end(s, "declined", None, [Event("declined", {"by": actor})])
+        case Cancel():
+            check_cancel(s, actor)
+            return end(s, "cancelled", None, [Event("cancelled", {"by": actor})])
+        case SetSecret(code=text):
+            return set_secret(s, seat(s, actor), text, ctx)
+        case Guess(code=text):
+            return guess(s, seat(s, actor), text)
+        case Resign():
+            if s.phase.value == "challenge":
+                raise GameError("wrong_phase")
+            mine = seat(s, actor)
+            return end(s, "resigned", other(s, mine).user_id, [Event("resigned", {"by": mine})])
+        case Timeout():
+            if s.phase.value == "challenge":  # nobody answered: the challenge lapses, no game was played
+                return end(s, "expired", None, [Event("timed_out", {"idle": None})])
+            return end(s, "timeout", None, [Event("timed_out", {"idle": idle(s)})])
+    raise GameError("not_now")
+
+
+def results(state: Any, tries: Callable[[str], int], side: Callable[[str], str] | None = None) -> list[ResultRow]:
+    """One statistics line per player (`tries`: their guesses, `side`: where the game records sides);
+    only games that got past the challenge count."""
+    if state.outcome in UNPLAYED or state.opponent is None:
+        return []
+    rows = []
+    for p in players(state):
+        if state.outcome == "timeout":
+            outcome = "abandoned"
+        elif state.winner is None:
+            outcome = "draw"
+        else:
+            outcome = "win" if state.winner == p.user_id else "loss"
+        rows.append(ResultRow(p.user_id, p.name, outcome, tries(p.user_id), side=side(p.user_id) if side else None))
+    return rows
+
+
+def score_line(state: Any, key: str) -> Text:
+    """The running match score "Alice 2 – 1 – 0 Bob" (wins–draws–wins), in the game's own text `key`."""
+    a, b = state.challenger, state.opponent or state.challenger
+    return Text(key, {"a": a.name, "b": b.name, "wa": state.match.wins.get(a.user_id, 0),
+                      "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
 
 
 class ChallengeGame(Game[S]):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.games import challenge
 from core.games.base import Event, button, say, to_actor
 from core.games.challenge import offerer, other, player, players
 from core.games.logik import picture
@@ -55,9 +56,7 @@ def row_line(name: str, n: int, row: Row) -> Text:
 
 
 def score_line(state: State) -> Text:
-    a, b = state.challenger, state.opponent or state.challenger
-    return Text("logik.match_score", {"a": a.name, "b": b.name, "wa": state.match.wins.get(a.user_id, 0),
-                                      "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
+    return challenge.score_line(state, "logik.match_score")
 
 
 def _lines(state: State, rounds: Sequence[int] | None = None) -> list[Text]:
