@@ -352,9 +352,8 @@ class Services:
 
     @staticmethod
     def results(game: Game[Any], state: Any) -> list[NewResult]:
-        rules = getattr(state, "rules", None)  # the 1A2B games record their code length and repeats
-        return [NewResult(r.user_id, r.name, r.outcome, r.attempts,
-                          rules.length if rules else None, rules.repeats if rules else None, r.rating, r.side)
+        length, repeats = game.code_rules(state) or (None, None)  # the 1A2B games record them
+        return [NewResult(r.user_id, r.name, r.outcome, r.attempts, length, repeats, r.rating, r.side)
                 for r in game.results(state)]
 
 

@@ -117,6 +117,10 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def last_activity(self, state: S) -> float: ...
 
+    def code_rules(self, state: S) -> tuple[int, bool] | None:
+        """The code length and repeats a 1A2B game records with its results (None: not a code game)."""
+        return None
+
     def timeout_action(self) -> object:
         """The action the App applies to a game idle past the timeout."""
         return Timeout()

@@ -1,5 +1,7 @@
-"""App hooks shared by the two-player challenge games (1A2B duel, Logik): both go
-challenge → secrets → play, so a button, a plain message or /resign means the same in each."""
+"""The two-player challenge flow shared by the 1A2B duel and Logik: both go challenge → secrets →
+play, so a button, a plain message or /resign means the same in each; the moves both share
+(`apply`, `finish`), their statistics (`results`) and match score (`score_line`), and
+`ChallengeGame`, the part of the game interface (core/games/base.py) both implement alike."""
 
 from __future__ import annotations
 
@@ -242,7 +244,8 @@ class ChallengeGame(Game[S]):
         return frozenset(seat_ids(state))
 
     def next_game(self, state: S) -> int | None:
-        found: int | None = getattr(state, "next_game", None)
+        s: Any = state
+        found: int | None = s.next_game
         return found
 
     def link_next(self, state: S, game_id: int) -> bool:

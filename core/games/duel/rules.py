@@ -15,7 +15,7 @@ from core.errors import GameError
 from core.games import challenge
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
 from core.games.base import Ctx, Event, Match, Player, ResultRow, button, repeats_text, say, to_actor
-from core.games.challenge import (  # noqa: F401 - players, seated, can_answer … are App hooks
+from core.games.challenge import (  # noqa: F401 - re-exported: the challenge flow both games share
     accept,
     button_action,
     can_answer,
@@ -204,7 +204,7 @@ def results(state: State) -> list[ResultRow]:
     return challenge.results(state, lambda uid: len(state.attempts.get(uid, [])))
 
 
-# ---------------------------------------------------------------- App hooks (see GameKind)
+# ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
 
 def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
     """The private prompt when this game waits for the user's secret, else None."""

@@ -21,7 +21,7 @@ from core.errors import GameError
 from core.games import challenge
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
 from core.games.base import Ctx, Event, Match, Player, ResultRow
-from core.games.challenge import (  # noqa: F401 - players, seated, can_answer … are App hooks
+from core.games.challenge import (  # noqa: F401 - re-exported: the challenge flow both games share
     UNPLAYED,
     accept,
     button_action,
@@ -358,7 +358,7 @@ def results(state: State) -> list[ResultRow]:
     return challenge.results(state, lambda uid: len(state.rows.get(uid, [])), lambda uid: side(state, uid))
 
 
-# ---------------------------------------------------------------- App hooks (see GameKind)
+# ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
 
 def cancel_action(state: State, user_id: str) -> object:
     if state.phase is not Phase.CHALLENGE:

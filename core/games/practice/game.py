@@ -49,3 +49,6 @@ class Practice(Game[State]):
 
     def follow_up(self, old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
         return rules.follow_up(old, verb, user_id, ctx)
+
+    def code_rules(self, state: State) -> tuple[int, bool] | None:
+        return state.rules.length, state.rules.repeats

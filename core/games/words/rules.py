@@ -635,7 +635,7 @@ def results(state: State) -> list[ResultRow]:
     return rows
 
 
-# ---------------------------------------------------------------- App hooks (see GameKind)
+# ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
 
 def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
     if not awaiting_word(state, user_id):
