@@ -12,6 +12,7 @@ from bot.services import GamePlugin, Move, Moved, Services, Turn
 from bot.storage.base import GameRow
 from core import serial
 from core.errors import GameError
+from core.games.actions import Accept
 from core.games.base import Event
 from core.games.registry import GAMES
 from core.messages import Actor, Message, Text
@@ -62,7 +63,7 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
             break
         human = next(p.user_id for p in game.players(state) if p.user_id != solver_games.BOT)
         level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.id, human) or STRONG
-        extra = [Event("bot", {"level": level})] if isinstance(action, solver_games.Accept) else []
+        extra = [Event("bot", {"level": level})] if isinstance(action, Accept) else []
         if action == "guess":
             rng = random.Random(svc.rng.random())
             try:

@@ -59,7 +59,8 @@ def other(state: Any, user_id: str) -> Player:
 
 def offerer(state: Any) -> str:
     """Who made the challenge (or offered the rematch): the other one answers it."""
-    return state.offered_by or state.challenger.user_id
+    by: str = state.offered_by or state.challenger.user_id
+    return by
 
 
 UNPLAYED = ("declined", "cancelled", "expired")  # how a challenge ends that nobody accepted
