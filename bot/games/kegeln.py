@@ -4,11 +4,12 @@ writes of its moves (the scorer's seat, the club's records) in the move's transa
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from bot.services import Command, GamePlugin, Services, Turn
-from bot.storage.base import GameRow
+from bot.storage.base import GameRow, KegelnGame, KegelnLine, KegelnPoint, KegelnSpan, KegelnThrow
 from core import names
 from core.errors import GameError
 from core.games import kegeln
@@ -16,6 +17,26 @@ from core.games.base import Player
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
 from core.messages import Inbound, Message, Text
+
+
+class KegelnRepository(Protocol):
+    """What Kegeln keeps beyond the game's state (migration 2): the scorer's seat and the club's
+    records, written in the move's transaction, and the queries of its statistics. `Store`
+    (bot/storage/base.py) implements it; Kegeln reaches the store only through this."""
+
+    def kegeln_job(self, game_id: int, platform: str, chat_id: str, keep_seat: str | None,
+                   game: tuple[str, int, int, str, bool] | None, members: Sequence[Any],
+                   throws: Sequence[tuple[str, int, int, int, float]], now: float) -> Any: ...
+    async def kegeln_member(self, platform: str, chat_id: str, name: str) -> KegelnLine | None: ...
+    async def kegeln_club(self, platform: str, chat_id: str, limit: int = 30) -> list[KegelnLine]: ...
+    async def kegeln_series(self, platform: str, chat_id: str) -> list[KegelnPoint]: ...
+    async def kegeln_games_since(self, platform: str, chat_id: str, since: float) -> list[KegelnGame]: ...
+    async def kegeln_members_since(self, platform: str, chat_id: str, since: float) -> list[KegelnSpan]: ...
+    async def kegeln_throw_log(self, platform: str, chat_id: str) -> list[KegelnThrow]: ...
+
+
+def repository(svc: Services) -> KegelnRepository:
+    return svc.store
 
 
 async def cmd_kegeln(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -100,18 +121,18 @@ def kegeln_job(svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> A
     game = (new.mode.value, new.digits, new.teams, kegeln.winner_label(new), new.decided) if records else None
     throws = [(new.members[t.member].name, t.pins, t.position, kegeln.digit_value(new.mode, t.pins), t.at)
               for t in new.throws] if records else []
-    return svc.store.kegeln_job(row.id, row.platform, row.chat_id, keep, game, records, throws, svc.clock())
+    return repository(svc).kegeln_job(row.id, row.platform, row.chat_id, keep, game, records, throws, svc.clock())
 
 
 async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/kegelstats [NAME]: a member's statistics and Kegel-Schnitt chart, or the club table."""
     ib = turn.inbound
-    series = await svc.store.kegeln_series(ib.chat.platform, ib.chat.chat_id)
+    series = await repository(svc).kegeln_series(ib.chat.platform, ib.chat.chat_id)
     if args:
         wanted = names.clean(" ".join(args))
         if not wanted:
             raise GameError("empty_name")
-        line = await svc.store.kegeln_member(ib.chat.platform, ib.chat.chat_id, wanted)
+        line = await repository(svc).kegeln_member(ib.chat.platform, ib.chat.chat_id, wanted)
         if line is None:
             raise GameError("kegeln.unknown_member", name=wanted[:40])
         mine = [row for row in series if row.member == wanted.casefold()]
@@ -122,7 +143,7 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
             "nines": line.nines, "pumpen": line.pumpen, "schnitt": kegeln.schnitt(line.pins, line.throws),
             "throws": line.throws}), image=image))
         return
-    club = await svc.store.kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
+    club = await repository(svc).kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
     if not club:
         turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
         return
@@ -147,11 +168,11 @@ async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     the winner of each, and who threw the most 9s, the most Pumpen and the best Kegel-Schnitt."""
     ib = turn.inbound
     since = svc.clock() - kegeln_report.EVENING
-    games = await svc.store.kegeln_games_since(ib.chat.platform, ib.chat.chat_id, since)
+    games = await repository(svc).kegeln_games_since(ib.chat.platform, ib.chat.chat_id, since)
     if not games:
         turn.messages.append(Message(ib.chat, Text("kegeln.abend.empty")))
         return
-    members = await svc.store.kegeln_members_since(ib.chat.platform, ib.chat.chat_id, since)
+    members = await repository(svc).kegeln_members_since(ib.chat.platform, ib.chat.chat_id, since)
     lines, nines, pumpen, schnitt = kegeln_report.evening(games, members)
     lang = await svc.lang(ib)
     rendered = "\n".join(svc.catalogs.render(line, lang) for line in lines)
@@ -167,11 +188,11 @@ async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/kegelexport: the club's throw log as one CSV file; the member table in the message text."""
     ib = turn.inbound
-    log_rows = await svc.store.kegeln_throw_log(ib.chat.platform, ib.chat.chat_id)
+    log_rows = await repository(svc).kegeln_throw_log(ib.chat.platform, ib.chat.chat_id)
     if not log_rows:
         turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
         return
-    club = await svc.store.kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
+    club = await repository(svc).kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
     table = kegeln_report.club_table(club)
     hidden = len({r.name.casefold() for r in log_rows}) - len(club)  # the file holds every member
     if hidden > 0:
