@@ -49,13 +49,23 @@ class Ctx:
     lexicon: Callable[[str], Any] | None = None
 
 
+class Outcome(StrEnum):
+    """How a game ended for one player, as the statistics count it (stored as its value)."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    ABANDONED = "abandoned"  # timed out
+    GAVE_UP = "gave_up"
+
+
 @dataclass(frozen=True)
 class ResultRow:
     """One player's line in the statistics when a game ends."""
 
     user_id: str
     name: str
-    outcome: str  # "win" | "draw" | "loss" | "abandoned" | "gave_up"
+    outcome: Outcome
     attempts: int | None = None
     rating: str | None = None
     side: str | None = None  # the player's side where a game records sides ("white" | "black" in Logik)

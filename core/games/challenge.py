@@ -11,7 +11,7 @@ from typing import Any
 from core import serial
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
-from core.games.base import Answer, Challenge, Ctx, Event, Game, Player, ResultRow, S
+from core.games.base import Answer, Challenge, Ctx, Event, Game, Outcome, Player, ResultRow, S
 from core.messages import Text
 
 
@@ -190,11 +190,11 @@ def results(state: Any, tries: Callable[[str], int], side: Callable[[str], str] 
     rows = []
     for p in players(state):
         if state.outcome == "timeout":
-            outcome = "abandoned"
+            outcome = Outcome.ABANDONED
         elif state.winner is None:
-            outcome = "draw"
+            outcome = Outcome.DRAW
         else:
-            outcome = "win" if state.winner == p.user_id else "loss"
+            outcome = Outcome.WIN if state.winner == p.user_id else Outcome.LOSS
         rows.append(ResultRow(p.user_id, p.name, outcome, tries(p.user_id), side=side(p.user_id) if side else None))
     return rows
 

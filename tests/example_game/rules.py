@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from core.errors import GameError
 from core.games.actions import GiveUp, Guess, Timeout
-from core.games.base import Ctx, Event, Game, Player, ResultRow, say
+from core.games.base import Ctx, Event, Game, Outcome, Player, ResultRow, say
 from core.messages import Chat, Message
 
 LOW, HIGH = 1, 100
@@ -82,7 +82,7 @@ class HigherOrLower(Game[State]):
         return state.over
 
     def results(self, state: State) -> list[ResultRow]:
-        return [ResultRow(state.player.user_id, state.player.name, state.outcome or "abandoned", state.tries)]
+        return [ResultRow(state.player.user_id, state.player.name, Outcome(state.outcome or "abandoned"), state.tries)]
 
     def last_activity(self, state: State) -> float:
         return state.updated
