@@ -12,12 +12,11 @@ from bot.storage.base import Conflict, GameRow
 from core import serial
 from core.codes import looks_like_code
 from core.errors import GameError
-from core.games.base import Answer, Challenge, Game
+from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, Answer, Challenge, Game, Verb
 from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 
 RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump"}
-PRIVATE_VERBS = frozenset({"secret", "random"})  # what a player is asked privately: their own secret
 
 
 async def on_text(svc: Services, turn: Turn, raw: str) -> None:
@@ -128,9 +127,9 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
     verb = parts[2]
     game, state = loaded(row)
     check_origin(ib, row, game, state, verb)
-    if verb in ("again", "rematch") and game.follows_up:
+    if verb in FOLLOW_UP_VERBS and game.follows_up:
         await follow_up(svc, turn, row, verb)
-    elif verb == "secret":
+    elif verb == Verb.SECRET:
         text = game.secret_prompt(row.id, state, ib.actor.user_id)
         if text is None:
             raise GameError("no_secret_expected")
@@ -171,7 +170,7 @@ async def answer(svc: Services, turn: Turn, verb: str) -> None:
         await answer_own(svc, turn, verb)
         return
     row, game, state = found[-1]
-    if verb == "accept" and targeted:
+    if verb == Verb.ACCEPT and targeted:
         await withdraw_twins(svc, turn, game.pair(state))
     await svc.play(turn, row, game.button_action(state, verb, ib.actor.user_id, ib.actor.name, None))
 
@@ -185,7 +184,7 @@ async def answer_own(svc: Services, turn: Turn, verb: str) -> None:
     waiting = game.challenge(state) if game else None
     if row is None or game is None or waiting is None or waiting.offerer != ib.actor.user_id:
         raise GameError("no_challenge")
-    if verb == "decline":
+    if verb == Verb.DECLINE:
         await svc.play(turn, row, game.cancel_action(state, ib.actor.user_id))
     elif waiting.offer and len(waiting.pair) == 2:
         raise GameError("rematch_offered", game=row.id, other=waiting.other_name(ib.actor.user_id))
@@ -215,7 +214,7 @@ async def follow_up(svc: Services, turn: Turn, row: GameRow, verb: str) -> None:
     lock = svc.lock(row.id)  # both players' requests from one finished game wait for each other
     try:
         async with lock:
-            if verb == "rematch" and await join_offer(svc, turn, row.kind, game.pair(old)):
+            if verb == Verb.REMATCH and await join_offer(svc, turn, row.kind, game.pair(old)):
                 return
             if moved_on is not None:
                 raise GameError("rematch_moved_on", game=moved_on.id)
@@ -265,7 +264,7 @@ async def join_offer(svc: Services, turn: Turn, kind: str, pair: frozenset[str])
     if theirs:
         row, game, state, waiting = theirs[-1]
         await withdraw_twins(svc, turn, waiting.pair)
-        await svc.play(turn, row, game.button_action(state, "accept", me, ib.actor.name, None))
+        await svc.play(turn, row, game.button_action(state, Verb.ACCEPT, me, ib.actor.name, None))
         return True
     if offers:
         row, _game, _state, waiting = offers[-1]

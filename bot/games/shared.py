@@ -13,7 +13,7 @@ from bot.storage.base import GameRow, StatLine
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games import practice
-from core.games.base import repeats_text
+from core.games.base import Verb, repeats_text
 from core.messages import Button, Message, Text
 from core.solver import analyse
 from core.solver import games as solver_games
@@ -37,11 +37,11 @@ async def cmd_start(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 async def cmd_accept(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    await answer(svc, turn, "accept")
+    await answer(svc, turn, Verb.ACCEPT)
 
 
 async def cmd_decline(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    await answer(svc, turn, "decline")
+    await answer(svc, turn, Verb.DECLINE)
 
 
 async def cmd_guess(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -87,7 +87,7 @@ async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     row = await svc.my_game(ib.actor, ib.chat)
     if row is None:  # a challenge aimed at the actor: /cancel means no, like /decline
         with contextlib.suppress(GameError):
-            await answer(svc, turn, "decline")
+            await answer(svc, turn, Verb.DECLINE)
             return
         raise GameError("nothing_to_cancel")
     game, state = loaded(row)

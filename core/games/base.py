@@ -71,6 +71,22 @@ class ResultRow:
     side: str | None = None  # the player's side where a game records sides ("white" | "black" in Logik)
 
 
+class Verb(StrEnum):
+    """The button verbs (`g:<game>:<verb>`) the App itself understands; a game's own verbs go to its
+    `button_action`."""
+
+    SECRET = "secret"  # asked privately for one's secret (a deep link / modal)
+    RANDOM = "random"  # a random secret
+    AGAIN = "again"  # play again alone (a new game like the finished one)
+    REMATCH = "rematch"  # the same pair again, the match score kept
+    ACCEPT = "accept"
+    DECLINE = "decline"
+
+
+PRIVATE_VERBS = frozenset({Verb.SECRET, Verb.RANDOM})  # what a player is asked privately: their own secret
+FOLLOW_UP_VERBS = frozenset({Verb.AGAIN, Verb.REMATCH})  # a new game from a finished one
+
+
 class Answer(StrEnum):
     """How a challenge concerns someone who may /accept or /decline it."""
 
@@ -100,7 +116,7 @@ class Game(ABC, Generic[S]):
     state_type: type[S]
     pictured: ClassVar[bool] = False  # its messages may carry a PNG (drawn off the event loop)
     follows_up: ClassVar[bool] = False  # 🔁/▶ buttons and /rematch make a new game from a finished one
-    rematch_verb: ClassVar[str] = "rematch"  # what /rematch asks of `follow_up` ("again": play again alone)
+    rematch_verb: ClassVar[Verb] = Verb.REMATCH  # what /rematch asks of `follow_up` (AGAIN: play again alone)
 
     # ---------------------------------------------------------------- the state machine
     @abstractmethod
@@ -177,7 +193,7 @@ class Game(ABC, Generic[S]):
         return None
 
     def follow_up(self, old: S, verb: str, user_id: str, ctx: Ctx) -> tuple[S, list[Event]] | None:
-        """A new game from a finished one (`verb`: "rematch" or "again")."""
+        """A new game from a finished one (`verb`: `Verb.REMATCH` or `Verb.AGAIN`)."""
         return None
 
     def challenge(self, state: S) -> Challenge | None:

@@ -11,7 +11,7 @@ from typing import Any
 from core import serial
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
-from core.games.base import Answer, Challenge, Ctx, Event, Game, Outcome, Player, ResultRow, S
+from core.games.base import Answer, Challenge, Ctx, Event, Game, Outcome, Player, ResultRow, S, Verb
 from core.messages import Text
 
 
@@ -25,7 +25,8 @@ def text_action(state: Any, user_id: str, text: str) -> Guess:
 
 
 def button_action(state: Any, verb: str, user_id: str, name: str, text: str | None) -> object | None:
-    return {"accept": Accept(name), "decline": Decline(), "random": SetSecret(None)}.get(verb)
+    actions: dict[str, object] = {Verb.ACCEPT: Accept(name), Verb.DECLINE: Decline(), Verb.RANDOM: SetSecret(None)}
+    return actions.get(verb)
 
 
 def quit_action(state: Any, user_id: str, command: str) -> object | None:

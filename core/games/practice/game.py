@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games.base import Ctx, Event, Game, Player, ResultRow
+from core.games.base import Ctx, Event, Game, Player, ResultRow, Verb
 from core.games.practice import rules
 from core.games.practice.rules import State
 from core.messages import Chat, Message
@@ -39,7 +39,7 @@ class Practice(Game[State]):
         return rules.last_activity(state)
 
     follows_up = True
-    rematch_verb = "again"
+    rematch_verb = Verb.AGAIN
 
     def text_action(self, state: State, user_id: str, text: str) -> object | None:
         return rules.text_action(state, user_id, text)
