@@ -173,12 +173,12 @@ def _patches() -> Iterator[tuple[Any, str, Any]]:
     for mod in app_module.GAMES.values():
         yield mod, "apply", _watch_apply(mod)
 
-    original_create = App._create
+    original_create = App.create
 
     async def create(self: Any, turn: Any, kind: str, state: Any, *args: Any, **kwargs: Any) -> None:
         LEDGER.learn(state)
         await original_create(self, turn, kind, state, *args, **kwargs)
-    yield App, "_create", create
+    yield App, "create", create
 
     original_response = Renderer.response
 

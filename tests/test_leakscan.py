@@ -82,7 +82,7 @@ async def test_the_guard_catches_a_game_that_shows_a_secret_in_the_group(
             messages.append(Message(chat, Text("duel.oops", {"codes": sorted(state.secrets.values())})))
         return messages
 
-    monkeypatch.setattr(duel, "present", careless)
+    monkeypatch.setattr(duel.rules, "present", careless)  # the presenter the game interface calls
     _gid, first, _second = await start_duel(table, "0246", "1357")
     assert found(_no_leaks) == ["secret '0246' shown in group group-1 (answer to a message): duel.oops",
                                 "secret '1357' shown in group group-1 (answer to a message): duel.oops"]

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, TypeVar
 
+from core.games.actions import Timeout
 from core.messages import Actor, Button, Chat, Message, Text
+
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -44,52 +49,172 @@ class Ctx:
     lexicon: Callable[[str], Any] | None = None
 
 
+class Outcome(StrEnum):
+    """How a game ended for one player, as the statistics count it (stored as its value)."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    ABANDONED = "abandoned"  # timed out
+    GAVE_UP = "gave_up"
+
+
 @dataclass(frozen=True)
 class ResultRow:
     """One player's line in the statistics when a game ends."""
 
     user_id: str
     name: str
-    outcome: str  # "win" | "draw" | "loss" | "abandoned" | "gave_up"
+    outcome: Outcome
     attempts: int | None = None
     rating: str | None = None
     side: str | None = None  # the player's side where a game records sides ("white" | "black" in Logik)
 
 
-class GameKind(Protocol):
-    """A game module seen from the App: a pure state machine plus its presenter.
+class Verb(StrEnum):
+    """The button verbs (`g:<game>:<verb>`) the App itself understands; a game's own verbs go to its
+    `button_action`."""
 
-    Optional hooks (module functions the App calls when present):
-    - `text_action(state, user_id, text)`: what a seated player's plain message or /guess means
-    - `secret_prompt(game_id, state, user_id) -> Text | None`: the game waits for private input
-      from this user (a secret); `secret_action(text | None)` turns the input into an action
-    - `button_action(state, verb, user_id, name, text)`: a pressed `g:<id>:<verb>` button
-    - `can_answer(state, user_id)`: "targeted" / "open" / None, for /accept and /decline
-    - `quit_action(state, user_id, command)`: /resign or /giveup; `cancel_action(state, user_id)`
-    - `follow_up(old, verb, user_id, ctx)`: a new game from a finished one (rematch, play again)
-    - `accepts_text(state, text) -> bool`: a plain message that is not a digit code is offered to the game
-    - `due_action(state, now) -> action | None`: applied first when an inbound reaches the game (lazy timers)
-    - `join_action(state, user_id, name)` / `leave_action(state, user_id)`: /join and /leave
-    - `board(game_id, state, chat)`: the /board message
-    - `Timeout`: the action the App applies to games idle past the timeout
-    """
+    SECRET = "secret"  # asked privately for one's secret (a deep link / modal)
+    RANDOM = "random"  # a random secret
+    AGAIN = "again"  # play again alone (a new game like the finished one)
+    REMATCH = "rematch"  # the same pair again, the match score kept
+    ACCEPT = "accept"
+    DECLINE = "decline"
 
-    kind: str
-    state_type: type
 
-    def apply(self, state: Any, action: Any, actor: str | None, ctx: Ctx) -> tuple[Any, list[Event]]: ...
+PRIVATE_VERBS = frozenset({Verb.SECRET, Verb.RANDOM})  # what a player is asked privately: their own secret
+FOLLOW_UP_VERBS = frozenset({Verb.AGAIN, Verb.REMATCH})  # a new game from a finished one
 
-    def present(self, game_id: int, state: Any, events: Sequence[Event], chat: Chat) -> list[Message]: ...
 
-    def players(self, state: Any) -> list[Player]: ...
+class Answer(StrEnum):
+    """How a challenge concerns someone who may /accept or /decline it."""
 
-    def seated(self, state: Any) -> list[Player]: ...
+    TARGETED = "targeted"  # aimed at them by name
+    OPEN = "open"  # open to anyone but the one who made it
 
-    def is_over(self, state: Any) -> bool: ...
 
-    def results(self, state: Any) -> list[ResultRow]: ...
+@dataclass(frozen=True)
+class Challenge:
+    """A two-player challenge (or rematch offer) waiting for its answer, as the App sees it."""
 
-    def last_activity(self, state: Any) -> float: ...
+    offerer: str  # who made it: the other one answers
+    pair: frozenset[str]  # the user ids of its players (one, for an open challenge)
+    offer: bool  # a rematch offer (made from a finished game)
+    names: dict[str, str]  # user id → name, of the pair
+
+    def other_name(self, user_id: str) -> str:
+        return next((n for u, n in self.names.items() if u != user_id), "")
+
+
+class Game(ABC, Generic[S]):
+    """One game seen from the App: a pure state machine plus its presenter, through one typed
+    interface. The abstract methods are what every game has; the others are capabilities with
+    defaults that mean "this game does not do that" (no secret, no typed moves, no buttons …)."""
+
+    kind: ClassVar[str]
+    state_type: type[S]
+    pictured: ClassVar[bool] = False  # its messages may carry a PNG (drawn off the event loop)
+    follows_up: ClassVar[bool] = False  # 🔁/▶ buttons and /rematch make a new game from a finished one
+    rematch_verb: ClassVar[Verb] = Verb.REMATCH  # what /rematch asks of `follow_up` (AGAIN: play again alone)
+
+    # ---------------------------------------------------------------- the state machine
+    @abstractmethod
+    def apply(self, state: S, action: object, actor: str | None, ctx: Ctx) -> tuple[S, list[Event]]: ...
+
+    @abstractmethod
+    def present(self, game_id: int, state: S, events: Sequence[Event], chat: Chat) -> list[Message]: ...
+
+    @abstractmethod
+    def board(self, game_id: int, state: S, chat: Chat) -> Message: ...
+
+    @abstractmethod
+    def players(self, state: S) -> list[Player]: ...
+
+    @abstractmethod
+    def seated(self, state: S) -> list[Player]: ...
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def results(self, state: S) -> list[ResultRow]: ...
+
+    @abstractmethod
+    def last_activity(self, state: S) -> float: ...
+
+    def code_rules(self, state: S) -> tuple[int, bool] | None:
+        """The code length and repeats a 1A2B game records with its results (None: not a code game)."""
+        return None
+
+    def timeout_action(self) -> object:
+        """The action the App applies to a game idle past the timeout."""
+        return Timeout()
+
+    # ---------------------------------------------------------------- capabilities
+    def due_action(self, state: S, now: float) -> object | None:
+        """Applied first when an inbound reaches the game (a lazy timer that ran out)."""
+        return None
+
+    def secret_prompt(self, game_id: int, state: S, user_id: str) -> Text | None:
+        """The private prompt while the game waits for this user's secret, else None."""
+        return None
+
+    def secret_action(self, text: str | None) -> object | None:
+        """Private input where a secret is expected (None: a random one)."""
+        return None
+
+    def accepts_text(self, state: S, text: str) -> bool:
+        """Plain text that is no digit code is offered to this game (a word, a row of colour letters)."""
+        return False
+
+    def text_action(self, state: S, user_id: str, text: str) -> object | None:
+        """What a seated player's plain message or /guess means (None: the game takes no typed move)."""
+        return None
+
+    def button_action(self, state: S, verb: str, user_id: str, name: str, text: str | None) -> object | None:
+        """A pressed `g:<id>:<verb>` button (None: a stale button)."""
+        return None
+
+    def quit_action(self, state: S, user_id: str, command: str) -> object | None:
+        """/giveup or /resign."""
+        return None
+
+    def cancel_action(self, state: S, user_id: str) -> object | None:
+        """/cancel (None: nothing to cancel)."""
+        return None
+
+    def join_action(self, state: S, user_id: str, name: str) -> object | None:
+        """/join: a lobby that takes this player now."""
+        return None
+
+    def leave_action(self, state: S, user_id: str) -> object | None:
+        """/leave."""
+        return None
+
+    def follow_up(self, old: S, verb: str, user_id: str, ctx: Ctx) -> tuple[S, list[Event]] | None:
+        """A new game from a finished one (`verb`: `Verb.REMATCH` or `Verb.AGAIN`)."""
+        return None
+
+    def challenge(self, state: S) -> Challenge | None:
+        """The challenge that waits for an answer in this game (/accept, /decline, rematch offers)."""
+        return None
+
+    def can_answer(self, state: S, user_id: str) -> Answer | None:
+        """Whether this user may /accept or /decline the game's challenge."""
+        return None
+
+    def pair(self, state: S) -> frozenset[str]:
+        """The two players of a match (rematches pair up the same two)."""
+        return frozenset()
+
+    def next_game(self, state: S) -> int | None:
+        """The game a finished game's match went on in (its rematch)."""
+        return None
+
+    def link_next(self, state: S, game_id: int) -> bool:
+        """Note the rematch a finished game was followed by; False where the game keeps no link."""
+        return False
 
 
 def to_actor(chat: Chat, player: Player) -> Actor:

@@ -1,13 +1,18 @@
-"""App hooks shared by the two-player challenge games (1A2B duel, Logik): both go
-challenge → secrets → play, so a button, a plain message or /resign means the same in each."""
+"""The two-player challenge flow shared by the 1A2B duel and Logik: both go challenge → secrets →
+play, so a button, a plain message or /resign means the same in each; the moves both share
+(`apply`, `finish`), their statistics (`results`) and match score (`score_line`), and
+`ChallengeGame`, the part of the game interface (core/games/base.py) both implement alike."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from core import serial
 from core.errors import GameError
-from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret
-from core.games.base import Event, Player
+from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
+from core.games.base import Answer, Challenge, Ctx, Event, Game, Outcome, Player, ResultRow, S, Verb
+from core.messages import Text
 
 
 def secret_action(text: str | None) -> SetSecret:
@@ -20,7 +25,8 @@ def text_action(state: Any, user_id: str, text: str) -> Guess:
 
 
 def button_action(state: Any, verb: str, user_id: str, name: str, text: str | None) -> object | None:
-    return {"accept": Accept(name), "decline": Decline(), "random": SetSecret(None)}.get(verb)
+    actions: dict[str, object] = {Verb.ACCEPT: Accept(name), Verb.DECLINE: Decline(), Verb.RANDOM: SetSecret(None)}
+    return actions.get(verb)
 
 
 def quit_action(state: Any, user_id: str, command: str) -> object | None:
@@ -54,7 +60,8 @@ def other(state: Any, user_id: str) -> Player:
 
 def offerer(state: Any) -> str:
     """Who made the challenge (or offered the rematch): the other one answers it."""
-    return state.offered_by or state.challenger.user_id
+    by: str = state.offered_by or state.challenger.user_id
+    return by
 
 
 UNPLAYED = ("declined", "cancelled", "expired")  # how a challenge ends that nobody accepted
@@ -121,3 +128,129 @@ def check_cancel(s: Any, actor: str | None) -> None:
     need_challenge(s)
     if actor != offerer(s):
         raise GameError("not_challenger")
+
+
+
+# ---------------------------------------------------------------- the moves both games share
+
+SetSecretMove = Callable[[Any, str, str | None, Ctx], tuple[Any, list[Event]]]  # (state, seat, text, ctx)
+GuessMove = Callable[[Any, str, str], tuple[Any, list[Event]]]  # (state, seat, text)
+
+
+def finish(s: Any, outcome: str, winner: str | None, events: list[Event]) -> tuple[Any, list[Event]]:
+    """The game ends: its outcome and winner, and the match score where the game was played."""
+    was_played = s.phase.value in ("secrets", "playing")
+    s.phase, s.outcome, s.winner = type(s.phase)("finished"), outcome, winner
+    if was_played:
+        if winner is not None:
+            s.match.wins[winner] = s.match.wins.get(winner, 0) + 1
+        elif outcome == "draw":
+            s.match.draws += 1
+    return s, [*events, Event("finished", {"outcome": outcome, "winner": winner})]
+
+
+def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret: SetSecretMove, guess: GuessMove,
+          idle: Callable[[Any], Any], end: Callable[..., tuple[Any, list[Event]]] = finish) -> tuple[Any, list[Event]]:
+    """The one entry for every move of a challenge game; the game brings what differs: how a secret
+    is set, how a guess is judged, who was idle when time ran out, and how it ends (`end`, with
+    `finish`'s arguments). Raises GameError and leaves `state` untouched when invalid."""
+    if state.phase.value == "finished":
+        raise GameError("game_over")
+    s = serial.clone(state)
+    s.updated = ctx.now
+    match action:
+        case Accept(name=name):
+            return accept(s, actor, name)
+        case Decline():
+            check_decline(s, actor)
+            return end(s, "declined", None, [Event("declined", {"by": actor})])
+        case Cancel():
+            check_cancel(s, actor)
+            return end(s, "cancelled", None, [Event("cancelled", {"by": actor})])
+        case SetSecret(code=text):
+            return set_secret(s, seat(s, actor), text, ctx)
+        case Guess(code=text):
+            return guess(s, seat(s, actor), text)
+        case Resign():
+            if s.phase.value == "challenge":
+                raise GameError("wrong_phase")
+            mine = seat(s, actor)
+            return end(s, "resigned", other(s, mine).user_id, [Event("resigned", {"by": mine})])
+        case Timeout():
+            if s.phase.value == "challenge":  # nobody answered: the challenge lapses, no game was played
+                return end(s, "expired", None, [Event("timed_out", {"idle": None})])
+            return end(s, "timeout", None, [Event("timed_out", {"idle": idle(s)})])
+    raise GameError("not_now")
+
+
+def results(state: Any, tries: Callable[[str], int], side: Callable[[str], str] | None = None) -> list[ResultRow]:
+    """One statistics line per player (`tries`: their guesses, `side`: where the game records sides);
+    only games that got past the challenge count."""
+    if state.outcome in UNPLAYED or state.opponent is None:
+        return []
+    rows = []
+    for p in players(state):
+        if state.outcome == "timeout":
+            outcome = Outcome.ABANDONED
+        elif state.winner is None:
+            outcome = Outcome.DRAW
+        else:
+            outcome = Outcome.WIN if state.winner == p.user_id else Outcome.LOSS
+        rows.append(ResultRow(p.user_id, p.name, outcome, tries(p.user_id), side=side(p.user_id) if side else None))
+    return rows
+
+
+def score_line(state: Any, key: str) -> Text:
+    """The running match score "Alice 2 – 1 – 0 Bob" (wins–draws–wins), in the game's own text `key`."""
+    a, b = state.challenger, state.opponent or state.challenger
+    return Text(key, {"a": a.name, "b": b.name, "wa": state.match.wins.get(a.user_id, 0),
+                      "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
+
+
+class ChallengeGame(Game[S]):
+    """The App's view shared by the two-player challenge games: the capabilities that mean the same
+    in each (a secret, typed guesses, the answer buttons, /resign, the seats, the rematch link)."""
+
+    follows_up = True
+
+    def secret_action(self, text: str | None) -> object | None:
+        return secret_action(text)
+
+    def text_action(self, state: S, user_id: str, text: str) -> object | None:
+        return text_action(state, user_id, text)
+
+    def button_action(self, state: S, verb: str, user_id: str, name: str, text: str | None) -> object | None:
+        return button_action(state, verb, user_id, name, text)
+
+    def quit_action(self, state: S, user_id: str, command: str) -> object | None:
+        return quit_action(state, user_id, command)
+
+    def players(self, state: S) -> list[Player]:
+        return players(state)
+
+    def seated(self, state: S) -> list[Player]:
+        return seated(state)
+
+    def can_answer(self, state: S, user_id: str) -> Answer | None:
+        answer = can_answer(state, user_id)
+        return Answer(answer) if answer else None
+
+    def challenge(self, state: S) -> Challenge | None:
+        s: Any = state
+        if s.phase.value != "challenge":
+            return None
+        return Challenge(offerer(s), self.pair(state), s.offered_by is not None,
+                         {p.user_id: p.name for p in players(s)})
+
+    def pair(self, state: S) -> frozenset[str]:
+        return frozenset(seat_ids(state))
+
+    def next_game(self, state: S) -> int | None:
+        s: Any = state
+        found: int | None = s.next_game
+        return found
+
+    def link_next(self, state: S, game_id: int) -> bool:
+        s: Any = state
+        s.next_game = game_id
+        return True

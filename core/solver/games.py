@@ -20,6 +20,7 @@ from core.solver.strategy import EASY, LEVELS, STRONG, Solver
 from core.solver.words import WordSolver
 
 BOT = "bot"  # the computer opponent's user id in a duel
+COMPUTER_KINDS = frozenset({"duel", "logik"})  # the games the bot plays against a human
 
 
 def spec_for(rules: CodeRules) -> Spec:
@@ -127,7 +128,8 @@ def bot_guess(solver: Solver, state: Duelish, level: str, rng: random.Random) ->
 def bot_apply(state: Duelish, action: object, ctx: Ctx) -> tuple[Duelish, list[Event]]:
     """Apply the bot's move. When it sets its secret, the game also gets its `disguise`: a fresh draw
     from the injected generator, never derived from the secret (so the bot's moves tell nothing of it)."""
-    new, events = _mod(state).apply(state, action, BOT, ctx)
+    game: Any = logik.GAME if isinstance(state, logik.State) else duel.GAME  # the App's game interface
+    new, events = game.apply(state, action, BOT, ctx)
     if isinstance(action, SetSecret) and new.disguise is None:
         new.disguise = ctx.rng.getrandbits(63)
     return new, events

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from core import kegeln_chart
-from core.games import logik_picture
+from core.games.kegeln import chart as kegeln_chart
+from core.games.logik import picture as logik_picture
 from tests.app.harness import Table
 
 

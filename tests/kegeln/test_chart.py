@@ -8,7 +8,7 @@ from datetime import date
 from PIL import Image
 
 from bot.i18n import Catalogs
-from core.kegeln_chart import PALETTE, club_chart, evening_series, line_chart
+from core.games.kegeln.chart import PALETTE, club_chart, evening_series, line_chart
 
 
 def colours(png: bytes) -> set[tuple[int, int, int]]:

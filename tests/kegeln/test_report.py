@@ -10,7 +10,7 @@ from pathlib import Path
 
 from adapters.console.adapter import GROUP as CONSOLE_GROUP
 from adapters.console.adapter import ConsoleAdapter
-from core import kegeln_report
+from core.games.kegeln import report as kegeln_report
 from core.messages import Outbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts

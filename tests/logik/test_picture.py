@@ -6,8 +6,9 @@ import io
 
 from PIL import Image
 
-from core.games import logik, logik_picture
-from core.games.logik_picture import COVER, HOLE, KEY_BLACK, KEY_WHITE, key_centre, peg_centre, render
+from core.games import logik
+from core.games.logik import picture as logik_picture
+from core.games.logik.picture import COVER, HOLE, KEY_BLACK, KEY_WHITE, key_centre, peg_centre, render
 from tests.logik.common import LETTERS, A, B, ctx, playing, round_
 
 

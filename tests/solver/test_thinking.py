@@ -71,7 +71,7 @@ async def finished_practice(table: Table, who: str, codes: list[str], secret: st
 async def test_solver_work_runs_in_another_process(table: Table) -> None:
     """The App's default: the shared pool of worker processes, never the event loop's process."""
     app = table.app
-    pid, _thread, tag, count = await app._think(("probe",), digits(3, False), where, "probe")
+    pid, _thread, tag, count = await app.think(("probe",), digits(3, False), where, "probe")
     assert (tag, count) == ("probe", 720)
     assert pid != os.getpid()
     # and a real /hint goes through it: one computation, answered as the solver in place answers

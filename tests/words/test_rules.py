@@ -120,7 +120,7 @@ def test_free_mode_accepts_any_letters_and_random_word_is_common() -> None:
 def test_turns_refusals_keep_the_turn() -> None:
     s = with_word(begun("ann", "bob", "cy"), "crane")
     first = s.turn
-    second = W._next_guesser(s, first)
+    second = W.rules._next_guesser(s, first)
     with pytest.raises(GameError) as e:
         W.apply(s, W.Guess("slate"), second, ctx())
     assert e.value.code == "not_your_turn"

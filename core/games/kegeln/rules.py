@@ -475,7 +475,7 @@ def schnitt(pins: int, throws: int) -> float | str:
     return pins / throws if throws else "–"
 
 
-# ---------------------------------------------------------------- App hooks (see GameKind)
+# ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
 
 def button_action(state: State, verb: str, user_id: str, name: str, text: str | None) -> object | None:
     """`p<position>` places the pending pins, `w<entry>` names the winner of a tie, `undo`."""

@@ -18,7 +18,7 @@ from typing import Any
 from core import serial
 from core.errors import GameError
 from core.games.actions import Cancel, Timeout
-from core.games.base import Ctx, Event, Player, ResultRow, button, say, to_actor
+from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, say, to_actor
 from core.messages import Button, Chat, Message, Text
 from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
@@ -624,18 +624,18 @@ def results(state: State) -> list[ResultRow]:
     for p in state.players:
         n = state.counts.get(p.user_id, 0)
         if state.outcome == "timeout":
-            outcome = "abandoned"
+            outcome = Outcome.ABANDONED
         elif p.user_id in state.left:
-            outcome = "gave_up"
+            outcome = Outcome.GAVE_UP
         elif p.user_id in state.winners:
-            outcome = "win" if len(state.winners) == 1 else "draw"
+            outcome = Outcome.WIN if len(state.winners) == 1 else Outcome.DRAW
         else:
-            outcome = "loss"
+            outcome = Outcome.LOSS
         rows.append(ResultRow(p.user_id, p.name, outcome, n))
     return rows
 
 
-# ---------------------------------------------------------------- App hooks (see GameKind)
+# ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
 
 def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
     if not awaiting_word(state, user_id):

@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from core import serial
 from core.codes import Attempt, CodeRules
 from core.errors import GameError
-from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
+from core.games import challenge
+from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
 from core.games.base import Ctx, Event, Match, Player, ResultRow, button, repeats_text, say, to_actor
-from core.games.challenge import (  # noqa: F401 - players, seated, can_answer … are App hooks
+from core.games.challenge import (  # noqa: F401 - re-exported: the challenge flow both games share
     accept,
     button_action,
     can_answer,
@@ -113,36 +113,10 @@ def last_activity(state: State) -> float:
 
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
-    """The one entry for every move; raises GameError and leaves `state` untouched when invalid."""
-    if state.phase is Phase.FINISHED:
-        raise GameError("game_over")
-    s = serial.clone(state)
-    s.updated = ctx.now
-    match action:
-        case Accept(name=name):
-            return accept(s, actor, name)
-        case Decline():
-            check_decline(s, actor)
-            return _finish(s, "declined", None, [Event("declined", {"by": actor})])
-        case Cancel():
-            check_cancel(s, actor)
-            return _finish(s, "cancelled", None, [Event("cancelled", {"by": actor})])
-        case SetSecret(code=text):
-            return _set_secret(s, seat(s, actor), text, ctx)
-        case Guess(code=text):
-            return _guess(s, seat(s, actor), text)
-        case Resign():
-            if s.phase is Phase.CHALLENGE:
-                raise GameError("wrong_phase")
-            mine = seat(s, actor)
-            winner = other(s, mine).user_id
-            return _finish(s, "resigned", winner, [Event("resigned", {"by": mine})])
-        case Timeout():
-            if s.phase is Phase.CHALLENGE:  # nobody answered: the challenge lapses, no game was played
-                return _finish(s, "expired", None, [Event("timed_out", {"idle": None})])
-            idle = s.turn if s.phase is Phase.PLAYING else None
-            return _finish(s, "timeout", None, [Event("timed_out", {"idle": idle})])
-    raise GameError("not_now")
+    """The one entry for every move (core/games/challenge.py); raises GameError and leaves `state`
+    untouched when invalid."""
+    return challenge.apply(state, action, actor, ctx, set_secret=_set_secret, guess=_guess, end=_finish,
+                           idle=lambda s: s.turn if s.phase is Phase.PLAYING else None)
 
 
 def _need_playing(s: State, seat: str) -> None:
@@ -221,34 +195,16 @@ def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
 
 
 def _finish(s: State, outcome: str, winner: str | None, events: list[Event]) -> tuple[State, list[Event]]:
-    was_played = s.phase in (Phase.SECRETS, Phase.PLAYING)
-    s.phase, s.outcome, s.winner, s.turn = Phase.FINISHED, outcome, winner, None
-    if was_played:
-        if winner is not None:
-            s.match.wins[winner] = s.match.wins.get(winner, 0) + 1
-        elif outcome == "draw":
-            s.match.draws += 1
-    return s, [*events, Event("finished", {"outcome": outcome, "winner": winner})]
+    s.turn = None
+    return challenge.finish(s, outcome, winner, events)
 
 
 def results(state: State) -> list[ResultRow]:
     """Stats lines: only games that got past the challenge count."""
-    if state.outcome in ("declined", "cancelled", "expired") or state.opponent is None:
-        return []
-    rows = []
-    for p in players(state):
-        n = len(state.attempts.get(p.user_id, []))
-        if state.outcome == "timeout":
-            outcome = "abandoned"
-        elif state.winner is None:
-            outcome = "draw"
-        else:
-            outcome = "win" if state.winner == p.user_id else "loss"
-        rows.append(ResultRow(p.user_id, p.name, outcome, n))
-    return rows
+    return challenge.results(state, lambda uid: len(state.attempts.get(uid, [])))
 
 
-# ---------------------------------------------------------------- App hooks (see GameKind)
+# ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
 
 def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
     """The private prompt when this game waits for the user's secret, else None."""
@@ -276,9 +232,7 @@ SQUARES = {Mark.HIT: "🟩", Mark.NEAR: "🟨", Mark.MISS: "⬜"}
 
 def score_line(state: State) -> Text:
     """The running match score "Alice 2 – 1 – 0 Bob" (wins–draws–wins)."""
-    a, b = state.challenger, state.opponent or state.challenger
-    return Text("duel.match_score", {"a": a.name, "b": b.name, "wa": state.match.wins.get(a.user_id, 0),
-                                     "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
+    return challenge.score_line(state, "duel.match_score")
 
 
 def reveal_lines(state: State) -> str:

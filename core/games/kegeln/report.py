@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
-from core.games import kegeln
+from core.games.kegeln import rules as kegeln
 from core.messages import Text
 
 EVENING = 12 * 3600  # /abend: the games finished within the last 12 hours are "tonight"

@@ -14,8 +14,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from core.games import logik
 from core.games.base import Player
+from core.games.logik import rules as logik
 
 BOARD_W = 320
 HEADER_H = 40

@@ -18,9 +18,10 @@ from enum import StrEnum
 
 from core import serial
 from core.errors import GameError
-from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
-from core.games.base import Ctx, Event, Match, Player, ResultRow, button, say, to_actor
-from core.games.challenge import (  # noqa: F401 - players, seated, can_answer … are App hooks
+from core.games import challenge
+from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
+from core.games.base import Ctx, Event, Match, Player, ResultRow
+from core.games.challenge import (  # noqa: F401 - re-exported: the challenge flow both games share
     UNPLAYED,
     accept,
     button_action,
@@ -39,7 +40,6 @@ from core.games.challenge import (  # noqa: F401 - players, seated, can_answer �
     text_action,
     unplayed_offer,
 )
-from core.messages import Button, Chat, Message, Text
 from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
 
@@ -255,6 +255,11 @@ def last_activity(state: State) -> float:
     return state.updated
 
 
+def by_side(state: State) -> list[Player]:
+    """White first, then black."""
+    return sorted(players(state), key=lambda p: p.user_id != state.white)
+
+
 def round_no(state: State) -> int:
     """The round being played (1-based): every revealed round added both players' rows."""
     return min((len(v) for v in state.rows.values()), default=0) + 1
@@ -269,35 +274,11 @@ def awaiting_secret(state: State, user_id: str) -> bool:
 # ---------------------------------------------------------------- rules
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
-    """The one entry for every move; raises GameError and leaves `state` untouched when invalid."""
-    if state.phase is Phase.FINISHED:
-        raise GameError("game_over")
-    s = serial.clone(state)
-    s.updated = ctx.now
-    match action:
-        case Accept(name=name):
-            return accept(s, actor, name)
-        case Decline():
-            check_decline(s, actor)
-            return _finish(s, "declined", None, [Event("declined", {"by": actor})])
-        case Cancel():
-            check_cancel(s, actor)
-            return _finish(s, "cancelled", None, [Event("cancelled", {"by": actor})])
-        case SetSecret(code=text):
-            return _set_secret(s, seat(s, actor), text, ctx)
-        case Guess(code=text):
-            return _guess(s, seat(s, actor), text)
-        case Resign():
-            if s.phase is Phase.CHALLENGE:
-                raise GameError("wrong_phase")
-            mine = seat(s, actor)
-            return _finish(s, "resigned", other(s, mine).user_id, [Event("resigned", {"by": mine})])
-        case Timeout():
-            if s.phase is Phase.CHALLENGE:  # nobody answered: the challenge lapses, no game was played
-                return _finish(s, "expired", None, [Event("timed_out", {"idle": None})])
-            idle = [p.user_id for p in players(s) if p.user_id not in s.pending] if s.phase is Phase.PLAYING else []
-            return _finish(s, "timeout", None, [Event("timed_out", {"idle": idle})])
-    raise GameError("not_now")
+    """The one entry for every move (core/games/challenge.py); raises GameError and leaves `state`
+    untouched when invalid."""
+    return challenge.apply(state, action, actor, ctx, set_secret=_set_secret, guess=_guess, end=_finish,
+                           idle=lambda s: [p.user_id for p in players(s) if p.user_id not in s.pending]
+                           if s.phase is Phase.PLAYING else [])
 
 
 def _need_playing(s: State, seat: str) -> None:
@@ -369,41 +350,15 @@ def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
 
 
 def _finish(s: State, outcome: str, winner: str | None, events: list[Event]) -> tuple[State, list[Event]]:
-    was_played = s.phase in (Phase.SECRETS, Phase.PLAYING)
-    s.phase, s.outcome, s.winner = Phase.FINISHED, outcome, winner
-    if was_played:
-        if winner is not None:
-            s.match.wins[winner] = s.match.wins.get(winner, 0) + 1
-        elif outcome == "draw":
-            s.match.draws += 1
-    return s, [*events, Event("finished", {"outcome": outcome, "winner": winner})]
+    return challenge.finish(s, outcome, winner, events)
 
 
 def results(state: State) -> list[ResultRow]:
     """One line per player with their side; only games that got past the challenge count."""
-    if state.outcome in ("declined", "cancelled", "expired") or state.opponent is None:
-        return []
-    rows = []
-    for p in players(state):
-        if state.outcome == "timeout":
-            outcome = "abandoned"
-        elif state.winner is None:
-            outcome = "draw"
-        else:
-            outcome = "win" if state.winner == p.user_id else "loss"
-        rows.append(ResultRow(p.user_id, p.name, outcome, len(state.rows.get(p.user_id, [])),
-                              side=side(state, p.user_id)))
-    return rows
+    return challenge.results(state, lambda uid: len(state.rows.get(uid, [])), lambda uid: side(state, uid))
 
 
-# ---------------------------------------------------------------- App hooks (see GameKind)
-
-def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
-    if not awaiting_secret(state, user_id):
-        return None
-    return Text("logik.secret_prompt_again", {"game": game_id, "opponent": other(state, user_id).name,
-                                              "legend": legend()})
-
+# ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
 
 def cancel_action(state: State, user_id: str) -> object:
     if state.phase is not Phase.CHALLENGE:
@@ -413,173 +368,3 @@ def cancel_action(state: State, user_id: str) -> object:
 
 def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
     return rematch(old, user_id, ctx) if verb == "rematch" else None
-
-
-# ---------------------------------------------------------------- presenter
-
-def peg(digit: str) -> Text:
-    """One peg: its colour symbol with the number and the reader's initial beside it (🟥1R, 🟥1К)."""
-    c = BY_NUMBER[int(digit)]
-    return Text("logik.peg", {"symbol": c.symbol, "number": c.number, "initial": Text(c.initial_key)})
-
-
-def pegs(code: str) -> Text:
-    """A row of five pegs: 🟥1R 🟩2G … (English), 🟥1К 🟩2З … (Russian)."""
-    return Text("logik.pegs", {f"p{i}": peg(d) for i, d in enumerate(code, 1)})
-
-
-def legend() -> Text:
-    """Every colour with its symbol, number, localised initial and name."""
-    return Text("logik.legend", {f"c{c.number}": Text("logik.legend_item", {
-        "symbol": c.symbol, "number": c.number, "initial": Text(c.initial_key), "name": Text(c.name_key)})
-        for c in COLOURS})
-
-
-def feedback(row: Row) -> Text:
-    """Black pegs first, then white, and the same in words: "2 black, 1 white"."""
-    return Text("logik.feedback", {"pegs": BLACK_PEG * row.black + WHITE_PEG * row.white or "–",
-                                   "blacks": Text("logik.blacks", {"n": row.black}),
-                                   "whites": Text("logik.whites", {"n": row.white})})
-
-
-def row_line(name: str, n: int, row: Row) -> Text:
-    return Text("logik.row", {"name": name, "round": n, "pegs": pegs(row.code), "feedback": feedback(row)})
-
-
-def score_line(state: State) -> Text:
-    a, b = state.challenger, state.opponent or state.challenger
-    return Text("logik.match_score", {"a": a.name, "b": b.name, "wa": state.match.wins.get(a.user_id, 0),
-                                      "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
-
-
-def _lines(state: State, rounds: Sequence[int] | None = None) -> list[Text]:
-    out = []
-    for p in by_side(state):
-        for i, row in enumerate(state.rows.get(p.user_id, []), 1):
-            if rounds is None or i in rounds:
-                out.append(row_line(p.name, i, row))
-    return out
-
-
-def by_side(state: State) -> list[Player]:
-    """White first, then black."""
-    return sorted(players(state), key=lambda p: p.user_id != state.white)
-
-
-def _chain(texts: list[Text]) -> Text:
-    head = texts[0]
-    for t in texts[1:]:
-        head = Text("logik.two_lines", {"first": head, "second": t})
-    return head
-
-
-def _picture(state: State) -> bytes | None:
-    from core.games.logik_picture import render
-    return render(state)
-
-
-def board(game_id: int, state: State, chat: Chat) -> Message:
-    """/board: the text board (no secret, no pending row) and the picture."""
-    if state.phase is Phase.PLAYING:
-        waiting = ", ".join(p.name for p in by_side(state) if p.user_id not in state.pending)
-        status = Text("logik.board_round", {"round": round_no(state), "names": waiting})
-    elif state.phase is Phase.SECRETS:
-        waiting = ", ".join(p.name for p in by_side(state) if p.user_id not in state.secrets)
-        status = Text("logik.board_secrets", {"names": waiting})
-    else:
-        status = Text("logik.board_challenge", {"name": player(state, offerer(state)).name})
-    lines = _lines(state)
-    msg = say(chat, "logik.board", game=game_id, rows=state.rows_max, status=status,
-              white=player(state, state.white).name, lines=_chain(lines) if lines else "—",
-              score=score_line(state))
-    image = _picture(state) if state.phase is not Phase.CHALLENGE else None
-    return Message(msg.to, msg.text, msg.buttons, image=image)
-
-
-def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
-    out: list[Message] = []
-    name = {p.user_id: p.name for p in players(state)}
-    for ev in events:
-        d = ev.data
-        t = ev.type
-        if t == "challenged":
-            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
-            key = "logik.challenged_open" if state.opponent is None else "logik.challenged"
-            out.append(say(chat, key, keys, challenger=state.challenger.name,
-                           opponent=state.opponent.name if state.opponent else "", rows=state.rows_max))
-        elif t == "declined":
-            out.append(say(chat, "logik.declined", name=name[d["by"]]))
-        elif t == "cancelled":
-            out.append(say(chat, "logik.cancelled", name=name[d["by"]]))
-        elif t == "accepted":
-            if state.offered_by is not None:  # a rematch: the other one accepts the offerer's rematch
-                out.append(say(chat, "logik.accepted_rematch", name=name[d["by"]], offerer=name[state.offered_by]))
-            else:
-                out.append(say(chat, "logik.accepted", name=name[d["by"]], challenger=state.challenger.name))
-        elif t == "rematch":
-            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
-            out.append(say(chat, "logik.rematch", keys, name=name[d["by"]], other=other(state, d["by"]).name,
-                           white=name[d["white"]], score=score_line(state)))
-        elif t == "secrets_wanted":
-            out.extend(_secret_prompts(game_id, state, chat))
-        elif t == "secret_set":
-            p = player(state, d["by"])
-            out.append(say(to_actor(chat, p), "logik.secret_locked", pegs=pegs(state.secrets[p.user_id]),
-                           game=game_id))
-            out.append(say(chat, "logik.secret_ready", name=p.name))
-        elif t == "started":
-            b = black(state)
-            out.append(say(chat, "logik.started", white=name[state.white], black=b.name if b else "",
-                           rows=state.rows_max, legend=legend()))
-        elif t == "submitted":
-            if d["by"] in state.pending:  # the round is still open: confirm, reveal nothing
-                out.append(say(chat, "logik.submitted", round=d["round"], name=name[d["by"]],
-                               other=other(state, d["by"]).name))
-        elif t == "revealed":
-            left = Text("logik.rows_left", {"n": state.rows_max - d["round"]}) if state.phase is Phase.PLAYING else ""
-            out.append(say(chat, "logik.revealed", round=d["round"], lines=_chain(_lines(state, [d["round"]])),
-                           left=left))
-        elif t == "resigned":
-            out.append(say(chat, "logik.resigned", name=name[d["by"]], winner=other(state, d["by"]).name))
-        elif t == "timed_out":
-            out.append(say(chat, "logik.timed_out"))
-        elif t == "finished" and d["outcome"] not in ("declined", "cancelled", "expired"):
-            out.append(_final(game_id, state, chat))
-    return out
-
-
-def _secret_prompts(game_id: int, state: State, chat: Chat) -> list[Message]:
-    out = []
-    for p in players(state):
-        if p.user_id in state.secrets:
-            continue
-        set_secret = Button(Text("button.set_secret"), f"g:{game_id}:secret",
-                            prompt=Text("logik.secret_input"))
-        fallback = say(chat, "logik.secret_fallback", ((set_secret,),), name=p.name)
-        prompt = say(to_actor(chat, p), "logik.secret_prompt",
-                     ((button(game_id, "random", "button.random_secret"),),),
-                     opponent=other(state, p.user_id).name, game=game_id,
-                     side=Text(SIDE_KEYS[side(state, p.user_id)]), legend=legend())
-        out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
-    return out
-
-
-def _final(game_id: int, state: State, chat: Chat) -> Message:
-    """The end: the result, both secrets, the match score, and the picture of both boards."""
-    if state.outcome == "win":
-        result = Text("logik.result_win", {"name": player(state, state.winner or "").name,
-                                           "round": state.solved_round})
-    elif state.outcome == "resigned":
-        result = Text("logik.result_resigned", {"name": player(state, state.winner or "").name})
-    elif state.outcome == "draw" and state.solved_round is not None:
-        result = Text("logik.result_both_solved", {"round": state.solved_round})
-    elif state.outcome == "draw":
-        result = Text("logik.result_rows_used", {"rows": state.rows_max})
-    else:
-        result = Text("logik.result_timeout")
-    secrets = [Text("logik.secret_of", {"name": p.name, "pegs": pegs(state.secrets[p.user_id])})
-               for p in by_side(state) if p.user_id in state.secrets]
-    buttons = ((button(game_id, "rematch", "button.rematch"),),)
-    msg = say(chat, "logik.final", buttons, result=result, secrets=_chain(secrets) if secrets else "—",
-              score=score_line(state))
-    return Message(msg.to, msg.text, msg.buttons, image=_picture(state))

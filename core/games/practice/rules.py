@@ -10,7 +10,7 @@ from core import serial
 from core.codes import Attempt, CodeRules
 from core.errors import GameError
 from core.games.actions import GiveUp, Guess, Timeout
-from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text, say
+from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, repeats_text, say
 from core.messages import Chat, Message, Text
 from core.scoring import bulls_cows
 
@@ -124,8 +124,8 @@ def results(state: State) -> list[ResultRow]:
     n = len(state.attempts)
     if state.outcome == "cracked":
         r = None if state.assisted else rating(state.rules, n)
-        return [ResultRow(p.user_id, p.name, "win", n, r)]
-    return [ResultRow(p.user_id, p.name, "gave_up" if state.outcome == "gave_up" else "abandoned", n)]
+        return [ResultRow(p.user_id, p.name, Outcome.WIN, n, r)]
+    return [ResultRow(p.user_id, p.name, Outcome.GAVE_UP if state.outcome == "gave_up" else Outcome.ABANDONED, n)]
 
 
 def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:

@@ -1,0 +1,110 @@
+"""The computer opponent of the two-player challenge games (1A2B duel, Logik): `/duel bot`,
+`/logik bot`, its answers after every human move, its pending moves on start. Its choices come from
+the solver (core/solver/games.py), thought out in a worker process (bot/thinking.py)."""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+from bot.services import GamePlugin, Move, Moved, Services, Turn
+from bot.storage.base import GameRow
+from core import serial
+from core.errors import GameError
+from core.games.actions import Accept
+from core.games.base import Event
+from core.games.registry import GAMES
+from core.messages import Actor, Message, Text
+from core.options import meaning
+from core.solver import EASY, STRONG
+from core.solver import games as solver_games
+
+log = logging.getLogger("bot.app")
+LEVEL_KEYS = {EASY: "solver.level_easy", STRONG: "solver.level_strong"}
+
+
+def without_bot(args: tuple[str, ...], vocab: dict[str, str]) -> tuple[str, ...] | None:
+    """The other options when `bot` (in any language) is among them (in any place), else None: a game
+    against the computer."""
+    words = tuple(w for a in args for w in a.split())  # a platform option may hold several words
+    said = [meaning(w, vocab, ("bot",)) for w in words]
+    if "bot" not in said:
+        return None
+    i = said.index("bot")
+    return words[:i] + words[i + 1:]
+
+
+def bot_step(action: object) -> Any:
+    """The bot's move (core/solver/games.py: its disguise is drawn with its secret)."""
+    return lambda game, state, ctx: solver_games.bot_apply(state, action, ctx)
+
+
+def computer_in(kind: str, raw: dict[str, Any]) -> bool:
+    """Whether a stored two-player game seats the bot (read from the JSON, no full load)."""
+    return kind in solver_games.COMPUTER_KINDS and any(
+        isinstance(raw.get(k), dict) and raw[k].get("user_id") == solver_games.BOT
+        for k in ("challenger", "opponent"))
+
+
+async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
+    """The computer opponent (1A2B duel or Logik) answers in the same handle call: it accepts a
+    rematch, sets its secret, and guesses (thinking in a worker thread) while the duel's turn is its
+    own, or, in Logik, as soon as a round waits for its row. Its private messages go nowhere."""
+    human_outcome, ended = turn.outcome, False
+    for _ in range(6):
+        row = await svc.store.get_game(game_id)
+        if row is None or row.over:
+            break
+        game = GAMES[row.kind]
+        state = serial.load(game.state_type, row.state)
+        action = solver_games.bot_action(state)
+        if action is None:
+            break
+        human = next(p.user_id for p in game.players(state) if p.user_id != solver_games.BOT)
+        level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.id, human) or STRONG
+        extra = [Event("bot", {"level": level})] if isinstance(action, Accept) else []
+        if action == "guess":
+            rng = random.Random(svc.rng.random())
+            try:
+                action = await svc.think(("bot", row.id, row.version), solver_games.spec_of(state),
+                                           solver_games.bot_guess, state, level, rng)
+            except GameError as err:  # busy: the move waits for the human's next message or a restart
+                turn.messages.append(Message(svc.chat_of(row), Text(f"error.{err.code}", err.params)))
+                break
+            except Exception:  # the human's move stands; their next message or a restart tries again
+                log.exception("the bot could not think in game %d", game_id)
+                break
+        try:
+            await svc.run(turn, row, Move(bot_step(action), "bot", extra=tuple(extra), same_version=True,
+                                            computer=True))
+        except Moved:
+            continue  # the human moved meanwhile: look again
+        else:
+            ended = turn.outcome.endswith(":over")
+    turn.messages = [m for m in turn.messages
+                     if not (isinstance(m.to, Actor) and m.to.user_id == solver_games.BOT)]
+    if turn.outcome != human_outcome:
+        turn.outcome = f"{human_outcome}+bot"
+    if ended:
+        svc.release(game_id)
+
+
+async def solver_pending(svc: Services, turn: Turn, row: GameRow) -> None:
+    """Before a human's move in a game against the bot: a bot move left pending (its thinking
+    refused as busy, or the process stopped while it thought) is made first."""
+    game = GAMES[row.kind]
+    if solver_games.bot_action(serial.load(game.state_type, row.state)) is not None:
+        await solver_after_move(svc, turn, row.id)
+
+
+class ComputerOpponent(GamePlugin):
+    """A game the bot may play in: a move it left pending comes first, and it answers every move."""
+
+    async def before_move(self, svc: Services, turn: Turn, row: GameRow) -> None:
+        if computer_in(row.kind, row.state):
+            await solver_pending(svc, turn, row)
+
+    async def after_move(self, svc: Services, turn: Turn, game_id: int, raw: dict[str, Any]) -> None:
+        if computer_in(self.kind, raw):
+            await solver_after_move(svc, turn, game_id)

@@ -1,0 +1,52 @@
+"""The 1A2B duel, bot-side: /duel (a player, an open challenge, or the bot)."""
+
+from __future__ import annotations
+
+from bot.games.computer import LEVEL_KEYS, ComputerOpponent, without_bot
+from bot.options import LENGTH_CHOICES, parse_code_options
+from bot.services import Command, Services, Turn
+from core.codes import CodeRules
+from core.games import duel
+from core.games.base import Event, Player
+from core.messages import Message, Text
+from core.solver import games as solver_games
+
+
+async def cmd_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    ib = turn.inbound
+    rest = without_bot(args, svc.option_words)
+    if rest is not None:  # /duel bot [easy|strong], options in any order: see the solver block
+        await solver_bot_duel(svc, turn, rest)
+        return
+    opts = parse_code_options(args, allow_opponent=True, vocab=svc.option_words)
+    opponent = await svc.resolve_player(ib, opts.opponent) if opts.opponent else None
+    me = Player(ib.actor.user_id, ib.actor.name)
+    state, events = duel.new(CodeRules(opts.length, opts.repeats), me, opponent, svc.ctx())
+    await svc.create(turn, "duel", state, events, [me.user_id])
+
+
+async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/duel bot [easy|strong] [3|4|5] [repeats]: the bot accepts at once and sets a random secret."""
+    ib = turn.inbound
+    level, rest = solver_games.parse_level(args, svc.option_words)
+    opts = parse_code_options(rest, allow_opponent=False, vocab=svc.option_words)
+    lang = await svc.lang(ib)
+    bot_name = svc.catalogs.render(Text("solver.bot_name"), lang)
+    me = Player(ib.actor.user_id, ib.actor.name)
+    state, events = solver_games.new_bot_duel(CodeRules(opts.length, opts.repeats), me, bot_name, svc.ctx())
+    intro = Message(ib.chat, Text("solver.bot_duel", {"name": me.name, "bot": bot_name,
+                                                      "level": Text(LEVEL_KEYS[level])}))
+    at = len(turn.messages)
+    shown = [e for e in events if e.type != "accepted"]  # the intro says it: no "I wrote to you both"
+    await svc.create(turn, "duel", state, [Event("bot", {"level": level}), *shown], [me.user_id])
+    turn.messages.insert(at, intro)
+
+
+class Duel(ComputerOpponent):
+    kind = "duel"
+    title = "game.duel"
+    commands = (Command("duel", ("opponent", "length", "repeats"), cmd_duel, group_only=True,
+                        choices=(("length", LENGTH_CHOICES),)),)
+
+
+PLUGIN = Duel()

@@ -1,0 +1,260 @@
+"""The commands every game shares: help, answers to challenges, guesses, giving up, the board,
+rematches, statistics, languages, lobbies, hints and analyses. Each acts on the actor's game
+through its `core.games.base.Game` interface and its plugin (bot/services.py)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from bot.routing import answer, awaiting_secret, follow_up, guess_or_secret, join_offer, secret_input, set_lang
+from bot.services import Command, GamePlugin, Services, Turn, loaded, pictured
+from bot.storage.base import GameRow, StatLine
+from core.codes import CodeRules
+from core.errors import GameError
+from core.games import practice
+from core.games.base import Verb, repeats_text
+from core.messages import Button, Message, Text
+from core.solver import analyse
+from core.solver import games as solver_games
+
+ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the last 5)
+
+
+async def cmd_help(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    name = args[0].lstrip("/").lower() if args else ""
+    if name in svc.commands:
+        text = Text(f"help.cmd.{name}")
+    elif name:  # say that it is unknown, then what there is
+        text = Text("help.unknown", {"command": name[:30], "help": Text("help.text")})
+    else:
+        text = Text("help.text")
+    turn.messages.append(Message(turn.inbound.chat, text, only_for_actor=True))  # help goes to the actor alone
+
+
+async def cmd_start(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    turn.messages.append(Message(turn.inbound.chat, Text("help.welcome")))
+
+
+async def cmd_accept(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    await answer(svc, turn, Verb.ACCEPT)
+
+
+async def cmd_decline(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    await answer(svc, turn, Verb.DECLINE)
+
+
+async def cmd_guess(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    ib = turn.inbound
+    if not args:
+        raise GameError("guess_needs_code")
+    text = " ".join(args)  # a row may come as "r g b y k"
+    if ib.chat.private and await awaiting_secret(svc, ib.actor) and await svc.my_game(ib.actor, ib.chat) is None:
+        await secret_input(svc, turn, await awaiting_secret(svc, ib.actor), text)
+        return
+    row = await svc.my_game(ib.actor, ib.chat)
+    if row is None:
+        raise GameError("no_game")
+    await guess_or_secret(svc, turn, row, text, False)
+    if turn.outcome == "ignored":  # a game that takes no typed guess (Kegeln): a command is never met with silence
+        raise GameError("not_now")
+
+
+async def cmd_giveup(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    await quit_game(svc, turn, "giveup")
+
+
+async def cmd_resign(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    await quit_game(svc, turn, "resign")
+
+
+async def quit_game(svc: Services, turn: Turn, command: str) -> None:
+    row = await svc.my_game(turn.inbound.actor, turn.inbound.chat)
+    if row is None:
+        raise GameError("no_game")
+    game, state = loaded(row)
+    action = game.quit_action(state, turn.inbound.actor.user_id, command)
+    if action is None:
+        raise GameError("wrong_quit", command=command)
+    await svc.play(turn, row, action)
+
+
+async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    ib = turn.inbound
+    if svc._focus.pop((ib.actor.platform, ib.actor.user_id), None) is not None:
+        turn.messages.append(Message(ib.chat, Text("cancel.focus")))
+        return
+    row = await svc.my_game(ib.actor, ib.chat)
+    if row is None:  # a challenge aimed at the actor: /cancel means no, like /decline
+        with contextlib.suppress(GameError):
+            await answer(svc, turn, Verb.DECLINE)
+            return
+        raise GameError("nothing_to_cancel")
+    game, state = loaded(row)
+    action = game.cancel_action(state, ib.actor.user_id)
+    if action is None:
+        raise GameError("nothing_to_cancel")
+    await svc.play(turn, row, action)
+
+
+async def cmd_board(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    ib = turn.inbound
+    row = await svc.my_game(ib.actor, ib.chat)
+    if row is None:
+        running = await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)
+        if not running:
+            raise GameError("no_game")
+        shown = running[:svc.list_lines]
+        lines = [f"#{r.id} {title(svc, r)}" for r in shown]  # only the shown games are loaded
+        if len(running) > len(shown):
+            lines.append(await svc.more(ib, len(running) - len(shown)))
+        turn.messages.append(Message(ib.chat, Text("board.list", {"games": "\n".join(lines)})))
+        return
+    game, state = loaded(row)
+    turn.messages.append(await pictured(game, game.board, row.id, state, svc.chat_of(row)))
+
+
+def title(svc: Services, row: GameRow) -> str:
+    game, state = loaded(row)
+    players = [p.name for p in game.players(state)]
+    shown = " – ".join(players[:4]) + (" – …" if len(players) > 4 else "")  # a lobby of 12: one line
+    return f"{row.kind}: {shown}"
+
+
+async def cmd_rematch(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    ib = turn.inbound
+    row = await svc.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+    if row is not None and not row.over:
+        game, state = loaded(row)
+        waiting = game.challenge(state)
+        if waiting is not None and waiting.offer and await join_offer(svc, turn, row.kind, waiting.pair):
+            return
+    if row is None or not row.over:
+        raise GameError("no_rematch")
+    await follow_up(svc, turn, row, loaded(row)[0].rematch_verb)
+
+
+async def cmd_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    own = svc.plugins.get(args[0].lower()) if args else None  # `/stats logik`: a game's own statistics
+    if own is not None and await own.stats(svc, turn, args[1:]):
+        return
+    ib = turn.inbound
+    uid, name = ib.actor.user_id, ib.actor.name
+    if args:
+        found = await svc.find_player(ib, " ".join(args), known_only=True)
+        uid, name = found.user_id, found.name
+    here = await svc.store.stats(ib.chat.platform, ib.chat.chat_id, uid)
+    everywhere = await svc.store.stats(ib.chat.platform, None, uid)
+    bests = await svc.store.practice_bests(ib.chat.platform, uid)
+
+    lang = await svc.renderer.lang_for(ib.chat, ib)  # rating and game names in the reader's language
+
+    def lines(rows: list[Any]) -> Text | str:
+        if not rows:
+            return Text("stats.none")
+        return "\n".join(stat_line(svc, r, lang) for r in rows)
+
+    # one best per (length, repeats), each line saying which: `4 digits, all digits different: 6 (Pro)`
+    best_lines = [Text("stats.best_line", {
+        "n": b.length, "repeats": repeats_text(b.repeats), "best": b.best,
+        "rating": Text(f"rating.{practice.rating(CodeRules(b.length, b.repeats), b.best)}")}) for b in bests]
+    turn.messages.append(Message(ib.chat, Text("stats.text", {
+        "name": name, "here": lines(here), "everywhere": lines(everywhere),
+        "bests": best_lines or Text("stats.none")})))
+
+def stat_line(svc: Services, r: StatLine, lang: str) -> str:
+    plugin = svc.plugins.get(r.kind, GamePlugin())
+    name = svc.catalogs.render(Text(plugin.title), lang) if plugin.title else r.kind
+    return plugin.stat_line(r, name)
+
+
+async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    ib = turn.inbound
+    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
+    if not rows:
+        turn.messages.append(Message(ib.chat, Text("top.empty")))
+        return
+    table = "\n".join(f"{i}. {r.name} — {r.wins}/{r.draws}/{r.losses} ({r.games})" for i, r in enumerate(rows, 1))
+    turn.messages.append(Message(ib.chat, Text("top.text", {"table": table})))
+
+
+async def cmd_lang(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    if not args:
+        buttons = tuple((Button(Text(f"lang.name.{code}"), f"lang:{code}"),) for code in svc.catalogs.languages)
+        turn.messages.append(Message(turn.inbound.chat, Text("lang.choose"), buttons))
+        return
+    await set_lang(svc, turn, args[0])
+
+
+async def cmd_join(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/join: the newest lobby in this chat that takes players."""
+    ib = turn.inbound
+    for row in reversed(await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)):
+        game, state = loaded(row)
+        action = game.join_action(state, ib.actor.user_id, ib.actor.name)
+        if action is not None:
+            await svc.play(turn, row, action)
+            return
+    raise GameError("words.no_lobby")
+
+
+async def cmd_leave(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    row = await svc.my_game(turn.inbound.actor, turn.inbound.chat)
+    if row is None:
+        raise GameError("no_game")
+    game, state = loaded(row)
+    action = game.leave_action(state, turn.inbound.actor.user_id)
+    if action is None:
+        raise GameError("no_game")
+    await svc.play(turn, row, action)
+
+
+async def cmd_hint(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/hint in the actor's game here, where the game gives hints (practice, /words solo)."""
+    ib = turn.inbound
+    row = await svc.my_game(ib.actor, ib.chat)
+    if row is None or not await svc.plugins[row.kind].hint(svc, turn, row):
+        raise GameError("solver.hint_no_game")
+
+
+async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/analyse: the player's last finished practice game or duel in this chat, guess by guess."""
+    ib = turn.inbound
+    row = await svc.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+    if row is None or not row.over or row.kind not in ("practice", "duel", "logik"):
+        raise GameError("solver.analyse_none")
+    _mod, state = loaded(row)
+    spec, history, secret = solver_games.analysis_input(row.kind, state, ib.actor.user_id)
+    result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, analyse, history, secret)
+    rows = []
+    for st in result.steps:
+        marks = [f"#{j}" for j in st.contradicts]
+        warn = " ⚠ " + " ".join(marks[:5] + (["…"] if len(marks) > 5 else [])) if marks else ""
+        fb = f"{st.a}⚫ {st.b}⚪" if row.kind == "logik" else f"{st.a}A{st.b}B"
+        rows.append(f"#{st.n} {st.code} → {fb} · {st.before} → {st.after}{warn}")
+    key = "solver.analysis_contradictions" if any(st.contradicts for st in result.steps) else "solver.analysis"
+    turn.messages.append(Message(ib.chat, Text(key, {
+        "name": ib.actor.name, "game": row.id, "rows": await svc.capped(ib, rows, ANALYSE_LINES, tail=5),
+        "n": len(history),
+        "solver": result.solver_guesses, "line": " ".join(result.solver_line) or "—"})))
+
+
+HEAD = (Command("help", ("command",), cmd_help),)  # first in the menus, before the games' commands
+TAIL = (  # after the games' commands
+    Command("accept", (), cmd_accept),
+    Command("decline", (), cmd_decline),
+    Command("guess", ("code",), cmd_guess),
+    Command("giveup", (), cmd_giveup),
+    Command("resign", (), cmd_resign),
+    Command("board", (), cmd_board),
+    Command("rematch", (), cmd_rematch),
+    Command("stats", ("player",), cmd_stats),
+    Command("top", (), cmd_top),
+    Command("lang", ("code",), cmd_lang),
+    Command("cancel", (), cmd_cancel),
+    Command("join", (), cmd_join),
+    Command("leave", (), cmd_leave),
+    Command("hint", (), cmd_hint),
+    Command("analyse", (), cmd_analyse),
+    Command("start", ("token",), cmd_start, hidden=True),
+)

@@ -1,0 +1,72 @@
+"""Command options: every language's option words, the 1A2B code options, mentions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.i18n import Catalogs
+from core.codes import DEFAULT_LENGTH, LENGTHS
+from core.errors import GameError
+from core.options import Vocabulary, meaning
+
+# Option words: each option's id is its English word; every catalog lists its own words under these keys
+# (literal keys, so the catalog test sees them). The App reads them into one vocabulary (word → id).
+OPTION_WORD_KEYS: dict[str, str] = {
+    "repeats": "option.words.repeats", "bot": "option.words.bot",
+    "easy": "option.words.easy", "strong": "option.words.strong",
+    "rows": "option.words.rows",
+    "high": "option.words.high", "low": "option.words.low", "teams": "option.words.teams",
+    "solo": "option.words.solo", "length": "option.words.length", "rounds": "option.words.rounds",
+    "points": "option.words.points", "limit": "option.words.limit", "answers": "option.words.answers",
+    "classic": "option.words.classic", "counts": "option.words.counts", "strict": "option.words.strict",
+    "free": "option.words.free", "lang": "option.words.lang", "time": "option.words.time",
+}
+MENTION = re.compile(r"^<@!?([^<>@\s]+)>$")
+
+
+@dataclass(frozen=True)
+class CodeOptions:
+    length: int = DEFAULT_LENGTH
+    repeats: bool = False
+    opponent: str | None = None  # as written: a mention, @name or name
+
+
+def option_vocabulary(catalogs: Catalogs) -> dict[str, str]:
+    """Every language's option words → the option id (each id is its own English word). A word that
+    two options share is left out (tests/test_option_words.py keeps the catalogs free of such words)."""
+    found: dict[str, set[str]] = {}
+    for option, key in OPTION_WORD_KEYS.items():
+        for word in {option, *catalogs.words(key)}:
+            found.setdefault(word, set()).add(option)
+    return {word: options.pop() for word, options in found.items() if len(options) == 1}
+
+
+def parse_code_options(args: tuple[str, ...], allow_opponent: bool, vocab: Vocabulary | None = None) -> CodeOptions:
+    """`[opponent] [3|4|5] [repeats]` in any order (the repeats word in any language); anything else is
+    a coded error."""
+    length, repeats, opponent = DEFAULT_LENGTH, False, None
+    for raw in args:
+        word = raw.strip().lower()
+        if not word:
+            continue
+        if word.isdecimal():
+            if int(word) not in LENGTHS:
+                raise GameError("bad_length", given=word, lengths="/".join(map(str, LENGTHS)))
+            length = int(word)
+        elif meaning(word, vocab, ("repeats",)):
+            repeats = True
+        elif allow_opponent and opponent is None:
+            opponent = raw.strip()
+        else:
+            raise GameError("bad_option", option=raw[:30])
+    return CodeOptions(length, repeats, opponent)
+
+
+def mention_id(text: str) -> str | None:
+    """The user id in a platform mention like `<@123>`."""
+    m = MENTION.match(text.strip())
+    return m.group(1) if m else None
+
+
+LENGTH_CHOICES = tuple(map(str, LENGTHS))  # 1A2B code lengths, for platform menus (Discord choices)

@@ -1,0 +1,298 @@
+"""Routing an inbound to its game: plain text (a guess, a secret, a word), buttons, and the
+challenge and rematch flow that /accept, /decline, /rematch and the 🔁 button share. Game-neutral:
+every game is reached through its `core.games.base.Game` interface."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from bot.services import Services, Turn, loaded
+from bot.storage.base import Conflict, GameRow
+from core import serial
+from core.codes import looks_like_code
+from core.errors import GameError
+from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, Answer, Challenge, Game, Verb
+from core.games.registry import GAMES
+from core.messages import Actor, Button, Chat, Inbound, Message, Text
+
+RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump"}
+
+
+async def on_text(svc: Services, turn: Turn, raw: str) -> None:
+    """A plain message: a secret or guess for the actor's game, or a word a game takes as a move."""
+    ib = turn.inbound
+    text = raw.strip()
+    is_random = text.lower() in RANDOM_WORDS
+    if not (looks_like_code(text) or is_random):
+        if await offer_text(svc, turn, text):
+            return
+        if ib.chat.private:
+            waiting = await awaiting_secret(svc, ib.actor)
+            if waiting:  # typed here while a secret is due, it is meant as one: the game says what is wrong
+                await secret_input(svc, turn, waiting, text)
+                return
+            turn.messages.append(Message(ib.chat, Text("private.hint")))
+        else:
+            turn.outcome = "ignored"
+        return
+    if ib.chat.private:
+        waiting = await awaiting_secret(svc, ib.actor)
+        if waiting:
+            await secret_input(svc, turn, waiting, None if is_random else text)
+            return
+    row = await svc.my_game(ib.actor, ib.chat)
+    if row is None:
+        if ib.chat.private:
+            turn.messages.append(Message(ib.chat, Text("private.no_game")))
+        else:
+            turn.outcome = "ignored"
+        return
+    await guess_or_secret(svc, turn, row, text, is_random)
+
+
+async def offer_text(svc: Services, turn: Turn, text: str) -> bool:
+    """Plain text that is no digit code goes to a game whose `accepts_text(state, text)` says yes:
+    privately as the secret it waits for, else as the seated player's move in this chat."""
+    ib = turn.inbound
+
+    def accepts(row: GameRow) -> bool:
+        game, state = loaded(row)
+        return game.accepts_text(state, text)
+
+    if ib.chat.private:
+        waiting = [r for r in await awaiting_secret(svc, ib.actor) if accepts(r)]
+        if waiting:
+            await secret_input(svc, turn, waiting, text)
+            return True
+    row = await svc.my_game(ib.actor, ib.chat)
+    if row is None or not accepts(row):
+        return False
+    await guess_or_secret(svc, turn, row, text, False)
+    return True
+
+
+async def guess_or_secret(svc: Services, turn: Turn, row: GameRow, text: str, is_random: bool) -> None:
+    ib = turn.inbound
+    game, state = loaded(row)
+    if game.secret_prompt(row.id, state, ib.actor.user_id) is not None:
+        if is_random:  # revealing nothing, so it is taken even in the open
+            await svc.play(turn, row, game.secret_action(None))
+            return
+        # typed in the open where a secret was expected: never echo it
+        turn.delete_inbound = True
+        turn.messages.append(Message(ib.chat, Text("private.secret_in_group", {"name": ib.actor.name})))
+        return
+    action = None if is_random else game.text_action(state, ib.actor.user_id, text)
+    if action is None:
+        turn.outcome = "ignored"
+        return
+    await svc.play(turn, row, action)
+
+
+async def awaiting_secret(svc: Services, actor: Actor) -> list[GameRow]:
+    """The user's games (in any chat) that wait for their private input."""
+    waiting = []
+    for row in await svc.store.seated_games(actor.platform, actor.user_id):
+        game, state = loaded(row)
+        if game.secret_prompt(row.id, state, actor.user_id) is not None:
+            waiting.append(row)
+    return waiting
+
+
+async def secret_input(svc: Services, turn: Turn, waiting: list[GameRow], code: str | None) -> None:
+    actor = turn.inbound.actor
+    focus = svc._focus.get((actor.platform, actor.user_id))
+    chosen = [r for r in waiting if r.id == focus] or (waiting if len(waiting) == 1 else [])
+    if not chosen:
+        buttons = tuple((Button(Text("button.game_in", {"game": r.id}), f"g:{r.id}:secret"),) for r in waiting)
+        turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), buttons))
+        return
+    svc._focus.pop((actor.platform, actor.user_id), None)
+    await svc.play(turn, chosen[0], GAMES[chosen[0].kind].secret_action(code))
+
+
+async def on_action(svc: Services, turn: Turn, action: str) -> None:
+    """A pressed button (`g:<game>:<verb>`, `lang:<code>`), re-validated: who, from where, in which phase."""
+    ib = turn.inbound
+    parts = action.split(":")
+    if parts[0] == "lang" and len(parts) == 2:
+        await set_lang(svc, turn, parts[1])
+        return
+    if parts[0] != "g" or len(parts) != 3 or not parts[1].isdecimal():
+        raise GameError("stale_button")
+    row = await svc.store.get_game(int(parts[1]))
+    if row is None:
+        raise GameError("stale_button")
+    verb = parts[2]
+    game, state = loaded(row)
+    check_origin(ib, row, game, state, verb)
+    if verb in FOLLOW_UP_VERBS and game.follows_up:
+        await follow_up(svc, turn, row, verb)
+    elif verb == Verb.SECRET:
+        text = game.secret_prompt(row.id, state, ib.actor.user_id)
+        if text is None:
+            raise GameError("no_secret_expected")
+        if ib.text is not None:  # a modal's answer: the secret itself, typed privately
+            await svc.play(turn, row, game.secret_action(ib.text.strip()))
+            return
+        svc._focus[(ib.actor.platform, ib.actor.user_id)] = row.id
+        turn.messages.append(Message(ib.actor, text))
+    else:
+        pressed = game.button_action(state, verb, ib.actor.user_id, ib.actor.name, ib.text)
+        if pressed is None:
+            raise GameError("stale_button")
+        await svc.play(turn, row, pressed)
+
+
+async def set_lang(svc: Services, turn: Turn, code: str) -> None:
+    lang = svc.catalogs.supported(code)
+    if lang is None:
+        raise GameError("unknown_lang", code=code[:10], languages=", ".join(svc.catalogs.languages))
+    ib = turn.inbound
+    await svc.renderer.set_lang(ib, lang)
+    turn.messages.append(Message(ib.chat, Text("lang.set", {"lang": Text(f"lang.name.{lang}")})))
+
+
+async def answer(svc: Services, turn: Turn, verb: str) -> None:
+    """/accept or /decline: the newest challenge here aimed at the actor, else the newest open one."""
+    ib = turn.inbound
+    targeted, open_ = [], []
+    for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id):
+        game, state = loaded(row)
+        answer = game.can_answer(state, ib.actor.user_id)
+        if answer is Answer.TARGETED:
+            targeted.append((row, game, state))
+        elif answer is Answer.OPEN:
+            open_.append((row, game, state))
+    found = targeted or open_
+    if not found:
+        await answer_own(svc, turn, verb)
+        return
+    row, game, state = found[-1]
+    if verb == Verb.ACCEPT and targeted:
+        await withdraw_twins(svc, turn, game.pair(state))
+    await svc.play(turn, row, game.button_action(state, verb, ib.actor.user_id, ib.actor.name, None))
+
+
+async def answer_own(svc: Services, turn: Turn, verb: str) -> None:
+    """/accept or /decline with nothing aimed at the actor, who waits for an answer to their own
+    challenge: /decline withdraws it; /accept of one's own rematch offer says that it stands."""
+    ib = turn.inbound
+    row = await svc.my_game(ib.actor, ib.chat)
+    game, state = loaded(row) if row else (None, None)
+    waiting = game.challenge(state) if game else None
+    if row is None or game is None or waiting is None or waiting.offerer != ib.actor.user_id:
+        raise GameError("no_challenge")
+    if verb == Verb.DECLINE:
+        await svc.play(turn, row, game.cancel_action(state, ib.actor.user_id))
+    elif waiting.offer and len(waiting.pair) == 2:
+        raise GameError("rematch_offered", game=row.id, other=waiting.other_name(ib.actor.user_id))
+    else:
+        raise GameError("no_challenge")
+
+
+async def follow_up(svc: Services, turn: Turn, row: GameRow, verb: str) -> None:
+    """A new game from a finished one: rematch (other starter, score kept) or play again. A match
+    goes on from its newest game: an old game's 🔁 follows `next_game` to the last played one. A
+    rematch the other player has offered already is accepted instead (never two offers for one
+    pair); the offerer asking again is told that the offer stands."""
+    game, old = loaded(row)
+    moved_on: GameRow | None = None
+    for _ in range(1000):
+        next_id = game.next_game(old)
+        newer = await svc.store.get_game(next_id) if next_id else None
+        if newer is None or newer.kind != row.kind:
+            break
+        if not newer.over:
+            moved_on = newer
+            break
+        newer_state = serial.load(game.state_type, newer.state)
+        if not game.results(newer_state):  # that offer was declined/withdrawn/expired: not played
+            break
+        row, old = newer, newer_state
+    lock = svc.lock(row.id)  # both players' requests from one finished game wait for each other
+    try:
+        async with lock:
+            if verb == Verb.REMATCH and await join_offer(svc, turn, row.kind, game.pair(old)):
+                return
+            if moved_on is not None:
+                raise GameError("rematch_moved_on", game=moved_on.id)
+            await offer_follow_up(svc, turn, row, game, old, verb)
+    finally:
+        if not lock.locked():
+            svc.release(row.id)
+
+
+async def offer_follow_up(svc: Services, turn: Turn, row: GameRow, game: Game[Any], old: Any, verb: str) -> None:
+    made = game.follow_up(old, verb, turn.inbound.actor.user_id, svc.ctx())
+    if made is None:
+        raise GameError("no_rematch")
+    state, events = made
+    chat = svc.chat_of(row)
+    await svc.create(turn, row.kind, state, events, [p.user_id for p in game.seated(state)], chat)
+    made_row = await svc.store.last_game(chat.platform, chat.chat_id, turn.inbound.actor.user_id)
+    # link the finished game to its rematch (no result, no event)
+    if made_row is not None and made_row.id > row.id and game.link_next(old, made_row.id):
+        with contextlib.suppress(Conflict):  # pressed twice at once: the other press linked it
+            await svc.store.save_game(row, serial.dump(old), True, [], [], [], svc.clock())
+
+
+async def pending_offers(svc: Services, chat: Chat, kind: str, pair: frozenset[str]
+                          ) -> list[tuple[GameRow, Game[Any], Any, Challenge]]:
+    """The rematch offers of this pair waiting for an answer in the chat, oldest first."""
+    found = []
+    for r in await svc.store.chat_games(chat.platform, chat.chat_id):
+        if r.kind == kind:
+            game, state = loaded(r)
+            waiting = game.challenge(state)
+            if waiting is not None and waiting.offer and waiting.pair == pair:
+                found.append((r, game, state, waiting))
+    return found
+
+
+async def join_offer(svc: Services, turn: Turn, kind: str, pair: frozenset[str]) -> bool:
+    """A rematch asked for while one of the pair waits: the other player's offer is accepted
+    (the actor's own offers are withdrawn first, left by two requests at once); the actor's own
+    offer stands (said as a refusal). False when none waits."""
+    ib = turn.inbound
+    me = ib.actor.user_id
+    if me not in pair:
+        return False
+    offers = await pending_offers(svc, ib.chat, kind, pair)
+    theirs = [o for o in offers if o[3].offerer != me]
+    if theirs:
+        row, game, state, waiting = theirs[-1]
+        await withdraw_twins(svc, turn, waiting.pair)
+        await svc.play(turn, row, game.button_action(state, Verb.ACCEPT, me, ib.actor.name, None))
+        return True
+    if offers:
+        row, _game, _state, waiting = offers[-1]
+        raise GameError("rematch_offered", game=row.id, other=waiting.other_name(me))
+    return False
+
+
+async def withdraw_twins(svc: Services, turn: Turn, pair: frozenset[str]) -> None:
+    """Before the actor accepts a challenge: their own waiting challenge of the same pair (two
+    offers made at once) is withdrawn, so accepting never meets "already in a game"."""
+    ib = turn.inbound
+    row = await svc.my_game(ib.actor, ib.chat)
+    if row is None:
+        return
+    game, state = loaded(row)
+    waiting = game.challenge(state)
+    if waiting is not None and waiting.offerer == ib.actor.user_id and waiting.pair == pair:
+        await svc.play(turn, row, game.cancel_action(state, ib.actor.user_id))
+
+
+def check_origin(ib: Inbound, row: GameRow, game: Game[Any], state: Any, verb: str) -> None:
+    """The one rule for every button, deep link and modal that names a game: it acts from the game's
+    own chat; from a private chat only to answer what that player is asked privately (their own
+    secret, while they are seated and the game waits for it). Anything else names a game elsewhere."""
+    if row.platform != ib.chat.platform or row.platform != ib.actor.platform:
+        raise GameError("wrong_chat")
+    if row.chat_id == ib.chat.chat_id:
+        return
+    if ib.chat.private and verb in PRIVATE_VERBS and game.secret_prompt(row.id, state, ib.actor.user_id) is not None:
+        return
+    raise GameError("wrong_chat")

@@ -1,0 +1,372 @@
+"""What a command handler works with: the App's services and the one move runner.
+
+`Services` (the App's base class) holds the store, the catalogs and renderer, the clock and the
+random source, the solver's thinker, and runs every move — a human's, the bot's, a hint, a
+timeout — through `run`: under the game's lock, with compare-and-set retries, one transaction for
+state, seats, events, results and the game's own writes, then the game's after-move hooks.
+
+A game's bot-side half (bot/games/<game>.py) is a `GamePlugin`: its commands with their options and
+handlers, and its hooks into the move runner. The App knows the plugins only through this
+interface and the registry (bot/games/registry.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
+
+from bot import solver_book
+from bot.bounded import Bounded
+from bot.dictionary import lexicon
+from bot.i18n import Catalogs
+from bot.options import mention_id, option_vocabulary
+from bot.ratelimit import RateLimiter
+from bot.render import Renderer
+from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, StatLine, Store, TooManyGames
+from bot.thinking import Thinker
+from core import names, serial
+from core.errors import GameError
+from core.games.base import Ctx, Event, Game, Player
+from core.games.registry import GAMES
+from core.messages import Chat, Inbound, Message, Text
+from core.solver.games import BOT
+
+CACHED_USERS = 100_000  # names and locales last stored (bot/bounded.py: a miss costs one write)
+
+Step = Callable[[Game[Any], Any, Ctx], tuple[Any, list[Event]]]
+Handler = Callable[["Services", "Turn", tuple[str, ...]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command, identical on every platform: its options (platform menus), where it may be used,
+    and its handler."""
+
+    name: str
+    options: tuple[str, ...] = ()
+    handler: Handler | None = None
+    group_only: bool = False
+    hidden: bool = False  # not in platform menus (e.g. /start, which platforms handle themselves)
+    choices: tuple[tuple[str, tuple[str, ...]], ...] = ()  # fixed value sets of options (Discord choices)
+
+
+@dataclass
+class Turn:
+    """What handling one inbound has produced so far."""
+
+    inbound: Inbound
+    messages: list[Message] = field(default_factory=list)
+    notice: Text | None = None
+    delete_inbound: bool = False
+    outcome: str = "ok"
+
+    seen_stored: bool = False  # its id went into the store with the first move it caused
+
+    @property
+    def seen(self) -> tuple[str, str] | None:
+        ev = self.inbound.event_id
+        return (self.inbound.actor.platform, ev) if ev else None
+
+    @property
+    def unsaved_seen(self) -> tuple[str, str] | None:
+        """The update id for the next save, once: one inbound may cause several moves."""
+        return None if self.seen_stored else self.seen
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move for the move runner (`Services.run`): how it changes the state, and how it is told."""
+
+    step: Step
+    label: str  # the log's outcome: "guess", "bot", "hint" …
+    extra: tuple[Event, ...] = ()  # events logged before the move's own
+    same_version: bool = False  # decided on the row given (a thought, a hint): `Moved` if another came first
+    computer: bool = False  # the bot's own move: the bot does not answer it
+
+
+class Moved(Exception):
+    """A move decided on a state that another move has changed meanwhile: decide again."""
+
+
+def acting(action: object, actor: str | None) -> Move:
+    """A move by a player (or, with no actor, by the game's timer), logged by the action's name."""
+    return Move(lambda game, state, ctx: game.apply(state, action, actor, ctx), type(action).__name__.lower())
+
+
+def loaded(row: GameRow) -> tuple[Game[Any], Any]:
+    """A stored game's game and its state object."""
+    game = GAMES[row.kind]
+    return game, serial.load(game.state_type, row.state)
+
+
+class GamePlugin:
+    """A game's bot-side half: its commands and its hooks into the move runner (defaults: none)."""
+
+    kind: ClassVar[str]
+    title: ClassVar[str | None] = None  # the catalog key of the game's name (in /stats)
+    commands: ClassVar[tuple[Command, ...]] = ()
+
+    def writes(self, svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:
+        """The game's own writes in the move's transaction (a store job), or None."""
+        return None
+
+    async def before_move(self, svc: Services, turn: Turn, row: GameRow) -> None:
+        """Before a player's move reaches the game (a pending computer move is made first)."""
+
+    async def after_move(self, svc: Services, turn: Turn, game_id: int, raw: dict[str, Any]) -> None:
+        """After a player's move (or the game's creation) was saved: the computer opponent answers.
+        `raw`: the stored state the move was made on (or the new game's)."""
+
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: Any, over: bool) -> None:
+        """After a move was saved and presented (a new personal best is told)."""
+
+    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
+        """/hint in this game; False where the game gives none."""
+        return False
+
+    async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
+        """`/stats <kind> …`: the game's own statistics; False where it has none."""
+        return False
+
+    def stat_line(self, line: StatLine, name: str) -> str:
+        """The game's line in /stats."""
+        extra = f" · ⏱{line.abandoned}" if line.abandoned else ""
+        return f"{name}: {line.games} · {line.wins}/{line.draws}/{line.losses}" + extra
+
+
+class Services:
+    """The App's services for handlers, and the one move runner."""
+
+    solver_cache: str | None = str(Path(__file__).resolve().parent.parent / "data" / "solver-cache")
+    plugins: dict[str, GamePlugin]  # by game kind (the App takes them from bot/games/registry.py)
+    commands: dict[str, Command]  # by name, in menu order
+
+    def __init__(self, store: Store, catalogs: Catalogs, *, seed: int | None = None,
+                 default_lang: str = "en", idle_timeout: float = 24 * 3600.0,
+                 clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20,
+                 max_games_chat: int = 20, max_games_user: int = 5, list_lines: int = 10) -> None:
+        self.store = store
+        self.max_games_chat = max_games_chat  # running games per chat (0: no bound)
+        self.max_games_user = max_games_user  # running games one user is or was part of, per chat
+        self.list_lines = max(list_lines, 1)  # lines of a list reply before "… and K more"
+        self.catalogs = catalogs
+        self.renderer = Renderer(store, catalogs, default_lang)
+        self.rng = random.Random(seed)
+        self.idle_timeout = idle_timeout
+        self.clock = clock
+        self.limiter = RateLimiter(rate, burst, clock)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._users: Bounded[tuple[str, str], tuple[str, str | None]] = Bounded(CACHED_USERS)
+        self._focus: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # private input goes to this game
+        self._recent: Bounded[tuple[str, str], None] = Bounded(50_000)  # update ids answered here (redelivered soon)
+        self.thinker = Thinker()  # solver work: worker processes, single flight, bounded (bot/thinking.py)
+
+    @cached_property
+    def option_words(self) -> dict[str, str]:
+        """Every catalog's option words → the option id, for the games' option parsers (core/options.py)."""
+        return option_vocabulary(self.catalogs)
+
+    def ctx(self) -> Ctx:
+        return Ctx(self.clock(), self.rng, lexicon)
+
+    def chat_of(self, row: GameRow) -> Chat:
+        return Chat(row.platform, row.chat_id, row.private)
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def release(self, game_id: int) -> None:
+        """Forget the lock of a game that has ended (or that nobody waits for)."""
+        self._locks.pop(game_id, None)
+
+    async def lang(self, ib: Inbound) -> str:
+        """The reader's language for this inbound's chat."""
+        return await self.renderer.lang_for(ib.chat, ib)
+
+    async def think(self, key: tuple[Any, ...], spec: Any, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(solver, *args)` with the shared solver of the code space, in a worker process (the
+        worker reads or builds its opening book); the same `key` (position) in flight is computed once."""
+        return await self.thinker.run(key, solver_book.with_solver, spec, self.solver_cache, fn, *args)
+
+    # ------------------------------------------------------------ players and lists
+    async def my_game(self, actor: Any, chat: Chat) -> GameRow | None:
+        rows = await self.store.seated_games(actor.platform, actor.user_id, chat.chat_id)
+        return rows[0] if rows else None
+
+    async def resolve_player(self, ib: Inbound, written: str) -> Player:
+        """An opponent as written (see `find_player`); never the actor."""
+        found = await self.find_player(ib, written)
+        if found.user_id == ib.actor.user_id:
+            raise GameError("self_challenge")
+        return found
+
+    async def find_player(self, ib: Inbound, written: str, for_scorer: bool = False,
+                          known_only: bool = False) -> Player:
+        """A mention, @name or name → one player of this platform: by name the users seen in this
+        chat first, then anyone else of that name if there is only one; several are asked back
+        (those of this chat listed by mention). Names compare as core.names.key. On the console a
+        name is the player (unless `known_only`: statistics are only for users the store knows; or
+        `for_scorer`: the scorer role goes only to a console player who has written, who can act)."""
+        console = ib.chat.platform == "console"
+        uid = mention_id(written)
+        if uid is not None:
+            known = await self.store.user_name(ib.chat.platform, uid)
+            if known is None and for_scorer and console:  # a console "mention" is only typed text
+                raise GameError("kegeln.unknown_user", name=uid[:40])
+            return Player(uid, known or uid)
+        name = names.clean(names.clean(written).lstrip("@"))
+        if not name:
+            raise GameError("empty_name")
+        if console and not (known_only or for_scorer):
+            return Player(name, name)
+        here = await self.store.find_users(ib.chat.platform, ib.chat.chat_id, name)
+        found = here or await self.store.find_users(ib.chat.platform, None, name, limit=2)
+        if not found and for_scorer:
+            raise GameError("kegeln.unknown_user", name=name[:40])
+        if not found:
+            raise GameError("unknown_player", name=name[:40])
+        if len(found) > 1 and here:
+            raise GameError("ambiguous_player", name=name[:40],
+                            candidates=", ".join(f"{n[:40]} (<@{u}>)" for u, n in found))
+        if len(found) > 1:  # people of other chats are not listed here
+            raise GameError("ambiguous_player_elsewhere", name=name[:40])
+        return Player(*found[0])
+
+    async def more(self, ib: Inbound, hidden: int) -> str:
+        """The "… and K more" line that ends a capped list, in the reader's language."""
+        return self.catalogs.render(Text("board.more", {"n": hidden}), await self.lang(ib))
+
+    async def capped(self, ib: Inbound, lines: list[str], limit: int, tail: int = 0) -> str:
+        """At most `limit` lines: the first ones, "… and K more", and the last `tail` ones."""
+        if limit <= 0 or len(lines) <= limit:
+            return "\n".join(lines)
+        hidden = len(lines) - limit
+        head, back = lines[:limit - tail], lines[len(lines) - tail:] if tail else []
+        return "\n".join([*head, await self.more(ib, hidden), *back])
+
+    # ------------------------------------------------------------ moves
+    async def create(self, turn: Turn, kind: str, state: Any, events: list[Event], seats: list[str],
+                     chat: Chat | None = None) -> None:
+        """A new game: stored with its first events and seats in one transaction, then presented."""
+        chat = chat or turn.inbound.chat
+        raw = serial.dump(state)
+        try:
+            game_id = await self.store.create_game(chat.platform, chat.chat_id, chat.private, kind, raw, seats,
+                                                   events, self.clock(), turn.unsaved_seen,
+                                                   creator=turn.inbound.actor.user_id,
+                                                   max_chat=self.max_games_chat, max_user=self.max_games_user)
+            turn.seen_stored = True
+        except SeatTaken as taken:
+            raise seat_error(turn, taken) from None
+        except TooManyGames as bound:  # counted in the creating transaction: concurrent creations cannot pass it
+            if bound.scope == "user":
+                raise GameError("too_many_games_user", n=bound.limit) from None
+            raise GameError("too_many_games_chat", n=bound.limit) from None
+        turn.outcome = f"created:{kind}:{game_id}"
+        game = GAMES[kind]
+        turn.messages.extend(await pictured(game, game.present, game_id, state, events, chat))
+        await self.plugins[kind].after_move(self, turn, game_id, raw)
+
+    async def play(self, turn: Turn, row: GameRow, action: object) -> None:
+        """A human's move: `action` by the inbound's actor, through the move runner."""
+        await self.run(turn, row, acting(action, turn.inbound.actor.user_id))
+
+    async def run(self, turn: Turn, row: GameRow, move: Move) -> None:
+        """The one move runner, for every move (a human's, the bot's, a hint): under the game's
+        lock, with compare-and-set retries for other processes, a lazy timer's move first, one
+        transaction for the state, seats, events and results, and the after-move hooks (the bot's
+        answer). `move.same_version`: the move was decided on `row` (the bot's thought, a hint) and
+        is dropped (`Moved`) when another move got in first."""
+        plugin = self.plugins[row.kind]
+        if not move.computer:
+            await plugin.before_move(self, turn, row)
+        async with self.lock(row.id):
+            # First try the row the router has just read (one read less per move); if another move
+            # got in between, the version compare-and-set or the rules notice, and we read again.
+            optimistic: GameRow | None = row
+            for _ in range(5):
+                fresh = optimistic or await self.store.get_game(row.id)
+                if move.same_version and (fresh is None or fresh.over or fresh.version != row.version):
+                    raise Moved()
+                if fresh is None or fresh.over:
+                    raise GameError("game_over")
+                game = GAMES[fresh.kind]
+                pending = game.due_action(serial.load(game.state_type, fresh.state), self.clock())
+                try:
+                    if pending is not None:  # a lazy timer ran out (a guesser's time): that happens first
+                        await self.apply(turn, fresh, acting(pending, None))
+                        optimistic = None
+                        continue
+                    await self.apply(turn, fresh, move)
+                except Conflict:
+                    if move.same_version:
+                        raise Moved() from None
+                    optimistic = None
+                    continue
+                except GameError:
+                    if optimistic is None or move.same_version:
+                        raise
+                    optimistic = None  # maybe refused on a stale state: judge again on a fresh one
+                    continue
+                break
+            else:
+                raise GameError("busy")
+        if turn.outcome.endswith(":over"):
+            self.release(row.id)
+        elif not move.computer:
+            await plugin.after_move(self, turn, row.id, row.state)
+
+    async def apply(self, turn: Turn, row: GameRow, move: Move) -> None:
+        """One move on the row read under the lock (the caller holds it): saved, then presented."""
+        game = GAMES[row.kind]
+        ctx = self.ctx()
+        state = serial.load(game.state_type, row.state)
+        new, events = move.step(game, state, ctx)
+        events = [*move.extra, *events]
+        before = {p.user_id for p in game.seated(state)}
+        over = game.is_over(new)
+        # the move that ends a game seats nobody new (a declined challenge never seats the one who
+        # declined: they may be waiting in a game of their own here); the bot never takes a seat (it
+        # plays in any number of games in one chat)
+        after = {p.user_id for p in game.seated(new)}
+        seats = [] if over else [u for u in after if u not in before and u != BOT]
+        released = [] if over else sorted(before - after)  # /leave
+        results = self.results(game, new) if over else []
+        plugin = self.plugins[row.kind]
+        extra = plugin.writes(self, row, state, new, over)
+        try:
+            await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.unsaved_seen,
+                                       extra=extra, released=released)
+            turn.seen_stored = True
+        except SeatTaken as taken:
+            raise seat_error(turn, taken) from None
+        turn.outcome = f"{move.label}:{row.id}" + (":over" if over else "")
+        chat = self.chat_of(row)
+        turn.messages.extend(await pictured(game, game.present, row.id, new, events, chat))
+        await plugin.after_save(self, turn, chat, new, over)
+
+    @staticmethod
+    def results(game: Game[Any], state: Any) -> list[NewResult]:
+        length, repeats = game.code_rules(state) or (None, None)  # the 1A2B games record them
+        return [NewResult(r.user_id, r.name, r.outcome.value, r.attempts, length, repeats, r.rating, r.side)
+                for r in game.results(state)]
+
+
+async def pictured(game: Game[Any], present: Callable[..., Any], *args: Any) -> Any:
+    """A game's messages; where they may carry a picture (`Game.pictured`), drawn and encoded in a
+    thread, so that the event loop answers other chats meanwhile (Pillow works in C, mostly without the GIL)."""
+    if game.pictured:
+        return await asyncio.to_thread(present, *args)
+    return present(*args)
+
+
+def seat_error(turn: Turn, taken: SeatTaken) -> GameError:
+    """One game per player per chat: say whose seat is taken."""
+    if taken.user_id == turn.inbound.actor.user_id:
+        return GameError("already_in_game")
+    return GameError("other_in_game")

@@ -1,0 +1,32 @@
+"""Higher or lower, bot-side: the /hilo command that starts it."""
+
+from __future__ import annotations
+
+from bot.services import Command, GamePlugin, Services, Turn
+from core.games.base import Player
+from tests.example_game import rules
+
+
+async def cmd_hilo(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    ib = turn.inbound
+    state, events = rules.new(Player(ib.actor.user_id, ib.actor.name), svc.ctx())
+    await svc.create(turn, rules.GAME.kind, state, events, [ib.actor.user_id])
+
+
+class HigherOrLowerPlugin(GamePlugin):
+    kind = "hilo"
+    commands = (Command("hilo", (), cmd_hilo),)
+
+
+PLUGIN = HigherOrLowerPlugin()
+
+# What the five catalogs would hold (data/locales/*.toml); the test gives them to the App's catalogs.
+CATALOG = {
+    "hilo.started": "{name}: I think of a number from {low} to {high}. Guess!",
+    "hilo.higher": "{name}: higher than {guess}.",
+    "hilo.lower": "{name}: lower than {guess}.",
+    "hilo.found": "{name} found {number} in {tries} tries!",
+    "hilo.ended": "{name}: it was {number}.",
+    "hilo.board": "{name}: {tries} tries so far.",
+    "error.hilo.not_a_number": "Guess a whole number from {low} to {high}.",
+}

@@ -1,0 +1,76 @@
+"""A new game is one package plus one registry line: higher or lower (tests/example_game/), which
+exists only here, is registered at run time, given its catalog entries, and played through the
+console adapter against the real App and a real SQLite file — with no edit to the App, the stores
+or an adapter."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from adapters.console.adapter import GROUP, ConsoleAdapter
+from bot.app import App
+from bot.games import registry as plugins
+from core.games import registry as games
+from tests import leakscan
+from tests.example_game import plugin, rules
+
+
+@pytest.fixture
+def hilo_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The two registry lines (undone after the test), and the leak guard's watch on its moves."""
+    monkeypatch.setitem(games.GAMES, rules.GAME.kind, rules.GAME)
+    monkeypatch.setitem(plugins.PLUGINS, plugin.PLUGIN.kind, plugin.PLUGIN)
+    monkeypatch.setattr(rules.GAME, "apply", leakscan._watch_apply(rules.GAME))
+
+
+async def test_higher_or_lower_is_played_through_the_console(tmp_path: Path, hilo_registered: None) -> None:
+    app = await App.open(str(tmp_path / "bot.db"), seed=7)
+    for lang in app.catalogs.languages:  # the catalog entries a new game brings
+        app.catalogs.catalogs[lang].update(plugin.CATALOG)
+    out = io.StringIO()
+    console = ConsoleAdapter(app.handle, out=out, image_dir=tmp_path / "boards")
+    try:
+        def said() -> str:
+            text = out.getvalue()
+            out.seek(0)
+            out.truncate()
+            return text
+
+        await console.feed("ann: /hilo")
+        assert "ann: I think of a number from 1 to 100. Guess!" in said()
+        await console.feed("ann: 500")  # the game's own coded error, in the catalog it brought
+        assert "Guess a whole number from 1 to 100." in said()
+        low, high, tries = 1, 100, 0
+        while True:
+            guess = (low + high) // 2
+            await console.feed(f"ann: {guess}")
+            tries += 1
+            reply = said()
+            if "found" in reply:
+                assert f"ann found {guess} in {tries} tries!" in reply
+                break
+            if "higher" in reply:
+                low = guess + 1
+            else:
+                assert "lower" in reply, reply
+                high = guess - 1
+            assert tries < 8  # a binary search over 100 numbers
+        await console.feed("ann: /stats")  # the result went into the statistics like any game's
+        assert "hilo: 1 · 1/0/0" in said()
+        row = await app.store.last_game(GROUP.platform, GROUP.chat_id, "ann")
+        assert row is not None and row.kind == "hilo" and row.over
+    finally:
+        await app.close()
+
+
+async def test_its_command_is_unknown_without_the_registry_line(tmp_path: Path) -> None:
+    app = await App.open(str(tmp_path / "bot.db"), seed=7)
+    out = io.StringIO()
+    try:
+        await ConsoleAdapter(app.handle, out=out).feed("ann: /hilo")
+        assert "/hilo" in out.getvalue() and "I think of a number" not in out.getvalue()
+    finally:
+        await app.close()
