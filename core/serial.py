@@ -77,4 +77,5 @@ def _loader(tp: Any) -> Callable[[Any], Any]:
 def clone(obj: T) -> T:
     """A deep copy of a game state, several times faster than copy.deepcopy for dataclasses
     (every move copies the state before changing it, so the old one stays untouched)."""
-    return pickle.loads(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL))
+    copy: T = pickle.loads(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL))
+    return copy

@@ -116,9 +116,11 @@ class DiscordAdapter:
             return self._client
         intents = discord.Intents.default()
         intents.message_content = self._message_content
+        # no shard ids: discord.py runs every shard (its typing has no None for "not given")
+        sharding: dict[str, Any] = {} if self._shard_ids is None else {"shard_ids": self._shard_ids}
         client = _Client(
             intents=intents,
-            shard_ids=self._shard_ids,
+            **sharding,
             shard_count=self._shard_count,
             guild_ready_timeout=self._guild_ready_timeout,
             chunk_guilds_at_startup=False,
@@ -295,7 +297,7 @@ class DiscordAdapter:
         """Modal submits, routed by custom id so they need no in-memory modal."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id") or "")
         if not custom_id.startswith(PROMPT_PREFIX):
             return
