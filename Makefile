@@ -17,8 +17,9 @@ test: $(STAMP)  ## the whole test suite; pytest's "no tests ran" (exit 5) counts
 	@$(VENV)/bin/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests ran"; exit 1; fi; exit $$rc
 
-lint: $(STAMP)
+lint: $(STAMP)  ## ruff, then mypy on core/, bot/ and adapters/ (settings in pyproject.toml; core/ is strict)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 bench: $(STAMP)  ## concurrent duels through the App on durable SQLite (prints a table)
 	$(VENV)/bin/python -m bench.duels $(ARGS)

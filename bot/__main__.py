@@ -24,10 +24,17 @@ log = logging.getLogger("bot")
 SWEEP_SECONDS = 60.0
 
 
-class Adapter(Protocol):
+class Sender(Protocol):
+    """What delivers the App's own messages: every adapter, the console one included."""
+
+    async def send(self, messages: Sequence[Any]) -> None: ...
+
+
+class Adapter(Sender, Protocol):
+    """A platform adapter the entry point starts and stops (Telegram, Discord)."""
+
     async def start(self) -> None: ...
     async def stop(self) -> None: ...
-    async def send(self, messages: Sequence[Any]) -> None: ...
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -162,7 +169,7 @@ async def heartbeat(db: str, adapters: Sequence[Adapter]) -> None:
         await asyncio.sleep(ops.HEARTBEAT)
 
 
-async def sweep_forever(app: App, adapters: Sequence[Adapter]) -> None:
+async def sweep_forever(app: App, adapters: Sequence[Sender]) -> None:
     """Time out abandoned games and tell their chats, once a minute."""
     while True:
         await asyncio.sleep(SWEEP_SECONDS)
@@ -174,7 +181,7 @@ async def sweep_forever(app: App, adapters: Sequence[Adapter]) -> None:
         await deliver(adapters, messages)
 
 
-async def resume(app: App, adapters: Sequence[Adapter]) -> None:
+async def resume(app: App, adapters: Sequence[Sender]) -> None:
     """At start: the bot makes the moves it owed when the process stopped (App.resume)."""
     try:
         messages = await app.resume()
@@ -184,7 +191,7 @@ async def resume(app: App, adapters: Sequence[Adapter]) -> None:
     await deliver(adapters, messages)
 
 
-async def deliver(adapters: Sequence[Adapter], messages: Sequence[Any]) -> None:
+async def deliver(adapters: Sequence[Sender], messages: Sequence[Any]) -> None:
     """Messages the App produced on its own (no inbound): each goes out through its platform's adapter."""
     for adapter in adapters:
         mine = [m for m in messages if m.to.platform == getattr(adapter, "platform", "console")]

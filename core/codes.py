@@ -27,7 +27,7 @@ class CodeRules:
     def space(self) -> int:
         """How many codes exist under these rules (720/5040/30240 or 10^n)."""
         if self.repeats:
-            return 10**self.length
+            return int(10**self.length)  # an int, but typed Any (a negative power would be a float)
         n = 1
         for i in range(self.length):
             n *= 10 - i

@@ -135,7 +135,9 @@ class DiscordAdapter:
             "allowed_mentions": discord.AllowedMentions.none(),  # each send says whom it pings
         }
         if self._sharded:
-            client: _Client = _Client(shard_ids=self._shard_ids, shard_count=self._shard_count, **options)
+            # no shard ids: discord.py runs every shard (its typing has no None for "not given")
+            sharding: dict[str, Any] = {} if self._shard_ids is None else {"shard_ids": self._shard_ids}
+            client: _Client = _Client(**sharding, shard_count=self._shard_count, **options)
         else:
             client = _PlainClient(**options)  # type: ignore[assignment]
         client.press_handler = self
@@ -314,7 +316,7 @@ class DiscordAdapter:
         """Modal submits, routed by custom id so they need no in-memory modal."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id") or "")
         if not custom_id.startswith(PROMPT_PREFIX):
             return

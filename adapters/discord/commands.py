@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -114,7 +114,7 @@ def _opponent_value(interaction: discord.Interaction, value: Any) -> Any:
 
 def _make_callback(
     name: str, options: Sequence[str], run: CommandCallback
-) -> Callable[..., Awaitable[None]]:
+) -> Callable[..., Coroutine[Any, Any, None]]:
     """A callback whose signature declares the options, as discord.py reads them."""
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
@@ -130,7 +130,7 @@ def _make_callback(
         inspect.Parameter(
             opt,
             inspect.Parameter.KEYWORD_ONLY,
-            annotation=option_annotation(opt) | None,  # type: ignore[operator]
+            annotation=option_annotation(opt) | None,
             default=None,
         )
         for opt in options
@@ -178,7 +178,9 @@ def build_commands(
             values = (extras[opt][0] if opt in extras else info.choices.get(opt)) or (
                 tuple(sorted(menus)) if name == LANG_COMMAND else ())
             if values:
-                param.choices = [app_commands.Choice(name=v, value=v) for v in values][:25]
+                choices: list[app_commands.Choice[str | int | float]] = [
+                    app_commands.Choice(name=v, value=v) for v in values[:25]]
+                param.choices = choices
                 param.min_value = param.max_value = None
         built.append(command)
     return built

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -150,9 +150,10 @@ class ActionMenu(ui.DynamicItem[ui.Select[Any]], template=re.escape(MENU_PREFIX)
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        data: Mapping[str, object] = interaction.data or {}
+        values = data.get("values")  # a select menu's choice: a list of one value
         handler = _handler(interaction)
-        if handler is not None and values and ACTION_PATTERN.fullmatch(str(values[0])):
+        if handler is not None and isinstance(values, list) and values and ACTION_PATTERN.fullmatch(str(values[0])):
             await handler.on_press(interaction, str(values[0]))
 
 

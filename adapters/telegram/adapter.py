@@ -15,6 +15,7 @@ import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import timedelta
 from urllib.parse import urlparse
 
 from telegram import (
@@ -105,7 +106,7 @@ class TelegramAdapter:
         # Deep links are signed with a key of this installation: by default derived from the token
         # (kept in the settings, so links posted before a restart still work after it).
         self.links = DeepLinks(link_key or key_for(token))
-        self._app: Application | None = None  # type: ignore[type-arg]
+        self._app: Application | None = None
         self._renderer: Renderer | None = None
         self._log_filters: list[tuple[logging.Logger, logging.Filter]] = []
         self._usernames: dict[str, int] = {}  # @username -> id, learnt from updates (memory)
@@ -124,7 +125,7 @@ class TelegramAdapter:
         running = app is not None and app.updater is not None and app.updater.running
         return running and time.monotonic() - self._last_poll_error > 60.0
 
-    def _build(self) -> Application:  # type: ignore[type-arg]
+    def _build(self) -> Application:
         limiter = self.rate_limiter or self.pacer or AIORateLimiter(max_retries=MAX_RETRIES)
         return (
             Application.builder()
@@ -175,7 +176,7 @@ class TelegramAdapter:
                 )
             else:
                 await app.updater.start_polling(
-                    timeout=self.poll_timeout,
+                    timeout=timedelta(seconds=self.poll_timeout),
                     allowed_updates=ALLOWED_UPDATES,
                     error_callback=self._on_poll_error,
                 )

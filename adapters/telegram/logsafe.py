@@ -124,7 +124,7 @@ def install(token: str) -> list[tuple[logging.Logger, logging.Filter]]:
         logger = logging.getLogger(name)
         if logger.level == logging.NOTSET or logger.level < level:
             logger.setLevel(level)
-    installed = []
+    installed: list[tuple[logging.Logger, logging.Filter]] = []
     for name in _FILTERED:
         logger = logging.getLogger(name)
         flt = RedactingFilter(token)

@@ -263,9 +263,9 @@ class Renderer:
                           links=self.links if is_group(out.to) else None)
         key = (chat_id, out.edit_key) if out.edit_key else None
         known = self._edits.get(key) if key is not None else None
-        editable = (known is not None and out.image is None and out.file is None
-                    and length(out.text) <= MAX_TEXT)
-        if editable and await self._try_edit(chat_id, known, out.text, markup):
+        editable = out.image is None and out.file is None and length(out.text) <= MAX_TEXT
+        if key is not None and known is not None and editable \
+                and await self._try_edit(chat_id, known, out.text, markup):
             self._edits.move_to_end(key)
             return None
         sent = await self._send_new(out, chat_id, markup)

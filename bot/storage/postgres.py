@@ -50,7 +50,7 @@ class PgTx:
             await self.conn.executemany(q.postgres, q.rows("postgres", rows))
 
     async def fetchrow(self, q: Query, **params: Any) -> Sequence[Any] | None:
-        return await self.conn.fetchrow(q.postgres, *q.args("postgres", params))  # type: ignore[no-any-return]
+        return await self.conn.fetchrow(q.postgres, *q.args("postgres", params))
 
     async def fetchval(self, q: Query, **params: Any) -> Any:
         return await self.conn.fetchval(q.postgres, *q.args("postgres", params))

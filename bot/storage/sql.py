@@ -13,7 +13,7 @@ drives it); on PostgreSQL it runs in a pooled connection's transaction.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol, TypeVar
 
 Dialect = Literal["sqlite", "postgres"]
@@ -30,8 +30,12 @@ class Query:
     def __init__(self, text: str) -> None:
         self.text = text
         lite: list[str] = []
-        self.sqlite = _PARAM.sub(lambda m: lite.append(m.group(1)) or "?",
-                                 text.replace('COLLATE "C"', "COLLATE BINARY"))
+
+        def positional(m: re.Match[str]) -> str:
+            lite.append(m.group(1))
+            return "?"
+
+        self.sqlite = _PARAM.sub(positional, text.replace('COLLATE "C"', "COLLATE BINARY"))
         pg: dict[str, int] = {}
         self.postgres = _PARAM.sub(lambda m: f"${pg.setdefault(m.group(1), len(pg) + 1)}", text)
         self._names: dict[str, tuple[str, ...]] = {"sqlite": tuple(lite), "postgres": tuple(pg)}
@@ -69,7 +73,7 @@ class Tx(Protocol):
         ...
 
 
-TxJob = Callable[[Tx], Awaitable[Any]]
+TxJob = Callable[[Tx], Coroutine[Any, Any, Any]]  # an async function of the transaction
 
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
@@ -77,6 +81,6 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     try:
         coro.send(None)
     except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
+        return done.value
     coro.close()
     raise RuntimeError("a SQLite write job awaited something other than its transaction")

@@ -176,7 +176,8 @@ class SqliteStore(SqlStore):
 
     # ------------------------------------------------------------ what SqlStore runs on
     async def _fetch(self, query: Query, **params: Any) -> list[Sequence[Any]]:
-        return await self._read(query.sqlite, query.args("sqlite", params))
+        rows: list[Any] = await self._read(query.sqlite, query.args("sqlite", params))  # sqlite3.Row is a Sequence
+        return rows
 
     async def _run(self, job: TxJob) -> Any:
         return await self._write(lambda conn: run_sync(job(SqliteTx(conn))))

@@ -106,7 +106,8 @@ class Engine:
         """For each code of `subset`, whether it is in `of` (a bool mask; faster than np.isin)."""
         mask = np.zeros(self.size, dtype=bool)
         mask[of] = True
-        return mask[subset]
+        picked: np.ndarray = mask[subset]
+        return picked
 
     # ---------------------------------------------------------------- codes
     def index(self, code: Sequence[str]) -> int:
@@ -133,24 +134,29 @@ class Engine:
     def feedback(self, guess: int, cands: np.ndarray | None = None) -> np.ndarray:
         """Packed feedback of one guess against the candidates (all codes when None)."""
         right = self._right if cands is None else self._right[cands]
-        return np.rint(right @ self._left[guess]).astype(np.int8)
+        packed: np.ndarray = np.rint(right @ self._left[guess]).astype(np.int8)
+        return packed
 
     def feedback_block(self, guesses: np.ndarray, cands: np.ndarray) -> np.ndarray:
         """(G, n) packed feedback of each guess against each candidate (one block, no chunking)."""
         if len(guesses) * 4 > self.size and len(cands) * self.size <= BLOCK:  # most codes: all, then pick
             full = self._right[cands] @ self._left.T
-            return np.rint(full[:, guesses].T).astype(np.int8)
-        return np.rint(self._left[guesses] @ self._right[cands].T).astype(np.int8)
+            block: np.ndarray = np.rint(full[:, guesses].T).astype(np.int8)
+        else:
+            block = np.rint(self._left[guesses] @ self._right[cands].T).astype(np.int8)
+        return block
 
     def feedback_reference(self, guess: int, cands: np.ndarray) -> np.ndarray:
         """The same by explicit per-symbol count minima (slower; a cross-check for tests)."""
         a = (self.codes[cands] == self.codes[guess]).sum(axis=1)
         t = np.minimum(self.counts[cands], self.counts[guess]).sum(axis=1)
-        return (a * (self.n + 1) + (t - a)).astype(np.int8)
+        packed: np.ndarray = (a * (self.n + 1) + (t - a)).astype(np.int8)
+        return packed
 
     def filter(self, cands: np.ndarray, guess: int, fb: int) -> np.ndarray:
         """The candidates consistent with feedback `fb` to `guess`."""
-        return cands[self.feedback(guess, cands) == fb]
+        kept: np.ndarray = cands[self.feedback(guess, cands) == fb]
+        return kept
 
     def consistent(self, history: Sequence[tuple[int, int]]) -> np.ndarray:
         """The codes consistent with every (guess index, packed feedback) so far."""

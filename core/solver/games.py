@@ -7,13 +7,14 @@ from __future__ import annotations
 import copy
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games import duel, logik, practice, words
 from core.games.actions import Accept, Guess, SetSecret
 from core.games.base import Ctx, Event, Player
+from core.games.challenge import other
 from core.options import Vocabulary, meaning
 from core.solver.engine import LOGIK, Spec, digits
 from core.solver.strategy import EASY, LEVELS, STRONG, Solver
@@ -68,6 +69,7 @@ def take_hint(state: practice.State, count: int, guess: str, ctx: Ctx) -> tuple[
 # ---------------------------------------------------------------- duels: the computer opponent
 
 Duelish = duel.State | logik.State
+D = TypeVar("D", duel.State, logik.State)  # one of the two, the same one in and out
 
 
 def _mod(state: Duelish) -> Any:
@@ -125,7 +127,7 @@ def bot_guess(solver: Solver, state: Duelish, level: str, rng: random.Random) ->
     return Guess("".join(to_game[c] for c in solver.strong(plain)))
 
 
-def bot_apply(state: Duelish, action: object, ctx: Ctx) -> tuple[Duelish, list[Event]]:
+def bot_apply(state: D, action: object, ctx: Ctx) -> tuple[D, list[Event]]:
     """Apply the bot's move. When it sets its secret, the game also gets its `disguise`: a fresh draw
     from the injected generator, never derived from the secret (so the bot's moves tell nothing of it)."""
     game: Any = logik.GAME if isinstance(state, logik.State) else duel.GAME  # the App's game interface
@@ -135,10 +137,10 @@ def bot_apply(state: Duelish, action: object, ctx: Ctx) -> tuple[Duelish, list[E
     return new, events
 
 
-def _bot_accepts(state: Duelish, bot_name: str, ctx: Ctx) -> tuple[Duelish, list[Event]]:
-    state, accepted = bot_apply(state, Accept(bot_name), ctx)
-    state, secret = bot_apply(state, SetSecret(None), ctx)
-    return state, [*accepted, *secret]
+def _bot_accepts(state: D, bot_name: str, ctx: Ctx) -> tuple[D, list[Event]]:
+    accepted, said = bot_apply(state, Accept(bot_name), ctx)
+    ready, secret = bot_apply(accepted, SetSecret(None), ctx)
+    return ready, said + secret
 
 
 def new_bot_duel(rules: CodeRules, human: Player, bot_name: str, ctx: Ctx) -> tuple[duel.State, list[Event]]:
@@ -165,12 +167,12 @@ def analysis_input(kind: str, state: object, user_id: str) -> tuple[Spec, list[t
     if kind == "duel" and isinstance(state, duel.State) and state.phase is duel.Phase.FINISHED:
         mine = state.attempts.get(user_id)
         if mine:
-            target = state.secrets.get(duel.other(state, user_id).user_id)
+            target = state.secrets.get(other(state, user_id).user_id)
             return spec_of(state), [(a.code, a.a, a.b) for a in mine], target
     if kind == "logik" and isinstance(state, logik.State) and state.phase is logik.Phase.FINISHED:
         rows = state.rows.get(user_id)
         if rows:
-            target = state.secrets.get(logik.other(state, user_id).user_id)
+            target = state.secrets.get(other(state, user_id).user_id)
             return LOGIK, [(r.code, r.black, r.white) for r in rows], target
     raise GameError("solver.analyse_none")
 

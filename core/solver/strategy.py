@@ -12,6 +12,7 @@ import random
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -77,11 +78,11 @@ def choose(eng: Engine, cands: np.ndarray, guessed: Sequence[int] = (),
     return rank(eng, cands, guessed, pairs_max, eval_max)[0]
 
 
-def build_book(spec: Spec, pairs_max: int = BOOK_PAIRS_MAX) -> dict:
+def build_book(spec: Spec, pairs_max: int = BOOK_PAIRS_MAX) -> dict[str, Any]:
     """The opening book: the strong first guess and the strong second guess for every first feedback."""
     eng = engine(spec)
     first = choose(eng, eng.all, (), pairs_max).guess
-    second = {}
+    second: dict[str, str] = {}
     for fb, part in eng.partition(first, eng.all).items():
         if fb == spec.win:
             continue
@@ -93,7 +94,7 @@ def build_book(spec: Spec, pairs_max: int = BOOK_PAIRS_MAX) -> dict:
 class Solver:
     """Plays one space. Thread-safe enough for worker threads: decisions are pure, the memo is a dict."""
 
-    def __init__(self, spec: Spec, book: dict | None = None) -> None:
+    def __init__(self, spec: Spec, book: dict[str, Any] | None = None) -> None:
         self.spec = spec
         self.eng = engine(spec)
         self._book = book
@@ -113,7 +114,7 @@ class Solver:
         return len(self.candidates(history))
 
     @property
-    def book(self) -> dict:
+    def book(self) -> dict[str, Any]:
         with self._book_lock:
             if self._book is None:
                 self._book = build_book(self.spec)

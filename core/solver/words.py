@@ -101,9 +101,11 @@ class WordSolver:
         if isinstance(guess, str):
             i = self._index.get(guess)
             if i is None:
-                return self._features(self.encode([guess]))[0][0, self._cols]
+                row: np.ndarray = self._features(self.encode([guess]))[0][0, self._cols]
+                return row
             guess = i
-        return self._left[guess]
+        known: np.ndarray = self._left[guess]
+        return known
 
     # ---------------------------------------------------------------- feedback
     def _mode(self, packed: np.ndarray) -> np.ndarray:
@@ -117,7 +119,8 @@ class WordSolver:
 
     def feedback_counts(self, guesses: np.ndarray, cands: np.ndarray) -> np.ndarray:
         """(G, N) packed bulls*(L+1) + cows of each guess against each candidate (both universe indices)."""
-        return np.rint(self._left[guesses] @ self._right[cands].T).astype(np.int8)
+        packed: np.ndarray = np.rint(self._left[guesses] @ self._right[cands].T).astype(np.int8)
+        return packed
 
     def feedback_block(self, guesses: np.ndarray, cands: np.ndarray) -> np.ndarray:
         """(G, N) feedback of this solver's mode."""
@@ -141,7 +144,8 @@ class WordSolver:
 
     # ---------------------------------------------------------------- candidates
     def filter(self, cands: np.ndarray, guess: int | str, fb: int) -> np.ndarray:
-        return cands[self.feedback(guess, cands) == fb]
+        kept: np.ndarray = cands[self.feedback(guess, cands) == fb]
+        return kept
 
     def candidates(self, history: WordHistory) -> np.ndarray:
         """Universe indices of every candidate consistent with the history."""

@@ -128,8 +128,8 @@ def evening_series(rows: Sequence[tuple[str, str, int, float, int, int]], names:
     for name, key in zip(names, wanted, strict=False):
         values: list[float | None] = []
         for day in days:
-            acc = sums.get((key, day))
-            values.append(acc[0] / acc[1] if acc and acc[1] else None)
+            got = sums.get((key, day))
+            values.append(got[0] / got[1] if got and got[1] else None)
         series.append((name, values))
     return series, days
 

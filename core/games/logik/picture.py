@@ -15,6 +15,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from core.games.base import Player
+from core.games.challenge import other
 from core.games.logik import rules as logik
 
 BOARD_W = 320
@@ -84,7 +85,7 @@ def _board(draw: ImageDraw.ImageDraw, state: logik.State, index: int, p: Player)
     _circle(draw, (x0 + 20, HEADER_H // 2), 10, disc, outline=INK)
     draw.text((x0 + 38, HEADER_H // 2), p.name[:24], fill=INK, font=_font(18), anchor="lm")
     # the code this player cracks: covered until the end
-    target = state.secrets.get(logik.other(state, p.user_id).user_id) if state.opponent else None
+    target = state.secrets.get(other(state, p.user_id).user_id) if state.opponent else None
     if state.phase is logik.Phase.FINISHED and target:
         for col, digit in enumerate(target):
             _peg(draw, peg_centre(index, None, col), digit)

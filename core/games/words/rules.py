@@ -876,8 +876,8 @@ def parse_options(args: Sequence[str], lang: str, vocab: Vocabulary | None = Non
         if i == 0 and meaning(w, vocab, ("solo",)):
             solo = True
         elif flag:
-            key, val = _FLAGS[flag]
-            values[key] = val
+            flag_key, flag_value = _FLAGS[flag]
+            values[flag_key] = flag_value
         elif keyword and i + 1 < len(words):
             key, val = keyword, words[i + 1]
             i += 1
