@@ -77,7 +77,7 @@ class Renderer:
         text = self.catalogs.render(m.text, lang)
         marked = self.catalogs.render(m.text, lang, mark=True)
         return Outbound(m.to, text, self._buttons(m.buttons, lang), m.image, m.edit_key, fallback, m.file,
-                        marked if marked != text else None, m.only_for_actor)
+                        marked if marked != text else None, m.only_for_actor, m.mention)
 
     def _buttons(self, rows: tuple[tuple[Button, ...], ...], lang: str) -> tuple[tuple[OutButton, ...], ...]:
         return tuple(tuple(OutButton(self.catalogs.render(b.label, lang), b.action, b.url,

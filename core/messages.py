@@ -9,7 +9,7 @@ localises them per recipient into `Outbound`s, so adapters never translate.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -90,6 +90,11 @@ class Message:
     fallback: Message | None = None
     file: tuple[str, bytes] | None = None  # an attachment: (file name, content), e.g. a CSV export
     only_for_actor: bool = False  # a reply meant for the actor alone (a refusal, help) where the platform can
+    mention: tuple[str, ...] = ()  # platform user ids who must act now: the platform notifies them (Discord pings)
+
+    def notify(self, *user_ids: str) -> Message:
+        """This message with `mention` set: the players it asks to act (a challenge, a turn, a decision)."""
+        return replace(self, mention=tuple(dict.fromkeys(user_ids)))
 
 
 @dataclass(frozen=True)
@@ -125,6 +130,7 @@ class Outbound:
     file: tuple[str, bytes] | None = None  # an attachment: (file name, content)
     marked: str | None = None
     only_for_actor: bool = False  # a reply meant for the actor alone where the platform can (Discord: ephemeral)
+    mention: tuple[str, ...] = ()  # user ids to notify (Discord: `<@id>` and a ping for exactly them)
 
 
 @dataclass(frozen=True)

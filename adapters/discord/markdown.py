@@ -5,7 +5,8 @@ text the App marked as parameters (`Outbound.marked`, see core/messages.py) are 
 a one-line string parameter (a name, a word, a typed text) has its markdown and mentions
 escaped; a multi-line one (a standings board, a table, a list) is set in a code block, where
 the columns line up in a monospace font and nothing inside is formatted. The catalog text
-around them is never touched.
+around them is never touched. The players a message asks to act (`Outbound.mention`) are
+mentioned in front of it — the only mentions in a message, and the only users it pings.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ _MARKERS = {ord(c): None for c in (*USER_TEXT, *BLOCK)}
 # backslash before ASCII punctuation shows the character itself
 _SPECIAL = re.compile(r"([\\*_~|`\[\]<])")
 _LINE_START = re.compile(r"^(\s*)([#>\-+])")
-_MENTION = re.compile(r"<@!?([0-9]{15,20})>")
+_SNOWFLAKE = re.compile(r"[0-9]{15,20}")  # a Discord user id (the computer opponent's "bot" is none)
 
 
 def escape(text: str) -> str:
@@ -43,12 +44,14 @@ def code_block(text: str) -> str:
 def content(out: Outbound) -> str:
     """The message content for Discord: the marked text with its parameters made safe."""
     if out.marked is None:
-        return out.text
-    text = _BLOCK.sub(lambda m: code_block(m.group(1)), out.marked)
-    text = _USER.sub(lambda m: escape(m.group(1)), text)
-    return text.translate(_MARKERS)
+        text = out.text
+    else:
+        text = _BLOCK.sub(lambda m: code_block(m.group(1)), out.marked)
+        text = _USER.sub(lambda m: escape(m.group(1)), text).translate(_MARKERS)
+    ping = " ".join(f"<@{i}>" for i in to_ping(out))
+    return f"{ping} {text}" if ping else text
 
 
-def mentioned(text: str) -> list[int]:
-    """The user ids the text itself mentions (`<@id>`) — after escaping, only the bot's own."""
-    return sorted({int(m.group(1)) for m in _MENTION.finditer(text)})
+def to_ping(out: Outbound) -> list[int]:
+    """The users who must act on this message (`Outbound.mention`): Discord user ids only."""
+    return list(dict.fromkeys(int(i) for i in out.mention if _SNOWFLAKE.fullmatch(i)))

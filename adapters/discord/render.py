@@ -44,7 +44,7 @@ from core.messages import Actor, Chat, Outbound, Response
 
 from .components import make_view
 from .editmap import EditMap, MemoryEditMap
-from .markdown import FENCE, content, mentioned
+from .markdown import FENCE, content, to_ping
 
 log = logging.getLogger(__name__)
 
@@ -324,7 +324,7 @@ class Renderer:
         for index, chunk in enumerate(chunks):
             last = out if index == len(chunks) - 1 else None
             try:
-                await self._reply_once(ctx, chunk, last, ephemeral)
+                await self._reply_once(ctx, chunk, last, ephemeral, out)
             except Exception as exc:
                 _api_error("an interaction reply", exc)
                 if not ephemeral:
@@ -334,7 +334,8 @@ class Renderer:
                     log.warning("an interaction answer to user %s could not be delivered", ctx.actor.user_id)
                 return
 
-    async def _reply_once(self, ctx: Context, chunk: str, out: Outbound | None, ephemeral: bool) -> None:
+    async def _reply_once(self, ctx: Context, chunk: str, out: Outbound | None, ephemeral: bool,
+                          whole: Outbound | None = None) -> None:
         interaction = ctx.interaction
         assert interaction is not None
         async with ctx.lock:
@@ -342,7 +343,7 @@ class Renderer:
 
                 def respond() -> Awaitable[Any]:
                     return interaction.response.send_message(chunk or "\u200b", ephemeral=ephemeral,
-                                                             **self._extras(out))
+                                                             **self._extras(out, whole))
 
                 try:
                     await attempt("answering an interaction", respond, webhook=True)
@@ -357,7 +358,8 @@ class Renderer:
                 ctx.answered = True
 
             def call() -> Awaitable[Any]:
-                return interaction.followup.send(chunk or "\u200b", ephemeral=ephemeral, **self._extras(out))
+                return interaction.followup.send(chunk or "\u200b", ephemeral=ephemeral,
+                                                 **self._extras(out, whole))
 
             await attempt("sending an interaction followup", call, webhook=True)
             ctx.answered = True
@@ -390,7 +392,7 @@ class Renderer:
             nonce = secrets.randbelow(1 << 62)  # the same on every attempt: Discord drops a resend
 
             def call(chunk: str = chunk, last: Outbound | None = last, nonce: int = nonce) -> Awaitable[Any]:
-                kwargs = self._extras(last)
+                kwargs = self._extras(last, out)
                 if reference is not None:
                     kwargs["reference"] = reference
                     kwargs["mention_author"] = False
@@ -430,15 +432,13 @@ class Renderer:
             _api_error("editing a message", exc)
             return False
 
-    def _extras(self, out: Outbound | None) -> dict[str, Any]:
-        # User text is escaped (markdown.py), so a mention left in the text is the bot's own; only a
-        # message that asks someone to act (it has buttons) pings, and only those users by id —
-        # never @everyone, roles, or a mention typed into a name.
-        extras: dict[str, Any] = {"allowed_mentions": NO_PING}
-        if out is not None and out.buttons:
-            ids = mentioned(content(out))
-            extras["allowed_mentions"] = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(id=i) for i in ids], replied_user=False)
+    def _extras(self, out: Outbound | None, whole: Outbound | None = None) -> dict[str, Any]:
+        """The send arguments of one chunk: `out` (the last chunk's message) brings buttons and files,
+        `whole` (the message every chunk belongs to) who may be pinged."""
+        # User text is escaped (markdown.py), so the only mentions are those of the players the message
+        # asks to act (`Outbound.mention`, put in front by `content`); they, by id, are the only users
+        # pinged — never @everyone, roles, the bot itself, or a mention typed into a name.
+        extras: dict[str, Any] = {"allowed_mentions": self._pings(whole or out)}
         if out is None:
             return extras
         view = make_view(out.buttons)
@@ -450,6 +450,14 @@ class Renderer:
         elif files:
             extras["files"] = files
         return extras
+
+    def _pings(self, out: Outbound | None) -> discord.AllowedMentions:
+        me = self._client.user
+        ids = [i for i in to_ping(out) if me is None or i != me.id] if out is not None else []
+        if not ids:
+            return NO_PING
+        return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=i) for i in ids],
+                                       replied_user=False)
 
     def _remember_prompts(self, out: Outbound | None) -> None:
         if out is None:

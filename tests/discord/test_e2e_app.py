@@ -106,9 +106,10 @@ async def test_complete_duel(
 
     mid, game = await challenge(standin, alice, bob)
     posted = await standin.wait_for(lambda c: f"g:{game}:accept" in c.custom_ids())
-    # the challenge pings no one but the users its own text mentions: never @everyone, roles or any user
+    # the challenge pings Bob, whom it mentions, and no one else: never @everyone, roles or any user
     mentions = posted.message["allowed_mentions"]
-    assert mentions["parse"] == [] and set(mentions["users"]) <= set(re.findall(r"<@(\d+)>", posted.content))
+    assert mentions["parse"] == [] and [str(u) for u in mentions["users"]] == [str(bob.id)]
+    assert re.findall(r"<@(\d+)>", posted.content) == [str(bob.id)]
 
     # Bob accepts by button: the press is acknowledged, both players are asked privately
     mark = len(standin.calls)

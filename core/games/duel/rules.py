@@ -275,7 +275,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             key = "duel.challenged_open" if state.opponent is None else "duel.challenged"
             out.append(say(chat, key, keys, challenger=state.challenger.name,
                            opponent=state.opponent.name if state.opponent else "",
-                           length=state.rules.length, repeats=repeats_text(state.rules.repeats)))
+                           length=state.rules.length, repeats=repeats_text(state.rules.repeats))
+                       .notify(*([state.opponent.user_id] if state.opponent else [])))
         elif t == "declined":
             out.append(say(chat, "duel.declined", name=name[d["by"]]))
         elif t == "cancelled":
@@ -288,7 +289,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif t == "rematch":
             keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
             out.append(say(chat, "duel.rematch", keys, name=name[d["by"]], other=other(state, d["by"]).name,
-                           starter=name[d["starter"]], score=score_line(state)))
+                           starter=name[d["starter"]], score=score_line(state)).notify(other(state, d["by"]).user_id))
         elif t == "secrets_wanted":
             out.extend(_secret_prompts(game_id, state, chat))
         elif t == "secret_set":
@@ -299,15 +300,15 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif t == "started":
             key = "duel.started" if d.get("lot", True) else "duel.started_rematch"
             out.append(say(chat, key, starter=name[d["starter"]],
-                           second=other(state, d["starter"]).name, max=MAX_GUESSES))
+                           second=other(state, d["starter"]).name, max=MAX_GUESSES).notify(d["starter"]))
         elif t == "guessed":
             nxt = state.turn if state.phase is Phase.PLAYING else None
             key = "duel.guess_next" if nxt and not state.last_chance else "duel.guess"
             out.append(say(chat, key, name=name[d["by"]], n=d["n"], code=d["code"], a=d["a"], b=d["b"],
-                           next=name.get(nxt or "", "")))
+                           next=name.get(nxt or "", "")).notify(*([nxt] if nxt and not state.last_chance else [])))
         elif t == "last_chance":
             out.append(say(chat, "duel.last_chance", cracker=other(state, d["for"]).name,
-                           name=name[d["for"]]))
+                           name=name[d["for"]]).notify(d["for"]))
         elif t == "resigned":
             out.append(say(chat, "duel.resigned", name=name[d["by"]], winner=other(state, d["by"]).name))
         elif t == "timed_out":
@@ -326,7 +327,7 @@ def _secret_prompts(game_id: int, state: State, chat: Chat) -> list[Message]:
             continue
         set_secret = Button(Text("button.set_secret"), f"g:{game_id}:secret",
                             prompt=Text("duel.secret_input", {"length": state.rules.length}))
-        fallback = say(chat, "duel.secret_fallback", ((set_secret,),), name=p.name)
+        fallback = say(chat, "duel.secret_fallback", ((set_secret,),), name=p.name).notify(p.user_id)
         prompt = say(to_actor(chat, p), "duel.secret_prompt",
                      ((button(game_id, "random", "button.random_secret"),),),
                      length=state.rules.length, repeats=repeats_text(state.rules.repeats),

@@ -626,7 +626,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                             for e, n in zip(d["tied"], tied, strict=True))
             out.append(say(chat, "kegeln.tie", (*buttons, (button(game_id, "undo", "kegeln.button_undo"),)),
                            scorer=state.scorer.name, table=result_table(state),
-                           score=fmt_score(state, d["tied"][0])))
+                           score=fmt_score(state, d["tied"][0])).notify(state.scorer.user_id))
         elif t == "decided":
             out.append(say(chat, "kegeln.decided", scorer=state.scorer.name, name=entry_name(state, d["entry"])))
         elif t == "cancelled":

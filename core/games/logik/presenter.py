@@ -107,7 +107,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
             key = "logik.challenged_open" if state.opponent is None else "logik.challenged"
             out.append(say(chat, key, keys, challenger=state.challenger.name,
-                           opponent=state.opponent.name if state.opponent else "", rows=state.rows_max))
+                           opponent=state.opponent.name if state.opponent else "", rows=state.rows_max)
+                       .notify(*([state.opponent.user_id] if state.opponent else [])))
         elif t == "declined":
             out.append(say(chat, "logik.declined", name=name[d["by"]]))
         elif t == "cancelled":
@@ -120,7 +121,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif t == "rematch":
             keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
             out.append(say(chat, "logik.rematch", keys, name=name[d["by"]], other=other(state, d["by"]).name,
-                           white=name[d["white"]], score=score_line(state)))
+                           white=name[d["white"]], score=score_line(state)).notify(other(state, d["by"]).user_id))
         elif t == "secrets_wanted":
             out.extend(_secret_prompts(game_id, state, chat))
         elif t == "secret_set":
@@ -135,7 +136,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif t == "submitted":
             if d["by"] in state.pending:  # the round is still open: confirm, reveal nothing
                 out.append(say(chat, "logik.submitted", round=d["round"], name=name[d["by"]],
-                               other=other(state, d["by"]).name))
+                               other=other(state, d["by"]).name).notify(other(state, d["by"]).user_id))
         elif t == "revealed":
             left = Text("logik.rows_left", {"n": state.rows_max - d["round"]}) if state.phase is Phase.PLAYING else ""
             out.append(say(chat, "logik.revealed", round=d["round"], lines=_chain(_lines(state, [d["round"]])),
@@ -156,7 +157,7 @@ def _secret_prompts(game_id: int, state: State, chat: Chat) -> list[Message]:
             continue
         set_secret = Button(Text("button.set_secret"), f"g:{game_id}:secret",
                             prompt=Text("logik.secret_input"))
-        fallback = say(chat, "logik.secret_fallback", ((set_secret,),), name=p.name)
+        fallback = say(chat, "logik.secret_fallback", ((set_secret,),), name=p.name).notify(p.user_id)
         prompt = say(to_actor(chat, p), "logik.secret_prompt",
                      ((button(game_id, "random", "button.random_secret"),),),
                      opponent=other(state, p.user_id).name, game=game_id,

@@ -776,13 +776,14 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif t == "guessing":
             vote = ((button(game_id, "vote", "words.button_vote"),),)
             out.append(say(chat, "words.guessing", vote, setter=name.get(state.setter or "", ""),
-                           name=name[d["turn"]], length=state.opts.length, seconds=state.opts.turn_seconds))
+                           name=name[d["turn"]], length=state.opts.length, seconds=state.opts.turn_seconds)
+                       .notify(d["turn"]))
         elif t == "guessed":
             tr = Try(d["by"], d["word"], Answer(d["answer"]), d["bulls"], d["cows"])
             nxt = state.turn if state.phase is Phase.GUESSING and state.mode is not Mode.SOLO else None
             if nxt and d["answer"] != Answer.GOT:
                 out.append(say(chat, "words.guess_next", name=name[d["by"]], word=d["word"],
-                               answer=answer_text(state, tr), next=name[nxt]))
+                               answer=answer_text(state, tr), next=name[nxt]).notify(nxt))
             else:
                 out.append(say(chat, "words.guess", name=name[d["by"]], word=d["word"],
                                answer=answer_text(state, tr)))
@@ -800,7 +801,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 out.append(say(chat, key, word=d["word"] or "—", setter=name.get(d["setter"], "?")))
         elif t == "skipped":
             out.append(say(chat, "words.skipped", name=name.get(d["by"] or "", "?"), next=name[d["turn"]],
-                           seconds=state.opts.turn_seconds))
+                           seconds=state.opts.turn_seconds).notify(d["turn"]))
         elif t == "setter_skipped":
             out.append(say(chat, "words.setter_skipped", name=name.get(d["by"] or "", "?"), setter=name[d["setter"]]))
         elif t == "limit_reached":
@@ -827,7 +828,7 @@ def _round_start(game_id: int, state: State, chat: Chat, d: dict[str, Any]) -> l
     out = [say(chat, "words.round", n=d["n"], setter=setter.name)]
     enter = Button(Text("words.button_set_word"), f"g:{game_id}:secret",
                    prompt=Text("words.word_input", {"length": state.opts.length}))
-    fallback = say(chat, "words.word_fallback", ((enter,),), name=setter.name)
+    fallback = say(chat, "words.word_fallback", ((enter,),), name=setter.name).notify(setter.user_id)
     prompt = say(to_actor(chat, setter), "words.word_prompt", ((button(game_id, "random", "words.button_random"),),),
                  game=game_id, length=state.opts.length, lang=AUTONYMS[state.opts.lang])
     out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
