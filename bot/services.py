@@ -203,6 +203,8 @@ class Services:
         found = await self.find_player(ib, written)
         if found.user_id == ib.actor.user_id:
             raise GameError("self_challenge")
+        if found.user_id in ib.bots:  # another bot account: it cannot play (the computer is the `bot` option)
+            raise GameError("bot_opponent")
         return found
 
     async def find_player(self, ib: Inbound, written: str, for_scorer: bool = False,

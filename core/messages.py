@@ -50,6 +50,7 @@ class Inbound:
     action: str | None = None  # a pressed button's opaque id
     event_id: str | None = None  # platform update id, for idempotency
     migrate_to: str | None = None  # the platform moved this chat to a new id (a Telegram supergroup)
+    bots: tuple[str, ...] = ()  # user ids mentioned in `args` that the platform says are (other) bot accounts
 
 
 @dataclass(frozen=True)

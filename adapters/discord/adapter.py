@@ -24,7 +24,7 @@ from discord.http import HTTPClient, Route
 from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 
 from . import render
-from .commands import MenuTranslator, build_commands
+from .commands import MenuTranslator, build_commands, picked_bots
 from .components import ActionButton, ActionMenu, PromptButton, PromptModal
 from .editmap import EditMap, MemoryEditMap
 from .inbound import (
@@ -275,8 +275,10 @@ class DiscordAdapter:
         chat = chat_of(message.channel.id, guild)
         parsed = parse_typed_command(text, self._known)
         if parsed is not None:
+            me = self.client.user
+            bots = tuple(str(u.id) for u in message.mentions if u.bot and (me is None or u.id != me.id))
             inbound = Inbound(actor=actor, chat=chat, command=parsed[0], args=parsed[1],
-                              event_id=str(message.id))
+                              event_id=str(message.id), bots=bots)
         else:
             inbound = Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id))
         await self._dispatch(inbound, Context(actor=actor, message=message))
@@ -288,7 +290,7 @@ class DiscordAdapter:
         assert self._renderer is not None
         actor, chat = self._who(interaction)
         inbound = Inbound(actor=actor, chat=chat, command=name, args=args,
-                          event_id=str(interaction.id))
+                          event_id=str(interaction.id), bots=picked_bots(interaction))
         ctx = Context(actor=actor, interaction=interaction, command=True)
         late = asyncio.create_task(self._renderer.defer_late(ctx), name="discord-defer")
         try:

@@ -31,15 +31,6 @@ LANG_COMMAND = "lang"
 
 _NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
-# Options Discord needs beyond the App's menu: a user picker cannot pick the computer, so `/duel bot`
-# and `/logik bot` get a `bot` option, `/stats logik` a `game` option. Each is a string option whose
-# choices are the words a user would type after the command on any platform (the value becomes the
-# leading arguments); its description is the App's when its menu lists the option, else this default.
-EXTRA_OPTIONS: dict[str, tuple[tuple[str, tuple[str, ...], str], ...]] = {
-    "duel": (("bot", ("bot", "bot easy", "bot strong"), "🤖 play against the bot (easy or strong)"),),
-    "logik": (("bot", ("bot", "bot easy", "bot strong"), "🤖 play against the bot (easy or strong)"),),
-    "stats": (("game", ("logik",), "🎨 logik: the Logik statistics"),),
-}
 # Commands that work only in a server channel: not offered in DMs (see bot/commands.py group_only).
 GROUP_ONLY = frozenset({"duel", "logik"})
 
@@ -103,13 +94,20 @@ class MenuTranslator(app_commands.Translator):
 
 def _opponent_value(interaction: discord.Interaction, value: Any) -> Any:
     """A bot account picked in a user option: this bot means a game against the computer ("bot");
-    any other bot is passed by name, which the App refuses as no player it knows (bots never play)."""
+    any other bot stays a mention, and `picked_bots` tells the App it is a bot (bots cannot play)."""
     if not isinstance(value, discord.abc.User) or not value.bot:
         return value
     me = interaction.client.user
     if me is not None and value.id == me.id:
         return "bot"
-    return f"@{value.name}"
+    return value
+
+
+def picked_bots(interaction: discord.Interaction) -> tuple[str, ...]:
+    """The other bot accounts picked in a slash command's user options (`Inbound.bots`)."""
+    me = interaction.client.user
+    return tuple(str(v.id) for _, v in interaction.namespace
+                 if isinstance(v, discord.abc.User) and v.bot and (me is None or v.id != me.id))
 
 
 def _make_callback(
@@ -151,10 +149,8 @@ def build_commands(
         if name is None:
             log.warning("skipping command with a name Discord refuses: %r", info.name)
             continue
+        # in the menu's order, which is the arguments' (`bot` and `game` lead: `/stats logik [player]`)
         options = [o for o in (_option_name(x) for x in info.options) if o]
-        extras = {opt: (choices, default) for opt, choices, default in EXTRA_OPTIONS.get(name, ())
-                  if opt not in options}
-        options = [*extras, *options]  # their words lead the arguments (`/stats logik [player]`)
         description = _clip(info.description)
         callback = _make_callback(name, options, run)
         command: app_commands.Command[Any, ..., Any] = app_commands.Command(
@@ -168,15 +164,13 @@ def build_commands(
                                                                       private_channel=False)
         for opt in options:
             param = command._params[opt]
-            default = extras[opt][1] if opt in extras else opt
-            param.description = locale_str(_clip(info.option_descriptions.get(opt) or default), command=name,
+            param.description = locale_str(_clip(info.option_descriptions.get(opt) or opt), command=name,
                                            kind="option", option=opt)
             if param.type is not discord.AppCommandOptionType.string:
                 continue
             # fixed values as choices (still sent as the plain text): the App says which, e.g. the
             # code lengths; /lang offers the bot's languages
-            values = (extras[opt][0] if opt in extras else info.choices.get(opt)) or (
-                tuple(sorted(menus)) if name == LANG_COMMAND else ())
+            values = info.choices.get(opt) or (tuple(sorted(menus)) if name == LANG_COMMAND else ())
             if values:
                 choices: list[app_commands.Choice[str | int | float]] = [
                     app_commands.Choice(name=v, value=v) for v in values[:25]]

@@ -22,6 +22,9 @@ from core.solver import games as solver_games
 
 log = logging.getLogger("bot.app")
 LEVEL_KEYS = {EASY: "solver.level_easy", STRONG: "solver.level_strong"}
+# The `bot` option of /duel and /logik (its words lead the arguments): a platform menu offers these
+# (Discord: a string option beside the user picker, which cannot pick the computer).
+BOT_CHOICES = ("bot", "bot easy", "bot strong")
 
 
 def without_bot(args: tuple[str, ...], vocab: dict[str, str]) -> tuple[str, ...] | None:

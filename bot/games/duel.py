@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.computer import LEVEL_KEYS, ComputerOpponent, without_bot
+from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, without_bot
 from bot.options import LENGTH_CHOICES, parse_code_options
 from bot.services import Command, Services, Turn
 from core.codes import CodeRules
@@ -45,8 +45,8 @@ async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
 class Duel(ComputerOpponent):
     kind = "duel"
     title = "game.duel"
-    commands = (Command("duel", ("opponent", "length", "repeats"), cmd_duel, group_only=True,
-                        choices=(("length", LENGTH_CHOICES),)),)
+    commands = (Command("duel", ("bot", "opponent", "length", "repeats"), cmd_duel, group_only=True,
+                        choices=(("bot", BOT_CHOICES), ("length", LENGTH_CHOICES))),)
 
 
 PLUGIN = Duel()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.computer import LEVEL_KEYS, ComputerOpponent, without_bot
+from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, without_bot
 from bot.i18n import Catalogs
 from bot.services import Command, Services, Turn
 from core.errors import GameError
@@ -87,7 +87,8 @@ async def solver_bot_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> 
 class Logik(ComputerOpponent):
     kind = "logik"
     title = "game.logik"
-    commands = (Command("logik", ("opponent", "rows"), cmd_logik, group_only=True),)
+    commands = (Command("logik", ("bot", "opponent", "rows"), cmd_logik, group_only=True,
+                        choices=(("bot", BOT_CHOICES),)),)
 
     async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
         await logik_stats(svc, turn, args)

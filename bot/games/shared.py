@@ -248,7 +248,7 @@ TAIL = (  # after the games' commands
     Command("resign", (), cmd_resign),
     Command("board", (), cmd_board),
     Command("rematch", (), cmd_rematch),
-    Command("stats", ("player",), cmd_stats),
+    Command("stats", ("game", "player"), cmd_stats, choices=(("game", ("logik",)),)),  # `game`: /stats logik
     Command("top", (), cmd_top),
     Command("lang", ("code",), cmd_lang),
     Command("cancel", (), cmd_cancel),
