@@ -31,6 +31,7 @@ import contextlib
 import itertools
 import json
 import math
+import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -912,6 +913,9 @@ class StandIn:
         """`user` posts `text` in `channel` (None: in their DM with the bot)."""
         cid = self._dm_channel_for(user) if channel is None else channel
         msg = self._message(cid, {"content": text}, [], author=user)
+        known = {**self.users, self.bot.id: self.bot}
+        msg["mentions"] = [known[int(i)].payload() for i in re.findall(r"<@!?(\d+)>", text)
+                           if int(i) in known]  # as Discord resolves a user's mentions
         intents = int(self.identified[-1].get("intents", 0)) if self.identified else 0
         if channel is not None and not intents & MESSAGE_CONTENT and self.bot.mention not in text:
             msg["content"] = ""  # as Discord does without the message content intent

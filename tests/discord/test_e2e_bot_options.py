@@ -16,7 +16,8 @@ from bot.i18n import Catalogs
 from core.messages import Text
 
 from .conftest import MakeAdapter
-from .standin import StandIn, User
+from .standin import CHANNEL_ID, StandIn, User
+from .test_e2e_games import act, in_channel
 from .test_e2e_interactions import _accepts, _synced, answers, slash_answered
 
 CATALOGS = Catalogs()
@@ -60,3 +61,16 @@ async def test_another_bot_account_as_opponent_is_refused_clearly(
         text = " ".join(content for _, _, content in shown)
         assert CATALOGS.render(Text("error.bot_opponent"), "en") in text, text
         assert "do not know" not in text
+
+
+async def test_another_bot_account_mentioned_in_a_typed_duel_is_refused_clearly(
+    standin: StandIn, make_adapter: MakeAdapter, app: App
+) -> None:
+    alice = standin.add_user("Alice")
+    other_bot = User(standin.next_id(), "OtherBot", bot=True)
+    standin.users[other_bot.id] = other_bot
+    await make_adapter(app.handle, app.command_menu())
+    calls = await act(standin, standin.say(CHANNEL_ID, alice, f"!duel <@{other_bot.id}>"))
+    said = " ".join(c.content for c in in_channel(standin, calls))
+    assert CATALOGS.render(Text("error.bot_opponent"), "en") in said, said
+    assert not any(cid.endswith(":accept") for c in calls for cid in c.custom_ids())

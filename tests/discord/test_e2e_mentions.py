@@ -111,3 +111,14 @@ async def test_a_kegeln_tie_pings_exactly_the_scorer(standin: StandIn, make_adap
     decided = [c for c in in_channel(standin, calls) if "named the winner" in c.content]
     assert decided
     pings_nobody(decided[0])
+
+
+def test_only_discord_user_ids_are_mentioned() -> None:
+    """The computer opponent ("bot") and console names are no Discord users: never written as `<@…>`."""
+    from adapters.discord.markdown import content, to_ping
+    from core.messages import Chat, Outbound
+
+    out = Outbound(Chat("discord", "1", False), "your turn", mention=("bot", "Alice", "930000000000000002"))
+    assert to_ping(out) == [930000000000000002]
+    assert content(out) == "<@930000000000000002> your turn"
+    assert content(Outbound(Chat("discord", "1", False), "nobody", mention=("bot",))) == "nobody"
