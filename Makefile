@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint bench bench-solver bench-load bench-heavy bench-busy sync-commands clean
+.PHONY: run test lint bench bench-solver bench-load bench-heavy bench-busy bench-busy-discord sync-commands clean
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,9 @@ bench-heavy: $(STAMP)  ## ordinary moves' latency while 20 heavy /analyse and /h
 
 bench-busy: $(STAMP)  ## one busy Telegram group against the flood limits: reply delay and lost replies (prints a table)
 	$(VENV)/bin/python -m bench.busy_group $(ARGS)
+
+bench-busy-discord: $(STAMP)  ## one busy Discord channel against its rate limit: reply delay and lost replies (prints a table)
+	$(VENV)/bin/python -m bench.busy_group --discord $(ARGS)
 
 sync-commands: $(STAMP)  ## register Discord slash commands (ARGS="--guild ID" for one guild)
 	$(VENV)/bin/python -m bot sync-commands $(ARGS)

@@ -1,4 +1,4 @@
-"""Busy-group benchmark: players in one Telegram group guess faster than Telegram lets a bot post.
+"""Busy-group benchmark: players in one group guess faster than the platform lets a bot post.
 
 Three players practise 1A2B in one group and together send `--rate` guesses a minute (random
 moments, Poisson) for `--seconds`, through the real python-telegram-bot adapter polling the
@@ -17,6 +17,13 @@ the stand-in to the first successful send carrying its answer (p50/p99/max), and
 `before`: the adapter as it was — PTB's AIORateLimiter (20 a minute per group as a leaky bucket,
 5 retries on 429), every reply its own message. `after`: the adapter's Pacer and group Outbox
 (adapters/telegram/outbox.py): sends spread within the limits, replies piling up joined.
+
+`--discord`: the same three players in one Discord channel, through the real discord.py adapter
+connected to the stand-in Discord (tests/discord/standin.py, in this process), which enforces
+5 messages per channel per 5 s and 50 requests a second with 429, `retry_after` and the
+X-RateLimit headers (`--scale` shrinks its windows, as `rate_scale`). `before`: the adapter
+unpaced (`paced=False`): discord.py waits out the channel's bucket, every reply its own message.
+`after`: the adapter's Pacer and channel Outbox (adapters/discord/pacing.py).
 """
 
 from __future__ import annotations
@@ -33,9 +40,12 @@ from pathlib import Path
 
 from telegram.ext import AIORateLimiter
 
+from adapters.discord import DiscordAdapter
+from adapters.discord.pacing import Pacing as DiscordPacing
 from adapters.telegram import TelegramAdapter
 from adapters.telegram.outbox import Pacing
 from bot.app import App
+from tests.discord import standin as discord_standin
 from tests.telegram.standin import SENDING, Chat, Limits, StandIn, User
 
 GROUP = Chat(id=-100900, type="group", title="Busy group")
@@ -151,6 +161,84 @@ async def play(mode: str, rate: float, seconds: float, scale: float, drain: floa
     return run
 
 
+@dataclass
+class Player:
+    id: int
+    first_name: str
+
+
+async def play_discord(mode: str, rate: float, seconds: float, scale: float, drain: float,
+                       seed: int) -> Run:
+    """One run in one Discord channel (module docstring, `--discord`)."""
+    run = Run(mode, rate)
+    standin = discord_standin.StandIn()
+    standin.rate_scale = scale
+    await standin.start()
+    channel = discord_standin.CHANNEL_ID
+    tmp = tempfile.TemporaryDirectory()
+    app = await App.open(db_path=str(Path(tmp.name) / "busy.sqlite"), seed=seed)
+    adapter = DiscordAdapter(discord_standin.BOT_TOKEN, app.handle, app.command_menu(),
+                             api_base=standin.api_base, ready_timeout=30.0, guild_ready_timeout=0.05,
+                             pacing=DiscordPacing(time_scale=scale), paced=mode != "before")
+    users = [standin.add_user(p.first_name) for p in PLAYERS]
+    players = [Player(u.id, u.name) for u in users]
+    rng = random.Random(seed)
+
+    def ok(call: discord_standin.Call) -> bool:
+        return call.status < 300 and call.channel_id == channel and call.method == "POST"
+
+    try:
+        await adapter.start()
+        for user in users:
+            await standin.say(channel, user, "!practice")
+        for user in users:
+            await standin.wait_for(lambda c, u=user: ok(c) and f"{u.name}, I have picked" in c.content,
+                                   timeout=60)
+        rows = {u.id: await app.store.seated_games("discord", str(u.id), str(channel)) for u in users}
+        secrets = {uid: str(r[-1].state["secret"]) for uid, r in rows.items()}
+        await asyncio.sleep(5 * scale)  # the start-up posts' window passes: every run starts quiet
+        mark = len(standin.calls)
+        counts = {p.id: 0 for p in players}
+        used: dict[int, set[str]] = {p.id: set() for p in players}
+        start = time.monotonic()
+        end = start + seconds * scale
+        mean_gap = 60.0 / rate * scale
+        while time.monotonic() < end:
+            await asyncio.sleep(rng.expovariate(1 / mean_gap))
+            index = rng.randrange(len(players))
+            player, user = players[index], users[index]
+            counts[player.id] += 1
+            code = fresh_code(rng, secrets[player.id], used[player.id])
+            sent = time.monotonic()
+            await standin.say(channel, user, code)
+            run.guesses.append(Guess(player, counts[player.id], code, sent))  # type: ignore[arg-type]
+        deadline = time.monotonic() + drain * scale
+        pending = list(run.guesses)
+        seen = mark
+        arrived: dict[int, float] = {}
+        while pending and time.monotonic() < deadline:
+            for call in standin.calls[seen:]:
+                if ok(call):
+                    for g in pending:
+                        if g.answer in call.content and id(g) not in arrived:
+                            arrived[id(g)] = call.at
+            seen = len(standin.calls)
+            pending = [g for g in pending if id(g) not in arrived]
+            await asyncio.sleep(0.2 * max(scale, 0.05))
+        run.wall = (time.monotonic() - start) / scale
+        run.delays = [(arrived[id(g)] - g.at) / scale for g in run.guesses if id(g) in arrived]
+        run.lost = len(pending)
+        posts = [c for c in standin.calls[mark:] if c.channel_id == channel and c.method in ("POST", "PATCH")]
+        run.sends = sum(1 for c in posts if c.status < 300)
+        run.refused = sum(1 for c in standin.calls[mark:] if c.status == 429)
+    finally:
+        await adapter.stop()
+        await app.close()
+        await standin.stop()
+        tmp.cleanup()
+    return run
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rates", default="60,120", help="guesses a minute in the group, comma-separated")
@@ -161,20 +249,25 @@ def main() -> None:
     parser.add_argument("--drain", type=float, default=150.0,
                         help="seconds after the last guess before an answer counts as lost")
     parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--discord", action="store_true",
+                        help="one Discord channel (5 posts per 5 s) instead of a Telegram group")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
     warnings.filterwarnings("ignore")
     rates = [float(r) for r in args.rates.split(",")]
     modes = args.modes.split(",")
     clock = "real time" if args.scale == 1 else f"periods ×{args.scale}, figures scaled back to real seconds"
-    print(f"One Telegram group, 3 players practising; stand-in enforcing 20/min per group with 429 ({clock}); "
-          f"{args.seconds:.0f} s of guessing per run")
+    where = ("One Discord channel, 3 players practising; stand-in enforcing 5 per 5 s per channel"
+             if args.discord else
+             "One Telegram group, 3 players practising; stand-in enforcing 20/min per group")
+    print(f"{where} with 429 ({clock}); {args.seconds:.0f} s of guessing per run")
+    play_run = play_discord if args.discord else play
     print(f"{'mode':<7} {'guesses/min':>11} {'guesses':>8} {'sends':>6} {'429s':>5} "
           f"{'p50 s':>7} {'p99 s':>7} {'max s':>7} {'lost':>5}")
     print("-" * 72)
     for rate in rates:
         for mode in modes:
-            run = asyncio.run(play(mode, rate, args.seconds, args.scale, args.drain, args.seed))
+            run = asyncio.run(play_run(mode, rate, args.seconds, args.scale, args.drain, args.seed))
             print(f"{mode:<7} {rate:>11.0f} {len(run.guesses):>8} {run.sends:>6} {run.refused:>5} "
                   f"{pct(run.delays, 50):>7.2f} {pct(run.delays, 99):>7.2f} "
                   f"{max(run.delays, default=float('nan')):>7.2f} {run.lost:>5}", flush=True)

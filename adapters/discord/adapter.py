@@ -4,6 +4,8 @@ Runs inside an already running event loop (it can share the process with the
 Telegram adapter): `start` logs in, connects the shards in a background task
 and returns once the client is READY. Replies to one chat go out in the order
 its updates arrived, even when a reply waits for a retry (see render.py).
+Channel posts keep Discord's rate limit and replies piling up in a busy
+channel go out joined (pacing.py); `stop` lets the queued ones go out first.
 """
 
 from __future__ import annotations
@@ -35,12 +37,14 @@ from .inbound import (
     parse_typed_command,
     strip_bot_mention,
 )
+from .pacing import Pacer, Pacing
 from .render import Context, Renderer
 
 log = logging.getLogger(__name__)
 
 Handle = Callable[[Inbound], Awaitable[Response]]
 DEFAULT_API_BASE = Route.BASE
+DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the channels' queued messages go out
 
 
 def _bound_requests(http: HTTPClient) -> None:
@@ -86,6 +90,8 @@ class DiscordAdapter:
         guild_ready_timeout: float = 2.0,
         edit_map: EditMap | None = None,
         sharded: bool = True,
+        pacing: Pacing | None = None,
+        paced: bool = True,
     ) -> None:
         self._token = token
         self._handle = handle
@@ -99,6 +105,8 @@ class DiscordAdapter:
         self._guild_ready_timeout = guild_ready_timeout
         self._edit_map = edit_map if edit_map is not None else MemoryEditMap()  # survives a reconnect
         self._sharded = sharded
+        # channel posts within Discord's rate limit (pacing.py); `paced=False`: as discord.py sends
+        self._pacer = Pacer(pacing) if paced else None
         self._client: _Client | None = None
         self._tree: app_commands.CommandTree[Any] | None = None
         self._renderer: Renderer | None = None
@@ -150,7 +158,7 @@ class DiscordAdapter:
         client.event(self.on_ready)
         client.event(self.on_message)
         client.event(self.on_interaction)
-        self._client, self._tree, self._renderer = client, tree, Renderer(client, self._edit_map)
+        self._client, self._tree, self._renderer = client, tree, Renderer(client, self._edit_map, self._pacer)
         return client
 
     def _point_at_api(self) -> None:
@@ -221,6 +229,8 @@ class DiscordAdapter:
             _, late = await asyncio.wait(set(self._tasks), timeout=5)
             for pending in late:
                 pending.cancel()
+        if self._renderer is not None and self._renderer.outbox is not None:
+            await self._renderer.outbox.close(DRAIN_TIMEOUT)
         if client is not None and not client.is_closed():
             await client.close()
         elif client is not None:

@@ -45,10 +45,10 @@ from core.messages import Actor, Chat, Outbound, Response
 from .components import make_view
 from .editmap import EditMap, MemoryEditMap
 from .markdown import FENCE, content, to_ping
+from .pacing import MAX_CONTENT, Outbox, Pacer
 
 log = logging.getLogger(__name__)
 
-MAX_CONTENT = 2000
 DM_CLOSED = 50007
 NO_PING = discord.AllowedMentions.none()
 TRANSIENT_PAUSES = (1.0, 3.0)  # seconds before each extra attempt of a transiently failed call
@@ -194,10 +194,24 @@ def _files(out: Outbound) -> list[discord.File]:
 class Renderer:
     """Sends what the App answered; one per adapter, state only for edits and DMs."""
 
-    def __init__(self, client: discord.Client, edits: EditMap | None = None) -> None:
+    def __init__(self, client: discord.Client, edits: EditMap | None = None,
+                 pacer: Pacer | None = None) -> None:
         self._client = client
         self.edits: EditMap = edits if edits is not None else MemoryEditMap()  # edit_key -> (channel, message)
         self.prompts: dict[str, str] = {}  # action -> modal prompt, for prompt buttons
+        # Channel posts within Discord's rate limit, replies piling up joined (pacing.py).
+        self.pacer = pacer
+        self.outbox = Outbox(self._deliver, pacer) if pacer is not None else None
+
+    async def _deliver(self, out: Outbound) -> bool:
+        """How a channel's outbox posts a message (joined or alone)."""
+        assert isinstance(out.to, Chat)
+        return await self._to_chat(out, out.to)
+
+    async def _slot(self, channel_id: int) -> None:
+        """Wait for a place within the channel's rate limit and take it (no pacer: at once)."""
+        if self.pacer is not None:
+            await self.pacer.acquire(channel_id)
 
     # ----------------------------------------------------------- response
     async def render(self, response: Response, ctx: Context) -> None:
@@ -257,12 +271,20 @@ class Renderer:
             return
         if ctx.message is None:
             return
-        if ctx.message.guild is None:
-            await self._post(ctx.message.channel, text)
+        channel, message = ctx.message.channel, ctx.message
+        if message.guild is None:
+            await self._in_line(channel, lambda: self._post(channel, text))
             return
         if await self._dm(ctx.actor.user_id, text) is None:
-            await self._post(ctx.message.channel, f"<@{ctx.actor.user_id}> {text}",
-                             reference=ctx.message)
+            await self._in_line(channel, lambda: self._post(
+                channel, f"<@{ctx.actor.user_id}> {text}", reference=message))
+
+    async def _in_line(self, channel: Any, post: Callable[[], Awaitable[object]]) -> None:
+        """A post of its own in a channel: after the messages queued there (its outbox), if any."""
+        if self.outbox is not None:
+            self.outbox.post(channel.id, post)
+        else:
+            await post()
 
     # ----------------------------------------------------------- messages
     async def send(self, out: Outbound, ctx: Context) -> None:
@@ -272,6 +294,11 @@ class Renderer:
         if isinstance(out.to, Chat):
             if ctx.answers_in(out.to) and not out.edit_key:
                 await self.reply(ctx, content(out), out, ephemeral=False)
+                return
+            if self.outbox is not None:  # joins the channel's line; may go out joined with others
+                done = self.outbox.post(int(out.to.chat_id), out)
+                if ctx.answers_in(out.to) and not await done:
+                    await self.reply(ctx, content(out), out, ephemeral=False)
                 return
             if not await self._to_chat(out, out.to) and ctx.answers_in(out.to):
                 # the bot may not post there (or Discord refused it): still answer the command
@@ -391,12 +418,13 @@ class Renderer:
             last = out if index == len(chunks) - 1 else None
             nonce = secrets.randbelow(1 << 62)  # the same on every attempt: Discord drops a resend
 
-            def call(chunk: str = chunk, last: Outbound | None = last, nonce: int = nonce) -> Awaitable[Any]:
+            async def call(chunk: str = chunk, last: Outbound | None = last, nonce: int = nonce) -> Any:
                 kwargs = self._extras(last, out)
                 if reference is not None:
                     kwargs["reference"] = reference
                     kwargs["mention_author"] = False
-                return channel.send(chunk or None, nonce=nonce, **kwargs)
+                await self._slot(channel.id)  # type: ignore[attr-defined]
+                return await channel.send(chunk or None, nonce=nonce, **kwargs)
 
             try:
                 sent = await attempt("sending a message", call)
@@ -416,12 +444,13 @@ class Renderer:
         anew: the edit may have landed, and the next edit carries the full state again."""
         self._remember_prompts(out)
 
-        def call() -> Awaitable[Any]:
+        async def call() -> Any:
             kwargs: dict[str, Any] = {"content": content(out) or None, "view": make_view(out.buttons),
                                       "allowed_mentions": NO_PING}
             if out.image is not None or out.file is not None:
                 kwargs["attachments"] = _files(out)
-            return channel.get_partial_message(message_id).edit(**kwargs)
+            await self._slot(channel.id)  # an edit counts against the channel's limit too
+            return await channel.get_partial_message(message_id).edit(**kwargs)
 
         try:
             await attempt("editing a message", call)

@@ -10,18 +10,18 @@ longer and longer. Two parts keep replies prompt without breaking the limits:
   gets a send about every 3 seconds rather than 20 at once and then a silent minute; after a quiet
   minute the first few go at once. A private chat gets one a second, the bot 30 a second. A 429
   that comes anyway holds that chat back for the time Telegram asks and is retried.
-- `Outbox` sends a group's messages in order from one queue. While the next send waits for its
-  slot, the replies that come meanwhile wait with it and go out as one message: plain texts are
-  joined (up to Telegram's 4,096 units), and one message with buttons may close such a run (its
-  keyboard stays under the whole text, so no button is lost). Pictures, files, over-long texts
-  and messages with an `edit_key` go alone; a board (`edit_key`) pending twice is sent once, in
-  its newest form, since it replaces itself anyway. Nothing is dropped.
+- `Outbox` (shared with Discord: adapters/outbox.py) sends a group's messages in order from one
+  queue. While the next send waits for its slot, the replies that come meanwhile wait with it and
+  go out as one message: plain texts are joined (up to Telegram's 4,096 units), and one message
+  with buttons may close such a run (its keyboard stays under the whole text, so no button is
+  lost). Pictures, files, over-long texts and messages with an `edit_key` go alone; a board
+  (`edit_key`) pending twice is sent once, in its newest form, since it replaces itself anyway.
+  Nothing is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections import OrderedDict, deque
@@ -32,13 +32,13 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
+from adapters import outbox as shared
+from adapters.outbox import Entry, Item, spread_ready
 from adapters.telegram.render import MAX_TEXT, length
-from core.messages import Chat, Outbound
+from core.messages import Outbound
 
 log = logging.getLogger(__name__)
 ChatKey = int | str
-Job = Callable[[], Awaitable[object]]  # a call that is not a message (a keyboard taken off)
-MERGE_SEPARATOR = "\n\n"
 MAX_CHATS = 10_000  # chats whose recent sends are remembered
 PACED_PREFIXES = ("send", "edit", "copy", "forward")  # Bot API methods that post or change a message
 
@@ -102,14 +102,7 @@ class Pacer(BaseRateLimiter):
         (and never closer than period / limit), so a busy group is answered every few seconds
         instead of all at once and then not for the rest of the minute."""
         p = self.pacing
-        span, limit = p.period(p.group_period), p.group_limit
-        n = len(times)
-        if n >= limit:
-            return times[n - limit] + span
-        if n < p.group_burst:
-            return 0.0
-        gap = max(span / limit, (times[0] + span - times[-1]) / (limit - n + 1))
-        return times[-1] + gap
+        return spread_ready(times, p.period(p.group_period), p.group_limit, p.group_burst)
 
     def _overall_ready(self, now: float) -> float:
         p = self.pacing
@@ -198,122 +191,30 @@ def _chat_key(raw: object) -> ChatKey | None:
         return str(raw)
 
 
-# ---------------------------------------------------------------- coalescing
+# ---------------------------------------------------------------- coalescing (adapters/outbox.py)
+
+
+def _size(out: Outbound) -> int:
+    return length(out.text)  # UTF-16 code units, as Telegram counts
 
 
 def plain(out: Outbound) -> bool:
     """A text alone to a chat: it may be joined with its neighbours."""
-    return (isinstance(out.to, Chat) and not out.buttons and out.image is None and out.file is None
-            and out.edit_key is None and out.fallback is None and 0 < length(out.text) <= MAX_TEXT
-            and bool(out.text.strip()))
+    return shared.plain(out, MAX_TEXT, _size)
 
 
 def closes_run(out: Outbound) -> bool:
-    """A text with buttons (no picture, file or edit_key): it may end a run of joined texts, its
-    keyboard under the whole message."""
-    return (isinstance(out.to, Chat) and bool(out.buttons) and out.image is None
-            and out.file is None and out.edit_key is None and 0 < length(out.text) <= MAX_TEXT
-            and bool(out.text.strip()))
-
-
-Item = Outbound | Job
-Entry = tuple[Item, "asyncio.Future[object]"]
+    """A text with buttons: it may end a run of joined texts, its keyboard under the whole message."""
+    return shared.closes_run(out, MAX_TEXT, _size)
 
 
 def take(queue: deque[Entry]) -> tuple[Item | None, list[asyncio.Future[object]]]:
-    """The next send from the head of `queue` and the entries it answers: a run of plain texts to
-    the same chat joined into one (ended by at most one text with buttons), or the head alone.
-    None: the head was a board replaced by a newer version further back (nothing to send)."""
-    head, future = queue.popleft()
-    futures = [future]
-    if not isinstance(head, Outbound):
-        return head, futures
-    if head.edit_key is not None:
-        newer = any(isinstance(o, Outbound) and o.edit_key == head.edit_key and o.to == head.to
-                    for o, _ in queue)
-        return (None if newer else head), futures
-    if not plain(head):
-        return head, futures
-    texts = [head.text]
-    size = length(head.text)
-    buttons: tuple[tuple[Any, ...], ...] = ()
-    while queue and not buttons:
-        nxt, nxt_future = queue[0]
-        if not isinstance(nxt, Outbound) or nxt.to != head.to or not (plain(nxt) or closes_run(nxt)):
-            break
-        grown = size + length(MERGE_SEPARATOR) + length(nxt.text)
-        if grown > MAX_TEXT:
-            break
-        queue.popleft()
-        texts.append(nxt.text)
-        size = grown
-        buttons = nxt.buttons
-        futures.append(nxt_future)
-    if len(texts) == 1:
-        return head, futures
-    return Outbound(to=head.to, text=MERGE_SEPARATOR.join(texts), buttons=buttons), futures
+    """The next send from the head of `queue` (adapters/outbox.py `take`, by Telegram's length)."""
+    return shared.take(queue, MAX_TEXT, _size)
 
 
-class Outbox:
-    """One queue per group, worked in order by one task per busy group (module docstring).
-
-    `post` returns at once with a future that resolves once the item has been sent (True when the
-    message reached the chat). `close` lets what is queued go out, for at most `timeout`."""
+class Outbox(shared.Outbox):
+    """One queue per group, worked in order by one task per busy group (module docstring)."""
 
     def __init__(self, deliver: Callable[[Outbound], Awaitable[bool]], pacer: Pacer) -> None:
-        self._deliver = deliver
-        self.pacer = pacer
-        self._queues: dict[ChatKey, deque[Entry]] = {}
-        self._workers: dict[ChatKey, asyncio.Task[None]] = {}
-        self.sends = 0  # messages or calls actually made
-        self.items = 0  # items posted
-
-    def post(self, chat_id: ChatKey, item: Item) -> asyncio.Future[object]:
-        future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
-        self._queues.setdefault(chat_id, deque()).append((item, future))
-        self.items += 1
-        if chat_id not in self._workers:
-            task = asyncio.get_running_loop().create_task(self._work(chat_id))
-            self._workers[chat_id] = task
-        return future
-
-    def pending(self) -> int:
-        return sum(len(q) for q in self._queues.values())
-
-    async def _work(self, chat_id: ChatKey) -> None:
-        queue = self._queues[chat_id]
-        try:
-            while queue:
-                while (wait := self.pacer.delay(chat_id)) > 0:
-                    await asyncio.sleep(wait)  # replies coming meanwhile join the queue
-                item, futures = take(queue)
-                result: object = True
-                if item is not None:
-                    self.sends += 1
-                    try:
-                        result = await (self._deliver(item) if isinstance(item, Outbound) else item())
-                    except Exception as exc:  # the renderer survives failures; this is a bug
-                        log.error("Telegram outbox send to chat %s failed: %s", chat_id,
-                                  type(exc).__name__, exc_info=exc)
-                        result = False
-                for future in futures:
-                    if not future.done():
-                        future.set_result(result)
-        finally:
-            self._workers.pop(chat_id, None)
-            if not queue:
-                self._queues.pop(chat_id, None)
-            for _, future in queue:
-                future.cancel()
-
-    async def close(self, timeout: float) -> None:
-        """Send what is queued (at most `timeout` seconds), then stop."""
-        workers = list(self._workers.values())
-        if workers:
-            _, late = await asyncio.wait(workers, timeout=timeout)
-            if late:
-                log.warning("Telegram outbox: %d messages not sent at shutdown", self.pending())
-                for task in late:
-                    task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await asyncio.gather(*late, return_exceptions=True)
+        super().__init__(deliver, pacer, max_length=MAX_TEXT, size=_size, platform="Telegram")

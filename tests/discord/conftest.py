@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequenc
 import pytest
 
 from adapters.discord import DiscordAdapter
+from adapters.discord.pacing import Pacing
 from core.messages import CommandInfo, Inbound, Response
 
 from .standin import BOT_TOKEN, StandIn
@@ -43,6 +44,8 @@ async def make_adapter(standin: StandIn) -> AsyncIterator[MakeAdapter]:
         start: bool = True,
         **kwargs: object,
     ) -> DiscordAdapter:
+        # the adapter keeps the stand-in's rate limit, scaled alike
+        kwargs.setdefault("pacing", Pacing(time_scale=standin.rate_scale, slack=0.2 * standin.rate_scale))
         adapter = DiscordAdapter(
             BOT_TOKEN, handle, commands, api_base=standin.api_base,
             ready_timeout=10.0, guild_ready_timeout=0.05, **kwargs,  # type: ignore[arg-type]

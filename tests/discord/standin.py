@@ -116,6 +116,7 @@ class Call:
     fault: str | None = None  # "5xx" | "429" | "stall": an injected outage answered this call
     replayed: bool = False  # a resend with an already used nonce: Discord returned the first message
     shown_in: int | None = None  # an interaction reply: the channel it shows in
+    at: float = field(default_factory=time.monotonic)  # when the stand-in received it
 
     def in_channel(self, channel: int) -> bool:
         """Seen by everyone in `channel`: a channel message or a public interaction reply there."""

@@ -19,7 +19,8 @@ dpytest = pytest.importorskip("discord.ext.test")
 @pytest.fixture
 async def bot(tmp_path: Path) -> AsyncIterator[tuple[DiscordAdapter, App]]:
     app = await App.open(db_path=str(tmp_path / "dpy.sqlite"), seed=1234)
-    adapter = DiscordAdapter("dpytest-token", app.handle, app.command_menu(), sharded=False)
+    # unpaced: dpytest has no rate limits and reads what was sent as soon as a handler returns
+    adapter = DiscordAdapter("dpytest-token", app.handle, app.command_menu(), sharded=False, paced=False)
     client = adapter.client
     # dpytest keeps its fake members in discord.py's member cache, which needs the members intent
     # (the adapter does without it: it never asks for the member list)

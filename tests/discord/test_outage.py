@@ -18,6 +18,7 @@ import discord.webhook.async_
 import pytest
 
 from adapters.discord import render
+from adapters.outbox import MERGE_SEPARATOR
 from core.messages import Inbound, Outbound, Response
 
 from .conftest import MakeAdapter
@@ -57,14 +58,20 @@ def echo(inbound: Inbound) -> Response:
     return Response(messages=(Outbound(inbound.chat, f"echo: {text}"),))
 
 
+def parts(call: Call) -> list[str]:
+    """The replies a post carries: replies that piled up while it waited go out joined (pacing.py)."""
+    return call.content.split(MERGE_SEPARATOR)
+
+
 def delivered(standin: StandIn) -> list[str]:
-    """What readers of the channel see: messages the bot posted there, oldest first."""
-    return [c.content for c in standin.calls
-            if c.method == "POST" and c.channel_id == CHANNEL_ID and c.status < 300 and not c.replayed]
+    """What readers of the channel see: the replies the bot posted there, oldest first."""
+    return [part for c in standin.calls
+            if c.method == "POST" and c.channel_id == CHANNEL_ID and c.status < 300 and not c.replayed
+            for part in parts(c)]
 
 
 def posted(text: str) -> Any:
-    return lambda c: c.content == text and c.status < 300
+    return lambda c: text in parts(c) and c.status < 300
 
 
 async def start(standin: StandIn, make_adapter: MakeAdapter) -> Any:
@@ -100,6 +107,7 @@ async def test_long_outage_gives_up_loudly_then_serves_again(
     alice = await start(standin, make_adapter)
     standin.break_next(3, status=503)  # discord.py does not retry a 503: three adapter attempts
     await standin.say(CHANNEL_ID, alice, "lost words")
+    await standin.wait_for(lambda c: c.fault == "5xx")  # in flight: "back" is not joined to it
     await standin.say(CHANNEL_ID, alice, "back")
     await standin.wait_for(posted("echo: back"), timeout=10)
     assert len(standin.faults("5xx")) == 3
@@ -117,6 +125,7 @@ async def test_errors_discord_py_retried_are_not_retried_again(
     alice = await start(standin, make_adapter)
     standin.break_next(6, status=502)  # discord.py tries five times, the adapter adds nothing
     await standin.say(CHANNEL_ID, alice, "lost")
+    await standin.wait_for(lambda c: c.fault == "5xx")  # in flight: "back" is not joined to it
     await standin.say(CHANNEL_ID, alice, "back")
     await standin.wait_for(posted("echo: back"), timeout=10)
     assert len(standin.faults("5xx")) == 6  # five for "lost", the sixth was the first of "back"
@@ -152,7 +161,7 @@ async def test_stalled_answer_is_retried_without_a_duplicate(
     await standin.wait_for(posted("echo: after"), timeout=10)
     assert time.monotonic() - began < 2.5  # the timeout, not the stall, decided
     [stalled] = standin.faults("stall")
-    assert stalled.content == "echo: slow"
+    assert parts(stalled)[0] == "echo: slow"
     retry: Call = await standin.wait_for(lambda c: c.replayed)
     assert retry.body and stalled.body and retry.body["nonce"] == stalled.body["nonce"]
     assert delivered(standin) == ["echo: slow", "echo: after"]  # Discord dropped the resend
@@ -168,6 +177,7 @@ async def test_endless_stall_gives_up_within_bounds(
     standin.stall_next(3, seconds=5.0, kinds={"message"})
     began = time.monotonic()
     await standin.say(CHANNEL_ID, alice, "slow")
+    await standin.wait_for(lambda c: c.fault == "stall")  # in flight: "after" is not joined to it
     await standin.say(CHANNEL_ID, alice, "after")
     await standin.wait_for(posted("echo: after"), timeout=10)
     assert time.monotonic() - began < 4  # 3 × 0.5 s timeouts + pauses, not 3 × 5 s
