@@ -11,7 +11,7 @@ from typing import Any
 from core import serial
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
-from core.games.base import Answer, Challenge, Ctx, Event, Game, Outcome, Player, ResultRow, S, Verb
+from core.games.base import Answer, Challenge, Ctx, Event, Outcome, Player, ResultRow, RulesGame, S, Verb
 from core.messages import Text
 
 
@@ -207,9 +207,10 @@ def score_line(state: Any, key: str) -> Text:
                       "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
 
 
-class ChallengeGame(Game[S]):
+class ChallengeGame(RulesGame[S]):
     """The App's view shared by the two-player challenge games: the capabilities that mean the same
-    in each (a secret, typed guesses, the answer buttons, /resign, the seats, the rematch link)."""
+    in each (a secret, typed guesses, the answer buttons, /resign, the rematch link); the seats come
+    from the rules module, which re-exports `players` and `seated` from here."""
 
     follows_up = True
 
@@ -224,12 +225,6 @@ class ChallengeGame(Game[S]):
 
     def quit_action(self, state: S, user_id: str, command: str) -> object | None:
         return quit_action(state, user_id, command)
-
-    def players(self, state: S) -> list[Player]:
-        return players(state)
-
-    def seated(self, state: S) -> list[Player]:
-        return seated(state)
 
     def can_answer(self, state: S, user_id: str) -> Answer | None:
         answer = can_answer(state, user_id)

@@ -24,15 +24,15 @@ from core.games.challenge import (  # noqa: F401 - re-exported: the challenge fl
     offerer,
     other,
     player,
-    players,
     quit_action,
     seat,
     seat_ids,
-    seated,
     secret_action,
     text_action,
     unplayed_offer,
 )
+from core.games.challenge import players as players  # the seats of the Rules protocol (core/games/base.py)
+from core.games.challenge import seated as seated
 from core.messages import Button, Chat, Message, Text
 from core.scoring import Mark, bulls_cows, marks
 

@@ -31,15 +31,15 @@ from core.games.challenge import (  # noqa: F401 - re-exported: the challenge fl
     offerer,
     other,
     player,
-    players,
     quit_action,
     seat,
     seat_ids,
-    seated,
     secret_action,
     text_action,
     unplayed_offer,
 )
+from core.games.challenge import players as players  # the seats of the Rules protocol (core/games/base.py)
+from core.games.challenge import seated as seated
 from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
 
