@@ -99,6 +99,59 @@ def seat(state: Any, actor: str | None) -> str:
     return actor
 
 
+def is_over(state: Any) -> bool:
+    return bool(state.phase.value == "finished")
+
+
+def last_activity(state: Any) -> float:
+    updated: float = state.updated
+    return updated
+
+
+def awaiting_secret(state: Any, user_id: str) -> bool:
+    """The game waits for this player's secret."""
+    return bool(state.phase.value == "secrets" and user_id not in state.secrets and user_id in seat_ids(state))
+
+
+def need(state: Any, phase: str) -> None:
+    if state.phase.value != phase:
+        raise GameError("wrong_phase")
+
+
+def need_playing(s: Any, seat: str, missing: str) -> None:
+    """A guess needs the game running; before that, say what it waits for: an answer to the
+    challenge, or a secret (`missing`: the game's error key, naming the other player when theirs is
+    the one missing)."""
+    if s.phase.value == "challenge":
+        raise GameError("not_accepted")
+    if s.phase.value == "secrets":
+        waiting = [p for p in players(s) if p.user_id not in s.secrets]
+        late = next((p for p in waiting if p.user_id != seat), waiting[0])
+        raise GameError(missing, name=late.name)
+    need(s, "playing")
+
+
+def need_secret(s: Any, seat: str) -> None:
+    """Setting one's secret: only while secrets are asked, and once."""
+    need(s, "secrets")
+    if seat in s.secrets:
+        raise GameError("secret_locked")
+
+
+def cancel_action(state: Any, running: str) -> Cancel:
+    """/cancel withdraws a challenge; a running game is given up with /resign (`running`: the game's
+    error key that says so)."""
+    if state.phase.value != "challenge":
+        raise GameError(running)
+    return Cancel()
+
+
+def follow_up(old: Any, verb: str, user_id: str, ctx: Ctx,
+              rematch: Callable[[Any, str, Ctx], tuple[Any, list[Event]]]) -> tuple[Any, list[Event]] | None:
+    """A rematch (the game's `rematch`) from a finished game; challenge games have no other follow-up."""
+    return rematch(old, user_id, ctx) if verb == Verb.REMATCH else None
+
+
 def need_challenge(state: Any) -> None:
     if state.phase.value != "challenge":
         raise GameError("wrong_phase")

@@ -15,23 +15,16 @@ from core.errors import GameError
 from core.games import challenge
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
 from core.games.base import Ctx, Event, Match, Player, ResultRow, button, repeats_text, say, to_actor
-from core.games.challenge import (  # noqa: F401 - re-exported: the challenge flow both games share
-    accept,
-    button_action,
-    can_answer,
-    check_cancel,
-    check_decline,
-    offerer,
+from core.games.challenge import awaiting_secret as awaiting_secret
+from core.games.challenge import is_over as is_over  # is_over … seated: the Rules protocol (core/games/base.py)
+from core.games.challenge import last_activity as last_activity
+from core.games.challenge import (
     other,
     player,
-    quit_action,
     seat,
-    seat_ids,
-    secret_action,
-    text_action,
     unplayed_offer,
 )
-from core.games.challenge import players as players  # the seats of the Rules protocol (core/games/base.py)
+from core.games.challenge import players as players
 from core.games.challenge import seated as seated
 from core.messages import Button, Chat, Message, Text
 from core.scoring import Mark, bulls_cows, marks
@@ -97,19 +90,6 @@ def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
 
 
 
-def is_over(state: State) -> bool:
-    return state.phase is Phase.FINISHED
-
-
-
-
-def awaiting_secret(state: State, user_id: str) -> bool:
-    return state.phase is Phase.SECRETS and user_id not in state.secrets and any(
-        p.user_id == user_id for p in players(state))
-
-
-def last_activity(state: State) -> float:
-    return state.updated
 
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -119,35 +99,8 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
                            idle=lambda s: s.turn if s.phase is Phase.PLAYING else None)
 
 
-def _need_playing(s: State, seat: str) -> None:
-    """A guess needs the game running; before that, say what it waits for: an answer to the
-    challenge, or a secret code (naming the other player when theirs is the one missing)."""
-    if s.phase is Phase.CHALLENGE:
-        raise GameError("not_accepted")
-    if s.phase is Phase.SECRETS:
-        waiting = [p for p in players(s) if p.user_id not in s.secrets]
-        late = next((p for p in waiting if p.user_id != seat), waiting[0])
-        raise GameError("secret_missing", name=late.name)
-    _need(s, Phase.PLAYING)
-
-
-def _need(s: State, phase: Phase) -> None:
-    if s.phase is not phase:
-        raise GameError("wrong_phase")
-
-
-
-
-
-
-
-
-
-
 def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
-    _need(s, Phase.SECRETS)
-    if seat in s.secrets:
-        raise GameError("secret_locked")
+    challenge.need_secret(s, seat)
     code = s.rules.random_code(ctx.rng) if text is None else s.rules.validate(text)
     s.secrets[seat] = code
     events = [Event("secret_set", {"by": seat, "random": text is None})]
@@ -162,7 +115,7 @@ def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State,
 
 
 def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
-    _need_playing(s, seat)
+    challenge.need_playing(s, seat, "secret_missing")
     if s.turn != seat:
         raise GameError("not_your_turn", name=player(s, s.turn or "").name)
     code = s.rules.validate(text)
@@ -216,13 +169,11 @@ def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
 
 
 def cancel_action(state: State, user_id: str) -> object:
-    if state.phase is not Phase.CHALLENGE:
-        raise GameError("cancel_running")
-    return Cancel()
+    return challenge.cancel_action(state, "cancel_running")
 
 
 def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
-    return rematch(old, user_id, ctx) if verb == "rematch" else None
+    return challenge.follow_up(old, verb, user_id, ctx, rematch)
 
 
 # ---------------------------------------------------------------- presenter

@@ -21,24 +21,16 @@ from core.errors import GameError
 from core.games import challenge
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
 from core.games.base import Ctx, Event, Match, Player, ResultRow
-from core.games.challenge import (  # noqa: F401 - re-exported: the challenge flow both games share
+from core.games.challenge import (
     UNPLAYED,
-    accept,
-    button_action,
-    can_answer,
-    check_cancel,
-    check_decline,
-    offerer,
     other,
-    player,
-    quit_action,
     seat,
-    seat_ids,
-    secret_action,
-    text_action,
     unplayed_offer,
 )
-from core.games.challenge import players as players  # the seats of the Rules protocol (core/games/base.py)
+from core.games.challenge import awaiting_secret as awaiting_secret
+from core.games.challenge import is_over as is_over  # is_over … seated: the Rules protocol (core/games/base.py)
+from core.games.challenge import last_activity as last_activity
+from core.games.challenge import players as players
 from core.games.challenge import seated as seated
 from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
@@ -247,14 +239,6 @@ def side(state: State, user_id: str) -> str:
 
 
 
-def is_over(state: State) -> bool:
-    return state.phase is Phase.FINISHED
-
-
-def last_activity(state: State) -> float:
-    return state.updated
-
-
 def by_side(state: State) -> list[Player]:
     """White first, then black."""
     return sorted(players(state), key=lambda p: p.user_id != state.white)
@@ -267,10 +251,6 @@ def round_no(state: State) -> int:
 
 
 
-def awaiting_secret(state: State, user_id: str) -> bool:
-    return state.phase is Phase.SECRETS and user_id not in state.secrets and user_id in seat_ids(state)
-
-
 # ---------------------------------------------------------------- rules
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -281,35 +261,8 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
                            if s.phase is Phase.PLAYING else [])
 
 
-def _need_playing(s: State, seat: str) -> None:
-    """A guess needs the game running; before that, say what it waits for: an answer to the
-    challenge, or a secret row (naming the other player when theirs is the one missing)."""
-    if s.phase is Phase.CHALLENGE:
-        raise GameError("not_accepted")
-    if s.phase is Phase.SECRETS:
-        waiting = [p for p in players(s) if p.user_id not in s.secrets]
-        late = next((p for p in waiting if p.user_id != seat), waiting[0])
-        raise GameError("logik.secret_missing", name=late.name)
-    _need(s, Phase.PLAYING)
-
-
-def _need(s: State, phase: Phase) -> None:
-    if s.phase is not phase:
-        raise GameError("wrong_phase")
-
-
-
-
-
-
-
-
-
-
 def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
-    _need(s, Phase.SECRETS)
-    if seat in s.secrets:
-        raise GameError("secret_locked")
+    challenge.need_secret(s, seat)
     s.secrets[seat] = random_code(ctx) if text is None else parse_row(text, s.letters)
     events = [Event("secret_set", {"by": seat, "random": text is None})]
     if len(s.secrets) == 2:
@@ -320,7 +273,7 @@ def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State,
 
 
 def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
-    _need_playing(s, seat)
+    challenge.need_playing(s, seat, "logik.secret_missing")
     n = round_no(s)
     if seat in s.pending:
         raise GameError("logik.already_submitted", n=n, name=other(s, seat).name)
@@ -361,10 +314,8 @@ def results(state: State) -> list[ResultRow]:
 # ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
 
 def cancel_action(state: State, user_id: str) -> object:
-    if state.phase is not Phase.CHALLENGE:
-        raise GameError("logik.cancel_running")
-    return Cancel()
+    return challenge.cancel_action(state, "logik.cancel_running")
 
 
 def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
-    return rematch(old, user_id, ctx) if verb == "rematch" else None
+    return challenge.follow_up(old, verb, user_id, ctx, rematch)
