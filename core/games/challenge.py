@@ -1,7 +1,8 @@
 """The two-player challenge flow shared by the 1A2B duel and Logik: both go challenge → secrets →
 play, so a button, a plain message or /resign means the same in each; the moves both share
-(`apply`, `finish`), their statistics (`results`) and match score (`score_line`), and
-`ChallengeGame`, the part of the game interface (core/games/base.py) both implement alike."""
+(`apply`, `finish`, the phase checks, /cancel, the rematch), their statistics (`results`) and match
+score (`score_line`), the messages of the flow (`flow_message`, `secret_prompts`, in each game's own
+texts), and `ChallengeGame`, the part of the game interface (core/games/base.py) both implement alike."""
 
 from __future__ import annotations
 
@@ -11,8 +12,22 @@ from typing import Any
 from core import serial
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
-from core.games.base import Answer, Challenge, Ctx, Event, Outcome, Player, ResultRow, RulesGame, S, Verb
-from core.messages import Text
+from core.games.base import (
+    Answer,
+    Challenge,
+    Ctx,
+    Event,
+    Outcome,
+    Player,
+    ResultRow,
+    RulesGame,
+    S,
+    Verb,
+    button,
+    say,
+    to_actor,
+)
+from core.messages import Button, Chat, Message, Text
 
 
 def secret_action(text: str | None) -> SetSecret:
@@ -118,16 +133,16 @@ def need(state: Any, phase: str) -> None:
         raise GameError("wrong_phase")
 
 
-def need_playing(s: Any, seat: str, missing: str) -> None:
+def need_playing(s: Any, seat: str, missing: Callable[[str], GameError]) -> None:
     """A guess needs the game running; before that, say what it waits for: an answer to the
-    challenge, or a secret (`missing`: the game's error key, naming the other player when theirs is
-    the one missing)."""
+    challenge, or a secret (`missing`: the game's error, given the name of the other player when
+    theirs is the one missing)."""
     if s.phase.value == "challenge":
         raise GameError("not_accepted")
     if s.phase.value == "secrets":
         waiting = [p for p in players(s) if p.user_id not in s.secrets]
         late = next((p for p in waiting if p.user_id != seat), waiting[0])
-        raise GameError(missing, name=late.name)
+        raise missing(late.name)
     need(s, "playing")
 
 
@@ -138,11 +153,11 @@ def need_secret(s: Any, seat: str) -> None:
         raise GameError("secret_locked")
 
 
-def cancel_action(state: Any, running: str) -> Cancel:
+def cancel_action(state: Any, running: GameError) -> Cancel:
     """/cancel withdraws a challenge; a running game is given up with /resign (`running`: the game's
-    error key that says so)."""
+    error that says so)."""
     if state.phase.value != "challenge":
-        raise GameError(running)
+        raise running
     return Cancel()
 
 
@@ -258,6 +273,61 @@ def score_line(state: Any, key: str) -> Text:
     a, b = state.challenger, state.opponent or state.challenger
     return Text(key, {"a": a.name, "b": b.name, "wa": state.match.wins.get(a.user_id, 0),
                       "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
+
+
+# ---------------------------------------------------------------- the presenter's shared part
+
+# The texts of the shared flow, in each challenge game's own catalog section (`<game>.<name>`).
+FLOW_TEXTS = ("challenged", "challenged_open", "declined", "cancelled", "accepted", "accepted_rematch", "rematch",
+              "resigned", "timed_out", "secret_prompt", "secret_fallback", "match_score")
+
+
+def flow_message(game_id: int, state: Any, ev: Event, chat: Chat, game: str,
+                 challenged: dict[str, Any]) -> Message | None:
+    """The message of an event of the challenge flow, in the game's own texts (`<game>.<event>`):
+    the challenge with its answer buttons (`challenged`: what the game's challenge text adds), the
+    answers, the rematch offer (naming the players its event names), /resign and the timeout. None
+    for any other event: the game presents it."""
+    d, t = ev.data, ev.type
+    name = {p.user_id: p.name for p in players(state)}
+    answer = ((button(game_id, Verb.ACCEPT, "button.accept"), button(game_id, Verb.DECLINE, "button.decline")),)
+    if t == "challenged":
+        key = f"{game}.challenged_open" if state.opponent is None else f"{game}.challenged"
+        return say(chat, key, answer, challenger=state.challenger.name,
+                   opponent=state.opponent.name if state.opponent else "", **challenged)
+    if t in ("declined", "cancelled"):
+        return say(chat, f"{game}.{t}", name=name[d["by"]])
+    if t == "accepted" and state.offered_by is not None:  # a rematch: the other one accepts the offerer's
+        return say(chat, f"{game}.accepted_rematch", name=name[d["by"]], offerer=name[state.offered_by])
+    if t == "accepted":
+        return say(chat, f"{game}.accepted", name=name[d["by"]], challenger=state.challenger.name)
+    if t == "rematch":
+        named = {k: name[v] for k, v in d.items() if k != "by"}  # who starts, or who plays white
+        return say(chat, f"{game}.rematch", answer, name=name[d["by"]], other=other(state, d["by"]).name,
+                   score=score_line(state, f"{game}.match_score"), **named)
+    if t == "resigned":
+        return say(chat, f"{game}.resigned", name=name[d["by"]], winner=other(state, d["by"]).name)
+    if t == "timed_out":
+        return say(chat, f"{game}.timed_out")
+    return None
+
+
+def secret_prompts(game_id: int, state: Any, chat: Chat, game: str, secret_input: Text,
+                   params: Callable[[Player], dict[str, Any]]) -> list[Message]:
+    """Ask each player privately for their secret (`<game>.secret_prompt` with `params`, a button for a
+    random one); if the platform cannot reach them, the group gets a button that leads to private
+    entry (`secret_input`: what that asks for), never the secret itself."""
+    out = []
+    for p in players(state):
+        if p.user_id in state.secrets:
+            continue
+        set_secret = Button(Text("button.set_secret"), f"g:{game_id}:{Verb.SECRET}", prompt=secret_input)
+        fallback = say(chat, f"{game}.secret_fallback", ((set_secret,),), name=p.name)
+        prompt = say(to_actor(chat, p), f"{game}.secret_prompt",
+                     ((button(game_id, Verb.RANDOM, "button.random_secret"),),),
+                     opponent=other(state, p.user_id).name, game=game_id, **params(p))
+        out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
+    return out
 
 
 class ChallengeGame(RulesGame[S]):

@@ -26,7 +26,7 @@ from core.games.challenge import (
 )
 from core.games.challenge import players as players
 from core.games.challenge import seated as seated
-from core.messages import Button, Chat, Message, Text
+from core.messages import Chat, Message, Text
 from core.scoring import Mark, bulls_cows, marks
 
 kind = "duel"
@@ -115,7 +115,7 @@ def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State,
 
 
 def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
-    challenge.need_playing(s, seat, "secret_missing")
+    challenge.need_playing(s, seat, lambda name: GameError("secret_missing", name=name))
     if s.turn != seat:
         raise GameError("not_your_turn", name=player(s, s.turn or "").name)
     code = s.rules.validate(text)
@@ -169,7 +169,7 @@ def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
 
 
 def cancel_action(state: State, user_id: str) -> object:
-    return challenge.cancel_action(state, "cancel_running")
+    return challenge.cancel_action(state, GameError("cancel_running"))
 
 
 def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
@@ -218,30 +218,17 @@ def board(game_id: int, state: State, chat: Chat) -> Message:
 def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
     out: list[Message] = []
     name = {p.user_id: p.name for p in players(state)}
+    challenged = {"length": state.rules.length, "repeats": repeats_text(state.rules.repeats)}
     for ev in events:
         d = ev.data
         t = ev.type
-        if t == "challenged":
-            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
-            key = "duel.challenged_open" if state.opponent is None else "duel.challenged"
-            out.append(say(chat, key, keys, challenger=state.challenger.name,
-                           opponent=state.opponent.name if state.opponent else "",
-                           length=state.rules.length, repeats=repeats_text(state.rules.repeats)))
-        elif t == "declined":
-            out.append(say(chat, "duel.declined", name=name[d["by"]]))
-        elif t == "cancelled":
-            out.append(say(chat, "duel.cancelled", name=name[d["by"]]))
-        elif t == "accepted":
-            if state.offered_by is not None:  # a rematch: the other one accepts the offerer's rematch
-                out.append(say(chat, "duel.accepted_rematch", name=name[d["by"]], offerer=name[state.offered_by]))
-            else:
-                out.append(say(chat, "duel.accepted", name=name[d["by"]], challenger=state.challenger.name))
-        elif t == "rematch":
-            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
-            out.append(say(chat, "duel.rematch", keys, name=name[d["by"]], other=other(state, d["by"]).name,
-                           starter=name[d["starter"]], score=score_line(state)))
+        flow = challenge.flow_message(game_id, state, ev, chat, "duel", challenged)
+        if flow is not None:
+            out.append(flow)
         elif t == "secrets_wanted":
-            out.extend(_secret_prompts(game_id, state, chat))
+            out.extend(challenge.secret_prompts(
+                game_id, state, chat, "duel", Text("duel.secret_input", {"length": state.rules.length}),
+                lambda p: challenged))
         elif t == "secret_set":
             p = player(state, d["by"])
             out.append(say(to_actor(chat, p), "duel.secret_locked", code=state.secrets[p.user_id],
@@ -259,30 +246,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif t == "last_chance":
             out.append(say(chat, "duel.last_chance", cracker=other(state, d["for"]).name,
                            name=name[d["for"]]))
-        elif t == "resigned":
-            out.append(say(chat, "duel.resigned", name=name[d["by"]], winner=other(state, d["by"]).name))
-        elif t == "timed_out":
-            out.append(say(chat, "duel.timed_out"))
-        elif t == "finished" and d["outcome"] not in ("declined", "cancelled", "expired"):
+        elif t == "finished" and d["outcome"] not in challenge.UNPLAYED:
             out.append(_reveal(game_id, state, chat))
-    return out
-
-
-def _secret_prompts(game_id: int, state: State, chat: Chat) -> list[Message]:
-    """Ask each player privately; if the platform cannot reach them, the group gets a button
-    that leads to private entry (never the secret itself)."""
-    out = []
-    for p in players(state):
-        if p.user_id in state.secrets:
-            continue
-        set_secret = Button(Text("button.set_secret"), f"g:{game_id}:secret",
-                            prompt=Text("duel.secret_input", {"length": state.rules.length}))
-        fallback = say(chat, "duel.secret_fallback", ((set_secret,),), name=p.name)
-        prompt = say(to_actor(chat, p), "duel.secret_prompt",
-                     ((button(game_id, "random", "button.random_secret"),),),
-                     length=state.rules.length, repeats=repeats_text(state.rules.repeats),
-                     opponent=other(state, p.user_id).name, game=game_id)
-        out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
     return out
 
 

@@ -273,7 +273,7 @@ def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State,
 
 
 def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
-    challenge.need_playing(s, seat, "logik.secret_missing")
+    challenge.need_playing(s, seat, lambda name: GameError("logik.secret_missing", name=name))
     n = round_no(s)
     if seat in s.pending:
         raise GameError("logik.already_submitted", n=n, name=other(s, seat).name)
@@ -314,7 +314,7 @@ def results(state: State) -> list[ResultRow]:
 # ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
 
 def cancel_action(state: State, user_id: str) -> object:
-    return challenge.cancel_action(state, "logik.cancel_running")
+    return challenge.cancel_action(state, GameError("logik.cancel_running"))
 
 
 def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
