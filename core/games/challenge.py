@@ -7,6 +7,8 @@ texts), and `ChallengeGame`, the part of the game interface (core/games/base.py)
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from core import serial
@@ -17,6 +19,7 @@ from core.games.base import (
     Challenge,
     Ctx,
     Event,
+    Match,
     Outcome,
     Player,
     ResultRow,
@@ -28,6 +31,29 @@ from core.games.base import (
     to_actor,
 )
 from core.messages import Button, Chat, Message, Text
+
+
+class Phase(StrEnum):
+    CHALLENGE = "challenge"
+    SECRETS = "secrets"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+@dataclass(kw_only=True)
+class ChallengeState:
+    """The state both challenge games keep alike; each game's `State` adds its players
+    (`challenger`, `opponent`: None for an open challenge) and its own play."""
+
+    phase: Phase = Phase.CHALLENGE
+    offered_by: str | None = None  # who offered a rematch (the other one accepts)
+    secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
+    outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
+    winner: str | None = None
+    match: Match = field(default_factory=Match)
+    updated: float = 0.0
+    disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
+    next_game: int | None = None  # id of the rematch offered from this finished game (set by the App)
 
 
 def secret_action(text: str | None) -> SetSecret:

@@ -8,22 +8,23 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from core.codes import Attempt, CodeRules
 from core.errors import GameError
 from core.games import challenge
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
-from core.games.base import Ctx, Event, Match, Player, ResultRow, button, repeats_text, say, to_actor
-from core.games.challenge import awaiting_secret as awaiting_secret
-from core.games.challenge import is_over as is_over  # is_over … seated: the Rules protocol (core/games/base.py)
-from core.games.challenge import last_activity as last_activity
+from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text, say, to_actor
 from core.games.challenge import (
+    ChallengeState,
     other,
     player,
     seat,
     unplayed_offer,
 )
+from core.games.challenge import Phase as Phase
+from core.games.challenge import awaiting_secret as awaiting_secret
+from core.games.challenge import is_over as is_over  # is_over … seated: the Rules protocol (core/games/base.py)
+from core.games.challenge import last_activity as last_activity
 from core.games.challenge import players as players
 from core.games.challenge import seated as seated
 from core.messages import Chat, Message, Text
@@ -33,31 +34,15 @@ kind = "duel"
 MAX_GUESSES = 30  # each; both at 30 without cracking → draw
 
 
-class Phase(StrEnum):
-    CHALLENGE = "challenge"
-    SECRETS = "secrets"
-    PLAYING = "playing"
-    FINISHED = "finished"
-
-
 @dataclass
-class State:
+class State(ChallengeState):
     rules: CodeRules
     challenger: Player
     opponent: Player | None  # None: an open challenge, anyone may accept
-    phase: Phase = Phase.CHALLENGE
-    secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
     starter: str | None = None  # fixed for a rematch, else drawn by lot at the start
-    offered_by: str | None = None  # who offered a rematch (the other one accepts)
     turn: str | None = None
     attempts: dict[str, list[Attempt]] = field(default_factory=dict)  # guesser id → attempts
     last_chance: bool = False  # the starter cracked; the second player has one guess left
-    outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
-    winner: str | None = None
-    match: Match = field(default_factory=Match)
-    updated: float = 0.0
-    disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
-    next_game: int | None = None  # id of the rematch offered from this finished game (set by the App)
 
 
 state_type = State

@@ -14,19 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from core import serial
 from core.errors import GameError
 from core.games import challenge
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
-from core.games.base import Ctx, Event, Match, Player, ResultRow
+from core.games.base import Ctx, Event, Player, ResultRow
 from core.games.challenge import (
     UNPLAYED,
+    ChallengeState,
     other,
     seat,
     unplayed_offer,
 )
+from core.games.challenge import Phase as Phase
 from core.games.challenge import awaiting_secret as awaiting_secret
 from core.games.challenge import is_over as is_over  # is_over … seated: the Rules protocol (core/games/base.py)
 from core.games.challenge import last_activity as last_activity
@@ -67,13 +68,6 @@ BLACK_PEG, WHITE_PEG = "⚫", "⚪"
 SIDE_KEYS = {"white": "logik.side_white", "black": "logik.side_black"}
 
 
-class Phase(StrEnum):
-    CHALLENGE = "challenge"
-    SECRETS = "secrets"
-    PLAYING = "playing"
-    FINISHED = "finished"
-
-
 @dataclass(frozen=True)
 class Row:
     """A revealed row: the guessed code (digits 1–8) and its pegs."""
@@ -84,24 +78,15 @@ class Row:
 
 
 @dataclass
-class State:
+class State(ChallengeState):
     challenger: Player
     opponent: Player | None  # None: an open challenge, anyone may accept
     rows_max: int = ROWS_DEFAULT
     letters: dict[str, str] = field(default_factory=dict)  # lower-case initial → colour digit
-    phase: Phase = Phase.CHALLENGE
     white: str = ""  # user id of the player on the white side (the challenger in a first game)
-    offered_by: str | None = None  # who offered a rematch (the other one accepts)
-    secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
     rows: dict[str, list[Row]] = field(default_factory=dict)  # guesser id → revealed rows
     pending: dict[str, str] = field(default_factory=dict)  # guesser id → this round's row, not yet revealed
-    outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
-    winner: str | None = None
     solved_round: int | None = None
-    match: Match = field(default_factory=Match)
-    updated: float = 0.0
-    disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
-    next_game: int | None = None  # id of the rematch offered from this finished game (set by the App)
 
 
 state_type = State
