@@ -219,6 +219,25 @@ class Game(ABC, Generic[S]):
         return False
 
 
+class Staged(Protocol):
+    """A game state that goes through phases, the last one "finished", and notes its last move's time."""
+
+    @property
+    def phase(self) -> StrEnum: ...
+    @property
+    def updated(self) -> float: ...
+
+
+def is_over(state: Staged) -> bool:
+    """The `is_over` of a game whose state is `Staged`."""
+    return state.phase == "finished"
+
+
+def last_activity(state: Staged) -> float:
+    """The `last_activity` of a game whose state is `Staged`."""
+    return state.updated
+
+
 class Rules(Protocol[S]):
     """What a game's rules module holds for the mandatory part of the interface (a module satisfies
     this protocol by having these functions); see `RulesGame`."""

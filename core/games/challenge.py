@@ -140,15 +140,6 @@ def seat(state: Any, actor: str | None) -> str:
     return actor
 
 
-def is_over(state: Any) -> bool:
-    return bool(state.phase.value == "finished")
-
-
-def last_activity(state: Any) -> float:
-    updated: float = state.updated
-    return updated
-
-
 def awaiting_secret(state: Any, user_id: str) -> bool:
     """The game waits for this player's secret."""
     return bool(state.phase.value == "secrets" and user_id not in state.secrets and user_id in seat_ids(state))

@@ -19,6 +19,8 @@ from core import serial
 from core.errors import GameError
 from core.games.actions import Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, button, say
+from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
+from core.games.base import last_activity as last_activity
 from core.messages import Button, Chat, Message, Text
 from core.names import clean as clean_name
 from core.options import Vocabulary, meaning
@@ -416,14 +418,6 @@ def players(state: State) -> list[Player]:
 
 def seated(state: State) -> list[Player]:
     return [state.scorer]
-
-
-def is_over(state: State) -> bool:
-    return state.phase is Phase.FINISHED
-
-
-def last_activity(state: State) -> float:
-    return state.updated
 
 
 def results(state: State) -> list[ResultRow]:

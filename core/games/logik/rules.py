@@ -20,6 +20,8 @@ from core.errors import GameError
 from core.games import challenge
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
 from core.games.base import Ctx, Event, Player, ResultRow
+from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
+from core.games.base import last_activity as last_activity
 from core.games.challenge import (
     UNPLAYED,
     ChallengeState,
@@ -29,9 +31,7 @@ from core.games.challenge import (
 )
 from core.games.challenge import Phase as Phase
 from core.games.challenge import awaiting_secret as awaiting_secret
-from core.games.challenge import is_over as is_over  # is_over … seated: the Rules protocol (core/games/base.py)
-from core.games.challenge import last_activity as last_activity
-from core.games.challenge import players as players
+from core.games.challenge import players as players  # players, seated: the Rules protocol (core/games/base.py)
 from core.games.challenge import seated as seated
 from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows

@@ -11,6 +11,8 @@ from core.codes import Attempt, CodeRules
 from core.errors import GameError
 from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, repeats_text, say
+from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
+from core.games.base import last_activity as last_activity
 from core.messages import Chat, Message, Text
 from core.scoring import bulls_cows
 
@@ -109,14 +111,6 @@ def players(state: State) -> list[Player]:
 
 def seated(state: State) -> list[Player]:
     return [state.player]
-
-
-def is_over(state: State) -> bool:
-    return state.phase is Phase.FINISHED
-
-
-def last_activity(state: State) -> float:
-    return state.updated
 
 
 def results(state: State) -> list[ResultRow]:

@@ -19,6 +19,8 @@ from core import serial
 from core.errors import GameError
 from core.games.actions import Cancel, Timeout
 from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, say, to_actor
+from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
+from core.games.base import last_activity as last_activity
 from core.messages import Button, Chat, Message, Text
 from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
@@ -279,14 +281,6 @@ def player(state: State, user_id: str) -> Player:
         if p.user_id == user_id:
             return p
     raise GameError("not_a_player")
-
-
-def is_over(state: State) -> bool:
-    return state.phase is Phase.FINISHED
-
-
-def last_activity(state: State) -> float:
-    return state.updated
 
 
 def is_pair(state: State) -> bool:
