@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from core import serial
+from core.errors import GameError
 from core.games.actions import Timeout
 from core.messages import Actor, Button, Chat, Message, Text
 
@@ -224,8 +226,7 @@ class Staged(Protocol):
 
     @property
     def phase(self) -> StrEnum: ...
-    @property
-    def updated(self) -> float: ...
+    updated: float
 
 
 def is_over(state: Staged) -> bool:
@@ -236,6 +237,19 @@ def is_over(state: Staged) -> bool:
 def last_activity(state: Staged) -> float:
     """The `last_activity` of a game whose state is `Staged`."""
     return state.updated
+
+
+St = TypeVar("St", bound=Staged)
+
+
+def moving(state: St, ctx: Ctx) -> St:
+    """A move begins: refused once the game is over, else made on a copy of the state (so a refused
+    move leaves `state` untouched), stamped with the move's time."""
+    if is_over(state):
+        raise GameError("game_over")
+    s = serial.clone(state)
+    s.updated = ctx.now
+    return s
 
 
 class Rules(Protocol[S]):

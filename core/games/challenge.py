@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from core import serial
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
 from core.games.base import (
@@ -27,6 +26,7 @@ from core.games.base import (
     S,
     Verb,
     button,
+    moving,
     say,
     to_actor,
 )
@@ -239,10 +239,7 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
     """The one entry for every move of a challenge game; the game brings what differs: how a secret
     is set, how a guess is judged, who was idle when time ran out, and how it ends (`end`, with
     `finish`'s arguments). Raises GameError and leaves `state` untouched when invalid."""
-    if state.phase.value == "finished":
-        raise GameError("game_over")
-    s = serial.clone(state)
-    s.updated = ctx.now
+    s = moving(state, ctx)
     match action:
         case Accept(name=name):
             return accept(s, actor, name)
