@@ -9,7 +9,7 @@ import contextlib
 import logging
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -173,20 +173,20 @@ async def sweep_forever(app: App, adapters: Sequence[Sender]) -> None:
     """Time out abandoned games and tell their chats, once a minute."""
     while True:
         await asyncio.sleep(SWEEP_SECONDS)
-        try:
-            messages = await app.sweep()
-        except Exception:
-            log.exception("timeout sweep failed")
-            continue
-        await deliver(adapters, messages)
+        await produce(adapters, app.sweep, "timeout sweep failed")
 
 
 async def resume(app: App, adapters: Sequence[Sender]) -> None:
     """At start: the bot makes the moves it owed when the process stopped (App.resume)."""
+    await produce(adapters, app.resume, "resuming the bot's pending moves failed")
+
+
+async def produce(adapters: Sequence[Sender], make: Callable[[], Awaitable[Sequence[Any]]], failure: str) -> None:
+    """Deliver what the App made on its own; where making it fails, log `failure` and go on."""
     try:
-        messages = await app.resume()
+        messages = await make()
     except Exception:
-        log.exception("resuming the bot's pending moves failed")
+        log.exception(failure)
         return
     await deliver(adapters, messages)
 
@@ -224,20 +224,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.path:
             print("usage: python -m bot backup PATH", file=sys.stderr)
             return 2
-        if is_postgres(db):  # pg_dump's custom format; restore with pg_restore (docs/deploy.md)
-            try:
-                size = ops.backup_postgres(db, args.path)
-            except ops.BackupError as exc:
-                print(f"backup failed: {exc}", file=sys.stderr)
-                return 1
-            print(f"backup of {ops.redact(db)} written to {args.path} ({size} bytes)")
-            return 0
+        postgres = is_postgres(db)  # pg_dump's custom format; restore with pg_restore (docs/deploy.md)
         try:
-            size = ops.backup(db, args.path)
+            size = (ops.backup_postgres if postgres else ops.backup)(db, args.path)
         except ops.BackupError as exc:
             print(f"backup failed: {exc}", file=sys.stderr)
             return 1
-        print(f"backup of {db} written to {args.path} ({size} bytes)")
+        print(f"backup of {ops.redact(db) if postgres else db} written to {args.path} ({size} bytes)")
         return 0
     if args.command == "health":
         healthy, line = ops.health(db, status_db=settings.db_path if is_postgres(db) else None)

@@ -16,7 +16,9 @@ from core.codes import CodeRules
 from core.errors import GameError
 from core.games import kegeln
 from core.games.base import Ctx, Player
+from core.games.challenge import FLOW_TEXTS, ChallengeGame
 from core.games.practice import RATINGS
+from core.games.registry import GAMES
 from core.messages import Text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +40,7 @@ def used_keys() -> set[str]:
     families |= {f"opt.{o}" for c in COMMANDS for o in c.options}
     families |= {f"opt.{c.name}.{o}" for c in COMMANDS for o in c.options} & known  # a command's own meaning
     families |= {f"rating.{r}" for r in RATINGS} | {f"lang.name.{lang}" for lang in CATALOGS.languages}
+    families |= {f"{kind}.{t}" for kind, game in GAMES.items() if isinstance(game, ChallengeGame) for t in FLOW_TEXTS}
     return literal | errors | families | {"error.internal"}
 
 

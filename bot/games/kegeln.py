@@ -4,12 +4,11 @@ writes of its moves (the scorer's seat, the club's records) in the move's transa
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from datetime import UTC, date, datetime
-from typing import Any, Protocol
+from typing import Any
 
 from bot.services import Command, GamePlugin, Services, Turn
-from bot.storage.base import GameRow, KegelnGame, KegelnLine, KegelnPoint, KegelnSpan, KegelnThrow
+from bot.storage.base import GameRow, KegelnRepository
 from core import names
 from core.errors import GameError
 from core.games import kegeln
@@ -17,22 +16,6 @@ from core.games.base import Player
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
 from core.messages import Inbound, Message, Text
-
-
-class KegelnRepository(Protocol):
-    """What Kegeln keeps beyond the game's state (migration 2): the scorer's seat and the club's
-    records, written in the move's transaction, and the queries of its statistics. `Store`
-    (bot/storage/base.py) implements it; Kegeln reaches the store only through this."""
-
-    def kegeln_job(self, game_id: int, platform: str, chat_id: str, keep_seat: str | None,
-                   game: tuple[str, int, int, str, bool] | None, members: Sequence[Any],
-                   throws: Sequence[tuple[str, int, int, int, float]], now: float) -> Any: ...
-    async def kegeln_member(self, platform: str, chat_id: str, name: str) -> KegelnLine | None: ...
-    async def kegeln_club(self, platform: str, chat_id: str, limit: int = 30) -> list[KegelnLine]: ...
-    async def kegeln_series(self, platform: str, chat_id: str) -> list[KegelnPoint]: ...
-    async def kegeln_games_since(self, platform: str, chat_id: str, since: float) -> list[KegelnGame]: ...
-    async def kegeln_members_since(self, platform: str, chat_id: str, since: float) -> list[KegelnSpan]: ...
-    async def kegeln_throw_log(self, platform: str, chat_id: str) -> list[KegelnThrow]: ...
 
 
 def repository(svc: Services) -> KegelnRepository:

@@ -60,6 +60,13 @@ async def cmd_guess(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         raise GameError("not_now")
 
 
+async def play_or(svc: Services, turn: Turn, row: GameRow, action: object | None, refusal: GameError) -> None:
+    """Play what the game made of a command; None (the game has nothing for it now) is the `refusal`."""
+    if action is None:
+        raise refusal
+    await svc.play(turn, row, action)
+
+
 async def cmd_giveup(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await quit_game(svc, turn, "giveup")
 
@@ -73,10 +80,8 @@ async def quit_game(svc: Services, turn: Turn, command: str) -> None:
     if row is None:
         raise GameError("no_game")
     game, state = loaded(row)
-    action = game.quit_action(state, turn.inbound.actor.user_id, command)
-    if action is None:
-        raise GameError("wrong_quit", command=command)
-    await svc.play(turn, row, action)
+    await play_or(svc, turn, row, game.quit_action(state, turn.inbound.actor.user_id, command),
+                  GameError("wrong_quit", command=command))
 
 
 async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -91,10 +96,7 @@ async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
             return
         raise GameError("nothing_to_cancel")
     game, state = loaded(row)
-    action = game.cancel_action(state, ib.actor.user_id)
-    if action is None:
-        raise GameError("nothing_to_cancel")
-    await svc.play(turn, row, action)
+    await play_or(svc, turn, row, game.cancel_action(state, ib.actor.user_id), GameError("nothing_to_cancel"))
 
 
 async def cmd_board(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -203,10 +205,7 @@ async def cmd_leave(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if row is None:
         raise GameError("no_game")
     game, state = loaded(row)
-    action = game.leave_action(state, turn.inbound.actor.user_id)
-    if action is None:
-        raise GameError("no_game")
-    await svc.play(turn, row, action)
+    await play_or(svc, turn, row, game.leave_action(state, turn.inbound.actor.user_id), GameError("no_game"))
 
 
 async def cmd_hint(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from core import serial
+from core.errors import GameError
 from core.games.actions import Timeout
 from core.messages import Actor, Button, Chat, Message, Text
 
 S = TypeVar("S")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 @dataclass(frozen=True)
@@ -215,6 +219,112 @@ class Game(ABC, Generic[S]):
     def link_next(self, state: S, game_id: int) -> bool:
         """Note the rematch a finished game was followed by; False where the game keeps no link."""
         return False
+
+
+class Staged(Protocol):
+    """A game state that goes through phases, the last one "finished", and notes its last move's time."""
+
+    @property
+    def phase(self) -> StrEnum: ...
+    updated: float
+
+
+def is_over(state: Staged) -> bool:
+    """The `is_over` of a game whose state is `Staged`."""
+    return state.phase == "finished"
+
+
+def last_activity(state: Staged) -> float:
+    """The `last_activity` of a game whose state is `Staged`."""
+    return state.updated
+
+
+St = TypeVar("St", bound=Staged)
+
+
+def moving(state: St, ctx: Ctx) -> St:
+    """A move begins: refused once the game is over, else made on a copy of the state (so a refused
+    move leaves `state` untouched), stamped with the move's time."""
+    if is_over(state):
+        raise GameError("game_over")
+    s = serial.clone(state)
+    s.updated = ctx.now
+    return s
+
+
+class Rules(Protocol[S]):
+    """What a game's rules module holds for the mandatory part of the interface (a module satisfies
+    this protocol by having these functions); see `RulesGame`."""
+
+    def apply(self, state: S, action: object, actor: str | None, ctx: Ctx) -> tuple[S, list[Event]]: ...
+    def players(self, state: S) -> list[Player]: ...
+    def seated(self, state: S) -> list[Player]: ...
+    def is_over(self, state: S) -> bool: ...
+    def results(self, state: S) -> list[ResultRow]: ...
+    def last_activity(self, state: S) -> float: ...
+
+
+class View(Protocol[S_contra]):
+    """What a game's presenter module holds: its messages for events, and the board."""
+
+    def present(self, game_id: int, state: S_contra, events: Sequence[Event], chat: Chat) -> list[Message]: ...
+    def board(self, game_id: int, state: S_contra, chat: Chat) -> Message: ...
+
+
+# The optional part of the interface a rules (or presenter) module may offer by defining a function of
+# the same name and parameters (without `self`); see `RulesGame`.
+CAPABILITIES = ("due_action", "secret_prompt", "secret_action", "accepts_text", "text_action", "button_action",
+                "quit_action", "cancel_action", "join_action", "leave_action", "follow_up")
+
+
+class RulesGame(Game[S]):
+    """A game that is its rules module (and its presenter module, where that is another one): the
+    delegation to them is written here once. The mandatory methods call the functions the `Rules` and
+    `View` protocols name (mypy checks the modules against them); each capability in `CAPABILITIES`
+    that a module defines is taken from it (its parameters checked against the interface here, when
+    the game is made), unless the class itself defines the method. A subclass declares its `kind`,
+    `state_type`, flags and what really differs."""
+
+    def __init__(self, rules: Rules[S], view: View[S]) -> None:
+        self.rules, self.view = rules, view
+        for name in CAPABILITIES:
+            if getattr(type(self), name) is not getattr(Game, name):
+                continue  # the class says what it means itself
+            found = next((f for f in (getattr(m, name, None) for m in (view, rules)) if f is not None), None)
+            if found is not None:
+                setattr(self, name, _checked(name, found))
+
+    def apply(self, state: S, action: object, actor: str | None, ctx: Ctx) -> tuple[S, list[Event]]:
+        return self.rules.apply(state, action, actor, ctx)
+
+    def present(self, game_id: int, state: S, events: Sequence[Event], chat: Chat) -> list[Message]:
+        return self.view.present(game_id, state, events, chat)
+
+    def board(self, game_id: int, state: S, chat: Chat) -> Message:
+        return self.view.board(game_id, state, chat)
+
+    def players(self, state: S) -> list[Player]:
+        return self.rules.players(state)
+
+    def seated(self, state: S) -> list[Player]:
+        return self.rules.seated(state)
+
+    def is_over(self, state: S) -> bool:
+        return self.rules.is_over(state)
+
+    def results(self, state: S) -> list[ResultRow]:
+        return self.rules.results(state)
+
+    def last_activity(self, state: S) -> float:
+        return self.rules.last_activity(state)
+
+
+def _checked(name: str, function: Callable[..., object]) -> Callable[..., object]:
+    """A module's capability, if its parameters are the interface method's (without `self`)."""
+    wanted = list(inspect.signature(getattr(Game, name)).parameters)[1:]
+    if list(inspect.signature(function).parameters) != wanted:
+        raise TypeError(f"{function.__module__}.{name} takes {wanted}, not the parameters it has")
+    return function
 
 
 def to_actor(chat: Chat, player: Player) -> Actor:

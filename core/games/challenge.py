@@ -1,18 +1,59 @@
 """The two-player challenge flow shared by the 1A2B duel and Logik: both go challenge → secrets →
 play, so a button, a plain message or /resign means the same in each; the moves both share
-(`apply`, `finish`), their statistics (`results`) and match score (`score_line`), and
-`ChallengeGame`, the part of the game interface (core/games/base.py) both implement alike."""
+(`apply`, `finish`, the phase checks, /cancel, the rematch), their statistics (`results`) and match
+score (`score_line`), the messages of the flow (`flow_message`, `secret_prompts`, in each game's own
+texts), and `ChallengeGame`, the part of the game interface (core/games/base.py) both implement alike."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from core import serial
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
-from core.games.base import Answer, Challenge, Ctx, Event, Game, Outcome, Player, ResultRow, S, Verb
-from core.messages import Text
+from core.games.base import (
+    Answer,
+    Challenge,
+    Ctx,
+    Event,
+    Match,
+    Outcome,
+    Player,
+    ResultRow,
+    RulesGame,
+    S,
+    Verb,
+    button,
+    moving,
+    say,
+    to_actor,
+)
+from core.messages import Button, Chat, Message, Text
+
+
+class Phase(StrEnum):
+    CHALLENGE = "challenge"
+    SECRETS = "secrets"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+@dataclass(kw_only=True)
+class ChallengeState:
+    """The state both challenge games keep alike; each game's `State` adds its players
+    (`challenger`, `opponent`: None for an open challenge) and its own play."""
+
+    phase: Phase = Phase.CHALLENGE
+    offered_by: str | None = None  # who offered a rematch (the other one accepts)
+    secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
+    outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
+    winner: str | None = None
+    match: Match = field(default_factory=Match)
+    updated: float = 0.0
+    disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
+    next_game: int | None = None  # id of the rematch offered from this finished game (set by the App)
 
 
 def secret_action(text: str | None) -> SetSecret:
@@ -99,6 +140,50 @@ def seat(state: Any, actor: str | None) -> str:
     return actor
 
 
+def awaiting_secret(state: Any, user_id: str) -> bool:
+    """The game waits for this player's secret."""
+    return bool(state.phase.value == "secrets" and user_id not in state.secrets and user_id in seat_ids(state))
+
+
+def need(state: Any, phase: str) -> None:
+    if state.phase.value != phase:
+        raise GameError("wrong_phase")
+
+
+def need_playing(s: Any, seat: str, missing: Callable[[str], GameError]) -> None:
+    """A guess needs the game running; before that, say what it waits for: an answer to the
+    challenge, or a secret (`missing`: the game's error, given the name of the other player when
+    theirs is the one missing)."""
+    if s.phase.value == "challenge":
+        raise GameError("not_accepted")
+    if s.phase.value == "secrets":
+        waiting = [p for p in players(s) if p.user_id not in s.secrets]
+        late = next((p for p in waiting if p.user_id != seat), waiting[0])
+        raise missing(late.name)
+    need(s, "playing")
+
+
+def need_secret(s: Any, seat: str) -> None:
+    """Setting one's secret: only while secrets are asked, and once."""
+    need(s, "secrets")
+    if seat in s.secrets:
+        raise GameError("secret_locked")
+
+
+def cancel_action(state: Any, running: GameError) -> Cancel:
+    """/cancel withdraws a challenge; a running game is given up with /resign (`running`: the game's
+    error that says so)."""
+    if state.phase.value != "challenge":
+        raise running
+    return Cancel()
+
+
+def follow_up(old: Any, verb: str, user_id: str, ctx: Ctx,
+              rematch: Callable[[Any, str, Ctx], tuple[Any, list[Event]]]) -> tuple[Any, list[Event]] | None:
+    """A rematch (the game's `rematch`) from a finished game; challenge games have no other follow-up."""
+    return rematch(old, user_id, ctx) if verb == Verb.REMATCH else None
+
+
 def need_challenge(state: Any) -> None:
     if state.phase.value != "challenge":
         raise GameError("wrong_phase")
@@ -154,10 +239,7 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
     """The one entry for every move of a challenge game; the game brings what differs: how a secret
     is set, how a guess is judged, who was idle when time ran out, and how it ends (`end`, with
     `finish`'s arguments). Raises GameError and leaves `state` untouched when invalid."""
-    if state.phase.value == "finished":
-        raise GameError("game_over")
-    s = serial.clone(state)
-    s.updated = ctx.now
+    s = moving(state, ctx)
     match action:
         case Accept(name=name):
             return accept(s, actor, name)
@@ -207,9 +289,66 @@ def score_line(state: Any, key: str) -> Text:
                       "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
 
 
-class ChallengeGame(Game[S]):
+# ---------------------------------------------------------------- the presenter's shared part
+
+# The texts of the shared flow, in each challenge game's own catalog section (`<game>.<name>`).
+FLOW_TEXTS = ("challenged", "challenged_open", "declined", "cancelled", "accepted", "accepted_rematch", "rematch",
+              "resigned", "timed_out", "secret_prompt", "secret_fallback", "match_score")
+
+
+def flow_message(game_id: int, state: Any, ev: Event, chat: Chat, game: str,
+                 challenged: dict[str, Any]) -> Message | None:
+    """The message of an event of the challenge flow, in the game's own texts (`<game>.<event>`):
+    the challenge with its answer buttons (`challenged`: what the game's challenge text adds), the
+    answers, the rematch offer (naming the players its event names), /resign and the timeout. None
+    for any other event: the game presents it."""
+    d, t = ev.data, ev.type
+    name = {p.user_id: p.name for p in players(state)}
+    answer = ((button(game_id, Verb.ACCEPT, "button.accept"), button(game_id, Verb.DECLINE, "button.decline")),)
+    if t == "challenged":
+        key = f"{game}.challenged_open" if state.opponent is None else f"{game}.challenged"
+        return say(chat, key, answer, challenger=state.challenger.name,
+                   opponent=state.opponent.name if state.opponent else "", **challenged
+                   ).notify(*([state.opponent.user_id] if state.opponent else []))  # the challenged must answer
+    if t in ("declined", "cancelled"):
+        return say(chat, f"{game}.{t}", name=name[d["by"]])
+    if t == "accepted" and state.offered_by is not None:  # a rematch: the other one accepts the offerer's
+        return say(chat, f"{game}.accepted_rematch", name=name[d["by"]], offerer=name[state.offered_by])
+    if t == "accepted":
+        return say(chat, f"{game}.accepted", name=name[d["by"]], challenger=state.challenger.name)
+    if t == "rematch":
+        named = {k: name[v] for k, v in d.items() if k != "by"}  # who starts, or who plays white
+        return say(chat, f"{game}.rematch", answer, name=name[d["by"]], other=other(state, d["by"]).name,
+                   score=score_line(state, f"{game}.match_score"), **named).notify(other(state, d["by"]).user_id)
+    if t == "resigned":
+        return say(chat, f"{game}.resigned", name=name[d["by"]], winner=other(state, d["by"]).name)
+    if t == "timed_out":
+        return say(chat, f"{game}.timed_out")
+    return None
+
+
+def secret_prompts(game_id: int, state: Any, chat: Chat, game: str, secret_input: Text,
+                   params: Callable[[Player], dict[str, Any]]) -> list[Message]:
+    """Ask each player privately for their secret (`<game>.secret_prompt` with `params`, a button for a
+    random one); if the platform cannot reach them, the group gets a button that leads to private
+    entry (`secret_input`: what that asks for), never the secret itself."""
+    out = []
+    for p in players(state):
+        if p.user_id in state.secrets:
+            continue
+        set_secret = Button(Text("button.set_secret"), f"g:{game_id}:{Verb.SECRET}", prompt=secret_input)
+        fallback = say(chat, f"{game}.secret_fallback", ((set_secret,),), name=p.name).notify(p.user_id)
+        prompt = say(to_actor(chat, p), f"{game}.secret_prompt",
+                     ((button(game_id, Verb.RANDOM, "button.random_secret"),),),
+                     opponent=other(state, p.user_id).name, game=game_id, **params(p))
+        out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
+    return out
+
+
+class ChallengeGame(RulesGame[S]):
     """The App's view shared by the two-player challenge games: the capabilities that mean the same
-    in each (a secret, typed guesses, the answer buttons, /resign, the seats, the rematch link)."""
+    in each (a secret, typed guesses, the answer buttons, /resign, the rematch link); the seats come
+    from the rules module, which re-exports `players` and `seated` from here."""
 
     follows_up = True
 
@@ -224,12 +363,6 @@ class ChallengeGame(Game[S]):
 
     def quit_action(self, state: S, user_id: str, command: str) -> object | None:
         return quit_action(state, user_id, command)
-
-    def players(self, state: S) -> list[Player]:
-        return players(state)
-
-    def seated(self, state: S) -> list[Player]:
-        return seated(state)
 
     def can_answer(self, state: S, user_id: str) -> Answer | None:
         answer = can_answer(state, user_id)

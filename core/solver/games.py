@@ -14,7 +14,7 @@ from core.errors import GameError
 from core.games import duel, logik, practice, words
 from core.games.actions import Accept, Guess, SetSecret
 from core.games.base import Ctx, Event, Player
-from core.games.challenge import other
+from core.games.challenge import can_answer, other, player
 from core.options import Vocabulary, meaning
 from core.solver.engine import LOGIK, Spec, digits
 from core.solver.strategy import EASY, LEVELS, STRONG, Solver
@@ -88,7 +88,7 @@ def bot_action(state: Duelish) -> object | None:
     if state.phase is mod.Phase.FINISHED or not has_bot(state):
         return None
     if state.phase is mod.Phase.CHALLENGE:
-        return Accept(mod.player(state, BOT).name) if mod.can_answer(state, BOT) else None
+        return Accept(player(state, BOT).name) if can_answer(state, BOT) else None
     if state.phase is mod.Phase.SECRETS:
         return SetSecret(None) if BOT not in state.secrets else None
     if state.phase is mod.Phase.PLAYING:

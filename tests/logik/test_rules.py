@@ -185,7 +185,7 @@ def test_decline_cancel_and_who_may_act() -> None:
 
 def test_open_challenge_anyone_accepts_and_plays_black() -> None:
     s, _ = logik.new(A, None, 10, LETTERS, ctx())
-    assert logik.can_answer(s, "c") == "open" and logik.can_answer(s, "a") is None
+    assert logik.GAME.can_answer(s, "c") == "open" and logik.GAME.can_answer(s, "a") is None
     s, _ = logik.apply(s, logik.Accept("Carol"), "c", ctx())
     assert s.opponent and s.opponent.name == "Carol" and logik.side(s, "c") == "black"
 
@@ -195,7 +195,7 @@ def test_rematch_swaps_colours_and_keeps_the_score() -> None:
     s, _ = round_(s, "54321", "11111")  # Alice (white) wins
     r, _ = logik.rematch(s, "b", ctx())
     assert r.white == "b" and r.offered_by == "b" and r.match.wins == {"a": 1} and r.rows_max == s.rows_max
-    assert logik.can_answer(r, "a") == "targeted" and logik.can_answer(r, "b") is None
+    assert logik.GAME.can_answer(r, "a") == "targeted" and logik.GAME.can_answer(r, "b") is None
     r, _ = logik.apply(r, logik.Accept("Alice"), "a", ctx())
     r, _ = logik.apply(r, logik.SetSecret("11111"), "a", ctx())
     r, _ = logik.apply(r, logik.SetSecret("22222"), "b", ctx())

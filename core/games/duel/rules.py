@@ -8,63 +8,41 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from core.codes import Attempt, CodeRules
 from core.errors import GameError
 from core.games import challenge
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
-from core.games.base import Ctx, Event, Match, Player, ResultRow, button, repeats_text, say, to_actor
-from core.games.challenge import (  # noqa: F401 - re-exported: the challenge flow both games share
-    accept,
-    button_action,
-    can_answer,
-    check_cancel,
-    check_decline,
-    offerer,
+from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text, say, to_actor
+from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
+from core.games.base import last_activity as last_activity
+from core.games.challenge import (
+    ChallengeState,
     other,
     player,
-    players,
-    quit_action,
     seat,
-    seat_ids,
-    seated,
-    secret_action,
-    text_action,
     unplayed_offer,
 )
-from core.messages import Button, Chat, Message, Text
+from core.games.challenge import Phase as Phase
+from core.games.challenge import awaiting_secret as awaiting_secret
+from core.games.challenge import players as players  # players, seated: the Rules protocol (core/games/base.py)
+from core.games.challenge import seated as seated
+from core.messages import Chat, Message, Text
 from core.scoring import Mark, bulls_cows, marks
 
 kind = "duel"
 MAX_GUESSES = 30  # each; both at 30 without cracking → draw
 
 
-class Phase(StrEnum):
-    CHALLENGE = "challenge"
-    SECRETS = "secrets"
-    PLAYING = "playing"
-    FINISHED = "finished"
-
-
 @dataclass
-class State:
+class State(ChallengeState):
     rules: CodeRules
     challenger: Player
     opponent: Player | None  # None: an open challenge, anyone may accept
-    phase: Phase = Phase.CHALLENGE
-    secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
     starter: str | None = None  # fixed for a rematch, else drawn by lot at the start
-    offered_by: str | None = None  # who offered a rematch (the other one accepts)
     turn: str | None = None
     attempts: dict[str, list[Attempt]] = field(default_factory=dict)  # guesser id → attempts
     last_chance: bool = False  # the starter cracked; the second player has one guess left
-    outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
-    winner: str | None = None
-    match: Match = field(default_factory=Match)
-    updated: float = 0.0
-    disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
-    next_game: int | None = None  # id of the rematch offered from this finished game (set by the App)
 
 
 state_type = State
@@ -97,19 +75,6 @@ def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
 
 
 
-def is_over(state: State) -> bool:
-    return state.phase is Phase.FINISHED
-
-
-
-
-def awaiting_secret(state: State, user_id: str) -> bool:
-    return state.phase is Phase.SECRETS and user_id not in state.secrets and any(
-        p.user_id == user_id for p in players(state))
-
-
-def last_activity(state: State) -> float:
-    return state.updated
 
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -119,35 +84,8 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
                            idle=lambda s: s.turn if s.phase is Phase.PLAYING else None)
 
 
-def _need_playing(s: State, seat: str) -> None:
-    """A guess needs the game running; before that, say what it waits for: an answer to the
-    challenge, or a secret code (naming the other player when theirs is the one missing)."""
-    if s.phase is Phase.CHALLENGE:
-        raise GameError("not_accepted")
-    if s.phase is Phase.SECRETS:
-        waiting = [p for p in players(s) if p.user_id not in s.secrets]
-        late = next((p for p in waiting if p.user_id != seat), waiting[0])
-        raise GameError("secret_missing", name=late.name)
-    _need(s, Phase.PLAYING)
-
-
-def _need(s: State, phase: Phase) -> None:
-    if s.phase is not phase:
-        raise GameError("wrong_phase")
-
-
-
-
-
-
-
-
-
-
 def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
-    _need(s, Phase.SECRETS)
-    if seat in s.secrets:
-        raise GameError("secret_locked")
+    challenge.need_secret(s, seat)
     code = s.rules.random_code(ctx.rng) if text is None else s.rules.validate(text)
     s.secrets[seat] = code
     events = [Event("secret_set", {"by": seat, "random": text is None})]
@@ -162,7 +100,7 @@ def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State,
 
 
 def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
-    _need_playing(s, seat)
+    challenge.need_playing(s, seat, lambda name: GameError("secret_missing", name=name))
     if s.turn != seat:
         raise GameError("not_your_turn", name=player(s, s.turn or "").name)
     code = s.rules.validate(text)
@@ -216,13 +154,11 @@ def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
 
 
 def cancel_action(state: State, user_id: str) -> object:
-    if state.phase is not Phase.CHALLENGE:
-        raise GameError("cancel_running")
-    return Cancel()
+    return challenge.cancel_action(state, GameError("cancel_running"))
 
 
 def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
-    return rematch(old, user_id, ctx) if verb == "rematch" else None
+    return challenge.follow_up(old, verb, user_id, ctx, rematch)
 
 
 # ---------------------------------------------------------------- presenter
@@ -267,31 +203,17 @@ def board(game_id: int, state: State, chat: Chat) -> Message:
 def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
     out: list[Message] = []
     name = {p.user_id: p.name for p in players(state)}
+    challenged = {"length": state.rules.length, "repeats": repeats_text(state.rules.repeats)}
     for ev in events:
         d = ev.data
         t = ev.type
-        if t == "challenged":
-            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
-            key = "duel.challenged_open" if state.opponent is None else "duel.challenged"
-            out.append(say(chat, key, keys, challenger=state.challenger.name,
-                           opponent=state.opponent.name if state.opponent else "",
-                           length=state.rules.length, repeats=repeats_text(state.rules.repeats))
-                       .notify(*([state.opponent.user_id] if state.opponent else [])))
-        elif t == "declined":
-            out.append(say(chat, "duel.declined", name=name[d["by"]]))
-        elif t == "cancelled":
-            out.append(say(chat, "duel.cancelled", name=name[d["by"]]))
-        elif t == "accepted":
-            if state.offered_by is not None:  # a rematch: the other one accepts the offerer's rematch
-                out.append(say(chat, "duel.accepted_rematch", name=name[d["by"]], offerer=name[state.offered_by]))
-            else:
-                out.append(say(chat, "duel.accepted", name=name[d["by"]], challenger=state.challenger.name))
-        elif t == "rematch":
-            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
-            out.append(say(chat, "duel.rematch", keys, name=name[d["by"]], other=other(state, d["by"]).name,
-                           starter=name[d["starter"]], score=score_line(state)).notify(other(state, d["by"]).user_id))
+        flow = challenge.flow_message(game_id, state, ev, chat, "duel", challenged)
+        if flow is not None:
+            out.append(flow)
         elif t == "secrets_wanted":
-            out.extend(_secret_prompts(game_id, state, chat))
+            out.extend(challenge.secret_prompts(
+                game_id, state, chat, "duel", Text("duel.secret_input", {"length": state.rules.length}),
+                lambda p: challenged))
         elif t == "secret_set":
             p = player(state, d["by"])
             out.append(say(to_actor(chat, p), "duel.secret_locked", code=state.secrets[p.user_id],
@@ -309,30 +231,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         elif t == "last_chance":
             out.append(say(chat, "duel.last_chance", cracker=other(state, d["for"]).name,
                            name=name[d["for"]]).notify(d["for"]))
-        elif t == "resigned":
-            out.append(say(chat, "duel.resigned", name=name[d["by"]], winner=other(state, d["by"]).name))
-        elif t == "timed_out":
-            out.append(say(chat, "duel.timed_out"))
-        elif t == "finished" and d["outcome"] not in ("declined", "cancelled", "expired"):
+        elif t == "finished" and d["outcome"] not in challenge.UNPLAYED:
             out.append(_reveal(game_id, state, chat))
-    return out
-
-
-def _secret_prompts(game_id: int, state: State, chat: Chat) -> list[Message]:
-    """Ask each player privately; if the platform cannot reach them, the group gets a button
-    that leads to private entry (never the secret itself)."""
-    out = []
-    for p in players(state):
-        if p.user_id in state.secrets:
-            continue
-        set_secret = Button(Text("button.set_secret"), f"g:{game_id}:secret",
-                            prompt=Text("duel.secret_input", {"length": state.rules.length}))
-        fallback = say(chat, "duel.secret_fallback", ((set_secret,),), name=p.name).notify(p.user_id)
-        prompt = say(to_actor(chat, p), "duel.secret_prompt",
-                     ((button(game_id, "random", "button.random_secret"),),),
-                     length=state.rules.length, repeats=repeats_text(state.rules.repeats),
-                     opponent=other(state, p.user_id).name, game=game_id)
-        out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
     return out
 
 

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from core import serial
 from core.errors import GameError
 from core.games.actions import Timeout
-from core.games.base import Ctx, Event, Player, ResultRow, button, say
+from core.games.base import Ctx, Event, Player, ResultRow, button, moving, say
+from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
+from core.games.base import last_activity as last_activity
 from core.messages import Button, Chat, Message, Text
 from core.names import clean as clean_name
 from core.options import Vocabulary, meaning
@@ -291,12 +292,9 @@ def ranking(state: State) -> list[tuple[int, int]]:
 
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
-    if state.phase is Phase.FINISHED:
-        raise GameError("game_over")
+    s = moving(state, ctx)
     if not isinstance(action, Timeout):
-        _authorise(state, action, actor)
-    s = serial.clone(state)
-    s.updated = ctx.now
+        _authorise(s, action, actor)
     match action:
         case Pins(text=text, position=position):
             if s.phase is not Phase.PLAYING:
@@ -416,14 +414,6 @@ def players(state: State) -> list[Player]:
 
 def seated(state: State) -> list[Player]:
     return [state.scorer]
-
-
-def is_over(state: State) -> bool:
-    return state.phase is Phase.FINISHED
-
-
-def last_activity(state: State) -> float:
-    return state.updated
 
 
 def results(state: State) -> list[ResultRow]:

@@ -23,7 +23,7 @@ from core.games.logik.rules import (
     round_no,
     side,
 )
-from core.messages import Button, Chat, Message, Text
+from core.messages import Chat, Message, Text
 
 
 def peg(digit: str) -> Text:
@@ -103,27 +103,13 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     for ev in events:
         d = ev.data
         t = ev.type
-        if t == "challenged":
-            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
-            key = "logik.challenged_open" if state.opponent is None else "logik.challenged"
-            out.append(say(chat, key, keys, challenger=state.challenger.name,
-                           opponent=state.opponent.name if state.opponent else "", rows=state.rows_max)
-                       .notify(*([state.opponent.user_id] if state.opponent else [])))
-        elif t == "declined":
-            out.append(say(chat, "logik.declined", name=name[d["by"]]))
-        elif t == "cancelled":
-            out.append(say(chat, "logik.cancelled", name=name[d["by"]]))
-        elif t == "accepted":
-            if state.offered_by is not None:  # a rematch: the other one accepts the offerer's rematch
-                out.append(say(chat, "logik.accepted_rematch", name=name[d["by"]], offerer=name[state.offered_by]))
-            else:
-                out.append(say(chat, "logik.accepted", name=name[d["by"]], challenger=state.challenger.name))
-        elif t == "rematch":
-            keys = ((button(game_id, "accept", "button.accept"), button(game_id, "decline", "button.decline")),)
-            out.append(say(chat, "logik.rematch", keys, name=name[d["by"]], other=other(state, d["by"]).name,
-                           white=name[d["white"]], score=score_line(state)).notify(other(state, d["by"]).user_id))
+        flow = challenge.flow_message(game_id, state, ev, chat, "logik", {"rows": state.rows_max})
+        if flow is not None:
+            out.append(flow)
         elif t == "secrets_wanted":
-            out.extend(_secret_prompts(game_id, state, chat))
+            out.extend(challenge.secret_prompts(
+                game_id, state, chat, "logik", Text("logik.secret_input"),
+                lambda p: {"side": Text(SIDE_KEYS[side(state, p.user_id)]), "legend": legend()}))
         elif t == "secret_set":
             p = player(state, d["by"])
             out.append(say(to_actor(chat, p), "logik.secret_locked", pegs=pegs(state.secrets[p.user_id]),
@@ -141,28 +127,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             left = Text("logik.rows_left", {"n": state.rows_max - d["round"]}) if state.phase is Phase.PLAYING else ""
             out.append(say(chat, "logik.revealed", round=d["round"], lines=_chain(_lines(state, [d["round"]])),
                            left=left))
-        elif t == "resigned":
-            out.append(say(chat, "logik.resigned", name=name[d["by"]], winner=other(state, d["by"]).name))
-        elif t == "timed_out":
-            out.append(say(chat, "logik.timed_out"))
-        elif t == "finished" and d["outcome"] not in ("declined", "cancelled", "expired"):
+        elif t == "finished" and d["outcome"] not in challenge.UNPLAYED:
             out.append(_final(game_id, state, chat))
-    return out
-
-
-def _secret_prompts(game_id: int, state: State, chat: Chat) -> list[Message]:
-    out = []
-    for p in players(state):
-        if p.user_id in state.secrets:
-            continue
-        set_secret = Button(Text("button.set_secret"), f"g:{game_id}:secret",
-                            prompt=Text("logik.secret_input"))
-        fallback = say(chat, "logik.secret_fallback", ((set_secret,),), name=p.name).notify(p.user_id)
-        prompt = say(to_actor(chat, p), "logik.secret_prompt",
-                     ((button(game_id, "random", "button.random_secret"),),),
-                     opponent=other(state, p.user_id).name, game=game_id,
-                     side=Text(SIDE_KEYS[side(state, p.user_id)]), legend=legend())
-        out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
     return out
 
 

@@ -14,32 +14,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from core import serial
 from core.errors import GameError
 from core.games import challenge
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
-from core.games.base import Ctx, Event, Match, Player, ResultRow
-from core.games.challenge import (  # noqa: F401 - re-exported: the challenge flow both games share
+from core.games.base import Ctx, Event, Player, ResultRow
+from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
+from core.games.base import last_activity as last_activity
+from core.games.challenge import (
     UNPLAYED,
-    accept,
-    button_action,
-    can_answer,
-    check_cancel,
-    check_decline,
-    offerer,
+    ChallengeState,
     other,
-    player,
-    players,
-    quit_action,
     seat,
-    seat_ids,
-    seated,
-    secret_action,
-    text_action,
     unplayed_offer,
 )
+from core.games.challenge import Phase as Phase
+from core.games.challenge import awaiting_secret as awaiting_secret
+from core.games.challenge import players as players  # players, seated: the Rules protocol (core/games/base.py)
+from core.games.challenge import seated as seated
 from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
 
@@ -75,13 +68,6 @@ BLACK_PEG, WHITE_PEG = "⚫", "⚪"
 SIDE_KEYS = {"white": "logik.side_white", "black": "logik.side_black"}
 
 
-class Phase(StrEnum):
-    CHALLENGE = "challenge"
-    SECRETS = "secrets"
-    PLAYING = "playing"
-    FINISHED = "finished"
-
-
 @dataclass(frozen=True)
 class Row:
     """A revealed row: the guessed code (digits 1–8) and its pegs."""
@@ -92,24 +78,15 @@ class Row:
 
 
 @dataclass
-class State:
+class State(ChallengeState):
     challenger: Player
     opponent: Player | None  # None: an open challenge, anyone may accept
     rows_max: int = ROWS_DEFAULT
     letters: dict[str, str] = field(default_factory=dict)  # lower-case initial → colour digit
-    phase: Phase = Phase.CHALLENGE
     white: str = ""  # user id of the player on the white side (the challenger in a first game)
-    offered_by: str | None = None  # who offered a rematch (the other one accepts)
-    secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
     rows: dict[str, list[Row]] = field(default_factory=dict)  # guesser id → revealed rows
     pending: dict[str, str] = field(default_factory=dict)  # guesser id → this round's row, not yet revealed
-    outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
-    winner: str | None = None
     solved_round: int | None = None
-    match: Match = field(default_factory=Match)
-    updated: float = 0.0
-    disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
-    next_game: int | None = None  # id of the rematch offered from this finished game (set by the App)
 
 
 state_type = State
@@ -247,14 +224,6 @@ def side(state: State, user_id: str) -> str:
 
 
 
-def is_over(state: State) -> bool:
-    return state.phase is Phase.FINISHED
-
-
-def last_activity(state: State) -> float:
-    return state.updated
-
-
 def by_side(state: State) -> list[Player]:
     """White first, then black."""
     return sorted(players(state), key=lambda p: p.user_id != state.white)
@@ -267,10 +236,6 @@ def round_no(state: State) -> int:
 
 
 
-def awaiting_secret(state: State, user_id: str) -> bool:
-    return state.phase is Phase.SECRETS and user_id not in state.secrets and user_id in seat_ids(state)
-
-
 # ---------------------------------------------------------------- rules
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -281,35 +246,8 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
                            if s.phase is Phase.PLAYING else [])
 
 
-def _need_playing(s: State, seat: str) -> None:
-    """A guess needs the game running; before that, say what it waits for: an answer to the
-    challenge, or a secret row (naming the other player when theirs is the one missing)."""
-    if s.phase is Phase.CHALLENGE:
-        raise GameError("not_accepted")
-    if s.phase is Phase.SECRETS:
-        waiting = [p for p in players(s) if p.user_id not in s.secrets]
-        late = next((p for p in waiting if p.user_id != seat), waiting[0])
-        raise GameError("logik.secret_missing", name=late.name)
-    _need(s, Phase.PLAYING)
-
-
-def _need(s: State, phase: Phase) -> None:
-    if s.phase is not phase:
-        raise GameError("wrong_phase")
-
-
-
-
-
-
-
-
-
-
 def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
-    _need(s, Phase.SECRETS)
-    if seat in s.secrets:
-        raise GameError("secret_locked")
+    challenge.need_secret(s, seat)
     s.secrets[seat] = random_code(ctx) if text is None else parse_row(text, s.letters)
     events = [Event("secret_set", {"by": seat, "random": text is None})]
     if len(s.secrets) == 2:
@@ -320,7 +258,7 @@ def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State,
 
 
 def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
-    _need_playing(s, seat)
+    challenge.need_playing(s, seat, lambda name: GameError("logik.secret_missing", name=name))
     n = round_no(s)
     if seat in s.pending:
         raise GameError("logik.already_submitted", n=n, name=other(s, seat).name)
@@ -361,10 +299,8 @@ def results(state: State) -> list[ResultRow]:
 # ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
 
 def cancel_action(state: State, user_id: str) -> object:
-    if state.phase is not Phase.CHALLENGE:
-        raise GameError("logik.cancel_running")
-    return Cancel()
+    return challenge.cancel_action(state, GameError("logik.cancel_running"))
 
 
 def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
-    return rematch(old, user_id, ctx) if verb == "rematch" else None
+    return challenge.follow_up(old, verb, user_id, ctx, rematch)

@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from core import serial
 from core.codes import Attempt, CodeRules
 from core.errors import GameError
 from core.games.actions import GiveUp, Guess, Timeout
-from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, repeats_text, say
+from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, moving, repeats_text, say
+from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
+from core.games.base import last_activity as last_activity
 from core.messages import Chat, Message, Text
 from core.scoring import bulls_cows
 
@@ -60,12 +61,9 @@ def new(rules: CodeRules, player: Player, ctx: Ctx) -> tuple[State, list[Event]]
 
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
-    if state.phase is Phase.FINISHED:
-        raise GameError("game_over")
-    if actor is not None and actor != state.player.user_id:
+    s = moving(state, ctx)
+    if actor is not None and actor != s.player.user_id:
         raise GameError("not_a_player")
-    s = serial.clone(state)
-    s.updated = ctx.now
     match action:
         case Guess(code=text):
             code = s.rules.validate(text)
@@ -109,14 +107,6 @@ def players(state: State) -> list[Player]:
 
 def seated(state: State) -> list[Player]:
     return [state.player]
-
-
-def is_over(state: State) -> bool:
-    return state.phase is Phase.FINISHED
-
-
-def last_activity(state: State) -> float:
-    return state.updated
 
 
 def results(state: State) -> list[ResultRow]:

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from core import serial
 from core.errors import GameError
 from core.games.actions import Cancel, Timeout
-from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, say, to_actor
+from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, moving, say, to_actor
+from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
+from core.games.base import last_activity as last_activity
 from core.messages import Button, Chat, Message, Text
 from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
@@ -281,14 +282,6 @@ def player(state: State, user_id: str) -> Player:
     raise GameError("not_a_player")
 
 
-def is_over(state: State) -> bool:
-    return state.phase is Phase.FINISHED
-
-
-def last_activity(state: State) -> float:
-    return state.updated
-
-
 def is_pair(state: State) -> bool:
     return state.mode in (Mode.PAIR_ROUNDS, Mode.PAIR_LIMIT)
 
@@ -318,10 +311,7 @@ def awaiting_word(state: State, user_id: str) -> bool:
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
     """The one entry for every move; raises GameError and leaves `state` untouched when invalid."""
-    if state.phase is Phase.FINISHED:
-        raise GameError("game_over")
-    s = serial.clone(state)
-    s.updated = ctx.now
+    s = moving(state, ctx)
     match action:
         case Join(name=name):
             return _join(s, actor, name)
