@@ -6,17 +6,29 @@ Everything started here is stopped at teardown (servers, clients, tasks).
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from pathlib import Path
 
 import pytest
 
 from adapters.discord import DiscordAdapter
 from adapters.discord.pacing import Pacing
+from bot.app import App
 from core.messages import CommandInfo, Inbound, Response
 
 from .standin import BOT_TOKEN, StandIn
 
 Handle = Callable[[Inbound], Awaitable[Response]]
 MakeAdapter = Callable[..., Awaitable[DiscordAdapter]]
+
+
+@pytest.fixture
+async def app(tmp_path: Path) -> AsyncIterator[App]:
+    """The real App on a fresh SQLite file, for the e2e tests that drive it through the adapter."""
+    app = await App.open(db_path=str(tmp_path / "discord.sqlite"), seed=1234)
+    try:
+        yield app
+    finally:
+        await app.close()
 
 
 @pytest.fixture

@@ -5,11 +5,7 @@ real discord.py client, the strict stand-in and the real App."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.app import App
 from bot.i18n import Catalogs
@@ -21,15 +17,6 @@ from .test_e2e_games import act, in_channel
 from .test_e2e_interactions import _accepts, _synced, answers, slash_answered
 
 CATALOGS = Catalogs()
-
-
-@pytest.fixture
-async def app(tmp_path: Path) -> AsyncIterator[App]:
-    app = await App.open(db_path=str(tmp_path / "options.sqlite"), seed=1234)
-    try:
-        yield app
-    finally:
-        await app.close()
 
 
 async def test_the_bot_and_game_options_are_described_in_every_language(

@@ -10,8 +10,6 @@ that the picture is a PNG attachment. Secrets are fixed, the App is seeded.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,15 +25,6 @@ ALICE_ROW = "31758"  # Alice hides it, Bob cracks it
 BOB_ROW = "62417"  # Bob hides it, Alice cracks it
 WORD = "crane"
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-@pytest.fixture
-async def app(tmp_path: Path) -> AsyncIterator[App]:
-    app = await App.open(db_path=str(tmp_path / "games.sqlite"), seed=1234)
-    try:
-        yield app
-    finally:
-        await app.close()
 
 
 def row_pattern(code: str) -> re.Pattern[str]:

@@ -4,24 +4,10 @@ discord.py client, on the strict stand-in (3 s window, one initial response, cha
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot.app import App
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, StandIn, User
-
-
-@pytest.fixture
-async def app(tmp_path: Path) -> AsyncIterator[App]:
-    app = await App.open(db_path=str(tmp_path / "games.sqlite"), seed=1234)
-    try:
-        yield app
-    finally:
-        await app.close()
 
 
 def answers(standin: StandIn, token: str) -> list[tuple[str, bool, str]]:

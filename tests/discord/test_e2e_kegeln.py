@@ -5,11 +5,8 @@ the real App on a real SQLite file: every button the App offers reaches Discord 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.app import App
 from core.games import kegeln
@@ -17,15 +14,6 @@ from core.messages import OutButton, Response
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, Call, StandIn, User
-
-
-@pytest.fixture
-async def app(tmp_path: Path) -> AsyncIterator[App]:
-    app = await App.open(db_path=str(tmp_path / "club.sqlite"), seed=1234)
-    try:
-        yield app
-    finally:
-        await app.close()
 
 
 def custom_ids(standin: StandIn, mid: int) -> list[str]:

@@ -7,25 +7,12 @@ Kegeln standings, the result and the club table are code blocks (monospace, noth
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
 
 from bot.app import App
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, Call, StandIn
 from .test_e2e_kegeln import start, throw_by_button
-
-
-@pytest.fixture
-async def app(tmp_path: Path) -> AsyncIterator[App]:
-    app = await App.open(db_path=str(tmp_path / "md.sqlite"), seed=1234)
-    try:
-        yield app
-    finally:
-        await app.close()
 
 
 def pings_nobody_unmeant(call: Call, *unmeant: int) -> None:

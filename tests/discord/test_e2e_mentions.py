@@ -5,11 +5,6 @@ where nobody must act pings no one."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot.app import App
 from core.games import words
 
@@ -17,15 +12,6 @@ from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, Call, StandIn
 from .test_e2e_games import act, game_id_of, has_button, in_channel, load, said
 from .test_e2e_kegeln import start, throw_by_button
-
-
-@pytest.fixture
-async def app(tmp_path: Path) -> AsyncIterator[App]:
-    app = await App.open(db_path=str(tmp_path / "mentions.sqlite"), seed=1234)
-    try:
-        yield app
-    finally:
-        await app.close()
 
 
 def pings_exactly(call: Call, user_id: int) -> None:
