@@ -34,6 +34,7 @@ from core.errors import GameError
 from core.games.base import Ctx, Event, Game, Player
 from core.games.registry import GAMES
 from core.messages import Chat, Inbound, Message, Text
+from core.ratings import Match
 from core.solver.games import BOT
 
 CACHED_USERS = 100_000  # names and locales last stored (bot/bounded.py: a miss costs one write)
@@ -124,6 +125,10 @@ class GamePlugin:
 
     async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: Any, over: bool) -> None:
         """After a move was saved and presented (a new personal best is told)."""
+
+    async def rated(self, svc: Services, row: GameRow, state: Any, results: list[NewResult]) -> Match | None:
+        """A finished game as a rated match (core/ratings.py), or None where it is not rated."""
+        return None
 
     async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         """/hint in this game; False where the game gives none."""
@@ -341,6 +346,9 @@ class Services:
         results = self.results(game, new) if over else []
         plugin = self.plugins[row.kind]
         extra = plugin.writes(self, row, state, new, over)
+        match = await plugin.rated(self, row, new, results) if over else None
+        if match is not None:
+            extra = both(extra, self.store.rating_job(row.platform, row.chat_id, row.kind, match, ctx.now))
         try:
             await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.unsaved_seen,
                                        extra=extra, released=released)
@@ -357,6 +365,17 @@ class Services:
         length, repeats = game.code_rules(state) or (None, None)  # the 1A2B games record them
         return [NewResult(r.user_id, r.name, r.outcome.value, r.attempts, length, repeats, r.rating, r.side)
                 for r in game.results(state)]
+
+
+def both(first: Any, then: Any) -> Any:
+    """Two store write jobs as one (either may be None)."""
+    if first is None:
+        return then
+
+    async def job(tx: Any) -> None:
+        await first(tx)
+        await then(tx)
+    return job
 
 
 async def pictured(game: Game[Any], present: Callable[..., Any], *args: Any) -> Any:

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from bot.services import GamePlugin, Move, Moved, Services, Turn
-from bot.storage.base import GameRow
+from bot.storage.base import GameRow, NewResult
 from core import serial
 from core.errors import GameError
 from core.games.actions import Accept
@@ -17,6 +17,7 @@ from core.games.base import Event
 from core.games.registry import GAMES
 from core.messages import Actor, Message, Text
 from core.options import meaning
+from core.ratings import BOT_RATINGS, Match, duel_match
 from core.solver import EASY, STRONG
 from core.solver import games as solver_games
 
@@ -102,7 +103,17 @@ async def solver_pending(svc: Services, turn: Turn, row: GameRow) -> None:
 
 
 class ComputerOpponent(GamePlugin):
-    """A game the bot may play in: a move it left pending comes first, and it answers every move."""
+    """A game the bot may play in: a move it left pending comes first, and it answers every move.
+    A decided game is rated one against one (a draw ties); the bot has the fixed rating of its level."""
+
+    async def rated(self, svc: Services, row: GameRow, state: Any, results: list[NewResult]) -> Match | None:
+        outcomes = {r.user_id: r.outcome for r in results}
+        fixed = {}
+        if solver_games.BOT in outcomes:
+            human = next((u for u in outcomes if u != solver_games.BOT), "")
+            level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.id, human) or STRONG
+            fixed[solver_games.BOT] = BOT_RATINGS[level]
+        return duel_match(outcomes, {r.user_id: r.name for r in results}, fixed)
 
     async def before_move(self, svc: Services, turn: Turn, row: GameRow) -> None:
         if computer_in(row.kind, row.state):

@@ -16,6 +16,7 @@ from core.games.base import Player
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
 from core.messages import Inbound, Message, Text
+from core.ratings import Match
 
 
 def repository(svc: Services) -> KegelnRepository:
@@ -206,6 +207,24 @@ class Kegeln(GamePlugin):
 
     def writes(self, svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:
         return kegeln_job(svc, row, old, new, over)
+
+    async def rated(self, svc: Services, row: GameRow, state: Any, results: list[Any]) -> Match | None:
+        return kegeln_match(kegeln.member_records(state), bool(state.teams))
+
+
+def kegeln_match(records: list[kegeln.MemberRecord], teams: bool) -> Match | None:
+    """A completed game as a ranking by place: members are the players (by casefolded name, as in the
+    club statistics), a team duel ranks the teams as teams."""
+    entries: dict[str, list[str]] = {}
+    places: dict[str, float] = {}
+    for i, m in enumerate(records):
+        entry = f"t{m.team}" if teams and m.team is not None else f"m{i}"
+        entries.setdefault(entry, []).append(m.name.casefold())
+        places[entry] = float(m.place)
+    if len(entries) < 2:
+        return None
+    return Match(tuple(tuple(v) for v in entries.values()), tuple(places[e] for e in entries),
+                 {m.name.casefold(): m.name for m in records})
 
 
 PLUGIN = Kegeln()

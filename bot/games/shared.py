@@ -170,14 +170,39 @@ def stat_line(svc: Services, r: StatLine, lang: str) -> str:
     return plugin.stat_line(r, name)
 
 
+RATED_KINDS = ("duel", "logik", "words", "kegeln")  # the games with skill ratings (core/ratings.py)
+
+
 async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/top: the duel leaderboard by wins; /top GAME: the chat's skill ratings in that game."""
     ib = turn.inbound
+    if args:
+        await rated_top(svc, turn, args[0].lower())
+        return
     rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
     if not rows:
         turn.messages.append(Message(ib.chat, Text("top.empty")))
         return
     table = "\n".join(f"{i}. {r.name} — {r.wins}/{r.draws}/{r.losses} ({r.games})" for i, r in enumerate(rows, 1))
     turn.messages.append(Message(ib.chat, Text("top.text", {"table": table})))
+
+
+async def rated_top(svc: Services, turn: Turn, kind: str) -> None:
+    """The chat's players of one game by their conservative rating (mu − 3·sigma), with games played."""
+    ib = turn.inbound
+    if kind not in RATED_KINDS:
+        turn.messages.append(Message(ib.chat, Text("top.games", {"games": ", ".join(RATED_KINDS)})))
+        return
+    game = Text(svc.plugins[kind].title or kind)
+    rows = await svc.store.top_rated(ib.chat.platform, ib.chat.chat_id, kind, limit=svc.list_lines)
+    if not rows:
+        turn.messages.append(Message(ib.chat, Text("top.rated_empty", {"game": game})))
+        return
+    lang = await svc.renderer.lang_for(ib.chat, ib)
+    table = "\n".join(svc.catalogs.render(Text("top.rated_line", {
+        "i": i, "name": r.name, "rating": round(r.mu - 3 * r.sigma, 1), "n": r.games}), lang)
+        for i, r in enumerate(rows, 1))
+    turn.messages.append(Message(ib.chat, Text("top.rated", {"game": game, "table": table})))
 
 
 async def cmd_lang(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -248,7 +273,7 @@ TAIL = (  # after the games' commands
     Command("board", (), cmd_board),
     Command("rematch", (), cmd_rematch),
     Command("stats", ("game", "player"), cmd_stats, choices=(("game", ("logik",)),)),  # `game`: /stats logik
-    Command("top", (), cmd_top),
+    Command("top", ("game",), cmd_top, choices=(("game", RATED_KINDS),)),
     Command("lang", ("code",), cmd_lang),
     Command("cancel", (), cmd_cancel),
     Command("join", (), cmd_join),

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot import solver_book
 from bot.services import Command, GamePlugin, Services, Turn, loaded
-from bot.storage.base import GameRow
+from bot.storage.base import GameRow, NewResult
 from core import serial
 from core.errors import GameError
 from core.games import words
 from core.games.base import Player
 from core.messages import Message, Text
+from core.ratings import Match, ranked_match
 from core.solver import games as solver_games
 
 
@@ -58,6 +61,18 @@ class Words(GamePlugin):
     kind = "words"
     title = "game.words"
     commands = (Command("words", ("options",), cmd_words), Command("begin", (), cmd_begin))
+
+    async def rated(self, svc: Services, row: GameRow, state: Any, results: list[NewResult]) -> Match | None:
+        """A finished match is a ranking by points (a two-player variant: its winner first, as it
+        counts guesses); those who left rank below everyone who stayed. Solo practice and timed-out
+        or cancelled matches are not rated."""
+        if state.mode is words.Mode.SOLO or state.outcome != "finished" or not results:
+            return None
+        pair = state.mode in (words.Mode.PAIR_ROUNDS, words.Mode.PAIR_LIMIT)
+        scores = {r.user_id: (float("-inf") if r.user_id in state.left else
+                              float(r.outcome in ("win", "draw")) if pair else float(state.points.get(r.user_id, 0)))
+                  for r in results}
+        return ranked_match(scores, {r.user_id: r.name for r in results})
 
     async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         await words_hint(svc, turn, row)

@@ -65,6 +65,16 @@ class PracticeBest(NamedTuple):
     best: int
 
 
+class RatedLine(NamedTuple):
+    """A line of a chat's skill ratings in one game (core/ratings.py)."""
+
+    user_id: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+
+
 class TopLine(NamedTuple):
     """A line of a chat's duel leaderboard."""
 
@@ -249,6 +259,8 @@ class Store(KegelnRepository, Protocol):
     async def stats(self, platform: str, chat_id: str | None, user_id: str) -> list[StatLine]: ...
     async def practice_bests(self, platform: str, user_id: str) -> list[PracticeBest]: ...
     async def top(self, platform: str, chat_id: str, limit: int = 10) -> list[TopLine]: ...
+    def rating_job(self, platform: str, chat_id: str, kind: str, match: Any, now: float) -> Any: ...
+    async def top_rated(self, platform: str, chat_id: str, kind: str, limit: int = 10) -> list[RatedLine]: ...
     async def logik_sides(self, platform: str, chat_id: str | None) -> LogikSides: ...
     async def logik_record(self, platform: str, chat_id: str | None,
                            user_id: str) -> dict[str, LogikRecord]: ...

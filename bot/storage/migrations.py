@@ -187,4 +187,20 @@ MIGRATIONS: list[Migration] = [
     """, postgres="""
     DROP INDEX IF EXISTS games_chat;
     """),
+    # 5: skill ratings (core/ratings.py) per player, game kind and chat; `user_id` is a Kegeln
+    # member's casefolded name in kind "kegeln". `name`: the player's name at their last rated game
+    Migration("""
+    CREATE TABLE ratings (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        kind     TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        mu       {REAL} NOT NULL,
+        sigma    {REAL} NOT NULL,
+        games    INTEGER NOT NULL,
+        updated  {REAL} NOT NULL,
+        PRIMARY KEY (platform, chat_id, kind, user_id)
+    );
+    """),
 ]

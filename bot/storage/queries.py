@@ -91,6 +91,9 @@ MIGRATE_CHAT = (
           " AND t.user_id = seats.user_id AND t.active = 1))"),
     Query("UPDATE chats SET chat_id = :new WHERE platform = :platform AND chat_id = :old"
           " AND NOT EXISTS (SELECT 1 FROM chats c WHERE c.platform = :platform AND c.chat_id = :new)"),
+    Query("UPDATE ratings SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM ratings r WHERE r.platform = :platform AND r.chat_id = :new AND r.kind = ratings.kind"
+          " AND r.user_id = ratings.user_id)"),
 )
 
 # ---------------------------------------------------------------- statistics
@@ -105,6 +108,18 @@ TOP = Query(
     f'SELECT MAX(name COLLATE "C"), {_WIN}, {_DRAW}, {_LOSS}, COUNT(*) FROM results'
     " WHERE platform = :platform AND chat_id = :chat_id"
     " AND kind != 'practice' GROUP BY user_id ORDER BY 2 DESC, 3 DESC, 4 ASC, 1 LIMIT :limit")
+
+# ---------------------------------------------------------------- skill ratings (core/ratings.py)
+RATING = Query("SELECT mu, sigma, games FROM ratings WHERE platform = :platform AND chat_id = :chat_id"
+               " AND kind = :kind AND user_id = :user_id")
+SAVE_RATING = Query(
+    "INSERT INTO ratings (platform, chat_id, kind, user_id, name, mu, sigma, games, updated)"
+    " VALUES (:platform, :chat_id, :kind, :user_id, :name, :mu, :sigma, :games, :updated)"
+    " ON CONFLICT (platform, chat_id, kind, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+    " sigma = excluded.sigma, games = excluded.games, updated = excluded.updated")
+TOP_RATED = Query(  # the conservative rating (openskill's ordinal, mu - 3 sigma) first
+    "SELECT user_id, name, mu, sigma, games FROM ratings WHERE platform = :platform AND chat_id = :chat_id"
+    ' AND kind = :kind ORDER BY mu - 3 * sigma DESC, games DESC, name COLLATE "C" LIMIT :limit')
 
 # ---------------------------------------------------------------- kegeln (Hausnummern): club statistics
 # Club members are names, not chat accounts: `member` is the casefolded name, per chat.

@@ -28,6 +28,7 @@ from bot.storage.base import (
     LogikSides,
     NewResult,
     PracticeBest,
+    RatedLine,
     SeatTaken,
     StatLine,
     TooManyGames,
@@ -36,7 +37,7 @@ from bot.storage.base import (
     game_id_fits,
 )
 from bot.storage.sql import Query, Tx, TxJob
-from core import names
+from core import names, ratings
 from core.games.base import Event
 
 
@@ -215,6 +216,29 @@ class SqlStore:
     async def top(self, platform: str, chat_id: str, limit: int = 10) -> list[TopLine]:
         """The chat's duel leaderboard, most wins first."""
         return [TopLine(*r) for r in await self._fetch(q.TOP, platform=platform, chat_id=chat_id, limit=limit)]
+
+    # ------------------------------------------------------------ skill ratings (core/ratings.py)
+    @staticmethod
+    def rating_job(platform: str, chat_id: str, kind: str, match: ratings.Match, now: float) -> TxJob:
+        """A finished game's rating update, run inside `save_game`'s transaction: the players' ratings
+        in this chat and game are read, rated with the match and written back."""
+        async def job(tx: Tx) -> None:
+            where = {"platform": platform, "chat_id": chat_id, "kind": kind}
+            prior = {}
+            for user_id in match.rated:
+                row = await tx.fetchrow(q.RATING, **where, user_id=user_id)
+                if row is not None:
+                    prior[user_id] = ratings.Rating(float(row[0]), float(row[1]), int(row[2]))
+            new = ratings.rate(match, prior)
+            await tx.executemany(q.SAVE_RATING, [
+                {**where, "user_id": u, "name": match.names.get(u, u), "mu": r.mu, "sigma": r.sigma,
+                 "games": r.games, "updated": now} for u, r in new.items()])
+        return job
+
+    async def top_rated(self, platform: str, chat_id: str, kind: str, limit: int = 10) -> list[RatedLine]:
+        """The chat's players of one game by their conservative rating, best first."""
+        rows = await self._fetch(q.TOP_RATED, platform=platform, chat_id=chat_id, kind=kind, limit=limit)
+        return [RatedLine(u, n, float(mu), float(sg), int(g)) for u, n, mu, sg, g in rows]
 
     # ------------------------------------------------------------ kegeln (Hausnummern): club statistics
     @staticmethod

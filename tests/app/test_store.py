@@ -168,10 +168,12 @@ async def test_migrations_give_the_schema_the_earlier_store_gave_and_open_its_da
     from tests.postgres.legacy_schema import SQLITE_V4
 
     _legacy_sqlite(tmp_path / "old.sqlite3", len(SQLITE_V4))
-    fresh = SqliteStore(str(tmp_path / "new.sqlite3"))
-    await fresh.open()
-    await fresh.close()
-    assert len(MIGRATIONS) == len(SQLITE_V4)
+    # the versions after the legacy list's last are new on both: the legacy database upgrades to them
+    for name in ("old", "new"):
+        store = SqliteStore(str(tmp_path / f"{name}.sqlite3"))
+        await store.open()
+        await store.close()
+    assert _sqlite_schema(tmp_path / "old.sqlite3")[0] == len(MIGRATIONS) > len(SQLITE_V4)
     assert _sqlite_schema(tmp_path / "new.sqlite3") == _sqlite_schema(tmp_path / "old.sqlite3")
     for upto in range(len(SQLITE_V4) + 1):
         path = tmp_path / f"v{upto}.sqlite3"
