@@ -14,7 +14,7 @@ TOP = {p.name for p in ROOT.iterdir() if not p.name.startswith(".")}
 EXTENSIONS = (".py", ".md", ".toml", ".json", ".txt", ".yml", ".yaml", ".sh", ".cfg", ".ini", ".service")
 SKIP_DIRS = {".venv", ".git", "node_modules", "__pycache__"}
 # Files the bot writes at run time (the database and its health status, bot/ops.py), never in the repository.
-RUNTIME = {"data/bot.sqlite3", "data/bot.health.json"}
+RUNTIME = {"data/bot.sqlite3", "data/bot.health.json", "data/boards/", "data/solver-cache/"}  # made at run time
 ALL_NAMES = {p.name for p in ROOT.rglob("*") if not SKIP_DIRS & set(p.relative_to(ROOT).parts)}
 
 
