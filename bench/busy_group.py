@@ -35,8 +35,10 @@ import random
 import tempfile
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from telegram.ext import AIORateLimiter
 
@@ -96,6 +98,29 @@ async def secret_of(app: App, player: User) -> str:
     return str(rows[-1].state["secret"])
 
 
+async def collect(run: Run, standin: Any, delivered: Callable[[Any], str | None], mark: int, start: float,
+                  drain: float, scale: float) -> None:
+    """Wait for the answers (or the drain time): whatever has not arrived then is lost. `delivered`:
+    the text a stand-in call brought to the group, or None for a call that brought nothing there."""
+    deadline = time.monotonic() + drain * scale
+    pending = list(run.guesses)
+    seen = mark
+    arrived: dict[int, float] = {}
+    while pending and time.monotonic() < deadline:
+        for call in standin.calls[seen:]:
+            text = delivered(call)
+            if text is not None:
+                for g in pending:
+                    if g.answer in text and id(g) not in arrived:
+                        arrived[id(g)] = call.at
+        seen = len(standin.calls)
+        pending = [g for g in pending if id(g) not in arrived]
+        await asyncio.sleep(0.2 * max(scale, 0.05))
+    run.wall = (time.monotonic() - start) / scale
+    run.delays = [(arrived[id(g)] - g.at) / scale for g in run.guesses if id(g) in arrived]
+    run.lost = len(pending)
+
+
 async def play(mode: str, rate: float, seconds: float, scale: float, drain: float, seed: int) -> Run:
     run = Run(mode, rate)
     standin = StandIn(limits=Limits(time_scale=scale))
@@ -133,23 +158,8 @@ async def play(mode: str, rate: float, seconds: float, scale: float, drain: floa
             code = fresh_code(rng, secrets[player.id], used[player.id])
             standin.user_message(GROUP, player, code)
             run.guesses.append(Guess(player, counts[player.id], code, time.monotonic()))
-        # Wait for the answers (or the drain time): then whatever has not arrived is lost.
-        deadline = time.monotonic() + drain * scale
-        pending = list(run.guesses)
-        seen = mark
-        arrived: dict[int, float] = {}
-        while pending and time.monotonic() < deadline:
-            for call in standin.calls[seen:]:
-                if call.ok and call.method in SENDING and call.chat_id == GROUP.id:
-                    for g in pending:
-                        if g.answer in call.text and id(g) not in arrived:
-                            arrived[id(g)] = call.at
-            seen = len(standin.calls)
-            pending = [g for g in pending if id(g) not in arrived]
-            await asyncio.sleep(0.2 * max(scale, 0.05))
-        run.wall = (time.monotonic() - start) / scale
-        run.delays = [(arrived[id(g)] - g.at) / scale for g in run.guesses if id(g) in arrived]
-        run.lost = len(pending)
+        await collect(run, standin, lambda c: c.text if c.ok and c.method in SENDING and c.chat_id == GROUP.id
+                      else None, mark, start, drain, scale)
         group = [c for c in standin.calls[mark:] if c.method in SENDING and c.chat_id == GROUP.id]
         run.sends = sum(1 for c in group if c.ok)
         run.refused = sum(1 for c in group if c.status == 429)
@@ -212,22 +222,7 @@ async def play_discord(mode: str, rate: float, seconds: float, scale: float, dra
             sent = time.monotonic()
             await standin.say(channel, user, code)
             run.guesses.append(Guess(player, counts[player.id], code, sent))  # type: ignore[arg-type]
-        deadline = time.monotonic() + drain * scale
-        pending = list(run.guesses)
-        seen = mark
-        arrived: dict[int, float] = {}
-        while pending and time.monotonic() < deadline:
-            for call in standin.calls[seen:]:
-                if ok(call):
-                    for g in pending:
-                        if g.answer in call.content and id(g) not in arrived:
-                            arrived[id(g)] = call.at
-            seen = len(standin.calls)
-            pending = [g for g in pending if id(g) not in arrived]
-            await asyncio.sleep(0.2 * max(scale, 0.05))
-        run.wall = (time.monotonic() - start) / scale
-        run.delays = [(arrived[id(g)] - g.at) / scale for g in run.guesses if id(g) in arrived]
-        run.lost = len(pending)
+        await collect(run, standin, lambda c: c.content if ok(c) else None, mark, start, drain, scale)
         posts = [c for c in standin.calls[mark:] if c.channel_id == channel and c.method in ("POST", "PATCH")]
         run.sends = sum(1 for c in posts if c.status < 300)
         run.refused = sum(1 for c in standin.calls[mark:] if c.status == 429)
