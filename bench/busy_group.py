@@ -35,7 +35,7 @@ import random
 import tempfile
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,6 +98,21 @@ async def secret_of(app: App, player: User) -> str:
     return str(rows[-1].state["secret"])
 
 
+async def guess(run: Run, rng: random.Random, players: Sequence[Any], secrets: dict[int, str],
+                send: Callable[[int, str], Awaitable[float]], end: float, mean_gap: float) -> None:
+    """Random players guess fresh codes at random moments (`mean_gap` seconds apart on average) until
+    `end`; `send(index, code)` types one into the group and returns when the stand-in got it."""
+    counts = {p.id: 0 for p in players}
+    used: dict[int, set[str]] = {p.id: set() for p in players}
+    while time.monotonic() < end:
+        await asyncio.sleep(rng.expovariate(1 / mean_gap))
+        index = rng.randrange(len(players))
+        player = players[index]
+        counts[player.id] += 1
+        code = fresh_code(rng, secrets[player.id], used[player.id])
+        run.guesses.append(Guess(player, counts[player.id], code, await send(index, code)))
+
+
 async def collect(run: Run, standin: Any, delivered: Callable[[Any], str | None], mark: int, start: float,
                   drain: float, scale: float) -> None:
     """Wait for the answers (or the drain time): whatever has not arrived then is lost. `delivered`:
@@ -146,18 +161,13 @@ async def play(mode: str, rate: float, seconds: float, scale: float, drain: floa
         # Let the start-up messages' minute pass, so every run begins from the same quiet group.
         await asyncio.sleep(60 * scale)
         mark = standin.mark()
-        counts = {p.id: 0 for p in PLAYERS}
-        used: dict[int, set[str]] = {p.id: set() for p in PLAYERS}
         start = time.monotonic()
-        end = start + seconds * scale
-        mean_gap = 60.0 / rate * scale
-        while time.monotonic() < end:
-            await asyncio.sleep(rng.expovariate(1 / mean_gap))
-            player = rng.choice(PLAYERS)
-            counts[player.id] += 1
-            code = fresh_code(rng, secrets[player.id], used[player.id])
-            standin.user_message(GROUP, player, code)
-            run.guesses.append(Guess(player, counts[player.id], code, time.monotonic()))
+
+        async def send(index: int, code: str) -> float:
+            standin.user_message(GROUP, PLAYERS[index], code)
+            return time.monotonic()
+
+        await guess(run, rng, PLAYERS, secrets, send, start + seconds * scale, 60.0 / rate * scale)
         await collect(run, standin, lambda c: c.text if c.ok and c.method in SENDING and c.chat_id == GROUP.id
                       else None, mark, start, drain, scale)
         group = [c for c in standin.calls[mark:] if c.method in SENDING and c.chat_id == GROUP.id]
@@ -208,20 +218,14 @@ async def play_discord(mode: str, rate: float, seconds: float, scale: float, dra
         secrets = {uid: str(r[-1].state["secret"]) for uid, r in rows.items()}
         await asyncio.sleep(5 * scale)  # the start-up posts' window passes: every run starts quiet
         mark = len(standin.calls)
-        counts = {p.id: 0 for p in players}
-        used: dict[int, set[str]] = {p.id: set() for p in players}
         start = time.monotonic()
-        end = start + seconds * scale
-        mean_gap = 60.0 / rate * scale
-        while time.monotonic() < end:
-            await asyncio.sleep(rng.expovariate(1 / mean_gap))
-            index = rng.randrange(len(players))
-            player, user = players[index], users[index]
-            counts[player.id] += 1
-            code = fresh_code(rng, secrets[player.id], used[player.id])
+
+        async def say(index: int, code: str) -> float:
             sent = time.monotonic()
-            await standin.say(channel, user, code)
-            run.guesses.append(Guess(player, counts[player.id], code, sent))  # type: ignore[arg-type]
+            await standin.say(channel, users[index], code)
+            return sent
+
+        await guess(run, rng, players, secrets, say, start + seconds * scale, 60.0 / rate * scale)
         await collect(run, standin, lambda c: c.content if ok(c) else None, mark, start, drain, scale)
         posts = [c for c in standin.calls[mark:] if c.channel_id == channel and c.method in ("POST", "PATCH")]
         run.sends = sum(1 for c in posts if c.status < 300)
