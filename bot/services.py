@@ -348,7 +348,8 @@ class Services:
         extra = plugin.writes(self, row, state, new, over)
         match = await plugin.rated(self, row, new, results) if over else None
         if match is not None:
-            extra = both(extra, self.store.rating_job(row.platform, row.chat_id, row.kind, match, ctx.now))
+            extra = both(extra, self.store.rating_job(row.platform, row.chat_id, row.kind, match, ctx.now,
+                                                                 row.id))
         try:
             await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now, turn.unsaved_seen,
                                        extra=extra, released=released)

@@ -5,11 +5,16 @@ players' prior ratings, `rate` returns their new ones. The bot takes part with a
 level (`BOT_RATINGS`) that no game changes. `replay` folds `rate` over stored matches from scratch:
 the ratings it gives are the ones the games wrote one by one. A player is ranked by the conservative
 `ordinal` (mu − 3·sigma), which grows as their games make the rating surer.
+
+Every rated game also counts in a player's rating across all chats of the platform, kept under the
+reserved chat id EVERYWHERE — except in LOCAL_KINDS, whose players are names that mean someone only
+within one chat (a Kegel club's members). `rebuild` replays stored games into both scopes, with the
+history of every step (the trend and the chart read it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
@@ -29,6 +34,9 @@ class Rating:
 
 
 NEW = Rating(MODEL.mu, MODEL.sigma, 0)
+EVERYWHERE = "*"  # the chat id of the ratings across chats (no platform's chat has this id)
+LOCAL_KINDS = frozenset({"kegeln"})  # players are names within one chat: no rating across chats
+TREND_GAMES = 5  # /stats: the change of the conservative rating over this many last rated games
 # The computer opponent's fixed strength per level (core/solver: "easy" | "strong")
 BOT_RATINGS: dict[str, Rating] = {"easy": Rating(20.0, 1.0), "strong": Rating(32.0, 1.0)}
 
@@ -93,3 +101,66 @@ def ranked_match(scores: Mapping[str, float], names: Mapping[str, str],
     ranks = tuple(float(1 + sum(1 for o in entries if scores[o] > scores[e])) for e in entries)
     members = tuple((teams or {}).get(e, (e,)) for e in entries)
     return Match(members, ranks, dict(names))
+
+
+def scopes(chat_id: str, kind: str) -> tuple[str, ...]:
+    """The chat ids a game of `kind` in `chat_id` is rated under: the chat, and across chats."""
+    return (chat_id,) if kind in LOCAL_KINDS else (chat_id, EVERYWHERE)
+
+
+def trend(steps: Sequence[Rating], games: int, n: int = TREND_GAMES) -> tuple[float, int] | None:
+    """The change of the conservative rating over the last `n` rated games and how many games that
+    covers, from a player's history `steps` (oldest first; at most its last n + 1 are needed) and
+    the games their rating counts. None without a step to compare with."""
+    if not steps:
+        return None
+    last = steps[-1]
+    if len(steps) > n:
+        return last.ordinal - steps[-n - 1].ordinal, n
+    if last.games == len(steps):  # the whole history: it starts at a new player's rating
+        return last.ordinal - NEW.ordinal, len(steps)
+    if len(steps) < 2:  # a history begun after the games it does not hold (older databases)
+        return None
+    return last.ordinal - steps[0].ordinal, len(steps) - 1
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A stored finished game to replay: where it was played, which game, when it ended, its match."""
+
+    platform: str
+    chat_id: str
+    kind: str
+    game_id: int
+    at: float
+    match: Match
+
+
+@dataclass(frozen=True)
+class Step:
+    """One player's rating after one game, in one scope (a chat id or EVERYWHERE)."""
+
+    platform: str
+    chat_id: str
+    kind: str
+    user_id: str
+    name: str
+    game_id: int
+    at: float
+    rating: Rating
+
+
+def rebuild(games: Iterable[Rated]) -> tuple[dict[tuple[str, str, str, str], Step], list[Step]]:
+    """Every rating from scratch by replaying `games` in the order they ended: the last step per
+    (platform, chat id, kind, player) — each with its name at its last game — and every step in order."""
+    current: dict[tuple[str, str, str, str], Step] = {}
+    history: list[Step] = []
+    for g in games:
+        for scope in scopes(g.chat_id, g.kind):
+            key = (g.platform, scope, g.kind)
+            prior = {p: current[(*key, p)].rating for p in g.match.rated if (*key, p) in current}
+            for p, r in rate(g.match, prior).items():
+                step = Step(g.platform, scope, g.kind, p, g.match.names.get(p, p), g.game_id, g.at, r)
+                current[(*key, p)] = step
+                history.append(step)
+    return current, history

@@ -203,4 +203,21 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (platform, chat_id, kind, user_id)
     );
     """),
+    # 6: every rated game's new rating per player (the trend in /stats, the chart of /rating), in
+    # the chat and across chats (chat_id '*', core/ratings.py EVERYWHERE; also in `ratings`)
+    Migration("""
+    CREATE TABLE rating_history (
+        id       {SERIAL} PRIMARY KEY,
+        game_id  {BIGINT} NOT NULL REFERENCES games (id),
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        kind     TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        mu       {REAL} NOT NULL,
+        sigma    {REAL} NOT NULL,
+        games    INTEGER NOT NULL,
+        at       {REAL} NOT NULL
+    );
+    CREATE INDEX rating_history_player ON rating_history (platform, chat_id, kind, user_id, id);
+    """),
 ]

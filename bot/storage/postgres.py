@@ -67,6 +67,9 @@ class PgTx:
         await self.conn.execute("SELECT pg_advisory_xact_lock($1, hashtext($2 || ':' || $3))",
                                 _CREATE_LOCK, platform, chat_id)
 
+    async def lock_table(self, table: str) -> None:
+        await self.conn.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")  # readers go on, writers wait
+
 
 class PostgresStore(SqlStore):
     def __init__(self, url: str, min_size: int = 1, max_size: int = 10, timeout: float = 10.0) -> None:

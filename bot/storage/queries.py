@@ -91,6 +91,9 @@ MIGRATE_CHAT = (
           " AND t.user_id = seats.user_id AND t.active = 1))"),
     Query("UPDATE chats SET chat_id = :new WHERE platform = :platform AND chat_id = :old"
           " AND NOT EXISTS (SELECT 1 FROM chats c WHERE c.platform = :platform AND c.chat_id = :new)"),
+    Query("UPDATE rating_history SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM ratings r WHERE r.platform = :platform AND r.chat_id = :new"
+          " AND r.kind = rating_history.kind AND r.user_id = rating_history.user_id)"),  # before the ratings move
     Query("UPDATE ratings SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
           " (SELECT 1 FROM ratings r WHERE r.platform = :platform AND r.chat_id = :new AND r.kind = ratings.kind"
           " AND r.user_id = ratings.user_id)"),
@@ -110,13 +113,42 @@ TOP = Query(
     " AND kind != 'practice' GROUP BY user_id ORDER BY 2 DESC, 3 DESC, 4 ASC, 1 LIMIT :limit")
 
 # ---------------------------------------------------------------- skill ratings (core/ratings.py)
-RATING = Query("SELECT mu, sigma, games FROM ratings WHERE platform = :platform AND chat_id = :chat_id"
-               " AND kind = :kind AND user_id = :user_id")
+RATING_CLAIM = Query(  # the prior rating (a new player's, games 0), with the row locked until commit
+    "INSERT INTO ratings (platform, chat_id, kind, user_id, name, mu, sigma, games, updated)"
+    " VALUES (:platform, :chat_id, :kind, :user_id, :name, :mu, :sigma, 0, :updated)"
+    " ON CONFLICT (platform, chat_id, kind, user_id) DO UPDATE SET games = ratings.games RETURNING mu, sigma, games")
 SAVE_RATING = Query(
     "INSERT INTO ratings (platform, chat_id, kind, user_id, name, mu, sigma, games, updated)"
     " VALUES (:platform, :chat_id, :kind, :user_id, :name, :mu, :sigma, :games, :updated)"
     " ON CONFLICT (platform, chat_id, kind, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
     " sigma = excluded.sigma, games = excluded.games, updated = excluded.updated")
+INSERT_RATING_STEP = Query(
+    "INSERT INTO rating_history (game_id, platform, chat_id, kind, user_id, mu, sigma, games, at)"
+    " VALUES (:game_id, :platform, :chat_id, :kind, :user_id, :mu, :sigma, :games, :at)")
+PLAYER_RATINGS = Query(  # a player's ratings in one chat (or '*': across chats), per game kind
+    "SELECT kind, name, mu, sigma, games FROM ratings WHERE platform = :platform AND chat_id = :chat_id"
+    ' AND user_id = :user_id ORDER BY kind COLLATE "C"')
+RATING_STEPS = Query(  # a player's last rated games in one chat and game, newest first
+    "SELECT at, mu, sigma, games FROM rating_history WHERE platform = :platform AND chat_id = :chat_id"
+    " AND kind = :kind AND user_id = :user_id ORDER BY id DESC LIMIT :limit")
+RATED_PLAYER = Query(  # a rated player of this chat and game by name (Kegeln members are names)
+    "SELECT user_id, name FROM ratings WHERE platform = :platform AND chat_id = :chat_id AND kind = :kind"
+    ' AND lower(name) = lower(:name) ORDER BY user_id COLLATE "C" LIMIT 2')
+TOP_RATED_EVERYWHERE = Query(  # this chat's rated players by their rating across chats, with this chat's names
+    "SELECT h.user_id, h.name, a.mu, a.sigma, a.games FROM ratings h JOIN ratings a ON a.platform = h.platform"
+    " AND a.chat_id = :everywhere AND a.kind = h.kind AND a.user_id = h.user_id WHERE h.platform = :platform"
+    " AND h.chat_id = :chat_id AND h.kind = :kind"
+    ' ORDER BY a.mu - 3 * a.sigma DESC, a.games DESC, h.name COLLATE "C" LIMIT :limit')
+FINISHED_GAMES = Query(  # the replay of `python -m bot ratings rebuild`: finished games in the order they
+    # ended, which is the order of their last events (the final move logs its events in its transaction)
+    f"SELECT {_GAME_COLS}, updated FROM games g WHERE over = 1"
+    " ORDER BY COALESCE((SELECT MAX(e.id) FROM events e WHERE e.game_id = g.id), 0), updated, id")
+COUNT_FINISHED = Query("SELECT COUNT(*) FROM games WHERE over = 1")
+CLEAR_RATINGS = Query("DELETE FROM ratings")
+CLEAR_RATING_HISTORY = Query("DELETE FROM rating_history")
+SAVE_REBUILT = Query(
+    "INSERT INTO ratings (platform, chat_id, kind, user_id, name, mu, sigma, games, updated)"
+    " VALUES (:platform, :chat_id, :kind, :user_id, :name, :mu, :sigma, :games, :updated)")
 TOP_RATED = Query(  # the conservative rating (openskill's ordinal, mu - 3 sigma) first
     "SELECT user_id, name, mu, sigma, games FROM ratings WHERE platform = :platform AND chat_id = :chat_id"
     ' AND kind = :kind ORDER BY mu - 3 * sigma DESC, games DESC, name COLLATE "C" LIMIT :limit')

@@ -71,6 +71,10 @@ class Tx(Protocol):
         """Serialize this transaction with the other creations in the chat (PostgreSQL: an advisory
         lock until commit; SQLite: nothing to do, its one writer runs jobs one after another)."""
         ...
+    async def lock_table(self, table: str) -> None:
+        """Make other writers of `table` wait until this transaction ends (PostgreSQL: LOCK TABLE in
+        EXCLUSIVE mode, reads go on; SQLite: nothing to do, its one writer runs jobs one after another)."""
+        ...
 
 
 TxJob = Callable[[Tx], Coroutine[Any, Any, Any]]  # an async function of the transaction

@@ -61,6 +61,9 @@ class SqliteTx:
     async def lock_chat(self, platform: str, chat_id: str) -> None:
         """Nothing to lock: the one writer runs jobs one after another."""
 
+    async def lock_table(self, table: str) -> None:
+        """Nothing to lock: the one writer runs jobs one after another."""
+
 
 class SqliteStore(SqlStore):
     def __init__(self, path: str, synchronous: str = "FULL", batch_max: int = 256, busy_timeout_ms: int = 5000) -> None:

@@ -41,6 +41,10 @@ from core import names, ratings
 from core.games.base import Event
 
 
+class RatingsMoved(Exception):
+    """A game ended while the ratings were being rebuilt: replay again."""
+
+
 def _game(r: Sequence[Any]) -> GameRow:
     return GameRow(int(r[0]), r[1], r[2], bool(r[3]), r[4], json.loads(r[5]), bool(r[6]), int(r[7]))
 
@@ -219,26 +223,84 @@ class SqlStore:
 
     # ------------------------------------------------------------ skill ratings (core/ratings.py)
     @staticmethod
-    def rating_job(platform: str, chat_id: str, kind: str, match: ratings.Match, now: float) -> TxJob:
-        """A finished game's rating update, run inside `save_game`'s transaction: the players' ratings
-        in this chat and game are read, rated with the match and written back."""
+    def rating_job(platform: str, chat_id: str, kind: str, match: ratings.Match, now: float,
+                   game_id: int) -> TxJob:
+        """A finished game's rating update, run inside `save_game`'s transaction: in this chat and
+        (for a game rated across chats) under `ratings.EVERYWHERE`, the players' ratings are read
+        with their rows locked (a concurrent game of the same player waits for this one), rated with
+        the match, written back, and each new rating added to the history."""
         async def job(tx: Tx) -> None:
-            where = {"platform": platform, "chat_id": chat_id, "kind": kind}
-            prior = {}
-            for user_id in match.rated:
-                row = await tx.fetchrow(q.RATING, **where, user_id=user_id)
-                if row is not None:
+            for scope in ratings.scopes(chat_id, kind):
+                where = {"platform": platform, "chat_id": scope, "kind": kind}
+                prior = {}
+                for user_id in match.rated:
+                    row = await tx.fetchrow(q.RATING_CLAIM, **where, user_id=user_id, name=match.names.get(user_id, user_id),
+                                            mu=ratings.NEW.mu, sigma=ratings.NEW.sigma, updated=now)
+                    assert row is not None
                     prior[user_id] = ratings.Rating(float(row[0]), float(row[1]), int(row[2]))
-            new = ratings.rate(match, prior)
-            await tx.executemany(q.SAVE_RATING, [
-                {**where, "user_id": u, "name": match.names.get(u, u), "mu": r.mu, "sigma": r.sigma,
-                 "games": r.games, "updated": now} for u, r in new.items()])
+                new = ratings.rate(match, prior)
+                await tx.executemany(q.SAVE_RATING, [
+                    {**where, "user_id": u, "name": match.names.get(u, u), "mu": r.mu, "sigma": r.sigma,
+                     "games": r.games, "updated": now} for u, r in new.items()])
+                await tx.executemany(q.INSERT_RATING_STEP, [
+                    {**where, "game_id": game_id, "user_id": u, "mu": r.mu, "sigma": r.sigma, "games": r.games,
+                     "at": now} for u, r in new.items()])
         return job
 
-    async def top_rated(self, platform: str, chat_id: str, kind: str, limit: int = 10) -> list[RatedLine]:
-        """The chat's players of one game by their conservative rating, best first."""
-        rows = await self._fetch(q.TOP_RATED, platform=platform, chat_id=chat_id, kind=kind, limit=limit)
+    async def top_rated(self, platform: str, chat_id: str, kind: str, limit: int = 10,
+                        everywhere: bool = False) -> list[RatedLine]:
+        """The chat's players of one game by their conservative rating, best first; `everywhere`:
+        the same players (and only they, by their names in this chat) by their rating across chats."""
+        if everywhere:
+            rows = await self._fetch(q.TOP_RATED_EVERYWHERE, platform=platform, chat_id=chat_id, kind=kind,
+                                     everywhere=ratings.EVERYWHERE, limit=limit)
+        else:
+            rows = await self._fetch(q.TOP_RATED, platform=platform, chat_id=chat_id, kind=kind, limit=limit)
         return [RatedLine(u, n, float(mu), float(sg), int(g)) for u, n, mu, sg, g in rows]
+
+    async def player_ratings(self, platform: str, chat_id: str, user_id: str) -> dict[str, ratings.Rating]:
+        """A player's rating per game kind in one chat (or `ratings.EVERYWHERE`: across chats)."""
+        rows = await self._fetch(q.PLAYER_RATINGS, platform=platform, chat_id=chat_id, user_id=user_id)
+        return {str(k): ratings.Rating(float(mu), float(sg), int(g)) for k, _n, mu, sg, g in rows}
+
+    async def rating_steps(self, platform: str, chat_id: str, kind: str, user_id: str,
+                           limit: int = 1000) -> list[tuple[float, ratings.Rating]]:
+        """A player's last `limit` rating steps in one chat and game, oldest first: (time, rating)."""
+        rows = await self._fetch(q.RATING_STEPS, platform=platform, chat_id=chat_id, kind=kind, user_id=user_id,
+                                 limit=limit)
+        return [(float(at), ratings.Rating(float(mu), float(sg), int(g))) for at, mu, sg, g in reversed(rows)]
+
+    async def rated_player(self, platform: str, chat_id: str, kind: str, name: str) -> list[UserMatch]:
+        """The rated players of this chat and game called `name` (compared as core.names.key)."""
+        rows = await self._fetch(q.RATED_PLAYER, platform=platform, chat_id=chat_id, kind=kind,
+                                 name=names.clean(name))
+        return [UserMatch(r[0], r[1]) for r in rows]
+
+    async def finished_games(self) -> list[tuple[GameRow, float]]:
+        """Every finished game with the time it ended, in the order the games ended."""
+        return [(_game(r), float(r[8])) for r in await self._fetch(q.FINISHED_GAMES)]
+
+    async def rewrite_ratings(self, current: Sequence[ratings.Step], history: Sequence[ratings.Step],
+                              finished: int) -> None:
+        """Replace every rating and the whole history in one transaction (`python -m bot ratings
+        rebuild`). `finished`: how many finished games the replay saw; if a game has ended since,
+        RatingsMoved and nothing changes (the rebuild runs again). Rating writes of games that end
+        meanwhile wait for this transaction and then rate on top of the rebuilt ratings."""
+        async def job(tx: Tx) -> None:
+            await tx.lock_table("ratings")
+            if int(await tx.fetchval(q.COUNT_FINISHED)) != finished:
+                raise RatingsMoved()
+            await tx.execute(q.CLEAR_RATING_HISTORY)
+            await tx.execute(q.CLEAR_RATINGS)
+            await tx.executemany(q.SAVE_REBUILT, [
+                {"platform": s.platform, "chat_id": s.chat_id, "kind": s.kind, "user_id": s.user_id, "name": s.name,
+                 "mu": s.rating.mu, "sigma": s.rating.sigma, "games": s.rating.games, "updated": s.at}
+                for s in current])
+            await tx.executemany(q.INSERT_RATING_STEP, [
+                {"game_id": s.game_id, "platform": s.platform, "chat_id": s.chat_id, "kind": s.kind,
+                 "user_id": s.user_id, "mu": s.rating.mu, "sigma": s.rating.sigma, "games": s.rating.games,
+                 "at": s.at} for s in history])
+        await self._run(job)
 
     # ------------------------------------------------------------ kegeln (Hausnummern): club statistics
     @staticmethod
