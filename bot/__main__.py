@@ -13,12 +13,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from bot import ops
+from bot import ops, ratings_rebuild
 from bot.app import App, is_postgres
 from bot.i18n import Catalogs
 from bot.runtime import tune_gc
 from bot.settings import Settings
 from bot.storage.base import StoreOpenError
+from bot.storage.store import RatingsMoved
 
 log = logging.getLogger("bot")
 SWEEP_SECONDS = 60.0
@@ -39,10 +40,11 @@ class Adapter(Sender, Protocol):
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bot", description="Chat game bot (Discord, Telegram, console).")
-    p.add_argument("command", nargs="?", default="run", choices=["run", "sync-commands", "backup", "health"],
+    p.add_argument("command", nargs="?", default="run", choices=["run", "sync-commands", "backup", "health", "ratings"],
                    help="run the bot (default); sync Discord slash commands; backup PATH: an online copy of "
-                        "the database; health: exit 0 when the store answers and every adapter is connected")
-    p.add_argument("path", nargs="?", help="with backup: where to write the copy")
+                        "the database; health: exit 0 when the store answers and every adapter is connected; "
+                        "ratings rebuild: replay the finished games into the skill ratings and their history")
+    p.add_argument("path", nargs="?", help="with backup: where to write the copy; with ratings: rebuild")
     p.add_argument("--db", help="SQLite database file or postgresql:// URL (default: DATABASE_URL, else "
                                 "DATABASE_PATH or data/bot.sqlite3)")
     p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
@@ -216,6 +218,24 @@ async def sync_commands(app: App, settings: Settings, guild: int | None) -> int:
     return 0
 
 
+async def rebuild_ratings(db: str) -> int:
+    """`python -m bot ratings rebuild`: bot/ratings_rebuild.py on the database, one line of what it did."""
+    if not is_postgres(db) and not Path(db).is_file():
+        print(f"no database at {db}", file=sys.stderr)
+        return 1
+    app = await App.open(db)
+    try:
+        done = await ratings_rebuild.rebuild(app)
+    except RatingsMoved as exc:
+        print(f"ratings rebuild failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await app.close()
+    print(f"ratings rebuilt from {done.games} finished games ({done.rated} rated): {done.ratings} ratings, "
+          f"{done.steps} history rows")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     settings = Settings.load()
@@ -236,6 +256,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         healthy, line = ops.health(db, status_db=settings.db_path if is_postgres(db) else None)
         print(line)
         return 0 if healthy else 1
+    if args.command == "ratings":
+        if args.path != "rebuild":
+            print("usage: python -m bot ratings rebuild", file=sys.stderr)
+            return 2
+        try:
+            return asyncio.run(rebuild_ratings(db))
+        except StoreOpenError as exc:
+            print(exc, file=sys.stderr)
+            return 2
     setup_logging(settings.log_level, console=args.console or not (settings.telegram_token or settings.discord_token))
     try:
         return asyncio.run(run(args, settings))
