@@ -4,21 +4,26 @@ through its `core.games.base.Game` interface and its plugin (bot/services.py).""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.routing import answer, awaiting_secret, follow_up, guess_or_secret, join_offer, secret_input, set_lang
 from bot.services import Command, GamePlugin, Services, Turn, loaded, pictured
-from bot.storage.base import GameRow, StatLine
+from bot.storage.base import GameRow, RatedLine, StatLine
+from core import names, ratings
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games import practice
 from core.games.base import Verb, repeats_text
-from core.messages import Button, Message, Text
+from core.messages import Button, Inbound, Message, Text
+from core.ratings_chart import rating_chart
 from core.solver import analyse
 from core.solver import games as solver_games
 
 ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the last 5)
+CHART_GAMES = 200  # /rating: the chart shows the player's last rated games, at most this many
 
 
 async def cmd_help(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -162,7 +167,78 @@ async def cmd_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         "rating": Text(f"rating.{practice.rating(CodeRules(b.length, b.repeats), b.best)}")}) for b in bests]
     turn.messages.append(Message(ib.chat, Text("stats.text", {
         "name": name, "here": lines(here), "everywhere": lines(everywhere),
-        "bests": best_lines or Text("stats.none")})))
+        "bests": best_lines or Text("stats.none"), "ratings": await rating_lines(svc, ib, uid)})))
+
+
+async def rating_lines(svc: Services, ib: Inbound, uid: str) -> list[Text] | Text:
+    """/stats: the player's skill rating per game in this chat with its trend, and across chats (the
+    rating and games only: when and where they played elsewhere stays there)."""
+    here = await svc.store.player_ratings(ib.chat.platform, ib.chat.chat_id, uid)
+    everywhere = await svc.store.player_ratings(ib.chat.platform, ratings.EVERYWHERE, uid)
+    out: list[Text] = []
+    for kind in RATED_KINDS:
+        if kind not in here and kind not in everywhere:
+            continue
+        game = Text(svc.plugins[kind].title or kind)
+        line = await rating_line(svc, ib, kind, uid, here[kind]) if kind in here else Text(
+            "stats.rating_none", {"game": game})
+        far = everywhere.get(kind)
+        out.append(Text("stats.rating_both", {"line": line, "everywhere": Text("stats.rating_everywhere", {
+            "rating": round(far.mu - 3 * far.sigma, 1), "n": far.games})}) if far else line)
+    return out or Text("stats.none")
+
+
+async def rating_line(svc: Services, ib: Inbound, kind: str, uid: str, r: RatedLine,
+                      steps: list[ratings.Rating] | None = None) -> Text:
+    """One game's rating in this chat: conservative rating (mu ± sigma), games, and the trend over
+    the last rated games (from the rating history)."""
+    if steps is None:
+        steps = [s for _at, s in await svc.store.rating_steps(ib.chat.platform, ib.chat.chat_id, kind, uid,
+                                                              limit=ratings.TREND_GAMES + 1)]
+    trend = ratings.trend(steps, r.games)
+    shown: Text | str = ""
+    if trend is not None:
+        change, n = round(trend[0], 1), trend[1]
+        arrow = "↑" if change > 0 else "↓" if change < 0 else "→"
+        shown = Text("stats.trend", {"arrow": arrow, "change": abs(change), "n": n})
+    return Text("stats.rating_line", {"game": Text(svc.plugins[kind].title or kind),
+                                      "rating": round(r.mu - 3 * r.sigma, 1), "mu": round(r.mu, 1),
+                                      "sigma": round(r.sigma, 1), "n": r.games, "trend": shown})
+
+
+async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/rating [GAME] [NAME]: a player's skill rating in one game of this chat over time, as a chart
+    (drawn off the event loop), with the rating and its trend. Without a game: the player's most
+    played rated game here. Kegeln's players are the club's members, by name."""
+    ib = turn.inbound
+    kind = args[0].lower() if args and args[0].lower() in RATED_KINDS else None
+    rest = args[1:] if kind else args
+    uid, name = ib.actor.user_id, ib.actor.name
+    if kind == "kegeln":
+        name = names.clean(" ".join(rest)) if rest else ib.actor.name
+        uid = name.casefold()
+    elif rest:
+        found = await svc.find_player(ib, " ".join(rest), known_only=True)
+        uid, name = found.user_id, found.name
+    mine = await svc.store.player_ratings(ib.chat.platform, ib.chat.chat_id, uid)
+    if kind is None:
+        if not mine:
+            turn.messages.append(Message(ib.chat, Text("stats.rating_games", {"games": ", ".join(RATED_KINDS)})))
+            return
+        kind = max(mine, key=lambda k: mine[k].games)
+    line = mine.get(kind)
+    game = Text(svc.plugins[kind].title or kind)
+    if line is None:
+        turn.messages.append(Message(ib.chat, Text("stats.chart_none", {"name": name, "game": game})))
+        return
+    if kind == "kegeln":
+        name = line.name  # the member as the scorer wrote the name last
+    history = await svc.store.rating_steps(ib.chat.platform, ib.chat.chat_id, kind, uid, limit=CHART_GAMES)
+    lang = await svc.lang(ib)
+    labels = [svc.catalogs.day_month(datetime.fromtimestamp(at, UTC).date(), lang) for at, _r in history]
+    image = await asyncio.to_thread(rating_chart, name, [r.ordinal for _at, r in history], labels) if history else None
+    text = await rating_line(svc, ib, kind, uid, line, [r for _at, r in history])
+    turn.messages.append(Message(ib.chat, Text("stats.chart", {"name": name, "line": text}), image=image))
 
 def stat_line(svc: Services, r: StatLine, lang: str) -> str:
     plugin = svc.plugins.get(r.kind, GamePlugin())
@@ -174,10 +250,11 @@ RATED_KINDS = ("duel", "logik", "words", "kegeln")  # the games with skill ratin
 
 
 async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/top: the duel leaderboard by wins; /top GAME: the chat's skill ratings in that game."""
+    """/top: the duel leaderboard by wins; /top GAME [all]: the chat's skill ratings in that game
+    (with `all`: its players' ratings across chats)."""
     ib = turn.inbound
     if args:
-        await rated_top(svc, turn, args[0].lower())
+        await rated_top(svc, turn, args[0].lower(), args[1:])
         return
     rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
     if not rows:
@@ -187,14 +264,21 @@ async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     turn.messages.append(Message(ib.chat, Text("top.text", {"table": table})))
 
 
-async def rated_top(svc: Services, turn: Turn, kind: str) -> None:
-    """The chat's players of one game by their conservative rating (mu − 3·sigma), with games played."""
+async def rated_top(svc: Services, turn: Turn, kind: str, scope: tuple[str, ...] = ()) -> None:
+    """The chat's players of one game by their conservative rating (mu − 3·sigma), with games played;
+    `/top GAME all`: the same players by their rating across chats (nobody who never played here,
+    and by the names they have here)."""
     ib = turn.inbound
     if kind not in RATED_KINDS:
         turn.messages.append(Message(ib.chat, Text("top.games", {"games": ", ".join(RATED_KINDS)})))
         return
+    everywhere = bool(scope) and scope[0].lower() in svc.catalogs.words("top.everywhere_words")
+    if everywhere and kind in ratings.LOCAL_KINDS:
+        turn.messages.append(Message(ib.chat, Text("top.local_only", {"game": Text(svc.plugins[kind].title or kind)})))
+        return
     game = Text(svc.plugins[kind].title or kind)
-    rows = await svc.store.top_rated(ib.chat.platform, ib.chat.chat_id, kind, limit=svc.list_lines)
+    rows = await svc.store.top_rated(ib.chat.platform, ib.chat.chat_id, kind, limit=svc.list_lines,
+                                     everywhere=everywhere)
     if not rows:
         turn.messages.append(Message(ib.chat, Text("top.rated_empty", {"game": game})))
         return
@@ -202,7 +286,8 @@ async def rated_top(svc: Services, turn: Turn, kind: str) -> None:
     table = "\n".join(svc.catalogs.render(Text("top.rated_line", {
         "i": i, "name": r.name, "rating": round(r.mu - 3 * r.sigma, 1), "n": r.games}), lang)
         for i, r in enumerate(rows, 1))
-    turn.messages.append(Message(ib.chat, Text("top.rated", {"game": game, "table": table})))
+    key = "top.rated_everywhere" if everywhere else "top.rated"
+    turn.messages.append(Message(ib.chat, Text(key, {"game": game, "table": table})))
 
 
 async def cmd_lang(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -273,7 +358,8 @@ TAIL = (  # after the games' commands
     Command("board", (), cmd_board),
     Command("rematch", (), cmd_rematch),
     Command("stats", ("game", "player"), cmd_stats, choices=(("game", ("logik",)),)),  # `game`: /stats logik
-    Command("top", ("game",), cmd_top, choices=(("game", RATED_KINDS),)),
+    Command("top", ("game", "scope"), cmd_top, choices=(("game", RATED_KINDS),)),
+    Command("rating", ("game", "player"), cmd_rating, choices=(("game", RATED_KINDS),)),
     Command("lang", ("code",), cmd_lang),
     Command("cancel", (), cmd_cancel),
     Command("join", (), cmd_join),

@@ -131,9 +131,6 @@ PLAYER_RATINGS = Query(  # a player's ratings in one chat (or '*': across chats)
 RATING_STEPS = Query(  # a player's last rated games in one chat and game, newest first
     "SELECT at, mu, sigma, games FROM rating_history WHERE platform = :platform AND chat_id = :chat_id"
     " AND kind = :kind AND user_id = :user_id ORDER BY id DESC LIMIT :limit")
-RATED_PLAYER = Query(  # a rated player of this chat and game by name (Kegeln members are names)
-    "SELECT user_id, name FROM ratings WHERE platform = :platform AND chat_id = :chat_id AND kind = :kind"
-    ' AND lower(name) = lower(:name) ORDER BY user_id COLLATE "C" LIMIT 2')
 TOP_RATED_EVERYWHERE = Query(  # this chat's rated players by their rating across chats, with this chat's names
     "SELECT h.user_id, h.name, a.mu, a.sigma, a.games FROM ratings h JOIN ratings a ON a.platform = h.platform"
     " AND a.chat_id = :everywhere AND a.kind = h.kind AND a.user_id = h.user_id WHERE h.platform = :platform"

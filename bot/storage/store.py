@@ -234,8 +234,9 @@ class SqlStore:
                 where = {"platform": platform, "chat_id": scope, "kind": kind}
                 prior = {}
                 for user_id in match.rated:
-                    row = await tx.fetchrow(q.RATING_CLAIM, **where, user_id=user_id, name=match.names.get(user_id, user_id),
-                                            mu=ratings.NEW.mu, sigma=ratings.NEW.sigma, updated=now)
+                    row = await tx.fetchrow(q.RATING_CLAIM, **where, user_id=user_id,
+                                            name=match.names.get(user_id, user_id), mu=ratings.NEW.mu,
+                                            sigma=ratings.NEW.sigma, updated=now)
                     assert row is not None
                     prior[user_id] = ratings.Rating(float(row[0]), float(row[1]), int(row[2]))
                 new = ratings.rate(match, prior)
@@ -258,10 +259,10 @@ class SqlStore:
             rows = await self._fetch(q.TOP_RATED, platform=platform, chat_id=chat_id, kind=kind, limit=limit)
         return [RatedLine(u, n, float(mu), float(sg), int(g)) for u, n, mu, sg, g in rows]
 
-    async def player_ratings(self, platform: str, chat_id: str, user_id: str) -> dict[str, ratings.Rating]:
+    async def player_ratings(self, platform: str, chat_id: str, user_id: str) -> dict[str, RatedLine]:
         """A player's rating per game kind in one chat (or `ratings.EVERYWHERE`: across chats)."""
         rows = await self._fetch(q.PLAYER_RATINGS, platform=platform, chat_id=chat_id, user_id=user_id)
-        return {str(k): ratings.Rating(float(mu), float(sg), int(g)) for k, _n, mu, sg, g in rows}
+        return {str(k): RatedLine(user_id, n, float(mu), float(sg), int(g)) for k, n, mu, sg, g in rows}
 
     async def rating_steps(self, platform: str, chat_id: str, kind: str, user_id: str,
                            limit: int = 1000) -> list[tuple[float, ratings.Rating]]:
@@ -269,12 +270,6 @@ class SqlStore:
         rows = await self._fetch(q.RATING_STEPS, platform=platform, chat_id=chat_id, kind=kind, user_id=user_id,
                                  limit=limit)
         return [(float(at), ratings.Rating(float(mu), float(sg), int(g))) for at, mu, sg, g in reversed(rows)]
-
-    async def rated_player(self, platform: str, chat_id: str, kind: str, name: str) -> list[UserMatch]:
-        """The rated players of this chat and game called `name` (compared as core.names.key)."""
-        rows = await self._fetch(q.RATED_PLAYER, platform=platform, chat_id=chat_id, kind=kind,
-                                 name=names.clean(name))
-        return [UserMatch(r[0], r[1]) for r in rows]
 
     async def finished_games(self) -> list[tuple[GameRow, float]]:
         """Every finished game with the time it ended, in the order the games ended."""

@@ -7,6 +7,7 @@ members' names. One line per series, each in its own colour from PALETTE.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
@@ -21,10 +22,11 @@ GRID = (225, 225, 225)
 
 
 def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Sequence[str],
-               width: int = 720, height: int = 400, y_max: float = 9.0) -> bytes:
-    """Lines over shared x positions (None = no value there), y from 0 to `y_max` (pins per throw).
-    At most MAX_SERIES series are drawn; a single point is drawn as a dot."""
-    return _png(_lines(series, x_labels, width, height, y_max))
+               width: int = 720, height: int = 400, y_max: float = 9.0, y_min: float = 0.0) -> bytes:
+    """Lines over shared x positions (None = no value there), y from `y_min` to `y_max` (pins per
+    throw: 0 to 9; also the skill rating chart of core/ratings_chart.py). At most MAX_SERIES series
+    are drawn; a single point is drawn as a dot."""
+    return _png(_lines(series, x_labels, width, height, y_max, y_min))
 
 
 def club_chart(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Sequence[str],
@@ -73,7 +75,7 @@ def _wins(wins: Sequence[tuple[int, int]], width: int, height: int) -> Image.Ima
 
 
 def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Sequence[str],
-           width: int, height: int, y_max: float) -> Image.Image:
+           width: int, height: int, y_max: float, y_min: float = 0.0) -> Image.Image:
     series = list(series)[:MAX_SERIES]
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
@@ -84,13 +86,16 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
     def x_of(i: int) -> float:
         return left + (right - left) * (i + 0.5) / n
 
-    def y_of(v: float) -> float:
-        return bottom - (bottom - top) * max(0.0, min(v, y_max)) / y_max
+    span = max(y_max - y_min, 1e-9)
 
-    for tick in range(int(y_max) + 1):
+    def y_of(v: float) -> float:
+        return bottom - (bottom - top) * (max(y_min, min(v, y_max)) - y_min) / span
+
+    step = max(1, math.ceil(span / 10))  # at most about ten grid lines, at whole numbers
+    for tick in range(math.ceil(y_min / step) * step, int(y_max) + 1, step):
         y = y_of(tick)
         draw.line([(left, y), (right, y)], fill=GRID)
-        draw.text((left - 18, y - 6), str(tick), fill=INK, font=font)
+        draw.text((left - max(18, 6 * len(str(tick)) + 4), y - 6), str(tick), fill=INK, font=font)
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
     step = max(1, n // 12)
     for i, label in enumerate(x_labels):
