@@ -1,6 +1,42 @@
 """Skill ratings on PostgreSQL: the operators' rebuild gives exactly the stored ratings and history,
-which agree with openskill per chat and across chats (`db` is a postgresql:// URL here, see conftest)."""
+which agree with openskill per chat and across chats (`db` is a postgresql:// URL here, see conftest);
+two games of one player that end at once on two connections both count in the rating across chats."""
 
+import asyncio
+
+from bot.storage.postgres import PostgresStore
+from bot.storage.sql import Tx
+from core import ratings
+from core.ratings import Match
 from tests.app.test_ratings_rebuild import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_rebuild_gives_exactly_the_stored_ratings_and_history,
 )
+
+
+async def test_two_games_of_one_player_ending_at_once_both_count_across_chats(pg_url: str) -> None:
+    """Two chats' games of alice end at once (two transactions): the second one's rating job waits
+    for the first one's rows and rates on top of them — no lost update of the rating across chats."""
+    store = PostgresStore(pg_url)
+    await store.open()
+    try:
+        first = Match((("alice",), ("bob",)), (1.0, 2.0), {"alice": "Alice", "bob": "Bob"})
+        second = Match((("alice",), ("carl",)), (1.0, 2.0), {"alice": "Alice", "carl": "Carl"})
+        g1 = await store.create_game("test", "g1", False, "duel", {}, [], [], 1.0)
+        g2 = await store.create_game("test", "g2", False, "duel", {}, [], [], 1.0)
+        written = asyncio.Event()
+
+        async def slow(tx: Tx) -> None:  # the first game's transaction stays open a moment after its writes
+            await store.rating_job("test", "g1", "duel", first, 1.0, g1)(tx)
+            written.set()
+            await asyncio.sleep(0.3)
+
+        async def then() -> None:
+            await written.wait()
+            await store._run(store.rating_job("test", "g2", "duel", second, 2.0, g2))
+
+        await asyncio.gather(store._run(slow), then())
+        want = ratings.replay([first, second])["alice"]
+        got = (await store.player_ratings("test", ratings.EVERYWHERE, "alice"))["duel"]
+        assert (got.mu, got.sigma, got.games) == (want.mu, want.sigma, 2)
+    finally:
+        await store.close()
