@@ -240,6 +240,7 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     text = await rating_line(svc, ib, kind, uid, line, [r for _at, r in history])
     turn.messages.append(Message(ib.chat, Text("stats.chart", {"name": name, "line": text}), image=image))
 
+
 def stat_line(svc: Services, r: StatLine, lang: str) -> str:
     plugin = svc.plugins.get(r.kind, GamePlugin())
     name = svc.catalogs.render(Text(plugin.title), lang) if plugin.title else r.kind
