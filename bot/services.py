@@ -161,7 +161,9 @@ class Services:
         self.list_lines = max(list_lines, 1)  # lines of a list reply before "… and K more"
         self.catalogs = catalogs
         self.renderer = Renderer(store, catalogs, default_lang)
-        self.rng = random.Random(seed)
+        # secrets are drawn from the OS's cryptographic source unless a seed asks for repeatable ones
+        # (tests, `--seed`): a Mersenne Twister could be rebuilt from the codes the bot reveals
+        self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.idle_timeout = idle_timeout
         self.clock = clock
         self.limiter = RateLimiter(rate, burst, clock)
