@@ -203,4 +203,15 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (platform, chat_id, kind, user_id)
     );
     """),
+    # 6: the Kegel club's season start per chat (month and day; no row: 1 January), see
+    # core/games/kegeln/season.py
+    Migration("""
+    CREATE TABLE kegeln_seasons (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        month    INTEGER NOT NULL,
+        day      INTEGER NOT NULL,
+        PRIMARY KEY (platform, chat_id)
+    );
+    """),
 ]

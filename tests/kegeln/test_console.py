@@ -29,7 +29,7 @@ def test_console_kegeln_evening(tmp_path: Path) -> None:
     # /kegelexport: the console writes the CSV under its picture folder and prints the path
     path = Path(out.split("The club's throw log: 1 game, 4 throws (CSV).")[1].splitlines()[-1].strip())
     assert path.name == "kegeln-table.csv" and path.is_file()
-    assert path.read_bytes().decode("utf-8-sig").splitlines()[0] == "date,game,member,pins,position,digit"
+    assert path.read_bytes().decode("utf-8-sig").splitlines()[0] == "date,game,member,pins,position,digit,season"
 
 
 def test_console_scorer_only_to_a_player_who_has_written(tmp_path: Path) -> None:
