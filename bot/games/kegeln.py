@@ -276,8 +276,12 @@ async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
                                     [(ln.wins_high, ln.wins_low) for ln in shown])  # drawn off the event loop
     games = len({r.game_id for r in rows})
     turn.messages.append(Message(ib.chat, Text("kegeln.season.table", {
-        "head": Text("kegeln.season.head", {**head, "n": games, "evenings": len(evenings)}),
+        "head": Text("kegeln.season.head", {**head, "n": games, "evenings": evenings_text(len(evenings))}),
         "table": table}), image=chart))
+
+
+def evenings_text(n: int) -> Text:
+    return Text("kegeln.season.evenings", {"n": n})
 
 
 def season_line(i: int, ln: kegeln_season.Line) -> Text:
@@ -303,7 +307,7 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
         turn.messages.append(Message(ib.chat, Text("kegeln.season.empty", head)))
         return
     rv = kegeln_season.review(rows)
-    parts: list[Text] = [Text("kegeln.review.head", {**head, "n": rv.games, "evenings": rv.evenings})]
+    parts: list[Text] = [Text("kegeln.review.head", {**head, "n": rv.games, "evenings": evenings_text(rv.evenings)})]
     if rv.champion is not None:
         parts.append(Text("kegeln.review.champion", {"name": rv.champion.name, "n": rv.champion.wins}))
     parts.append(Text("kegeln.review.improved", {"name": rv.improved[0], "gain": rv.improved[1]})
