@@ -222,3 +222,31 @@ def test_a_season_runs_from_its_start_to_the_day_before_the_next() -> None:
     assert start.last_day(2026).isoformat() == "2027-08-31"
     leap = kegeln_season.Start(2, 29)
     assert leap.begins(2027).date().isoformat() == "2027-03-01"
+
+
+async def test_merge_seen_through_the_app(table: Table, clock: Clock, app: App) -> None:
+    """The merge on either database (run again on PostgreSQL by tests/postgres): the statistics, the
+    season and the ratings follow; the rating is the replay of the merged records."""
+    await season_2026(table, clock)
+    rated = {r.user_id: r.games for r in await app.store.top_rated(PLATFORM, GROUP.chat_id, "kegeln", limit=20)}
+    assert rated["klausi"] == 2 and rated["klaus"] == 4
+    r = await table.send(admin("dave"))
+    assert "Klaus has 6 games" in texts(r)
+    rated = {r.user_id: r.games for r in await app.store.top_rated(PLATFORM, GROUP.chat_id, "kegeln", limit=20)}
+    assert "klausi" not in rated and rated["klaus"] == 6
+    assert "Klausi" not in texts(await table.say("alice", "/saison"))
+    assert "Klaus: 6 games" in texts(await table.say("alice", "/kegelstats Klaus"))
+    r = await table.say("alice", "/kegelexport 2026")
+    assert b"Klausi" not in r.messages[0].file[1]
+
+
+async def test_a_long_season_table_is_capped(table: Table, clock: Clock) -> None:
+    """20 members with long names: the first LIST_MAX_LINES (10 here) and "… and 10 more"; fits Discord's 2000."""
+    members = {f"Mitglied{'x' * 18}{i:02d}": (i % 10, i // 10) for i in range(20)}  # no tie
+    clock.now = at(2026, 3, 3)
+    await game(table, "high", members)
+    for command in ("/saison", "/jahresrueckblick", "/kegelexport 2026"):
+        out = texts(await table.say("alice", command))
+        assert len(out) < 2000, (command, len(out))
+    out = texts(await table.say("alice", "/saison"))
+    assert "… and 10 more" in out and out.count("Mitglied") == 10
