@@ -23,6 +23,7 @@ ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the las
 
 async def cmd_help(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     name = args[0].lstrip("/").lower() if args else ""
+    name = svc.aliases.get(name, name)  # a command's localised name (Command.aliases)
     if name in svc.commands:
         text = Text(f"help.cmd.{name}")
     elif name:  # say that it is unknown, then what there is

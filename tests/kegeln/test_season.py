@@ -250,3 +250,10 @@ async def test_a_long_season_table_is_capped(table: Table, clock: Clock) -> None
         assert len(out) < 2000, (command, len(out))
     out = texts(await table.say("alice", "/saison"))
     assert "… and 10 more" in out and out.count("Mitglied") == 10
+
+
+async def test_help_knows_the_localised_names(table: Table) -> None:
+    """The help lists /yearreview: `/help yearreview` explains it (not "unknown command")."""
+    for name in ("yearreview", "/итоги_года", "jahresrueckblick"):
+        out = texts(await table.say("alice", f"/help {name}"))
+        assert out.startswith("/yearreview [SEASON] (also /jahresrueckblick)"), out
