@@ -11,14 +11,14 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import Any
 
 from bot import routing
 from bot.games.registry import PLUGINS, commands
 from bot.i18n import Catalogs
-from bot.services import Services, Turn, acting
+from bot.services import Command, Services, Turn, acting
 from bot.storage.base import Conflict, Duplicate, Store, StoreUnavailable
 from bot.storage.sqlite import SqliteStore
 from core import names, serial
@@ -40,6 +40,7 @@ class App(Services):
         super().__init__(store, catalogs, **options)
         self.plugins = dict(PLUGINS)  # the games registered now (bot/games/registry.py)
         self.commands = {c.name: c for c in commands()}
+        self.aliases = command_aliases(self.commands.values())
 
     @classmethod
     async def open(cls, db_path: str, seed: int | None = None, default_lang: str = "en",
@@ -67,7 +68,7 @@ class App(Services):
         return {lang: [CommandInfo(c.name, self.catalogs.render(Text(f"cmd.{c.name}"), lang), c.options,
                                    dict(c.choices),
                                    {o: self.catalogs.render(Text(self._option_key(c.name, o)), lang)
-                                    for o in c.options})
+                                    for o in c.options}, c.names(lang))
                        for c in self.commands.values() if not c.hidden]
                 for lang in self.catalogs.languages}
 
@@ -164,7 +165,7 @@ class App(Services):
         await routing.on_text(self, turn, text)
 
     async def _on_command(self, turn: Turn, name: str, args: tuple[str, ...]) -> None:
-        cmd = self.commands.get(name)
+        cmd = self.commands.get(self.aliases.get(name, name))
         if cmd is None or cmd.handler is None:
             raise GameError("unknown_command", command=name[:30])
         if cmd.group_only and turn.inbound.chat.private:
@@ -211,6 +212,21 @@ class App(Services):
             log.info("%s chat=%s game %d timed out", row.platform, row.chat_id, row.id)
             outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
         return outbounds
+
+
+def command_aliases(commands: Collection[Command]) -> dict[str, str]:
+    """Every localised command name → its command; an alias never hides a command or another alias."""
+    taken = {c.name for c in commands}
+    out: dict[str, str] = {}
+    for c in commands:
+        for _lang, alias in c.aliases:
+            alias = alias.lower()
+            if alias == c.name:  # the command's own name in that language
+                continue
+            if alias in taken or out.get(alias, c.name) != c.name:
+                raise ValueError(f"the alias /{alias} of /{c.name} is taken")
+            out[alias] = c.name
+    return out
 
 
 def open_store(db: str, synchronous: str = "FULL") -> Store:

@@ -54,6 +54,14 @@ class Command:
     group_only: bool = False
     hidden: bool = False  # not in platform menus (e.g. /start, which platforms handle themselves)
     choices: tuple[tuple[str, tuple[str, ...]], ...] = ()  # fixed value sets of options (Discord choices)
+    # localised names, (language, name) pairs: typed, each works like `name` in every chat on every
+    # platform; a platform menu of that language shows the first of them its naming rules accept
+    # (Telegram: [a-z0-9_]{1,32}; Discord: lowercase letters of any script, digits, - and _)
+    aliases: tuple[tuple[str, str], ...] = ()
+
+    def names(self, lang: str) -> tuple[str, ...]:
+        """The command's names in one language, the localised ones first."""
+        return tuple(n for lg, n in self.aliases if lg == lang)
 
 
 @dataclass
@@ -150,6 +158,7 @@ class Services:
     solver_cache: str | None = str(Path(__file__).resolve().parent.parent / "data" / "solver-cache")
     plugins: dict[str, GamePlugin]  # by game kind (the App takes them from bot/games/registry.py)
     commands: dict[str, Command]  # by name, in menu order
+    aliases: dict[str, str]  # a localised command name → the command's name (`Command.aliases`)
 
     def __init__(self, store: Store, catalogs: Catalogs, *, seed: int | None = None,
                  default_lang: str = "en", idle_timeout: float = 24 * 3600.0,

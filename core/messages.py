@@ -158,3 +158,4 @@ class CommandInfo:
     options: tuple[str, ...] = ()
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # option → its allowed values
     option_descriptions: Mapping[str, str] = field(default_factory=dict)  # option → localised description
+    aliases: tuple[str, ...] = ()  # the command's localised names in this menu's language (first: preferred)

@@ -25,7 +25,8 @@ PLATFORM = "console"
 GROUP = Chat(PLATFORM, "#table", private=False)
 LINE = re.compile(r"^\s*(?P<who>[^\s:>]+)\s*(?P<kind>[:>])\s?(?P<text>.*)$")
 CLICK = re.compile(r"^\s*(?P<who>\S+)\s+clicks\s+(?P<button>b\d+)\s*$")
-COMMAND = re.compile(r"^/(?P<name>[A-Za-z_][\w]*)(?:@\S+)?(?:\s+(?P<args>.*))?$", re.S)
+# a command name starts with a letter of any script (localised names such as /итоги_года) or _
+COMMAND = re.compile(r"^/(?P<name>[^\W\d][\w]*)(?:@\S+)?(?:\s+(?P<args>.*))?$", re.S)
 
 Handle = Callable[[Inbound], Awaitable[Response]]
 

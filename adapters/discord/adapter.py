@@ -96,7 +96,8 @@ class DiscordAdapter:
         self._token = token
         self._handle = handle
         self._menus = {lang: tuple(menu) for lang, menu in commands.items()}
-        self._known = frozenset(info.name for menu in self._menus.values() for info in menu)
+        self._known = frozenset(n for menu in self._menus.values() for info in menu  # typed: every name
+                                for n in (info.name, *info.aliases))
         self._api_base = api_base.rstrip("/") if api_base else None
         self._shard_ids = shard_ids
         self._shard_count = shard_count

@@ -51,6 +51,11 @@ def _clip(text: str, limit: int = 100) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def discord_name(name: str) -> bool:
+    """Whether Discord takes this as a command name: 1–32 lowercase letters (any script), digits, - or _."""
+    return bool(_NAME_RE.match(name)) and name == name.lower()
+
+
 def _option_name(name: str) -> str | None:
     name = name.strip().lower()
     return name if _NAME_RE.match(name) else None
@@ -66,9 +71,13 @@ class MenuTranslator(app_commands.Translator):
     def __init__(self, menus: Mapping[str, Sequence[CommandInfo]]) -> None:
         self._text: dict[tuple[str, str], str] = {}
         self._options: dict[tuple[str, str, str], str] = {}
+        self._names: dict[tuple[str, str], str] = {}  # the command's localised name (name_localizations)
         for lang, menu in menus.items():
             for info in menu:
                 self._text[(lang.lower(), info.name)] = _clip(info.description)
+                local = next((n for n in info.aliases if discord_name(n)), None)
+                if local is not None:
+                    self._names[(lang.lower(), info.name)] = local
                 for opt, text in info.option_descriptions.items():
                     self._options[(lang.lower(), info.name, opt)] = _clip(text)
 
@@ -81,7 +90,12 @@ class MenuTranslator(app_commands.Translator):
         command = string.extras.get("command")
         kind = string.extras.get("kind")
         lang = lang_of(locale)
-        if command is None or lang is None or lang == "en":
+        if command is None or lang is None:
+            return None
+        if kind == "name":  # English too: en-US and en-GB get the English alias
+            local = self._names.get((lang, command))
+            return local if local and local != string.message else None
+        if lang == "en":
             return None
         if kind == "description":
             found = self._text.get((lang, command))

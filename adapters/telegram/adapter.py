@@ -53,14 +53,19 @@ class TelegramStartError(RuntimeError):
     """The bot could not start (bad token, API unreachable); the text is token-free."""
 
 
+def telegram_name(name: str) -> bool:
+    """Whether Telegram takes this as a command name: [a-z0-9_]{1,32}, not internal (`_…`)."""
+    return 0 < len(name) <= 32 and not name.startswith("_") and name == name.lower() and all(
+        c.isascii() and (c.isalnum() or c == "_") for c in name)
+
+
 def bot_commands(menu: Sequence[CommandInfo]) -> list[BotCommand]:
     """CommandInfo -> BotCommand, dropping what Telegram would refuse (internal names)."""
     out = []
     for info in menu:
-        name = info.name.lower()
-        if not name or name.startswith("_") or len(name) > 32:
-            continue
-        if not all(c.isascii() and (c.isalnum() or c == "_") for c in name):
+        # the menu's language shows the command under its first localised name Telegram accepts
+        name = next((n for n in (*info.aliases, info.name) if telegram_name(n)), "")
+        if not name:
             continue
         description = (info.description or name).strip()[:MAX_DESCRIPTION] or name
         out.append(BotCommand(name, description))

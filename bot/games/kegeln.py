@@ -9,14 +9,16 @@ from typing import Any
 
 from bot.services import Command, GamePlugin, Services, Turn
 from bot.storage.base import GameRow, KegelnRepository
-from core import names
+from core import names, serial
 from core.errors import GameError
 from core.games import kegeln
 from core.games.base import Player
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
+from core.games.kegeln import season as kegeln_season
+from core.games.registry import GAMES
 from core.messages import Inbound, Message, Text
-from core.ratings import Match
+from core.ratings import Match, Rating, rate
 
 
 def repository(svc: Services) -> KegelnRepository:
@@ -170,21 +172,235 @@ async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/kegelexport: the club's throw log as one CSV file; the member table in the message text."""
+    """/kegelexport [SEASON]: the club's throw log as one CSV file (a `season` column says which season
+    each game belongs to); the member table in the message text — all-time, or the season's."""
     ib = turn.inbound
-    log_rows = await repository(svc).kegeln_throw_log(ib.chat.platform, ib.chat.chat_id)
+    repo = repository(svc)
+    start = await season_start(svc, ib)
+    year = season_year(args) if args else None
+    log_rows = await repo.kegeln_throw_log(ib.chat.platform, ib.chat.chat_id)
+    finished = await repo.kegeln_game_times(ib.chat.platform, ib.chat.chat_id)
+    seasons = {g: start.year_at(at) for g, at in finished.items()}
+    if year is not None:
+        log_rows = [r for r in log_rows if seasons.get(r.game_id) == year]
     if not log_rows:
-        turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
+        turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty") if year is None else
+                                     Text("kegeln.season.empty", {"season": start.label(year)})))
         return
-    club = await repository(svc).kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
+    if year is None:
+        club: list[tuple[Any, ...]] = list(await repo.kegeln_club(ib.chat.platform, ib.chat.chat_id,
+                                                                  limit=svc.list_lines))
+    else:
+        club = [(ln.name, ln.games, ln.wins_high, ln.wins_low, ln.nines, ln.pumpen, ln.pins, ln.throws)
+                for ln in kegeln_season.table(await season_rows(svc, ib, start, year))[:svc.list_lines]]
     table = kegeln_report.club_table(club)
     hidden = len({r.name.casefold() for r in log_rows}) - len(club)  # the file holds every member
     if hidden > 0:
         table.append(Text("board.more", {"n": hidden}))
-    data = kegeln_report.throw_log_csv(log_rows)
-    turn.messages.append(Message(ib.chat, Text("kegeln.export", {
-        "n": len({r.game_id for r in log_rows}), "throws": len(log_rows), "table": table}),
-        file=(kegeln_report.file_name(ib.chat.chat_id), data)))
+    data = kegeln_report.throw_log_csv(log_rows, {g: start.label(y) for g, y in seasons.items()})
+    head = {"n": len({r.game_id for r in log_rows}), "throws": len(log_rows), "table": table}
+    key = "kegeln.export" if year is None else "kegeln.export_season"
+    turn.messages.append(Message(ib.chat, Text(key, {**head, "season": start.label(year or 0)}
+                                               if year is not None else head),
+                                 file=(kegeln_report.file_name(ib.chat.chat_id, start.label(year) if year else ""),
+                                       data)))
+
+
+# ---------------------------------------------------------------- the season (core/games/kegeln/season.py)
+
+async def season_start(svc: Services, ib: Inbound) -> kegeln_season.Start:
+    stored = await repository(svc).kegeln_season_start(ib.chat.platform, ib.chat.chat_id)
+    return kegeln_season.Start(*stored) if stored else kegeln_season.Start()
+
+
+def season_year(args: tuple[str, ...]) -> int:
+    year = kegeln_season.parse_year(" ".join(args))
+    if year is None:
+        raise GameError("kegeln.season.usage")
+    return year
+
+
+async def season_rows(svc: Services, ib: Inbound, start: kegeln_season.Start,
+                      year: int) -> list[kegeln_season.SeasonRow]:
+    since, until = start.span(year)
+    rows = await repository(svc).kegeln_season_rows(ib.chat.platform, ib.chat.chat_id, since, until)
+    return [kegeln_season.SeasonRow(*r) for r in rows]
+
+
+async def may_keep_score(svc: Services, ib: Inbound) -> None:
+    """The club's records are changed only by a chat admin or the chat's scorer: the scorer of a running
+    Kegeln game here, or the one who kept the score of the last finished one."""
+    if ib.actor.is_admin:
+        return
+    scorers = []
+    for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id):
+        if row.kind == "kegeln":
+            scorers.append(serial.load(GAMES["kegeln"].state_type, row.state).scorer)
+    last = await repository(svc).kegeln_last_scored(ib.chat.platform, ib.chat.chat_id)
+    if last is not None:
+        scorers.append(serial.load(GAMES["kegeln"].state_type, last).scorer)
+    if ib.actor.user_id not in {p.user_id for p in scorers}:
+        raise GameError("kegeln.season.not_scorer", scorer=scorers[-1].name if scorers else "–")
+
+
+async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/saison [SEASON]: the club table of a season (default: the current one) with its chart;
+    /saison START (a date or a month: 09-01, 1.9., 9) sets the day the club's seasons start."""
+    ib = turn.inbound
+    start = await season_start(svc, ib)
+    words = " ".join(args).split()
+    if words:
+        new = kegeln_season.parse_start(words[0]) if kegeln_season.parse_year(words[0]) is None else None
+        if new is not None:
+            await may_keep_score(svc, ib)
+            await repository(svc).set_kegeln_season_start(ib.chat.platform, ib.chat.chat_id, new.month, new.day)
+            year = new.year_at(svc.clock())
+            turn.messages.append(Message(ib.chat, Text("kegeln.season.set", {
+                "start": new.begins(year).date(), "season": new.label(year),
+                "until": new.last_day(year)})))
+            return
+    year = season_year(tuple(words)) if words else start.year_at(svc.clock())
+    rows = await season_rows(svc, ib, start, year)
+    head = {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
+    if not rows:
+        turn.messages.append(Message(ib.chat, Text("kegeln.season.empty", head)))
+        return
+    lines = kegeln_season.table(rows)
+    shown = lines[:svc.list_lines]
+    table: list[Text] = [season_line(i, ln) for i, ln in enumerate(shown, 1)]
+    if len(lines) > len(shown):
+        table.append(Text("board.more", {"n": len(lines) - len(shown)}))
+    series, evenings = kegeln_chart.evening_series(
+        [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in shown])
+    chart = await asyncio.to_thread(kegeln_chart.club_chart, series, await day_labels(svc, evenings, ib),
+                                    [(ln.wins_high, ln.wins_low) for ln in shown])  # drawn off the event loop
+    games = len({r.game_id for r in rows})
+    turn.messages.append(Message(ib.chat, Text("kegeln.season.table", {
+        "head": Text("kegeln.season.head", {**head, "n": games, "evenings": evenings_text(len(evenings))}),
+        "table": table}), image=chart))
+
+
+def evenings_text(n: int) -> Text:
+    return Text("kegeln.season.evenings", {"n": n})
+
+
+def season_line(i: int, ln: kegeln_season.Line) -> Text:
+    """`1. Sven — 4 · 2/1 · № 612.5 (941–308) · 9×4 · P×1 · ⌀ 5.2` (numbers: the high-mode games)."""
+    dash = "–"
+    schnitt = float(ln.schnitt) if ln.schnitt is not None else dash
+    return Text("kegeln.season.line", {
+        "i": i, "name": ln.name, "games": ln.games, "wh": ln.wins_high, "wl": ln.wins_low,
+        "average": ln.average if ln.average is not None else dash,
+        "best": str(ln.best) if ln.best is not None else dash, "worst": str(ln.worst) if ln.worst is not None else dash,
+        "nines": ln.nines, "pumpen": ln.pumpen, "schnitt": schnitt})
+
+
+async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/jahresrueckblick [SEASON] (/yearreview, /arsrevy, /itogi_goda, /godishen_pregled): the season in
+    numbers and pictures — champion, most improved, Pumpen king, best evening, records."""
+    ib = turn.inbound
+    start = await season_start(svc, ib)
+    year = season_year(args) if args else start.year_at(svc.clock())
+    rows = await season_rows(svc, ib, start, year)
+    head = {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
+    if not rows:
+        turn.messages.append(Message(ib.chat, Text("kegeln.season.empty", head)))
+        return
+    rv = kegeln_season.review(rows)
+    parts: list[Text] = [Text("kegeln.review.head", {**head, "n": rv.games, "evenings": evenings_text(rv.evenings)})]
+    if rv.champion is not None:
+        parts.append(Text("kegeln.review.champion", {"name": rv.champion.name, "n": rv.champion.wins}))
+    parts.append(Text("kegeln.review.improved", {"name": rv.improved[0], "gain": rv.improved[1]})
+                 if rv.improved else Text("kegeln.review.no_improved", {"n": kegeln_season.MIN_IMPROVED_GAMES}))
+    parts.append(Text("kegeln.review.pumpen", {"names": ", ".join(rv.pumpen_king.names),
+                                               "n": rv.pumpen_king.value})
+                 if rv.pumpen_king else Text("kegeln.review.no_pumpen"))
+    if rv.best_evening is not None and rv.best_evening.day is not None:
+        parts.append(Text("kegeln.review.evening", {"name": rv.best_evening.names[0], "date": rv.best_evening.day,
+                                                    "schnitt": float(rv.best_evening.value)}))
+    for key, rec in (("kegeln.review.highest", rv.highest), ("kegeln.review.lowest", rv.lowest)):
+        if rec is not None:
+            parts.append(Text(key, {"names": ", ".join(rec.names), "number": str(rec.value), "game": rec.game_id}))
+    if rv.most_nines is not None:
+        parts.append(Text("kegeln.review.nines", {"names": ", ".join(rv.most_nines.names), "n": rv.most_nines.value,
+                                                  "game": rv.most_nines.game_id}))
+    lines = kegeln_season.table(rows)[:kegeln_chart.MAX_SERIES]
+    series, evenings = kegeln_chart.evening_series(
+        [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in lines])
+    labels = await day_labels(svc, evenings, ib)
+    chart = await asyncio.to_thread(kegeln_chart.review_chart, series, labels,
+                                    [(ln.wins_high, ln.wins_low) for ln in lines], rv.halves)
+    turn.messages.append(Message(ib.chat, Text("kegeln.review.text", {"lines": parts}), image=chart))
+
+
+# ---------------------------------------------------------------- members merged (/kegelmerge OLD NEW)
+
+async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/kegelmerge OLD NEW: the scorer typed one person under two names; OLD's records become NEW's
+    (statistics, seasons, export), and the chat's Kegeln ratings are replayed from the merged records."""
+    ib = turn.inbound
+    old, new = merge_names(args)
+    await may_keep_score(svc, ib)
+    repo = repository(svc)
+    lines = {}
+    for name in (old, new):
+        line = await repo.kegeln_member(ib.chat.platform, ib.chat.chat_id, name)
+        if line is None:
+            raise GameError("kegeln.unknown_member", name=name[:40])
+        lines[name] = line
+    for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id):
+        if row.kind == "kegeln":
+            playing = {m.name.casefold() for m in serial.load(GAMES["kegeln"].state_type, row.state).members}
+            for name in (old, new):
+                if name.casefold() in playing:
+                    raise GameError("kegeln.merge.running", name=lines[name].name[:40], game=row.id)
+    kept = lines[new].name
+    shared = await repo.kegeln_merge(ib.chat.platform, ib.chat.chat_id, old.casefold(), new.casefold(), kept,
+                                     rerate=replay_ratings)
+    if shared:
+        raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=kept[:40],
+                        games=", ".join(f"#{g}" for g in shared[:5]))
+    turn.messages.append(Message(ib.chat, Text("kegeln.merge.done", {
+        "old": lines[old].name, "new": kept, "n": lines[old].games, "total": lines[old].games + lines[new].games})))
+
+
+def merge_names(args: tuple[str, ...]) -> tuple[str, str]:
+    """OLD and NEW: two words, or names with spaces split by `/`, `→` or `->` (`Klaus M. / Klaus`)."""
+    text = " ".join(args)
+    for sep in ("->", "→", "/"):
+        if sep in text:
+            parts = [names.clean(p) for p in text.split(sep)]
+            break
+    else:
+        parts = [names.clean(p) for p in text.split()]
+    if len(parts) != 2 or not all(parts):
+        raise GameError("kegeln.merge.usage")
+    if parts[0].casefold() == parts[1].casefold():
+        raise GameError("kegeln.merge.same", name=parts[0][:40])
+    return parts[0], parts[1]
+
+
+def replay_ratings(rows: list[tuple[Any, ...]]) -> dict[str, tuple[str, Rating, float]]:
+    """The chat's Kegeln ratings replayed from its member lines (game id, member, name, team, place,
+    time), oldest game first, each game as `kegeln_match` rates it: member → (name, rating, last game)."""
+    games: dict[int, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        games.setdefault(int(row[0]), []).append(row)
+    out: dict[str, tuple[str, Rating, float]] = {}
+    for lines in games.values():
+        entries: dict[str, list[str]] = {}
+        places: dict[str, float] = {}
+        for _game, member, _name, team, place, _at in lines:
+            entry = f"t{team}" if team is not None else f"m{member}"
+            entries.setdefault(entry, []).append(member)
+            places[entry] = float(place)
+        if len(entries) < 2:
+            continue
+        match = Match(tuple(tuple(v) for v in entries.values()), tuple(places[e] for e in entries))
+        new = rate(match, {m: r for m, (_n, r, _t) in out.items()})
+        for _game, member, name, _team, _place, at in lines:
+            out[member] = (name, new[member], float(at))
+    return out
 
 
 PLACES = tuple(str(n) for n in range(kegeln.MIN_DIGITS, kegeln.MAX_DIGITS + 1))  # Hausnummern digits
@@ -202,7 +418,13 @@ class Kegeln(GamePlugin):
         Command("scorer", ("user",), cmd_scorer),
         Command("kegelstats", ("name",), cmd_kegelstats),
         Command("abend", (), cmd_abend),
-        Command("kegelexport", (), cmd_kegelexport),
+        Command("kegelexport", ("season",), cmd_kegelexport),
+        Command("saison", ("season",), cmd_saison),
+        Command("jahresrueckblick", ("season",), cmd_jahresrueckblick,
+                aliases=(("en", "yearreview"), ("de", "jahresrueckblick"), ("sv", "arsrevy"),
+                         ("ru", "итоги_года"), ("ru", "itogi_goda"),
+                         ("bg", "годишен_преглед"), ("bg", "godishen_pregled"))),
+        Command("kegelmerge", ("old", "new"), cmd_kegelmerge),
     )
 
     def writes(self, svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:

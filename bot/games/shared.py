@@ -28,6 +28,7 @@ CHART_GAMES = 200  # /rating: the chart shows the player's last rated games, at 
 
 async def cmd_help(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     name = args[0].lstrip("/").lower() if args else ""
+    name = svc.aliases.get(name, name)  # a command's localised name (Command.aliases)
     if name in svc.commands:
         text = Text(f"help.cmd.{name}")
     elif name:  # say that it is unknown, then what there is

@@ -52,6 +52,9 @@ class PgTx:
     async def fetchrow(self, q: Query, **params: Any) -> Sequence[Any] | None:
         return await self.conn.fetchrow(q.postgres, *q.args("postgres", params))
 
+    async def fetch(self, q: Query, **params: Any) -> list[Sequence[Any]]:
+        return list(await self.conn.fetch(q.postgres, *q.args("postgres", params)))
+
     async def fetchval(self, q: Query, **params: Any) -> Any:
         return await self.conn.fetchval(q.postgres, *q.args("postgres", params))
 

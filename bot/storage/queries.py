@@ -86,6 +86,8 @@ USERS_NAMED = Query("SELECT user_id, name FROM users WHERE platform = :platform 
 MIGRATE_CHAT = (
     *(Query(f"UPDATE {table} SET chat_id = :new WHERE platform = :platform AND chat_id = :old")
       for table in ("games", "results", "kegeln_games", "kegeln_members", "kegeln_throws")),
+    Query("UPDATE kegeln_seasons SET chat_id = :new WHERE platform = :platform AND chat_id = :old"
+          " AND NOT EXISTS (SELECT 1 FROM kegeln_seasons c WHERE c.platform = :platform AND c.chat_id = :new)"),
     Query("UPDATE seats SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT (active = 1"
           " AND EXISTS (SELECT 1 FROM seats t WHERE t.platform = seats.platform AND t.chat_id = :new"
           " AND t.user_id = seats.user_id AND t.active = 1))"),
@@ -185,6 +187,37 @@ KEGELN_MEMBERS_SINCE = Query(  # the name in its most recent spelling of the spa
     ' ORDER BY member COLLATE "C"')
 KEGELN_THROW_LOG = Query("SELECT at, game_id, name, pins, position, digit FROM kegeln_throws"
                          " WHERE platform = :platform AND chat_id = :chat_id ORDER BY game_id, seq")
+
+KEGELN_SEASON_START = Query("SELECT month, day FROM kegeln_seasons WHERE platform = :platform AND chat_id = :chat_id")
+SET_KEGELN_SEASON_START = Query(
+    "INSERT INTO kegeln_seasons (platform, chat_id, month, day) VALUES (:platform, :chat_id, :month, :day)"
+    " ON CONFLICT (platform, chat_id) DO UPDATE SET month = excluded.month, day = excluded.day")
+KEGELN_SEASON_ROWS = Query(  # every member line of the games finished in [since, until), oldest first
+    "SELECT k.member, k.name, k.game_id, k.at, k.mode, g.digits, k.team, k.number, k.place, k.win, k.throws,"
+    " k.pins, k.nines, k.pumpen FROM kegeln_members k JOIN kegeln_games g ON g.game_id = k.game_id"
+    " WHERE k.platform = :platform AND k.chat_id = :chat_id AND k.at >= :since AND k.at < :until"
+    " ORDER BY k.at, k.game_id, k.place, k.member COLLATE \"C\"")
+KEGELN_GAME_TIMES = Query("SELECT game_id, at FROM kegeln_games WHERE platform = :platform AND chat_id = :chat_id")
+KEGELN_LAST_SCORED = Query(  # the state of the chat's last finished Kegeln game (who kept score)
+    "SELECT g.state FROM games g JOIN kegeln_games k ON k.game_id = g.id WHERE k.platform = :platform"
+    " AND k.chat_id = :chat_id ORDER BY k.at DESC, k.game_id DESC LIMIT 1")
+# /kegelmerge: one member's records under another name (`member` casefolded); the games both played
+KEGELN_SHARED_GAMES = Query(
+    "SELECT a.game_id FROM kegeln_members a JOIN kegeln_members b ON b.game_id = a.game_id"
+    " WHERE a.platform = :platform AND a.chat_id = :chat_id AND a.member = :old AND b.member = :new"
+    " ORDER BY a.game_id")
+MERGE_KEGELN = tuple(
+    Query(f"UPDATE {table} SET member = :new, name = :new_name"
+          " WHERE platform = :platform AND chat_id = :chat_id AND member = :old")
+    for table in ("kegeln_members", "kegeln_throws"))
+KEGELN_WINNERS = Query("SELECT game_id, teams, winner FROM kegeln_games WHERE platform = :platform"
+                       " AND chat_id = :chat_id ORDER BY game_id")
+SET_KEGELN_WINNER = Query("UPDATE kegeln_games SET winner = :winner WHERE game_id = :game_id")
+KEGELN_RATED_ROWS = Query(  # every member line of the chat's games, for the replay of the Kegeln ratings
+    "SELECT game_id, member, name, team, place, at FROM kegeln_members WHERE platform = :platform"
+    " AND chat_id = :chat_id ORDER BY at, game_id, place, member COLLATE \"C\"")
+DROP_KEGELN_RATINGS = Query("DELETE FROM ratings WHERE platform = :platform AND chat_id = :chat_id"
+                            " AND kind = 'kegeln'")
 
 # ---------------------------------------------------------------- logik: results by side
 LOGIK_SIDES, LOGIK_SIDES_IN_CHAT = _in_chat(  # once per game: the white player's result line

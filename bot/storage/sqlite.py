@@ -47,6 +47,9 @@ class SqliteTx:
         rows = self.conn.execute(q.sqlite, q.args("sqlite", params)).fetchall()
         return rows[0] if rows else None
 
+    async def fetch(self, q: Query, **params: Any) -> list[Sequence[Any]]:
+        return list(self.conn.execute(q.sqlite, q.args("sqlite", params)).fetchall())
+
     async def fetchval(self, q: Query, **params: Any) -> Any:
         row = await self.fetchrow(q, **params)
         return None if row is None else row[0]

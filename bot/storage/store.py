@@ -354,6 +354,61 @@ class SqlStore:
         rows = await self._fetch(q.KEGELN_THROW_LOG, platform=platform, chat_id=chat_id)
         return [KegelnThrow(r[0], int(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
 
+    # ------------------------------------------------------------ kegeln: the season and merged members
+    async def kegeln_season_start(self, platform: str, chat_id: str) -> tuple[int, int] | None:
+        """The chat's season start (month, day), or None (1 January)."""
+        rows = await self._fetch(q.KEGELN_SEASON_START, platform=platform, chat_id=chat_id)
+        return (int(rows[0][0]), int(rows[0][1])) if rows else None
+
+    async def set_kegeln_season_start(self, platform: str, chat_id: str, month: int, day: int) -> None:
+        async def job(tx: Tx) -> None:
+            await tx.execute(q.SET_KEGELN_SEASON_START, platform=platform, chat_id=chat_id, month=month, day=day)
+        await self._run(job)
+
+    async def kegeln_season_rows(self, platform: str, chat_id: str, since: float, until: float) -> list[Any]:
+        """Every member line of the games finished in [since, until), oldest first
+        (core.games.kegeln.season.SeasonRow fields)."""
+        return [tuple(r) for r in await self._fetch(q.KEGELN_SEASON_ROWS, platform=platform, chat_id=chat_id,
+                                                      since=since, until=until)]
+
+    async def kegeln_game_times(self, platform: str, chat_id: str) -> dict[int, float]:
+        """When each finished Kegeln game of the chat ended (its season)."""
+        rows = await self._fetch(q.KEGELN_GAME_TIMES, platform=platform, chat_id=chat_id)
+        return {int(r[0]): float(r[1]) for r in rows}
+
+    async def kegeln_last_scored(self, platform: str, chat_id: str) -> dict[str, Any] | None:
+        """The stored state of the chat's last finished Kegeln game (who kept its score), or None."""
+        rows = await self._fetch(q.KEGELN_LAST_SCORED, platform=platform, chat_id=chat_id)
+        return json.loads(rows[0][0]) if rows else None
+
+    async def kegeln_merge(self, platform: str, chat_id: str, old: str, new: str, new_name: str,
+                           rerate: Any = None) -> list[int]:
+        """Member `old` (casefolded) becomes `new` in the chat's records, spelled `new_name`; in one
+        transaction. Refused (nothing written) when both played in one game: those game ids are returned.
+        `rerate(rows)`: the chat's Kegeln ratings from the merged member lines (game id, member, name,
+        team, place, time), replacing the stored ones in the same transaction."""
+        async def job(tx: Tx) -> list[int]:
+            where = {"platform": platform, "chat_id": chat_id}
+            shared = [int(r[0]) for r in await tx.fetch(q.KEGELN_SHARED_GAMES, **where, old=old, new=new)]
+            if shared:
+                return shared
+            for statement in q.MERGE_KEGELN:
+                await tx.execute(statement, **where, old=old, new=new, new_name=new_name)
+            for game_id, teams, winner in await tx.fetch(q.KEGELN_WINNERS, **where):
+                parts = winner.split(", ") if teams else [winner]
+                renamed = [new_name if p.casefold() == old else p for p in parts]
+                if renamed != parts:
+                    await tx.execute(q.SET_KEGELN_WINNER, game_id=game_id, winner=", ".join(renamed))
+            if rerate is not None:
+                await tx.execute(q.DROP_KEGELN_RATINGS, **where)
+                rows = [tuple(r) for r in await tx.fetch(q.KEGELN_RATED_ROWS, **where)]
+                await tx.executemany(q.SAVE_RATING, [
+                    {**where, "kind": "kegeln", "user_id": u, "name": n, "mu": r.mu, "sigma": r.sigma,
+                     "games": r.games, "updated": at} for u, (n, r, at) in rerate(rows).items()])
+            return []
+        result: list[int] = await self._run(job)
+        return result
+
     # ------------------------------------------------------------ logik: results by side
     async def logik_sides(self, platform: str, chat_id: str | None) -> LogikSides:
         """Finished Logik games by winning side (and the timed-out ones), in one chat or everywhere;

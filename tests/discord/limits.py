@@ -9,6 +9,7 @@ TypedDicts (see dtypes.py).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .dtypes import COMPONENT_SHAPES, shape, shape_errors
@@ -228,3 +229,51 @@ def modal_errors(data: dict[str, Any]) -> Tree:
         _put(tree, ["custom_id"], _err("BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {CUSTOM_ID} in length."))
     _rows(tree, data.get("components"), modal=True)
     return tree
+
+
+# Application commands (bulk overwrite): names, their localisations and descriptions.
+# https://discord.com/developers/docs/interactions/application-commands#application-command-object
+COMMANDS = 100
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")  # lowercase where the script has case (checked apart)
+COMMAND_DESCRIPTION = 100
+LOCALES = frozenset({"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+                     "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+                     "th", "zh-CN", "ja", "zh-TW", "ko"})
+
+
+def _name_errors(name: Any) -> bool:
+    return not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower()
+
+
+def command_errors(payload: list[dict[str, Any]]) -> dict[str, Any]:
+    """What Discord refuses in a bulk overwrite of application commands: more than 100 commands, an
+    invalid or duplicate name (also a localised one, or unique per locale), an unknown locale, a
+    description of 1–100 characters missing or too long (also localised); options named likewise."""
+    tree: dict[str, Any] = {}
+    if len(payload) > COMMANDS:
+        tree["_errors"] = [{"code": "BASE_TYPE_MAX_LENGTH", "message": f"Must be {COMMANDS} or fewer in length."}]
+    seen: dict[str, set[str]] = {}
+    for i, cmd in enumerate(payload):
+        bad: list[str] = []
+        names = {"": cmd.get("name"), **(cmd.get("name_localizations") or {})}
+        for locale, name in names.items():
+            if locale and locale not in LOCALES:
+                bad.append(f"name_localizations.{locale}: unknown locale")
+            if _name_errors(name):
+                bad.append(f"name{'.' + locale if locale else ''}: {name!r} is not a valid command name")
+            elif name in seen.setdefault(locale, set()):
+                bad.append(f"name{'.' + locale if locale else ''}: {name!r} is used twice")
+            else:
+                seen[locale].add(name)
+        texts = {"": cmd.get("description"), **(cmd.get("description_localizations") or {})}
+        for locale, text in texts.items():
+            if not isinstance(text, str) or not 1 <= len(text) <= COMMAND_DESCRIPTION:
+                bad.append(f"description{'.' + locale if locale else ''}: 1–{COMMAND_DESCRIPTION} characters")
+        for opt in cmd.get("options") or []:
+            for locale, name in {"": opt.get("name"), **(opt.get("name_localizations") or {})}.items():
+                if _name_errors(name):
+                    bad.append(f"options.{opt.get('name')}.name{'.' + locale if locale else ''}: invalid")
+        if bad:
+            tree[str(i)] = {"_errors": [{"code": "APPLICATION_COMMAND_INVALID", "message": m} for m in bad]}
+    return tree
+

@@ -725,9 +725,9 @@ class StandIn:
                     return self._error(403, 50001, "Missing Access")
                 return _json([u.member() for u in (self.bot, *self.users.values())])
             case ("PUT", ["applications", _app, "commands"]):
-                return _json(self._store_commands("global", body))
+                return self._refuse(call, limits.command_errors(body)) or _json(self._store_commands("global", body))
             case ("PUT", ["applications", _app, "guilds", gid, "commands"]):
-                return _json(self._store_commands(gid, body))
+                return self._refuse(call, limits.command_errors(body)) or _json(self._store_commands(gid, body))
             case ("GET", ["applications", _app, "commands"]):
                 return _json(self.commands.get("global", []))
         return self._error(404, 0, "404: Not Found (stand-in)")

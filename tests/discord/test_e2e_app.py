@@ -381,3 +381,29 @@ async def test_every_slash_option_has_its_own_description(
     for name, command in synced.items():
         for opt in command.get("options", []):
             assert opt["description"] and opt["description"] != opt["name"], (name, opt["name"])
+
+
+async def test_localised_command_names_are_synced_and_typed(
+    standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp,
+) -> None:
+    """A command's localised names (bot/services.py `Command.aliases`) are its name_localizations
+    (Cyrillic where the language writes it; the stand-in refuses names Discord refuses), and typed
+    in a channel every alias runs the command, as does the slash command by its canonical name."""
+    alice = standin.add_user("Alice")
+    app = await open_app()
+    adapter = await make_adapter(app.handle, app.command_menu())
+    await adapter.sync_commands()
+    assert standin.invalid == []
+    synced = {c["name"]: c for c in standin.commands["global"]}
+    review = synced["jahresrueckblick"]
+    assert review["name_localizations"] == {
+        "en-US": "yearreview", "en-GB": "yearreview", "sv-SE": "arsrevy", "ru": "итоги_года",
+        "bg": "годишен_преглед"}
+    for typed in ("/итоги_года", "!arsrevy 2025", "/godishen_pregled"):
+        mark = len(standin.calls)
+        await standin.say(CHANNEL_ID, alice, typed)
+        await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and "No Kegeln game finished in season"
+                               in c.content, after=mark)
+    mark = len(standin.calls)
+    await standin.slash(CHANNEL_ID, alice, "jahresrueckblick", {"season": "2025"})
+    await standin.wait_for(lambda c: "season 2025" in c.content, after=mark)

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import BY_NAME
+from bot.app import command_aliases
+from bot.commands import BY_NAME, COMMANDS
 from tests.docs.examples import (
     PAGES,
     ROOT,
@@ -55,13 +56,14 @@ SKIPPED = {  # this bot's commands written in a form the console cannot run, or 
     "/scorer": "kegeln.md: `/scorer` alone is for chat admins; console players are never admins",
 }
 REFERENCES = {  # a bare command name in prose that needs its argument: its examples with arguments are run
-    "guess", "wurf", "throw", "kegeln",
+    "guess", "wurf", "throw", "kegeln", "kegelmerge",
 }
 REFUSED = {  # examples the docs show as refused, with the refusal (catalog key) the docs' words describe
     "/": "error.no_command_name",  # README: "a lone `/` is told how a command is written"
     "/help foo": "help.unknown",  # README: "`/help foo` says that `foo` is unknown, then lists the commands"
     "/guess рос-т": "error.words.not_a_word",  # words.md: "no word of letters at all … is not a word"
     "/scorer Zoe": "error.kegeln.unknown_user",  # kegeln.md: "a name nobody … has written under … is refused"
+    "/saison 31.02.": "error.kegeln.season.bad_date",  # kegeln.md: "A day that does not exist … is refused"
 }
 
 # ------------------------------------------------------------------ contexts: what must have happened first
@@ -83,6 +85,9 @@ LOGIK_RUNNING = ("alice: /logik bob", "bob: /accept", "alice> 12345", "bob> 5432
 KEGELN = ("alice: /kegeln high 3 Birgit Klaus Sven",)
 KEGELN_DONE = ("alice: /kegeln high 2 Birgit Klaus", "alice: /wurf 7 10", "alice: /wurf 3 10", "alice: /wurf 5",
                "alice: /wurf 4")
+KEGELN_TWO_NAMES = (*KEGELN_DONE, "alice: /kegeln high 2 Klausi Birgit", "alice: /wurf 7 10", "alice: /wurf 3 10",
+                    "alice: /wurf 5", "alice: /wurf 4", "alice: /kegeln low 2 Klaus Sven", "alice: /wurf 2 10",
+                    "alice: /wurf 3 10", "alice: /wurf 1", "alice: /wurf 4")
 WORDS_JOINED = ("alice: /words", "bob: /join")
 
 CONTEXTS = {
@@ -106,6 +111,7 @@ CONTEXTS = {
     "kegeln": ctx(*KEGELN),
     "kegeln, a throw in": ctx(*KEGELN, "alice: /wurf 5 1"),
     "kegeln over": ctx(*KEGELN_DONE),
+    "kegeln, two names of one member": ctx(*KEGELN_TWO_NAMES),
 }
 BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess 0123": "practice", "/guess 1234": "practice", "/guess 4071": "duel, the starter",
@@ -130,6 +136,10 @@ BY_COMMAND = {
     "join": "lobby", "begin": "own lobby", "leave": "joined lobby",
     "wurf": "kegeln", "throw": "kegeln", "undo": "kegeln, a throw in",
     "kegelstats": "kegeln over", "abend": "kegeln over", "kegelexport": "kegeln over",
+    "saison": "kegeln over", "jahresrueckblick": "kegeln over", "yearreview": "kegeln over",
+    "arsrevy": "kegeln over", "itogi_goda": "kegeln over", "итоги_года": "kegeln over",
+    "godishen_pregled": "kegeln over", "годишен_преглед": "kegeln over",
+    "kegelmerge": "kegeln, two names of one member",
 }
 
 
@@ -203,7 +213,8 @@ def test_doc_example_is_answered_and_not_refused(span: Span, tmp_path: Path) -> 
 
 def test_every_command_of_the_docs_exists() -> None:
     """Syntax lines (`/practice [3|4|5] [repeats]`) name real commands; so do the examples."""
-    unknown = [str(s) for s in TEMPLATES + EXAMPLES if command_of(s.text) not in BY_NAME and s.text != "/"]
+    known = set(BY_NAME) | set(command_aliases(COMMANDS))  # a command's localised names (Command.aliases)
+    unknown = [str(s) for s in TEMPLATES + EXAMPLES if command_of(s.text) not in known and s.text != "/"]
     assert not unknown, "\n".join(unknown)
 
 

@@ -29,7 +29,7 @@ def test_console_kegeln_evening(tmp_path: Path) -> None:
     # /kegelexport: the console writes the CSV under its picture folder and prints the path
     path = Path(out.split("The club's throw log: 1 game, 4 throws (CSV).")[1].splitlines()[-1].strip())
     assert path.name == "kegeln-table.csv" and path.is_file()
-    assert path.read_bytes().decode("utf-8-sig").splitlines()[0] == "date,game,member,pins,position,digit"
+    assert path.read_bytes().decode("utf-8-sig").splitlines()[0] == "date,game,member,pins,position,digit,season"
 
 
 def test_console_scorer_only_to_a_player_who_has_written(tmp_path: Path) -> None:
@@ -45,3 +45,17 @@ def test_console_scorer_only_to_a_player_who_has_written(tmp_path: Path) -> None
     assert "Anna: 7 pins → tens." in out
     assert "📋 bob is now the scorer (was alice)." in out and "Ben: 5 pins → tens." in out
     assert "alice: Only the scorer bob (or a chat admin) can do that." in out
+
+
+def test_console_season_review_by_its_localised_names(tmp_path: Path) -> None:
+    """The season and the year in review in the console process; the review's name in every language
+    (Cyrillic ones too: the console reads any word after the slash) runs the one command."""
+    script = "\n".join(["alice: /kegeln high 2 Anna Ben", "alice: /wurf 7 t", "alice: /wurf 3 t",
+                        "alice: /wurf 2", "alice: /wurf 5", "alice: /saison", "bob: /итоги_года",
+                        "bob: /arsrevy", "bob: /godishen_pregled", "bob: /yearreview",
+                        "bob: /kegelmerge Ben Anna"]) + "\n"
+    out = play(tmp_path / "db.sqlite3", script)
+    assert "1. Anna — 1 · 1/0 · № 72.0 (72–72) · 9×0 · P×0 · ⌀ 4.5" in out, out
+    assert out.count("🏆 Club champion: Anna — 1 win") == 4
+    assert "bob: Only the scorer alice (or a chat admin) can change the club's records." in out
+    assert out.count(".png") >= 5

@@ -101,15 +101,16 @@ async def test_kegelexport_sends_the_throw_log_as_csv(table: Table, clock: Clock
     parsed = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
     y, t, t1 = when(yesterday), when(tonight), when(tonight + HOUR)
     seed_names = ["Birgit", "Klaus", "Sven", "Hanne"] * 3
+    season = str(datetime.fromtimestamp(tonight, UTC).year)  # the calendar year by default
     expected = [
-        ["date", "game", "member", "pins", "position", "digit"],
+        ["date", "game", "member", "pins", "position", "digit", "season"],
         [y, str(a), "Birgit", "9", "10", "9"], [y, str(a), "Klaus", "1", "10", "1"],
         [y, str(a), "Birgit", "9", "1", "9"], [y, str(a), "Klaus", "1", "1", "1"],
         *[[t, str(b), n, str(p), str(10 ** pos), str(p)] for n, (p, pos) in zip(seed_names, SEED_THROWS, strict=True)],
         [t1, str(c), "Sven", "0", "10", "9"], [t1, str(c), "Hanne", "9", "10", "9"],
         [t1, str(c), "Sven", "9", "1", "9"], [t1, str(c), "Hanne", "9", "1", "9"],
     ]
-    assert parsed == expected
+    assert parsed == [expected[0], *([*row, season] for row in expected[1:])]
     # the member table (as /kegelstats shows it) is the message text
     assert texts(r).splitlines() == [
         "📄 The club's throw log: 3 games, 20 throws (CSV). Members (games · wins high/low · 9s · Pumpen · "
@@ -125,7 +126,7 @@ def test_csv_quotes_names_with_commas_and_quotes() -> None:
     rows = [(0.0, 1, 'Jörg "Kegelkönig", jr.', 0, 2, 9)]
     data = kegeln_report.throw_log_csv(rows)
     parsed = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
-    assert parsed[1] == ["1970-01-01 00:00:00", "1", 'Jörg "Kegelkönig", jr.', "0", "100", "9"]
+    assert parsed[1] == ["1970-01-01 00:00:00", "1", 'Jörg "Kegelkönig", jr.', "0", "100", "9", ""]
     assert kegeln_report.file_name("-100123") == "kegeln--100123.csv"
     assert kegeln_report.file_name("#table") == "kegeln-table.csv"
     assert kegeln_report.file_name("../../etc") == "kegeln-etc.csv"

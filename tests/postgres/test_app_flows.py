@@ -32,6 +32,13 @@ from tests.kegeln.test_app import (  # noqa: E402, F401
     test_statistics_after_a_scripted_evening,
 )
 
+# the Kegel season (the season table, the review, the export by season, members merged)
+from tests.kegeln.test_season import (  # noqa: E402, F401
+    test_export_carries_the_season,
+    test_merge_seen_through_the_app,
+    test_season_table_and_review_in_every_language,
+)
+
 # Logik (results by side)
 from tests.logik.test_app_flow import (  # noqa: E402, F401
     test_restart_between_the_two_rows_of_a_round,

@@ -25,6 +25,7 @@ import gc
 import itertools
 import json
 import math
+import re
 import sys
 import time
 from collections import deque
@@ -710,6 +711,22 @@ class StandIn:
         return members
 
     async def _api_setMyCommands(self, params: dict[str, Any]) -> Any:
+        """As Telegram checks it: at most 100 commands, each named [a-z0-9_]{1,32} with a description of
+        1–256 characters; a language code of two letters (or none)."""
+        commands = params.get("commands")
+        if isinstance(commands, str):
+            commands = json.loads(commands)
+        if not isinstance(commands, list) or len(commands) > 100:
+            raise _ApiError(400, "Bad Request: too many commands")
+        for cmd in commands:
+            name, text = cmd.get("command", ""), cmd.get("description", "")
+            if not re.fullmatch(r"[a-z0-9_]{1,32}", str(name)):
+                raise _ApiError(400, "Bad Request: BOT_COMMAND_INVALID")
+            if not 1 <= len(str(text)) <= 256:
+                raise _ApiError(400, "Bad Request: BOT_COMMAND_DESCRIPTION_INVALID")
+        lang = params.get("language_code") or ""
+        if lang and not re.fullmatch(r"[a-z]{2}", str(lang)):
+            raise _ApiError(400, "Bad Request: invalid language code")
         return True
 
     async def _api_deleteWebhook(self, params: dict[str, Any]) -> Any:

@@ -448,3 +448,21 @@ async def test_a_group_admin_may_enter_a_kegeln_throw_a_member_may_not(
     assert any("Only the scorer Alice" in c.text for c in sent(calls, GROUP.id) + sent(calls, DAVE.id))
     assert len((await club.app.store.get_game(row.id)).state["throws"]) == 1  # type: ignore[union-attr]
     assert len([c for c in standin.of("getChatAdministrators") if c.ok]) == 2
+
+
+async def test_localised_command_names_in_the_menus_and_typed(standin: StandIn, club: Club) -> None:
+    """A command's localised names (bot/services.py `Command.aliases`): each language's menu shows
+    its own (the stand-in refuses names Telegram refuses, so the Cyrillic ones stay out), the
+    canonical name is not listed twice, and a typed alias of any language works in any chat."""
+    calls = standin.of("setMyCommands")
+    assert calls and all(c.ok for c in calls)
+    menus = {c.params.get("language_code"): {cmd["command"] for cmd in c.params["commands"]} for c in calls}
+    expected = {None: "yearreview", "en": "yearreview", "de": "jahresrueckblick", "sv": "arsrevy",
+                "ru": "itogi_goda", "bg": "godishen_pregled"}
+    for lang, name in expected.items():
+        review = menus[lang] & set(expected.values())
+        assert review == {name}, (lang, review)
+        assert "saison" in menus[lang] and "kegelmerge" in menus[lang]
+    for typed in ("/itogi_goda", "/yearreview 2025", "/jahresrueckblick"):
+        replies = sent(await club.act(club.say(GROUP, ALICE, typed)), GROUP.id)
+        assert len(replies) == 1 and "No Kegeln game finished in season" in replies[0].text, typed

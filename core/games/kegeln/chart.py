@@ -41,6 +41,49 @@ def club_chart(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: S
     return _png(img)
 
 
+def review_chart(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Sequence[str],
+                 wins: Sequence[tuple[int, int]], halves: Sequence[tuple[str, float, float]],
+                 width: int = 720) -> bytes:
+    """The year in review: the club picture (`club_chart`) and below it, per member with enough games,
+    the Kegel-Schnitt of the first half of their season (outlined bar) beside the second half (filled)."""
+    top = _lines(series, x_labels, width, 400, 9.0)
+    bars = _wins(wins[:MAX_SERIES], width, 220)
+    improve = _halves(halves[:MAX_SERIES], [name for name, _ in series], width, 240)
+    img = Image.new("RGB", (width, top.height + bars.height + improve.height), BACKGROUND)
+    img.paste(top, (0, 0))
+    img.paste(bars, (0, top.height))
+    img.paste(improve, (0, top.height + bars.height))
+    return _png(img)
+
+
+def _halves(halves: Sequence[tuple[str, float, float]], order: Sequence[str], width: int,
+            height: int) -> Image.Image:
+    """Bars of pins per throw (0–9): first half outlined, second half filled, in the member's colour
+    (the colour of their line above; a member without a line gets the next free one)."""
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    font = ImageFont.load_default()
+    left, right, top, bottom = 40, width - 150, 20, height - 40
+    for tick in (0, 3, 6, 9):
+        y = bottom - (bottom - top) * tick / 9
+        draw.line([(left, y), (right, y)], fill=GRID)
+        draw.text((left - 18, y - 6), str(tick), fill=INK, font=font)
+    draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
+    slot = (right - left) / max(len(halves), 1)
+    bar = min(28.0, slot / 3)
+    spare = iter(range(len(order), MAX_SERIES + len(halves)))
+    for k, (name, first, second) in enumerate(halves):
+        colour = PALETTE[(order.index(name) if name in order else next(spare)) % MAX_SERIES]
+        x = left + slot * k + slot / 2
+        for j, value in enumerate((first, second)):
+            x0 = x - bar + j * bar
+            y0 = bottom - (bottom - top) * max(0.0, min(value, 9.0)) / 9
+            draw.rectangle([x0 + 2, y0, x0 + bar - 2, bottom - 1], fill=colour if j == 1 else None,
+                           outline=colour, width=3)
+        draw.text((x - bar, bottom + 8), name[:10], fill=INK, font=font)
+    return img
+
+
 def _png(img: Image.Image) -> bytes:
     out = io.BytesIO()
     img.save(out, format="PNG")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -19,7 +19,7 @@ from core.games.kegeln import rules as kegeln
 from core.messages import Text
 
 EVENING = 12 * 3600  # /abend: the games finished within the last 12 hours are "tonight"
-CSV_HEADER = ("date", "game", "member", "pins", "position", "digit")
+CSV_HEADER = ("date", "game", "member", "pins", "position", "digit", "season")
 
 
 @dataclass(frozen=True)
@@ -79,9 +79,12 @@ def club_table(club: Sequence[tuple[Any, ...]]) -> list[Text]:
             for i, (n, g, wh, wl, nn, pp, p, t) in enumerate(club, 1)]
 
 
-def file_name(chat_id: str) -> str:
-    """`kegeln-<chat>.csv`, the chat id reduced to letters, digits, `-` and `_`."""
+def file_name(chat_id: str, season: str = "") -> str:
+    """`kegeln-<chat>.csv` (one season's: `kegeln-<chat>-<season>.csv`), the chat id and the season
+    reduced to letters, digits, `-` and `_`."""
     safe = re.sub(r"[^A-Za-z0-9_-]+", "_", chat_id).strip("_") or "chat"
+    if season:
+        safe += "-" + re.sub(r"[^A-Za-z0-9_-]+", "-", season)
     return f"kegeln-{safe}.csv"
 
 
@@ -97,15 +100,16 @@ def cell(value: Any) -> Any:
     return value
 
 
-def throw_log_csv(rows: Sequence[tuple[Any, ...]]) -> bytes:
+def throw_log_csv(rows: Sequence[tuple[Any, ...]], seasons: Mapping[int, str] | None = None) -> bytes:
     """The throw log as CSV (UTF-8 with BOM, so spreadsheets show umlauts): one row per throw,
     `date` (UTC, `YYYY-MM-DD HH:MM:SS`), `game`, `member`, `pins` (raw, 0 = Pumpe), `position`
-    (the place value: 1, 10, 100, …) and `digit` (the value it counts in the game's mode).
+    (the place value: 1, 10, 100, …), `digit` (the value it counts in the game's mode) and `season`
+    (the club season the game finished in, `seasons` by game id: `2026`, `2026/27`).
     `rows`: (time, game id, name, pins, position index, digit). Names never start a formula (`cell`)."""
     out = io.StringIO(newline="")
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
     for at, game_id, name, pins, position, digit in rows:
         when = datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M:%S")
-        writer.writerow((when, game_id, cell(name), pins, 10 ** position, digit))
+        writer.writerow((when, game_id, cell(name), pins, 10 ** position, digit, (seasons or {}).get(game_id, "")))
     return out.getvalue().encode("utf-8-sig")
