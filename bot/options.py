@@ -22,6 +22,8 @@ OPTION_WORD_KEYS: dict[str, str] = {
     "points": "option.words.points", "limit": "option.words.limit", "answers": "option.words.answers",
     "classic": "option.words.classic", "counts": "option.words.counts", "strict": "option.words.strict",
     "free": "option.words.free", "lang": "option.words.lang", "time": "option.words.time",
+    "1a2b": "option.words.digits", "logik": "option.words.logik", "words": "option.words.words",
+    "board": "option.words.board", "table": "option.words.table",
 }
 MENTION = re.compile(r"^<@!?([^<>@\s]+)>$")
 

@@ -34,7 +34,12 @@ from core.games.challenge import awaiting_secret as awaiting_secret
 from core.games.challenge import players as players  # players, seated: the Rules protocol (core/games/base.py)
 from core.games.challenge import seated as seated
 from core.options import Vocabulary, meaning
-from core.pegs import BY_NUMBER, COLOURS, PEGS, SEPARATORS, Colour, parse_row  # noqa: F401 - re-exported
+from core.pegs import BY_NUMBER as BY_NUMBER  # the colours and rows (core/pegs.py), re-exported for Logik's modules
+from core.pegs import COLOURS as COLOURS
+from core.pegs import PEGS as PEGS
+from core.pegs import SEPARATORS as SEPARATORS
+from core.pegs import Colour as Colour
+from core.pegs import parse_row as parse_row
 from core.scoring import bulls_cows
 
 kind = "logik"

@@ -20,7 +20,11 @@ from core.games.actions import Cancel, Timeout
 from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, moving, say, to_actor
 from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
 from core.games.base import last_activity as last_activity
-from core.lexicon import ALPHABETS, Lexicon, LexiconSource, is_word_of, normalise  # noqa: F401 - re-exported
+from core.lexicon import ALPHABETS as ALPHABETS  # a language's words (core/lexicon.py), re-exported for the game
+from core.lexicon import Lexicon as Lexicon
+from core.lexicon import LexiconSource as LexiconSource
+from core.lexicon import is_word_of as is_word_of
+from core.lexicon import normalise as normalise
 from core.messages import Button, Chat, Message, Text
 from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
