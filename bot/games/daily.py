@@ -21,6 +21,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.options import colour_letters
+from bot.routing import awaiting_secret
 from bot.services import Command, GamePlugin, Services, Turn, loaded
 from bot.storage.base import DailyLine, DailyTaken, GameRow
 from core.errors import GameError
@@ -84,8 +85,17 @@ def parse(args: tuple[str, ...], vocab: Any) -> tuple[str, str | None]:
 
 
 async def cmd_daily(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/daily in a group: that chat's puzzle of the day (or its board, its table). In the private chat,
+    where there is no chat's puzzle to start: the player's running daily shown again."""
     puzzle, sub = parse(args, svc.option_words)
     chat = turn.inbound.chat
+    if chat.private:
+        running = [r for r in await awaiting_secret(svc, turn.inbound.actor) if r.kind == "daily"]
+        if len(running) != 1 or sub is not None:
+            raise GameError("group_only", command="daily")
+        kind, state = loaded(running[0])
+        turn.messages.append(kind.board(running[0].id, state, svc.chat_of(running[0])))
+        return
     if sub == "board":
         await show_day(svc, turn, chat, puzzle)
     elif sub == "table":
@@ -232,7 +242,7 @@ class Daily(GamePlugin):
     kind = "daily"
     title = "game.daily"
     commands = (
-        Command("daily", ("puzzle",), cmd_daily, group_only=True, choices=(("puzzle", daily.PUZZLES),)),
+        Command("daily", ("puzzle",), cmd_daily, choices=(("puzzle", daily.PUZZLES),)),
         Command("timezone", ("zone",), cmd_timezone),
     )
 

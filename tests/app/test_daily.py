@@ -132,7 +132,11 @@ async def test_three_players_spoiler_free_results_one_try_each_and_a_restart(
 
 async def test_hints_analyses_and_other_games_are_refused_in_a_daily(noon_app: App) -> None:
     table = Table(noon_app)
+    r = await table.dm("alice", "/daily")
+    assert "/daily works in a group chat" in texts(r)
     await table.say("alice", "/daily")
+    r = await table.dm("alice", "/daily")  # privately: the running daily again
+    assert "Your 1A2B daily" in texts(r)
     r = await table.dm("alice", "/hint")
     assert "No hints in the daily puzzle" in texts(r)
     r = await table.say("alice", "/hint")
