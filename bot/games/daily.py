@@ -258,6 +258,12 @@ class Daily(GamePlugin):
         if arg not in daily.PUZZLES:
             raise GameError("stale_button")
         await play(svc, turn, chat, arg)
+        typed = turn.inbound.text  # pressed with a typed answer (a Discord modal): the first guess
+        if typed is not None and typed.strip():
+            running = [r for r in await awaiting_secret(svc, turn.inbound.actor)
+                       if r.kind == "daily" and r.chat_id == chat.chat_id]
+            if running:
+                await svc.play(turn, running[0], daily.GAME.secret_action(typed.strip()))
 
     async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: Any, over: bool) -> None:
         """A solved attempt: the streak it makes, told in the group with the result."""

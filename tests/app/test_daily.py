@@ -228,3 +228,32 @@ async def test_streaks_count_days_in_a_row(noon_app: App, clock: Clock) -> None:
     assert "🔥3" in texts(r)
     assert streaks(["2026-11-28", "2026-11-29", "2026-12-01"], "2026-12-02") == (1, 2)
     assert streaks(["2026-11-28"], "2026-12-02") == (0, 1)
+
+
+async def test_an_attempt_left_idle_times_out_as_not_solved(noon_app: App, clock: Clock) -> None:
+    table = Table(noon_app)
+    await table.say("alice", "/daily")
+    await table.dm("alice", wrong_codes(await secret_of(noon_app))[0])
+    clock.now += noon_app.idle_timeout + 1
+    out = await noon_app.sweep()
+    group = [o.text for o in out if isinstance(o.to, Chat) and not o.to.private]
+    assert any("Alice did not solve the 1A2B daily of 2026-11-30: X/10" in t for t in group)
+    assert any("timed out" in o.text for o in out if isinstance(o.to, Actor))
+    clock.now = NOON + 3600  # the same day again: the timed-out attempt was the one try
+    r = await table.say("alice", "/daily")
+    assert "already: timed out" in texts(r)
+
+
+async def test_a_modal_answer_on_the_play_button_and_the_guess_button_are_guesses(noon_app: App) -> None:
+    """How Discord plays (no private chat needed): the group's ▶️ button with a typed answer (a modal)
+    starts the attempt and takes the first guess; the ✍️ button of the attempt takes the next ones."""
+    table = Table(noon_app)
+    await table.say("alice", "/daily")
+    secret = await secret_of(noon_app)
+    wrong = wrong_codes(secret)
+    r = await table.press("bob", "daily:group-1:1a2b", text=wrong[0])
+    assert "Today's 1A2B daily" in private_to(r, "bob") and f"#1/10: {wrong[0]}" in private_to(r, "bob")
+    guess = table.button(r, ":secret")
+    r = await table.press("bob", guess, text=secret)
+    assert "Bob solved the 1A2B daily of 2026-11-30: 2/10" in group_texts(r)
+    assert secret not in group_texts(r)

@@ -25,7 +25,7 @@ from core.games.base import Ctx, Event, Player, ResultRow, moving, to_actor
 from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
 from core.games.base import last_activity as last_activity
 from core.lexicon import ALPHABETS, Lexicon, is_word_of, normalise
-from core.messages import Actor, Chat, Message, Text
+from core.messages import Actor, Button, Chat, Message, Text
 from core.pegs import BY_NUMBER, PEGS, SEPARATORS, parse_row
 from core.scoring import bulls_cows
 
@@ -234,6 +234,11 @@ def _private_rows(state: State) -> str:
     return "\n".join(f"#{i}: {shown_code(state, r.code)} → {answer(state, r)}" for i, r in enumerate(state.rows, 1))
 
 
+def guess_button(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
+    """✍️ Guess: private input for the attempt (a Discord modal; elsewhere typing is enough)."""
+    return ((Button(Text("daily.button_guess"), f"g:{game_id}:secret", prompt=prompt(state)),),)
+
+
 def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
     """The player hears everything privately; the group only the spoiler-free result at the end."""
     me = to_actor(chat, state.player)
@@ -242,7 +247,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     for ev in events:
         d = ev.data
         if ev.type == "daily_started":
-            out.append(Message(me, Text("daily.started", {"game": game, "day": state.day, "prompt": prompt(state)})))
+            out.append(Message(me, Text("daily.started", {"game": game, "day": state.day, "prompt": prompt(state)}),
+                               guess_button(game_id, state)))
         elif ev.type == "daily_guess":
             row = state.rows[d["n"] - 1]
             out.append(Message(me, Text("daily.guess", {"n": d["n"], "max": state.max_attempts,
@@ -263,4 +269,5 @@ def board(game_id: int, state: State, chat: Chat) -> Message:
     """/board: the player's own rows, privately (the group never sees them)."""
     me: Actor = to_actor(chat, state.player)
     return Message(me, Text("daily.board", {"game": Text(GAME_KEYS[state.puzzle]), "day": state.day,
-                                            "rows": _private_rows(state) or "—", "prompt": prompt(state)}))
+                                            "rows": _private_rows(state) or "—", "prompt": prompt(state)}),
+                   guess_button(game_id, state) if state.phase is Phase.PLAYING else ())
