@@ -242,7 +242,7 @@ class Daily(GamePlugin):
     kind = "daily"
     title = "game.daily"
     commands = (
-        Command("daily", ("puzzle",), cmd_daily, choices=(("puzzle", daily.PUZZLES),)),
+        Command("daily", ("puzzle", "view"), cmd_daily, choices=(("puzzle", daily.PUZZLES), ("view", SUBCOMMANDS))),
         Command("timezone", ("zone",), cmd_timezone),
     )
 
