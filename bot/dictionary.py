@@ -2,7 +2,7 @@
 package: no download). The App loads a language on first use and passes it into the game through
 `Ctx.lexicon`; the core never loads anything itself and keeps no dictionary in a game's state.
 
-Normalisation: lower case, letters of the language's alphabet only (core.games.words.ALPHABETS),
+Normalisation: lower case, letters of the language's alphabet only (core.lexicon.ALPHABETS),
 Russian ё folded into е, duplicates (after folding) removed, lengths 3–8 only.
 """
 
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from core.games.words import ALPHABETS, LENGTHS, Lexicon, is_word_of, normalise
+from core.games.words import LENGTHS
+from core.lexicon import ALPHABETS, Lexicon, is_word_of, normalise
 
 WORDFREQ_TOP = 150_000  # the dictionary for validating guesses: the most frequent words of the language
 COMMON_TOP = 12_000  # the frequency floor for the bot's own secrets: only words this frequent

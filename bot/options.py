@@ -9,6 +9,7 @@ from bot.i18n import Catalogs
 from core.codes import DEFAULT_LENGTH, LENGTHS
 from core.errors import GameError
 from core.options import Vocabulary, meaning
+from core.pegs import COLOURS
 
 # Option words: each option's id is its English word; every catalog lists its own words under these keys
 # (literal keys, so the catalog test sees them). The App reads them into one vocabulary (word → id).
@@ -21,6 +22,8 @@ OPTION_WORD_KEYS: dict[str, str] = {
     "points": "option.words.points", "limit": "option.words.limit", "answers": "option.words.answers",
     "classic": "option.words.classic", "counts": "option.words.counts", "strict": "option.words.strict",
     "free": "option.words.free", "lang": "option.words.lang", "time": "option.words.time",
+    "1a2b": "option.words.digits", "logik": "option.words.logik", "words": "option.words.words",
+    "board": "option.words.board", "table": "option.words.table",
 }
 MENTION = re.compile(r"^<@!?([^<>@\s]+)>$")
 
@@ -61,6 +64,17 @@ def parse_code_options(args: tuple[str, ...], allow_opponent: bool, vocab: Vocab
         else:
             raise GameError("bad_option", option=raw[:30])
     return CodeOptions(length, repeats, opponent)
+
+
+def colour_letters(catalogs: Catalogs) -> dict[str, str]:
+    """Colour initial → colour digit, from every catalog; a letter two languages disagree on is left out."""
+    found: dict[str, set[str]] = {}
+    for cat in catalogs.catalogs.values():
+        for colour in COLOURS:
+            initial = str(cat.get(colour.initial_key, "")).strip().lower()
+            if len(initial) == 1:
+                found.setdefault(initial, set()).add(str(colour.number))
+    return {letter: digits.pop() for letter, digits in sorted(found.items()) if len(digits) == 1}
 
 
 def mention_id(text: str) -> str | None:

@@ -79,9 +79,10 @@ async def guess_or_secret(svc: Services, turn: Turn, row: GameRow, text: str, is
         if is_random:  # revealing nothing, so it is taken even in the open
             await svc.play(turn, row, game.secret_action(None))
             return
-        # typed in the open where a secret was expected: never echo it
+        # typed in the open where a secret (or a privately played game's move) was expected: never echo it
         turn.delete_inbound = True
-        turn.messages.append(Message(ib.chat, Text("private.secret_in_group", {"name": ib.actor.name})))
+        key = "private.play_in_private" if game.private_play else "private.secret_in_group"
+        turn.messages.append(Message(ib.chat, Text(key, {"name": ib.actor.name})))
         return
     action = None if is_random else game.text_action(state, ib.actor.user_id, text)
     if action is None:
@@ -118,6 +119,11 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
     parts = action.split(":")
     if parts[0] == "lang" and len(parts) == 2:
         await set_lang(svc, turn, parts[1])
+        return
+    if len(parts) == 3 and parts[0] in svc.plugins and parts[1]:  # a chat action: names a chat, not a game
+        target = Chat(ib.chat.platform, parts[1], private=False)
+        check_origin(ib, None, None, None, parts[0], target)
+        await svc.plugins[parts[0]].chat_action(svc, turn, target, parts[2])
         return
     if parts[0] != "g" or len(parts) != 3 or not parts[1].isdecimal():
         raise GameError("stale_button")
@@ -285,14 +291,22 @@ async def withdraw_twins(svc: Services, turn: Turn, pair: frozenset[str]) -> Non
         await svc.play(turn, row, game.cancel_action(state, ib.actor.user_id))
 
 
-def check_origin(ib: Inbound, row: GameRow, game: Game[Any], state: Any, verb: str) -> None:
-    """The one rule for every button, deep link and modal that names a game: it acts from the game's
-    own chat; from a private chat only to answer what that player is asked privately (their own
-    secret, while they are seated and the game waits for it). Anything else names a game elsewhere."""
-    if row.platform != ib.chat.platform or row.platform != ib.actor.platform:
+def check_origin(ib: Inbound, row: GameRow | None, game: Game[Any] | None, state: Any, verb: str,
+                 chat: Chat | None = None) -> None:
+    """The one rule for every button, deep link and modal that names a game or a chat: it acts from
+    the game's own chat; from a private chat only to answer what that player is asked privately (their
+    own secret, while they are seated and the game waits for it). A chat action (`row` None, `chat` the
+    chat it names: "play today's daily puzzle of this chat") acts from that chat, or from the actor's
+    private chat, where it concerns the actor alone (their own attempt, made or resumed). Anything else
+    names a game or chat elsewhere."""
+    target = chat if row is None else Chat(row.platform, row.chat_id, row.private)
+    if target is None or target.platform != ib.chat.platform or target.platform != ib.actor.platform:
         raise GameError("wrong_chat")
-    if row.chat_id == ib.chat.chat_id:
+    if target.chat_id == ib.chat.chat_id:
         return
-    if ib.chat.private and verb in PRIVATE_VERBS and game.secret_prompt(row.id, state, ib.actor.user_id) is not None:
+    if ib.chat.private and row is None:
+        return
+    if (ib.chat.private and row is not None and game is not None and verb in PRIVATE_VERBS
+            and game.secret_prompt(row.id, state, ib.actor.user_id) is not None):
         return
     raise GameError("wrong_chat")

@@ -138,6 +138,11 @@ class GamePlugin:
         """A finished game as a rated match (core/ratings.py), or None where it is not rated."""
         return None
 
+    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
+        """A button or link `<kind>:<chat id>:<arg>` that names a chat rather than a game (the daily
+        puzzle's "play today's daily of this chat"); bot/routing.py has checked where it comes from."""
+        raise GameError("stale_button")
+
     async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         """/hint in this game; False where the game gives none."""
         return False
@@ -269,15 +274,19 @@ class Services:
 
     # ------------------------------------------------------------ moves
     async def create(self, turn: Turn, kind: str, state: Any, events: list[Event], seats: list[str],
-                     chat: Chat | None = None) -> None:
-        """A new game: stored with its first events and seats in one transaction, then presented."""
+                     chat: Chat | None = None, *, extra: Any = None, bounded: bool = True) -> None:
+        """A new game: stored with its first events and seats (and the game's own `extra` writes, a
+        store job `async def job(tx, game_id)`) in one transaction, then presented. `bounded`: counted
+        against the running games allowed per chat and user (a daily puzzle attempt is not: one per
+        player and day is its own bound)."""
         chat = chat or turn.inbound.chat
         raw = serial.dump(state)
         try:
             game_id = await self.store.create_game(chat.platform, chat.chat_id, chat.private, kind, raw, seats,
                                                    events, self.clock(), turn.unsaved_seen,
                                                    creator=turn.inbound.actor.user_id,
-                                                   max_chat=self.max_games_chat, max_user=self.max_games_user)
+                                                   max_chat=self.max_games_chat if bounded else 0,
+                                                   max_user=self.max_games_user if bounded else 0, extra=extra)
             turn.seen_stored = True
         except SeatTaken as taken:
             raise seat_error(turn, taken) from None

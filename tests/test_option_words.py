@@ -21,6 +21,7 @@ import pytest
 from bot.app import GAMES, App
 from bot.commands import OPTION_WORD_KEYS, option_vocabulary, parse_code_options
 from bot.games.computer import without_bot as _without_bot
+from bot.games.daily import parse as daily_parse
 from bot.i18n import Catalogs
 from bot.storage.sqlite import SqliteStore
 from core import serial
@@ -84,6 +85,8 @@ def _parse(option: str, word: str) -> Any:
         return kegeln.parse_setup((word, "A", "B"), VOCAB)
     if option == "teams":
         return kegeln.parse_setup(("high", word, "A", "/", "B"), VOCAB)
+    if option in ("1a2b", "logik", "words", "board", "table"):  # /daily's puzzles and subcommands
+        return daily_parse((word,), VOCAB)
     value = {"length": ("4",), "rounds": ("3",), "points": ("3",), "limit": ("20",), "answers": ("counts",),
              "lang": ("ru",), "time": ("60",)}.get(option, ())
     return words.parse_options((word, *value), "en", VOCAB)

@@ -1,14 +1,20 @@
 """Deep links: `t.me/<bot>?start=<payload>` leads a player from a group to the private chat.
 
-The private flow needs one thing only: "enter your secret for game N" (a prompt button posted in a
-group because the player could not be messaged privately). So a payload carries just the game id
-and an HMAC of it, `s_<id>_<mac>`, nothing else:
+The private flow needs two things only, each with its own payload and nothing else in it:
 
-- it cannot be forged: the key is derived from the bot token (a per-installation secret kept in the
-  settings, so links survive restarts), the MAC is compared in constant time;
-- it cannot name any other action: `decode` only ever returns `g:<id>:secret`;
+- "enter your secret for game N" (a prompt button posted in a group because the player could not
+  be messaged privately): `s_<id>_<mac>`, decoded only ever to `g:<id>:secret`;
+- "play today's daily puzzle of chat X" (the daily puzzle's play button in a group):
+  `d_<chat id>_<puzzle>_<mac>`, decoded only ever to `daily:<chat id>:<puzzle>`. It names no day and
+  no player: whoever follows it plays (or resumes, or is told they have played) their own attempt
+  at that chat's puzzle of the day.
+
+- A payload cannot be forged: the key is derived from the bot token (a per-installation secret
+  kept in the settings, so links survive restarts), the MAC is compared in constant time, and the two
+  kinds are signed over different texts, so one kind's MAC never fits the other;
 - a valid link followed by another user is harmless: the App takes `g:<id>:secret` from a private
-  chat only from a player that game waits for (`bot/app.py` `_check_origin`).
+  chat only from a player that game waits for, and `daily:…` only as the follower's own attempt
+  (`bot/routing.py` `check_origin`).
 
 Telegram lets a `/start` payload hold only `[A-Za-z0-9_-]{1,64}`.
 """
@@ -24,6 +30,9 @@ PREFIX = "s_"
 MAC_BYTES = 12  # 96 bits: 16 characters of urlsafe base64
 _ACTION_RE = re.compile(r"^g:([1-9][0-9]{0,17}):secret$")
 _TOKEN_RE = re.compile(r"^s_([1-9][0-9]{0,17})_([A-Za-z0-9_-]{16})$")
+DAILY_PREFIX = "d_"
+_DAILY_ACTION_RE = re.compile(r"^daily:(-?[1-9][0-9]{0,17}):([a-z0-9]{1,8})$")
+_DAILY_TOKEN_RE = re.compile(r"^d_(-?[1-9][0-9]{0,17})_([a-z0-9]{1,8})_([A-Za-z0-9_-]{16})$")
 
 
 def key_for(bot_token: str) -> bytes:
@@ -43,8 +52,17 @@ class DeepLinks:
         digest = hmac.new(self._key, f"secret:{game_id}".encode("ascii"), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest[:MAC_BYTES]).decode("ascii")
 
+    def _daily_mac(self, chat_id: str, puzzle: str) -> str:
+        digest = hmac.new(self._key, f"daily:{chat_id}:{puzzle}".encode("ascii"), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:MAC_BYTES]).decode("ascii")
+
     def encode(self, action: str) -> str | None:
-        """The /start payload for `action`, or None: only a game's secret entry can be linked."""
+        """The /start payload for `action`, or None: only a game's secret entry and a chat's daily
+        puzzle can be linked."""
+        daily = _DAILY_ACTION_RE.match(action)
+        if daily is not None:
+            chat_id, puzzle = daily.groups()
+            return f"{DAILY_PREFIX}{chat_id}_{puzzle}_{self._daily_mac(chat_id, puzzle)}"
         match = _ACTION_RE.match(action)
         if match is None:
             return None
@@ -52,6 +70,12 @@ class DeepLinks:
 
     def decode(self, token: str) -> str | None:
         """The action behind a payload we signed; None for anything else (forged, altered, foreign)."""
+        daily = _DAILY_TOKEN_RE.match(token)
+        if daily is not None:
+            chat_id, puzzle, mac = daily.groups()
+            if not hmac.compare_digest(mac.encode("ascii"), self._daily_mac(chat_id, puzzle).encode("ascii")):
+                return None
+            return f"daily:{chat_id}:{puzzle}"
         match = _TOKEN_RE.match(token)
         if match is None:
             return None

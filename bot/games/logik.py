@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, without_bot
 from bot.i18n import Catalogs
+from bot.options import colour_letters
 from bot.services import Command, Services, Turn
 from core.errors import GameError
 from core.games import logik
@@ -27,14 +28,8 @@ async def cmd_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 def logik_letters(catalogs: Catalogs) -> dict[str, str]:
-    """Colour initial → colour digit, from every catalog; a letter two languages disagree on is left out."""
-    found: dict[str, set[str]] = {}
-    for cat in catalogs.catalogs.values():
-        for colour in logik.COLOURS:
-            initial = str(cat.get(colour.initial_key, "")).strip().lower()
-            if len(initial) == 1:
-                found.setdefault(initial, set()).add(str(colour.number))
-    return {letter: digits.pop() for letter, digits in sorted(found.items()) if len(digits) == 1}
+    """Colour initial → colour digit, from every catalog (bot/options.py `colour_letters`)."""
+    return colour_letters(catalogs)
 
 
 async def logik_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:

@@ -5,7 +5,7 @@ here: adding a game is one line below (docs/architecture.md, "Adding a game").""
 
 from __future__ import annotations
 
-from bot.games import duel, kegeln, logik, practice, shared, words
+from bot.games import daily, duel, kegeln, logik, practice, shared, words
 from bot.services import Command, GamePlugin
 
 PLUGINS: dict[str, GamePlugin] = {}
@@ -26,3 +26,4 @@ register(duel.PLUGIN)
 register(kegeln.PLUGIN)
 register(words.PLUGIN)
 register(logik.PLUGIN)
+register(daily.PLUGIN)

@@ -17,6 +17,7 @@ from core.codes import CodeRules
 from core.errors import GameError
 from core.games import practice
 from core.games.base import Verb, repeats_text
+from core.games.registry import GAMES
 from core.messages import Button, Inbound, Message, Text
 from core.ratings_chart import rating_chart
 from core.solver import analyse
@@ -81,8 +82,19 @@ async def cmd_resign(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await quit_game(svc, turn, "resign")
 
 
+async def my_game_here(svc: Services, turn: Turn) -> GameRow | None:
+    """The actor's game in this chat; in a private chat also the one game they play privately though
+    it belongs to a group (`Game.private_play`: the daily puzzle)."""
+    ib = turn.inbound
+    row = await svc.my_game(ib.actor, ib.chat)
+    if row is None and ib.chat.private:
+        played = [r for r in await awaiting_secret(svc, ib.actor) if GAMES[r.kind].private_play]
+        row = played[0] if len(played) == 1 else None
+    return row
+
+
 async def quit_game(svc: Services, turn: Turn, command: str) -> None:
-    row = await svc.my_game(turn.inbound.actor, turn.inbound.chat)
+    row = await my_game_here(svc, turn)
     if row is None:
         raise GameError("no_game")
     game, state = loaded(row)
@@ -107,7 +119,7 @@ async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 async def cmd_board(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await my_game_here(svc, turn)
     if row is None:
         running = await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)
         if not running:
@@ -322,8 +334,7 @@ async def cmd_leave(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 async def cmd_hint(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/hint in the actor's game here, where the game gives hints (practice, /words solo)."""
-    ib = turn.inbound
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await my_game_here(svc, turn)
     if row is None or not await svc.plugins[row.kind].hint(svc, turn, row):
         raise GameError("solver.hint_no_game")
 
@@ -332,6 +343,9 @@ async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/analyse: the player's last finished practice game or duel in this chat, guess by guess."""
     ib = turn.inbound
     row = await svc.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+    in_daily = row is not None and GAMES[row.kind].private_play
+    if in_daily or (ib.chat.private and await my_game_here(svc, turn) is not None):
+        raise GameError("solver.analyse_private")  # the daily puzzle: others of the chat play the same code
     if row is None or not row.over or row.kind not in ("practice", "duel", "logik"):
         raise GameError("solver.analyse_none")
     _mod, state = loaded(row)

@@ -231,4 +231,36 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (platform, chat_id)
     );
     """),
+    # 8: the daily puzzle (docs/daily.md): a chat's time zone (its day changes at that zone's midnight);
+    # the code of each chat, day and puzzle, drawn once when first asked for; and each player's one
+    # attempt at it (the primary key is the rule "one attempt per player, chat, day and puzzle")
+    Migration("""
+    ALTER TABLE chats ADD COLUMN tz TEXT;
+    CREATE TABLE daily_puzzles (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        day      TEXT NOT NULL,
+        puzzle   TEXT NOT NULL,
+        secret   TEXT NOT NULL,
+        lang     TEXT NOT NULL,
+        created  {REAL} NOT NULL,
+        PRIMARY KEY (platform, chat_id, day, puzzle)
+    );
+    CREATE TABLE daily_plays (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        day      TEXT NOT NULL,
+        puzzle   TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        game_id  {BIGINT} NOT NULL REFERENCES games (id),
+        outcome  TEXT NOT NULL DEFAULT 'playing',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        started  {REAL} NOT NULL,
+        finished {REAL},
+        PRIMARY KEY (platform, chat_id, day, puzzle, user_id)
+    );
+    CREATE INDEX daily_plays_game ON daily_plays (game_id);
+    CREATE INDEX daily_plays_player ON daily_plays (platform, chat_id, puzzle, user_id, day);
+    """),
 ]

@@ -66,6 +66,9 @@ INSERT_SEEN = Query(  # a row back: stored; none: delivered before
 
 # ---------------------------------------------------------------- chats and users
 CHAT_LANG = Query("SELECT lang FROM chats WHERE platform = :platform AND chat_id = :chat_id")
+CHAT_TZ = Query("SELECT tz FROM chats WHERE platform = :platform AND chat_id = :chat_id")
+SET_CHAT_TZ = Query("INSERT INTO chats (platform, chat_id, tz) VALUES (:platform, :chat_id, :tz)"
+                    " ON CONFLICT (platform, chat_id) DO UPDATE SET tz = excluded.tz")
 SET_CHAT_LANG = Query("INSERT INTO chats (platform, chat_id, lang) VALUES (:platform, :chat_id, :lang)"
                       " ON CONFLICT (platform, chat_id) DO UPDATE SET lang = excluded.lang")
 SAVE_USER = Query("INSERT INTO users (platform, user_id, name, locale) VALUES (:platform, :user_id, :name, :locale)"
@@ -96,6 +99,12 @@ MIGRATE_CHAT = (
     Query("UPDATE rating_history SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
           " (SELECT 1 FROM ratings r WHERE r.platform = :platform AND r.chat_id = :new"
           " AND r.kind = rating_history.kind AND r.user_id = rating_history.user_id)"),  # before the ratings move
+    Query("UPDATE daily_puzzles SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM daily_puzzles d WHERE d.platform = :platform AND d.chat_id = :new"
+          " AND d.day = daily_puzzles.day AND d.puzzle = daily_puzzles.puzzle)"),
+    Query("UPDATE daily_plays SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM daily_plays d WHERE d.platform = :platform AND d.chat_id = :new AND d.day = daily_plays.day"
+          " AND d.puzzle = daily_plays.puzzle AND d.user_id = daily_plays.user_id)"),
     Query("UPDATE ratings SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
           " (SELECT 1 FROM ratings r WHERE r.platform = :platform AND r.chat_id = :new AND r.kind = ratings.kind"
           " AND r.user_id = ratings.user_id)"),
@@ -151,6 +160,28 @@ SAVE_REBUILT = Query(
 TOP_RATED = Query(  # the conservative rating (openskill's ordinal, mu - 3 sigma) first
     "SELECT user_id, name, mu, sigma, games FROM ratings WHERE platform = :platform AND chat_id = :chat_id"
     ' AND kind = :kind ORDER BY mu - 3 * sigma DESC, games DESC, name COLLATE "C" LIMIT :limit')
+
+# ---------------------------------------------------------------- the daily puzzle (docs/daily.md)
+_DAY = "platform = :platform AND chat_id = :chat_id AND day = :day AND puzzle = :puzzle"
+DAILY_PUZZLE = Query(f"SELECT secret, lang FROM daily_puzzles WHERE {_DAY}")
+INSERT_DAILY_PUZZLE = Query(  # the first asker's draw is the chat's code of the day; later draws are dropped
+    "INSERT INTO daily_puzzles (platform, chat_id, day, puzzle, secret, lang, created)"
+    " VALUES (:platform, :chat_id, :day, :puzzle, :secret, :lang, :now) ON CONFLICT DO NOTHING")
+DAILY_PLAY = Query(f"SELECT game_id, outcome, attempts FROM daily_plays WHERE {_DAY} AND user_id = :user_id")
+INSERT_DAILY_PLAY = Query(  # the primary key refuses a second attempt (insert_unique)
+    "INSERT INTO daily_plays (platform, chat_id, day, puzzle, user_id, name, game_id, started)"
+    " VALUES (:platform, :chat_id, :day, :puzzle, :user_id, :name, :game_id, :now)")
+FINISH_DAILY_PLAY = Query("UPDATE daily_plays SET outcome = :outcome, attempts = :attempts, finished = :now"
+                          " WHERE game_id = :game_id")
+DAILY_DAY = Query(  # the day's board: solved first (fewest attempts, earliest), then the others
+    f"SELECT user_id, name, outcome, attempts FROM daily_plays WHERE {_DAY} ORDER BY"
+    " CASE outcome WHEN 'solved' THEN 0 WHEN 'playing' THEN 2 ELSE 1 END, attempts, finished, started")
+DAILY_HISTORY = Query(  # every finished attempt of the chat at one puzzle, per player and day
+    "SELECT user_id, name, day, outcome, attempts FROM daily_plays WHERE platform = :platform"
+    " AND chat_id = :chat_id AND puzzle = :puzzle AND outcome != 'playing' ORDER BY user_id COLLATE \"C\", day")
+DAILY_SOLVED_DAYS = Query(
+    "SELECT day FROM daily_plays WHERE platform = :platform AND chat_id = :chat_id AND puzzle = :puzzle"
+    " AND user_id = :user_id AND outcome = 'solved' ORDER BY day")
 
 # ---------------------------------------------------------------- kegeln (Hausnummern): club statistics
 # Club members are names, not chat accounts: `member` is the casefolded name, per chat.

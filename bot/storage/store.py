@@ -17,6 +17,9 @@ from typing import Any
 from bot.storage import queries as q
 from bot.storage.base import (
     Conflict,
+    DailyLine,
+    DailyPlay,
+    DailyTaken,
     Duplicate,
     GameRow,
     KegelnGame,
@@ -90,11 +93,12 @@ class SqlStore:
     async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
                           state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
                           now: float, seen: tuple[str, str] | None = None, *, creator: str | None = None,
-                          max_chat: int = 0, max_user: int = 0) -> int:
+                          max_chat: int = 0, max_user: int = 0, extra: Any = None) -> int:
         """A new game with its first seats and events. With `max_chat` / `max_user` (0: no bound) it
         is refused with TooManyGames when the chat already runs `max_chat` games, or `creator` already
         sits or sat (a seat handed on or left still counts) in `max_user` running games of the chat;
-        counted in the creating transaction, after `lock_chat` (exact, also across processes)."""
+        counted in the creating transaction, after `lock_chat` (exact, also across processes). `extra`:
+        a game's own writes in the same transaction, `async def job(tx, game_id)` (e.g. `daily_start_job`)."""
         async def job(tx: Tx) -> int:
             if max_chat or max_user:
                 await tx.lock_chat(platform, chat_id)
@@ -108,6 +112,8 @@ class SqlStore:
                                             kind=kind, state=json.dumps(state), now=now))
             await _add_seats(tx, game_id, platform, chat_id, seats)
             await _add_events(tx, game_id, events, now)
+            if extra is not None:
+                await extra(tx, game_id)
             await _add_seen(tx, seen, now)
             return game_id
         return int(await self._run(job))
@@ -426,6 +432,72 @@ class SqlStore:
         else:
             rows = await self._fetch(q.LOGIK_RECORD_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
         return {str(r[0]): LogikRecord(int(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows if r[0]}
+
+    # ------------------------------------------------------------ the daily puzzle (docs/daily.md)
+    async def chat_tz(self, platform: str, chat_id: str) -> str | None:
+        rows = await self._fetch(q.CHAT_TZ, platform=platform, chat_id=chat_id)
+        return rows[0][0] if rows else None
+
+    async def set_chat_tz(self, platform: str, chat_id: str, tz: str | None) -> None:
+        async def job(tx: Tx) -> None:
+            await tx.execute(q.SET_CHAT_TZ, platform=platform, chat_id=chat_id, tz=tz)
+        await self._run(job)
+
+    async def daily_puzzle(self, platform: str, chat_id: str, day: str, puzzle: str,
+                           draw: Any, now: float) -> tuple[str, str]:
+        """The chat's code of the day for a puzzle and its language: the stored one, else `draw()`
+        (a `(secret, lang)`) stored now; of two first askers at once the first write wins for both."""
+        where = {"platform": platform, "chat_id": chat_id, "day": day, "puzzle": puzzle}
+        rows = await self._fetch(q.DAILY_PUZZLE, **where)
+        if rows:
+            return str(rows[0][0]), str(rows[0][1])
+        secret, lang = draw()
+
+        async def job(tx: Tx) -> tuple[str, str]:
+            await tx.execute(q.INSERT_DAILY_PUZZLE, **where, secret=secret, lang=lang, now=now)
+            row = await tx.fetchrow(q.DAILY_PUZZLE, **where)
+            assert row is not None
+            return str(row[0]), str(row[1])
+        stored: tuple[str, str] = await self._run(job)
+        return stored
+
+    @staticmethod
+    def daily_start_job(platform: str, chat_id: str, day: str, puzzle: str, user_id: str, name: str,
+                        now: float) -> Any:
+        """A player's attempt at the day's puzzle, stored with its game (`create_game(extra=...)`):
+        DailyTaken, and nothing stored, when the player has one already (the primary key decides,
+        so two devices at once get one attempt)."""
+        async def job(tx: Tx, game_id: int) -> None:
+            if not await tx.insert_unique(q.INSERT_DAILY_PLAY, platform=platform, chat_id=chat_id, day=day,
+                                          puzzle=puzzle, user_id=user_id, name=name, game_id=game_id, now=now):
+                raise DailyTaken(user_id)
+        return job
+
+    @staticmethod
+    def daily_finish_job(game_id: int, outcome: str, attempts: int, now: float) -> TxJob:
+        """An attempt's end, in the transaction of its last move."""
+        async def job(tx: Tx) -> None:
+            await tx.execute(q.FINISH_DAILY_PLAY, game_id=game_id, outcome=outcome, attempts=attempts, now=now)
+        return job
+
+    async def daily_play(self, platform: str, chat_id: str, day: str, puzzle: str,
+                         user_id: str) -> DailyPlay | None:
+        rows = await self._fetch(q.DAILY_PLAY, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle,
+                                 user_id=user_id)
+        return DailyPlay(int(rows[0][0]), str(rows[0][1]), int(rows[0][2])) if rows else None
+
+    async def daily_day(self, platform: str, chat_id: str, day: str, puzzle: str) -> list[DailyLine]:
+        rows = await self._fetch(q.DAILY_DAY, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle)
+        return [DailyLine(r[0], r[1], r[2], int(r[3]), day) for r in rows]
+
+    async def daily_history(self, platform: str, chat_id: str, puzzle: str) -> list[DailyLine]:
+        rows = await self._fetch(q.DAILY_HISTORY, platform=platform, chat_id=chat_id, puzzle=puzzle)
+        return [DailyLine(r[0], r[1], r[3], int(r[4]), r[2]) for r in rows]
+
+    async def daily_solved_days(self, platform: str, chat_id: str, puzzle: str, user_id: str) -> list[str]:
+        rows = await self._fetch(q.DAILY_SOLVED_DAYS, platform=platform, chat_id=chat_id, puzzle=puzzle,
+                                 user_id=user_id)
+        return [str(r[0]) for r in rows]
 
     # ------------------------------------------------------------ solver: the computer opponent's level
     async def solver_bot_level(self, platform: str, chat_id: str, game_id: int, user_id: str) -> str | None:

@@ -121,6 +121,9 @@ class Game(ABC, Generic[S]):
     pictured: ClassVar[bool] = False  # its messages may carry a PNG (drawn off the event loop)
     follows_up: ClassVar[bool] = False  # 🔁/▶ buttons and /rematch make a new game from a finished one
     rematch_verb: ClassVar[Verb] = Verb.REMATCH  # what /rematch asks of `follow_up` (AGAIN: play again alone)
+    # played by its seated player privately though it belongs to a group (the daily puzzle): every move
+    # is private input (`secret_prompt`), so /giveup, /hint and /board in the private chat reach it too
+    private_play: ClassVar[bool] = False
 
     # ---------------------------------------------------------------- the state machine
     @abstractmethod

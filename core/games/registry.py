@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.games import duel, kegeln, logik, practice, words
+from core.games import daily, duel, kegeln, logik, practice, words
 from core.games.base import Game
 
 GAMES: dict[str, Game[Any]] = {}
@@ -23,3 +23,4 @@ register(duel.GAME)
 register(words.GAME)
 register(kegeln.GAME)
 register(logik.GAME)
+register(daily.GAME)

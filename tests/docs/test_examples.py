@@ -64,6 +64,7 @@ REFUSED = {  # examples the docs show as refused, with the refusal (catalog key)
     "/guess рос-т": "error.words.not_a_word",  # words.md: "no word of letters at all … is not a word"
     "/scorer Zoe": "error.kegeln.unknown_user",  # kegeln.md: "a name nobody … has written under … is refused"
     "/saison 31.02.": "error.kegeln.season.bad_date",  # kegeln.md: "A day that does not exist … is refused"
+    "/timezone Europe/Berlin": "error.timezone.admins_only",  # daily.md: "the console has no admins, so … refused"
 }
 
 # ------------------------------------------------------------------ contexts: what must have happened first
@@ -108,6 +109,7 @@ CONTEXTS = {
     "own lobby": ctx(*WORDS_JOINED),
     "joined lobby": ctx(*WORDS_JOINED, actor="bob"),
     "words solo": ctx("alice: /words solo"),
+    "daily": ctx("alice: /daily"),
     "kegeln": ctx(*KEGELN),
     "kegeln, a throw in": ctx(*KEGELN, "alice: /wurf 5 1"),
     "kegeln over": ctx(*KEGELN_DONE),
@@ -128,6 +130,7 @@ BY_PAGE = {  # a bare command means what the page around it is about
     ("docs/words.md", "giveup"): "words solo", ("docs/words.md", "board"): "words solo",
     ("docs/words.md", "cancel"): "own lobby", ("docs/words.md", "resign"): "joined lobby",
     ("docs/kegeln.md", "board"): "kegeln", ("docs/kegeln.md", "cancel"): "kegeln",
+    ("docs/daily.md", "board"): "daily", ("docs/daily.md", "giveup"): "daily",
     ("docs/solver.md", "rematch"): "bot duel over", ("docs/benchmarks.md", "board"): "duel",
 }
 BY_COMMAND = {

@@ -13,7 +13,16 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage.base import Conflict, Duplicate, NewResult, SeatTaken, Store, StoreOpenError, StoreUnavailable
+from bot.storage.base import (
+    Conflict,
+    DailyTaken,
+    Duplicate,
+    NewResult,
+    SeatTaken,
+    Store,
+    StoreOpenError,
+    StoreUnavailable,
+)
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
@@ -178,6 +187,26 @@ async def _scenario(store: Store) -> dict[str, Any]:
     await store.save_user("p", "alice", "Alicia", None)
     await store.mark_seen("p", "u3", 17.0)
     g5 = await store.create_game("p", "c", False, "duel", {"v": 0}, ["alice"], [], 18.0)
+    # the daily puzzle: a chat's time zone, the code of the day (the first draw stays), attempts
+    await store.set_chat_tz("p", "c", "Europe/Berlin")
+    first = await store.daily_puzzle("p", "c", "2026-11-30", "1a2b", lambda: ("0123", "en"), 18.1)
+    second = await store.daily_puzzle("p", "c", "2026-11-30", "1a2b", lambda: ("9876", "en"), 18.2)
+    daily_games = []
+    for i, (who, day) in enumerate([("dave", "2026-11-29"), ("dave", "2026-11-30"), ("erin", "2026-11-30")]):
+        job = store.daily_start_job("p", "c", day, "1a2b", who, who.title(), 18.3 + i)
+        daily_games.append(await store.create_game("p", "c", False, "daily", {"v": 0}, [], [], 18.3 + i,
+                                                   extra=job))
+    try:
+        await store.create_game("p", "c", False, "daily", {"v": 0}, [], [], 18.9,
+                                extra=store.daily_start_job("p", "c", "2026-11-30", "1a2b", "erin", "Erin", 18.9))
+        taken = False
+    except DailyTaken:
+        taken = True
+    for gid, outcome, n in zip(daily_games, ("solved", "solved", "failed"), (4, 3, 10), strict=True):
+        daily_row = await store.get_game(gid)
+        assert daily_row is not None
+        await store.save_game(daily_row, {"v": 1}, True, [], [], [], 19.0,
+                              extra=store.daily_finish_job(gid, outcome, n, 19.0))
     out: dict[str, Any] = {
         "game": await store.get_game(g1), "missing": await store.get_game(999),
         "seated": await store.seated_games("p", "alice"), "seated_c": await store.seated_games("p", "alice", "c"),
@@ -199,10 +228,16 @@ async def _scenario(store: Store) -> dict[str, Any]:
         "l_sides": (await store.logik_sides("p", "c"), await store.logik_sides("p", None)),
         "l_record": await store.logik_record("p", None, "dave"),
         "bot": (await store.solver_bot_level("p", "c", g3, "dave"), await store.solver_bot_level("p", "c", g1, "x")),
+        "daily": (first, second, taken, await store.chat_tz("p", "c"), await store.chat_tz("p", "x"),
+                  await store.daily_play("p", "c", "2026-11-30", "1a2b", "erin"),
+                  await store.daily_play("p", "c", "2026-11-30", "1a2b", "zed"),
+                  await store.daily_day("p", "c", "2026-11-30", "1a2b"), await store.daily_history("p", "c", "1a2b"),
+                  await store.daily_solved_days("p", "c", "1a2b", "dave")),
     }
     await store.migrate_chat("p", "c", "c2")
     out["migrated"] = (await store.chat_games("p", "c2"), await store.chat_lang("p", "c2"),
-                       await store.seated_games("p", "alice", "c2"), await store.kegeln_club("p", "c2"))
+                       await store.seated_games("p", "alice", "c2"), await store.kegeln_club("p", "c2"),
+                       await store.chat_tz("p", "c2"), await store.daily_history("p", "c2", "1a2b"))
     assert g5
     return out
 
@@ -217,6 +252,8 @@ async def test_the_same_writes_give_the_same_answers_on_both_stores(tmp_path: Pa
             await store.close()
     lite, pg = answers
     assert lite["k_club"] and lite["stats"][0] and lite["top"] and lite["l_record"] and lite["migrated"][0]
+    assert lite["daily"][:4] == (("0123", "en"), ("0123", "en"), True, "Europe/Berlin")
+    assert lite["daily"][9] == ["2026-11-29", "2026-11-30"] and lite["migrated"][5]
     for key in lite:
         assert pg[key] == lite[key], key
 
@@ -264,6 +301,21 @@ async def test_concurrent_seats_in_one_chat_let_one_win(pg_store: PostgresStore)
     assert sum(isinstance(o, int) for o in outcomes) == 1
     assert all(isinstance(o, SeatTaken) and o.user_id == "alice" for o in outcomes if not isinstance(o, int))
     assert len(await pg_store.chat_games("p", "c")) == 1  # nothing of the refused games is left
+
+
+async def test_two_devices_starting_one_daily_attempt_at_once_get_one(pg_store: PostgresStore, pg_url: str) -> None:
+    others = [PostgresStore(pg_url) for _ in range(3)]  # as if more processes
+    await asyncio.gather(*(o.open() for o in others))
+    try:
+        outcomes = await asyncio.gather(*(
+            s.create_game("p", "c", False, "daily", {}, [], [], 1.0,
+                          extra=s.daily_start_job("p", "c", "2026-11-30", "1a2b", "alice", "Alice", 1.0))
+            for s in [pg_store, *others, pg_store, *others]), return_exceptions=True)
+    finally:
+        await asyncio.gather(*(o.close() for o in others))
+    assert sum(isinstance(o, int) for o in outcomes) == 1
+    assert all(isinstance(o, DailyTaken) for o in outcomes if not isinstance(o, int))
+    assert len(await pg_store.chat_games("p", "c")) == 1  # the refused attempts left no game behind
 
 
 async def test_no_server_is_a_store_open_error() -> None:

@@ -34,36 +34,18 @@ from core.games.challenge import awaiting_secret as awaiting_secret
 from core.games.challenge import players as players  # players, seated: the Rules protocol (core/games/base.py)
 from core.games.challenge import seated as seated
 from core.options import Vocabulary, meaning
+from core.pegs import BY_NUMBER as BY_NUMBER  # the colours and rows (core/pegs.py), re-exported for Logik's modules
+from core.pegs import COLOURS as COLOURS
+from core.pegs import PEGS as PEGS
+from core.pegs import SEPARATORS as SEPARATORS
+from core.pegs import Colour as Colour
+from core.pegs import parse_row as parse_row
 from core.scoring import bulls_cows
 
 kind = "logik"
-PEGS = 5
 ROWS_MIN, ROWS_MAX, ROWS_DEFAULT = 8, 12, 10
-SEPARATORS = " ,;-/|·"
 
 
-@dataclass(frozen=True)
-class Colour:
-    """One of the eight colours: its number (what the state stores), catalog keys, text symbol, RGB."""
-
-    number: int
-    name_key: str
-    initial_key: str
-    symbol: str
-    rgb: tuple[int, int, int]
-
-
-COLOURS: tuple[Colour, ...] = (
-    Colour(1, "logik.colour.red", "logik.initial.red", "🟥", (220, 38, 38)),
-    Colour(2, "logik.colour.green", "logik.initial.green", "🟩", (34, 160, 70)),
-    Colour(3, "logik.colour.blue", "logik.initial.blue", "🟦", (37, 99, 235)),
-    Colour(4, "logik.colour.yellow", "logik.initial.yellow", "🟨", (250, 204, 21)),
-    Colour(5, "logik.colour.orange", "logik.initial.orange", "🟧", (249, 115, 22)),
-    Colour(6, "logik.colour.purple", "logik.initial.purple", "🟪", (147, 51, 234)),
-    Colour(7, "logik.colour.white", "logik.initial.white", "⬜", (245, 245, 245)),
-    Colour(8, "logik.colour.black", "logik.initial.black", "⬛", (23, 23, 23)),
-)
-BY_NUMBER = {c.number: c for c in COLOURS}
 BLACK_PEG, WHITE_PEG = "⚫", "⚪"
 SIDE_KEYS = {"white": "logik.side_white", "black": "logik.side_black"}
 
@@ -93,25 +75,6 @@ state_type = State
 
 
 # ---------------------------------------------------------------- codes
-
-def parse_row(text: str, letters: Mapping[str, str]) -> str:
-    """The code (5 digits 1–8) a player wrote as digits and/or colour initials, else a GameError."""
-    raw = "".join(ch for ch in text.strip() if ch not in SEPARATORS)
-    if len(raw) != PEGS:
-        raise GameError("logik.row_length", n=len(raw), pegs=PEGS)
-    code, bad = [], []
-    for ch in raw:
-        low = ch.lower()
-        if low in "12345678":
-            code.append(low)
-        elif low in letters:
-            code.append(letters[low])
-        else:
-            bad.append(ch)
-    if bad:
-        raise GameError("logik.bad_symbol", given="".join(bad)[:10])
-    return "".join(code)
-
 
 def random_code(ctx: Ctx) -> str:
     return "".join(ctx.rng.choice("12345678") for _ in range(PEGS))

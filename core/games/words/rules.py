@@ -10,7 +10,7 @@ Only the current secret word and what was said are kept in the state.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -20,6 +20,11 @@ from core.games.actions import Cancel, Timeout
 from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, moving, say, to_actor
 from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
 from core.games.base import last_activity as last_activity
+from core.lexicon import ALPHABETS as ALPHABETS  # a language's words (core/lexicon.py), re-exported for the game
+from core.lexicon import Lexicon as Lexicon
+from core.lexicon import LexiconSource as LexiconSource
+from core.lexicon import is_word_of as is_word_of
+from core.lexicon import normalise as normalise
 from core.messages import Button, Chat, Message, Text
 from core.options import Vocabulary, meaning
 from core.scoring import bulls_cows
@@ -34,54 +39,16 @@ TURN_SECONDS = range(30, 24 * 3600 + 1)
 MAX_PLAYERS = 12
 GIVE_UP_PENALTY = 10  # two players: a round given up costs the guesser this many guesses more
 
-# The letters of each game language (lower case). Russian: ё is folded into е; German: ß into ss.
-ALPHABETS: dict[str, str] = {
-    "en": "abcdefghijklmnopqrstuvwxyz",
-    "de": "abcdefghijklmnopqrstuvwxyzäöü",  # ß is written ss (as in the wordfreq lists)
-    "ru": "абвгдежзийклмнопрстуфхцчшщъыьэюя",
-    "bg": "абвгдежзийклмнопрстуфхцчшщъьюя",
-    "sv": "abcdefghijklmnopqrstuvwxyzåäö",
-}
 LANGUAGES = tuple(ALPHABETS)
 # The language names shown to players (autonyms). The four answers are catalog entries (`words.answer.*`).
 AUTONYMS = {"en": "English", "de": "Deutsch", "ru": "русский", "bg": "български", "sv": "svenska"}
 _LETTERS = re.compile(r"^[^\W\d_]+$")
 
 
-def normalise(word: str, lang: str) -> str:
-    """Lower case, surrounding blanks removed; Russian ё → е; German ß → ss."""
-    w = word.strip().lower()
-    if lang == "ru":
-        return w.replace("ё", "е")
-    return w.replace("ß", "ss") if lang == "de" else w
-
-
-def is_word_of(word: str, lang: str) -> bool:
-    """Only letters of the language's alphabet (after `normalise`)."""
-    return bool(word) and all(c in ALPHABETS[lang] for c in word)
-
-
 def accepts_text(state: State, text: str) -> bool:
     """A plain message that may be a guess: one word of letters (App hook)."""
     t = text.strip()
     return 2 <= len(t) <= 16 and bool(_LETTERS.match(t))
-
-
-@dataclass(frozen=True)
-class Lexicon:
-    """One language's dictionary, built by the App (bot/dictionary.py) and passed in via ctx.
-
-    `words`: every accepted word; `common`: frequent words (sorted) the bot may pick as a secret."""
-
-    lang: str
-    words: frozenset[str]
-    common: tuple[str, ...]
-
-    def knows(self, word: str) -> bool:
-        return word in self.words
-
-
-LexiconSource = Callable[[str], Lexicon]
 
 
 class Answer(StrEnum):

@@ -1,0 +1,283 @@
+"""The daily puzzle, bot-side (docs/daily.md): /daily, its board and all-time table, streaks, and
+/timezone (the chat's day changes at that zone's midnight).
+
+The day is computed here, from the injected clock and the chat's time zone, and passed into core as a
+label. The chat's code of the day is drawn with the App's random source when the day's puzzle is
+first asked for, and stored (never derived from the date or the chat). Each player's attempt is
+stored with its game in one transaction under a unique key (chat, day, puzzle, player): a restart, a
+second device or a second private chat finds that attempt and never starts another.
+
+A player plays privately: the attempt is a game in the group that waits for its player's private
+input (`secret_prompt`), so a guess sent privately goes to it (bot/routing.py), a guess typed in the
+group is deleted unseen, and the group sees only the spoiler-free result. "Play today's daily of this
+chat" is a chat action, `daily:<chat id>:<puzzle>` (a button in the group; on Telegram a signed deep
+link), taken from that chat or privately (bot/routing.py `check_origin`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.options import colour_letters
+from bot.routing import awaiting_secret
+from bot.services import Command, GamePlugin, Services, Turn, loaded
+from bot.storage.base import DailyLine, DailyTaken, GameRow
+from core.errors import GameError
+from core.games import daily
+from core.games.base import Player
+from core.lexicon import ALPHABETS
+from core.messages import Button, Chat, Message, Text
+from core.options import meaning
+
+DEFAULT_TZ = "UTC"
+SUBCOMMANDS = ("board", "table")
+OUTCOME_KEYS = {"playing": "daily.outcome.playing", "solved": "daily.outcome.solved", "failed": "daily.outcome.failed",
+                "gave_up": "daily.outcome.gave_up", "abandoned": "daily.outcome.abandoned"}
+ALLTIME_LINES = 10
+
+
+# ---------------------------------------------------------------- the day
+
+def zone(name: str | None) -> ZoneInfo:
+    try:
+        return ZoneInfo(name or DEFAULT_TZ)
+    except (ZoneInfoNotFoundError, ValueError):  # a zone the system no longer knows: UTC
+        return ZoneInfo(DEFAULT_TZ)
+
+
+async def today(svc: Services, chat: Chat) -> str:
+    """The chat's day now (ISO date), at its time zone (/timezone; UTC by default)."""
+    tz = await svc.store.chat_tz(chat.platform, chat.chat_id)
+    return datetime.fromtimestamp(svc.clock(), zone(tz)).date().isoformat()
+
+
+def streaks(days: Sequence[str], today_: str) -> tuple[int, int]:
+    """(current, best) runs of consecutive days in `days` (ISO dates, solved ones). The current run
+    ends today, or yesterday while today's puzzle is still to be solved."""
+    ordinals = sorted({date.fromisoformat(d).toordinal() for d in days})
+    best = run = 0
+    last = None
+    for o in ordinals:
+        run = run + 1 if last is not None and o == last + 1 else 1
+        best = max(best, run)
+        last = o
+    now = date.fromisoformat(today_).toordinal()
+    current = run if last is not None and last >= now - 1 else 0
+    return current, best
+
+
+# ---------------------------------------------------------------- /daily
+
+def parse(args: tuple[str, ...], vocab: Any) -> tuple[str, str | None]:
+    """`[1a2b|logik|words] [board|table]` in any order (localised words) → (puzzle, subcommand)."""
+    puzzle, sub = daily.DEFAULT_PUZZLE, None
+    for raw in args:
+        word = meaning(raw, vocab, (*daily.PUZZLES, *SUBCOMMANDS))
+        if word in daily.PUZZLES:
+            puzzle = word
+        elif word in SUBCOMMANDS:
+            sub = word
+        else:
+            raise GameError("bad_option", option=raw[:30])
+    return puzzle, sub
+
+
+async def cmd_daily(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/daily in a group: that chat's puzzle of the day (or its board, its table). In the private chat,
+    where there is no chat's puzzle to start: the player's running daily shown again."""
+    puzzle, sub = parse(args, svc.option_words)
+    chat = turn.inbound.chat
+    if chat.private:
+        running = [r for r in await awaiting_secret(svc, turn.inbound.actor) if r.kind == "daily"]
+        if len(running) != 1 or sub is not None:
+            raise GameError("group_only", command="daily")
+        kind, state = loaded(running[0])
+        turn.messages.append(kind.board(running[0].id, state, svc.chat_of(running[0])))
+        return
+    if sub == "board":
+        await show_day(svc, turn, chat, puzzle)
+    elif sub == "table":
+        await show_table(svc, turn, chat, puzzle)
+    else:
+        await play(svc, turn, chat, puzzle)
+
+
+def play_button(chat: Chat, puzzle: str) -> Button:
+    """"Play today's daily of this chat": a chat action (a deep link on Telegram)."""
+    return Button(Text("daily.button_play"), f"daily:{chat.chat_id}:{puzzle}", prompt=Text("daily.button_prompt"))
+
+
+async def play(svc: Services, turn: Turn, group: Chat, puzzle: str) -> None:
+    """Start the actor's attempt at the chat's puzzle of the day, or resume it; one per day."""
+    ib = turn.inbound
+    me = Player(ib.actor.user_id, ib.actor.name)
+    day = await today(svc, group)
+    found = await svc.store.daily_play(group.platform, group.chat_id, day, puzzle, me.user_id)
+    if found is None:
+        lang = await svc.renderer.lang_for(group, ib)
+        lang = lang if lang in ALPHABETS else "en"
+        ctx = svc.ctx()
+        secret, lang = await svc.store.daily_puzzle(group.platform, group.chat_id, day, puzzle,
+                                                    lambda: (daily.draw(puzzle, lang, ctx), lang), ctx.now)
+        state, events = daily.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs))
+        job = svc.store.daily_start_job(group.platform, group.chat_id, day, puzzle, me.user_id, me.name, ctx.now)
+        try:
+            await svc.create(turn, "daily", state, events, [me.user_id], group, extra=job, bounded=False)
+        except DailyTaken:  # started at the same moment elsewhere (a second device)
+            found = await svc.store.daily_play(group.platform, group.chat_id, day, puzzle, me.user_id)
+        except GameError as err:
+            if err.code == "already_in_game":
+                raise GameError("daily.busy") from None
+            raise
+        else:
+            if not ib.chat.private:
+                turn.messages.append(Message(group, Text("daily.playing", {
+                    "name": me.name, "game": Text(daily.GAME_KEYS[puzzle])}), ((play_button(group, puzzle),),)))
+            return
+    if found is None:
+        raise GameError("busy")
+    await resume(svc, turn, found.game_id, found.outcome, found.attempts, puzzle)
+
+
+async def resume(svc: Services, turn: Turn, game_id: int, outcome: str, attempts: int, puzzle: str) -> None:
+    """The actor's attempt exists: a running one is shown again privately; a finished one is not
+    played again."""
+    game = Text(daily.GAME_KEYS[puzzle])
+    row = await svc.store.get_game(game_id)
+    if outcome != "playing" or row is None or row.over:
+        raise GameError("daily.played", game=game, result=Text(OUTCOME_KEYS[outcome], {
+            "n": attempts, "max": daily.MAX_ATTEMPTS[puzzle]}))
+    kind, state = loaded(row)
+    turn.outcome = f"resumed:{row.id}"
+    turn.messages.append(kind.board(row.id, state, svc.chat_of(row)))
+    if not turn.inbound.chat.private:
+        turn.messages.append(Message(turn.inbound.chat, Text("daily.resumed", {"name": turn.inbound.actor.name,
+                                                                               "game": game}),
+                                     only_for_actor=True))
+
+
+# ---------------------------------------------------------------- the day's board, the all-time table
+
+async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
+    """Who has played today's puzzle here: the solvers by attempts, then the others; a running
+    attempt shows no more than that it runs."""
+    ib = turn.inbound
+    day = await today(svc, chat)
+    lines = await svc.store.daily_day(chat.platform, chat.chat_id, day, puzzle)
+    game = Text(daily.GAME_KEYS[puzzle])
+    if not lines:
+        turn.messages.append(Message(chat, Text("daily.board_empty", {"game": game, "day": day})))
+        return
+    lang = await svc.lang(ib)
+    shown = []
+    for i, line in enumerate(lines, 1):
+        current, _best = streaks(await svc.store.daily_solved_days(chat.platform, chat.chat_id, puzzle,
+                                                                   line.user_id), day)
+        shown.append(svc.catalogs.render(Text("daily.board_line", {
+            "i": i, "name": line.name, "result": outcome_text(line, puzzle),
+            "streak": Text("daily.streak", {"n": current}) if current > 1 else ""}), lang).rstrip())
+    turn.messages.append(Message(chat, Text("daily.board_day", {
+        "game": game, "day": day, "lines": await svc.capped(ib, shown, svc.list_lines)})))
+
+
+def outcome_text(line: DailyLine, puzzle: str) -> Text:
+    return Text(OUTCOME_KEYS[line.outcome], {"n": line.attempts, "max": daily.MAX_ATTEMPTS[puzzle]})
+
+
+async def show_table(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
+    """The chat's all-time table of a puzzle: days solved, average attempts of the solved ones,
+    best streak; most solved first."""
+    ib = turn.inbound
+    game = Text(daily.GAME_KEYS[puzzle])
+    history = await svc.store.daily_history(chat.platform, chat.chat_id, puzzle)
+    if not history:
+        turn.messages.append(Message(chat, Text("daily.table_empty", {"game": game})))
+        return
+    players: dict[str, list[DailyLine]] = {}
+    for line in history:
+        players.setdefault(line.user_id, []).append(line)
+    day = await today(svc, chat)
+    rows = []
+    for lines in players.values():
+        solved = [x for x in lines if x.outcome == "solved"]
+        _current, best = streaks([x.day for x in solved], day)
+        average = sum(x.attempts for x in solved) / len(solved) if solved else 0.0
+        rows.append((len(solved), -average if solved else -99.0, lines[-1].name, len(lines), average, best))
+    rows.sort(key=lambda r: (-r[0], -r[1], r[2]))
+    lang = await svc.lang(ib)
+    shown = [svc.catalogs.render(Text("daily.table_line", {
+        "i": i, "name": name, "solved": solved, "played": played, "average": average, "best": best}), lang)
+        for i, (solved, _key, name, played, average, best) in enumerate(rows, 1)]
+    turn.messages.append(Message(chat, Text("daily.table", {
+        "game": game, "lines": await svc.capped(ib, shown, svc.list_lines)})))
+
+
+# ---------------------------------------------------------------- /timezone
+
+async def cmd_timezone(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/timezone: the chat's zone and day; /timezone Europe/Berlin sets it (chat admins in a group)."""
+    ib = turn.inbound
+    if not args:
+        tz = await svc.store.chat_tz(ib.chat.platform, ib.chat.chat_id) or DEFAULT_TZ
+        turn.messages.append(Message(ib.chat, Text("timezone.show", {"tz": tz, "day": await today(svc, ib.chat)})))
+        return
+    if not ib.chat.private and not ib.actor.is_admin:
+        raise GameError("timezone.admins_only")
+    name = args[0].strip()
+    try:
+        if len(name) > 60 or name.startswith(("/", ".")):
+            raise ValueError(name)
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise GameError("timezone.unknown", tz=name[:60]) from None
+    await svc.store.set_chat_tz(ib.chat.platform, ib.chat.chat_id, name)
+    turn.messages.append(Message(ib.chat, Text("timezone.set", {"tz": name, "day": await today(svc, ib.chat)})))
+
+
+# ---------------------------------------------------------------- the plugin
+
+class Daily(GamePlugin):
+    kind = "daily"
+    title = "game.daily"
+    commands = (
+        Command("daily", ("puzzle", "view"), cmd_daily, choices=(("puzzle", daily.PUZZLES), ("view", SUBCOMMANDS))),
+        Command("timezone", ("zone",), cmd_timezone),
+    )
+
+    def writes(self, svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:
+        """An attempt's end goes into the daily table in the transaction of its last move."""
+        if not over:
+            return None
+        return svc.store.daily_finish_job(row.id, "solved" if new.outcome == "solved" else new.outcome,
+                                          len(new.rows), svc.clock())
+
+    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
+        """`daily:<chat>:<puzzle>`: play today's daily of that chat (from the chat or privately)."""
+        if arg not in daily.PUZZLES:
+            raise GameError("stale_button")
+        await play(svc, turn, chat, arg)
+        typed = turn.inbound.text  # pressed with a typed answer (a Discord modal): the first guess
+        if typed is not None and typed.strip():
+            running = [r for r in await awaiting_secret(svc, turn.inbound.actor)
+                       if r.kind == "daily" and r.chat_id == chat.chat_id]
+            if running:
+                await svc.play(turn, running[0], daily.GAME.secret_action(typed.strip()))
+
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: Any, over: bool) -> None:
+        """A solved attempt: the streak it makes, told in the group with the result."""
+        if not over or state.outcome != "solved":
+            return
+        days = await svc.store.daily_solved_days(chat.platform, chat.chat_id, state.puzzle, state.player.user_id)
+        current, best = streaks([*days, state.day], state.day)
+        if current > 1:
+            turn.messages.append(Message(chat, Text("daily.streak_told", {"name": state.player.name, "n": current,
+                                                                          "best": best})))
+
+    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
+        raise GameError("daily.no_hints")
+
+
+PLUGIN = Daily()
+

@@ -1,0 +1,16 @@
+"""The daily puzzle through the App's game interface (core/games/base.py)."""
+
+from __future__ import annotations
+
+from core.games.base import RulesGame
+from core.games.daily import rules
+from core.games.daily.rules import State
+
+
+class Daily(RulesGame[State]):
+    kind = "daily"
+    state_type = State
+    private_play = True  # its player's moves come privately; the group sees only the result
+
+    def __init__(self) -> None:
+        super().__init__(rules, rules)

@@ -1,0 +1,47 @@
+"""The words of a game language (docs/rules.md §3), shared by the games that play dictionary words
+(the word game, the daily puzzle): each language's alphabet, how a typed word is normalised, and
+the dictionary the App builds (bot/dictionary.py) and passes into a move through `Ctx.lexicon`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# The letters of each game language (lower case). Russian: ё is folded into е; German: ß into ss.
+ALPHABETS: dict[str, str] = {
+    "en": "abcdefghijklmnopqrstuvwxyz",
+    "de": "abcdefghijklmnopqrstuvwxyzäöü",  # ß is written ss (as in the wordfreq lists)
+    "ru": "абвгдежзийклмнопрстуфхцчшщъыьэюя",
+    "bg": "абвгдежзийклмнопрстуфхцчшщъьюя",
+    "sv": "abcdefghijklmnopqrstuvwxyzåäö",
+}
+
+
+def normalise(word: str, lang: str) -> str:
+    """Lower case, surrounding blanks removed; Russian ё → е; German ß → ss."""
+    w = word.strip().lower()
+    if lang == "ru":
+        return w.replace("ё", "е")
+    return w.replace("ß", "ss") if lang == "de" else w
+
+
+def is_word_of(word: str, lang: str) -> bool:
+    """Only letters of the language's alphabet (after `normalise`)."""
+    return bool(word) and all(c in ALPHABETS[lang] for c in word)
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """One language's dictionary, built by the App (bot/dictionary.py) and passed in via ctx.
+
+    `words`: every accepted word; `common`: frequent words (sorted) the bot may pick as a secret."""
+
+    lang: str
+    words: frozenset[str]
+    common: tuple[str, ...]
+
+    def knows(self, word: str) -> bool:
+        return word in self.words
+
+
+LexiconSource = Callable[[str], Lexicon]

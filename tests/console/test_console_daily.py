@@ -1,0 +1,62 @@
+"""The daily puzzle through the real `python -m bot` console process (docs/daily.md): three players
+of #table play today's code privately (`name> …`); two solve on different attempt counts, one fails;
+the group sees only spoiler-free results; a restart (a new process over the same SQLite file) gives
+nobody a second try."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import sqlite3
+import time
+from pathlib import Path
+
+from tests.console.test_console_process import play
+
+
+def _clear_of_midnight() -> None:
+    """The bot's day is the real UTC date here: do not start a few seconds before it changes."""
+    left = 86400 - time.time() % 86400
+    if left < 30:
+        time.sleep(left + 1)
+
+
+def test_three_players_spoiler_free_results_and_no_second_try_after_a_restart(tmp_path: Path) -> None:
+    _clear_of_midnight()
+    db = tmp_path / "db.sqlite3"
+    out = play(db, "alice: /daily\nbob: /daily 1a2b\ncarol: /daily\n", "--seed", "3")
+    assert "[@alice] 🗓 Today's 1A2B daily" in out and "[@carol] 🗓 Today's 1A2B daily" in out
+    assert "[#table] 🗓 bob is playing today's 1A2B daily privately" in out
+    with sqlite3.connect(db) as conn:
+        (secret,), = conn.execute("SELECT secret FROM daily_puzzles").fetchall()
+    wrong = ["".join(p) for p in itertools.permutations("0123456789", 4)
+             if "".join(p) != secret and p[0] != secret[0]]
+
+    script = "".join([
+        f"alice> {wrong[0]}\nalice> {secret}\n",  # solved in 2
+        *(f"bob> {code}\n" for code in wrong[1:5]), f"bob> {secret}\n",  # solved in 5
+        f"carol: {wrong[5]}\n",  # typed in the group by mistake: not taken
+        *(f"carol> {code}\n" for code in wrong[6:16]),  # ten misses
+    ])
+    out = play(db, script, "--seed", "3")
+    group = [line for line in out.splitlines() if not line.startswith("[@")]
+    assert any(re.match(r"\[#table\] 🗓 alice solved the 1A2B daily of \S+: 2/10", line) for line in group)
+    assert any(re.match(r"\[#table\] 🗓 bob solved the 1A2B daily of \S+: 5/10", line) for line in group)
+    assert any(re.match(r"\[#table\] 🗓 carol did not solve the 1A2B daily of \S+: X/10", line) for line in group)
+    assert "carol, the daily puzzle is played privately" in out
+    assert f"[@alice] 🎉 Solved in 2 attempts: {secret}!" in out
+    assert f"[@carol] 😶 No attempts left. Today's code was {secret}." in out
+    assert re.search(r"\[@bob\] #1/10: \d{4} → \dA\dB", out)
+    for line in group:  # the grids, never a digit of a guess or the code
+        assert not re.search(r"(?<![\d-])\d{4}(?![\d-])", line), line
+    assert "\n  🟩🟩🟩🟩" in out  # the last row of a solved grid
+
+    out = play(db, f"alice: /daily\ncarol: /daily\nalice> {secret}\nbob: /daily board\nbob: /daily table\n",
+               "--seed", "99")
+    assert "alice: You have played today's 1A2B daily already: solved in 2 attempts." in out
+    assert "carol: You have played today's 1A2B daily already: not solved (10 attempts)." in out
+    assert "[@alice] No game is waiting" in out
+    assert re.search(r"1\. alice — solved in 2 attempts\s*\n\s+2\. bob — solved in 5 attempts\s*\n"
+                     r"\s+3\. carol — not solved", out)
+    assert "1. alice — 1/1 · ⌀ 2.0 · 🔥1" in out and "2. bob — 1/1 · ⌀ 5.0 · 🔥1" in out
+    assert secret not in "\n".join(line for line in out.splitlines() if not line.startswith("[@"))

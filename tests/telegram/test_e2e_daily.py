@@ -1,0 +1,172 @@
+"""The daily puzzle end to end on Telegram (docs/daily.md): the real PTB Application polling the
+strict stand-in Bot API, the real App on a real SQLite file. Three players play the group's code
+privately — one by the group's signed deep link — two solve on different attempt counts, one
+fails; the group sees only spoiler-free results; after a restart nobody gets a second try. And the
+cheats: another chat's link, forged or foreign payloads, another player's link, `/daily` twice, a
+guess typed in the group."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from adapters.telegram.deeplink import DeepLinks, key_for
+from tests.telegram.standin import Call, Chat, StandIn, User
+from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, sent
+
+pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+
+DAVE = User(id=4404, first_name="Dave", username="dave_k", language_code="en")
+OTHER = Chat(id=-100777, type="group", title="Other club")
+
+
+@pytest.fixture
+async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
+    club = Club(standin, tmp_path / "games.sqlite")
+    await club.start()
+    yield club
+    await club.stop()
+
+
+def secret_of(club: Club, chat: Chat = GROUP) -> str:
+    with sqlite3.connect(club.db_path) as conn:
+        (secret,), = conn.execute("SELECT secret FROM daily_puzzles WHERE chat_id = ?", (str(chat.id),)).fetchall()
+    return str(secret)
+
+
+def link_of(calls: list[Call], chat: Chat = GROUP) -> str:
+    """The /start payload of the daily's play button in the group."""
+    urls = [b["url"] for c in sent(calls, chat.id) for b in c.buttons if "url" in b]
+    (url,) = urls
+    return url.split("start=", 1)[1]
+
+
+def wrong_codes(secret: str) -> list[str]:
+    return ["".join(p) for p in itertools.permutations("0123456789", 4)
+            if "".join(p) != secret and p[0] != secret[0]]
+
+
+def group_text(calls: list[Call], chat: Chat = GROUP) -> str:
+    return "\n".join(c.everything() for c in sent(calls, chat.id))
+
+
+async def test_three_players_deep_link_spoiler_free_results_and_no_second_try_after_restart(
+    standin: StandIn, club: Club
+) -> None:
+    await club.act(club.say(Chat.private(ALICE), ALICE, "/start"))
+    await club.act(club.say(Chat.private(DAVE), DAVE, "/start"))
+    standin.blocked.add(BOB.id)  # Bob never started the bot: he comes by the group's deep link
+
+    calls = await club.act(club.say(GROUP, ALICE, "/daily"))
+    assert any("Today's 1A2B daily" in c.text for c in sent(calls, ALICE.id))
+    token = link_of(calls)
+    assert DeepLinks(key_for(standin.token)).decode(token) == f"daily:{GROUP.id}:1a2b"
+    secret = secret_of(club)
+    wrong = wrong_codes(secret)
+    everything: list[Call] = list(calls)
+
+    # Alice: solved on her second attempt, privately
+    everything += await club.act(club.say(Chat.private(ALICE), ALICE, wrong[0]))
+    calls = await club.act(club.say(Chat.private(ALICE), ALICE, secret))
+    everything += calls
+    assert any(f"Solved in 2 attempts: {secret}" in c.text for c in sent(calls, ALICE.id))
+    (result,) = [c for c in sent(calls, GROUP.id) if "solved the 1A2B daily" in c.text]
+    assert re.search(r"Alice solved the 1A2B daily of \S+: 2/10\n.+\n🟩🟩🟩🟩$", result.text)
+
+    # Bob follows the link from the group: his attempt starts in the private chat
+    calls = await club.act(club.say(Chat.private(BOB), BOB, f"/start {token}"))
+    everything += calls
+    assert any("Today's 1A2B daily" in c.text for c in sent(calls, BOB.id))
+    for code in wrong[1:5]:
+        everything += await club.act(club.say(Chat.private(BOB), BOB, code))
+    calls = await club.act(club.say(Chat.private(BOB), BOB, secret))
+    everything += calls
+    assert any("Bob solved the 1A2B daily" in c.text and ": 5/10" in c.text for c in sent(calls, GROUP.id))
+
+    # Dave starts in the group, types a guess there by mistake (deleted, not counted), then fails
+    everything += await club.act(club.say(GROUP, DAVE, "/daily"))
+    calls = await club.act(club.say(GROUP, DAVE, wrong[5]))
+    everything += calls
+    assert any(c.method == "deleteMessage" for c in calls)
+    assert "played privately" in group_text(calls)
+    for code in wrong[6:15]:
+        everything += await club.act(club.say(Chat.private(DAVE), DAVE, code))
+    calls = await club.act(club.say(Chat.private(DAVE), DAVE, wrong[15]))
+    everything += calls
+    assert any(f"Today's code was {secret}" in c.text for c in sent(calls, DAVE.id))
+    assert any("Dave did not solve the 1A2B daily" in c.text and "X/10" in c.text for c in sent(calls, GROUP.id))
+
+    # a restart: no second try, by command or by the link, in the group or privately
+    await club.restart()
+    calls = await club.act(club.say(GROUP, ALICE, "/daily"))
+    everything += calls
+    assert "You have played today's 1A2B daily already: solved in 2 attempts" in group_text(calls)
+    calls = await club.act(club.say(Chat.private(BOB), BOB, f"/start {token}"))
+    assert any("already: solved in 5 attempts" in c.text for c in sent(calls, BOB.id))
+    calls = await club.act(club.say(Chat.private(DAVE), DAVE, secret))
+    assert any("No game is waiting" in c.text for c in sent(calls, DAVE.id))
+    assert secret_of(club) == secret
+    calls = await club.act(club.say(GROUP, DAVE, "/daily board"))
+    everything += calls
+    board = group_text(calls)
+    assert board.index("Alice — solved in 2") < board.index("Bob — solved in 5") < board.index("Dave — not solved")
+
+    # the group never saw the code: not in a text, a button or a link
+    for call in sent(everything, GROUP.id):
+        assert not re.search(rf"(?<!\d){secret}(?!\d)", call.everything()), (call.method, call.text)
+
+
+async def test_cheats_other_chats_link_forged_payloads_anothers_link_and_a_second_daily(
+    standin: StandIn, club: Club
+) -> None:
+    await club.act(club.say(Chat.private(ALICE), ALICE, "/start"))
+    await club.act(club.say(Chat.private(BOB), BOB, "/start"))
+    here = link_of(await club.act(club.say(GROUP, ALICE, "/daily")))
+    there = link_of(await club.act(club.say(OTHER, BOB, "/daily")), OTHER)
+    assert secret_of(club, GROUP) != secret_of(club, OTHER)  # each chat draws its own code
+
+    # forged payloads: another chat's id under this chat's MAC, another puzzle, another bot's key,
+    # the other link's MAC on this chat: each is a plain /start (the welcome), never a daily
+    links = DeepLinks(key_for(standin.token))
+    forged = [here.replace(str(GROUP.id), str(OTHER.id)), here.replace("1a2b", "logik"),
+              DeepLinks(key_for("999:another-bot")).encode(f"daily:{GROUP.id}:1a2b") or "",
+              f"d_{GROUP.id}_1a2b_" + there.rsplit("_", 1)[1]]
+    for payload in forged:
+        assert links.decode(payload) is None
+        calls = await club.act(club.say(Chat.private(DAVE), DAVE, f"/start {payload}"))
+        (welcome,) = sent(calls, DAVE.id)
+        assert "/help" in welcome.text and "daily" not in welcome.text.lower().split("/help")[0]
+
+    # Alice's running attempt cannot be entered through a link to her game by anyone else
+    with sqlite3.connect(club.db_path) as conn:
+        (game,), = conn.execute("SELECT game_id FROM daily_plays WHERE user_id = ?", (str(ALICE.id),)).fetchall()
+    secret_link = links.encode(f"g:{game}:secret")
+    calls = await club.act(club.say(Chat.private(DAVE), DAVE, f"/start {secret_link}"))
+    assert not any("Your 1A2B daily" in c.text for c in sent(calls, DAVE.id))
+
+    # another chat's (valid) link plays that chat's own daily — a different code, nothing of this one
+    calls = await club.act(club.say(Chat.private(ALICE), ALICE, f"/start {there}"))
+    assert any("Finish your running game" in c.text or "Today's 1A2B daily" in c.text
+               for c in sent(calls, ALICE.id))
+
+    # /daily twice: the second shows the running attempt again, it never starts another
+    calls = await club.act(club.say(GROUP, ALICE, "/daily"))
+    assert any("Your 1A2B daily" in c.text for c in sent(calls, ALICE.id))
+    assert "still running" in group_text(calls)
+    with sqlite3.connect(club.db_path) as conn:
+        (n,), = conn.execute("SELECT COUNT(*) FROM daily_plays WHERE user_id = ? AND chat_id = ?",
+                             (str(ALICE.id), str(GROUP.id))).fetchall()
+    assert n == 1
+
+    # a guess typed in the group goes nowhere and is deleted
+    wrong = wrong_codes(secret_of(club))[0]
+    calls = await club.act(club.say(GROUP, ALICE, wrong))
+    assert any(c.method == "deleteMessage" for c in calls)
+    with sqlite3.connect(club.db_path) as conn:
+        (state,), = conn.execute("SELECT state FROM games WHERE id = ?", (game,)).fetchall()
+    assert '"rows": []' in state
