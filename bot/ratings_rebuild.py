@@ -5,9 +5,10 @@ log the bot's level of a game against the bot), so a replay asks every game's ow
 (bot/services.py `GamePlugin.rated`) for the same `Match` the game gave when it ended — no game's
 rating rules are written twice. The matches are folded in the order the games ended
 (`core.ratings.rebuild`: per chat and across chats) and the store replaces the `ratings` and
-`rating_history` tables with the result in one transaction; if a game ended during the replay,
-the replay runs again (a game that ends during that transaction is rated on top of it afterwards).
-`/kegelmerge` replays one Kegel club's ratings through the same functions (`replay_local`).
+`rating_history` tables with the result in one transaction; if a game ended during the replay (or a
+/kegelmerge rewrote stored states), the replay runs again (a game that ends during that transaction
+is rated on top of it afterwards). `/kegelmerge` replays one Kegel club's ratings through the same
+functions (`replay_local`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.services import Services, loaded
-from bot.storage.base import GameRow
+from bot.storage.base import FinishedStamp, GameRow
 from bot.storage.store import RatingsMoved
 from core import ratings
 
@@ -46,10 +47,11 @@ async def matches(svc: Services, finished: Sequence[tuple[GameRow, float]]) -> l
     return rated
 
 
-async def replay(svc: Services) -> tuple[int, list[ratings.Rated]]:
-    """How many games have ended, and the rated ones among them as matches, in the order they ended."""
+async def replay(svc: Services) -> tuple[FinishedStamp, list[ratings.Rated]]:
+    """Which games have ended (how many, and their versions: `Store.finished_stamp`), and the rated ones
+    among them as matches, in the order they ended."""
     finished = await svc.store.finished_games()
-    return len(finished), await matches(svc, finished)
+    return svc.store.finished_stamp(finished), await matches(svc, finished)
 
 
 async def replay_local(svc: Services, finished: Sequence[tuple[GameRow, float]]
@@ -73,5 +75,5 @@ async def rebuild(svc: Services) -> Rebuilt:
             await svc.store.rewrite_ratings(list(current.values()), history, finished)
         except RatingsMoved:
             continue
-        return Rebuilt(finished, len(rated), len(current), len(history))
+        return Rebuilt(finished[0], len(rated), len(current), len(history))
     raise RatingsMoved(f"games kept ending during {ATTEMPTS} replays; run the rebuild again")

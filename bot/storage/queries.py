@@ -144,9 +144,11 @@ _FINISHED = f"SELECT {_GAME_COLS}, updated FROM games g WHERE over = 1"
 _ENDED = " ORDER BY COALESCE((SELECT MAX(e.id) FROM events e WHERE e.game_id = g.id), 0), updated, id"
 FINISHED_GAMES = Query(_FINISHED + _ENDED)
 FINISHED_GAMES_OF = Query(_FINISHED + " AND platform = :platform AND chat_id = :chat_id AND kind = :kind" + _ENDED)
-SET_FINISHED_STATE = Query(  # a finished game's final state rewritten (its time and version stay)
-    "UPDATE games SET state = :state WHERE id = :id AND over = 1")
-COUNT_FINISHED = Query("SELECT COUNT(*) FROM games WHERE over = 1")
+SET_FINISHED_STATE = Query(  # a finished game's final state rewritten: its time stays (the replay's order),
+    # its version counts the change (a rebuild that replayed the state before sees it: FINISHED_STAMP)
+    "UPDATE games SET state = :state, version = version + 1 WHERE id = :id AND over = 1")
+FINISHED_STAMP = Query(  # what the rebuild's replay saw: a game ended, or a stored final state changed
+    "SELECT COUNT(*), COALESCE(SUM(version), 0) FROM games WHERE over = 1")
 CLEAR_RATINGS = Query("DELETE FROM ratings")
 CLEAR_RATING_HISTORY = Query("DELETE FROM rating_history")
 CLEAR_RATINGS_OF = Query("DELETE FROM ratings WHERE platform = :platform AND chat_id = :chat_id AND kind = :kind")

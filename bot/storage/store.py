@@ -19,6 +19,7 @@ from bot.storage import queries as q
 from bot.storage.base import (
     Conflict,
     Duplicate,
+    FinishedStamp,
     GameRow,
     KegelnGame,
     KegelnLine,
@@ -278,15 +279,23 @@ class SqlStore:
         """Every finished game with the time it ended, in the order the games ended."""
         return [(_game(r), float(r[8])) for r in await self._fetch(q.FINISHED_GAMES)]
 
+    @staticmethod
+    def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> FinishedStamp:
+        """What `rewrite_ratings` checks of the finished games a replay read: how many, and the sum
+        of their versions (a /kegelmerge that renames a member in a stored final state counts it)."""
+        return len(finished), sum(row.version for row, _at in finished)
+
     async def rewrite_ratings(self, current: Sequence[ratings.Step], history: Sequence[ratings.Step],
-                              finished: int) -> None:
+                              finished: FinishedStamp) -> None:
         """Replace every rating and the whole history in one transaction (`python -m bot ratings
-        rebuild`). `finished`: how many finished games the replay saw; if a game has ended since,
-        RatingsMoved and nothing changes (the rebuild runs again). Rating writes of games that end
-        meanwhile wait for this transaction and then rate on top of the rebuilt ratings."""
+        rebuild`). `finished`: the `finished_stamp` of the games the replay saw; if a game has ended
+        since, or a /kegelmerge has rewritten stored final states, RatingsMoved and nothing changes (the
+        rebuild runs again). Rating writes of games that end meanwhile wait for this transaction and then
+        rate on top of the rebuilt ratings."""
         async def job(tx: Tx) -> None:
             await tx.lock_table("ratings")
-            if int(await tx.fetchval(q.COUNT_FINISHED)) != finished:
+            stamp = await tx.fetchrow(q.FINISHED_STAMP)
+            if stamp is None or (int(stamp[0]), int(stamp[1])) != finished:
                 raise RatingsMoved()
             await tx.execute(q.CLEAR_RATING_HISTORY)
             await tx.execute(q.CLEAR_RATINGS)

@@ -11,9 +11,13 @@ import random
 from collections import defaultdict
 from typing import Any
 
+import pytest
+
 from bot import ratings_rebuild
 from bot.app import App
 from bot.storage.sql import Query
+from bot.storage.store import RatingsMoved
+from core import ratings
 from core.games import kegeln
 from core.games.base import Ctx, Player
 from tests.app.conftest import Clock
@@ -71,9 +75,10 @@ async def test_the_merge_stores_what_a_rebuild_gives(app: App, table: Table, clo
     states = await rows(app, KEGELN_STATES)
     await table.send(admin("dave"))
 
-    # the games' final states name Klaus; nothing else of the games changed (the replay's order and times)
+    # the games' final states name Klaus; their times stay (the replay's order), their versions count the change
     after = await rows(app, KEGELN_STATES)
-    assert [(i, o, v, u) for i, _s, o, v, u in after] == [(i, o, v, u) for i, _s, o, v, u in states]
+    assert [(i, o, v, u) for i, _s, o, v, u in after] == [
+        (i, o, v + ("Klausi" in s), u) for i, s, o, v, u in states]
     assert all("Klausi" not in s for _i, s, *_ in after) and sum("Klausi" in s for _i, s, *_ in states) == 2
     assert [json.loads(s)["members"][1]["name"] for _i, s, *_ in after[1:3]] == ["Klaus", "Klaus"]
 
@@ -129,3 +134,18 @@ def test_renamed_keeps_two_people_apart() -> None:
     assert got is not None and [m.name for m in got.members] == ["Klaus", "Birgit"]
     assert [m.name for m in state.members] == ["Klausi", "Birgit"]  # the given state is untouched
     assert kegeln.renamed(state, "zoe", "Klaus") is None and kegeln.renamed(state, "klausi", "BIRGIT") is None
+
+
+async def test_a_merge_during_a_rebuild_makes_the_rebuild_replay_again(app: App, table: Table, clock: Clock) -> None:
+    """The rebuild replays the stored states outside its transaction: a merge that renames the member in
+    them meanwhile (no game ended, the count of finished games is the same) must not be overwritten by
+    ratings replayed from the states before it — Klausi would come back."""
+    await season_2026(table, clock)
+    seen, rated = await ratings_rebuild.replay(app)  # the rebuild's first step ...
+    current, history = ratings.rebuild(rated)
+    await table.send(admin("dave"))  # ... then the merge commits
+    with pytest.raises(RatingsMoved):
+        await app.store.rewrite_ratings(list(current.values()), history, seen)
+    merged = await rows(app, RATINGS)
+    await ratings_rebuild.rebuild(app)  # the next attempt replays the merged states
+    assert await rows(app, RATINGS) == merged and not any(r[3] == "klausi" for r in merged)
