@@ -32,7 +32,7 @@ LANG_COMMAND = "lang"
 _NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 # Commands that work only in a server channel: not offered in DMs (see bot/commands.py group_only).
-GROUP_ONLY = frozenset({"duel", "logik"})
+GROUP_ONLY = frozenset({"daily", "duel", "logik"})
 
 CommandCallback = Callable[[discord.Interaction, str, tuple[str, ...]], Awaitable[None]]
 
