@@ -255,7 +255,10 @@ class Daily(GamePlugin):
     kind = "daily"
     title = "game.daily"
     commands = (
-        Command("daily", ("puzzle",), cmd_daily, group_only=True, choices=(("puzzle", daily.PUZZLES),)),
+        # two options, each with its fixed values (a slash command offers them as choices); typed, the
+        # words may come in any order
+        Command("daily", ("puzzle", "show"), cmd_daily, group_only=True,
+                choices=(("puzzle", daily.PUZZLES), ("show", SUBCOMMANDS))),
         Command("timezone", ("zone",), cmd_timezone),
     )
 
