@@ -11,6 +11,7 @@ a forged custom id, another channel's button, another player's button, a guess i
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
 import sqlite3
@@ -293,3 +294,35 @@ async def test_cheats_forged_ids_another_channels_button_anothers_button_and_a_g
         assert conn.execute("SELECT COUNT(*) FROM daily_plays").fetchone() == (1,)
     for seen in everything_seen_in(standin, CHANNEL_ID) + everything_seen_in(standin, OTHER_CHANNEL_ID):
         assert not CODE.search(seen.replace("1A2B", "").replace("1a2b", "")), seen
+
+
+async def test_the_guess_button_outlives_the_interaction_token_and_the_commands_are_localised(
+    standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp, db: Path
+) -> None:
+    """Every guess is an interaction of its own (a press that opens a modal, a submit answered by
+    followups), so the 🎯 button of an answer works after that answer's token expired (15 minutes on
+    Discord; shortened here). /daily and /timezone: guild-only, options with choices, described in
+    every language."""
+    standin.token_lifetime = 1.0
+    alice = standin.add_user("Alice", locale="de")
+    app = await open_app()
+    adapter = await make_adapter(app.handle, app.command_menu())
+    await slash(standin, alice, "daily")
+    game = game_of(db, alice)
+    wrong = wrong_codes(secret_of(db))
+    await asyncio.sleep(1.2)  # the /daily answer's token is gone now
+    token = await modal(standin, alice, f"~g:{game}:secret", wrong[0])
+    assert re.search(rf"#1/10: {wrong[0]} → \dA\dB", ephemeral_text(standin, token))
+    assert not refused(standin)
+
+    await adapter.sync_commands()
+    synced = {c["name"]: c for c in standin.commands["global"]}
+    daily, timezone = synced["daily"], synced["timezone"]
+    assert daily.get("contexts") == [0] and daily.get("dm_permission") is False  # not offered in DMs
+    options = {o["name"]: o for o in daily["options"]}
+    assert [c["value"] for c in options["puzzle"]["choices"]] == ["1a2b", "logik", "words"]
+    assert [c["value"] for c in options["show"]["choices"]] == ["board", "table"]
+    for option in (*options.values(), *timezone["options"]):
+        localised = option.get("description_localizations", {})
+        assert {"de", "ru", "bg", "sv-SE"} <= set(localised), (option["name"], localised)
+        assert len(set(localised.values()) | {option["description"]}) == len(localised) + 1
