@@ -236,7 +236,7 @@ async def test_cheats_forged_ids_another_channels_button_anothers_button_and_a_g
     assert rows_of(db, game) == 1
     mid, _ = standin.message_with_button(lambda cid: cid == f"~daily:{CHANNEL_ID}:1a2b")
 
-    async def submit(user: User, custom_id: str, text: str, channel: int = CHANNEL_ID) -> str:
+    async def submit(user: User, custom_id: str, text: str, channel: int | None = CHANNEL_ID) -> str:
         """A modal submit with any custom id (a modified client), from `channel`."""
         token = await standin.submit_modal(channel, user, {"custom_id": custom_id, "components": [
             {"type": 1, "components": [{"type": 4, "custom_id": "value"}]}]}, text, message_id=mid)
@@ -272,6 +272,12 @@ async def test_cheats_forged_ids_another_channels_button_anothers_button_and_a_g
                 pressed_in=OTHER_CHANNEL_ID)
     await submit(bob, f"~daily:{OTHER_CHANNEL_ID}:1a2b", wrong[2])
     assert sum("another chat" in c.content for c in standin.calls[mark:] if c.ephemeral) == 2
+    # a forged ▶️ id submitted from a DM (Discord never posts it there; Telegram's private link is
+    # signed): refused, no attempt — not even at a channel the forger could reach
+    mark = len(standin.calls)
+    token = await submit(bob, f"~daily:{CHANNEL_ID}:1a2b", wrong[2], channel=None)
+    assert "another chat" in ephemeral_text(standin, token) or any(
+        "another chat" in c.content for c in standin.dms_to(bob, after=mark))
     # forged: an unknown puzzle, an empty chat, a game id that is no game
     for forged in (f"~daily:{CHANNEL_ID}:9x9", "~daily::1a2b", "~g:999999:secret", f"~daily:{CHANNEL_ID}:1a2b:x"):
         token = await submit(bob, forged, wrong[3])
