@@ -297,14 +297,16 @@ def check_origin(ib: Inbound, row: GameRow | None, game: Game[Any] | None, state
     the game's own chat; from a private chat only to answer what that player is asked privately (their
     own secret, while they are seated and the game waits for it). A chat action (`row` None, `chat` the
     chat it names: "play today's daily puzzle of this chat") acts from that chat, or from the actor's
-    private chat, where it concerns the actor alone (their own attempt, made or resumed). Anything else
+    private chat, where it concerns the actor alone (their own attempt, made or resumed) — there only
+    when the platform vouches that the bot issued it for a private chat (`Inbound.signed`: a signed
+    Telegram deep link; a button id, which a modified client can forge, never is). Anything else
     names a game or chat elsewhere."""
     target = chat if row is None else Chat(row.platform, row.chat_id, row.private)
     if target is None or target.platform != ib.chat.platform or target.platform != ib.actor.platform:
         raise GameError("wrong_chat")
     if target.chat_id == ib.chat.chat_id:
         return
-    if ib.chat.private and row is None:
+    if ib.chat.private and row is None and ib.signed:
         return
     if (ib.chat.private and row is not None and game is not None and verb in PRIVATE_VERBS
             and game.secret_prompt(row.id, state, ib.actor.user_id) is not None):

@@ -51,6 +51,9 @@ class Inbound:
     event_id: str | None = None  # platform update id, for idempotency
     migrate_to: str | None = None  # the platform moved this chat to a new id (a Telegram supergroup)
     bots: tuple[str, ...] = ()  # user ids mentioned in `args` that the platform says are (other) bot accounts
+    # the adapter verified that `action` was issued by the bot to be taken privately (a Telegram deep
+    # link's MAC): only so does a chat action count from a private chat (bot/routing.py `check_origin`)
+    signed: bool = False
 
 
 @dataclass(frozen=True)
