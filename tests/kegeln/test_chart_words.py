@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from core import pictures
-from core.games.kegeln.chart import club_chart, line_chart
+from core.games.kegeln.chart import Words, club_chart, line_chart, review_chart
 from core.games.logik import picture as logik_picture
 from core.ratings_chart import rating_chart
 from tests.logik.common import LETTERS, A, B, ctx
@@ -64,3 +64,27 @@ def test_a_name_of_emoji_or_cjk_is_drawn_without_a_box_and_without_a_crash() -> 
     plain = png_pixels(line_chart([("Anna", [3.0])], ["1"]))
     assert png_pixels(line_chart([("Anna 🎳", [3.0])], ["1"])) == plain  # the emoji is left out, not a box
     assert png_pixels(line_chart([("李", [3.0])], ["1"])) == png_pixels(line_chart([("?", [3.0])], ["1"]))
+
+
+def test_the_reviews_third_panel_without_bars_says_why_or_is_left_out() -> None:
+    series, wins = [("Клаус", [3.0, 4.0])], [(1, 0)]
+    why = Words(halves="First half and second half", halves_none="Shown from 4 games on.")
+    with_bars = Image.open(io.BytesIO(review_chart(series, ["1", "2"], wins, [("Клаус", 3.0, 4.0)], words=why)))
+    said = Image.open(io.BytesIO(review_chart(series, ["1", "2"], wins, [], words=why)))
+    left_out = Image.open(io.BytesIO(review_chart(series, ["1", "2"], wins, [])))
+    assert with_bars.height == 400 + 220 + 240 and said.height == 400 + 220 + 80 and left_out.height == 400 + 220
+    note = said.convert("RGB").crop((0, 620, 720, 700))
+    assert len(note.getcolors(maxcolors=1 << 16) or []) > 2  # the title and the reason are drawn
+
+
+def test_the_recap_card_sits_on_top_in_the_pictures_font() -> None:
+    series, wins = [("Клаус", [3.0, 4.0])], [(1, 0)]
+    plain = Image.open(io.BytesIO(review_chart(series, ["1", "2"], wins, [])))
+    card = ["🎄 Итоги года, сезон 2026", "🏆 Чемпион клуба: Клаус — 3 победы", "💨 Король Pumpen: Åsa — 3 Pumpen"]
+    carded = Image.open(io.BytesIO(review_chart(series, ["1", "2"], wins, [], card=card)))
+    extra = carded.height - plain.height
+    assert extra > 80
+    assert carded.convert("RGB").crop((0, extra, 720, carded.height)).tobytes() == plain.convert("RGB").tobytes()
+    other = [card[0], "🏆 Чемпион клуба: Борис — 3 победы", card[2]]
+    assert png_pixels(review_chart(series, ["1", "2"], wins, [], card=card)) != \
+        png_pixels(review_chart(series, ["1", "2"], wins, [], card=other))  # Клаус and Борис: letters, not boxes

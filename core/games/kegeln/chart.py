@@ -28,6 +28,10 @@ GRID = (225, 225, 225)
 CARD = (250, 246, 234)
 GOLD = (201, 154, 20)
 TITLE_SIZE = 15
+TITLE_Y = 8  # a panel's title: drawn at (12, TITLE_Y) in the band of TITLE_BAND pixels on top
+TITLE_BAND = 36
+PLOT_TOP = TITLE_BAND + 8  # below a title: the plot (or the y axis's caption) starts here
+Y_CAPTION = 24  # the y axis's caption takes this much above the plot
 TEXT_SIZE = 12
 CARD_SIZE = 14
 CARD_TITLE_SIZE = 17
@@ -104,8 +108,8 @@ def _top(draw: ImageDraw.ImageDraw, title: str, width: int) -> int:
     """Draws the panel's title; the y where the plot may start."""
     if not title:
         return 20
-    _text(draw, (12, 8), title, width - 24, TITLE_SIZE, bold=True)
-    return 44
+    _text(draw, (12, TITLE_Y), title, width - 24, TITLE_SIZE, bold=True)
+    return PLOT_TOP
 
 
 def _triangle(draw: ImageDraw.ImageDraw, cx: float, cy: float, up: bool) -> None:
@@ -129,7 +133,7 @@ def _card(lines: Sequence[str], width: int) -> Image.Image:
         y += 24
     y += 8
     for k, wrapped in enumerate(body):
-        colour = GOLD if k == 0 else PALETTE[(k - 1) % MAX_SERIES]
+        colour = GOLD if k == 0 else INK  # not a member's colour: the bullets name nobody
         draw.ellipse([pad + 4, y + 5, pad + 12, y + 13], fill=colour)
         for line in wrapped:
             draw.text((pad + 24, y), line, fill=INK, font=pictures.font(CARD_SIZE))
@@ -169,7 +173,7 @@ def _halves(halves: Sequence[tuple[str, float, float]], order: Sequence[str], wi
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
     for j, label in enumerate((words.first, words.second)):
         if label:
-            _legend_box(draw, right + 12, top + 20 * j, INK, j == 1, label, LEGEND_W - 16)
+            _legend_box(draw, right + 12, top + 20 * j, INK, j == 1, label, LEGEND_W - 20)
     slot = (right - left) / max(len(halves), 1)
     bar = min(28.0, slot / 3)
     spare = iter(range(len(order), MAX_SERIES + len(halves)))
@@ -205,7 +209,7 @@ def _wins(wins: Sequence[tuple[int, int]], names: Sequence[str], width: int, hei
     for j, label in enumerate((words.high, words.low)):
         if label:
             _triangle(draw, right + 18, top + 8 + 20 * j, up=j == 0)
-            _legend_box(draw, right + 28, top + 20 * j, INK, j == 0, label, LEGEND_W - 32)
+            _legend_box(draw, right + 28, top + 20 * j, INK, j == 0, label, LEGEND_W - 36)
     slot = (right - left) / max(len(wins), 1)
     bar = min(28.0, slot / 3)
     for k, (high, low) in enumerate(wins):
@@ -230,9 +234,9 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
     draw = ImageDraw.Draw(img)
     font = pictures.font(TEXT_SIZE)
     top = _top(draw, words.lines, width)
-    if words.y_axis:
-        _text(draw, (12, top - 4), words.y_axis, width - LEGEND_W, anchor="ls")
-        top += 10
+    if words.y_axis:  # above the y axis, under the title
+        _text(draw, (12, top - 4), words.y_axis, width - LEGEND_W)
+        top += Y_CAPTION
     left, right, bottom = 40, width - LEGEND_W, height - 40
     n = max(len(x_labels), 1)
 
