@@ -125,7 +125,8 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
             raise GameError("kegeln.unknown_member", name=wanted[:40])
         mine = [row for row in series if row.member == wanted.casefold()]
         lines, evenings = kegeln_chart.evening_series(mine, [line.name])  # the average per club evening
-        image = await asyncio.to_thread(kegeln_chart.line_chart, lines, await day_labels(svc, evenings, ib))
+        image = await asyncio.to_thread(kegeln_chart.line_chart, lines, await day_labels(svc, evenings, ib),
+                                        words=await chart_words(svc, ib))
         turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
             "name": line.name, "n": line.games, "wins_high": line.wins_high, "wins_low": line.wins_low,
             "nines": line.nines, "pumpen": line.pumpen, "schnitt": kegeln.schnitt(line.pins, line.throws),
@@ -141,8 +142,23 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
         table.append(Text("board.more", {"n": hidden}))
     lines, evenings = kegeln_chart.evening_series(series, [r.name for r in club])
     chart = await asyncio.to_thread(kegeln_chart.club_chart, lines, await day_labels(svc, evenings, ib),
-                                    [(r.wins_high, r.wins_low) for r in club])  # PNG drawn off the event loop
+                                    [(r.wins_high, r.wins_low) for r in club],
+                                    words=await chart_words(svc, ib))  # PNG drawn off the event loop
     turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))
+
+
+async def chart_words(svc: Services, ib: Inbound) -> kegeln_chart.Words:
+    """The Kegel pictures' titles, axis caption and legends in the chat's language."""
+    lang = await svc.lang(ib)
+
+    def say(key: str, **params: Any) -> str:
+        return svc.catalogs.render(Text(key, params), lang)
+
+    return kegeln_chart.Words(
+        lines=say("kegeln.chart.lines"), y_axis=say("kegeln.chart.y_axis"), wins=say("kegeln.chart.wins"),
+        high=say("kegeln.mode_high"), low=say("kegeln.mode_low"), halves=say("kegeln.chart.halves"),
+        first=say("kegeln.chart.first"), second=say("kegeln.chart.second"),
+        halves_none=say("kegeln.chart.halves_none", n=kegeln_season.MIN_IMPROVED_GAMES))
 
 
 async def day_labels(svc: Services, days: list[date], ib: Inbound) -> list[str]:
@@ -275,7 +291,8 @@ async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     series, evenings = kegeln_chart.evening_series(
         [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in shown])
     chart = await asyncio.to_thread(kegeln_chart.club_chart, series, await day_labels(svc, evenings, ib),
-                                    [(ln.wins_high, ln.wins_low) for ln in shown])  # drawn off the event loop
+                                    [(ln.wins_high, ln.wins_low) for ln in shown],
+                                    words=await chart_words(svc, ib))  # drawn off the event loop
     games = len({r.game_id for r in rows})
     turn.messages.append(Message(ib.chat, Text("kegeln.season.table", {
         "head": Text("kegeln.season.head", {**head, "n": games, "evenings": evenings_text(len(evenings))}),
@@ -330,8 +347,11 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
     series, evenings = kegeln_chart.evening_series(
         [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in lines])
     labels = await day_labels(svc, evenings, ib)
+    lang = await svc.lang(ib)
+    card = [svc.catalogs.render(part, lang) for part in parts]  # the recap card: the text's lines (emoji left out)
     chart = await asyncio.to_thread(kegeln_chart.review_chart, series, labels,
-                                    [(ln.wins_high, ln.wins_low) for ln in lines], rv.halves)
+                                    [(ln.wins_high, ln.wins_low) for ln in lines], rv.halves,
+                                    words=await chart_words(svc, ib), card=card)
     turn.messages.append(Message(ib.chat, Text("kegeln.review.text", {"lines": parts}), image=chart))
 
 
