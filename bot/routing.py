@@ -348,14 +348,17 @@ def check_origin(ib: Inbound, row: GameRow | None, game: Game[Any] | None, state
     the game's own chat; from a private chat only to answer what that player is asked privately (their
     own secret, while they are seated and the game waits for it). A chat action (`row` None, `chat` the
     chat it names: "play today's daily puzzle of this chat") acts from that chat, or from the actor's
-    private chat, where it concerns the actor alone (their own attempt, made or resumed). Anything else
-    names a game or chat elsewhere."""
+    private chat, where it concerns the actor alone (their own attempt, made or resumed) — unless the
+    platform says the actor is not in that chat (`Inbound.member`). Anything else names a game or
+    chat elsewhere."""
     target = chat if row is None else Chat(row.platform, row.chat_id, row.private)
     if target is None or target.platform != ib.chat.platform or target.platform != ib.actor.platform:
         raise GameError("wrong_chat")
     if target.chat_id == ib.chat.chat_id:
         return
     if ib.chat.private and row is None:
+        if ib.member is False:  # a chat's link forwarded to someone outside it: their chat, not yours
+            raise GameError("not_member")
         return
     if (ib.chat.private and row is not None and game is not None and verb in PRIVATE_VERBS
             and game.secret_prompt(row.id, state, ib.actor.user_id) is not None):

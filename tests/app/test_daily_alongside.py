@@ -110,3 +110,22 @@ async def test_two_dailies_and_a_duel_after_a_restart_are_asked_back_by_name(db:
         assert "locked" in texts(r)
     finally:
         await fresh.close()
+
+
+async def test_a_chat_link_followed_by_someone_outside_the_chat_is_refused(db: str, clock: Clock) -> None:
+    """The rule is the App's: an adapter only says whether the follower is in the chat
+    (`Inbound.member`); False refuses the attempt, None (not known) lets it be."""
+    app = await open_app(db, clock)
+    try:
+        table = Table(app)
+        dm = Chat(PLATFORM, "dm-dave", True)
+        r = await table.send(Inbound(table.actor("dave"), dm, action="daily:group-1:1a2b", member=False,
+                                     event_id="m1"))
+        assert r.notice and "not a member of that group" in r.notice
+        r = await table.say("alice", "/daily board")
+        assert "Nobody here has played" in texts(r)
+        r = await table.send(Inbound(table.actor("erin"), Chat(PLATFORM, "dm-erin", True),
+                                     action="daily:group-1:1a2b", member=None, event_id="m2"))
+        assert "Today's 1A2B daily" in texts(r)
+    finally:
+        await app.close()
