@@ -68,7 +68,7 @@ async def cmd_guess(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if ib.chat.private and await awaiting_secret(svc, ib.actor) and await svc.my_game(ib.actor, ib.chat) is None:
         await secret_input(svc, turn, await awaiting_secret(svc, ib.actor), text)
         return
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await game_here(svc, ib.actor, ib.chat)  # a daily's guess typed in its group: caught unseen
     if row is None:
         raise GameError("no_game")
     await guess_or_secret(svc, turn, row, text, False)

@@ -7,7 +7,7 @@ games."""
 from __future__ import annotations
 
 from bot.app import App
-from core.messages import Chat, Inbound
+from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, group_texts, texts
 from tests.app.test_daily import NOON, private_to, secret_of, wrong_codes
@@ -127,5 +127,63 @@ async def test_a_chat_link_followed_by_someone_outside_the_chat_is_refused(db: s
         r = await table.send(Inbound(table.actor("erin"), Chat(PLATFORM, "dm-erin", True),
                                      action="daily:group-1:1a2b", member=None, event_id="m2"))
         assert "Today's 1A2B daily" in texts(r)
+    finally:
+        await app.close()
+
+
+async def test_nothing_the_group_or_the_others_see_shows_the_code_or_a_guess(db: str, clock: Clock) -> None:
+    """A cheater's tour: while Alice plays (and after she has finished, while the others still play)
+    everything the group and the other players are shown — /board, /analyse, /stats, /top, /rematch,
+    /daily board and table, her buttons pressed by others, refusals, a guess typed in the group, the
+    timeout of an attempt — holds neither the code nor any of her guesses (guesses and their answers
+    would narrow the code down). Only she is shown them, privately."""
+    app = await open_app(db, clock)
+    try:
+        table = Table(app)
+        r = await table.say("alice", "/daily")
+        guess_button = table.button(r, ":secret")
+        play_button = table.button(r, ":1a2b")
+        secret = await secret_of(app)
+        guesses = wrong_codes(secret)[:3]
+        for code in guesses:
+            await table.dm("alice", code)
+        r = await table.dm("alice", guesses[0])  # a repeated guess: the refusal names it, privately only
+        assert "already" in texts(r) and all(isinstance(m.to, Actor) or m.to.private for m in r.messages)
+        for typed in (guesses[1], f"/guess {guesses[2]}", secret):  # typed in the group by mistake
+            r = await table.say("alice", typed)
+            assert r.delete_inbound, typed
+
+        def others_tour() -> list[tuple[str, str]]:
+            return [(who, cmd) for who in ("bob", "dave") for cmd in (
+                "/board", "/analyse", "/stats", "/stats alice", "/top", "/rematch", "/daily board",
+                "/daily table", "/hint", "/giveup", "/guess 0123")]
+
+        async def tour() -> None:
+            for who, cmd in others_tour():
+                await table.say(who, cmd)
+            await table.press("bob", guess_button)
+            await table.send(Inbound(table.actor("bob"), Chat(PLATFORM, "dm-bob", True), action=guess_button,
+                                     event_id=f"tour-{len(table.sent)}"))
+            await table.dm("bob", "/board")
+            await table.dm("bob", "/analyse")
+
+        await tour()
+        await table.press("carol", play_button)  # Carol plays too, and lets her attempt time out
+        r = await table.dm("alice", secret)
+        assert "Alice solved" in group_texts(r)
+        await tour()
+        clock.now += app.idle_timeout + 1
+        timed_out = await app.sweep()
+        assert any("Carol did not solve" in o.text for o in timed_out)
+
+        shown = [m for m in [*table.sent, *timed_out]
+                 if not (isinstance(m.to, Actor) and m.to.user_id == "alice")
+                 and not (isinstance(m.to, Chat) and m.to.chat_id == "dm-alice")
+                 and not (isinstance(m.to, Actor) and m.to.user_id == "carol" and "Today's code was" in m.text)]
+        seen = "\n".join(m.text + " " + " ".join(f"{b.label} {b.action} {b.url or ''}"
+                                                 for row in m.buttons for b in row) for m in shown)
+        assert "Alice solved the 1A2B daily" in seen and "Alice — solved in 4" in seen
+        for code in (secret, *guesses):
+            assert code not in seen, code
     finally:
         await app.close()
