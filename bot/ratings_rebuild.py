@@ -5,15 +5,19 @@ log the bot's level of a game against the bot), so a replay asks every game's ow
 (bot/services.py `GamePlugin.rated`) for the same `Match` the game gave when it ended — no game's
 rating rules are written twice. The matches are folded in the order the games ended
 (`core.ratings.rebuild`: per chat and across chats) and the store replaces the `ratings` and
-`rating_history` tables with the result in one transaction; if a game ended during the replay,
-the replay runs again (a game that ends during that transaction is rated on top of it afterwards).
+`rating_history` tables with the result in one transaction; if a game ended during the replay (or a
+/kegelmerge rewrote stored states), the replay runs again (a game that ends during that transaction
+is rated on top of it afterwards). `/kegelmerge` replays one Kegel club's ratings through the same
+functions (`replay_local`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.services import Services, loaded
+from bot.storage.base import FinishedStamp, GameRow
 from bot.storage.store import RatingsMoved
 from core import ratings
 
@@ -28,9 +32,9 @@ class Rebuilt:
     steps: int  # history rows written
 
 
-async def replay(svc: Services) -> tuple[int, list[ratings.Rated]]:
-    """How many games have ended, and the rated ones among them as matches, in the order they ended."""
-    finished = await svc.store.finished_games()
+async def matches(svc: Services, finished: Sequence[tuple[GameRow, float]]) -> list[ratings.Rated]:
+    """The rated ones among finished games (with the times they ended) as matches, in the given order:
+    each game's own `rated` hook on its stored final state."""
     rated = []
     for row, at in finished:
         plugin = svc.plugins.get(row.kind)
@@ -40,7 +44,26 @@ async def replay(svc: Services) -> tuple[int, list[ratings.Rated]]:
         match = await plugin.rated(svc, row, state, svc.results(game, state))
         if match is not None:
             rated.append(ratings.Rated(row.platform, row.chat_id, row.kind, row.id, at, match))
-    return len(finished), rated
+    return rated
+
+
+async def replay(svc: Services) -> tuple[FinishedStamp, list[ratings.Rated]]:
+    """Which games have ended (how many, and their versions: `Store.finished_stamp`), and the rated ones
+    among them as matches, in the order they ended."""
+    finished = await svc.store.finished_games()
+    return svc.store.finished_stamp(finished), await matches(svc, finished)
+
+
+async def replay_local(svc: Services, finished: Sequence[tuple[GameRow, float]]
+                       ) -> tuple[list[ratings.Step], list[ratings.Step]]:
+    """The ratings and their history of one chat's games of one kind rated in that chat only
+    (`ratings.LOCAL_KINDS`), replayed from `finished` — every finished game of that chat and kind in the
+    order they ended — exactly as `rebuild` replays them: the Kegel club's, after /kegelmerge renamed a
+    member in its stored games (bot/storage/store.py `kegeln_merge`, in the merge's transaction)."""
+    if any(row.kind not in ratings.LOCAL_KINDS for row, _at in finished):
+        raise ValueError("only the games of a kind rated in its chat alone can be replayed for one chat")
+    current, history = ratings.rebuild(await matches(svc, finished))
+    return list(current.values()), history
 
 
 async def rebuild(svc: Services) -> Rebuilt:
@@ -52,5 +75,5 @@ async def rebuild(svc: Services) -> Rebuilt:
             await svc.store.rewrite_ratings(list(current.values()), history, finished)
         except RatingsMoved:
             continue
-        return Rebuilt(finished, len(rated), len(current), len(history))
+        return Rebuilt(finished[0], len(rated), len(current), len(history))
     raise RatingsMoved(f"games kept ending during {ATTEMPTS} replays; run the rebuild again")

@@ -348,7 +348,9 @@ def check_origin(ib: Inbound, row: GameRow | None, game: Game[Any] | None, state
     the game's own chat; from a private chat only to answer what that player is asked privately (their
     own secret, while they are seated and the game waits for it). A chat action (`row` None, `chat` the
     chat it names: "play today's daily puzzle of this chat") acts from that chat, or from the actor's
-    private chat, where it concerns the actor alone (their own attempt, made or resumed) — unless the
+    private chat, where it concerns the actor alone (their own attempt, made or resumed) — there only
+    when the platform vouches that the bot issued it for a private chat (`Inbound.signed`: a signed
+    Telegram deep link; a button id, which a modified client can forge, never is), and not when the
     platform says the actor is not in that chat (`Inbound.member`). Anything else names a game or
     chat elsewhere."""
     target = chat if row is None else Chat(row.platform, row.chat_id, row.private)
@@ -356,7 +358,7 @@ def check_origin(ib: Inbound, row: GameRow | None, game: Game[Any] | None, state
         raise GameError("wrong_chat")
     if target.chat_id == ib.chat.chat_id:
         return
-    if ib.chat.private and row is None:
+    if ib.chat.private and row is None and ib.signed:
         if ib.member is False:  # a chat's link forwarded to someone outside it: their chat, not yours
             raise GameError("not_member")
         return

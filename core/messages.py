@@ -54,6 +54,9 @@ class Inbound:
     # the chat it names (None: not asked, or not known); the App decides what that means
     member: bool | None = None
     bots: tuple[str, ...] = ()  # user ids mentioned in `args` that the platform says are (other) bot accounts
+    # the adapter verified that `action` was issued by the bot to be taken privately (a Telegram deep
+    # link's MAC): only so does a chat action count from a private chat (bot/routing.py `check_origin`)
+    signed: bool = False
 
 
 @dataclass(frozen=True)

@@ -115,7 +115,7 @@ def from_message(
     if command == "start" and chat.private and len(args) == 1 and links is not None:
         action = links.decode(args[0])  # only a signed secret-entry or daily-puzzle link; else a plain /start
         if action is not None:
-            return Inbound(actor=actor, chat=chat, action=action, event_id=event_id)
+            return Inbound(actor=actor, chat=chat, action=action, event_id=event_id, signed=True)
     return Inbound(actor=actor, chat=chat, command=command, args=args, event_id=event_id)
 
 

@@ -110,8 +110,10 @@ def play_button(chat: Chat, puzzle: str) -> Button:
     return Button(Text("daily.button_play"), f"daily:{chat.chat_id}:{puzzle}", prompt=Text("daily.button_prompt"))
 
 
-async def play(svc: Services, turn: Turn, group: Chat, puzzle: str) -> None:
-    """Start the actor's attempt at the chat's puzzle of the day, or resume it; one per day."""
+async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str | None = None) -> None:
+    """Start the actor's attempt at the chat's puzzle of the day, or resume it; one per day. `guess`
+    (typed into the play button's private prompt, e.g. a Discord modal): played on that attempt at
+    once, the first guess of a new one or the next of a running one."""
     ib = turn.inbound
     me = Player(ib.actor.user_id, ib.actor.name)
     day = await today(svc, group)
@@ -135,9 +137,16 @@ async def play(svc: Services, turn: Turn, group: Chat, puzzle: str) -> None:
             if not ib.chat.private:
                 turn.messages.append(Message(group, Text("daily.playing", {
                     "name": me.name, "game": Text(daily.GAME_KEYS[puzzle])}), ((play_button(group, puzzle),),)))
+            if guess is not None:
+                made = await svc.store.daily_play(group.platform, group.chat_id, day, puzzle, me.user_id)
+                if made is not None:
+                    await guess_on(svc, turn, made.game_id, made.outcome, made.attempts, puzzle, guess)
             return
     if found is None:
         raise GameError("busy")
+    if guess is not None:
+        await guess_on(svc, turn, found.game_id, found.outcome, found.attempts, puzzle, guess)
+        return
     await resume(svc, turn, found.game_id, found.outcome, found.attempts, puzzle)
 
 
@@ -148,14 +157,28 @@ def seat_key(group: Chat, day: str, puzzle: str) -> str:
     return f"{group.chat_id}#daily:{day}:{puzzle}"
 
 
+def played_already(outcome: str, attempts: int, puzzle: str) -> GameError:
+    return GameError("daily.played", game=Text(daily.GAME_KEYS[puzzle]), result=Text(OUTCOME_KEYS[outcome], {
+        "n": attempts, "max": daily.MAX_ATTEMPTS[puzzle]}))
+
+
+async def guess_on(svc: Services, turn: Turn, game_id: int, outcome: str, attempts: int, puzzle: str,
+                   guess: str) -> None:
+    """The actor's guess on their own running attempt (a finished one is not played again)."""
+    row = await svc.store.get_game(game_id)
+    if outcome != "playing" or row is None or row.over:
+        raise played_already(outcome, attempts, puzzle)
+    kind, _state = loaded(row)
+    await svc.play(turn, row, kind.secret_action(guess.strip()))
+
+
 async def resume(svc: Services, turn: Turn, game_id: int, outcome: str, attempts: int, puzzle: str) -> None:
     """The actor's attempt exists: a running one is shown again privately; a finished one is not
     played again."""
     game = Text(daily.GAME_KEYS[puzzle])
     row = await svc.store.get_game(game_id)
     if outcome != "playing" or row is None or row.over:
-        raise GameError("daily.played", game=game, result=Text(OUTCOME_KEYS[outcome], {
-            "n": attempts, "max": daily.MAX_ATTEMPTS[puzzle]}))
+        raise played_already(outcome, attempts, puzzle)
     kind, state = loaded(row)
     turn.outcome = f"resumed:{row.id}"
     svc.note_prompts(kind, row.id, row.platform, None, state, turn.inbound.actor.user_id)
@@ -250,7 +273,10 @@ class Daily(GamePlugin):
     kind = "daily"
     title = "game.daily"
     commands = (
-        Command("daily", ("puzzle", "view"), cmd_daily, choices=(("puzzle", daily.PUZZLES), ("view", SUBCOMMANDS))),
+        # two options, each with its fixed values (a slash command offers them as choices); typed, the
+        # words may come in any order
+        Command("daily", ("puzzle", "show"), cmd_daily,
+                choices=(("puzzle", daily.PUZZLES), ("show", SUBCOMMANDS))),
         Command("timezone", ("zone",), cmd_timezone),
     )
 
@@ -262,16 +288,11 @@ class Daily(GamePlugin):
                                           len(new.rows), svc.clock())
 
     async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
-        """`daily:<chat>:<puzzle>`: play today's daily of that chat (from the chat or privately)."""
+        """`daily:<chat>:<puzzle>`: play today's daily of that chat (from the chat or privately); with
+        a text (the play button's prompt answered, e.g. a Discord modal) that text is the guess."""
         if arg not in daily.PUZZLES:
             raise GameError("stale_button")
-        await play(svc, turn, chat, arg)
-        typed = turn.inbound.text  # pressed with a typed answer (a Discord modal): the first guess
-        if typed is not None and typed.strip():
-            running = [r for r in await awaiting_secret(svc, turn.inbound.actor)
-                       if r.kind == "daily" and r.chat_id == chat.chat_id]
-            if running:
-                await svc.play(turn, running[0], daily.GAME.secret_action(typed.strip()))
+        await play(svc, turn, chat, arg, turn.inbound.text or None)
 
     async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: Any, over: bool) -> None:
         """A solved attempt: the streak it makes, told in the group with the result."""

@@ -4,9 +4,11 @@ writes of its moves (the scorer's seat, the club's records) in the move's transa
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
+from bot import ratings_rebuild
 from bot.services import Command, GamePlugin, Services, Turn
 from bot.storage.base import GameRow, KegelnRepository
 from core import names, serial
@@ -18,7 +20,7 @@ from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season
 from core.games.registry import GAMES
 from core.messages import Inbound, Message, Text
-from core.ratings import Match, Rating, rate
+from core.ratings import Match
 
 
 def repository(svc: Services) -> KegelnRepository:
@@ -123,7 +125,8 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
             raise GameError("kegeln.unknown_member", name=wanted[:40])
         mine = [row for row in series if row.member == wanted.casefold()]
         lines, evenings = kegeln_chart.evening_series(mine, [line.name])  # the average per club evening
-        image = await asyncio.to_thread(kegeln_chart.line_chart, lines, await day_labels(svc, evenings, ib))
+        image = await asyncio.to_thread(kegeln_chart.line_chart, lines, await day_labels(svc, evenings, ib),
+                                        words=await chart_words(svc, ib))
         turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
             "name": line.name, "n": line.games, "wins_high": line.wins_high, "wins_low": line.wins_low,
             "nines": line.nines, "pumpen": line.pumpen, "schnitt": kegeln.schnitt(line.pins, line.throws),
@@ -139,8 +142,23 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
         table.append(Text("board.more", {"n": hidden}))
     lines, evenings = kegeln_chart.evening_series(series, [r.name for r in club])
     chart = await asyncio.to_thread(kegeln_chart.club_chart, lines, await day_labels(svc, evenings, ib),
-                                    [(r.wins_high, r.wins_low) for r in club])  # PNG drawn off the event loop
+                                    [(r.wins_high, r.wins_low) for r in club],
+                                    words=await chart_words(svc, ib))  # PNG drawn off the event loop
     turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))
+
+
+async def chart_words(svc: Services, ib: Inbound) -> kegeln_chart.Words:
+    """The Kegel pictures' titles, axis caption and legends in the chat's language."""
+    lang = await svc.lang(ib)
+
+    def say(key: str, **params: Any) -> str:
+        return svc.catalogs.render(Text(key, params), lang)
+
+    return kegeln_chart.Words(
+        lines=say("kegeln.chart.lines"), y_axis=say("kegeln.chart.y_axis"), wins=say("kegeln.chart.wins"),
+        high=say("kegeln.mode_high"), low=say("kegeln.mode_low"), halves=say("kegeln.chart.halves"),
+        first=say("kegeln.chart.first"), second=say("kegeln.chart.second"),
+        halves_none=say("kegeln.chart.halves_none", n=kegeln_season.MIN_IMPROVED_GAMES))
 
 
 async def day_labels(svc: Services, days: list[date], ib: Inbound) -> list[str]:
@@ -273,7 +291,8 @@ async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     series, evenings = kegeln_chart.evening_series(
         [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in shown])
     chart = await asyncio.to_thread(kegeln_chart.club_chart, series, await day_labels(svc, evenings, ib),
-                                    [(ln.wins_high, ln.wins_low) for ln in shown])  # drawn off the event loop
+                                    [(ln.wins_high, ln.wins_low) for ln in shown],
+                                    words=await chart_words(svc, ib))  # drawn off the event loop
     games = len({r.game_id for r in rows})
     turn.messages.append(Message(ib.chat, Text("kegeln.season.table", {
         "head": Text("kegeln.season.head", {**head, "n": games, "evenings": evenings_text(len(evenings))}),
@@ -328,8 +347,11 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
     series, evenings = kegeln_chart.evening_series(
         [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in lines])
     labels = await day_labels(svc, evenings, ib)
+    lang = await svc.lang(ib)
+    card = [svc.catalogs.render(part, lang) for part in parts]  # the recap card: the text's lines (emoji left out)
     chart = await asyncio.to_thread(kegeln_chart.review_chart, series, labels,
-                                    [(ln.wins_high, ln.wins_low) for ln in lines], rv.halves)
+                                    [(ln.wins_high, ln.wins_low) for ln in lines], rv.halves,
+                                    words=await chart_words(svc, ib), card=card)
     turn.messages.append(Message(ib.chat, Text("kegeln.review.text", {"lines": parts}), image=chart))
 
 
@@ -337,7 +359,9 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
 
 async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/kegelmerge OLD NEW: the scorer typed one person under two names; OLD's records become NEW's
-    (statistics, seasons, export), and the chat's Kegeln ratings are replayed from the merged records."""
+    (statistics, seasons, export, the finished games' final states), and the chat's Kegeln ratings and
+    their history are replayed from those games in the same transaction, as the operators' rebuild
+    (bot/ratings_rebuild.py) replays them."""
     ib = turn.inbound
     old, new = merge_names(args)
     await may_keep_score(svc, ib)
@@ -356,7 +380,8 @@ async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
                     raise GameError("kegeln.merge.running", name=lines[name].name[:40], game=row.id)
     kept = lines[new].name
     shared = await repo.kegeln_merge(ib.chat.platform, ib.chat.chat_id, old.casefold(), new.casefold(), kept,
-                                     rerate=replay_ratings)
+                                     restate=renaming(old.casefold(), kept),
+                                     rerate=lambda finished: ratings_rebuild.replay_local(svc, finished))
     if shared:
         raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=kept[:40],
                         games=", ".join(f"#{g}" for g in shared[:5]))
@@ -380,27 +405,13 @@ def merge_names(args: tuple[str, ...]) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def replay_ratings(rows: list[tuple[Any, ...]]) -> dict[str, tuple[str, Rating, float]]:
-    """The chat's Kegeln ratings replayed from its member lines (game id, member, name, team, place,
-    time), oldest game first, each game as `kegeln_match` rates it: member → (name, rating, last game)."""
-    games: dict[int, list[tuple[Any, ...]]] = {}
-    for row in rows:
-        games.setdefault(int(row[0]), []).append(row)
-    out: dict[str, tuple[str, Rating, float]] = {}
-    for lines in games.values():
-        entries: dict[str, list[str]] = {}
-        places: dict[str, float] = {}
-        for _game, member, _name, team, place, _at in lines:
-            entry = f"t{team}" if team is not None else f"m{member}"
-            entries.setdefault(entry, []).append(member)
-            places[entry] = float(place)
-        if len(entries) < 2:
-            continue
-        match = Match(tuple(tuple(v) for v in entries.values()), tuple(places[e] for e in entries))
-        new = rate(match, {m: r for m, (_n, r, _t) in out.items()})
-        for _game, member, name, _team, _place, at in lines:
-            out[member] = (name, new[member], float(at))
-    return out
+def renaming(old: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any] | None]:
+    """A finished game's stored state with member `old` (casefolded) written `name`, or None where the game
+    has no such member: the ratings are then replayed from the states, as `python -m bot ratings rebuild` does."""
+    def restate(raw: dict[str, Any]) -> dict[str, Any] | None:
+        state = kegeln.renamed(serial.load(GAMES["kegeln"].state_type, raw), old, name)
+        return None if state is None else serial.dump(state)
+    return restate
 
 
 PLACES = tuple(str(n) for n in range(kegeln.MIN_DIGITS, kegeln.MAX_DIGITS + 1))  # Hausnummern digits

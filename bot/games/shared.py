@@ -259,7 +259,9 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     history = await svc.store.rating_steps(ib.chat.platform, ib.chat.chat_id, kind, uid, limit=CHART_GAMES)
     lang = await svc.lang(ib)
     labels = [svc.catalogs.day_month(datetime.fromtimestamp(at, UTC).date(), lang) for at, _r in history]
-    image = await asyncio.to_thread(rating_chart, name, [r.ordinal for _at, r in history], labels) if history else None
+    title = svc.catalogs.render(Text("stats.chart_title", {"game": game}), lang)
+    image = await asyncio.to_thread(rating_chart, name, [r.ordinal for _at, r in history], labels,
+                                    title) if history else None
     text = await rating_line(svc, ib, kind, uid, line, [r for _at, r in history])
     turn.messages.append(Message(ib.chat, Text("stats.chart", {"name": name, "line": text}), image=image))
 

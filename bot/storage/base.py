@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from core.ratings import Step
 
 if TYPE_CHECKING:
     from core.games.base import Event
@@ -227,6 +229,14 @@ class StoreOpenError(Exception):
     that says what is wrong and where (a URL without its password), fit to print as it is."""
 
 
+FinishedStamp = tuple[int, int]  # the finished games a rebuild replayed: how many, the sum of their versions
+# /kegelmerge (KegelnRepository.kegeln_merge): a finished game's final state with the member renamed (None:
+# unchanged), and the replay of one chat's ratings and their history from its finished games (with the time
+# each ended, in the order they ended; bot/ratings_rebuild.py `replay_local`)
+Restate = Callable[[dict[str, Any]], dict[str, Any] | None]
+Rerate = Callable[[Sequence[tuple[GameRow, float]]], Awaitable[tuple[Sequence[Step], Sequence[Step]]]]
+
+
 class KegelnRepository(Protocol):
     """What Kegeln keeps beyond the game's state (migration 2): the scorer's seat and the club's
     records, written in the move's transaction, and the queries of its statistics. `Store` includes
@@ -247,7 +257,7 @@ class KegelnRepository(Protocol):
     async def kegeln_game_times(self, platform: str, chat_id: str) -> dict[int, float]: ...
     async def kegeln_last_scored(self, platform: str, chat_id: str) -> dict[str, Any] | None: ...
     async def kegeln_merge(self, platform: str, chat_id: str, old: str, new: str, new_name: str,
-                           rerate: Any = None) -> list[int]: ...
+                           restate: Restate, rerate: Rerate) -> list[int]: ...
 
 
 class Store(KegelnRepository, Protocol):
@@ -295,7 +305,10 @@ class Store(KegelnRepository, Protocol):
     async def rating_steps(self, platform: str, chat_id: str, kind: str, user_id: str,
                            limit: int = 1000) -> list[tuple[float, Any]]: ...
     async def finished_games(self) -> list[tuple[GameRow, float]]: ...
-    async def rewrite_ratings(self, current: Sequence[Any], history: Sequence[Any], finished: int) -> None: ...
+    @staticmethod
+    def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> FinishedStamp: ...
+    async def rewrite_ratings(self, current: Sequence[Any], history: Sequence[Any],
+                              finished: FinishedStamp) -> None: ...
     async def logik_sides(self, platform: str, chat_id: str | None) -> LogikSides: ...
     async def logik_record(self, platform: str, chat_id: str | None,
                            user_id: str) -> dict[str, LogikRecord]: ...

@@ -148,13 +148,22 @@ TOP_RATED_EVERYWHERE = Query(  # this chat's rated players by their rating acros
     " AND a.chat_id = :everywhere AND a.kind = h.kind AND a.user_id = h.user_id WHERE h.platform = :platform"
     " AND h.chat_id = :chat_id AND h.kind = :kind"
     ' ORDER BY a.mu - 3 * a.sigma DESC, a.games DESC, h.name COLLATE "C" LIMIT :limit')
-FINISHED_GAMES = Query(  # the replay of `python -m bot ratings rebuild`: finished games in the order they
-    # ended, which is the order of their last events (the final move logs its events in its transaction)
-    f"SELECT {_GAME_COLS}, updated FROM games g WHERE over = 1"
-    " ORDER BY COALESCE((SELECT MAX(e.id) FROM events e WHERE e.game_id = g.id), 0), updated, id")
-COUNT_FINISHED = Query("SELECT COUNT(*) FROM games WHERE over = 1")
+# the replay of `python -m bot ratings rebuild`: finished games in the order they ended, which is the
+# order of their last events (the final move logs its events in its transaction); or one chat's of one kind
+_FINISHED = f"SELECT {_GAME_COLS}, updated FROM games g WHERE over = 1"
+_ENDED = " ORDER BY COALESCE((SELECT MAX(e.id) FROM events e WHERE e.game_id = g.id), 0), updated, id"
+FINISHED_GAMES = Query(_FINISHED + _ENDED)
+FINISHED_GAMES_OF = Query(_FINISHED + " AND platform = :platform AND chat_id = :chat_id AND kind = :kind" + _ENDED)
+SET_FINISHED_STATE = Query(  # a finished game's final state rewritten: its time stays (the replay's order),
+    # its version counts the change (a rebuild that replayed the state before sees it: FINISHED_STAMP)
+    "UPDATE games SET state = :state, version = version + 1 WHERE id = :id AND over = 1")
+FINISHED_STAMP = Query(  # what the rebuild's replay saw: a game ended, or a stored final state changed
+    "SELECT COUNT(*), COALESCE(SUM(version), 0) FROM games WHERE over = 1")
 CLEAR_RATINGS = Query("DELETE FROM ratings")
 CLEAR_RATING_HISTORY = Query("DELETE FROM rating_history")
+CLEAR_RATINGS_OF = Query("DELETE FROM ratings WHERE platform = :platform AND chat_id = :chat_id AND kind = :kind")
+CLEAR_RATING_HISTORY_OF = Query("DELETE FROM rating_history WHERE platform = :platform AND chat_id = :chat_id"
+                                " AND kind = :kind")
 SAVE_REBUILT = Query(
     "INSERT INTO ratings (platform, chat_id, kind, user_id, name, mu, sigma, games, updated)"
     " VALUES (:platform, :chat_id, :kind, :user_id, :name, :mu, :sigma, :games, :updated)")
@@ -245,11 +254,6 @@ MERGE_KEGELN = tuple(
 KEGELN_WINNERS = Query("SELECT game_id, teams, winner FROM kegeln_games WHERE platform = :platform"
                        " AND chat_id = :chat_id ORDER BY game_id")
 SET_KEGELN_WINNER = Query("UPDATE kegeln_games SET winner = :winner WHERE game_id = :game_id")
-KEGELN_RATED_ROWS = Query(  # every member line of the chat's games, for the replay of the Kegeln ratings
-    "SELECT game_id, member, name, team, place, at FROM kegeln_members WHERE platform = :platform"
-    " AND chat_id = :chat_id ORDER BY at, game_id, place, member COLLATE \"C\"")
-DROP_KEGELN_RATINGS = Query("DELETE FROM ratings WHERE platform = :platform AND chat_id = :chat_id"
-                            " AND kind = 'kegeln'")
 
 # ---------------------------------------------------------------- logik: results by side
 LOGIK_SIDES, LOGIK_SIDES_IN_CHAT = _in_chat(  # once per game: the white player's result line

@@ -10,6 +10,7 @@ bot/storage/sql.py), so the same job runs in SQLite's group commit and in a Post
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -21,6 +22,7 @@ from bot.storage.base import (
     DailyPlay,
     DailyTaken,
     Duplicate,
+    FinishedStamp,
     GameRow,
     KegelnGame,
     KegelnLine,
@@ -32,6 +34,8 @@ from bot.storage.base import (
     NewResult,
     PracticeBest,
     RatedLine,
+    Rerate,
+    Restate,
     SeatTaken,
     StatLine,
     TooManyGames,
@@ -284,26 +288,27 @@ class SqlStore:
         """Every finished game with the time it ended, in the order the games ended."""
         return [(_game(r), float(r[8])) for r in await self._fetch(q.FINISHED_GAMES)]
 
+    @staticmethod
+    def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> FinishedStamp:
+        """What `rewrite_ratings` checks of the finished games a replay read: how many, and the sum
+        of their versions (a /kegelmerge that renames a member in a stored final state counts it)."""
+        return len(finished), sum(row.version for row, _at in finished)
+
     async def rewrite_ratings(self, current: Sequence[ratings.Step], history: Sequence[ratings.Step],
-                              finished: int) -> None:
+                              finished: FinishedStamp) -> None:
         """Replace every rating and the whole history in one transaction (`python -m bot ratings
-        rebuild`). `finished`: how many finished games the replay saw; if a game has ended since,
-        RatingsMoved and nothing changes (the rebuild runs again). Rating writes of games that end
-        meanwhile wait for this transaction and then rate on top of the rebuilt ratings."""
+        rebuild`). `finished`: the `finished_stamp` of the games the replay saw; if a game has ended
+        since, or a /kegelmerge has rewritten stored final states, RatingsMoved and nothing changes (the
+        rebuild runs again). Rating writes of games that end meanwhile wait for this transaction and then
+        rate on top of the rebuilt ratings."""
         async def job(tx: Tx) -> None:
             await tx.lock_table("ratings")
-            if int(await tx.fetchval(q.COUNT_FINISHED)) != finished:
+            stamp = await tx.fetchrow(q.FINISHED_STAMP)
+            if stamp is None or (int(stamp[0]), int(stamp[1])) != finished:
                 raise RatingsMoved()
             await tx.execute(q.CLEAR_RATING_HISTORY)
             await tx.execute(q.CLEAR_RATINGS)
-            await tx.executemany(q.SAVE_REBUILT, [
-                {"platform": s.platform, "chat_id": s.chat_id, "kind": s.kind, "user_id": s.user_id, "name": s.name,
-                 "mu": s.rating.mu, "sigma": s.rating.sigma, "games": s.rating.games, "updated": s.at}
-                for s in current])
-            await tx.executemany(q.INSERT_RATING_STEP, [
-                {"game_id": s.game_id, "platform": s.platform, "chat_id": s.chat_id, "kind": s.kind,
-                 "user_id": s.user_id, "mu": s.rating.mu, "sigma": s.rating.sigma, "games": s.rating.games,
-                 "at": s.at} for s in history])
+            await _write_ratings(tx, current, history)
         await self._run(job)
 
     # ------------------------------------------------------------ kegeln (Hausnummern): club statistics
@@ -391,13 +396,15 @@ class SqlStore:
         return json.loads(rows[0][0]) if rows else None
 
     async def kegeln_merge(self, platform: str, chat_id: str, old: str, new: str, new_name: str,
-                           rerate: Any = None) -> list[int]:
-        """Member `old` (casefolded) becomes `new` in the chat's records, spelled `new_name`; in one
+                           restate: Restate, rerate: Rerate) -> list[int]:
+        """Member `old` (casefolded) becomes `new` in the chat's records, spelled `new_name`, in one
         transaction. Refused (nothing written) when both played in one game: those game ids are returned.
-        `rerate(rows)`: the chat's Kegeln ratings from the merged member lines (game id, member, name,
-        team, place, time), replacing the stored ones in the same transaction."""
+        The chat's finished Kegeln games keep their final states as `restate(state)` gives them (None:
+        unchanged), and the chat's Kegeln ratings and their history become `rerate(games)` of those games
+        (every finished one, with the time it ended, in the order they ended: as the rebuild replays them)."""
         async def job(tx: Tx) -> list[int]:
             where = {"platform": platform, "chat_id": chat_id}
+            await tx.lock_table("ratings")  # a game ending meanwhile rates on top of the replay (see rewrite_ratings)
             shared = [int(r[0]) for r in await tx.fetch(q.KEGELN_SHARED_GAMES, **where, old=old, new=new)]
             if shared:
                 return shared
@@ -408,12 +415,18 @@ class SqlStore:
                 renamed = [new_name if p.casefold() == old else p for p in parts]
                 if renamed != parts:
                     await tx.execute(q.SET_KEGELN_WINNER, game_id=game_id, winner=", ".join(renamed))
-            if rerate is not None:
-                await tx.execute(q.DROP_KEGELN_RATINGS, **where)
-                rows = [tuple(r) for r in await tx.fetch(q.KEGELN_RATED_ROWS, **where)]
-                await tx.executemany(q.SAVE_RATING, [
-                    {**where, "kind": "kegeln", "user_id": u, "name": n, "mu": r.mu, "sigma": r.sigma,
-                     "games": r.games, "updated": at} for u, (n, r, at) in rerate(rows).items()])
+            finished = []
+            for r in await tx.fetch(q.FINISHED_GAMES_OF, **where, kind="kegeln"):
+                row, at = _game(r), float(r[8])
+                state = restate(row.state)
+                if state is not None:
+                    await tx.execute(q.SET_FINISHED_STATE, id=row.id, state=json.dumps(state))
+                    row = dataclasses.replace(row, state=state)
+                finished.append((row, at))
+            current, history = await rerate(finished)
+            await tx.execute(q.CLEAR_RATING_HISTORY_OF, **where, kind="kegeln")
+            await tx.execute(q.CLEAR_RATINGS_OF, **where, kind="kegeln")
+            await _write_ratings(tx, current, history)
             return []
         result: list[int] = await self._run(job)
         return result
@@ -519,6 +532,16 @@ async def _add_seats(tx: Tx, game_id: int, platform: str, chat_id: str, seats: S
         if not await tx.insert_unique(q.INSERT_SEAT, game_id=game_id, platform=platform, chat_id=chat_id,
                                       user_id=user_id):
             raise SeatTaken(user_id)
+
+
+async def _write_ratings(tx: Tx, current: Sequence[ratings.Step], history: Sequence[ratings.Step]) -> None:
+    """Replayed ratings (the last step per player and scope) and their history, in order."""
+    await tx.executemany(q.SAVE_REBUILT, [
+        {"platform": s.platform, "chat_id": s.chat_id, "kind": s.kind, "user_id": s.user_id, "name": s.name,
+         "mu": s.rating.mu, "sigma": s.rating.sigma, "games": s.rating.games, "updated": s.at} for s in current])
+    await tx.executemany(q.INSERT_RATING_STEP, [
+        {"game_id": s.game_id, "platform": s.platform, "chat_id": s.chat_id, "kind": s.kind, "user_id": s.user_id,
+         "mu": s.rating.mu, "sigma": s.rating.sigma, "games": s.rating.games, "at": s.at} for s in history])
 
 
 async def _add_events(tx: Tx, game_id: int, events: Sequence[Event], now: float) -> None:

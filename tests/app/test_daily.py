@@ -164,9 +164,14 @@ async def test_each_chat_draws_its_own_code_and_a_link_works_only_for_its_chat(n
     # group-2's button pressed in group-1 names another chat: refused
     r = await table.send(Inbound(table.actor("bob"), GROUP, action="daily:group-2:1a2b", event_id="x1"))
     assert r.notice and "chat" in r.notice.lower()
+    # privately, a chat action counts only when the platform vouches for it (a signed deep link): a
+    # bare button id there (forged by a modified client) names another chat, and is refused
+    r = await table.send(Inbound(table.actor("bob"), Chat(PLATFORM, "dm-bob", True),
+                                 action="daily:group-2:1a2b", event_id="x3"))
+    assert r.notice and "chat" in r.notice.lower() and "Today's 1A2B daily" not in texts(r)
     # another chat's link followed privately plays that chat's own daily (never this chat's code)
     r = await table.send(Inbound(table.actor("bob"), Chat(PLATFORM, "dm-bob", True),
-                                 action="daily:group-2:1a2b", event_id="x2"))
+                                 action="daily:group-2:1a2b", event_id="x2", signed=True))
     assert "Today's 1A2B daily" in texts(r)
     # a forged puzzle in a chat action is a stale button
     r = await table.press("bob", "daily:group-1:poker")

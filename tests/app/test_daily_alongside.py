@@ -119,13 +119,14 @@ async def test_a_chat_link_followed_by_someone_outside_the_chat_is_refused(db: s
     try:
         table = Table(app)
         dm = Chat(PLATFORM, "dm-dave", True)
-        r = await table.send(Inbound(table.actor("dave"), dm, action="daily:group-1:1a2b", member=False,
-                                     event_id="m1"))
+        r = await table.send(Inbound(table.actor("dave"), dm, action="daily:group-1:1a2b", signed=True,
+                                     member=False, event_id="m1"))
         assert r.notice and "not a member of that group" in r.notice
         r = await table.say("alice", "/daily board")
         assert "Nobody here has played" in texts(r)
         r = await table.send(Inbound(table.actor("erin"), Chat(PLATFORM, "dm-erin", True),
-                                     action="daily:group-1:1a2b", member=None, event_id="m2"))
+                                     action="daily:group-1:1a2b", signed=True, member=None,
+                                     event_id="m2"))
         assert "Today's 1A2B daily" in texts(r)
     finally:
         await app.close()

@@ -17,9 +17,9 @@ from tests.app.harness import Table
 
 
 def recording(into: list[int], fn: Callable[..., bytes]) -> Callable[..., bytes]:
-    def drawn(*args: Any) -> bytes:
+    def drawn(*args: Any, **kwargs: Any) -> bytes:
         into.append(threading.get_ident())
-        return fn(*args)
+        return fn(*args, **kwargs)
     return drawn
 
 

@@ -21,6 +21,18 @@ def _clear_of_midnight() -> None:
         time.sleep(left + 1)
 
 
+def group_lines(out: str) -> list[str]:
+    """The lines the group saw: a message's continuation lines belong to the message they follow
+    (a private answer shows the player's rows so far, one per line)."""
+    group, public = [], False
+    for line in out.splitlines():
+        if line.startswith("["):
+            public = not line.startswith("[@")
+        if public:
+            group.append(line)
+    return group
+
+
 def test_three_players_spoiler_free_results_and_no_second_try_after_a_restart(tmp_path: Path) -> None:
     _clear_of_midnight()
     db = tmp_path / "db.sqlite3"
@@ -39,7 +51,7 @@ def test_three_players_spoiler_free_results_and_no_second_try_after_a_restart(tm
         *(f"carol> {code}\n" for code in wrong[6:16]),  # ten misses
     ])
     out = play(db, script, "--seed", "3")
-    group = [line for line in out.splitlines() if not line.startswith("[@")]
+    group = group_lines(out)
     assert any(re.match(r"\[#table\] 🗓 alice solved the 1A2B daily of \S+: 2/10", line) for line in group)
     assert any(re.match(r"\[#table\] 🗓 bob solved the 1A2B daily of \S+: 5/10", line) for line in group)
     assert any(re.match(r"\[#table\] 🗓 carol did not solve the 1A2B daily of \S+: X/10", line) for line in group)
@@ -59,7 +71,7 @@ def test_three_players_spoiler_free_results_and_no_second_try_after_a_restart(tm
     assert re.search(r"1\. alice — solved in 2 attempts\s*\n\s+2\. bob — solved in 5 attempts\s*\n"
                      r"\s+3\. carol — not solved", out)
     assert "1. alice — 1/1 · ⌀ 2.0 · 🔥1" in out and "2. bob — 1/1 · ⌀ 5.0 · 🔥1" in out
-    assert secret not in "\n".join(line for line in out.splitlines() if not line.startswith("[@"))
+    assert secret not in "\n".join(group_lines(out))
 
 
 def test_a_daily_privately_and_a_duel_in_the_group_at_once(tmp_path: Path) -> None:

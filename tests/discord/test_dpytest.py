@@ -68,3 +68,27 @@ async def test_a_secret_sent_by_dm(bot: tuple[DiscordAdapter, App]) -> None:
     assert answered and all(m.channel.id == dm.id for m in answered if "1234" in m.content)
     assert any("1234" in m.content for m in answered)  # confirmed in the DM
     assert not [m for m in answered if m.channel.id == channel.id and "1234" in m.content]
+
+
+async def test_the_daily_typed_in_a_channel_and_played_by_dm(bot: tuple[DiscordAdapter, App]) -> None:
+    """`!daily` typed in a channel (no interaction, so nothing ephemeral): the start goes by DM, the
+    guesses are typed there, the channel gets the spoiler-free result."""
+    from tests.app.test_daily import secret_of, wrong_codes
+
+    _adapter, app = bot
+    config = dpytest.get_config()
+    alice, channel = config.members[0], config.channels[0]
+    dm = await alice.create_dm()
+    await dpytest.message("!daily", member=alice)
+    started = await _sent()
+    assert any(m.channel.id == dm.id and "Today's 1A2B daily" in m.content for m in started)
+    assert any(m.channel.id == channel.id and "is playing today" in m.content for m in started)
+    secret = await secret_of(app, str(channel.id))
+    wrong = wrong_codes(secret)[0]
+    await dpytest.message(wrong, channel=dm, member=alice)
+    await dpytest.message(secret, channel=dm, member=alice)
+    answered = await _sent()
+    assert any(m.channel.id == dm.id and f"Solved in 2 attempts: {secret}" in m.content for m in answered)
+    (result,) = [m for m in answered if m.channel.id == channel.id]
+    assert "solved the 1A2B daily" in result.content and ": 2/10\n" in result.content  # dpytest's nick
+    assert secret not in result.content and wrong not in result.content

@@ -1,5 +1,6 @@
 """Skill ratings on PostgreSQL: the operators' rebuild gives exactly the stored ratings and history,
-which agree with openskill per chat and across chats (`db` is a postgresql:// URL here, see conftest);
+which agree with openskill per chat and across chats (`db` is a postgresql:// URL here, see conftest),
+also after /kegelmerge;
 two games of one player that end at once on two connections both count in the rating across chats."""
 
 import asyncio
@@ -10,6 +11,11 @@ from core import ratings
 from core.ratings import Match
 from tests.app.test_ratings_rebuild import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_rebuild_gives_exactly_the_stored_ratings_and_history,
+)
+from tests.kegeln.test_merge_ratings import (  # noqa: F401  (collected here again, on PostgreSQL)
+    test_a_game_after_the_merge_rates_on_top_of_it,
+    test_rating_and_top_after_the_merge,
+    test_the_merge_stores_what_a_rebuild_gives,
 )
 
 

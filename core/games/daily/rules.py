@@ -234,13 +234,25 @@ def _private_rows(state: State) -> str:
     return "\n".join(f"#{i}: {shown_code(state, r.code)} → {answer(state, r)}" for i, r in enumerate(state.rows, 1))
 
 
-def guess_button(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
-    """✍️ Guess: private input for the attempt (a Discord modal; elsewhere typing is enough)."""
-    return ((Button(Text("daily.button_guess"), f"g:{game_id}:secret", prompt=prompt(state)),),)
+def _guess_line(state: State, n: int) -> Text:
+    row = state.rows[n - 1]
+    return Text("daily.guess", {"n": n, "max": state.max_attempts, "code": shown_code(state, row.code),
+                                "answer": answer(state, row), "row": grid_row(length_of(state.puzzle), row.a, row.b)})
+
+
+def guess_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
+    """While the attempt runs: a button to send the next guess privately (a Discord modal; in a
+    private chat it says that the next code typed there is for this attempt). It names the attempt,
+    so only its player may use it (bot/routing.py `check_origin` and `secret_prompt`)."""
+    if state.phase is not Phase.PLAYING:
+        return ()
+    return ((Button(Text("daily.button_guess"), f"g:{game_id}:secret", prompt=Text("daily.guess_prompt")),),)
 
 
 def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
-    """The player hears everything privately; the group only the spoiler-free result at the end."""
+    """The player hears everything privately (ephemerally where the platform can: `only_for_actor`);
+    the group only the spoiler-free result at the end. Each answer to a guess shows the player's
+    rows so far, the newest last (a Discord ephemeral answer stands alone)."""
     me = to_actor(chat, state.player)
     game = Text(GAME_KEYS[state.puzzle])
     out: list[Message] = []
@@ -248,16 +260,20 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
         d = ev.data
         if ev.type == "daily_started":
             out.append(Message(me, Text("daily.started", {"game": game, "day": state.day, "prompt": prompt(state)}),
-                               guess_button(game_id, state)))
+                               guess_buttons(game_id, state), only_for_actor=True))
         elif ev.type == "daily_guess":
-            row = state.rows[d["n"] - 1]
-            out.append(Message(me, Text("daily.guess", {"n": d["n"], "max": state.max_attempts,
-                                                         "code": shown_code(state, row.code),
-                                                         "answer": answer(state, row),
-                                                         "row": grid_row(length_of(state.puzzle), row.a, row.b)})))
+            n = d["n"]
+            text = _guess_line(state, n)
+            if n > 1:
+                text = Text("daily.so_far", {"rows": "\n".join(
+                    f"#{i}/{state.max_attempts}: {shown_code(state, r.code)} → {answer(state, r)}  "
+                    f"{grid_row(length_of(state.puzzle), r.a, r.b)}" for i, r in enumerate(state.rows[:n - 1], 1)),
+                    "last": text})
+            out.append(Message(me, text, guess_buttons(game_id, state) if n == len(state.rows) else (),
+                               only_for_actor=True))
         elif ev.type == "daily_over":
             out.append(Message(me, Text(OVER_KEYS[state.outcome or "abandoned"], {
-                "game": game, "n": len(state.rows), "code": shown_code(state, state.secret)})))
+                "game": game, "n": len(state.rows), "code": shown_code(state, state.secret)}), only_for_actor=True))
             result = "daily.result_solved" if state.outcome == "solved" else "daily.result_failed"
             out.append(Message(chat, Text(result, {
                 "name": state.player.name, "game": game, "day": state.day, "score": score(state),
@@ -270,4 +286,4 @@ def board(game_id: int, state: State, chat: Chat) -> Message:
     me: Actor = to_actor(chat, state.player)
     return Message(me, Text("daily.board", {"game": Text(GAME_KEYS[state.puzzle]), "day": state.day,
                                             "rows": _private_rows(state) or "—", "prompt": prompt(state)}),
-                   guess_button(game_id, state) if state.phase is Phase.PLAYING else ())
+                   guess_buttons(game_id, state), only_for_actor=True)

@@ -1,7 +1,10 @@
-"""Kegel-Schnitt charts for Hausnummern: a pure function from numbers to PNG bytes (Pillow).
+"""Kegel-Schnitt charts for Hausnummern: a pure function from numbers and words to PNG bytes (Pillow).
 
-No words are drawn (they would need a language): the axes carry numbers, the legend the
-members' names. One line per series, each in its own colour from PALETTE.
+The words come from the caller in the reader's language (`Words`; core/ holds no catalog): panel
+titles, the y axis's caption and the legends. Empty words are not drawn. Names and words are drawn
+with the font of core/pictures.py (Latin, Latin-extended, Cyrillic; what it cannot draw, such as
+emoji, is left out). One line per series, each in its own colour from PALETTE; ▲ and ▼ are drawn
+as triangles.
 """
 
 from __future__ import annotations
@@ -9,9 +12,12 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from core import pictures
 
 PALETTE = ((214, 39, 40), (31, 119, 180), (44, 160, 44), (255, 127, 14),
            (148, 103, 189), (23, 190, 207), (227, 119, 194), (140, 86, 75))
@@ -19,56 +25,155 @@ MAX_SERIES = len(PALETTE)
 BACKGROUND = (255, 255, 255)
 INK = (60, 60, 60)
 GRID = (225, 225, 225)
+CARD = (250, 246, 234)
+GOLD = (201, 154, 20)
+TITLE_SIZE = 15
+TITLE_Y = 8  # a panel's title: drawn at (12, TITLE_Y) in the band of TITLE_BAND pixels on top
+TITLE_BAND = 36
+PLOT_TOP = TITLE_BAND + 8  # below a title: the plot (or the y axis's caption) starts here
+Y_CAPTION = 24  # the y axis's caption takes this much above the plot
+TEXT_SIZE = 12
+CARD_SIZE = 14
+CARD_TITLE_SIZE = 17
+LEGEND_W = 150  # the legend column at the right of every panel
+
+
+@dataclass(frozen=True)
+class Words:
+    """A chart's words in the reader's language (the caller renders them); empty = not drawn."""
+
+    lines: str = ""        # title of the Kegel-Schnitt panel ("Kegel-Schnitt per evening")
+    y_axis: str = ""       # its y axis ("pins per throw")
+    wins: str = ""         # title of the wins panel ("Wins by mode")
+    high: str = ""         # legend of the filled bar under ▲
+    low: str = ""          # legend of the outlined bar under ▼
+    halves: str = ""       # title of the review's third panel (first half beside second half)
+    first: str = ""        # legend of its outlined bar
+    second: str = ""       # legend of its filled bar
+    halves_none: str = ""  # the third panel without bars says why ("from 4 games on"); empty: left out
 
 
 def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Sequence[str],
-               width: int = 720, height: int = 400, y_max: float = 9.0, y_min: float = 0.0) -> bytes:
+               width: int = 720, height: int = 400, y_max: float = 9.0, y_min: float = 0.0,
+               words: Words = Words()) -> bytes:
     """Lines over shared x positions (None = no value there), y from `y_min` to `y_max` (pins per
     throw: 0 to 9; also the skill rating chart of core/ratings_chart.py). At most MAX_SERIES series
-    are drawn; a single point is drawn as a dot."""
-    return _png(_lines(series, x_labels, width, height, y_max, y_min))
+    are drawn; a single point is drawn as a dot. `words.lines` and `words.y_axis` label it."""
+    return _png(_lines(series, x_labels, width, height, y_max, y_min, words))
 
 
 def club_chart(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Sequence[str],
-               wins: Sequence[tuple[int, int]], width: int = 720) -> bytes:
+               wins: Sequence[tuple[int, int]], width: int = 720, words: Words = Words()) -> bytes:
     """The club picture: the Kegel-Schnitt lines on top, below them each member's wins by mode
     (same colour per member; ▲ filled bar = high, ▼ outlined bar = low). `wins[k]` belongs to `series[k]`."""
-    top = _lines(series, x_labels, width, 400, 9.0)
-    bars = _wins(wins[:MAX_SERIES], width, 220)
-    img = Image.new("RGB", (width, top.height + bars.height), BACKGROUND)
-    img.paste(top, (0, 0))
-    img.paste(bars, (0, top.height))
-    return _png(img)
+    return _png(_stack([_lines(series, x_labels, width, 400, 9.0, 0.0, words),
+                        _wins(wins[:MAX_SERIES], [name for name, _ in series], width, 220, words)], width))
 
 
 def review_chart(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Sequence[str],
                  wins: Sequence[tuple[int, int]], halves: Sequence[tuple[str, float, float]],
-                 width: int = 720) -> bytes:
-    """The year in review: the club picture (`club_chart`) and below it, per member with enough games,
-    the Kegel-Schnitt of the first half of their season (outlined bar) beside the second half (filled)."""
-    top = _lines(series, x_labels, width, 400, 9.0)
-    bars = _wins(wins[:MAX_SERIES], width, 220)
-    improve = _halves(halves[:MAX_SERIES], [name for name, _ in series], width, 240)
-    img = Image.new("RGB", (width, top.height + bars.height + improve.height), BACKGROUND)
-    img.paste(top, (0, 0))
-    img.paste(bars, (0, top.height))
-    img.paste(improve, (0, top.height + bars.height))
-    return _png(img)
+                 width: int = 720, words: Words = Words(), card: Sequence[str] = ()) -> bytes:
+    """The year in review: a recap card on top (`card`: a heading, then one line per highlight — the
+    champion, the Pumpen king, the best evening, the records), the club picture (`club_chart`) and
+    below it, per member with enough games, the Kegel-Schnitt of the first half of their season
+    (outlined bar) beside the second half (filled). Without such a member the third panel shows
+    `words.halves_none` (left out when that is empty)."""
+    names = [name for name, _ in series]
+    panels = [_card(card, width)] if card else []
+    panels += [_lines(series, x_labels, width, 400, 9.0, 0.0, words),
+               _wins(wins[:MAX_SERIES], names, width, 220, words)]
+    if halves:
+        panels.append(_halves(halves[:MAX_SERIES], names, width, 240, words))
+    elif words.halves_none:
+        panels.append(_note(words.halves, words.halves_none, width))
+    return _png(_stack(panels, width))
+
+
+def _stack(panels: Sequence[Image.Image], width: int) -> Image.Image:
+    img = Image.new("RGB", (width, sum(p.height for p in panels)), BACKGROUND)
+    y = 0
+    for panel in panels:
+        img.paste(panel, (0, y))
+        y += panel.height
+    return img
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, width: float, size: int = TEXT_SIZE,
+          bold: bool = False, anchor: str = "la", fill: tuple[int, int, int] = INK) -> None:
+    """`text` in the pictures' font, cut to `width` pixels (what the font cannot draw left out)."""
+    draw.text(xy, pictures.fit(text, width, size, bold), fill=fill, font=pictures.font(size, bold), anchor=anchor)
+
+
+def _top(draw: ImageDraw.ImageDraw, title: str, width: int) -> int:
+    """Draws the panel's title; the y where the plot may start."""
+    if not title:
+        return 20
+    _text(draw, (12, TITLE_Y), title, width - 24, TITLE_SIZE, bold=True)
+    return PLOT_TOP
+
+
+def _triangle(draw: ImageDraw.ImageDraw, cx: float, cy: float, up: bool) -> None:
+    tri = [(cx - 5, cy + 4), (cx + 5, cy + 4), (cx, cy - 4)] if up else \
+        [(cx - 5, cy - 4), (cx + 5, cy - 4), (cx, cy + 4)]
+    draw.polygon(tri, fill=INK)
+
+
+def _card(lines: Sequence[str], width: int) -> Image.Image:
+    """The recap card: the first line as its heading (bold), the others each behind a bullet, wrapped."""
+    pad, inner = 20, width - 2 * 20 - 24
+    heading = pictures.wrap(lines[0], width - 2 * pad, CARD_TITLE_SIZE, bold=True)
+    body = [pictures.wrap(line, inner, CARD_SIZE) for line in lines[1:]]
+    height = pad + 24 * len(heading) + 8 + sum(20 * len(b) + 6 for b in body) + pad
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle([6, 6, width - 7, height - 7], radius=10, fill=CARD, outline=GOLD, width=2)
+    y = pad
+    for line in heading:
+        draw.text((pad, y), line, fill=INK, font=pictures.font(CARD_TITLE_SIZE, bold=True))
+        y += 24
+    y += 8
+    for k, wrapped in enumerate(body):
+        colour = GOLD if k == 0 else INK  # not a member's colour: the bullets name nobody
+        draw.ellipse([pad + 4, y + 5, pad + 12, y + 13], fill=colour)
+        for line in wrapped:
+            draw.text((pad + 24, y), line, fill=INK, font=pictures.font(CARD_SIZE))
+            y += 20
+        y += 6
+    return img
+
+
+def _note(title: str, why: str, width: int) -> Image.Image:
+    """A panel without a plot: its title and why it is empty."""
+    img = Image.new("RGB", (width, 80), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    top = _top(draw, title, width)
+    _text(draw, (12, top), why, width - 24, CARD_SIZE)
+    return img
+
+
+def _legend_box(draw: ImageDraw.ImageDraw, x: float, y: float, colour: tuple[int, int, int], filled: bool,
+                label: str, width: float) -> None:
+    draw.rectangle([x, y + 2, x + 12, y + 12], fill=colour if filled else None, outline=colour, width=2)
+    _text(draw, (x + 18, y), label, width - 18)
 
 
 def _halves(halves: Sequence[tuple[str, float, float]], order: Sequence[str], width: int,
-            height: int) -> Image.Image:
+            height: int, words: Words) -> Image.Image:
     """Bars of pins per throw (0–9): first half outlined, second half filled, in the member's colour
     (the colour of their line above; a member without a line gets the next free one)."""
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
-    font = ImageFont.load_default()
-    left, right, top, bottom = 40, width - 150, 20, height - 40
+    font = pictures.font(TEXT_SIZE)
+    top = _top(draw, words.halves, width)
+    left, right, bottom = 40, width - LEGEND_W, height - 40
     for tick in (0, 3, 6, 9):
         y = bottom - (bottom - top) * tick / 9
         draw.line([(left, y), (right, y)], fill=GRID)
-        draw.text((left - 18, y - 6), str(tick), fill=INK, font=font)
+        draw.text((left - 6, y), str(tick), fill=INK, font=font, anchor="rm")
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
+    for j, label in enumerate((words.first, words.second)):
+        if label:
+            _legend_box(draw, right + 12, top + 20 * j, INK, j == 1, label, LEGEND_W - 20)
     slot = (right - left) / max(len(halves), 1)
     bar = min(28.0, slot / 3)
     spare = iter(range(len(order), MAX_SERIES + len(halves)))
@@ -80,7 +185,7 @@ def _halves(halves: Sequence[tuple[str, float, float]], order: Sequence[str], wi
             y0 = bottom - (bottom - top) * max(0.0, min(value, 9.0)) / 9
             draw.rectangle([x0 + 2, y0, x0 + bar - 2, bottom - 1], fill=colour if j == 1 else None,
                            outline=colour, width=3)
-        draw.text((x - bar, bottom + 8), name[:10], fill=INK, font=font)
+        _text(draw, (x, bottom + 8), name, slot - 4, anchor="ma")
     return img
 
 
@@ -90,15 +195,21 @@ def _png(img: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def _wins(wins: Sequence[tuple[int, int]], width: int, height: int) -> Image.Image:
+def _wins(wins: Sequence[tuple[int, int]], names: Sequence[str], width: int, height: int,
+          words: Words) -> Image.Image:
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
-    font = ImageFont.load_default()
-    left, right, top, bottom = 40, width - 150, 20, height - 30
+    font = pictures.font(TEXT_SIZE)
+    top = _top(draw, words.wins, width)
+    left, right, bottom = 40, width - LEGEND_W, height - 46
     most = max([1, *(w for pair in wins for w in pair)])
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
-    draw.text((left - 18, top - 6), str(most), fill=INK, font=font)
-    draw.text((left - 18, bottom - 6), "0", fill=INK, font=font)
+    draw.text((left - 6, top), str(most), fill=INK, font=font, anchor="rm")
+    draw.text((left - 6, bottom), "0", fill=INK, font=font, anchor="rm")
+    for j, label in enumerate((words.high, words.low)):
+        if label:
+            _triangle(draw, right + 18, top + 8 + 20 * j, up=j == 0)
+            _legend_box(draw, right + 28, top + 20 * j, INK, j == 0, label, LEGEND_W - 36)
     slot = (right - left) / max(len(wins), 1)
     bar = min(28.0, slot / 3)
     for k, (high, low) in enumerate(wins):
@@ -110,20 +221,23 @@ def _wins(wins: Sequence[tuple[int, int]], width: int, height: int) -> Image.Ima
             if value:
                 draw.rectangle([x0 + 2, y0, x0 + bar - 2, bottom - 1], fill=colour if j == 0 else None,
                                outline=colour, width=3)
-            cx, cy = x0 + bar / 2, bottom + 14
-            tri = [(cx - 5, cy + 4), (cx + 5, cy + 4), (cx, cy - 4)] if j == 0 else \
-                [(cx - 5, cy - 4), (cx + 5, cy - 4), (cx, cy + 4)]
-            draw.polygon(tri, fill=INK)
+            _triangle(draw, x0 + bar / 2, bottom + 14, up=j == 0)
+        if k < len(names):
+            _text(draw, (x, bottom + 24), names[k], slot - 4, anchor="ma")
     return img
 
 
 def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Sequence[str],
-           width: int, height: int, y_max: float, y_min: float = 0.0) -> Image.Image:
+           width: int, height: int, y_max: float, y_min: float = 0.0, words: Words = Words()) -> Image.Image:
     series = list(series)[:MAX_SERIES]
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
-    font = ImageFont.load_default()
-    left, right, top, bottom = 40, width - 150, 20, height - 40
+    font = pictures.font(TEXT_SIZE)
+    top = _top(draw, words.lines, width)
+    if words.y_axis:  # above the y axis, under the title
+        _text(draw, (12, top - 4), words.y_axis, width - LEGEND_W)
+        top += Y_CAPTION
+    left, right, bottom = 40, width - LEGEND_W, height - 40
     n = max(len(x_labels), 1)
 
     def x_of(i: int) -> float:
@@ -138,12 +252,12 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
     for tick in range(math.ceil(y_min / step) * step, int(y_max) + 1, step):
         y = y_of(tick)
         draw.line([(left, y), (right, y)], fill=GRID)
-        draw.text((left - max(18, 6 * len(str(tick)) + 4), y - 6), str(tick), fill=INK, font=font)
+        draw.text((left - 6, y), str(tick), fill=INK, font=font, anchor="rm")
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
     step = max(1, n // 12)
     for i, label in enumerate(x_labels):
         if i % step == 0:
-            draw.text((x_of(i) - 12, bottom + 8), str(label)[:10], fill=INK, font=font)
+            _text(draw, (x_of(i), bottom + 8), str(label), (right - left) / n * step - 2, anchor="ma")
     for k, (name, values) in enumerate(series):
         colour = PALETTE[k]
         points = [(x_of(i), y_of(v)) for i, v in enumerate(values) if v is not None]
@@ -153,7 +267,7 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
             draw.ellipse([x - 4, y - 4, x + 4, y + 4], fill=colour)
         ly = top + 18 * k
         draw.rectangle([right + 12, ly + 2, right + 24, ly + 12], fill=colour)
-        draw.text((right + 30, ly), name[:16], fill=INK, font=font)
+        _text(draw, (right + 30, ly), name, LEGEND_W - 34)
     return img
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as _replace  # not re-exported by the package
 from enum import StrEnum
 from fractions import Fraction
 
@@ -449,6 +450,17 @@ def member_records(state: State) -> list[MemberRecord]:
         out.append(MemberRecord(m.name, m.team, number(state, i), place[entry], entry == state.winner,
                                 len(mine), sum(mine), mine.count(9), mine.count(0)))
     return out
+
+
+def renamed(state: State, old: str, name: str) -> State | None:
+    """The state with member `old` (casefolded) written `name` (/kegelmerge: one person the scorer typed
+    under two names), or None when no member is `old`, or when `name` already plays in this game (two
+    people then; a game with club records in which both played is refused before this)."""
+    keys = [m.name.casefold() for m in state.members]
+    if old not in keys or name.casefold() in keys:
+        return None
+    return _replace(state, members=[_replace(m, name=name) if m.name.casefold() == old else m
+                                   for m in state.members])
 
 
 def winner_label(state: State) -> str:

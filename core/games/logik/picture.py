@@ -4,16 +4,17 @@ Two boards side by side, white's on the left, black's on the right. Each board s
 player's rows top down: the row number, five pegs in colour with their number on them (so
 the colours are told apart without colour vision), and the feedback pegs, black first.
 Above the rows sits the code this player is cracking, covered until the game is over.
-No words, so the picture needs no translation; names are drawn as given.
+No words, so the picture needs no translation; names are drawn in the font of core/pictures.py
+(Latin, Latin-extended, Cyrillic; what it cannot draw, such as emoji, is left out).
 """
 
 from __future__ import annotations
 
 import io
-from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from core import pictures
 from core.games.base import Player
 from core.games.challenge import other
 from core.games.logik import rules as logik
@@ -37,11 +38,6 @@ COVER = (60, 42, 28)
 KEY_BLACK = (0, 0, 0)
 KEY_WHITE = (255, 255, 255)
 INK = (30, 20, 10)
-
-
-@cache
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size)
 
 
 def size(state: logik.State) -> tuple[int, int]:
@@ -75,7 +71,7 @@ def _circle(draw: ImageDraw.ImageDraw, centre: tuple[int, int], r: int, fill: tu
 def _peg(draw: ImageDraw.ImageDraw, centre: tuple[int, int], digit: str) -> None:
     colour = logik.BY_NUMBER[int(digit)].rgb
     _circle(draw, centre, PEG_R, colour, outline=INK)
-    draw.text(centre, digit, fill=_ink_on(colour), font=_font(14), anchor="mm")
+    draw.text(centre, digit, fill=_ink_on(colour), font=pictures.font(14), anchor="mm")
 
 
 def _board(draw: ImageDraw.ImageDraw, state: logik.State, index: int, p: Player) -> None:
@@ -83,7 +79,8 @@ def _board(draw: ImageDraw.ImageDraw, state: logik.State, index: int, p: Player)
     # header: the side's disc and the player's name
     disc = KEY_WHITE if p.user_id == state.white else KEY_BLACK
     _circle(draw, (x0 + 20, HEADER_H // 2), 10, disc, outline=INK)
-    draw.text((x0 + 38, HEADER_H // 2), p.name[:24], fill=INK, font=_font(18), anchor="lm")
+    draw.text((x0 + 38, HEADER_H // 2), pictures.fit(p.name, BOARD_W - 48, 18), fill=INK,
+              font=pictures.font(18), anchor="lm")
     # the code this player cracks: covered until the end
     target = state.secrets.get(other(state, p.user_id).user_id) if state.opponent else None
     if state.phase is logik.Phase.FINISHED and target:
@@ -97,7 +94,7 @@ def _board(draw: ImageDraw.ImageDraw, state: logik.State, index: int, p: Player)
     rows = state.rows.get(p.user_id, [])
     for r in range(1, state.rows_max + 1):
         _, y = peg_centre(index, r, 0)
-        draw.text((x0 + 18, y), str(r), fill=INK, font=_font(14), anchor="mm")
+        draw.text((x0 + 18, y), str(r), fill=INK, font=pictures.font(14), anchor="mm")
         row = rows[r - 1] if r <= len(rows) else None
         for col in range(logik.PEGS):
             centre = peg_centre(index, r, col)
