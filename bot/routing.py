@@ -41,7 +41,7 @@ async def on_text(svc: Services, turn: Turn, raw: str) -> None:
         if waiting:
             await secret_input(svc, turn, waiting, None if is_random else text)
             return
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await game_here(svc, ib.actor, ib.chat)
     if row is None:
         if ib.chat.private:
             turn.messages.append(Message(ib.chat, Text("private.no_game")))
@@ -65,11 +65,23 @@ async def offer_text(svc: Services, turn: Turn, text: str) -> bool:
         if waiting:
             await secret_input(svc, turn, waiting, text)
             return True
-    row = await svc.my_game(ib.actor, ib.chat)
-    if row is None or not accepts(row):
+    mine = await svc.my_game(ib.actor, ib.chat)
+    here = [] if ib.chat.private else await private_plays(svc, ib.actor, ib.chat)
+    row = next((r for r in [*([mine] if mine else []), *here] if accepts(r)), None)
+    if row is None:
         return False
     await guess_or_secret(svc, turn, row, text, False)
     return True
+
+
+async def game_here(svc: Services, actor: Actor, chat: Chat) -> GameRow | None:
+    """The actor's game in this chat: the one they sit in, else (in a group) the one of this group
+    they play privately (a daily attempt), so that a guess for it typed here is caught unseen."""
+    row = await svc.my_game(actor, chat)
+    if row is None and not chat.private:
+        plays = await private_plays(svc, actor, chat)
+        row = plays[0] if plays else None
+    return row
 
 
 async def guess_or_secret(svc: Services, turn: Turn, row: GameRow, text: str, is_random: bool) -> None:
@@ -101,16 +113,55 @@ async def awaiting_secret(svc: Services, actor: Actor) -> list[GameRow]:
     return waiting
 
 
+async def private_plays(svc: Services, actor: Actor, chat: Chat) -> list[GameRow]:
+    """The actor's running games of a group that they play privately (`Game.private_play`: a daily
+    attempt). They take no seat in the group (bot/games/daily.py), so `my_game` does not find them."""
+    return [r for r in await awaiting_secret(svc, actor)
+            if GAMES[r.kind].private_play and r.platform == chat.platform and r.chat_id == chat.chat_id]
+
+
 async def secret_input(svc: Services, turn: Turn, waiting: list[GameRow], code: str | None) -> None:
     actor = turn.inbound.actor
-    focus = svc._focus.get((actor.platform, actor.user_id))
-    chosen = [r for r in waiting if r.id == focus] or (waiting if len(waiting) == 1 else [])
-    if not chosen:
-        buttons = tuple((Button(Text("button.game_in", {"game": r.id}), f"g:{r.id}:secret"),) for r in waiting)
+    chosen = input_target(svc, actor, waiting, code)
+    if chosen is None:
+        buttons = tuple((Button(svc.plugins[r.kind].label(r), f"g:{r.id}:secret"),) for r in waiting)
         turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), buttons))
         return
     svc._focus.pop((actor.platform, actor.user_id), None)
-    await svc.play(turn, chosen[0], GAMES[chosen[0].kind].secret_action(code))
+    await svc.play(turn, chosen, GAMES[chosen.kind].secret_action(code))
+
+
+def input_target(svc: Services, actor: Actor, waiting: list[GameRow], code: str | None) -> GameRow | None:
+    """Which of the games waiting for the actor's private input this input is for: the one chosen by
+    its button (`_focus`); the only one waiting; else of those it fits (a code of another length or a
+    row of other pegs fits one of them only) the only one, or the game that asked last
+    (`Services.note_prompts`) unless another of its kind waits too. None: truly ambiguous (asked
+    back, naming the games)."""
+    key = (actor.platform, actor.user_id)
+    focus = svc._focus.get(key)
+    for row in waiting:
+        if row.id == focus:
+            return row
+    if len(waiting) == 1:
+        return waiting[0]
+    pool = [r for r in waiting if fits(svc, r, actor.user_id, code)] or waiting
+    if len(pool) == 1:
+        return pool[0]
+    asked = next((r for r in pool if r.id == svc._prompted.get(key)), None)
+    if asked is None or any(r.kind == asked.kind for r in pool if r is not asked):
+        return None  # two games of one kind (two dailies, two duels): the input cannot tell them apart
+    return asked
+
+
+def fits(svc: Services, row: GameRow, user_id: str, code: str | None) -> bool:
+    """Whether the game would take this input (a dry run of the pure rules, nothing stored); a code
+    guessed before fits (it is meant for that game, which says so)."""
+    game, state = loaded(row)
+    try:
+        game.apply(state, game.secret_action(code), user_id, svc.ctx())
+    except GameError as err:
+        return err.code == "already_guessed"
+    return True
 
 
 async def on_action(svc: Services, turn: Turn, action: str) -> None:
@@ -299,14 +350,17 @@ def check_origin(ib: Inbound, row: GameRow | None, game: Game[Any] | None, state
     chat it names: "play today's daily puzzle of this chat") acts from that chat, or from the actor's
     private chat, where it concerns the actor alone (their own attempt, made or resumed) — there only
     when the platform vouches that the bot issued it for a private chat (`Inbound.signed`: a signed
-    Telegram deep link; a button id, which a modified client can forge, never is). Anything else
-    names a game or chat elsewhere."""
+    Telegram deep link; a button id, which a modified client can forge, never is), and not when the
+    platform says the actor is not in that chat (`Inbound.member`). Anything else names a game or
+    chat elsewhere."""
     target = chat if row is None else Chat(row.platform, row.chat_id, row.private)
     if target is None or target.platform != ib.chat.platform or target.platform != ib.actor.platform:
         raise GameError("wrong_chat")
     if target.chat_id == ib.chat.chat_id:
         return
     if ib.chat.private and row is None and ib.signed:
+        if ib.member is False:  # a chat's link forwarded to someone outside it: their chat, not yours
+            raise GameError("not_member")
         return
     if (ib.chat.private and row is not None and game is not None and verb in PRIVATE_VERBS
             and game.secret_prompt(row.id, state, ib.actor.user_id) is not None):

@@ -143,6 +143,12 @@ class GamePlugin:
         puzzle's "play today's daily of this chat"); bot/routing.py has checked where it comes from."""
         raise GameError("stale_button")
 
+    def label(self, row: GameRow) -> Text:
+        """The game named on a button (which of the player's games a private input is for)."""
+        if self.title is None:
+            return Text("button.game_in", {"game": row.id})
+        return Text("button.game_named", {"game": Text(self.title), "id": row.id})
+
     async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         """/hint in this game; False where the game gives none."""
         return False
@@ -184,6 +190,7 @@ class Services:
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: Bounded[tuple[str, str], tuple[str, str | None]] = Bounded(CACHED_USERS)
         self._focus: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # private input goes to this game
+        self._prompted: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # the game that asked a user last
         self._recent: Bounded[tuple[str, str], None] = Bounded(50_000)  # update ids answered here (redelivered soon)
         self.thinker = Thinker()  # solver work: worker processes, single flight, bounded (bot/thinking.py)
 
@@ -274,11 +281,13 @@ class Services:
 
     # ------------------------------------------------------------ moves
     async def create(self, turn: Turn, kind: str, state: Any, events: list[Event], seats: list[str],
-                     chat: Chat | None = None, *, extra: Any = None, bounded: bool = True) -> None:
+                     chat: Chat | None = None, *, extra: Any = None, bounded: bool = True,
+                     seat_key: str | None = None) -> None:
         """A new game: stored with its first events and seats (and the game's own `extra` writes, a
         store job `async def job(tx, game_id)`) in one transaction, then presented. `bounded`: counted
         against the running games allowed per chat and user (a daily puzzle attempt is not: one per
-        player and day is its own bound)."""
+        player and day is its own bound). `seat_key`: the seats' key instead of the chat's (a daily
+        attempt takes no seat in its chat; bot/storage/store.py `create_game`)."""
         chat = chat or turn.inbound.chat
         raw = serial.dump(state)
         try:
@@ -286,7 +295,8 @@ class Services:
                                                    events, self.clock(), turn.unsaved_seen,
                                                    creator=turn.inbound.actor.user_id,
                                                    max_chat=self.max_games_chat if bounded else 0,
-                                                   max_user=self.max_games_user if bounded else 0, extra=extra)
+                                                   max_user=self.max_games_user if bounded else 0, extra=extra,
+                                                   seat_key=seat_key)
             turn.seen_stored = True
         except SeatTaken as taken:
             raise seat_error(turn, taken) from None
@@ -297,6 +307,7 @@ class Services:
         turn.outcome = f"created:{kind}:{game_id}"
         game = GAMES[kind]
         turn.messages.extend(await pictured(game, game.present, game_id, state, events, chat))
+        self.note_prompts(game, game_id, chat.platform, None, state, turn.inbound.actor.user_id)
         await self.plugins[kind].after_move(self, turn, game_id, raw)
 
     async def play(self, turn: Turn, row: GameRow, action: object) -> None:
@@ -379,7 +390,18 @@ class Services:
         turn.outcome = f"{move.label}:{row.id}" + (":over" if over else "")
         chat = self.chat_of(row)
         turn.messages.extend(await pictured(game, game.present, row.id, new, events, chat))
+        self.note_prompts(game, row.id, row.platform, state, new, turn.inbound.actor.user_id)
         await plugin.after_save(self, turn, chat, new, over)
+
+    def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str) -> None:
+        """Remember whom this move has asked for private input (newly waiting for it, or the actor
+        still waiting after their own move: a daily attempt's next guess): their private input goes
+        to the game that asked last (bot/routing.py `secret_input`)."""
+        for p in game.seated(new):
+            if game.secret_prompt(game_id, new, p.user_id) is None:
+                continue
+            if old is None or p.user_id == actor or game.secret_prompt(game_id, old, p.user_id) is None:
+                self._prompted[(platform, p.user_id)] = game_id
 
     @staticmethod
     def results(game: Game[Any], state: Any) -> list[NewResult]:

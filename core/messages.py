@@ -50,6 +50,9 @@ class Inbound:
     action: str | None = None  # a pressed button's opaque id
     event_id: str | None = None  # platform update id, for idempotency
     migrate_to: str | None = None  # the platform moved this chat to a new id (a Telegram supergroup)
+    # a chat action taken privately (a forwarded deep link): whether the platform says the actor is in
+    # the chat it names (None: not asked, or not known); the App decides what that means
+    member: bool | None = None
     bots: tuple[str, ...] = ()  # user ids mentioned in `args` that the platform says are (other) bot accounts
     # the adapter verified that `action` was issued by the bot to be taken privately (a Telegram deep
     # link's MAC): only so does a chat action count from a private chat (bot/routing.py `check_origin`)

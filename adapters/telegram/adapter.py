@@ -29,9 +29,10 @@ from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTy
 
 from adapters.telegram import logsafe
 from adapters.telegram.admins import Admins
-from adapters.telegram.deeplink import DeepLinks, key_for
+from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
 from adapters.telegram.inbound import from_update, remember_users
 from adapters.telegram.logsafe import redact
+from adapters.telegram.members import Members
 from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
 from adapters.telegram.render import Renderer, chat_id_of, is_group, settles
@@ -117,6 +118,7 @@ class TelegramAdapter:
         self._usernames: dict[str, int] = {}  # @username -> id, learnt from updates (memory)
         self._last_poll_error = -1e9
         self._admins: Admins | None = None
+        self._members: Members | None = None
         self._outbox: Outbox | None = None
 
     @property
@@ -166,6 +168,7 @@ class TelegramAdapter:
             self._outbox = Outbox(self._renderer.deliver, self.pacer)
             self._renderer.route = self._deliver
         self._admins = Admins(app.bot.get_chat_administrators)
+        self._members = Members(app.bot.get_chat_member)
         await self._set_commands()
         await app.start()
         assert app.updater is not None
@@ -265,6 +268,8 @@ class TelegramAdapter:
         changed = update.chat_member or update.my_chat_member
         if changed is not None and self._admins is not None:
             self._admins.forget(changed.chat.id)
+        if changed is not None and self._members is not None:
+            self._members.forget(changed.chat.id, changed.new_chat_member.user.id)
         inbound = from_update(update, renderer.bot_username, self._usernames, self.links)
         query = update.callback_query
         if inbound is None:
@@ -272,6 +277,7 @@ class TelegramAdapter:
                 await renderer.answer_callback(query.id, None)
             return
         inbound = await self._with_admin(inbound)
+        inbound = await self._with_membership(inbound)
         try:
             response = await self.handle(inbound)
         except Exception as exc:
@@ -318,6 +324,18 @@ class TelegramAdapter:
         if not admin:
             return inbound
         return dataclasses.replace(inbound, actor=dataclasses.replace(inbound.actor, is_admin=True))
+
+    async def _with_membership(self, inbound: Inbound) -> Inbound:
+        """A chat's deep link followed privately carries whether its follower is in that chat (the
+        App refuses a daily attempt to someone outside it); a fact, never a decision."""
+        chat_id = linked_chat(inbound.action) if inbound.action and inbound.chat.private else None
+        if self._members is None or chat_id is None:
+            return inbound
+        try:
+            member = await self._members.is_member(chat_id, int(inbound.actor.user_id))
+        except ValueError:
+            return inbound
+        return dataclasses.replace(inbound, member=member)
 
     async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """PTB's error handler: log without token, keep serving."""

@@ -35,6 +35,13 @@ _DAILY_ACTION_RE = re.compile(r"^daily:(-?[1-9][0-9]{0,17}):([a-z0-9]{1,8})$")
 _DAILY_TOKEN_RE = re.compile(r"^d_(-?[1-9][0-9]{0,17})_([a-z0-9]{1,8})_([A-Za-z0-9_-]{16})$")
 
 
+def linked_chat(action: str) -> int | None:
+    """The chat a decoded daily-puzzle link names (whose membership the App may ask about); None for
+    any other action."""
+    daily = _DAILY_ACTION_RE.match(action)
+    return int(daily.group(1)) if daily is not None else None
+
+
 def key_for(bot_token: str) -> bytes:
     """The signing key of one installation: derived from its bot token, never sent anywhere."""
     return hmac.new(bot_token.encode("utf-8"), b"club-game-bot deep links v1", hashlib.sha256).digest()

@@ -94,6 +94,7 @@ async def cmd_daily(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         if len(running) != 1 or sub is not None:
             raise GameError("group_only", command="daily")
         kind, state = loaded(running[0])
+        svc.note_prompts(kind, running[0].id, running[0].platform, None, state, turn.inbound.actor.user_id)
         turn.messages.append(kind.board(running[0].id, state, svc.chat_of(running[0])))
         return
     if sub == "board":
@@ -126,13 +127,12 @@ async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str |
         state, events = daily.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs))
         job = svc.store.daily_start_job(group.platform, group.chat_id, day, puzzle, me.user_id, me.name, ctx.now)
         try:
-            await svc.create(turn, "daily", state, events, [me.user_id], group, extra=job, bounded=False)
-        except DailyTaken:  # started at the same moment elsewhere (a second device)
+            await svc.create(turn, "daily", state, events, [me.user_id], group, extra=job, bounded=False,
+                             seat_key=seat_key(group, day, puzzle))
+        except (DailyTaken, GameError) as err:  # started at the same moment elsewhere (a second device)
+            if isinstance(err, GameError) and err.code != "already_in_game":
+                raise
             found = await svc.store.daily_play(group.platform, group.chat_id, day, puzzle, me.user_id)
-        except GameError as err:
-            if err.code == "already_in_game":
-                raise GameError("daily.busy") from None
-            raise
         else:
             if not ib.chat.private:
                 turn.messages.append(Message(group, Text("daily.playing", {
@@ -148,6 +148,13 @@ async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str |
         await guess_on(svc, turn, found.game_id, found.outcome, found.attempts, puzzle, guess)
         return
     await resume(svc, turn, found.game_id, found.outcome, found.attempts, puzzle)
+
+
+def seat_key(group: Chat, day: str, puzzle: str) -> str:
+    """The key an attempt's seat is taken under: its own, not the group's, so that a player's daily
+    (played privately, maybe for hours) keeps them from none of the group's games, nor those from
+    it. The daily_plays key (chat, day, puzzle, player) is the rule "one attempt per day"."""
+    return f"{group.chat_id}#daily:{day}:{puzzle}"
 
 
 def played_already(outcome: str, attempts: int, puzzle: str) -> GameError:
@@ -174,6 +181,7 @@ async def resume(svc: Services, turn: Turn, game_id: int, outcome: str, attempts
         raise played_already(outcome, attempts, puzzle)
     kind, state = loaded(row)
     turn.outcome = f"resumed:{row.id}"
+    svc.note_prompts(kind, row.id, row.platform, None, state, turn.inbound.actor.user_id)
     turn.messages.append(kind.board(row.id, state, svc.chat_of(row)))
     if not turn.inbound.chat.private:
         turn.messages.append(Message(turn.inbound.chat, Text("daily.resumed", {"name": turn.inbound.actor.name,
@@ -298,6 +306,12 @@ class Daily(GamePlugin):
 
     async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         raise GameError("daily.no_hints")
+
+    def label(self, row: GameRow) -> Text:
+        """"1A2B daily of 2026-11-30 (#3)": which of a player's games a private guess is for."""
+        _kind, state = loaded(row)
+        return Text("daily.button_game", {"game": Text(daily.GAME_KEYS[state.puzzle]), "day": state.day,
+                                          "id": row.id})
 
 
 PLUGIN = Daily()

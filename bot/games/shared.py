@@ -9,7 +9,16 @@ import contextlib
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.routing import answer, awaiting_secret, follow_up, guess_or_secret, join_offer, secret_input, set_lang
+from bot.routing import (
+    answer,
+    awaiting_secret,
+    follow_up,
+    game_here,
+    guess_or_secret,
+    join_offer,
+    secret_input,
+    set_lang,
+)
 from bot.services import Command, GamePlugin, Services, Turn, loaded, pictured
 from bot.storage.base import GameRow, RatedLine, StatLine
 from core import names, ratings
@@ -59,7 +68,7 @@ async def cmd_guess(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if ib.chat.private and await awaiting_secret(svc, ib.actor) and await svc.my_game(ib.actor, ib.chat) is None:
         await secret_input(svc, turn, await awaiting_secret(svc, ib.actor), text)
         return
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await game_here(svc, ib.actor, ib.chat)  # a daily's guess typed in its group: caught unseen
     if row is None:
         raise GameError("no_game")
     await guess_or_secret(svc, turn, row, text, False)
@@ -83,10 +92,11 @@ async def cmd_resign(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 async def my_game_here(svc: Services, turn: Turn) -> GameRow | None:
-    """The actor's game in this chat; in a private chat also the one game they play privately though
+    """The actor's game in this chat (in a group also the one of it they play privately: a daily
+    attempt takes no seat there); in a private chat also the one game they play privately though
     it belongs to a group (`Game.private_play`: the daily puzzle)."""
     ib = turn.inbound
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await game_here(svc, ib.actor, ib.chat)
     if row is None and ib.chat.private:
         played = [r for r in await awaiting_secret(svc, ib.actor) if GAMES[r.kind].private_play]
         row = played[0] if len(played) == 1 else None

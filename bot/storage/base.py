@@ -277,7 +277,8 @@ class Store(KegelnRepository, Protocol):
     async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
                           state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
                           now: float, seen: tuple[str, str] | None = None, *, creator: str | None = None,
-                          max_chat: int = 0, max_user: int = 0, extra: Any = None) -> int: ...
+                          max_chat: int = 0, max_user: int = 0, extra: Any = None,
+                          seat_key: str | None = None) -> int: ...
     async def save_game(self, game: GameRow, state: dict[str, Any], over: bool, seats: Sequence[str],
                         events: Sequence[Event], results: Sequence[NewResult], now: float,
                         seen: tuple[str, str] | None = None, released: Sequence[str] = (),

@@ -97,12 +97,15 @@ class SqlStore:
     async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
                           state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
                           now: float, seen: tuple[str, str] | None = None, *, creator: str | None = None,
-                          max_chat: int = 0, max_user: int = 0, extra: Any = None) -> int:
+                          max_chat: int = 0, max_user: int = 0, extra: Any = None,
+                          seat_key: str | None = None) -> int:
         """A new game with its first seats and events. With `max_chat` / `max_user` (0: no bound) it
         is refused with TooManyGames when the chat already runs `max_chat` games, or `creator` already
         sits or sat (a seat handed on or left still counts) in `max_user` running games of the chat;
         counted in the creating transaction, after `lock_chat` (exact, also across processes). `extra`:
-        a game's own writes in the same transaction, `async def job(tx, game_id)` (e.g. `daily_start_job`)."""
+        a game's own writes in the same transaction, `async def job(tx, game_id)` (e.g. `daily_start_job`).
+        `seat_key`: the seats are taken under this key instead of the chat's (a daily attempt: it is
+        played privately and keeps nobody from the chat's games; see `_add_seats`)."""
         async def job(tx: Tx) -> int:
             if max_chat or max_user:
                 await tx.lock_chat(platform, chat_id)
@@ -114,7 +117,7 @@ class SqlStore:
                     raise TooManyGames("chat", max_chat)
             game_id = int(await tx.fetchval(q.INSERT_GAME, platform=platform, chat_id=chat_id, private=int(private),
                                             kind=kind, state=json.dumps(state), now=now))
-            await _add_seats(tx, game_id, platform, chat_id, seats)
+            await _add_seats(tx, game_id, platform, seat_key or chat_id, seats)
             await _add_events(tx, game_id, events, now)
             if extra is not None:
                 await extra(tx, game_id)
@@ -523,7 +526,8 @@ class SqlStore:
 
 async def _add_seats(tx: Tx, game_id: int, platform: str, chat_id: str, seats: Sequence[str]) -> None:
     """Seat players (again); a seat in another running game of the chat is SeatTaken (the partial
-    unique index `one_game_per_chat` is the rule)."""
+    unique index `one_game_per_chat` is the rule). `chat_id` is the seat's key: the game's chat, or
+    a key of its own (`create_game(seat_key=...)`) for a game that takes no seat in its chat."""
     for user_id in seats:
         if not await tx.insert_unique(q.INSERT_SEAT, game_id=game_id, platform=platform, chat_id=chat_id,
                                       user_id=user_id):

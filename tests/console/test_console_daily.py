@@ -72,3 +72,24 @@ def test_three_players_spoiler_free_results_and_no_second_try_after_a_restart(tm
                      r"\s+3\. carol — not solved", out)
     assert "1. alice — 1/1 · ⌀ 2.0 · 🔥1" in out and "2. bob — 1/1 · ⌀ 5.0 · 🔥1" in out
     assert secret not in "\n".join(group_lines(out))
+
+
+def test_a_daily_privately_and_a_duel_in_the_group_at_once(tmp_path: Path) -> None:
+    """A running daily keeps its player from no game of the group, and private input goes to the
+    game that asked for it: a 3-digit code fits only the duel, a 4-digit one only the daily."""
+    _clear_of_midnight()
+    db = tmp_path / "db.sqlite3"
+    out = play(db, "alice: /daily\nbob: /duel alice 3\nalice: /accept\nalice> 012\nbob> 345\n", "--seed", "3")
+    assert "[@alice] 🗓 Today's 1A2B daily" in out
+    assert "already in a game" not in out and "Finish your running game" not in out
+    assert "alice accepts bob's duel" in out
+    assert "[@alice] 🔐 Your secret code 012 is locked for duel" in out
+    with sqlite3.connect(db) as conn:
+        (secret,), = conn.execute("SELECT secret FROM daily_puzzles").fetchall()
+    wrong = next("".join(p) for p in itertools.permutations("0123456789", 4)
+                 if "".join(p) != secret and p[0] != secret[0])
+    out = play(db, f"alice> {wrong}\nalice: /board\nalice> {secret}\nbob: /daily\n", "--seed", "3")
+    assert f"[@alice] #1/10: {wrong}" in out
+    assert "Duel #" in out  # the group's /board: the duel
+    assert re.search(r"\[#table\] 🗓 alice solved the 1A2B daily of \S+: 2/10", out)
+    assert "[@bob] 🗓 Today's 1A2B daily" in out  # a duel player starts a daily too

@@ -35,7 +35,7 @@ from typing import Any
 
 import aiohttp
 from aiohttp import web
-from telegram import Message, TelegramObject, Update
+from telegram import ChatMember, Message, TelegramObject, Update
 
 from tests.telegram import botapi_rules as rules
 from tests.telegram.botapi_rules import Refused
@@ -190,6 +190,10 @@ class StandIn:
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.chats: dict[int, Chat] = {}
         self.admins: dict[int, list[User]] = {}  # group -> its administrators, the creator first
+        # group -> user -> "member" | "left" | "kicked": writing or pressing in a group makes a member
+        # (as only a member can); `join` / `leave` say so for users the test does not speak as there
+        self.members: dict[int, dict[int, str]] = {}
+        self._users: dict[int, User] = {}  # every user the test has spoken as (getChatMember names them)
         self.webhook_url: str = ""
         self.webhook_secret: str | None = None
         self._updates: list[dict[str, Any]] = []
@@ -268,6 +272,53 @@ class StandIn:
         self.chats[chat.id] = chat
         self._message_ids.setdefault(chat.id, itertools.count(1))
 
+    def _seen_in(self, chat: Chat, user: User) -> None:
+        """Only a member writes or presses in a group (a user who left or was banned cannot)."""
+        self._users[user.id] = user
+        if chat.type != "private":
+            status = self.members.setdefault(chat.id, {}).setdefault(user.id, "member")
+            assert status == "member", f"user {user.id} is {status} in chat {chat.id}: they cannot act there"
+
+    def join(self, chat: Chat, user: User) -> None:
+        """`user` is a member of the group (joined earlier; they need not have written there)."""
+        self._register(chat)
+        self._users[user.id] = user
+        self.members.setdefault(chat.id, {})[user.id] = "member"
+
+    def leave(self, chat: Chat, user: User, banned: bool = False) -> None:
+        """`user` leaves the group (or is banned from it): a `chat_member` update says so, as
+        Telegram sends it to a bot that administers the group."""
+        old = self.members.setdefault(chat.id, {}).get(user.id, "left")
+        new = "kicked" if banned else "left"
+        self.members[chat.id][user.id] = new
+        self._push({"chat_member": {
+            "chat": chat.to_dict(), "from": user.to_dict(), "date": int(time.time()),
+            "old_chat_member": self._member_dict(chat, user, old),
+            "new_chat_member": self._member_dict(chat, user, new),
+        }})
+
+    def _member_dict(self, chat: Chat, user: User, status: str) -> dict[str, Any]:
+        """A ChatMember as the Bot API writes it: each status with exactly its own fields."""
+        admins = self.admins.get(chat.id, [])
+        if status == "member" and user in admins:
+            return self._admin_dict(user, creator=admins.index(user) == 0)
+        if status == "kicked":
+            return {"status": "kicked", "user": user.to_dict(), "until_date": 0}  # 0: banned for ever
+        return {"status": status, "user": user.to_dict()}
+
+    @staticmethod
+    def _admin_dict(user: User, creator: bool) -> dict[str, Any]:
+        if creator:
+            return {"status": "creator", "user": user.to_dict(), "is_anonymous": False}
+        return {
+            "status": "administrator", "user": user.to_dict(), "can_be_edited": False,
+            "is_anonymous": False, "can_manage_chat": True, "can_delete_messages": True,
+            "can_manage_video_chats": True, "can_restrict_members": True,
+            "can_promote_members": False, "can_change_info": True, "can_invite_users": True,
+            "can_post_stories": False, "can_edit_stories": False, "can_delete_stories": False,
+            "can_pin_messages": True, "can_manage_topics": False,
+        }
+
     def _next_message_id(self, chat_id: int) -> int:
         return next(self._message_ids.setdefault(chat_id, itertools.count(1)))
 
@@ -313,6 +364,7 @@ class StandIn:
         """`user` writes `text` in `chat`; returns the message (with its message_id).
         A leading /command gets its bot_command entity; `entities` adds more."""
         self._register(chat)
+        self._seen_in(chat, user)
         if chat.type == "private":
             self.blocked.discard(user.id)  # writing to the bot lets it answer
         message: dict[str, Any] = {
@@ -332,6 +384,7 @@ class StandIn:
 
     def press(self, chat: Chat, user: User, message_id: int, data: str) -> str:
         """`user` presses the button with callback `data` under message `message_id`."""
+        self._seen_in(chat, user)
         message = self.messages.get((chat.id, message_id)) or {
             "message_id": message_id, "date": int(time.time()), "chat": chat.to_dict(),
         }
@@ -695,20 +748,32 @@ class StandIn:
             raise _ApiError(400, "Bad Request: chat not found")
         if chat.type == "private":
             raise _ApiError(400, "Bad Request: there are no administrators in the private chat")
-        members = []
-        for index, user in enumerate(self.admins.get(chat.id, [])):
-            if index == 0:
-                members.append({"status": "creator", "user": user.to_dict(), "is_anonymous": False})
-                continue
-            members.append({
-                "status": "administrator", "user": user.to_dict(), "can_be_edited": False,
-                "is_anonymous": False, "can_manage_chat": True, "can_delete_messages": True,
-                "can_manage_video_chats": True, "can_restrict_members": True,
-                "can_promote_members": False, "can_change_info": True, "can_invite_users": True,
-                "can_post_stories": False, "can_edit_stories": False, "can_delete_stories": False,
-                "can_pin_messages": True, "can_manage_topics": False,
-            })
-        return members
+        return [self._admin_dict(user, index == 0) for index, user in enumerate(self.admins.get(chat.id, []))]
+
+    async def _api_getChatMember(self, params: dict[str, Any]) -> Any:
+        """As the Bot API answers: both parameters required; an unknown chat is "chat not found"; a
+        user id that is no user is refused; in a group the user's status with exactly its fields —
+        `left` for a user who is not (or no longer) in it, `kicked` (with `until_date`) for a banned
+        one; in a private chat the user of that chat is a member."""
+        chat_id, user_id = params.get("chat_id"), params.get("user_id")
+        if chat_id is None:
+            raise _ApiError(400, "Bad Request: chat_id is empty")
+        if user_id is None:
+            raise _ApiError(400, "Bad Request: user_id not specified")
+        if not isinstance(user_id, int) or isinstance(user_id, bool) or user_id <= 0:
+            raise _ApiError(400, "Bad Request: invalid user_id specified")
+        chat = self.chats.get(chat_id) if isinstance(chat_id, int) else None
+        if chat is None:
+            raise _ApiError(400, "Bad Request: chat not found")
+        user = self._users.get(user_id) or User(user_id, "User")
+        if chat.type == "private":
+            if chat.id != user_id:
+                raise _ApiError(400, "Bad Request: member not found")
+            member = {"status": "member", "user": user.to_dict()}
+        else:
+            member = self._member_dict(chat, user, self.members.get(chat.id, {}).get(user_id, "left"))
+        self._check_shape(ChatMember, member)
+        return member
 
     async def _api_setMyCommands(self, params: dict[str, Any]) -> Any:
         """As Telegram checks it: at most 100 commands, each named [a-z0-9_]{1,32} with a description of

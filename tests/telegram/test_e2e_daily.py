@@ -61,6 +61,7 @@ async def test_three_players_deep_link_spoiler_free_results_and_no_second_try_af
     await club.act(club.say(Chat.private(ALICE), ALICE, "/start"))
     await club.act(club.say(Chat.private(DAVE), DAVE, "/start"))
     standin.blocked.add(BOB.id)  # Bob never started the bot: he comes by the group's deep link
+    standin.join(GROUP, BOB)  # a member of the group who has not written there
 
     calls = await club.act(club.say(GROUP, ALICE, "/daily"))
     assert any("Today's 1A2B daily" in c.text for c in sent(calls, ALICE.id))
@@ -149,10 +150,9 @@ async def test_cheats_other_chats_link_forged_payloads_anothers_link_and_a_secon
     calls = await club.act(club.say(Chat.private(DAVE), DAVE, f"/start {secret_link}"))
     assert not any("Your 1A2B daily" in c.text for c in sent(calls, DAVE.id))
 
-    # another chat's (valid) link plays that chat's own daily — a different code, nothing of this one
+    # another chat's (valid) link, followed by someone who is not in that chat: refused
     calls = await club.act(club.say(Chat.private(ALICE), ALICE, f"/start {there}"))
-    assert any("Finish your running game" in c.text or "Today's 1A2B daily" in c.text
-               for c in sent(calls, ALICE.id))
+    assert any("not a member of that group" in c.text for c in sent(calls, ALICE.id))
 
     # /daily twice: the second shows the running attempt again, it never starts another
     calls = await club.act(club.say(GROUP, ALICE, "/daily"))
@@ -170,3 +170,33 @@ async def test_cheats_other_chats_link_forged_payloads_anothers_link_and_a_secon
     with sqlite3.connect(club.db_path) as conn:
         (state,), = conn.execute("SELECT state FROM games WHERE id = ?", (game,)).fetchall()
     assert '"rows": []' in state
+
+
+async def test_a_forwarded_link_plays_only_for_members_of_its_chat(standin: StandIn, club: Club) -> None:
+    """Someone outside the chat who gets its deep link forwarded cannot play its puzzle nor appear on
+    its board: the adapter asks Telegram (`getChatMember`, cached), the App refuses a non-member."""
+    for user in (ALICE, BOB, DAVE):
+        await club.act(club.say(Chat.private(user), user, "/start"))
+    token = link_of(await club.act(club.say(GROUP, ALICE, "/daily")))
+
+    # Dave was never in the group: refused, with the reason, twice (asked once: the answer is cached)
+    for _ in range(2):
+        calls = await club.act(club.say(Chat.private(DAVE), DAVE, f"/start {token}"))
+        (refusal,) = sent(calls, DAVE.id)
+        assert "not a member of that group" in refusal.text and "Today's" not in refusal.text
+    asked = [c for c in standin.calls if c.method == "getChatMember" and c.params.get("user_id") == DAVE.id]
+    assert len(asked) == 1 and asked[0].params["chat_id"] == GROUP.id
+
+    # Bob is a member: he plays; then he is banned, and his link no longer resumes the attempt
+    standin.join(GROUP, BOB)
+    calls = await club.act(club.say(Chat.private(BOB), BOB, f"/start {token}"))
+    assert any("Today's 1A2B daily" in c.text for c in sent(calls, BOB.id))
+    standin.leave(GROUP, BOB, banned=True)
+    calls = await club.act(club.say(Chat.private(BOB), BOB, f"/start {token}"))
+    assert any("not a member of that group" in c.text for c in sent(calls, BOB.id))
+
+    with sqlite3.connect(club.db_path) as conn:
+        players = {u for (u,) in conn.execute("SELECT user_id FROM daily_plays").fetchall()}
+    assert players == {str(ALICE.id), str(BOB.id)}
+    calls = await club.act(club.say(GROUP, ALICE, "/daily board"))
+    assert "Dave" not in group_text(calls)

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import aiohttp
+import pytest
 from telegram import Update
 
 from tests.telegram import botapi_rules as rules
@@ -198,3 +199,30 @@ async def test_flood_limits_answer_429_with_retry_after() -> None:
             assert statuses.count(429) >= 1, "30 a second overall (22 were sent already)"
     finally:
         await server.stop()
+
+
+async def test_get_chat_member_as_the_bot_api_answers_it(standin: StandIn) -> None:
+    """Each status with exactly its fields (PTB reads each back as its own ChatMember class); `left`
+    for a user never in the group; errors for a missing or bad parameter and an unknown chat."""
+    from telegram import ChatMember, ChatMemberBanned, ChatMemberLeft, ChatMemberMember
+
+    bob = User(id=2, first_name="Bob")
+    standin.user_message(GROUP, ALICE, "hello")  # writing there: a member
+    standin.join(GROUP, bob)
+    async with aiohttp.ClientSession() as session:
+        status, body = await call(session, standin, "getChatMember", chat_id=GROUP.id, user_id=ALICE.id)
+        assert status == 200 and isinstance(ChatMember.de_json(body["result"], None), ChatMemberMember)
+        status, body = await call(session, standin, "getChatMember", chat_id=GROUP.id, user_id=777)
+        assert status == 200 and isinstance(ChatMember.de_json(body["result"], None), ChatMemberLeft)
+        standin.leave(GROUP, bob, banned=True)
+        status, body = await call(session, standin, "getChatMember", chat_id=GROUP.id, user_id=bob.id)
+        banned = ChatMember.de_json(body["result"], None)
+        assert isinstance(banned, ChatMemberBanned) and body["result"]["until_date"] == 0
+        status, body = await call(session, standin, "getChatMember", chat_id=GROUP.id)
+        assert status == 400 and "user_id" in body["description"]
+        status, body = await call(session, standin, "getChatMember", chat_id=-999, user_id=ALICE.id)
+        assert status == 400 and body["description"] == "Bad Request: chat not found"
+        status, body = await call(session, standin, "getChatMember", chat_id=GROUP.id, user_id="alice")
+        assert status == 400 and "invalid user_id" in body["description"]
+    with pytest.raises(AssertionError, match="cannot act there"):
+        standin.user_message(GROUP, bob, "back?")  # a banned user cannot write in the group
