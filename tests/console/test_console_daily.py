@@ -8,17 +8,10 @@ from __future__ import annotations
 import itertools
 import re
 import sqlite3
-import time
 from pathlib import Path
 
 from tests.console.test_console_process import play
-
-
-def _clear_of_midnight() -> None:
-    """The bot's day is the real UTC date here: do not start a few seconds before it changes."""
-    left = 86400 - time.time() % 86400
-    if left < 30:
-        time.sleep(left + 1)
+from tests.daytime import clear_of_midnight
 
 
 def group_lines(out: str) -> list[str]:
@@ -34,7 +27,7 @@ def group_lines(out: str) -> list[str]:
 
 
 def test_three_players_spoiler_free_results_and_no_second_try_after_a_restart(tmp_path: Path) -> None:
-    _clear_of_midnight()
+    clear_of_midnight()
     db = tmp_path / "db.sqlite3"
     out = play(db, "alice: /daily\nbob: /daily 1a2b\ncarol: /daily\n", "--seed", "3")
     assert "[@alice] 🗓 Today's 1A2B daily" in out and "[@carol] 🗓 Today's 1A2B daily" in out
@@ -77,7 +70,7 @@ def test_three_players_spoiler_free_results_and_no_second_try_after_a_restart(tm
 def test_a_daily_privately_and_a_duel_in_the_group_at_once(tmp_path: Path) -> None:
     """A running daily keeps its player from no game of the group, and private input goes to the
     game that asked for it: a 3-digit code fits only the duel, a 4-digit one only the daily."""
-    _clear_of_midnight()
+    clear_of_midnight()
     db = tmp_path / "db.sqlite3"
     out = play(db, "alice: /daily\nbob: /duel alice 3\nalice: /accept\nalice> 012\nbob> 345\n", "--seed", "3")
     assert "[@alice] 🗓 Today's 1A2B daily" in out

@@ -17,6 +17,8 @@ from core.messages import CommandInfo, Inbound, Response
 
 from .standin import BOT_TOKEN, StandIn
 
+OpenApp = Callable[[], Awaitable[App]]
+
 Handle = Callable[[Inbound], Awaitable[Response]]
 MakeAdapter = Callable[..., Awaitable[DiscordAdapter]]
 
@@ -72,3 +74,25 @@ async def make_adapter(standin: StandIn) -> AsyncIterator[MakeAdapter]:
     finally:
         for adapter in reversed(started):
             await adapter.stop()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "bot.sqlite"
+
+
+@pytest.fixture
+async def open_app(db: Path) -> AsyncIterator[OpenApp]:
+    """Open Apps on one SQLite file (a restart opens a second one); all closed at teardown."""
+    apps: list[App] = []
+
+    async def open_() -> App:
+        app = await App.open(db_path=str(db), seed=1234)
+        apps.append(app)
+        return app
+
+    try:
+        yield open_
+    finally:
+        for app in reversed(apps):
+            await app.close()

@@ -9,40 +9,20 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from .conftest import MakeAdapter
+from .conftest import MakeAdapter, OpenApp
 from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, Call, StandIn, User
 
 app_module = pytest.importorskip("bot.app")
 App = app_module.App
 
-OpenApp = Callable[[], Awaitable[Any]]
 
 ALICE_SECRET = "1234"
 BOB_SECRET = "5678"
-
-
-@pytest.fixture
-async def open_app(tmp_path: Path) -> AsyncIterator[OpenApp]:
-    """Open Apps on one SQLite file (a restart opens a second one); all closed at teardown."""
-    apps: list[Any] = []
-    db = tmp_path / "bot.sqlite"
-
-    async def open_() -> Any:
-        app = await App.open(db_path=str(db), seed=1234)
-        apps.append(app)
-        return app
-
-    try:
-        yield open_
-    finally:
-        for app in reversed(apps):
-            await app.close()
 
 
 def game_id_of(call: Call, verb: str) -> int:

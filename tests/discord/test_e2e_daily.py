@@ -15,45 +15,23 @@ import asyncio
 import itertools
 import re
 import sqlite3
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.app import App
+from tests.daytime import clear_of_midnight
 
-from .conftest import MakeAdapter
+from .conftest import MakeAdapter, OpenApp
 from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, Call, StandIn, User
 
-OpenApp = Callable[[], Awaitable[App]]
 CODE = re.compile(r"(?<![\d-])\d{4}(?![\d-])")  # a 4-digit code (not part of a date or an id)
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "daily.sqlite"
-
-
-@pytest.fixture
-async def open_app(db: Path) -> AsyncIterator[OpenApp]:
-    """Apps on one SQLite file (a restart opens a second one); all closed at teardown."""
-    apps: list[App] = []
-    left = 86400 - time.time() % 86400  # the App's day is today's UTC date: not across midnight
-    if left < 30:
-        time.sleep(left + 1)
-
-    async def open_() -> App:
-        app = await App.open(db_path=str(db), seed=1234)
-        apps.append(app)
-        return app
-
-    try:
-        yield open_
-    finally:
-        for app in reversed(apps):
-            await app.close()
+@pytest.fixture(autouse=True)
+def _today_holds() -> None:
+    """These tests play "today's" daily with the real clock."""
+    clear_of_midnight()
 
 
 def secret_of(db: Path, channel: int = CHANNEL_ID) -> str:
