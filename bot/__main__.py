@@ -23,6 +23,7 @@ from bot.storage.store import RatingsMoved
 
 log = logging.getLogger("bot")
 SWEEP_SECONDS = 60.0
+RETRY_SECONDS = 1.0  # how often the bot looks for its own moves refused as busy (App.retry_bot_moves)
 
 
 class Sender(Protocol):
@@ -128,12 +129,14 @@ async def run_console(app: App, args: argparse.Namespace) -> int:
               "`alice clicks b1`. Ctrl-D ends.") if sys.stdin.isatty() else None
     await resume(app, [console])
     sweeper = asyncio.create_task(sweep_forever(app, [console]))
+    retrier = asyncio.create_task(retry_forever(app, [console]))
     try:
         await console.run(banner=banner)
     finally:
-        sweeper.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await sweeper
+        for task in (sweeper, retrier):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
     return 0
 
 
@@ -148,9 +151,11 @@ async def run_platforms(app: App, adapters: list[Adapter], db: str) -> int:
     log.info("running %s", ", ".join(type(a).__name__ for a in adapters))
     await resume(app, adapters)
     sweeper = asyncio.create_task(sweep_forever(app, adapters))
+    retrier = asyncio.create_task(retry_forever(app, adapters))
     heart = asyncio.create_task(heartbeat(db, adapters))
     await stop.wait()
     sweeper.cancel()
+    retrier.cancel()
     heart.cancel()
     with contextlib.suppress(OSError):
         ops.status_path(db).unlink()
@@ -176,6 +181,14 @@ async def sweep_forever(app: App, adapters: Sequence[Sender]) -> None:
     while True:
         await asyncio.sleep(SWEEP_SECONDS)
         await produce(adapters, app.sweep, "timeout sweep failed")
+
+
+async def retry_forever(app: App, adapters: Sequence[Sender]) -> None:
+    """The bot's own moves refused as busy are tried again when due (App.retry_bot_moves)."""
+    while True:
+        await asyncio.sleep(RETRY_SECONDS)
+        if app.owed:
+            await produce(adapters, app.retry_bot_moves, "retrying the bot's busy moves failed")
 
 
 async def resume(app: App, adapters: Sequence[Sender]) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from bot import routing
 from bot.games.registry import PLUGINS, commands
 from bot.i18n import Catalogs
-from bot.services import Command, Services, Turn, acting
+from bot.services import RETRY_DELAYS, Command, Services, Turn, acting
 from bot.storage.base import Conflict, Duplicate, Store, StoreUnavailable
 from bot.storage.sqlite import SqliteStore
 from core import names, serial
@@ -187,6 +187,41 @@ class App(Services):
                 continue
             if turn.messages:
                 log.info("%s chat=%s game %d: the bot's pending move resumed", row.platform, row.chat_id, row.id)
+            outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
+        return outbounds
+
+    async def retry_bot_moves(self) -> list[Outbound]:
+        """The bot's moves refused as busy (`Services.owe`) whose time has come are tried again
+        (`python -m bot` calls this every second): the human waiting for the bot needs to write
+        nothing. Refused again, a move waits longer (`RETRY_DELAYS`), and after the last delay it
+        waits for the human's next move or a restart. A game that has ended is not moved (nor one
+        in which the bot moved meanwhile). Returns the messages for those games' chats."""
+        now = self.clock()
+        outbounds: list[Outbound] = []
+        for game_id, owed in list(self.owed.items()):
+            if owed.due > now:
+                continue
+            owed.refused, owed.tries, owed.due = False, owed.tries + 1, float("inf")  # in flight
+            row = await self.store.get_game(game_id)
+            if row is None or row.over:
+                self.owed.pop(game_id, None)
+                continue
+            system = Inbound(Actor(row.platform, "", ""), self.chat_of(row))
+            turn = Turn(system)
+            try:
+                await self.plugins[row.kind].before_move(self, turn, row)
+            except Exception:
+                log.exception("could not retry the bot's move in game %d", game_id)
+            if not owed.refused:  # moved (or nothing owed any more)
+                self.owed.pop(game_id, None)
+            elif owed.tries < len(RETRY_DELAYS):
+                owed.due = self.clock() + RETRY_DELAYS[owed.tries]
+            else:
+                self.owed.pop(game_id, None)
+                log.warning("%s chat=%s game %d: the bot is still busy; its move waits for the human",
+                            row.platform, row.chat_id, game_id)
+            if turn.messages:
+                log.info("%s chat=%s game %d: the bot's move retried", row.platform, row.chat_id, game_id)
             outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
         return outbounds
 

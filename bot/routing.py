@@ -4,7 +4,6 @@ every game is reached through its `core.games.base.Game` interface."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from bot.services import Services, Turn, loaded
@@ -254,6 +253,16 @@ async def follow_up(svc: Services, turn: Turn, row: GameRow, verb: str) -> None:
     goes on from its newest game: an old game's 🔁 follows `next_game` to the last played one. A
     rematch the other player has offered already is accepted instead (never two offers for one
     pair); the offerer asking again is told that the offer stands."""
+    for _ in range(5):
+        try:
+            await follow_up_once(svc, turn, row, verb)
+            return
+        except Conflict:  # another process made the follow-up in the same instant: read again, join it
+            row = await svc.store.get_game(row.id) or row
+    raise GameError("busy")
+
+
+async def follow_up_once(svc: Services, turn: Turn, row: GameRow, verb: str) -> None:
     game, old = loaded(row)
     moved_on: GameRow | None = None
     for _ in range(1000):
@@ -286,13 +295,17 @@ async def offer_follow_up(svc: Services, turn: Turn, row: GameRow, game: Game[An
     if made is None:
         raise GameError("no_rematch")
     state, events = made
+
+    def linked(game_id: int) -> dict[str, Any] | None:
+        """The finished game's state linked to its rematch (no result, no event), if it keeps links."""
+        source = serial.load(game.state_type, row.state)
+        return serial.dump(source) if game.link_next(source, game_id) else None
+
     chat = svc.chat_of(row)
-    await svc.create(turn, row.kind, state, events, [p.user_id for p in game.seated(state)], chat)
-    made_row = await svc.store.last_game(chat.platform, chat.chat_id, turn.inbound.actor.user_id)
-    # link the finished game to its rematch (no result, no event)
-    if made_row is not None and made_row.id > row.id and game.link_next(old, made_row.id):
-        with contextlib.suppress(Conflict):  # pressed twice at once: the other press linked it
-            await svc.store.save_game(row, serial.dump(old), True, [], [], [], svc.clock())
+    # created and linked in one transaction, compare-and-set on the finished game's row: two requests
+    # at once (two processes) never make two follow-ups of one game; the second gets Conflict
+    await svc.create(turn, row.kind, state, events, [p.user_id for p in game.seated(state)], chat,
+                     extra=svc.store.link_job(row, linked, svc.clock()))
 
 
 async def pending_offers(svc: Services, chat: Chat, kind: str, pair: frozenset[str]

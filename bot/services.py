@@ -38,6 +38,9 @@ from core.ratings import Match
 from core.solver.games import BOT
 
 CACHED_USERS = 100_000  # names and locales last stored (bot/bounded.py: a miss costs one write)
+# The bot's own move refused as busy (bot/thinking.py) is tried again after these delays (seconds),
+# one after another; after the last one it waits for the human's next move or a restart.
+RETRY_DELAYS = (2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0, 60.0, 60.0, 60.0)
 
 Step = Callable[[Game[Any], Any, Ctx], tuple[Any, list[Event]]]
 Handler = Callable[["Services", "Turn", tuple[str, ...]], Awaitable[None]]
@@ -96,6 +99,16 @@ class Move:
     extra: tuple[Event, ...] = ()  # events logged before the move's own
     same_version: bool = False  # decided on the row given (a thought, a hint): `Moved` if another came first
     computer: bool = False  # the bot's own move: the bot does not answer it
+
+
+@dataclass
+class Owed:
+    """A bot move refused as busy: when it is tried next, how often it was, and whether the last
+    try was refused again."""
+
+    due: float
+    tries: int = 0
+    refused: bool = False
 
 
 class Moved(Exception):
@@ -193,6 +206,7 @@ class Services:
         self._prompted: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # the game that asked a user last
         self._recent: Bounded[tuple[str, str], None] = Bounded(50_000)  # update ids answered here (redelivered soon)
         self.thinker = Thinker()  # solver work: worker processes, single flight, bounded (bot/thinking.py)
+        self.owed: dict[int, Owed] = {}  # bot moves refused as busy, by game: tried again (App.retry_bot_moves)
 
     @cached_property
     def option_words(self) -> dict[str, str]:
@@ -220,6 +234,17 @@ class Services:
         """`fn(solver, *args)` with the shared solver of the code space, in a worker process (the
         worker reads or builds its opening book); the same `key` (position) in flight is computed once."""
         return await self.thinker.run(key, solver_book.with_solver, spec, self.solver_cache, fn, *args)
+
+    def owe(self, game_id: int) -> bool:
+        """The bot's move in this game was refused as busy: it is tried again after `RETRY_DELAYS`
+        (App.retry_bot_moves). True when this is news (the chat is told once), False while a retry
+        is already owed."""
+        owed = self.owed.get(game_id)
+        if owed is not None:
+            owed.refused = True
+            return False
+        self.owed[game_id] = Owed(self.clock() + RETRY_DELAYS[0])
+        return True
 
     # ------------------------------------------------------------ players and lists
     async def my_game(self, actor: Any, chat: Chat) -> GameRow | None:

@@ -73,8 +73,11 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
             try:
                 action = await svc.think(("bot", row.id, row.version), solver_games.spec_of(state),
                                            solver_games.bot_guess, state, level, rng)
-            except GameError as err:  # busy: the move waits for the human's next message or a restart
-                turn.messages.append(Message(svc.chat_of(row), Text(f"error.{err.code}", err.params)))
+            except GameError as err:  # busy: the App tries again shortly (App.retry_bot_moves); told once
+                if err.code != "solver.busy":
+                    turn.messages.append(Message(svc.chat_of(row), Text(f"error.{err.code}", err.params)))
+                elif svc.owe(row.id):
+                    turn.messages.append(Message(svc.chat_of(row), Text("solver.busy_move")))
                 break
             except Exception:  # the human's move stands; their next message or a restart tries again
                 log.exception("the bot could not think in game %d", game_id)
@@ -95,8 +98,9 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
 
 
 async def solver_pending(svc: Services, turn: Turn, row: GameRow) -> None:
-    """Before a human's move in a game against the bot: a bot move left pending (its thinking
-    refused as busy, or the process stopped while it thought) is made first."""
+    """Before a human's move in a game against the bot (or the App's retry of a move refused as
+    busy, or a restart): a bot move left pending (its thinking refused as busy, or the process
+    stopped while it thought) is made first."""
     game = GAMES[row.kind]
     if solver_games.bot_action(serial.load(game.state_type, row.state)) is not None:
         await solver_after_move(svc, turn, row.id)

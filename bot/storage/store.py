@@ -103,7 +103,8 @@ class SqlStore:
         is refused with TooManyGames when the chat already runs `max_chat` games, or `creator` already
         sits or sat (a seat handed on or left still counts) in `max_user` running games of the chat;
         counted in the creating transaction, after `lock_chat` (exact, also across processes). `extra`:
-        a game's own writes in the same transaction, `async def job(tx, game_id)` (e.g. `daily_start_job`).
+        a game's own writes in the same transaction, `async def job(tx, game_id)` (e.g. `daily_start_job`,
+        `link_job`), run before the seats are taken.
         `seat_key`: the seats are taken under this key instead of the chat's (a daily attempt: it is
         played privately and keeps nobody from the chat's games; see `_add_seats`)."""
         async def job(tx: Tx) -> int:
@@ -117,10 +118,10 @@ class SqlStore:
                     raise TooManyGames("chat", max_chat)
             game_id = int(await tx.fetchval(q.INSERT_GAME, platform=platform, chat_id=chat_id, private=int(private),
                                             kind=kind, state=json.dumps(state), now=now))
+            if extra is not None:  # before the seats: its own refusal (DailyTaken, Conflict) comes first
+                await extra(tx, game_id)
             await _add_seats(tx, game_id, platform, seat_key or chat_id, seats)
             await _add_events(tx, game_id, events, now)
-            if extra is not None:
-                await extra(tx, game_id)
             await _add_seen(tx, seen, now)
             return game_id
         return int(await self._run(job))
@@ -155,6 +156,22 @@ class SqlStore:
             await _add_seen(tx, seen, now)
             return game.version + 1
         return int(await self._run(job))
+
+    def link_job(self, game: GameRow, linked: Any, now: float) -> Any:
+        """For `create_game(extra=...)`: the finished `game` is linked to the game being created
+        (`linked(new_id)`: its state with the link, or None where it keeps none), compare-and-set
+        on the version it was read at. Conflict when another creation (another process, the same
+        instant) changed it first: the creation is rolled back, and the caller reads again and finds
+        the other one's game. One follow-up per finished game, enforced by the database."""
+        async def job(tx: Tx, game_id: int) -> None:
+            state = linked(game_id)
+            if state is None:
+                return
+            done = await tx.fetchval(q.UPDATE_GAME, state=json.dumps(state), over=int(game.over), now=now,
+                                     id=game.id, version=game.version)
+            if done is None:
+                raise Conflict(game.id)
+        return job
 
     async def last_game(self, platform: str, chat_id: str, user_id: str) -> GameRow | None:
         """The player's most recent game in a chat, running or over (for /rematch)."""

@@ -5,6 +5,7 @@ Logik through the App on a real SQLite file."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -17,6 +18,7 @@ from tests.app.harness import Table, texts
 from tests.app.test_duel_flow import start_duel
 
 KINDS = ["duel", "logik"]
+REPEATS = 6  # rounds of two presses at once (each round a race of its own)
 
 
 async def finished(t: Table, kind: str) -> tuple[int, str]:
@@ -158,3 +160,33 @@ async def test_twin_offers_rematch_from_either_joins_them(table: Table, kind: st
     r = await table.say("bob", "/rematch")  # bob's own offer stands, but alice has offered too: accepted
     assert "Bob accepts Alice's" in texts(r), texts(r)
     assert await running(table.app) == [(alices, "secrets")]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(("first", "second"), [("alice", "bob"), ("alice", "alice")])
+async def test_two_processes_pressing_rematch_at_once_make_one_offer(table: Table, db: str, clock: Any,
+                                                                     kind: str, first: str, second: str) -> None:
+    """Two bot processes (two Apps, each with its own connections and locks, over one database)
+    answer two 🔁 presses of one finished game at the same moment, again and again: the database
+    lets only one offer through (compare-and-set on the finished game's row, which links its
+    rematch); the other press sees it and accepts it (the other player) or is told it stands (the
+    offerer)."""
+    other = await App.open(db, seed=7, clock=clock, idle_timeout=3600)
+    twin = Table(other)
+    try:
+        _gid, button = await finished(table, kind)
+        for _ in range(REPEATS):
+            ra, rb = await asyncio.gather(table.press(first, button), twin.press(second, button))
+            out = texts(ra) + texts(rb)
+            games = await running(table.app)
+            phase = "secrets" if first != second else "challenge"
+            assert len(games) == 1 and games[0][1] == phase, (games, out)
+            source = await table.app.store.get_game(int(button.split(":")[1]))
+            assert source is not None and source.state["next_game"] == games[0][0]  # the offer is linked
+            if first == second:
+                assert "stands" in out, out
+            r = await table.say("alice", "/resign" if first != second else "/cancel")
+            button = table.button(r, ":rematch") if first != second else button
+            assert await running(table.app) == [], texts(r)
+    finally:
+        await other.close()

@@ -14,6 +14,9 @@ from tests.app.test_duel_flow import (  # noqa: F401  (collected here again, on 
     test_timeout_is_recorded,
     test_wrong_turn_and_invalid_guesses_change_nothing,
 )
+from tests.app.test_rematch_offers import (  # noqa: F401  (two processes' presses at once: one offer)
+    test_two_processes_pressing_rematch_at_once_make_one_offer,
+)
 from tests.app.test_timed_out_stats import (  # noqa: F401  (timed-out games in /stats and /stats logik)
     test_a_timed_out_practice_is_abandoned_not_lost,
     test_timed_out_logik_games_show_in_stats_logik,
