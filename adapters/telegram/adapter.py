@@ -35,7 +35,7 @@ from adapters.telegram.logsafe import redact
 from adapters.telegram.members import Members
 from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
-from adapters.telegram.render import Renderer, chat_id_of, is_group, settles
+from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group
 from core.messages import CommandInfo, Inbound, Outbound, Response
 
 log = logging.getLogger(__name__)
@@ -287,8 +287,9 @@ class TelegramAdapter:
             response = Response()
         if query is not None:
             await renderer.answer_callback(query.id, response.notice)
-            if response.notice is None and settles(query.data) and query.message is not None:
-                # an accepted press that settles its message: its keyboard no longer applies
+            settled = bool(query.data) and str(query.data).startswith(SETTLES_MARK)
+            if response.notice is None and settled and query.message is not None:
+                # an accepted press of a button its presenter made settling: the keyboard no longer applies
                 chat_id, message_id = query.message.chat.id, query.message.message_id
                 if self._outbox is not None and chat_id < 0:  # after the group's queued messages
                     self._outbox.post(chat_id, lambda: renderer.withdraw(chat_id, message_id))

@@ -10,6 +10,7 @@ from telegram import Chat as TgChat
 from telegram import User as TgUser
 
 from adapters.telegram.deeplink import DeepLinks
+from adapters.telegram.render import SETTLES_MARK
 from core.messages import Actor, Chat, Inbound
 
 PLATFORM = "telegram"
@@ -121,14 +122,15 @@ def from_message(
 
 def from_callback(update_id: int, query: CallbackQuery) -> Inbound | None:
     """A button press -> Inbound(action=data); None for presses we cannot place."""
-    if not query.data:
+    data = str(query.data or "").removeprefix(SETTLES_MARK)  # the mark is the adapter's, not the action's
+    if not data:
         return None
     actor = actor_of(query.from_user)
     if query.message is not None:
         chat = chat_of(query.message.chat)
     else:  # an inline-mode message: no chat known, answer as in private
         chat = Chat(platform=PLATFORM, chat_id=actor.user_id, private=True)
-    return Inbound(actor=actor, chat=chat, action=query.data, event_id=str(update_id))
+    return Inbound(actor=actor, chat=chat, action=data, event_id=str(update_id))
 
 
 def from_update(

@@ -58,12 +58,12 @@ async def test_used_keyboards_are_taken_away(standin: StandIn, club: Club) -> No
     await start_private(club, ALICE)
     await start_private(club, BOB)
     game, message = await challenge(club)
-    assert markup(standin, message) == [f"g:{game}:accept", f"g:{game}:decline"]
+    assert markup(standin, message) == [f"!g:{game}:accept", f"!g:{game}:decline"]
 
     # A refused press leaves the keyboard: the challenge still waits for Bob.
     calls = await club.act(club.press(ALICE, message, f"g:{game}:accept"))
     assert answers(calls)[0].get("show_alert") is True
-    assert markup(standin, message) == [f"g:{game}:accept", f"g:{game}:decline"]
+    assert markup(standin, message) == [f"!g:{game}:accept", f"!g:{game}:decline"]
 
     # Bob accepts: Accept/Decline are gone from the challenge.
     calls = await club.act(club.press(BOB, message, f"g:{game}:accept"))
@@ -75,11 +75,11 @@ async def test_used_keyboards_are_taken_away(standin: StandIn, club: Club) -> No
     # Alice types her secret: her prompt's "Random code" goes; Bob's stays until he answers.
     await club.act(club.say(Chat.private(ALICE), ALICE, SECRETS[ALICE.id]))
     assert markup(standin, alice_prompt) == []
-    assert markup(standin, bob_prompt) == [f"g:{game}:random"]
+    assert markup(standin, bob_prompt) == [f"!g:{game}:random"]
 
     # Bob presses it: his goes too.
     deed = Deed(Chat.private(BOB), BOB, lambda: standin.press(
-        Chat.private(BOB), BOB, bob_prompt.result["message_id"], f"g:{game}:random"))
+        Chat.private(BOB), BOB, bob_prompt.result["message_id"], f"!g:{game}:random"))
     calls = await club.act(deed)
     (answer,) = answers(calls)
     assert "text" not in answer
@@ -152,3 +152,41 @@ async def test_texts_are_cut_to_telegram_measure(
     assert answer.ok and answer.params["callback_query_id"] == query
 
 
+
+
+async def test_a_keyboard_settles_only_when_its_presenter_says_so(
+    standin: StandIn, make_adapter: MakeAdapter
+) -> None:
+    """The adapter reads `OutButton.settles`, never the action's wording: a new kind of button
+    ("go") settles its keyboard because the presenter says so, and a button named like the old
+    settling verbs ("accept") keeps its keyboard because the presenter does not say so."""
+
+    pressed: list[str] = []
+
+    async def handle(inbound: Inbound) -> Response:
+        if inbound.action is not None:
+            pressed.append(inbound.action)
+            return Response()  # accepted
+        return Response(messages=(
+            Outbound(to=inbound.chat, text="new kind",
+                     buttons=((OutButton("Go", "g:1:go", settles=True), OutButton("Other", "g:1:other")),)),
+            Outbound(to=inbound.chat, text="old name",
+                     buttons=((OutButton("Accept", "g:2:accept"),),)),
+        ))
+
+    await make_adapter(handle)
+    standin.user_message(GROUP, ALICE, "/show")
+    await standin.wait_for(lambda c: c.method == "sendMessage" and "old name" in c.text)
+    new_kind, old_name = [c for c in standin.calls if c.method == "sendMessage" and c.ok]
+    go = next(b["callback_data"] for b in new_kind.buttons if b["text"] == "Go")
+    accept = old_name.buttons[0]["callback_data"]
+
+    standin.press(GROUP, BOB, old_name.result["message_id"], accept)
+    await standin.wait_for(lambda c: c.method == "answerCallbackQuery")
+    standin.press(GROUP, BOB, new_kind.result["message_id"], go)
+    await standin.wait_for(lambda c: c.method == "editMessageReplyMarkup")
+    assert markup(standin, new_kind) == []
+    assert len(markup(standin, old_name)) == 1  # still there
+    assert not [c for c in standin.calls if c.method == "editMessageReplyMarkup"
+                and c.params.get("message_id") == old_name.result["message_id"]]
+    assert pressed == ["g:2:accept", "g:1:go"]  # the App gets the actions as it made them
