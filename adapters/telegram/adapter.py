@@ -30,7 +30,7 @@ from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTy
 from adapters.telegram import logsafe
 from adapters.telegram.admins import Admins
 from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
-from adapters.telegram.inbound import from_update, remember_users
+from adapters.telegram.inbound import Seen, from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.members import Members
 from adapters.telegram.ordering import ChatOrderedUpdates
@@ -115,7 +115,7 @@ class TelegramAdapter:
         self._app: Application | None = None
         self._renderer: Renderer | None = None
         self._log_filters: list[tuple[logging.Logger, logging.Filter]] = []
-        self._usernames: dict[str, int] = {}  # @username -> id, learnt from updates (memory)
+        self._seen = Seen()  # @username -> id and the bot accounts, learnt from updates (memory)
         self._last_poll_error = -1e9
         self._admins: Admins | None = None
         self._members: Members | None = None
@@ -262,15 +262,15 @@ class TelegramAdapter:
         renderer = self._renderer
         if renderer is None:
             return
-        if len(self._usernames) > MAX_USERNAMES:
-            self._usernames.clear()
-        remember_users(update, self._usernames)
+        if len(self._seen) > MAX_USERNAMES:
+            self._seen.clear()
+        remember_users(update, self._seen, renderer.bot_id)
         changed = update.chat_member or update.my_chat_member
         if changed is not None and self._admins is not None:
             self._admins.forget(changed.chat.id)
         if changed is not None and self._members is not None:
             self._members.forget(changed.chat.id, changed.new_chat_member.user.id)
-        inbound = from_update(update, renderer.bot_username, self._usernames, self.links)
+        inbound = from_update(update, renderer.bot_username, self._seen, self.links)
         query = update.callback_query
         if inbound is None:
             if query is not None:

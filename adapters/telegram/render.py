@@ -148,6 +148,13 @@ class Renderer:
         self._prompts: OrderedDict[int | str, list[tuple[int, int | str]]] = OrderedDict()
 
     @property
+    def bot_id(self) -> int | None:
+        try:
+            return self.bot.id
+        except RuntimeError:  # not initialised (getMe not done)
+            return None
+
+    @property
     def bot_username(self) -> str | None:
         try:
             return self.bot.username

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import Catalogs
 from core.games import duel
-from core.messages import Inbound, Outbound, OutButton, Response
+from core.messages import Inbound, Outbound, OutButton, Response, Text
 from tests.telegram.conftest import MakeAdapter
-from tests.telegram.standin import Call, Chat, StandIn
+from tests.telegram.standin import Call, Chat, StandIn, User, text_mention
 from tests.telegram.test_e2e_app import (
     ALICE,
     BOB,
@@ -31,6 +32,7 @@ from tests.telegram.test_e2e_app import (
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+CATALOGS = Catalogs()
 
 
 @pytest.fixture
@@ -190,3 +192,39 @@ async def test_a_keyboard_settles_only_when_its_presenter_says_so(
     assert not [c for c in standin.calls if c.method == "editMessageReplyMarkup"
                 and c.params.get("message_id") == old_name.result["message_id"]]
     assert pressed == ["g:2:accept", "g:1:go"]  # the App gets the actions as it made them
+
+
+HELPER = User(id=7707, first_name="Helper", username="helper_bot", is_bot=True)  # another bot account
+
+
+async def test_challenging_another_bot_account_is_refused(standin: StandIn, club: Club) -> None:
+    """Where Telegram says that a named user is a bot account — a mention by name carries the
+    user, a replied-to message its author — the App refuses the challenge with its reason; a
+    human named the same ways is challenged."""
+    reason = CATALOGS.render(Text("error.bot_opponent"), "en")
+    await club.act(club.say(GROUP, BOB, "hello everyone"))  # the bot has seen Bob
+
+    # A mention by name of the other bot (a text_mention entity with its user).
+    text = "/duel Helper 4"
+    calls = await club.act(Deed(GROUP, ALICE, lambda: standin.user_message(
+        GROUP, ALICE, text, entities=[text_mention(text, "Helper", HELPER)])))
+    assert any(reason in c.text for c in calls), [c.text for c in calls]
+    assert not [c for c in calls if c.buttons]  # no challenge was made
+
+    # "@helper_bot" in a reply to the other bot's message: the reply says who that is.
+    posted = standin.user_message(GROUP, HELPER, "Weather today: sunny")  # not shown to our bot
+    calls = await club.act(Deed(GROUP, ALICE, lambda: standin.user_message(
+        GROUP, ALICE, "/duel @helper_bot 4", reply_to=posted["message_id"])))
+    assert any(reason in c.text for c in calls), [c.text for c in calls]
+    assert not [c for c in calls if c.buttons]
+
+    # Humans, named by @username or by name, are challenged as before.
+    calls = await club.act(club.say(GROUP, ALICE, "/duel @bob_k 4"))
+    assert game_of(with_button(sent(calls, GROUP.id), ":accept"), ":accept")
+    await club.act(club.say(GROUP, ALICE, "/cancel"))
+    carol = User(id=4404, first_name="Carol Ann")
+    text = "/duel Carol Ann 4"
+    calls = await club.act(Deed(GROUP, ALICE, lambda: standin.user_message(
+        GROUP, ALICE, text, entities=[text_mention(text, "Carol Ann", carol)])))
+    assert not any(reason in c.text for c in calls)
+    assert game_of(with_button(sent(calls, GROUP.id), ":accept"), ":accept")
