@@ -36,6 +36,7 @@ from adapters.telegram.members import Members
 from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
 from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group
+from adapters.telegram.updates import UpdatesRequest
 from core.messages import CommandInfo, Inbound, Outbound, Response
 
 log = logging.getLogger(__name__)
@@ -139,6 +140,7 @@ class TelegramAdapter:
             .token(self.token)
             .base_url(self.base_url)
             .rate_limiter(limiter)
+            .get_updates_request(UpdatesRequest(connection_pool_size=1))  # PTB's default, past unreadable updates
             .concurrent_updates(ChatOrderedUpdates())  # chats in parallel, each chat in order
             .build()
         )
