@@ -81,5 +81,5 @@ class Renderer:
 
     def _buttons(self, rows: tuple[tuple[Button, ...], ...], lang: str) -> tuple[tuple[OutButton, ...], ...]:
         return tuple(tuple(OutButton(self.catalogs.render(b.label, lang), b.action, b.url,
-                                     self.catalogs.render(b.prompt, lang) if b.prompt else None)
+                                     self.catalogs.render(b.prompt, lang) if b.prompt else None, b.settles)
                            for b in row) for row in rows)

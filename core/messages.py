@@ -72,12 +72,16 @@ class Text:
 
 @dataclass(frozen=True)
 class Button:
-    """`prompt` set: the button leads to private text input for `action` (see OutButton)."""
+    """`prompt` set: the button leads to private text input for `action` (see OutButton).
+    `settles`: an accepted press of it settles the message it sits on — none of that keyboard
+    applies any more (a challenge answered, a rematch asked for); the presenter that makes the
+    button says so, and adapters that can take a used keyboard away (Telegram) read it."""
 
     label: Text
     action: str  # opaque id, <= 64 bytes
     url: str | None = None
     prompt: Text | None = None
+    settles: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,12 +112,13 @@ class Message:
 class OutButton:
     """A rendered button. `prompt` set: pressing it asks the user for text
     privately (Telegram deep link, Discord modal); the answer comes back as an
-    Inbound with this `action` and the typed `text`."""
+    Inbound with this `action` and the typed `text`. `settles`: as `Button.settles`."""
 
     label: str
     action: str
     url: str | None = None
     prompt: str | None = None
+    settles: bool = False
 
 
 # Markers in `Outbound.marked` around the parts of a text that are parameters, not catalog text:

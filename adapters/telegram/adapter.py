@@ -30,12 +30,13 @@ from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTy
 from adapters.telegram import logsafe
 from adapters.telegram.admins import Admins
 from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
-from adapters.telegram.inbound import from_update, remember_users
+from adapters.telegram.inbound import Seen, from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.members import Members
 from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
-from adapters.telegram.render import Renderer, chat_id_of, is_group, settles
+from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group
+from adapters.telegram.updates import UpdatesRequest
 from core.messages import CommandInfo, Inbound, Outbound, Response
 
 log = logging.getLogger(__name__)
@@ -115,7 +116,7 @@ class TelegramAdapter:
         self._app: Application | None = None
         self._renderer: Renderer | None = None
         self._log_filters: list[tuple[logging.Logger, logging.Filter]] = []
-        self._usernames: dict[str, int] = {}  # @username -> id, learnt from updates (memory)
+        self._seen = Seen()  # @username -> id and the bot accounts, learnt from updates (memory)
         self._last_poll_error = -1e9
         self._admins: Admins | None = None
         self._members: Members | None = None
@@ -139,6 +140,7 @@ class TelegramAdapter:
             .token(self.token)
             .base_url(self.base_url)
             .rate_limiter(limiter)
+            .get_updates_request(UpdatesRequest(connection_pool_size=1))  # PTB's default, past unreadable updates
             .concurrent_updates(ChatOrderedUpdates())  # chats in parallel, each chat in order
             .build()
         )
@@ -262,15 +264,15 @@ class TelegramAdapter:
         renderer = self._renderer
         if renderer is None:
             return
-        if len(self._usernames) > MAX_USERNAMES:
-            self._usernames.clear()
-        remember_users(update, self._usernames)
+        if len(self._seen) > MAX_USERNAMES:
+            self._seen.clear()
+        remember_users(update, self._seen, renderer.bot_id)
         changed = update.chat_member or update.my_chat_member
         if changed is not None and self._admins is not None:
             self._admins.forget(changed.chat.id)
         if changed is not None and self._members is not None:
             self._members.forget(changed.chat.id, changed.new_chat_member.user.id)
-        inbound = from_update(update, renderer.bot_username, self._usernames, self.links)
+        inbound = from_update(update, renderer.bot_username, self._seen, self.links)
         query = update.callback_query
         if inbound is None:
             if query is not None:
@@ -287,8 +289,9 @@ class TelegramAdapter:
             response = Response()
         if query is not None:
             await renderer.answer_callback(query.id, response.notice)
-            if response.notice is None and settles(query.data) and query.message is not None:
-                # an accepted press that settles its message: its keyboard no longer applies
+            settled = bool(query.data) and str(query.data).startswith(SETTLES_MARK)
+            if response.notice is None and settled and query.message is not None:
+                # an accepted press of a button its presenter made settling: the keyboard no longer applies
                 chat_id, message_id = query.message.chat.id, query.message.message_id
                 if self._outbox is not None and chat_id < 0:  # after the group's queued messages
                     self._outbox.post(chat_id, lambda: renderer.withdraw(chat_id, message_id))

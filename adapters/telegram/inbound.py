@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from telegram import CallbackQuery, Message, MessageEntity, Update
 from telegram import Chat as TgChat
 from telegram import User as TgUser
 
 from adapters.telegram.deeplink import DeepLinks
+from adapters.telegram.render import SETTLES_MARK
 from core.messages import Actor, Chat, Inbound
 
 PLATFORM = "telegram"
@@ -53,43 +55,78 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def mention_args(
-    message: Message, args: tuple[str, ...], usernames: Mapping[str, int]
-) -> tuple[str, ...]:
-    """Telegram mentions in command arguments -> `<@id>`, so `/duel @bob` finds Bob even
-    though players know each other by @username and the App by first name.
+@dataclass
+class Seen:
+    """The users this adapter has seen in updates (memory): @username -> id, and the ids Telegram
+    said are bot accounts (`User.is_bot`). This bot itself is never among them."""
 
-    A `text_mention` (a user without a username, picked from the client's list) carries
-    the user; an `@username` is resolved from the users this adapter has seen; an
-    unknown one stays as written (the App then matches it by name).
+    usernames: dict[str, int] = field(default_factory=dict)
+    bots: set[int] = field(default_factory=set)
+
+    def __len__(self) -> int:
+        return len(self.usernames) + len(self.bots)
+
+    def clear(self) -> None:
+        self.usernames.clear()
+        self.bots.clear()
+
+
+def mention_args(
+    message: Message, args: tuple[str, ...], seen: Seen | Mapping[str, int]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Telegram mentions in command arguments -> `<@id>`, so `/duel @bob` finds Bob even
+    though players know each other by @username and the App by first name; and the ids among them
+    that Telegram says are bot accounts (`Inbound.bots`).
+
+    A `text_mention` (a user without a username, picked from the client's list, or a name linked
+    to a user) carries the user and whether it is a bot; an `@username` is resolved from the users
+    this adapter has seen (a bot account is known as one when Telegram showed it, e.g. as the author
+    of a replied-to message); an unknown one stays as written (the App then matches it by name).
     """
+    usernames = seen.usernames if isinstance(seen, Seen) else seen
+    known_bots = seen.bots if isinstance(seen, Seen) else set()
+    bots: list[int] = []
     text = " ".join(args)
     for entity, shown in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
         if entity.user is not None and shown and shown in text:
             text = text.replace(shown, mention(entity.user.id), 1)
+            if entity.user.is_bot:
+                bots.append(entity.user.id)
     out = []
     for arg in text.split():
         uid = usernames.get(arg[1:].lower()) if arg.startswith("@") else None
         out.append(mention(uid) if uid is not None else arg)
-    return tuple(out)
+        if uid is not None and uid in known_bots:
+            bots.append(uid)
+    return tuple(out), tuple(dict.fromkeys(str(b) for b in bots))
 
 
-def remember_users(update: Update, usernames: dict[str, int]) -> None:
-    """Learn @username -> id from everyone who writes or presses, and from text mentions."""
+def remember_users(update: Update, seen: Seen, me: int | None = None) -> None:
+    """Learn @username -> id, and which of them are bot accounts, from everyone who writes or
+    presses, from mentions by name, from the author of a replied-to message and from members who
+    join or change (`me`, this bot, is left out: naming it is not naming another bot)."""
     users = [update.effective_user]
     message = update.message
     if message is not None:
         users += [e.user for e in message.entities or () if e.user is not None]
+        users += list(message.new_chat_members or ())
         if message.reply_to_message is not None:
             users.append(message.reply_to_message.from_user)
+    changed = update.chat_member or update.my_chat_member
+    if changed is not None:
+        users.append(changed.new_chat_member.user)
     for user in users:
-        if user is not None and user.username and not user.is_bot:
-            usernames[user.username.lower()] = user.id
+        if user is None or user.id == me:
+            continue
+        if user.is_bot:
+            seen.bots.add(user.id)
+        if user.username:
+            seen.usernames[user.username.lower()] = user.id
 
 
 def from_message(
     update_id: int, message: Message, bot_username: str | None,
-    usernames: Mapping[str, int] | None = None, links: DeepLinks | None = None,
+    seen: Seen | Mapping[str, int] | None = None, links: DeepLinks | None = None,
 ) -> Inbound | None:
     """A message -> Inbound, or None when it is nothing for the bot."""
     event_id = str(update_id)
@@ -111,33 +148,34 @@ def from_message(
     command, target, args = parsed
     if addressed_elsewhere(target, bot_username):
         return None
-    args = mention_args(message, args, usernames or {})
+    args, bots = mention_args(message, args, seen if seen is not None else {})
     if command == "start" and chat.private and len(args) == 1 and links is not None:
         action = links.decode(args[0])  # only a signed secret-entry or daily-puzzle link; else a plain /start
         if action is not None:
             return Inbound(actor=actor, chat=chat, action=action, event_id=event_id, signed=True)
-    return Inbound(actor=actor, chat=chat, command=command, args=args, event_id=event_id)
+    return Inbound(actor=actor, chat=chat, command=command, args=args, event_id=event_id, bots=bots)
 
 
 def from_callback(update_id: int, query: CallbackQuery) -> Inbound | None:
     """A button press -> Inbound(action=data); None for presses we cannot place."""
-    if not query.data:
+    data = str(query.data or "").removeprefix(SETTLES_MARK)  # the mark is the adapter's, not the action's
+    if not data:
         return None
     actor = actor_of(query.from_user)
     if query.message is not None:
         chat = chat_of(query.message.chat)
     else:  # an inline-mode message: no chat known, answer as in private
         chat = Chat(platform=PLATFORM, chat_id=actor.user_id, private=True)
-    return Inbound(actor=actor, chat=chat, action=query.data, event_id=str(update_id))
+    return Inbound(actor=actor, chat=chat, action=data, event_id=str(update_id))
 
 
 def from_update(
-    update: Update, bot_username: str | None, usernames: Mapping[str, int] | None = None,
+    update: Update, bot_username: str | None, seen: Seen | Mapping[str, int] | None = None,
     links: DeepLinks | None = None,
 ) -> Inbound | None:
     """The one entry point: any update -> Inbound or None (ignored)."""
     if update.callback_query is not None:
         return from_callback(update.update_id, update.callback_query)
     if update.message is not None:
-        return from_message(update.update_id, update.message, bot_username, usernames, links)
+        return from_message(update.update_id, update.message, bot_username, seen, links)
     return None

@@ -9,7 +9,8 @@
   message, 1,024 a caption, 200 an alert), callback data in bytes (64).
 - A message Telegram refuses with 400 is said another way — its text alone, without keyboard,
   picture or file (link buttons become lines of text), in shorter parts — rather than lost.
-- Keyboards that no longer apply are taken off their messages (`withdraw`, `settle_prompts`).
+- Keyboards that no longer apply are taken off their messages (`withdraw`, `settle_prompts`): a
+  button the App marks `settles` carries that mark in its callback data (`SETTLES_MARK`).
 - Every failure is logged (token redacted, never a text) and survived.
 """
 
@@ -39,25 +40,15 @@ MAX_ALERT = 200  # answerCallbackQuery text limit
 MAX_EDIT_KEYS = 10_000
 MAX_PROMPTS = 10_000
 PLAIN_PART = 2048  # the parts of a text said another way after a 400
-# Buttons whose accepted press settles the message they sit on: once one is pressed, none of that
-# keyboard applies any more (a challenge answered, a secret drawn, a rematch or new game asked
-# for, a lobby begun, a tie decided, a language chosen). Buttons several people press, or press
-# again (join, vote, a Kegeln position or undo, a prompt), keep their keyboard.
-SETTLING_VERBS = frozenset({"accept", "decline", "random", "again", "rematch", "begin"})
+# The callback data of a button whose presenter says it settles its message (`OutButton.settles`):
+# `!<action>`. The mark is outside the actions' alphabet; the press carries it back, so a keyboard
+# posted before a restart is still taken away when it is used (adapters/telegram/inbound.py).
+SETTLES_MARK = "!"
 
 
-def settles(action: str | None) -> bool:
-    """Whether an accepted press of `action` (a `g:<game>:<verb>` or `lang:<code>`) settles its
-    message's keyboard."""
-    if not action:
-        return False
-    parts = action.split(":")
-    if parts[0] == "lang":
-        return True
-    if parts[0] != "g" or len(parts) != 3:
-        return False
-    verb = parts[2]
-    return verb in SETTLING_VERBS or (verb[:1] == "w" and verb[1:].isdecimal())
+def callback_data(button: OutButton) -> str:
+    """What Telegram keeps for a plain button and sends back when it is pressed."""
+    return SETTLES_MARK + button.action if button.settles else button.action
 
 
 def length(text: str) -> int:
@@ -111,8 +102,8 @@ def keyboard(
                 out_row.append(InlineKeyboardButton(button.label, url=button.url))
             elif url:
                 out_row.append(InlineKeyboardButton(button.label, url=url))
-            elif len(button.action.encode()) <= MAX_CALLBACK_DATA:
-                out_row.append(InlineKeyboardButton(button.label, callback_data=button.action))
+            elif len(callback_data(button).encode()) <= MAX_CALLBACK_DATA:
+                out_row.append(InlineKeyboardButton(button.label, callback_data=callback_data(button)))
             else:  # Telegram would refuse the whole message for one over-long button
                 log.error("button %r dropped: its action id is longer than %d bytes", button.label,
                           MAX_CALLBACK_DATA)
@@ -155,6 +146,13 @@ class Renderer:
         self.route: Callable[[Outbound], Awaitable[bool]] = self.deliver
         # private chat -> its prompts with a keyboard: (message id, the game's group chat id)
         self._prompts: OrderedDict[int | str, list[tuple[int, int | str]]] = OrderedDict()
+
+    @property
+    def bot_id(self) -> int | None:
+        try:
+            return self.bot.id
+        except RuntimeError:  # not initialised (getMe not done)
+            return None
 
     @property
     def bot_username(self) -> str | None:

@@ -318,7 +318,8 @@ async def rated_top(svc: Services, turn: Turn, kind: str, scope: tuple[str, ...]
 
 async def cmd_lang(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if not args:
-        buttons = tuple((Button(Text(f"lang.name.{code}"), f"lang:{code}"),) for code in svc.catalogs.languages)
+        buttons = tuple((Button(Text(f"lang.name.{code}"), f"lang:{code}", settles=True),)
+                        for code in svc.catalogs.languages)
         turn.messages.append(Message(turn.inbound.chat, Text("lang.choose"), buttons))
         return
     await set_lang(svc, turn, args[0])

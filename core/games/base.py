@@ -335,9 +335,10 @@ def to_actor(chat: Chat, player: Player) -> Actor:
     return Actor(chat.platform, player.user_id, player.name)
 
 
-def button(game_id: int, action: str, key: str, **params: Any) -> Button:
-    """A button whose opaque id names the game and the action: `g:<id>:<action>`."""
-    return Button(Text(key, params), f"g:{game_id}:{action}")
+def button(game_id: int, action: str, key: str, *, settles: bool = False, **params: Any) -> Button:
+    """A button whose opaque id names the game and the action: `g:<id>:<action>`. `settles`: an
+    accepted press of it settles its message's keyboard (`Button.settles`)."""
+    return Button(Text(key, params), f"g:{game_id}:{action}", settles=settles)
 
 
 def say(to: Chat | Actor, key: str, buttons: tuple[tuple[Button, ...], ...] = (), **params: Any) -> Message:

@@ -304,7 +304,8 @@ def flow_message(game_id: int, state: Any, ev: Event, chat: Chat, game: str,
     for any other event: the game presents it."""
     d, t = ev.data, ev.type
     name = {p.user_id: p.name for p in players(state)}
-    answer = ((button(game_id, Verb.ACCEPT, "button.accept"), button(game_id, Verb.DECLINE, "button.decline")),)
+    answer = ((button(game_id, Verb.ACCEPT, "button.accept", settles=True),
+               button(game_id, Verb.DECLINE, "button.decline", settles=True)),)
     if t == "challenged":
         key = f"{game}.challenged_open" if state.opponent is None else f"{game}.challenged"
         return say(chat, key, answer, challenger=state.challenger.name,
@@ -339,7 +340,7 @@ def secret_prompts(game_id: int, state: Any, chat: Chat, game: str, secret_input
         set_secret = Button(Text("button.set_secret"), f"g:{game_id}:{Verb.SECRET}", prompt=secret_input)
         fallback = say(chat, f"{game}.secret_fallback", ((set_secret,),), name=p.name).notify(p.user_id)
         prompt = say(to_actor(chat, p), f"{game}.secret_prompt",
-                     ((button(game_id, Verb.RANDOM, "button.random_secret"),),),
+                     ((button(game_id, Verb.RANDOM, "button.random_secret", settles=True),),),
                      opponent=other(state, p.user_id).name, game=game_id, **params(p))
         out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
     return out

@@ -93,14 +93,32 @@ class User:
     first_name: str
     username: str | None = None
     language_code: str | None = "en"
+    is_bot: bool = False  # another bot account (the Bot API never gives a bot's language_code)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "is_bot": False, "first_name": self.first_name}
+        data: dict[str, Any] = {"id": self.id, "is_bot": self.is_bot, "first_name": self.first_name}
         if self.username:
             data["username"] = self.username
-        if self.language_code:
+        if self.language_code and not self.is_bot:
             data["language_code"] = self.language_code
         return data
+
+
+def utf16(text: str) -> int:
+    """The Bot API's measure of entity offsets and lengths: UTF-16 code units."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def text_mention(text: str, shown: str, user: User) -> dict[str, Any]:
+    """The entity of a mention by name (a user picked from the client's list, or linked by id):
+    `shown` in `text`, carrying the user, as the Bot API sends it."""
+    at = text.index(shown)
+    return {"type": "text_mention", "offset": utf16(text[:at]), "length": utf16(shown),
+            "user": user.to_dict()}
+
+
+# What the Bot API marks as a `mention` in a text: @ and a username (5–32 of [A-Za-z0-9_]).
+_MENTION_RE = re.compile(r"(?<![A-Za-z0-9_@])@[A-Za-z0-9_]{5,32}(?![A-Za-z0-9_])")
 
 
 @dataclass(frozen=True)
@@ -362,7 +380,10 @@ class StandIn:
         entities: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """`user` writes `text` in `chat`; returns the message (with its message_id).
-        A leading /command gets its bot_command entity; `entities` adds more."""
+        As the Bot API does, a leading /command gets its bot_command entity and every @username a
+        mention entity (which names no user); `entities` adds more (e.g. `text_mention`); all are
+        sorted by offset. A message of another bot account is kept (it can be replied to) but not
+        delivered: Telegram never shows a bot the messages of other bots."""
         self._register(chat)
         self._seen_in(chat, user)
         if chat.type == "private":
@@ -371,15 +392,23 @@ class StandIn:
             "message_id": self._next_message_id(chat.id), "date": int(time.time()),
             "chat": chat.to_dict(), "from": user.to_dict(), "text": text,
         }
+        found: list[dict[str, Any]] = []
         if text.startswith("/"):
-            length = len(text.split()[0])
-            message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
-        if entities:
-            message["entities"] = message.get("entities", []) + entities
+            found.append({"type": "bot_command", "offset": 0, "length": utf16(text.split()[0])})
+        for match in _MENTION_RE.finditer(text):
+            if not (text.startswith("/") and match.start() < len(text.split()[0])):  # not /cmd@Bot
+                found.append({"type": "mention", "offset": utf16(text[:match.start()]),
+                              "length": utf16(match.group())})
+        found += entities or []
+        if found:
+            message["entities"] = sorted(found, key=lambda e: (e["offset"], -e["length"]))
         if reply_to is not None and (chat.id, reply_to) in self.messages:
-            message["reply_to_message"] = self.messages[(chat.id, reply_to)]
+            replied = dict(self.messages[(chat.id, reply_to)])
+            replied.pop("reply_to_message", None)  # the Bot API nests one level only
+            message["reply_to_message"] = replied
         self.messages[(chat.id, message["message_id"])] = message
-        self._push({"message": message})
+        if not user.is_bot:
+            self._push({"message": message})
         return message
 
     def press(self, chat: Chat, user: User, message_id: int, data: str) -> str:

@@ -16,6 +16,7 @@ import pytest
 
 from adapters.telegram import TelegramAdapter
 from adapters.telegram.deeplink import DeepLinks, key_for
+from adapters.telegram.render import SETTLES_MARK
 from bot.app import App
 from core import serial
 from core.games import duel, practice
@@ -92,7 +93,11 @@ class Club:
     def say(self, chat: Chat, user: User, text: str) -> Deed:
         return Deed(chat, user, lambda: self.standin.user_message(chat, user, text))
 
-    def press(self, user: User, call: Call, data: str) -> Deed:
+    def press(self, user: User, call: Call, action: str) -> Deed:
+        """`user` presses the button of `call` for `action`: Telegram sends back the callback data
+        the keyboard holds (the adapter's `SETTLES_MARK` included, if the button has it)."""
+        data = next((str(b["callback_data"]) for b in call.buttons
+                     if b.get("callback_data") in (action, SETTLES_MARK + action)), action)
         return Deed(GROUP, user, lambda: self.standin.press(GROUP, user, call.result["message_id"], data))
 
     async def duel_state(self, game: int) -> duel.State:

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import Catalogs
 from core.games import duel
-from core.messages import Inbound, Outbound, OutButton, Response
+from core.messages import Inbound, Outbound, OutButton, Response, Text
 from tests.telegram.conftest import MakeAdapter
-from tests.telegram.standin import Call, Chat, StandIn
+from tests.telegram.standin import Call, Chat, StandIn, User, text_mention
 from tests.telegram.test_e2e_app import (
     ALICE,
     BOB,
@@ -31,6 +32,7 @@ from tests.telegram.test_e2e_app import (
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+CATALOGS = Catalogs()
 
 
 @pytest.fixture
@@ -58,12 +60,12 @@ async def test_used_keyboards_are_taken_away(standin: StandIn, club: Club) -> No
     await start_private(club, ALICE)
     await start_private(club, BOB)
     game, message = await challenge(club)
-    assert markup(standin, message) == [f"g:{game}:accept", f"g:{game}:decline"]
+    assert markup(standin, message) == [f"!g:{game}:accept", f"!g:{game}:decline"]
 
     # A refused press leaves the keyboard: the challenge still waits for Bob.
     calls = await club.act(club.press(ALICE, message, f"g:{game}:accept"))
     assert answers(calls)[0].get("show_alert") is True
-    assert markup(standin, message) == [f"g:{game}:accept", f"g:{game}:decline"]
+    assert markup(standin, message) == [f"!g:{game}:accept", f"!g:{game}:decline"]
 
     # Bob accepts: Accept/Decline are gone from the challenge.
     calls = await club.act(club.press(BOB, message, f"g:{game}:accept"))
@@ -75,11 +77,11 @@ async def test_used_keyboards_are_taken_away(standin: StandIn, club: Club) -> No
     # Alice types her secret: her prompt's "Random code" goes; Bob's stays until he answers.
     await club.act(club.say(Chat.private(ALICE), ALICE, SECRETS[ALICE.id]))
     assert markup(standin, alice_prompt) == []
-    assert markup(standin, bob_prompt) == [f"g:{game}:random"]
+    assert markup(standin, bob_prompt) == [f"!g:{game}:random"]
 
     # Bob presses it: his goes too.
     deed = Deed(Chat.private(BOB), BOB, lambda: standin.press(
-        Chat.private(BOB), BOB, bob_prompt.result["message_id"], f"g:{game}:random"))
+        Chat.private(BOB), BOB, bob_prompt.result["message_id"], f"!g:{game}:random"))
     calls = await club.act(deed)
     (answer,) = answers(calls)
     assert "text" not in answer
@@ -152,3 +154,77 @@ async def test_texts_are_cut_to_telegram_measure(
     assert answer.ok and answer.params["callback_query_id"] == query
 
 
+
+
+async def test_a_keyboard_settles_only_when_its_presenter_says_so(
+    standin: StandIn, make_adapter: MakeAdapter
+) -> None:
+    """The adapter reads `OutButton.settles`, never the action's wording: a new kind of button
+    ("go") settles its keyboard because the presenter says so, and a button named like the old
+    settling verbs ("accept") keeps its keyboard because the presenter does not say so."""
+
+    pressed: list[str] = []
+
+    async def handle(inbound: Inbound) -> Response:
+        if inbound.action is not None:
+            pressed.append(inbound.action)
+            return Response()  # accepted
+        return Response(messages=(
+            Outbound(to=inbound.chat, text="new kind",
+                     buttons=((OutButton("Go", "g:1:go", settles=True), OutButton("Other", "g:1:other")),)),
+            Outbound(to=inbound.chat, text="old name",
+                     buttons=((OutButton("Accept", "g:2:accept"),),)),
+        ))
+
+    await make_adapter(handle)
+    standin.user_message(GROUP, ALICE, "/show")
+    await standin.wait_for(lambda c: c.method == "sendMessage" and "old name" in c.text)
+    new_kind, old_name = [c for c in standin.calls if c.method == "sendMessage" and c.ok]
+    go = next(b["callback_data"] for b in new_kind.buttons if b["text"] == "Go")
+    accept = old_name.buttons[0]["callback_data"]
+
+    standin.press(GROUP, BOB, old_name.result["message_id"], accept)
+    await standin.wait_for(lambda c: c.method == "answerCallbackQuery")
+    standin.press(GROUP, BOB, new_kind.result["message_id"], go)
+    await standin.wait_for(lambda c: c.method == "editMessageReplyMarkup")
+    assert markup(standin, new_kind) == []
+    assert len(markup(standin, old_name)) == 1  # still there
+    assert not [c for c in standin.calls if c.method == "editMessageReplyMarkup"
+                and c.params.get("message_id") == old_name.result["message_id"]]
+    assert pressed == ["g:2:accept", "g:1:go"]  # the App gets the actions as it made them
+
+
+HELPER = User(id=7707, first_name="Helper", username="helper_bot", is_bot=True)  # another bot account
+
+
+async def test_challenging_another_bot_account_is_refused(standin: StandIn, club: Club) -> None:
+    """Where Telegram says that a named user is a bot account — a mention by name carries the
+    user, a replied-to message its author — the App refuses the challenge with its reason; a
+    human named the same ways is challenged."""
+    reason = CATALOGS.render(Text("error.bot_opponent"), "en")
+    await club.act(club.say(GROUP, BOB, "hello everyone"))  # the bot has seen Bob
+
+    # A mention by name of the other bot (a text_mention entity with its user).
+    text = "/duel Helper 4"
+    calls = await club.act(Deed(GROUP, ALICE, lambda: standin.user_message(
+        GROUP, ALICE, text, entities=[text_mention(text, "Helper", HELPER)])))
+    assert any(reason in c.text for c in calls), [c.text for c in calls]
+    assert not [c for c in calls if c.buttons]  # no challenge was made
+
+    # "@helper_bot" in a reply to the other bot's message: the reply says who that is.
+    posted = standin.user_message(GROUP, HELPER, "Weather today: sunny")  # not shown to our bot
+    calls = await club.act(Deed(GROUP, ALICE, lambda: standin.user_message(
+        GROUP, ALICE, "/duel @helper_bot 4", reply_to=posted["message_id"])))
+    assert any(reason in c.text for c in calls), [c.text for c in calls]
+    assert not [c for c in calls if c.buttons]
+
+    # Humans, named by @username or by name, are challenged as before.
+    calls = await club.act(club.say(GROUP, ALICE, "/duel @bob_k 4"))
+    assert game_of(with_button(sent(calls, GROUP.id), ":accept"), ":accept")
+    await club.act(club.say(GROUP, ALICE, "/cancel"))
+    carol = User(id=4404, first_name="Carol Ann")
+    text = "/duel Carol Ann 4"
+    calls = await club.act(Deed(GROUP, ALICE, lambda: standin.user_message(
+        GROUP, ALICE, text, entities=[text_mention(text, "Carol Ann", carol)])))
+    assert not any(reason in c.text for c in calls)
+    assert game_of(with_button(sent(calls, GROUP.id), ":accept"), ":accept")

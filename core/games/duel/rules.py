@@ -245,6 +245,6 @@ def _reveal(game_id: int, state: State, chat: Chat) -> Message:
         result = Text("duel.result_draw")
     else:
         result = Text("duel.result_timeout")
-    buttons = ((button(game_id, "rematch", "button.rematch"),),) if state.opponent else ()
+    buttons = ((button(game_id, "rematch", "button.rematch", settles=True),),) if state.opponent else ()
     return say(chat, "duel.reveal", buttons, result=result, secrets=secrets or "—",
                lines=reveal_lines(state) or "—", score=score_line(state))

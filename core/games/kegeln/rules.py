@@ -624,7 +624,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             out.append(say(chat, "kegeln.scorer_changed", old=d["old"], new=d["new"]))
         elif t == "tie":
             tied = [entry_name(state, e) for e in d["tied"]]
-            buttons = tuple((Button(Text("kegeln.button_winner", {"name": n}), f"g:{game_id}:w{e}"),)
+            buttons = tuple((Button(Text("kegeln.button_winner", {"name": n}), f"g:{game_id}:w{e}",
+                                   settles=True),)
                             for e, n in zip(d["tied"], tied, strict=True))
             out.append(say(chat, "kegeln.tie", (*buttons, (button(game_id, "undo", "kegeln.button_undo"),)),
                            scorer=state.scorer.name, table=result_table(state),

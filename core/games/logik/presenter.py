@@ -147,7 +147,7 @@ def _final(game_id: int, state: State, chat: Chat) -> Message:
         result = Text("logik.result_timeout")
     secrets = [Text("logik.secret_of", {"name": p.name, "pegs": pegs(state.secrets[p.user_id])})
                for p in by_side(state) if p.user_id in state.secrets]
-    buttons = ((button(game_id, "rematch", "button.rematch"),),)
+    buttons = ((button(game_id, "rematch", "button.rematch", settles=True),),)
     msg = say(chat, "logik.final", buttons, result=result, secrets=_chain(secrets) if secrets else "—",
               score=score_line(state))
     return Message(msg.to, msg.text, msg.buttons, image=_picture(state))

@@ -132,7 +132,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             out.append(say(chat, "practice.guess", name=name, n=d["n"], code=d["code"],
                            a=d["a"], b=d["b"]))
         elif ev.type == "cracked":
-            again = ((button(game_id, "again", "button.again"),),)
+            again = ((button(game_id, "again", "button.again", settles=True),),)
             out.append(say(chat, "practice.cracked", again, name=name, n=d["n"],
                            code=state.secret,
                            rating=Text(f"rating.{d['rating']}" if d["rating"] else "rating.assisted")))

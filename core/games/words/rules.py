@@ -714,7 +714,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     for ev in events:
         d, t = ev.data, ev.type
         if t == "lobby":
-            keys = ((button(game_id, "join", "words.button_join"), button(game_id, "begin", "words.button_begin")),)
+            keys = ((button(game_id, "join", "words.button_join"),
+                     button(game_id, "begin", "words.button_begin", settles=True)),)
             out.append(say(chat, "words.lobby", keys, name=state.opener.name, options=options_text(state)))
         elif t == "joined":
             out.append(say(chat, "words.joined", name=name[d["by"]], n=d["n"], opener=state.opener.name))
@@ -772,7 +773,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                            lang=AUTONYMS[state.opts.lang],
                            answers=Text("words.answers_counts" if state.opts.counts else "words.answers_classic")))
         elif t == "solo_solved":
-            again = ((button(game_id, "again", "button.again"),),)
+            again = ((button(game_id, "again", "button.again", settles=True),),)
             out.append(say(chat, "words.solo_solved", again, name=state.opener.name, word=state.secret, n=d["n"]))
         elif t == "solo_gave_up":
             out.append(say(chat, "words.solo_gave_up", name=state.opener.name, word=d["word"], n=d["n"]))
@@ -786,7 +787,8 @@ def _round_start(game_id: int, state: State, chat: Chat, d: dict[str, Any]) -> l
     enter = Button(Text("words.button_set_word"), f"g:{game_id}:secret",
                    prompt=Text("words.word_input", {"length": state.opts.length}))
     fallback = say(chat, "words.word_fallback", ((enter,),), name=setter.name).notify(setter.user_id)
-    prompt = say(to_actor(chat, setter), "words.word_prompt", ((button(game_id, "random", "words.button_random"),),),
+    draw = button(game_id, "random", "words.button_random", settles=True)
+    prompt = say(to_actor(chat, setter), "words.word_prompt", ((draw,),),
                  game=game_id, length=state.opts.length, lang=AUTONYMS[state.opts.lang])
     out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
     return out
