@@ -11,14 +11,14 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from bot import routing
 from bot.games.registry import PLUGINS, commands
 from bot.i18n import Catalogs
-from bot.services import RETRY_DELAYS, Command, Services, Turn, acting
+from bot.services import RETRY_DELAYS, Services, Turn, acting, command_aliases
 from bot.storage.base import Conflict, Duplicate, Store, StoreUnavailable
 from bot.storage.sqlite import SqliteStore
 from core import names, serial
@@ -247,21 +247,6 @@ class App(Services):
             log.info("%s chat=%s game %d timed out", row.platform, row.chat_id, row.id)
             outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
         return outbounds
-
-
-def command_aliases(commands: Collection[Command]) -> dict[str, str]:
-    """Every localised command name → its command; an alias never hides a command or another alias."""
-    taken = {c.name for c in commands}
-    out: dict[str, str] = {}
-    for c in commands:
-        for _lang, alias in c.aliases:
-            alias = alias.lower()
-            if alias == c.name:  # the command's own name in that language
-                continue
-            if alias in taken or out.get(alias, c.name) != c.name:
-                raise ValueError(f"the alias /{alias} of /{c.name} is taken")
-            out[alias] = c.name
-    return out
 
 
 def open_store(db: str, synchronous: str = "FULL") -> Store:

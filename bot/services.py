@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -65,6 +65,21 @@ class Command:
     def names(self, lang: str) -> tuple[str, ...]:
         """The command's names in one language, the localised ones first."""
         return tuple(n for lg, n in self.aliases if lg == lang)
+
+
+def command_aliases(commands: Collection[Command]) -> dict[str, str]:
+    """Every localised command name → its command; an alias never hides a command or another alias."""
+    taken = {c.name for c in commands}
+    out: dict[str, str] = {}
+    for c in commands:
+        for _lang, alias in c.aliases:
+            alias = alias.lower()
+            if alias == c.name:  # the command's own name in that language
+                continue
+            if alias in taken or out.get(alias, c.name) != c.name:
+                raise ValueError(f"the alias /{alias} of /{c.name} is taken")
+            out[alias] = c.name
+    return out
 
 
 @dataclass

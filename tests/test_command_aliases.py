@@ -8,7 +8,7 @@ import pytest
 
 from adapters.discord.commands import discord_name
 from adapters.telegram.adapter import bot_commands, telegram_name
-from bot.app import command_aliases
+from bot.services import command_aliases
 from bot.commands import COMMANDS
 from bot.services import Command
 from core.messages import CommandInfo

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import command_aliases
+from bot.services import command_aliases
 from bot.commands import BY_NAME, COMMANDS
 from tests.docs.examples import (
     PAGES,
