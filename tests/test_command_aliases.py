@@ -8,9 +8,8 @@ import pytest
 
 from adapters.discord.commands import discord_name
 from adapters.telegram.adapter import bot_commands, telegram_name
-from bot.services import command_aliases
 from bot.commands import COMMANDS
-from bot.services import Command
+from bot.services import Command, command_aliases
 from core.messages import CommandInfo
 from tests.discord import limits
 

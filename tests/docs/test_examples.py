@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.services import command_aliases
 from bot.commands import BY_NAME, COMMANDS
+from bot.services import command_aliases
 from tests.docs.examples import (
     PAGES,
     ROOT,
