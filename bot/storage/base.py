@@ -235,6 +235,9 @@ FinishedStamp = tuple[int, int]  # the finished games a rebuild replayed: how ma
 # each ended, in the order they ended; bot/ratings_rebuild.py `replay_local`)
 Restate = Callable[[dict[str, Any]], dict[str, Any] | None]
 Rerate = Callable[[Sequence[tuple[GameRow, float]]], Awaitable[tuple[Sequence[Step], Sequence[Step]]]]
+# ... and the merge's own checks, made in its transaction before anything is written, on the chat's running
+# Kegeln games and its finished ones (with the time each ended): raising refuses the merge, nothing written
+MergeCheck = Callable[[Sequence[GameRow], Sequence[tuple[GameRow, float]]], None]
 
 
 class KegelnRepository(Protocol):
@@ -256,8 +259,9 @@ class KegelnRepository(Protocol):
     async def kegeln_season_rows(self, platform: str, chat_id: str, since: float, until: float) -> list[Any]: ...
     async def kegeln_game_times(self, platform: str, chat_id: str) -> dict[int, float]: ...
     async def kegeln_last_scored(self, platform: str, chat_id: str) -> dict[str, Any] | None: ...
+    async def kegeln_finished(self, platform: str, chat_id: str) -> list[tuple[GameRow, float]]: ...
     async def kegeln_merge(self, platform: str, chat_id: str, old: str, new: str, new_name: str,
-                           restate: Restate, rerate: Rerate) -> list[int]: ...
+                           restate: Restate, rerate: Rerate, check: MergeCheck) -> list[int]: ...
 
 
 class Store(KegelnRepository, Protocol):
