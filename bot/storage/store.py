@@ -391,11 +391,6 @@ class SqlStore:
         rows = await self._fetch(q.KEGELN_GAME_TIMES, platform=platform, chat_id=chat_id)
         return {int(r[0]): float(r[1]) for r in rows}
 
-    async def kegeln_last_scored(self, platform: str, chat_id: str) -> dict[str, Any] | None:
-        """The stored state of the chat's last finished Kegeln game (who kept its score), or None."""
-        rows = await self._fetch(q.KEGELN_LAST_SCORED, platform=platform, chat_id=chat_id)
-        return json.loads(rows[0][0]) if rows else None
-
     async def kegeln_finished(self, platform: str, chat_id: str) -> list[tuple[GameRow, float]]:
         """The chat's finished Kegeln games with the time each ended, in the order they ended (who scored
         what: /saison START and /kegelmerge ask it)."""
