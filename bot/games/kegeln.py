@@ -4,13 +4,17 @@ writes of its moves (the scorer's seat, the club's records) in the move's transa
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import dataclasses
+import secrets
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
 from bot import ratings_rebuild
 from bot.services import Command, GamePlugin, Services, Turn
-from bot.storage.base import GameRow, KegelnRepository
+from bot.storage.base import GameRow, KegelnRepository, MergeCheck
 from core import names, serial
 from core.errors import GameError
 from core.games import kegeln
@@ -19,7 +23,7 @@ from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season
 from core.games.registry import GAMES
-from core.messages import Inbound, Message, Text
+from core.messages import Actor, Button, Chat, Inbound, Message, Text
 from core.ratings import Match
 
 
@@ -245,20 +249,48 @@ async def season_rows(svc: Services, ib: Inbound, start: kegeln_season.Start,
     return [kegeln_season.SeasonRow(*r) for r in rows]
 
 
-async def may_keep_score(svc: Services, ib: Inbound) -> None:
-    """The club's records are changed only by a chat admin or the chat's scorer: the scorer of a running
-    Kegeln game here, or the one who kept the score of the last finished one."""
+def final_scorers(finished: Sequence[tuple[GameRow, float]]) -> list[tuple[Any, float]]:
+    """The completed games (with club records) of `finished`: their final state and when each ended."""
+    out = []
+    for row, at in finished:
+        state = serial.load(GAMES["kegeln"].state_type, row.state)
+        if state.outcome == "done":
+            out.append((state, at))
+    return out
+
+
+async def may_set_season(svc: Services, ib: Inbound, start: kegeln_season.Start) -> None:
+    """The season start is the club's: a chat admin sets it, or whoever kept the score of the last
+    finished game, or whoever kept the score of the most finished games of the current season (a running
+    game's scorer is nobody the club has trusted yet: anyone can start a game)."""
     if ib.actor.is_admin:
         return
-    scorers = []
-    for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id):
-        if row.kind == "kegeln":
-            scorers.append(serial.load(GAMES["kegeln"].state_type, row.state).scorer)
-    last = await repository(svc).kegeln_last_scored(ib.chat.platform, ib.chat.chat_id)
-    if last is not None:
-        scorers.append(serial.load(GAMES["kegeln"].state_type, last).scorer)
-    if ib.actor.user_id not in {p.user_id for p in scorers}:
-        raise GameError("kegeln.season.not_scorer", scorer=scorers[-1].name if scorers else "–")
+    games = final_scorers(await repository(svc).kegeln_finished(ib.chat.platform, ib.chat.chat_id))
+    last = games[-1][0].scorer if games else None
+    year = start.year_at(svc.clock())
+    counts: dict[str, int] = {}
+    named: dict[str, str] = {}
+    for state, at in games:
+        if start.year_at(at) == year:
+            counts[state.scorer.user_id] = counts.get(state.scorer.user_id, 0) + 1
+            named[state.scorer.user_id] = state.scorer.name
+    most = [u for u, n in counts.items() if n == max(counts.values())] if counts else []
+    if ib.actor.user_id in most or (last is not None and ib.actor.user_id == last.user_id):
+        return
+    raise GameError("kegeln.season.not_scorer", last=last.name if last else "–",
+                    most=", ".join(named[u] for u in most) or "–")
+
+
+def may_merge(actor: Actor, old: str, shown: str, finished: Sequence[tuple[GameRow, float]]) -> None:
+    """A merge moves OLD's records: a chat admin may, or whoever kept the score of every completed game
+    OLD played in (the scorer typed one person under two names: the typo, and so the records, are theirs).
+    The scorer of a running game, or of other games only, may not. `old` casefolded, `shown` as written."""
+    if actor.is_admin:
+        return
+    scorers = {state.scorer.user_id: state.scorer.name for state, _at in final_scorers(finished)
+               if old in {m.name.casefold() for m in state.members}}
+    if set(scorers) - {actor.user_id}:
+        raise GameError("kegeln.merge.not_scorer", name=shown, scorers=", ".join(scorers.values()))
 
 
 async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -270,7 +302,7 @@ async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if words:
         new = kegeln_season.parse_start(words[0]) if kegeln_season.parse_year(words[0]) is None else None
         if new is not None:
-            await may_keep_score(svc, ib)
+            await may_set_season(svc, ib, start)
             await repository(svc).set_kegeln_season_start(ib.chat.platform, ib.chat.chat_id, new.month, new.day)
             year = new.year_at(svc.clock())
             turn.messages.append(Message(ib.chat, Text("kegeln.season.set", {
@@ -357,35 +389,125 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
 
 # ---------------------------------------------------------------- members merged (/kegelmerge OLD NEW)
 
-async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/kegelmerge OLD NEW: the scorer typed one person under two names; OLD's records become NEW's
-    (statistics, seasons, export, the finished games' final states), and the chat's Kegeln ratings and
-    their history are replayed from those games in the same transaction, as the operators' rebuild
-    (bot/ratings_rebuild.py) replays them."""
-    ib = turn.inbound
-    old, new = merge_names(args)
-    await may_keep_score(svc, ib)
-    repo = repository(svc)
+MERGE_TTL = 600.0  # seconds: how long a /kegelmerge question can be answered
+
+
+@dataclass(frozen=True)
+class MergeAsk:
+    """A /kegelmerge waiting for its asker's ✅: the chat, who asked, the names as typed, and the chat's
+    finished Kegeln games when asked (how many, the sum of their versions: any game ending or final state
+    rewritten since makes the question stale)."""
+
+    platform: str
+    chat_id: str
+    asker: str
+    asker_name: str
+    admin: bool  # the asker is a chat admin (a button press may not say so: the question's rule holds)
+    old: str
+    new: str
+    stamp: tuple[int, int]
+    at: float
+
+
+def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> tuple[int, int]:
+    return len(finished), sum(row.version for row, _at in finished)
+
+
+async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[str, Any]:
     lines = {}
     for name in (old, new):
-        line = await repo.kegeln_member(ib.chat.platform, ib.chat.chat_id, name)
+        line = await repository(svc).kegeln_member(ib.chat.platform, ib.chat.chat_id, name)
         if line is None:
             raise GameError("kegeln.unknown_member", name=name[:40])
         lines[name] = line
-    for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id):
-        if row.kind == "kegeln":
+    return lines
+
+
+def merge_check(actor: Actor, old: str, new: str, lines: dict[str, Any],
+                stamp: tuple[int, int] | None) -> MergeCheck:
+    """What a merge needs, checked on the games as its own transaction sees them (and once before asking):
+    the records are those the question showed (`stamp`), the actor may merge OLD (`may_merge`), neither
+    name plays in a running game, and the two never played in one game (two people)."""
+    def check(running: Sequence[GameRow], finished: Sequence[tuple[GameRow, float]]) -> None:
+        if stamp is not None and finished_stamp(finished) != stamp:
+            raise GameError("kegeln.merge.stale")
+        may_merge(actor, old.casefold(), lines[old].name[:40], finished)
+        for row in running:
             playing = {m.name.casefold() for m in serial.load(GAMES["kegeln"].state_type, row.state).members}
             for name in (old, new):
                 if name.casefold() in playing:
                     raise GameError("kegeln.merge.running", name=lines[name].name[:40], game=row.id)
-    kept = lines[new].name
-    shared = await repo.kegeln_merge(ib.chat.platform, ib.chat.chat_id, old.casefold(), new.casefold(), kept,
-                                     restate=renaming(old.casefold(), kept),
-                                     rerate=lambda finished: ratings_rebuild.replay_local(svc, finished))
-    if shared:
+        shared = [row.id for row, _at in finished
+                  if {old.casefold(), new.casefold()} <= {m.name.casefold() for m in member_states(row)}]
+        if shared:
+            raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=lines[new].name[:40],
+                            games=", ".join(f"#{g}" for g in shared[:5]))
+    return check
+
+
+def member_states(row: GameRow) -> list[Any]:
+    """The members of a completed game (none for a cancelled one: it has no club records)."""
+    state = serial.load(GAMES["kegeln"].state_type, row.state)
+    return list(state.members) if state.outcome == "done" else []
+
+
+async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/kegelmerge OLD NEW: the scorer typed one person under two names. Checked, then asked back with
+    ✅/❌ that only the asker can answer (`Kegeln.chat_action` merges, if the records are still those the
+    question showed): a merge cannot be undone."""
+    ib = turn.inbound
+    old, new = merge_names(args)
+    lines = await member_lines(svc, ib, old, new)
+    finished = await repository(svc).kegeln_finished(ib.chat.platform, ib.chat.chat_id)
+    running = [r for r in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id) if r.kind == "kegeln"]
+    merge_check(ib.actor, old, new, lines, None)(running, finished)  # refused now rather than after ✅
+    asks = PLUGIN.asks_of(svc)
+    now = svc.clock()
+    for token in [t for t, a in asks.items() if now - a.at > MERGE_TTL]:
+        del asks[token]
+    token = secrets.token_hex(5)
+    asks[token] = MergeAsk(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id, ib.actor.name,
+                           ib.actor.is_admin, old, new,
+                           finished_stamp(finished), now)
+    action = f"kegeln:{ib.chat.chat_id}:{token}-"
+    turn.messages.append(Message(ib.chat, Text("kegeln.merge.confirm", {
+        "old": lines[old].name, "new": lines[new].name, "n": lines[old].games,
+        "total": lines[old].games + lines[new].games, "asker": ib.actor.name}),
+        ((Button(Text("kegeln.merge.yes"), action + "yes"), Button(Text("kegeln.merge.no"), action + "no")),)))
+
+
+async def answer_merge(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
+    """✅ or ❌ on a /kegelmerge question (`kegeln:<chat>:<token>-yes|no`; bot/routing.py has checked that it
+    comes from that chat): only the asker answers; ✅ merges in one transaction that checks everything
+    again (`merge_check`) and the stored records' stamp: a question is stale once a game has ended, a merge
+    has been made, or MERGE_TTL has passed."""
+    ib = turn.inbound
+    token, _, answer = arg.rpartition("-")
+    asks = PLUGIN.asks_of(svc)
+    ask = asks.get(token)
+    if (ask is None or answer not in ("yes", "no") or (ask.platform, ask.chat_id) != (chat.platform, chat.chat_id)
+            or svc.clock() - ask.at > MERGE_TTL):
+        raise GameError("kegeln.merge.stale")
+    if ib.actor.user_id != ask.asker:
+        raise GameError("kegeln.merge.not_yours", name=ask.asker_name)
+    del asks[token]
+    if answer == "no":
+        turn.messages.append(Message(chat, Text("kegeln.merge.cancelled", {"old": ask.old, "new": ask.new})))
+        return
+    try:
+        lines = await member_lines(svc, ib, ask.old, ask.new)
+    except GameError:
+        raise GameError("kegeln.merge.stale") from None  # merged away meanwhile
+    old, new, kept = ask.old, ask.new, lines[ask.new].name
+    shared = await repository(svc).kegeln_merge(
+        chat.platform, chat.chat_id, old.casefold(), new.casefold(), kept, restate=renaming(old.casefold(), kept),
+        rerate=lambda finished: ratings_rebuild.replay_local(svc, finished),
+        check=merge_check(dataclasses.replace(ib.actor, is_admin=ib.actor.is_admin or ask.admin), old, new, lines,
+                          ask.stamp))
+    if shared:  # (merge_check has refused these already)
         raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=kept[:40],
                         games=", ".join(f"#{g}" for g in shared[:5]))
-    turn.messages.append(Message(ib.chat, Text("kegeln.merge.done", {
+    turn.messages.append(Message(chat, Text("kegeln.merge.done", {
         "old": lines[old].name, "new": kept, "n": lines[old].games, "total": lines[old].games + lines[new].games})))
 
 
@@ -437,6 +559,17 @@ class Kegeln(GamePlugin):
                          ("bg", "годишен_преглед"), ("bg", "godishen_pregled"))),
         Command("kegelmerge", ("old", "new"), cmd_kegelmerge),
     )
+
+    def __init__(self) -> None:
+        # the /kegelmerge questions waiting for ✅ per App (kept in the process that asked: after a
+        # restart, or pressed in another process, the button is stale and the asker asks again)
+        self._asks: weakref.WeakKeyDictionary[Services, dict[str, MergeAsk]] = weakref.WeakKeyDictionary()
+
+    def asks_of(self, svc: Services) -> dict[str, MergeAsk]:
+        return self._asks.setdefault(svc, {})
+
+    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
+        await answer_merge(svc, turn, chat, arg)
 
     def writes(self, svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:
         return kegeln_job(svc, row, old, new, over)

@@ -239,9 +239,6 @@ KEGELN_SEASON_ROWS = Query(  # every member line of the games finished in [since
     " WHERE k.platform = :platform AND k.chat_id = :chat_id AND k.at >= :since AND k.at < :until"
     " ORDER BY k.at, k.game_id, k.place, k.member COLLATE \"C\"")
 KEGELN_GAME_TIMES = Query("SELECT game_id, at FROM kegeln_games WHERE platform = :platform AND chat_id = :chat_id")
-KEGELN_LAST_SCORED = Query(  # the state of the chat's last finished Kegeln game (who kept score)
-    "SELECT g.state FROM games g JOIN kegeln_games k ON k.game_id = g.id WHERE k.platform = :platform"
-    " AND k.chat_id = :chat_id ORDER BY k.at DESC, k.game_id DESC LIMIT 1")
 # /kegelmerge: one member's records under another name (`member` casefolded); the games both played
 KEGELN_SHARED_GAMES = Query(
     "SELECT a.game_id FROM kegeln_members a JOIN kegeln_members b ON b.game_id = a.game_id"

@@ -31,6 +31,7 @@ from bot.storage.base import (
     KegelnThrow,
     LogikRecord,
     LogikSides,
+    MergeCheck,
     NewResult,
     PracticeBest,
     RatedLine,
@@ -407,21 +408,29 @@ class SqlStore:
         rows = await self._fetch(q.KEGELN_GAME_TIMES, platform=platform, chat_id=chat_id)
         return {int(r[0]): float(r[1]) for r in rows}
 
-    async def kegeln_last_scored(self, platform: str, chat_id: str) -> dict[str, Any] | None:
-        """The stored state of the chat's last finished Kegeln game (who kept its score), or None."""
-        rows = await self._fetch(q.KEGELN_LAST_SCORED, platform=platform, chat_id=chat_id)
-        return json.loads(rows[0][0]) if rows else None
+    async def kegeln_finished(self, platform: str, chat_id: str) -> list[tuple[GameRow, float]]:
+        """The chat's finished Kegeln games with the time each ended, in the order they ended (who scored
+        what: /saison START and /kegelmerge ask it)."""
+        rows = await self._fetch(q.FINISHED_GAMES_OF, platform=platform, chat_id=chat_id, kind="kegeln")
+        return [(_game(r), float(r[8])) for r in rows]
 
     async def kegeln_merge(self, platform: str, chat_id: str, old: str, new: str, new_name: str,
-                           restate: Restate, rerate: Rerate) -> list[int]:
+                           restate: Restate, rerate: Rerate, check: MergeCheck) -> list[int]:
         """Member `old` (casefolded) becomes `new` in the chat's records, spelled `new_name`, in one
-        transaction. Refused (nothing written) when both played in one game: those game ids are returned.
-        The chat's finished Kegeln games keep their final states as `restate(state)` gives them (None:
-        unchanged), and the chat's Kegeln ratings and their history become `rerate(games)` of those games
-        (every finished one, with the time it ended, in the order they ended: as the rebuild replays them)."""
+        transaction. First `check(running, finished)` sees the chat's running and finished Kegeln games as
+        this transaction does (after `lock_chat`: a game created meanwhile either is among them or starts
+        after the merge) and may refuse by raising; refused too (nothing written) when both played in one
+        game: those game ids are returned. The chat's finished Kegeln games keep their final states as
+        `restate(state)` gives them (None: unchanged), and the chat's Kegeln ratings and their history become
+        `rerate(games)` of those games (every finished one, with the time it ended, in the order they ended:
+        as the rebuild replays them)."""
         async def job(tx: Tx) -> list[int]:
             where = {"platform": platform, "chat_id": chat_id}
+            await tx.lock_chat(platform, chat_id)  # game creations in the chat wait (create_game)
             await tx.lock_table("ratings")  # a game ending meanwhile rates on top of the replay (see rewrite_ratings)
+            running = [g for g in (_game(r) for r in await tx.fetch(q.CHAT_GAMES, **where)) if g.kind == "kegeln"]
+            ended = [(_game(r), float(r[8])) for r in await tx.fetch(q.FINISHED_GAMES_OF, **where, kind="kegeln")]
+            check(running, ended)
             shared = [int(r[0]) for r in await tx.fetch(q.KEGELN_SHARED_GAMES, **where, old=old, new=new)]
             if shared:
                 return shared
@@ -433,8 +442,7 @@ class SqlStore:
                 if renamed != parts:
                     await tx.execute(q.SET_KEGELN_WINNER, game_id=game_id, winner=", ".join(renamed))
             finished = []
-            for r in await tx.fetch(q.FINISHED_GAMES_OF, **where, kind="kegeln"):
-                row, at = _game(r), float(r[8])
+            for row, at in ended:
                 state = restate(row.state)
                 if state is not None:
                     await tx.execute(q.SET_FINISHED_STATE, id=row.id, state=json.dumps(state))

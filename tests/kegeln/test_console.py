@@ -57,5 +57,24 @@ def test_console_season_review_by_its_localised_names(tmp_path: Path) -> None:
     out = play(tmp_path / "db.sqlite3", script)
     assert "1. Anna — 1 · 1/0 · № 72.0 (72–72) · 9×0 · P×0 · ⌀ 4.5" in out, out
     assert out.count("🏆 Club champion: Anna — 1 win") == 4
-    assert "bob: Only the scorer alice (or a chat admin) can change the club's records." in out
+    assert ("bob: Only a chat admin, or whoever kept the score of every game Ben played in (alice), can merge Ben"
+            in out)
     assert out.count(".png") >= 5
+
+
+def test_console_scorer_merges_the_typo_after_confirming(tmp_path: Path) -> None:
+    """The console has no chat admins: alice, who scored both games, merges Anni into Anna; bob, who scored
+    neither, may not ask, and may not press her ✅ either."""
+    db = tmp_path / "db.sqlite3"
+    two_games = ["alice: /kegeln high 2 Anna Ben", "alice: /wurf 7 t", "alice: /wurf 3 t", "alice: /wurf 2",
+                 "alice: /wurf 5", "alice: /kegeln high 2 Anni Carl", "alice: /wurf 4 t", "alice: /wurf 6 t",
+                 "alice: /wurf 1", "alice: /wurf 8"]
+    asks = [*two_games, "bob: /kegelmerge Anni Anna", "alice: /kegelmerge Anni Anna"]
+    out = play(tmp_path / "first.sqlite3", "\n".join(asks) + "\n")  # the same script: the same button numbers
+    assert "bob: Only a chat admin, or whoever kept the score of every game Anni played in (alice)" in out, out
+    assert "Merge Anni into Anna?" in out and "Merged" not in out, out
+    yes = buttons(out)["✅ Merge"]
+    out = play(db, "\n".join([*asks, f"bob clicks {yes}", f"alice clicks {yes}", f"alice clicks {yes}"]) + "\n")
+    assert "Only alice can answer this question." in out, out
+    assert out.count("🔗 Merged: Anni is now Anna — 1 game moved, Anna has 2 games.") == 1, out
+    assert "This confirmation is out of date" in out, out

@@ -25,7 +25,7 @@ from tests.app.harness import GROUP, Table, texts
 from tests.app.test_duel_flow import start_duel, target
 from tests.app.test_ratings import Expected
 from tests.app.test_ratings_rebuild import HISTORY, RATINGS, garble, rows
-from tests.kegeln.test_season import admin, at, game, season_2026
+from tests.kegeln.test_season import at, game, merge_as_admin, season_2026
 
 # The season's rated games in the order they ended, as the club ranked them (Klausi is Klaus):
 # each game's members by place (1 = the winner), from the numbers thrown in tests/kegeln/test_season.py.
@@ -61,7 +61,7 @@ async def duel_between(table: Table) -> None:
 async def merged_season(app: App, table: Table, clock: Clock) -> None:
     await season_2026(table, clock)
     await duel_between(table)  # a game of another kind in the same chat, after the season's games
-    r = await table.send(admin("dave"))
+    r = await merge_as_admin(table)
     assert "Merged: Klausi is now Klaus — 2 games moved, Klaus has 6 games" in texts(r), texts(r)
 
 
@@ -73,7 +73,7 @@ async def test_the_merge_stores_what_a_rebuild_gives(app: App, table: Table, clo
         places[int(game_id)][{"klausi": "klaus"}.get(member, member)] = int(place)
     assert list(places.values()) == SEASON  # the test's rankings are the club's records
     states = await rows(app, KEGELN_STATES)
-    await table.send(admin("dave"))
+    await merge_as_admin(table)
 
     # the games' final states name Klaus; their times stay (the replay's order), their versions count the change
     after = await rows(app, KEGELN_STATES)
@@ -143,7 +143,7 @@ async def test_a_merge_during_a_rebuild_makes_the_rebuild_replay_again(app: App,
     await season_2026(table, clock)
     seen, rated = await ratings_rebuild.replay(app)  # the rebuild's first step ...
     current, history = ratings.rebuild(rated)
-    await table.send(admin("dave"))  # ... then the merge commits
+    await merge_as_admin(table)  # ... then the merge commits
     with pytest.raises(RatingsMoved):
         await app.store.rewrite_ratings(list(current.values()), history, seen)
     merged = await rows(app, RATINGS)

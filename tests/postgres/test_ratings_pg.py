@@ -1,6 +1,6 @@
 """Skill ratings on PostgreSQL: the operators' rebuild gives exactly the stored ratings and history,
 which agree with openskill per chat and across chats (`db` is a postgresql:// URL here, see conftest),
-also after /kegelmerge;
+also after /kegelmerge (and who may merge, its confirmation, a game started during the merge);
 two games of one player that end at once on two connections both count in the rating across chats."""
 
 import asyncio
@@ -16,6 +16,12 @@ from tests.kegeln.test_merge_ratings import (  # noqa: F401  (collected here aga
     test_a_game_after_the_merge_rates_on_top_of_it,
     test_rating_and_top_after_the_merge,
     test_the_merge_stores_what_a_rebuild_gives,
+)
+from tests.kegeln.test_merge_trust import (  # noqa: F401  (collected here again, on PostgreSQL)
+    test_a_confirmation_pressed_by_someone_else_is_refused,
+    test_a_game_started_with_the_old_name_during_the_merge_is_seen,
+    test_a_scorer_of_a_running_game_cannot_merge_members_of_games_others_scored,
+    test_a_stale_confirmation_after_the_records_changed_is_refused,
 )
 
 
