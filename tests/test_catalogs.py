@@ -249,3 +249,15 @@ def test_every_plural_text_reads_right_for_one_and_many() -> None:
             for n in (1, 2, 5, 1.5):
                 text = CATALOGS.render(Text(key, {"n": n, **{p: "X" for p in names}}), lang)
                 assert "{" not in text and key not in text, (lang, key, n, text)
+
+
+# The `one` form agrees with one thing: no plural or neuter-of-many predicate right before the count
+# (bg "нужни са 1 игра" → "нужна е 1 игра"; ru "нужно 1 игра" → "нужна 1 игра").
+ONE_FORM_PLURAL = {"bg": r"\b(са|нужни|\w+ени) \{n\} \w", "ru": r"\b(нужно|нужны|\w+ено|\w+ены) \{n\} \w"}
+
+
+@pytest.mark.parametrize("lang", sorted(ONE_FORM_PLURAL))
+def test_the_one_form_agrees_with_one(lang: str) -> None:
+    bad = {key: entry["one"] for key, entry in CATALOGS.catalogs[lang].items()
+           if isinstance(entry, dict) and "one" in entry and re.search(ONE_FORM_PLURAL[lang], entry["one"])}
+    assert bad == {}
