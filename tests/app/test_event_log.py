@@ -1,0 +1,33 @@
+"""The event log reads back as the code before typed events wrote it: events of every game, made by
+seeded games (tests/app/recorded_events.py), go through the real Store into a SQLite file; the rows
+stored (type and JSON text) are the ones the dict-based events wrote (tests/app/events_recorded.json,
+recorded with that code), character for character."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from bot.storage.sqlite import SqliteStore
+from tests.app.recorded_events import RECORDED, seeded_events
+
+
+async def test_stored_events_are_the_rows_the_dict_events_wrote(tmp_path: Path) -> None:
+    recorded = json.loads(RECORDED.read_text(encoding="utf-8"))
+    made = seeded_events()
+    assert [[kind, e.type] for kind, e in made] == [[kind, t] for kind, t, _ in recorded]
+    path = tmp_path / "log.sqlite3"
+    store = SqliteStore(str(path))
+    await store.open()
+    games: dict[str, int] = {}
+    try:
+        for kind in dict.fromkeys(k for k, _ in made):
+            events = [e for k, e in made if k == kind]
+            games[kind] = await store.create_game("p", kind, False, kind, {"v": 0}, [], events, 1.0)
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as db:
+        for kind, gid in games.items():
+            rows = [list(r) for r in db.execute("SELECT type, data FROM events WHERE game_id = ? ORDER BY id", (gid,))]
+            assert rows == [[t, data] for k, t, data in recorded if k == kind], kind
