@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import builtins
 import inspect
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import msgspec
 
 from core import serial
 from core.errors import GameError
@@ -35,12 +38,32 @@ class Match:
     draws: int = 0
 
 
+class Event(msgspec.Struct, frozen=True):
+    """Something that happened in a game: one frozen Struct per kind of event, its fields the data
+    (`match ev: case Guessed(by=by, code=code): …`). The event log stores it as `Logged`: its `type`
+    and its fields as JSON (a field may be stored under another name: `msgspec.field(name="for")`)."""
+
+    type: ClassVar[str]  # the kind of event, as the event log names it
+
+
 @dataclass(frozen=True)
-class Event:
-    """Something that happened in a game; data only, stored in the event log."""
+class Logged:
+    """An event as the event log holds it: its type and its JSON data (the event's fields, in order)."""
 
     type: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
+
+    @classmethod
+    def of(cls, event: Event) -> Logged:
+        return cls(event.type, serial.dump(event))
+
+    def read(self, kinds: Iterable[builtins.type[Event]]) -> Event:
+        """The event again, as one of `kinds` (a game's `events`); KeyError for a type none of them has."""
+        for kind in kinds:
+            if kind.type == self.type:
+                loaded: Event = serial.load(kind, self.data)
+                return loaded
+        raise KeyError(self.type)
 
 
 @dataclass(frozen=True)
@@ -118,6 +141,7 @@ class Game(ABC, Generic[S]):
 
     kind: ClassVar[str]
     state_type: type[S]
+    events: ClassVar[tuple[type[Event], ...]] = ()  # its kinds of events (the event log read back: `Logged.read`)
     pictured: ClassVar[bool] = False  # its messages may carry a PNG (drawn off the event loop)
     follows_up: ClassVar[bool] = False  # 🔁/▶ buttons and /rematch make a new game from a finished one
     rematch_verb: ClassVar[Verb] = Verb.REMATCH  # what /rematch asks of `follow_up` (AGAIN: play again alone)

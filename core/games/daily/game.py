@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from core.games.base import RulesGame
 from core.games.daily import rules
+from core.games.daily.events import EVENTS
 from core.games.daily.rules import State
 
 
 class Daily(RulesGame[State]):
     kind = "daily"
     state_type = State
+    events = EVENTS
     private_play = True  # its player's moves come privately; the group sees only the result
 
     def __init__(self) -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from core.games.challenge import ChallengeGame
 from core.games.duel import rules
+from core.games.duel.events import EVENTS
 from core.games.duel.rules import State
 
 
 class Duel(ChallengeGame[State]):
     kind = "duel"
     state_type = State
+    events = EVENTS
 
     def __init__(self) -> None:
         super().__init__(rules, rules)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from core.games.base import RulesGame, Verb
 from core.games.practice import rules
+from core.games.practice.events import EVENTS
 from core.games.practice.rules import State
 
 
 class Practice(RulesGame[State]):
     kind = "practice"
     state_type = State
+    events = EVENTS
     follows_up = True
     rematch_verb = Verb.AGAIN
 

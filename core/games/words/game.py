@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from core.games.base import RulesGame
 from core.games.words import rules
+from core.games.words.events import EVENTS
 from core.games.words.rules import State
 
 
 class Words(RulesGame[State]):
     kind = "words"
     state_type = State
+    events = EVENTS
     follows_up = True
 
     def __init__(self) -> None:
