@@ -7,6 +7,11 @@ event stored (type + `json.dumps` of its data) and per event presented (`present
 events).
 
     python -m bench.events [--games 30] [--moves 60]
+
+Measured when events became typed (msgspec Structs instead of `Event(type, dict)`), on the shared
+2-core machine: apply and present unchanged within noise; storing an event 2.0–2.4 µs → 2.4–4.1 µs
+(the fields turned into the JSON-ready dict by msgspec, then `json.dumps` as before) — next to the
+database write of the move (milliseconds), nothing.
 """
 
 from __future__ import annotations
@@ -20,8 +25,7 @@ from typing import Any
 
 from bench.serial import LEXICON, _start
 from core.errors import GameError
-from core.games import base
-from core.games.base import Ctx
+from core.games.base import Ctx, Logged
 from core.messages import Chat
 
 GAMES = ("practice", "duel", "logik", "words", "kegeln")
@@ -29,12 +33,9 @@ CHAT = Chat("bench", "c", False)
 
 
 def _stored(ev: Any) -> tuple[str, str]:
-    """An event's row in the event log (before typed events: `type` and the `data` dict)."""
-    logged = getattr(base, "Logged", None)
-    if logged is not None:
-        row = logged.of(ev)
-        return row.type, json.dumps(row.data)
-    return ev.type, json.dumps(ev.data)
+    """An event's row in the event log, as bot/storage writes it."""
+    row = Logged.of(ev)
+    return row.type, json.dumps(row.data)
 
 
 def play(game: str, rng: random.Random, moves: int) -> tuple[list[float], list[Any], Any]:
