@@ -14,7 +14,7 @@ class Duel(ChallengeGame[State]):
     events = EVENTS
 
     def __init__(self) -> None:
-        super().__init__(rules, rules)
+        super().__init__(rules, rules, secret_prompt=rules, cancel_action=rules, follow_up=rules)
 
     def code_rules(self, state: State) -> tuple[int, bool] | None:
         return state.rules.length, state.rules.repeats

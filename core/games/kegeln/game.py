@@ -14,4 +14,4 @@ class Kegeln(RulesGame[State]):
     events = EVENTS
 
     def __init__(self) -> None:
-        super().__init__(rules, rules)
+        super().__init__(rules, rules, button_action=rules, cancel_action=rules)

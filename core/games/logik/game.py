@@ -16,4 +16,4 @@ class Logik(ChallengeGame[State]):
     pictured = True  # every move shows the board picture
 
     def __init__(self) -> None:
-        super().__init__(rules, view)
+        super().__init__(rules, view, secret_prompt=view, accepts_text=rules, cancel_action=rules, follow_up=rules)

@@ -16,7 +16,7 @@ class Practice(RulesGame[State]):
     rematch_verb = Verb.AGAIN
 
     def __init__(self) -> None:
-        super().__init__(rules, rules)
+        super().__init__(rules, rules, text_action=rules, quit_action=rules, follow_up=rules)
 
     def code_rules(self, state: State) -> tuple[int, bool] | None:
         return state.rules.length, state.rules.repeats

@@ -15,4 +15,6 @@ class Words(RulesGame[State]):
     follows_up = True
 
     def __init__(self) -> None:
-        super().__init__(rules, rules)
+        super().__init__(rules, rules, due_action=rules, secret_prompt=rules, secret_action=rules, accepts_text=rules,
+                         text_action=rules, button_action=rules, quit_action=rules, cancel_action=rules,
+                         join_action=rules, leave_action=rules, follow_up=rules)
