@@ -32,6 +32,7 @@ import pytest
 from bot import app as app_module
 from bot.__main__ import quiet_libraries
 from bot.render import Renderer
+from core import serial
 from core.messages import Chat, Message, Text
 
 # Events whose params may carry a secret because the game reveals it to the chat at that point.
@@ -159,7 +160,7 @@ def _watch_apply(mod: Any) -> Any:
         new, events = apply(state, action, actor, ctx)
         LEDGER.learn(new)
         live = secrets_of(state) | secrets_of(new)
-        carried = {v for e in events if e.type in REVEALING for v in e.data.values() if isinstance(v, str)}
+        carried = {v for e in events if e.type in REVEALING for v in serial.dump(e).values() if isinstance(v, str)}
         LEDGER.reveal(live & carried)
         if mod.is_over(new) and not getattr(new, "never_revealed", False):  # a daily code: others still play it
             LEDGER.reveal(secrets_of(new))

@@ -14,6 +14,7 @@ from core import serial
 from core.errors import GameError
 from core.games.actions import Accept
 from core.games.base import Event
+from core.games.challenge import BotLevel
 from core.games.registry import GAMES
 from core.messages import Actor, Message, Text
 from core.options import meaning
@@ -67,7 +68,7 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
             break
         human = next(p.user_id for p in game.players(state) if p.user_id != solver_games.BOT)
         level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.id, human) or STRONG
-        extra = [Event("bot", {"level": level})] if isinstance(action, Accept) else []
+        extra: list[Event] = [BotLevel(level)] if isinstance(action, Accept) else []
         if action == "guess":
             rng = random.Random(svc.rng.random())
             try:

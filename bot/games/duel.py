@@ -7,7 +7,8 @@ from bot.options import LENGTH_CHOICES, parse_code_options
 from bot.services import Command, Services, Turn
 from core.codes import CodeRules
 from core.games import duel
-from core.games.base import Event, Player
+from core.games.base import Player
+from core.games.challenge import Accepted, BotLevel
 from core.messages import Message, Text
 from core.solver import games as solver_games
 
@@ -37,8 +38,8 @@ async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
     intro = Message(ib.chat, Text("solver.bot_duel", {"name": me.name, "bot": bot_name,
                                                       "level": Text(LEVEL_KEYS[level])}))
     at = len(turn.messages)
-    shown = [e for e in events if e.type != "accepted"]  # the intro says it: no "I wrote to you both"
-    await svc.create(turn, "duel", state, [Event("bot", {"level": level}), *shown], [me.user_id])
+    shown = [e for e in events if not isinstance(e, Accepted)]  # the intro says it: no "I wrote to you both"
+    await svc.create(turn, "duel", state, [BotLevel(level), *shown], [me.user_id])
     turn.messages.insert(at, intro)
 
 

@@ -8,7 +8,8 @@ from bot.options import colour_letters
 from bot.services import Command, Services, Turn
 from core.errors import GameError
 from core.games import logik
-from core.games.base import Event, Player
+from core.games.base import Player
+from core.games.challenge import Accepted, BotLevel
 from core.messages import Message, Text
 from core.solver import games as solver_games
 
@@ -74,8 +75,8 @@ async def solver_bot_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> 
     intro = Message(ib.chat, Text("solver.bot_duel", {"name": me.name, "bot": bot_name,
                                                       "level": Text(LEVEL_KEYS[level])}))
     at = len(turn.messages)
-    shown = [e for e in events if e.type != "accepted"]
-    await svc.create(turn, "logik", state, [Event("bot", {"level": level}), *shown], [me.user_id])
+    shown = [e for e in events if not isinstance(e, Accepted)]
+    await svc.create(turn, "logik", state, [BotLevel(level), *shown], [me.user_id])
     turn.messages.insert(at, intro)
 
 

@@ -46,7 +46,7 @@ from bot.storage.base import (
 )
 from bot.storage.sql import Query, Tx, TxJob
 from core import names, ratings
-from core.games.base import Event
+from core.games.base import Event, Logged
 
 
 class RatingsMoved(Exception):
@@ -179,8 +179,8 @@ class SqlStore:
         rows = await self._fetch(q.LAST_GAME, platform=platform, chat_id=chat_id, user_id=user_id)
         return _game(rows[0]) if rows else None
 
-    async def event_log(self, game_id: int) -> list[Event]:
-        return [Event(t, json.loads(d)) for t, d in await self._fetch(q.EVENT_LOG, game_id=game_id)]
+    async def event_log(self, game_id: int) -> list[Logged]:
+        return [Logged(t, json.loads(d)) for t, d in await self._fetch(q.EVENT_LOG, game_id=game_id)]
 
     # ------------------------------------------------------------ idempotency
     async def was_seen(self, platform: str, event_id: str) -> bool:
@@ -571,8 +571,9 @@ async def _write_ratings(tx: Tx, current: Sequence[ratings.Step], history: Seque
 
 async def _add_events(tx: Tx, game_id: int, events: Sequence[Event], now: float) -> None:
     if events:
+        logged = [Logged.of(e) for e in events]  # its type and JSON data, as the event log has always held them
         await tx.executemany(q.INSERT_EVENT, [{"game_id": game_id, "type": e.type, "data": json.dumps(e.data),
-                                               "at": now} for e in events])
+                                               "at": now} for e in logged])
 
 
 async def _add_seen(tx: Tx, seen: tuple[str, str] | None, now: float) -> None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import inspect
+import builtins
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import msgspec
 
 from core import serial
 from core.errors import GameError
@@ -35,12 +37,32 @@ class Match:
     draws: int = 0
 
 
+class Event(msgspec.Struct, frozen=True):
+    """Something that happened in a game: one frozen Struct per kind of event, its fields the data
+    (`match ev: case Guessed(by=by, code=code): …`). The event log stores it as `Logged`: its `type`
+    and its fields as JSON (a field may be stored under another name: `msgspec.field(name="for")`)."""
+
+    type: ClassVar[str]  # the kind of event, as the event log names it
+
+
 @dataclass(frozen=True)
-class Event:
-    """Something that happened in a game; data only, stored in the event log."""
+class Logged:
+    """An event as the event log holds it: its type and its JSON data (the event's fields, in order)."""
 
     type: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
+
+    @classmethod
+    def of(cls, event: Event) -> Logged:
+        return cls(event.type, serial.dump(event))
+
+    def read(self, kinds: Iterable[builtins.type[Event]]) -> Event:
+        """The event again, as one of `kinds` (a game's `events`); KeyError for a type none of them has."""
+        for kind in kinds:
+            if kind.type == self.type:
+                loaded: Event = serial.load(kind, self.data)
+                return loaded
+        raise KeyError(self.type)
 
 
 @dataclass(frozen=True)
@@ -118,6 +140,7 @@ class Game(ABC, Generic[S]):
 
     kind: ClassVar[str]
     state_type: type[S]
+    events: ClassVar[tuple[type[Event], ...]] = ()  # its kinds of events (the event log read back: `Logged.read`)
     pictured: ClassVar[bool] = False  # its messages may carry a PNG (drawn off the event loop)
     follows_up: ClassVar[bool] = False  # 🔁/▶ buttons and /rematch make a new game from a finished one
     rematch_verb: ClassVar[Verb] = Verb.REMATCH  # what /rematch asks of `follow_up` (AGAIN: play again alone)
@@ -274,28 +297,108 @@ class View(Protocol[S_contra]):
     def board(self, game_id: int, state: S_contra, chat: Chat) -> Message: ...
 
 
-# The optional part of the interface a rules (or presenter) module may offer by defining a function of
-# the same name and parameters (without `self`); see `RulesGame`.
-CAPABILITIES = ("due_action", "secret_prompt", "secret_action", "accepts_text", "text_action", "button_action",
-                "quit_action", "cancel_action", "join_action", "leave_action", "follow_up")
+# The optional part of the interface, one protocol per capability: the module (rules or presenter) a
+# game hands to `RulesGame` for a capability has a function of that name; mypy checks its signature.
+
+class DueAction(Protocol[S_contra]):
+    def due_action(self, state: S_contra, now: float) -> object | None: ...
+
+
+class SecretPrompt(Protocol[S_contra]):
+    def secret_prompt(self, game_id: int, state: S_contra, user_id: str) -> Text | None: ...
+
+
+class SecretAction(Protocol):
+    def secret_action(self, text: str | None) -> object | None: ...
+
+
+class AcceptsText(Protocol[S_contra]):
+    def accepts_text(self, state: S_contra, text: str) -> bool: ...
+
+
+class TextAction(Protocol[S_contra]):
+    def text_action(self, state: S_contra, user_id: str, text: str) -> object | None: ...
+
+
+class ButtonAction(Protocol[S_contra]):
+    def button_action(self, state: S_contra, verb: str, user_id: str, name: str, text: str | None) -> object | None: ...
+
+
+class QuitAction(Protocol[S_contra]):
+    def quit_action(self, state: S_contra, user_id: str, command: str) -> object | None: ...
+
+
+class CancelAction(Protocol[S_contra]):
+    def cancel_action(self, state: S_contra, user_id: str) -> object | None: ...
+
+
+class JoinAction(Protocol[S_contra]):
+    def join_action(self, state: S_contra, user_id: str, name: str) -> object | None: ...
+
+
+class LeaveAction(Protocol[S_contra]):
+    def leave_action(self, state: S_contra, user_id: str) -> object | None: ...
+
+
+class FollowUp(Protocol[S]):
+    def follow_up(self, old: S, verb: str, user_id: str, ctx: Ctx) -> tuple[S, list[Event]] | None: ...
 
 
 class RulesGame(Game[S]):
     """A game that is its rules module (and its presenter module, where that is another one): the
     delegation to them is written here once. The mandatory methods call the functions the `Rules` and
-    `View` protocols name (mypy checks the modules against them); each capability in `CAPABILITIES`
-    that a module defines is taken from it (its parameters checked against the interface here, when
-    the game is made), unless the class itself defines the method. A subclass declares its `kind`,
-    `state_type`, flags and what really differs."""
+    `View` protocols name; each capability the game has is named when it is made, with the module that
+    has it (`super().__init__(rules, view, text_action=rules, follow_up=rules)`), and the others keep
+    their "not in this game" defaults. mypy checks every module against its protocol. A method the
+    class defines itself wins. A subclass declares its `kind`, `state_type`, flags and what really
+    differs."""
 
-    def __init__(self, rules: Rules[S], view: View[S]) -> None:
+    def __init__(self, rules: Rules[S], view: View[S], *, due_action: DueAction[S] | None = None,
+                 secret_prompt: SecretPrompt[S] | None = None, secret_action: SecretAction | None = None,
+                 accepts_text: AcceptsText[S] | None = None, text_action: TextAction[S] | None = None,
+                 button_action: ButtonAction[S] | None = None, quit_action: QuitAction[S] | None = None,
+                 cancel_action: CancelAction[S] | None = None, join_action: JoinAction[S] | None = None,
+                 leave_action: LeaveAction[S] | None = None, follow_up: FollowUp[S] | None = None) -> None:
         self.rules, self.view = rules, view
-        for name in CAPABILITIES:
-            if getattr(type(self), name) is not getattr(Game, name):
-                continue  # the class says what it means itself
-            found = next((f for f in (getattr(m, name, None) for m in (view, rules)) if f is not None), None)
-            if found is not None:
-                setattr(self, name, _checked(name, found))
+        self._due_action, self._secret_prompt, self._secret_action = due_action, secret_prompt, secret_action
+        self._accepts_text, self._text_action, self._button_action = accepts_text, text_action, button_action
+        self._quit_action, self._cancel_action = quit_action, cancel_action
+        self._join_action, self._leave_action, self._follow_up = join_action, leave_action, follow_up
+
+    def due_action(self, state: S, now: float) -> object | None:
+        return self._due_action.due_action(state, now) if self._due_action else None
+
+    def secret_prompt(self, game_id: int, state: S, user_id: str) -> Text | None:
+        return self._secret_prompt.secret_prompt(game_id, state, user_id) if self._secret_prompt else None
+
+    def secret_action(self, text: str | None) -> object | None:
+        return self._secret_action.secret_action(text) if self._secret_action else None
+
+    def accepts_text(self, state: S, text: str) -> bool:
+        return self._accepts_text.accepts_text(state, text) if self._accepts_text else False
+
+    def text_action(self, state: S, user_id: str, text: str) -> object | None:
+        return self._text_action.text_action(state, user_id, text) if self._text_action else None
+
+    def button_action(self, state: S, verb: str, user_id: str, name: str, text: str | None) -> object | None:
+        if self._button_action is None:
+            return None
+        return self._button_action.button_action(state, verb, user_id, name, text)
+
+    def quit_action(self, state: S, user_id: str, command: str) -> object | None:
+        return self._quit_action.quit_action(state, user_id, command) if self._quit_action else None
+
+    def cancel_action(self, state: S, user_id: str) -> object | None:
+        return self._cancel_action.cancel_action(state, user_id) if self._cancel_action else None
+
+    def join_action(self, state: S, user_id: str, name: str) -> object | None:
+        return self._join_action.join_action(state, user_id, name) if self._join_action else None
+
+    def leave_action(self, state: S, user_id: str) -> object | None:
+        return self._leave_action.leave_action(state, user_id) if self._leave_action else None
+
+    def follow_up(self, old: S, verb: str, user_id: str, ctx: Ctx) -> tuple[S, list[Event]] | None:
+        return self._follow_up.follow_up(old, verb, user_id, ctx) if self._follow_up else None
 
     def apply(self, state: S, action: object, actor: str | None, ctx: Ctx) -> tuple[S, list[Event]]:
         return self.rules.apply(state, action, actor, ctx)
@@ -320,14 +423,6 @@ class RulesGame(Game[S]):
 
     def last_activity(self, state: S) -> float:
         return self.rules.last_activity(state)
-
-
-def _checked(name: str, function: Callable[..., object]) -> Callable[..., object]:
-    """A module's capability, if its parameters are the interface method's (without `self`)."""
-    wanted = list(inspect.signature(getattr(Game, name)).parameters)[1:]
-    if list(inspect.signature(function).parameters) != wanted:
-        raise TypeError(f"{function.__module__}.{name} takes {wanted}, not the parameters it has")
-    return function
 
 
 def to_actor(chat: Chat, player: Player) -> Actor:

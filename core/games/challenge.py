@@ -40,6 +40,85 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
+# ---------------------------------------------------------------- the events of the shared flow
+
+class Challenged(Event, frozen=True):
+    """A challenge was made (the state names who challenged whom)."""
+
+    type = "challenged"
+
+
+class Rematch(Event, frozen=True):
+    """A rematch was offered by `by`; each game adds who opens it (`roles`)."""
+
+    type = "rematch"
+    by: str
+
+    def roles(self) -> dict[str, str]:
+        """The user ids the offer names besides its offerer, by the parameter of the game's text."""
+        return {}
+
+
+class Accepted(Event, frozen=True):
+    type = "accepted"
+    by: str
+
+
+class SecretsWanted(Event, frozen=True):
+    """Both players are asked privately for their secrets."""
+
+    type = "secrets_wanted"
+
+
+class SecretSet(Event, frozen=True):
+    type = "secret_set"
+    by: str
+    random: bool
+
+
+class Declined(Event, frozen=True):
+    type = "declined"
+    by: str
+
+
+class Cancelled(Event, frozen=True):
+    """The challenger withdrew the challenge."""
+
+    type = "cancelled"
+    by: str
+
+
+class Resigned(Event, frozen=True):
+    type = "resigned"
+    by: str
+
+
+class TimedOut(Event, frozen=True):
+    """Time ran out: `idle` is who was to move (None: nobody answered the challenge, or no turn)."""
+
+    type = "timed_out"
+    idle: str | list[str] | None  # the duel's player to move; Logik's players whose row was missing
+
+
+class Finished(Event, frozen=True):
+    """The game ended: how ("win", "draw", "resigned", "timeout", "declined", "cancelled", "expired")."""
+
+    type = "finished"
+    outcome: str
+    winner: str | None
+
+
+class BotLevel(Event, frozen=True):
+    """The computer opponent's level, logged by the App before a duel against it (read back for rematches)."""
+
+    type = "bot"
+    level: str
+
+
+FLOW_EVENTS: tuple[type[Event], ...] = (Challenged, Accepted, SecretsWanted, SecretSet, Declined, Cancelled,
+                                        Resigned, TimedOut, Finished, BotLevel)
+
+
 @dataclass(kw_only=True)
 class ChallengeState:
     """The state both challenge games keep alike; each game's `State` adds its players
@@ -200,7 +279,7 @@ def accept(s: Any, actor: str | None, name: str) -> tuple[Any, list[Event]]:
     if s.opponent is None or s.opponent.user_id == actor:
         s.opponent = Player(actor, name)
     s.phase = type(s.phase)("secrets")
-    return s, [Event("accepted", {"by": actor}), Event("secrets_wanted", {})]
+    return s, [Accepted(actor), SecretsWanted()]
 
 
 def check_decline(s: Any, actor: str | None) -> None:
@@ -231,7 +310,7 @@ def finish(s: Any, outcome: str, winner: str | None, events: list[Event]) -> tup
             s.match.wins[winner] = s.match.wins.get(winner, 0) + 1
         elif outcome == "draw":
             s.match.draws += 1
-    return s, [*events, Event("finished", {"outcome": outcome, "winner": winner})]
+    return s, [*events, Finished(outcome, winner)]
 
 
 def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret: SetSecretMove, guess: GuessMove,
@@ -245,10 +324,10 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
             return accept(s, actor, name)
         case Decline():
             check_decline(s, actor)
-            return end(s, "declined", None, [Event("declined", {"by": actor})])
+            return end(s, "declined", None, [Declined(seat(s, actor))])
         case Cancel():
             check_cancel(s, actor)
-            return end(s, "cancelled", None, [Event("cancelled", {"by": actor})])
+            return end(s, "cancelled", None, [Cancelled(seat(s, actor))])
         case SetSecret(code=text):
             return set_secret(s, seat(s, actor), text, ctx)
         case Guess(code=text):
@@ -257,11 +336,11 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
             if s.phase.value == "challenge":
                 raise GameError("wrong_phase")
             mine = seat(s, actor)
-            return end(s, "resigned", other(s, mine).user_id, [Event("resigned", {"by": mine})])
+            return end(s, "resigned", other(s, mine).user_id, [Resigned(mine)])
         case Timeout():
             if s.phase.value == "challenge":  # nobody answered: the challenge lapses, no game was played
-                return end(s, "expired", None, [Event("timed_out", {"idle": None})])
-            return end(s, "timeout", None, [Event("timed_out", {"idle": idle(s)})])
+                return end(s, "expired", None, [TimedOut(None)])
+            return end(s, "timeout", None, [TimedOut(idle(s))])
     raise GameError("not_now")
 
 
@@ -302,29 +381,29 @@ def flow_message(game_id: int, state: Any, ev: Event, chat: Chat, game: str,
     the challenge with its answer buttons (`challenged`: what the game's challenge text adds), the
     answers, the rematch offer (naming the players its event names), /resign and the timeout. None
     for any other event: the game presents it."""
-    d, t = ev.data, ev.type
     name = {p.user_id: p.name for p in players(state)}
     answer = ((button(game_id, Verb.ACCEPT, "button.accept", settles=True),
                button(game_id, Verb.DECLINE, "button.decline", settles=True)),)
-    if t == "challenged":
-        key = f"{game}.challenged_open" if state.opponent is None else f"{game}.challenged"
-        return say(chat, key, answer, challenger=state.challenger.name,
-                   opponent=state.opponent.name if state.opponent else "", **challenged
-                   ).notify(*([state.opponent.user_id] if state.opponent else []))  # the challenged must answer
-    if t in ("declined", "cancelled"):
-        return say(chat, f"{game}.{t}", name=name[d["by"]])
-    if t == "accepted" and state.offered_by is not None:  # a rematch: the other one accepts the offerer's
-        return say(chat, f"{game}.accepted_rematch", name=name[d["by"]], offerer=name[state.offered_by])
-    if t == "accepted":
-        return say(chat, f"{game}.accepted", name=name[d["by"]], challenger=state.challenger.name)
-    if t == "rematch":
-        named = {k: name[v] for k, v in d.items() if k != "by"}  # who starts, or who plays white
-        return say(chat, f"{game}.rematch", answer, name=name[d["by"]], other=other(state, d["by"]).name,
-                   score=score_line(state, f"{game}.match_score"), **named).notify(other(state, d["by"]).user_id)
-    if t == "resigned":
-        return say(chat, f"{game}.resigned", name=name[d["by"]], winner=other(state, d["by"]).name)
-    if t == "timed_out":
-        return say(chat, f"{game}.timed_out")
+    match ev:
+        case Challenged():
+            key = f"{game}.challenged_open" if state.opponent is None else f"{game}.challenged"
+            return say(chat, key, answer, challenger=state.challenger.name,
+                       opponent=state.opponent.name if state.opponent else "", **challenged
+                       ).notify(*([state.opponent.user_id] if state.opponent else []))  # the challenged must answer
+        case Declined(by=by) | Cancelled(by=by):
+            return say(chat, f"{game}.{ev.type}", name=name[by])
+        case Accepted(by=by) if state.offered_by is not None:  # a rematch: the other one accepts the offerer's
+            return say(chat, f"{game}.accepted_rematch", name=name[by], offerer=name[state.offered_by])
+        case Accepted(by=by):
+            return say(chat, f"{game}.accepted", name=name[by], challenger=state.challenger.name)
+        case Rematch(by=by):
+            named = {k: name[v] for k, v in ev.roles().items()}  # who starts, or who plays white
+            return say(chat, f"{game}.rematch", answer, name=name[by], other=other(state, by).name,
+                       score=score_line(state, f"{game}.match_score"), **named).notify(other(state, by).user_id)
+        case Resigned(by=by):
+            return say(chat, f"{game}.resigned", name=name[by], winner=other(state, by).name)
+        case TimedOut():
+            return say(chat, f"{game}.timed_out")
     return None
 
 

@@ -15,6 +15,7 @@ from core.games import duel, logik, practice, words
 from core.games.actions import Accept, Guess, SetSecret
 from core.games.base import Ctx, Event, Player
 from core.games.challenge import can_answer, other, player
+from core.games.practice.events import Hinted
 from core.options import Vocabulary, meaning
 from core.solver.engine import LOGIK, Spec, digits
 from core.solver.strategy import EASY, LEVELS, STRONG, Solver
@@ -63,7 +64,7 @@ def take_hint(state: practice.State, count: int, guess: str, ctx: Ctx) -> tuple[
     s = copy.deepcopy(state)
     first = not s.assisted
     s.assisted, s.updated = True, ctx.now
-    return s, [Event("hinted", {"left": count, "guess": guess, "first": first, "n": len(s.attempts)})]
+    return s, [Hinted(count, guess, first, len(s.attempts))]
 
 
 # ---------------------------------------------------------------- duels: the computer opponent

@@ -12,7 +12,7 @@ import pytest
 from bot.storage.base import Conflict, NewResult, SeatTaken, Store
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.sqlite import SqliteStore
-from core.games.base import Event
+from core.games.challenge import Challenged, SecretsWanted
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -69,7 +69,7 @@ async def test_reads_after_writes_are_fresh_under_concurrent_reads(store: Store)
 
 
 async def test_compare_and_set_and_one_seat_per_chat(store: Store) -> None:
-    gid = await store.create_game("p", "c", False, "duel", {"v": 0}, ["alice"], [Event("x")], 1.0)
+    gid = await store.create_game("p", "c", False, "duel", {"v": 0}, ["alice"], [Challenged()], 1.0)
     row = await store.get_game(gid)
     assert row is not None
     await store.save_game(row, {"v": 1}, False, [], [], [], 2.0)
@@ -88,7 +88,7 @@ async def test_a_failed_move_leaves_nothing_behind(store: Store) -> None:
     assert row is not None
     with pytest.raises(SeatTaken):  # bob sits elsewhere in this chat: the whole move is rolled back
         result = NewResult("alice", "A", "win", 1, 4, False, None)
-        await store.save_game(row, {"v": 1}, True, ["bob"], [Event("e")], [result], 2.0)
+        await store.save_game(row, {"v": 1}, True, ["bob"], [SecretsWanted()], [result], 2.0)
     after = await store.get_game(gid)
     assert after == row
     assert await store.event_log(gid) == []

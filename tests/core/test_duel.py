@@ -43,7 +43,7 @@ def test_challenge_accept_secrets_start() -> None:
     s, ev = duel.apply(s, duel.Accept("Bob"), "b", ctx())
     assert s.phase is duel.Phase.SECRETS and types(ev) == ["accepted", "secrets_wanted"]
     s, ev = duel.apply(s, duel.SetSecret("0123"), "a", ctx())
-    assert types(ev) == ["secret_set"] and "0123" not in json.dumps([e.data for e in ev])
+    assert types(ev) == ["secret_set"] and "0123" not in json.dumps(serial.dump(ev))
     with pytest.raises(GameError) as err:
         duel.apply(s, duel.SetSecret("4567"), "a", ctx())
     assert err.value.code == "secret_locked"
@@ -89,7 +89,7 @@ def test_alternation_and_not_your_turn() -> None:
         duel.apply(s, duel.Guess("1234"), "b", ctx())
     assert err.value.code == "not_your_turn"
     s, ev = duel.apply(s, duel.Guess("5612"), "a", ctx())
-    assert ev[0].data == {"by": "a", "code": "5612", "a": 2, "b": 0, "n": 1} and s.turn == "b"
+    assert ev[0] == duel.Guessed(by="a", code="5612", a=2, b=0, n=1) and s.turn == "b"
     s, _ = duel.apply(s, duel.Guess("1243"), "b", ctx())
     assert s.turn == "a"
 
@@ -139,7 +139,7 @@ def test_thirty_guesses_each_is_a_draw() -> None:
         s, ev = duel.apply(s, duel.Guess(code), "b", ctx())
         if i < 29:
             assert not duel.is_over(s)
-    assert s.outcome == "draw" and ev[-2].data == {"both_cracked": False}
+    assert s.outcome == "draw" and ev[-2] == duel.Draw(both_cracked=False)
 
 
 def test_resign_and_timeout() -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from core.codes import CodeRules
 from core.games import duel, logik, words
 from core.games import kegeln as k
-from core.games.base import Event
 from core.messages import Message
 from tests.core.test_duel import CHAT, A, B, ctx, playing
 from tests.kegeln.test_rules import tied_game
@@ -50,7 +49,7 @@ def test_logik_mentions_the_challenged_and_who_still_owes_a_row() -> None:
 
 def test_words_mentions_the_guesser_whose_turn_it_is_and_the_setter_in_the_fallback() -> None:
     s = begun("alice", "bob", "dave")
-    round_msgs = words.present(1, s, [Event("round", {"n": 1, "setter": s.setter})], CHAT)
+    round_msgs = words.present(1, s, [words.NewRound(n=1, setter=s.setter or "")], CHAT)
     prompt = next(m for m in round_msgs if m.fallback is not None)
     assert prompt.fallback is not None and prompt.fallback.mention == (s.setter,)
     assert all(m.mention == () for m in round_msgs)  # the announcement and the private prompt itself
@@ -65,7 +64,7 @@ def test_words_mentions_the_guesser_whose_turn_it_is_and_the_setter_in_the_fallb
 
 def test_kegeln_tie_mentions_the_scorer_and_the_decision_nobody() -> None:
     s = tied_game()
-    (tie,) = k.present(3, s, [k.Event("tie", {"tied": s.tied})], CHAT)
+    (tie,) = k.present(3, s, [k.Tie(tied=s.tied)], CHAT)
     assert tie.mention == ("s",)
     s, ev = k.apply(s, k.Decide(1), "s", ctx())
     assert all(m.mention == () for m in k.present(3, s, ev, CHAT))

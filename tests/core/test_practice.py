@@ -46,10 +46,10 @@ def test_new_game_uses_the_injected_rng() -> None:
 
 def test_guess_and_crack() -> None:
     s, ev = practice.apply(game(), practice.Guess("1234"), "a", CTX)
-    assert ev[0].data == {"code": "1234", "a": 1, "b": 2, "n": 1}
+    assert ev == [practice.Guessed(code="1234", a=1, b=2, n=1)]
     s, ev = practice.apply(s, practice.Guess("4271"), "a", CTX)
     assert practice.is_over(s) and s.outcome == "cracked"
-    assert ev[-1].type == "cracked" and ev[-1].data == {"n": 2, "rating": "Genie"}
+    assert ev[-1] == practice.Cracked(n=2, rating="Genie")
     assert practice.results(s)[0].outcome == "win" and practice.results(s)[0].rating == "Genie"
 
 
@@ -66,7 +66,7 @@ def test_invalid_guesses_change_nothing(text: str, code: str) -> None:
 
 def test_give_up_reveals() -> None:
     s, ev = practice.apply(game(), practice.GiveUp(), "a", CTX)
-    assert ev[0].data["secret"] == "4271" and s.outcome == "gave_up"
+    assert ev == [practice.GaveUp(secret="4271", n=0)] and s.outcome == "gave_up"
     assert practice.results(s)[0].outcome == "gave_up"
     with pytest.raises(GameError):
         practice.apply(s, practice.Guess("1234"), "a", CTX)
@@ -95,7 +95,7 @@ def test_a_game_with_hints_earns_no_rating() -> None:
     s = game()
     s.assisted = True
     s, ev = practice.apply(s, practice.Guess("4271"), "a", CTX)
-    assert ev[-1].data == {"n": 1, "rating": None} and practice.results(s)[0].rating is None
+    assert ev[-1] == practice.Cracked(n=1, rating=None) and practice.results(s)[0].rating is None
     cracked = practice.present(1, s, ev, Chat("console", "#t", False))[-1]
     assert cracked.text.params["rating"].key == "rating.assisted"
 

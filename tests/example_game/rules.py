@@ -14,6 +14,34 @@ from core.messages import Chat, Message
 LOW, HIGH = 1, 100
 
 
+# its events: one frozen Struct each (core/games/base.py `Event`), stored in the event log as type + fields
+class Started(Event, frozen=True):
+    type = "started"
+    low: int
+    high: int
+
+
+class Hint(Event, frozen=True):
+    """The guess was too low ("higher") or too high ("lower")."""
+
+    type = "hint"
+    higher: bool
+    guess: int
+
+
+class Found(Event, frozen=True):
+    type = "found"
+    number: int
+    tries: int
+
+
+class Ended(Event, frozen=True):
+    """Given up or timed out: the number is revealed."""
+
+    type = "ended"
+    number: int
+
+
 @dataclass
 class State:
     player: Player
@@ -25,7 +53,7 @@ class State:
 
 
 def new(player: Player, ctx: Ctx) -> tuple[State, list[Event]]:
-    return State(player, ctx.rng.randint(LOW, HIGH), updated=ctx.now), [Event("started", {"low": LOW, "high": HIGH})]
+    return State(player, ctx.rng.randint(LOW, HIGH), updated=ctx.now), [Started(LOW, HIGH)]
 
 
 class HigherOrLower(Game[State]):
@@ -37,12 +65,12 @@ class HigherOrLower(Game[State]):
             raise GameError("game_over")
         if isinstance(action, Timeout):
             state.over, state.outcome = True, "abandoned"
-            return state, [Event("timed_out", {"number": state.number})]
+            return state, [Ended(state.number)]
         if actor != state.player.user_id:
             raise GameError("not_a_player")
         if isinstance(action, GiveUp):
             state.over, state.outcome, state.updated = True, "gave_up", ctx.now
-            return state, [Event("gave_up", {"number": state.number})]
+            return state, [Ended(state.number)]
         if not isinstance(action, Guess):
             raise GameError("not_now")
         text = action.code.strip()
@@ -52,21 +80,22 @@ class HigherOrLower(Game[State]):
         n = int(text)
         if n == state.number:
             state.over, state.outcome = True, "win"
-            return state, [Event("found", {"number": n, "tries": state.tries})]
-        return state, [Event("higher" if n < state.number else "lower", {"guess": n})]
+            return state, [Found(n, state.tries)]
+        return state, [Hint(n < state.number, n)]
 
     def present(self, game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
         name = state.player.name
         out = []
         for ev in events:
-            if ev.type == "started":
-                out.append(say(chat, "hilo.started", name=name, low=ev.data["low"], high=ev.data["high"]))
-            elif ev.type in ("higher", "lower"):
-                out.append(say(chat, f"hilo.{ev.type}", name=name, guess=ev.data["guess"]))
-            elif ev.type == "found":
-                out.append(say(chat, "hilo.found", name=name, number=ev.data["number"], tries=ev.data["tries"]))
-            elif ev.type in ("gave_up", "timed_out"):
-                out.append(say(chat, "hilo.ended", name=name, number=ev.data["number"]))
+            match ev:
+                case Started(low=low, high=high):
+                    out.append(say(chat, "hilo.started", name=name, low=low, high=high))
+                case Hint(higher=higher, guess=guess):
+                    out.append(say(chat, "hilo.higher" if higher else "hilo.lower", name=name, guess=guess))
+                case Found(number=number, tries=tries):
+                    out.append(say(chat, "hilo.found", name=name, number=number, tries=tries))
+                case Ended(number=number):
+                    out.append(say(chat, "hilo.ended", name=name, number=number))
         return out
 
     def board(self, game_id: int, state: State, chat: Chat) -> Message:

@@ -203,7 +203,7 @@ def test_undo_across_a_player_change_and_repeatable() -> None:
     s = play(s, [(7, H), (0, T)])
     assert k.current(s) == 0
     s, ev = k.apply(s, k.Undo(), "s", ctx())
-    assert ev[0].data == {"member": 1, "pins": 0, "position": T} and k.current(s) == 1 and k.shown(s, 1) == "___"
+    assert ev[0] == k.Undone(member=1, pins=0, position=T) and k.current(s) == 1 and k.shown(s, 1) == "___"
     s, _ = k.apply(s, k.Undo(), "s", ctx())
     assert k.current(s) == 0 and k.shown(s, 0) == "___"
     with pytest.raises(GameError) as err:
@@ -219,7 +219,7 @@ def test_undo_takes_back_pins_waiting_for_a_place() -> None:
         throw(s, 6)
     assert err.value.code == "kegeln.place_first"
     s, ev = k.apply(s, k.Undo(), "s", ctx())
-    assert s.pending is None and ev[0].data["position"] is None and not s.throws
+    assert s.pending is None and ev[0] == k.Undone(member=0, pins=5, position=None) and not s.throws
 
 
 @pytest.mark.parametrize(("action", "by", "code"), [
@@ -284,7 +284,7 @@ def tied_game() -> k.State:
 def test_tie_for_first_waits_for_the_scorer_and_is_recorded() -> None:
     s = tied_game()
     assert s.phase is k.Phase.TIE and s.tied == [0, 1] and not k.is_over(s)
-    msgs = k.present(3, s, [k.Event("tie", {"tied": s.tied})], CHAT)
+    msgs = k.present(3, s, [k.Tie(tied=s.tied)], CHAT)
     assert [b.action for row in msgs[0].buttons for b in row] == ["g:3:w0", "g:3:w1", "g:3:undo"]
     with pytest.raises(GameError) as err:
         k.apply(s, k.Decide(1), "other", ctx())

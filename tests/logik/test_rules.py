@@ -10,7 +10,7 @@ from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
 from core import serial
 from core.errors import GameError
-from core.games import logik
+from core.games import challenge, logik
 from core.messages import Actor
 from core.scoring import bulls_cows
 from tests.logik.common import CHAT, LETTERS, A, B, ctx, playing, round_
@@ -83,7 +83,7 @@ def test_challenge_accept_secrets_start_and_sides() -> None:
     s, ev = logik.apply(s, logik.Accept("Bob"), "b", ctx())
     assert [e.type for e in ev] == ["accepted", "secrets_wanted"]
     s, ev = logik.apply(s, logik.SetSecret("rgbyo"), "a", ctx())
-    assert s.secrets["a"] == "12345" and "12345" not in json.dumps([e.data for e in ev])
+    assert s.secrets["a"] == "12345" and "12345" not in json.dumps(serial.dump(ev))
     with pytest.raises(GameError) as err:
         logik.apply(s, logik.SetSecret("11111"), "a", ctx())
     assert err.value.code == "secret_locked"
@@ -97,7 +97,7 @@ def test_a_round_is_revealed_only_when_both_rows_are_in() -> None:
     s = playing("12345", "54321")
     s1, ev = logik.apply(s, logik.Guess("54321"), "a", ctx())  # Alice's row cracks Bob's code …
     assert [e.type for e in ev] == ["submitted"] and s1.rows == {"a": [], "b": []}
-    assert json.dumps([e.data for e in ev]) == json.dumps([{"by": "a", "round": 1}])  # … but nothing shows
+    assert ev == [logik.Submitted(by="a", round=1)]  # … but nothing shows
     out = logik.present(1, s1, ev, CHAT)
     assert [m.text.key for m in out] == ["logik.submitted"] and not any(isinstance(m.to, Actor) for m in out)
     assert "54321" not in json.dumps(serial.dump([m.text for m in out]), ensure_ascii=False)
@@ -154,7 +154,7 @@ def test_resign_and_timeout() -> None:
     assert s1.winner == "a" and s1.outcome == "resigned" and s1.match.wins == {"a": 1}
     s, _ = logik.apply(s, logik.Guess("11111"), "a", ctx())
     s2, ev = logik.apply(s, logik.Timeout(), None, ctx())
-    assert ev[0].data == {"idle": ["b"]} and {r.outcome for r in logik.results(s2)} == {"abandoned"}
+    assert ev[0] == challenge.TimedOut(idle=["b"]) and {r.outcome for r in logik.results(s2)} == {"abandoned"}
     assert s2.match.wins == {} and s2.match.draws == 0
 
 

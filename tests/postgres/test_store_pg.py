@@ -26,7 +26,7 @@ from bot.storage.base import (
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
-from core.games.base import Event
+from core.games.challenge import Accepted, BotLevel, Resigned, SecretsWanted
 
 
 def _public(cls: type) -> dict[str, inspect.Signature]:
@@ -155,14 +155,14 @@ async def test_several_processes_migrate_one_database_once(pg_url: str) -> None:
 async def _scenario(store: Store) -> dict[str, Any]:
     """The same writes on any store; returns every read's answer."""
     g1 = await store.create_game("p", "c", False, "duel", {"b": [1, {"z": 2, "a": None}], "a": "ü"},
-                                 ["alice", "bob"], [Event("started", {"by": "alice"})], 10.0, ("p", "u1"))
+                                 ["alice", "bob"], [Accepted("alice")], 10.0, ("p", "u1"))
     g2 = await store.create_game("p", "c", False, "practice", {"v": 0}, ["carol"], [], 11.0)
     g3 = await store.create_game("p", "c", False, "logik", {"v": 0}, ["dave", "erin"],
-                                 [Event("bot", {"level": "easy"})], 12.0)
+                                 [BotLevel("easy")], 12.0)
     g4 = await store.create_game("p", "c", False, "kegeln", {"v": 0}, ["frank"], [], 12.5)
     row = await store.get_game(g1)
     assert row is not None
-    await store.save_game(row, {"v": 1}, True, [], [Event("guessed", {"by": "bob"})],
+    await store.save_game(row, {"v": 1}, True, [], [Resigned("bob")],
                           [NewResult("alice", "Alice", "win", 5, 4, False, "good"),
                            NewResult("bob", "Bob", "loss", 5, 4, False, None)], 13.0, ("p", "u2"))
     row2 = await store.get_game(g2)
@@ -271,7 +271,7 @@ async def test_a_second_delivery_is_a_duplicate_and_rolls_its_move_back(pg_store
     row = await pg_store.get_game(gid)
     assert row is not None
     with pytest.raises(Duplicate):
-        await pg_store.save_game(row, {"v": 1}, False, [], [Event("e")], [], 2.0, ("p", "upd-1"))
+        await pg_store.save_game(row, {"v": 1}, False, [], [SecretsWanted()], [], 2.0, ("p", "upd-1"))
     assert await pg_store.get_game(gid) == row and await pg_store.event_log(gid) == []
     with pytest.raises(Duplicate):
         await pg_store.create_game("p", "c2", False, "duel", {}, ["zed"], [], 3.0, ("p", "upd-1"))
@@ -285,7 +285,7 @@ async def test_concurrent_compare_and_set_lets_exactly_one_win(pg_store: Postgre
     others = [PostgresStore(pg_url) for _ in range(3)]  # as if three more processes
     await asyncio.gather(*(o.open() for o in others))
     try:
-        outcomes = await asyncio.gather(*(s.save_game(row, {"v": i}, False, [], [Event("m", {"i": i})], [], 2.0)
+        outcomes = await asyncio.gather(*(s.save_game(row, {"v": i}, False, [], [Resigned(f"u{i}")], [], 2.0)
                                           for i, s in enumerate([pg_store, *others, pg_store, *others])),
                                         return_exceptions=True)
     finally:
@@ -346,7 +346,7 @@ async def test_a_lost_connection_is_store_unavailable_and_nothing_is_half_stored
         await conn.execute("SELECT 1")
 
     with pytest.raises(StoreUnavailable) as err:
-        await pg_store.save_game(row, {"v": 1}, False, [], [Event("e")], [], 2.0, extra=cut)
+        await pg_store.save_game(row, {"v": 1}, False, [], [SecretsWanted()], [], 2.0, extra=cut)
     assert err.value.reason == "error"
     assert await pg_store.get_game(gid) == row and await pg_store.event_log(gid) == []  # the pool reconnects
     assert await pg_store.save_game(row, {"v": 1}, False, [], [], [], 3.0) == 2

@@ -13,6 +13,7 @@ from core.codes import CodeRules
 from core.errors import GameError
 from core.games import duel, practice
 from core.games.base import Ctx, Player
+from core.games.practice.events import Hinted
 from core.scoring import bulls_cows
 from core.solver import EASY, STRONG, Solver, digits
 from core.solver import games as sg
@@ -88,9 +89,9 @@ def test_hint_rules() -> None:
     left, guess = sg.hint(Solver(digits(3, False)), state)
     assert (left, guess) == (720, "012")
     new, events = sg.take_hint(state, left, guess, ctx)
-    assert new.assisted and not state.assisted and events[0].data["first"] is True
+    assert new.assisted and not state.assisted and events == [Hinted(720, "012", first=True, n=0)]
     _again, events = sg.take_hint(new, left, guess, ctx)
-    assert events[0].data["first"] is False
+    assert events == [Hinted(720, "012", first=False, n=0)]
     done, _ = practice.apply(new, practice.GiveUp(), "ann", ctx)
     with pytest.raises(GameError):
         sg.take_hint(done, 1, "012", ctx)

@@ -132,7 +132,7 @@ def test_turns_refusals_keep_the_turn() -> None:
             W.apply(s, W.Guess(word), first, ctx())
         assert e.value.code == code
     s, ev = W.apply(s, W.Guess("slate"), first, ctx())
-    assert ev[0].data["answer"] == "bull" and s.turn == second
+    assert ev[0].answer == "bull" and s.turn == second
     with pytest.raises(GameError) as e:  # a repeated word is refused and does not use the turn
         W.apply(s, W.Guess("SLATE"), second, ctx())
     assert e.value.code == "words.already_said" and s.turn == second and len(s.tries) == 1
@@ -190,7 +190,7 @@ def test_skip_after_the_time_is_lazy_and_moves_the_turn() -> None:
     with pytest.raises(GameError):
         W.apply(s, W.Skip(), None, ctx(1030.0))
     s2, ev = W.apply(s, W.Skip(), None, ctx(1060.0))
-    assert ev[0].type == "skipped" and ev[0].data["by"] == late and s2.turn != late and s2.turn_since == 1060.0
+    assert ev[0].type == "skipped" and ev[0].by == late and s2.turn != late and s2.turn_since == 1060.0
     assert W.due_action(s2, 1100.0) is None
 
 
@@ -209,11 +209,11 @@ def test_majority_vote_abandons_the_round() -> None:
         W.apply(s, W.Vote(), setter, ctx())
     assert e.value.code == "words.setter_cannot_vote"
     s, ev = W.apply(s, W.Vote(), gs[0], ctx())
-    assert ev[0].data == {"by": gs[0], "votes": 1, "needed": 2} and s.phase is W.Phase.GUESSING
+    assert ev[0] == W.Voted(by=gs[0], votes=1, needed=2) and s.phase is W.Phase.GUESSING
     with pytest.raises(GameError):
         W.apply(s, W.Vote(), gs[0], ctx())
     s, ev = W.apply(s, W.Vote(), gs[1], ctx())
-    assert [e.type for e in ev] == ["vote", "abandoned", "round"] and ev[1].data["word"] == "crane"
+    assert [e.type for e in ev] == ["vote", "abandoned", "round"] and ev[1].word == "crane"
     order = [p.user_id for p in s.players]
     assert s.setter == order[(order.index(setter) + 1) % 4] and sum(s.points.values()) == 0
 
@@ -290,11 +290,11 @@ def test_solo_against_the_bot() -> None:
     assert s.secret in lexicon("ru").common and len(s.secret) == 4 and ev[0].type == "solo"
     s.secret = "рост"
     s, ev = W.apply(s, W.Guess("трос"), "ann", ctx())
-    assert ev[0].data["answer"] == "cow"
+    assert ev[0].answer == "cow"
     s2, ev = W.apply(s, W.Guess("рост"), "ann", ctx())
-    assert W.is_over(s2) and ev[-1].type == "solo_solved" and ev[-1].data["n"] == 2 and W.results(s2) == []
+    assert W.is_over(s2) and ev[-1].type == "solo_solved" and ev[-1] == W.SoloSolved(n=2) and W.results(s2) == []
     _, ev = W.apply(s, W.quit_action(s, "ann", "giveup"), "ann", ctx())
-    assert ev[0].type == "solo_gave_up" and ev[0].data["word"] == "рост"
+    assert ev[0].type == "solo_gave_up" and ev[0].word == "рост"
     again = W.follow_up(s2, "again", "ann", ctx(seed=5))
     assert again is not None and again[0].phase is W.Phase.GUESSING
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from core.games.base import RulesGame
 from core.games.daily import rules
+from core.games.daily.events import EVENTS
 from core.games.daily.rules import State
 
 
 class Daily(RulesGame[State]):
     kind = "daily"
     state_type = State
+    events = EVENTS
     private_play = True  # its player's moves come privately; the group sees only the result
 
     def __init__(self) -> None:
-        super().__init__(rules, rules)
+        super().__init__(rules, rules, secret_prompt=rules, secret_action=rules, accepts_text=rules, quit_action=rules)

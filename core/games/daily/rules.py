@@ -24,6 +24,8 @@ from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, moving, to_actor
 from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
 from core.games.base import last_activity as last_activity
+from core.games.daily.events import EVENTS as EVENTS
+from core.games.daily.events import DailyGuessed, DailyOver, DailyStarted
 from core.lexicon import ALPHABETS, Lexicon, is_word_of, normalise
 from core.messages import Actor, Button, Chat, Message, Text
 from core.pegs import BY_NUMBER, PEGS, SEPARATORS, parse_row
@@ -113,7 +115,7 @@ def new(puzzle: str, day: str, player: Player, secret: str, ctx: Ctx, lang: str 
     if puzzle not in PUZZLES:
         raise GameError("daily.unknown", puzzle=puzzle[:20], puzzles=", ".join(PUZZLES))
     state = State(puzzle, day, player, secret, lang, dict(letters or {}), MAX_ATTEMPTS[puzzle], updated=ctx.now)
-    return state, [Event("daily_started", {"puzzle": puzzle, "day": day})]
+    return state, [DailyStarted(puzzle, day)]
 
 
 def _read(s: State, text: str, ctx: Ctx) -> str:
@@ -144,20 +146,20 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             a, b = bulls_cows(s.secret, code)
             s.rows.append(Row(code, a, b))
             n = len(s.rows)
-            events = [Event("daily_guess", {"n": n, "a": a, "b": b})]
+            events: list[Event] = [DailyGuessed(n, a, b)]
             if a == length_of(s.puzzle):
                 s.phase, s.outcome = Phase.FINISHED, "solved"
-                events.append(Event("daily_over", {"n": n}))
+                events.append(DailyOver(n))
             elif n >= s.max_attempts:
                 s.phase, s.outcome = Phase.FINISHED, "failed"
-                events.append(Event("daily_over", {"n": n}))
+                events.append(DailyOver(n))
             return s, events
         case GiveUp():
             s.phase, s.outcome = Phase.FINISHED, "gave_up"
-            return s, [Event("daily_over", {"n": len(s.rows)})]
+            return s, [DailyOver(len(s.rows))]
         case Timeout():
             s.phase, s.outcome = Phase.FINISHED, "abandoned"
-            return s, [Event("daily_over", {"n": len(s.rows)})]
+            return s, [DailyOver(len(s.rows))]
     raise GameError("not_now")
 
 
@@ -257,27 +259,27 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     game = Text(GAME_KEYS[state.puzzle])
     out: list[Message] = []
     for ev in events:
-        d = ev.data
-        if ev.type == "daily_started":
-            out.append(Message(me, Text("daily.started", {"game": game, "day": state.day, "prompt": prompt(state)}),
-                               guess_buttons(game_id, state), only_for_actor=True))
-        elif ev.type == "daily_guess":
-            n = d["n"]
-            text = _guess_line(state, n)
-            if n > 1:
-                text = Text("daily.so_far", {"rows": "\n".join(
-                    f"#{i}/{state.max_attempts}: {shown_code(state, r.code)} → {answer(state, r)}  "
-                    f"{grid_row(length_of(state.puzzle), r.a, r.b)}" for i, r in enumerate(state.rows[:n - 1], 1)),
-                    "last": text})
-            out.append(Message(me, text, guess_buttons(game_id, state) if n == len(state.rows) else (),
-                               only_for_actor=True))
-        elif ev.type == "daily_over":
-            out.append(Message(me, Text(OVER_KEYS[state.outcome or "abandoned"], {
-                "game": game, "n": len(state.rows), "code": shown_code(state, state.secret)}), only_for_actor=True))
-            result = "daily.result_solved" if state.outcome == "solved" else "daily.result_failed"
-            out.append(Message(chat, Text(result, {
-                "name": state.player.name, "game": game, "day": state.day, "score": score(state),
-                "grid": grid(state) or "—"})))
+        match ev:
+            case DailyStarted():
+                out.append(Message(me, Text("daily.started", {"game": game, "day": state.day,
+                                                              "prompt": prompt(state)}),
+                                   guess_buttons(game_id, state), only_for_actor=True))
+            case DailyGuessed(n=n):
+                text = _guess_line(state, n)
+                if n > 1:
+                    text = Text("daily.so_far", {"rows": "\n".join(
+                        f"#{i}/{state.max_attempts}: {shown_code(state, r.code)} → {answer(state, r)}  "
+                        f"{grid_row(length_of(state.puzzle), r.a, r.b)}" for i, r in enumerate(state.rows[:n - 1], 1)),
+                        "last": text})
+                out.append(Message(me, text, guess_buttons(game_id, state) if n == len(state.rows) else (),
+                                   only_for_actor=True))
+            case DailyOver():
+                out.append(Message(me, Text(OVER_KEYS[state.outcome or "abandoned"], {
+                    "game": game, "n": len(state.rows), "code": shown_code(state, state.secret)}), only_for_actor=True))
+                result = "daily.result_solved" if state.outcome == "solved" else "daily.result_failed"
+                out.append(Message(chat, Text(result, {
+                    "name": state.player.name, "game": game, "day": state.day, "score": score(state),
+                    "grid": grid(state) or "—"})))
     return out
 
 

@@ -17,7 +17,11 @@ from core.games.base import Ctx, Event, Player, ResultRow, button, repeats_text,
 from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
 from core.games.base import last_activity as last_activity
 from core.games.challenge import (
+    Challenged,
     ChallengeState,
+    Finished,
+    SecretSet,
+    SecretsWanted,
     other,
     player,
     seat,
@@ -27,6 +31,8 @@ from core.games.challenge import Phase as Phase
 from core.games.challenge import awaiting_secret as awaiting_secret
 from core.games.challenge import players as players  # players, seated: the Rules protocol (core/games/base.py)
 from core.games.challenge import seated as seated
+from core.games.duel.events import EVENTS as EVENTS
+from core.games.duel.events import Draw, DuelRematch, Guessed, LastChance, Started, Won
 from core.messages import Chat, Message, Text
 from core.scoring import Mark, bulls_cows, marks
 
@@ -53,7 +59,7 @@ def new(rules: CodeRules, challenger: Player, opponent: Player | None, ctx: Ctx)
     if opponent is not None and opponent.user_id == challenger.user_id:
         raise GameError("self_challenge")
     state = State(rules=rules, challenger=challenger, opponent=opponent, updated=ctx.now)
-    return state, [Event("challenged", {})]
+    return state, [Challenged()]
 
 
 def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -66,7 +72,7 @@ def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
     starter = old.starter if unplayed_offer(old) else other(old, old.starter).user_id
     state = State(rules=old.rules, challenger=old.challenger, opponent=old.opponent, starter=starter,
                   offered_by=by, match=copy.deepcopy(old.match), updated=ctx.now)
-    return state, [Event("rematch", {"by": by, "starter": starter})]
+    return state, [DuelRematch(by, starter)]
 
 
 
@@ -88,14 +94,13 @@ def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State,
     challenge.need_secret(s, seat)
     code = s.rules.random_code(ctx.rng) if text is None else s.rules.validate(text)
     s.secrets[seat] = code
-    events = [Event("secret_set", {"by": seat, "random": text is None})]
+    events: list[Event] = [SecretSet(seat, text is None)]
     if len(s.secrets) == 2:
         lot = s.starter is None  # a rematch has its starter already: the other one than last time
-        if lot:
-            s.starter = ctx.rng.choice([p.user_id for p in players(s)])
-        s.phase, s.turn = Phase.PLAYING, s.starter
+        starter = ctx.rng.choice([p.user_id for p in players(s)]) if s.starter is None else s.starter
+        s.phase, s.starter, s.turn = Phase.PLAYING, starter, starter
         s.attempts = {p.user_id: [] for p in players(s)}
-        events.append(Event("started", {"starter": s.starter, "lot": lot}))
+        events.append(Started(starter, lot))
     return s, events
 
 
@@ -111,23 +116,24 @@ def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
     a, b = bulls_cows(target, code)
     mine.append(Attempt(code, a, b))
     cracked = a == s.rules.length
-    events = [Event("guessed", {"by": seat, "code": code, "a": a, "b": b, "n": len(mine)})]
+    events: list[Event] = [Guessed(seat, code, a, b, len(mine))]
     second = other(s, s.starter or "").user_id
     if seat == s.starter:
         if cracked:
             s.last_chance, s.turn = True, second
-            return s, [*events, Event("last_chance", {"for": second})]
+            return s, [*events, LastChance(second)]
         s.turn = second
         return s, events
     # the second player's guess closes the round
     if s.last_chance:
         if cracked:
-            return _finish(s, "draw", None, [*events, Event("draw", {"both_cracked": True})])
-        return _finish(s, "win", s.starter, [*events, Event("won", {"by": s.starter})])
+            return _finish(s, "draw", None, [*events, Draw(both_cracked=True)])
+        starter = other(s, seat).user_id  # this was the second player's guess
+        return _finish(s, "win", starter, [*events, Won(starter)])
     if cracked:
-        return _finish(s, "win", seat, [*events, Event("won", {"by": seat})])
+        return _finish(s, "win", seat, [*events, Won(seat)])
     if all(len(v) >= MAX_GUESSES for v in s.attempts.values()):
-        return _finish(s, "draw", None, [*events, Event("draw", {"both_cracked": False})])
+        return _finish(s, "draw", None, [*events, Draw(both_cracked=False)])
     s.turn = s.starter
     return s, events
 
@@ -205,34 +211,34 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     name = {p.user_id: p.name for p in players(state)}
     challenged = {"length": state.rules.length, "repeats": repeats_text(state.rules.repeats)}
     for ev in events:
-        d = ev.data
-        t = ev.type
         flow = challenge.flow_message(game_id, state, ev, chat, "duel", challenged)
         if flow is not None:
             out.append(flow)
-        elif t == "secrets_wanted":
-            out.extend(challenge.secret_prompts(
-                game_id, state, chat, "duel", Text("duel.secret_input", {"length": state.rules.length}),
-                lambda p: challenged))
-        elif t == "secret_set":
-            p = player(state, d["by"])
-            out.append(say(to_actor(chat, p), "duel.secret_locked", code=state.secrets[p.user_id],
-                           game=game_id))
-            out.append(say(chat, "duel.secret_ready", name=p.name))
-        elif t == "started":
-            key = "duel.started" if d.get("lot", True) else "duel.started_rematch"
-            out.append(say(chat, key, starter=name[d["starter"]],
-                           second=other(state, d["starter"]).name, max=MAX_GUESSES).notify(d["starter"]))
-        elif t == "guessed":
-            nxt = state.turn if state.phase is Phase.PLAYING else None
-            key = "duel.guess_next" if nxt and not state.last_chance else "duel.guess"
-            out.append(say(chat, key, name=name[d["by"]], n=d["n"], code=d["code"], a=d["a"], b=d["b"],
-                           next=name.get(nxt or "", "")).notify(*([nxt] if nxt and not state.last_chance else [])))
-        elif t == "last_chance":
-            out.append(say(chat, "duel.last_chance", cracker=other(state, d["for"]).name,
-                           name=name[d["for"]]).notify(d["for"]))
-        elif t == "finished" and d["outcome"] not in challenge.UNPLAYED:
-            out.append(_reveal(game_id, state, chat))
+            continue
+        match ev:
+            case SecretsWanted():
+                out.extend(challenge.secret_prompts(
+                    game_id, state, chat, "duel", Text("duel.secret_input", {"length": state.rules.length}),
+                    lambda p: challenged))
+            case SecretSet(by=by):
+                p = player(state, by)
+                out.append(say(to_actor(chat, p), "duel.secret_locked", code=state.secrets[p.user_id],
+                               game=game_id))
+                out.append(say(chat, "duel.secret_ready", name=p.name))
+            case Started(starter=starter, lot=lot):
+                key = "duel.started" if lot else "duel.started_rematch"
+                out.append(say(chat, key, starter=name[starter],
+                               second=other(state, starter).name, max=MAX_GUESSES).notify(starter))
+            case Guessed(by=by, code=code, a=a, b=b, n=n):
+                nxt = state.turn if state.phase is Phase.PLAYING else None
+                key = "duel.guess_next" if nxt and not state.last_chance else "duel.guess"
+                out.append(say(chat, key, name=name[by], n=n, code=code, a=a, b=b,
+                               next=name.get(nxt or "", "")).notify(*([nxt] if nxt and not state.last_chance else [])))
+            case LastChance(for_=second):
+                out.append(say(chat, "duel.last_chance", cracker=other(state, second).name,
+                               name=name[second]).notify(second))
+            case Finished(outcome=outcome) if outcome not in challenge.UNPLAYED:
+                out.append(_reveal(game_id, state, chat))
     return out
 
 

@@ -21,6 +21,19 @@ from core.games.actions import Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, button, moving, say
 from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
 from core.games.base import last_activity as last_activity
+from core.games.kegeln.events import EVENTS as EVENTS
+from core.games.kegeln.events import (
+    Cancelled,
+    Decided,
+    Finished,
+    PinsWaiting,
+    ScorerChanged,
+    Started,
+    Thrown,
+    TimedOut,
+    Undone,
+)
+from core.games.kegeln.events import Tie as Tie
 from core.messages import Button, Chat, Message, Text
 from core.names import clean as clean_name
 from core.options import Vocabulary, meaning
@@ -216,7 +229,7 @@ def _check_names(given: list[str]) -> None:
 def new(setup: Setup, scorer: Player, ctx: Ctx) -> tuple[State, list[Event]]:
     state = State(mode=setup.mode, digits=setup.digits, members=list(setup.members), scorer=scorer,
                   teams=setup.teams, started=ctx.now, updated=ctx.now)
-    return state, [Event("started", {"scorer": scorer.user_id})]
+    return state, [Started(scorer.user_id)]
 
 
 # ---------------------------------------------------------------- rules
@@ -309,7 +322,7 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
                 if len(free) == 1:  # one place left: nothing to choose
                     return _place(s, who, pins, free[0], ctx)
                 s.pending = pins
-                return s, [Event("pins", {"member": who, "pins": pins})]
+                return s, [PinsWaiting(who, pins)]
             return _place(s, who, pins, position, ctx)
         case Place(position=position):
             if s.phase is not Phase.PLAYING or s.pending is None:
@@ -322,18 +335,18 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             if to.user_id == s.scorer.user_id:
                 raise GameError("kegeln.already_scorer", name=to.name)
             old, s.scorer = s.scorer, to
-            return s, [Event("scorer", {"old": old.name, "new": to.name})]
+            return s, [ScorerChanged(old.name, to.name)]
         case Decide(entry=entry):
             if s.phase is not Phase.TIE:
                 raise GameError("kegeln.no_tie")
             if entry not in s.tied:
                 raise GameError("kegeln.not_tied")
             s.winner, s.decided = entry, True
-            return _finish(s, "done", [Event("decided", {"entry": entry})])
+            return _finish(s, "done", [Decided(entry)])
         case Cancel():
-            return _finish(s, "cancelled", [Event("cancelled", {})])
+            return _finish(s, "cancelled", [Cancelled()])
         case Timeout():
-            return _finish(s, "abandoned", [Event("timed_out", {})])
+            return _finish(s, "abandoned", [TimedOut()])
     raise GameError("not_now")
 
 
@@ -372,8 +385,7 @@ def _place(s: State, who: int, pins: int, position: int, ctx: Ctx) -> tuple[Stat
         raise GameError("kegeln.position_taken", name=s.members[who].name, position=Text(POSITION_KEYS[position]))
     best = free_positions(s, who)
     s.throws.append(Throw(who, pins, position, ctx.now))
-    events = [Event("thrown", {"member": who, "pins": pins, "position": position,
-                               "digit": digit_value(s.mode, pins), "free": best})]
+    events: list[Event] = [Thrown(who, pins, position, digit_value(s.mode, pins), best)]
     if current(s) is not None:
         return s, events
     return _complete(s, events)
@@ -385,7 +397,7 @@ def _complete(s: State, events: list[Event]) -> tuple[State, list[Event]]:
     first = [e for place, e in ranked if place == 1]
     if len(first) > 1:
         s.phase, s.tied = Phase.TIE, first
-        return s, [*events, Event("tie", {"tied": first})]
+        return s, [*events, Tie(first)]
     s.winner = first[0]
     return _finish(s, "done", events)
 
@@ -393,17 +405,17 @@ def _complete(s: State, events: list[Event]) -> tuple[State, list[Event]]:
 def _undo(s: State) -> tuple[State, list[Event]]:
     if s.pending is not None:
         pins, s.pending = s.pending, None
-        return s, [Event("undone", {"member": _cur(s), "pins": pins, "position": None})]
+        return s, [Undone(_cur(s), pins, None)]
     if not s.throws:
         raise GameError("kegeln.nothing_to_undo")
     last = s.throws.pop()
     s.phase, s.tied, s.winner, s.decided = Phase.PLAYING, [], None, False
-    return s, [Event("undone", {"member": last.member, "pins": last.pins, "position": last.position})]
+    return s, [Undone(last.member, last.pins, last.position)]
 
 
 def _finish(s: State, outcome: str, events: list[Event]) -> tuple[State, list[Event]]:
     s.phase, s.outcome, s.pending = Phase.FINISHED, outcome, None
-    return s, [*events, Event("finished", {"outcome": outcome, "winner": s.winner})]
+    return s, [*events, Finished(outcome, s.winner)]
 
 
 # ---------------------------------------------------------------- what the App asks
@@ -593,52 +605,52 @@ def _pins_text(pins: int) -> Text:
 def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
     out: list[Message] = []
     for ev in events:
-        d = ev.data
-        t = ev.type
-        if t == "started":
-            names = ", ".join(m.name for m in state.members)
-            key = "kegeln.started_teams" if state.teams else "kegeln.started"
-            out.append(say(chat, key, mode=mode_text(state.mode), digits=state.digits, names=names,
-                           teams=_team_list(state), scorer=state.scorer.name, game=game_id))
-            out.append(standings(game_id, state, chat))
-        elif t == "pins":
-            free = free_positions(state, d["member"])
-            head = Text("kegeln.head_pins", {"name": state.members[d["member"]].name, "pins": _pins_text(d["pins"])})
-            out.append(standings(game_id, state, chat, head, tip(state, d["pins"], free) or "",
-                                 position_buttons(game_id, state)))
-        elif t == "thrown":
-            head = Text("kegeln.head_thrown", {"name": state.members[d["member"]].name,
-                                               "pins": _pins_text(d["pins"]), "pos": pos_text(d["position"])})
-            warn = tip(state, d["pins"], d["free"], d["position"])
-            undo = ((button(game_id, "undo", "kegeln.button_undo"),),) if state.phase is Phase.PLAYING else ()
-            out.append(standings(game_id, state, chat, head, warn or "", undo))
-        elif t == "undone":
-            name = state.members[d["member"]].name
-            if d["position"] is None:
-                head = Text("kegeln.head_undone_pins", {"name": name, "pins": _pins_text(d["pins"])})
-            else:
-                head = Text("kegeln.head_undone", {"name": name, "pins": _pins_text(d["pins"]),
-                                                   "pos": pos_text(d["position"])})
-            out.append(standings(game_id, state, chat, head))
-        elif t == "scorer":
-            out.append(say(chat, "kegeln.scorer_changed", old=d["old"], new=d["new"]))
-        elif t == "tie":
-            tied = [entry_name(state, e) for e in d["tied"]]
-            buttons = tuple((Button(Text("kegeln.button_winner", {"name": n}), f"g:{game_id}:w{e}",
-                                   settles=True),)
-                            for e, n in zip(d["tied"], tied, strict=True))
-            out.append(say(chat, "kegeln.tie", (*buttons, (button(game_id, "undo", "kegeln.button_undo"),)),
-                           scorer=state.scorer.name, table=result_table(state),
-                           score=fmt_score(state, d["tied"][0])).notify(state.scorer.user_id))
-        elif t == "decided":
-            out.append(say(chat, "kegeln.decided", scorer=state.scorer.name, name=entry_name(state, d["entry"])))
-        elif t == "cancelled":
-            out.append(say(chat, "kegeln.cancelled", name=state.scorer.name))
-        elif t == "timed_out":
-            out.append(say(chat, "kegeln.timed_out"))
-        elif t == "finished" and d["outcome"] == "done":
-            out.append(Message(chat, Text("kegeln.result", {"mode": mode_text(state.mode), "table": result_table(state),
-                                                            "winner": entry_name(state, d["winner"])})))
+        match ev:
+            case Started():
+                names = ", ".join(m.name for m in state.members)
+                key = "kegeln.started_teams" if state.teams else "kegeln.started"
+                out.append(say(chat, key, mode=mode_text(state.mode), digits=state.digits, names=names,
+                               teams=_team_list(state), scorer=state.scorer.name, game=game_id))
+                out.append(standings(game_id, state, chat))
+            case PinsWaiting(member=member, pins=pins):
+                free = free_positions(state, member)
+                head = Text("kegeln.head_pins", {"name": state.members[member].name, "pins": _pins_text(pins)})
+                out.append(standings(game_id, state, chat, head, tip(state, pins, free) or "",
+                                     position_buttons(game_id, state)))
+            case Thrown(member=member, pins=pins, position=position, free=free):
+                head = Text("kegeln.head_thrown", {"name": state.members[member].name,
+                                                   "pins": _pins_text(pins), "pos": pos_text(position)})
+                warn = tip(state, pins, free, position)
+                undo = ((button(game_id, "undo", "kegeln.button_undo"),),) if state.phase is Phase.PLAYING else ()
+                out.append(standings(game_id, state, chat, head, warn or "", undo))
+            case Undone(member=member, pins=pins, position=position):
+                name = state.members[member].name
+                if position is None:
+                    head = Text("kegeln.head_undone_pins", {"name": name, "pins": _pins_text(pins)})
+                else:
+                    head = Text("kegeln.head_undone", {"name": name, "pins": _pins_text(pins),
+                                                       "pos": pos_text(position)})
+                out.append(standings(game_id, state, chat, head))
+            case ScorerChanged(old=old, new=new):
+                out.append(say(chat, "kegeln.scorer_changed", old=old, new=new))
+            case Tie(tied=entries):
+                tied = [entry_name(state, e) for e in entries]
+                buttons = tuple((Button(Text("kegeln.button_winner", {"name": n}), f"g:{game_id}:w{e}",
+                                        settles=True),)
+                                for e, n in zip(entries, tied, strict=True))
+                out.append(say(chat, "kegeln.tie", (*buttons, (button(game_id, "undo", "kegeln.button_undo"),)),
+                               scorer=state.scorer.name, table=result_table(state),
+                               score=fmt_score(state, entries[0])).notify(state.scorer.user_id))
+            case Decided(entry=entry):
+                out.append(say(chat, "kegeln.decided", scorer=state.scorer.name, name=entry_name(state, entry)))
+            case Cancelled():
+                out.append(say(chat, "kegeln.cancelled", name=state.scorer.name))
+            case TimedOut():
+                out.append(say(chat, "kegeln.timed_out"))
+            case Finished(outcome="done", winner=winner) if winner is not None:
+                out.append(Message(chat, Text("kegeln.result", {"mode": mode_text(state.mode),
+                                                                "table": result_table(state),
+                                                                "winner": entry_name(state, winner)})))
     return out
 
 

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from core.games import challenge
 from core.games.base import Event, button, say, to_actor
-from core.games.challenge import offerer, other, player, players
+from core.games.challenge import Finished, SecretSet, SecretsWanted, offerer, other, player, players
 from core.games.logik import picture
+from core.games.logik.events import Revealed, Started, Submitted
 from core.games.logik.rules import (
     BLACK_PEG,
     BY_NUMBER,
@@ -101,34 +102,32 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     out: list[Message] = []
     name = {p.user_id: p.name for p in players(state)}
     for ev in events:
-        d = ev.data
-        t = ev.type
         flow = challenge.flow_message(game_id, state, ev, chat, "logik", {"rows": state.rows_max})
         if flow is not None:
             out.append(flow)
-        elif t == "secrets_wanted":
-            out.extend(challenge.secret_prompts(
-                game_id, state, chat, "logik", Text("logik.secret_input"),
-                lambda p: {"side": Text(SIDE_KEYS[side(state, p.user_id)]), "legend": legend()}))
-        elif t == "secret_set":
-            p = player(state, d["by"])
-            out.append(say(to_actor(chat, p), "logik.secret_locked", pegs=pegs(state.secrets[p.user_id]),
-                           game=game_id))
-            out.append(say(chat, "logik.secret_ready", name=p.name))
-        elif t == "started":
-            b = black(state)
-            out.append(say(chat, "logik.started", white=name[state.white], black=b.name if b else "",
-                           rows=state.rows_max, legend=legend()))
-        elif t == "submitted":
-            if d["by"] in state.pending:  # the round is still open: confirm, reveal nothing
-                out.append(say(chat, "logik.submitted", round=d["round"], name=name[d["by"]],
-                               other=other(state, d["by"]).name).notify(other(state, d["by"]).user_id))
-        elif t == "revealed":
-            left = Text("logik.rows_left", {"n": state.rows_max - d["round"]}) if state.phase is Phase.PLAYING else ""
-            out.append(say(chat, "logik.revealed", round=d["round"], lines=_chain(_lines(state, [d["round"]])),
-                           left=left))
-        elif t == "finished" and d["outcome"] not in challenge.UNPLAYED:
-            out.append(_final(game_id, state, chat))
+            continue
+        match ev:
+            case SecretsWanted():
+                out.extend(challenge.secret_prompts(
+                    game_id, state, chat, "logik", Text("logik.secret_input"),
+                    lambda p: {"side": Text(SIDE_KEYS[side(state, p.user_id)]), "legend": legend()}))
+            case SecretSet(by=by):
+                p = player(state, by)
+                out.append(say(to_actor(chat, p), "logik.secret_locked", pegs=pegs(state.secrets[p.user_id]),
+                               game=game_id))
+                out.append(say(chat, "logik.secret_ready", name=p.name))
+            case Started():
+                b = black(state)
+                out.append(say(chat, "logik.started", white=name[state.white], black=b.name if b else "",
+                               rows=state.rows_max, legend=legend()))
+            case Submitted(by=by, round=n) if by in state.pending:  # the round is still open: confirm, reveal nothing
+                out.append(say(chat, "logik.submitted", round=n, name=name[by],
+                               other=other(state, by).name).notify(other(state, by).user_id))
+            case Revealed(round=n):
+                left = Text("logik.rows_left", {"n": state.rows_max - n}) if state.phase is Phase.PLAYING else ""
+                out.append(say(chat, "logik.revealed", round=n, lines=_chain(_lines(state, [n])), left=left))
+            case Finished(outcome=outcome) if outcome not in challenge.UNPLAYED:
+                out.append(_final(game_id, state, chat))
     return out
 
 

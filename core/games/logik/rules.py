@@ -24,7 +24,9 @@ from core.games.base import is_over as is_over  # is_over, last_activity: the Ru
 from core.games.base import last_activity as last_activity
 from core.games.challenge import (
     UNPLAYED,
+    Challenged,
     ChallengeState,
+    SecretSet,
     other,
     seat,
     unplayed_offer,
@@ -33,6 +35,8 @@ from core.games.challenge import Phase as Phase
 from core.games.challenge import awaiting_secret as awaiting_secret
 from core.games.challenge import players as players  # players, seated: the Rules protocol (core/games/base.py)
 from core.games.challenge import seated as seated
+from core.games.logik.events import EVENTS as EVENTS
+from core.games.logik.events import BothSolved, LogikRematch, Revealed, RowsUsed, Solved, Started, Submitted
 from core.options import Vocabulary, meaning
 from core.pegs import BY_NUMBER as BY_NUMBER  # the colours and rows (core/pegs.py), re-exported for Logik's modules
 from core.pegs import COLOURS as COLOURS
@@ -149,7 +153,7 @@ def new(challenger: Player, opponent: Player | None, rows_max: int, letters: Map
         raise GameError("self_challenge")
     state = State(challenger=challenger, opponent=opponent, rows_max=check_rows(rows_max),
                   letters=dict(letters), white=challenger.user_id, updated=ctx.now)
-    return state, [Event("challenged", {})]
+    return state, [Challenged()]
 
 
 def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -162,7 +166,7 @@ def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
     state = State(challenger=old.challenger, opponent=old.opponent, rows_max=old.rows_max,
                   letters=dict(old.letters), white=white, offered_by=by, match=serial.clone(old.match),
                   updated=ctx.now)
-    return state, [Event("rematch", {"by": by, "white": white})]
+    return state, [LogikRematch(by, white)]
 
 
 # ---------------------------------------------------------------- queries
@@ -212,11 +216,11 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
 def _set_secret(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
     challenge.need_secret(s, seat)
     s.secrets[seat] = random_code(ctx) if text is None else parse_row(text, s.letters)
-    events = [Event("secret_set", {"by": seat, "random": text is None})]
+    events: list[Event] = [SecretSet(seat, text is None)]
     if len(s.secrets) == 2:
         s.phase = Phase.PLAYING
         s.rows = {p.user_id: [] for p in players(s)}
-        events.append(Event("started", {}))
+        events.append(Started())
     return s, events
 
 
@@ -226,7 +230,7 @@ def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
     if seat in s.pending:
         raise GameError("logik.already_submitted", n=n, name=other(s, seat).name)
     s.pending[seat] = parse_row(text, s.letters)
-    events = [Event("submitted", {"by": seat, "round": n})]
+    events: list[Event] = [Submitted(seat, n)]
     if len(s.pending) < 2:
         return s, events
     # both rows of the round are in: score and reveal them together
@@ -238,15 +242,15 @@ def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
         if b == PEGS:
             solved.append(p.user_id)
     s.pending = {}
-    events.append(Event("revealed", {"round": n}))
+    events.append(Revealed(n))
     if len(solved) == 2:
         s.solved_round = n
-        return _finish(s, "draw", None, [*events, Event("both_solved", {"round": n})])
+        return _finish(s, "draw", None, [*events, BothSolved(n)])
     if solved:
         s.solved_round = n
-        return _finish(s, "win", solved[0], [*events, Event("solved", {"by": solved[0], "round": n})])
+        return _finish(s, "win", solved[0], [*events, Solved(solved[0], n)])
     if n >= s.rows_max:
-        return _finish(s, "draw", None, [*events, Event("rows_used", {"rows": s.rows_max})])
+        return _finish(s, "draw", None, [*events, RowsUsed(s.rows_max)])
     return s, events
 
 

@@ -12,6 +12,8 @@ from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, moving, repeats_text, say
 from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
 from core.games.base import last_activity as last_activity
+from core.games.practice.events import EVENTS as EVENTS
+from core.games.practice.events import Cracked, GaveUp, Guessed, Started, TimedOut
 from core.messages import Chat, Message, Text
 from core.scoring import bulls_cows
 
@@ -57,7 +59,7 @@ state_type = State
 def new(rules: CodeRules, player: Player, ctx: Ctx) -> tuple[State, list[Event]]:
     """A fresh practice game with a random code."""
     state = State(rules=rules, player=player, secret=rules.random_code(ctx.rng), updated=ctx.now)
-    return state, [Event("started", {"length": rules.length, "repeats": rules.repeats})]
+    return state, [Started(rules.length, rules.repeats)]
 
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -71,18 +73,18 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
                 raise GameError("already_guessed", code=code)
             a, b = bulls_cows(s.secret, code)
             s.attempts.append(Attempt(code, a, b))
-            events = [Event("guessed", {"code": code, "a": a, "b": b, "n": len(s.attempts)})]
+            events: list[Event] = [Guessed(code, a, b, len(s.attempts))]
             if a == s.rules.length:
                 s.phase, s.outcome = Phase.FINISHED, "cracked"
                 earned = None if s.assisted else rating(s.rules, len(s.attempts))  # hints earn no rating
-                events.append(Event("cracked", {"n": len(s.attempts), "rating": earned}))
+                events.append(Cracked(len(s.attempts), earned))
             return s, events
         case GiveUp():
             s.phase, s.outcome = Phase.FINISHED, "gave_up"
-            return s, [Event("gave_up", {"secret": s.secret, "n": len(s.attempts)})]
+            return s, [GaveUp(s.secret, len(s.attempts))]
         case Timeout():
             s.phase, s.outcome = Phase.FINISHED, "abandoned"
-            return s, [Event("timed_out", {"secret": s.secret})]
+            return s, [TimedOut(s.secret)]
     raise GameError("not_now")
 
 
@@ -123,23 +125,20 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     name = state.player.name
     out: list[Message] = []
     for ev in events:
-        d = ev.data
-        if ev.type == "started":
-            out.append(say(chat, "practice.started", name=name, length=d["length"],
-                           space=state.rules.space,
-                           repeats=repeats_text(d["repeats"])))
-        elif ev.type == "guessed" and d["a"] < state.rules.length:
-            out.append(say(chat, "practice.guess", name=name, n=d["n"], code=d["code"],
-                           a=d["a"], b=d["b"]))
-        elif ev.type == "cracked":
-            again = ((button(game_id, "again", "button.again", settles=True),),)
-            out.append(say(chat, "practice.cracked", again, name=name, n=d["n"],
-                           code=state.secret,
-                           rating=Text(f"rating.{d['rating']}" if d["rating"] else "rating.assisted")))
-        elif ev.type == "gave_up":
-            out.append(say(chat, "practice.gave_up", name=name, code=d["secret"], n=d["n"]))
-        elif ev.type == "timed_out":
-            out.append(say(chat, "practice.timed_out", name=name, code=d["secret"]))
+        match ev:
+            case Started(length=length, repeats=repeats):
+                out.append(say(chat, "practice.started", name=name, length=length, space=state.rules.space,
+                               repeats=repeats_text(repeats)))
+            case Guessed(code=code, a=a, b=b, n=n) if a < state.rules.length:
+                out.append(say(chat, "practice.guess", name=name, n=n, code=code, a=a, b=b))
+            case Cracked(n=n, rating=rating):
+                again = ((button(game_id, "again", "button.again", settles=True),),)
+                out.append(say(chat, "practice.cracked", again, name=name, n=n, code=state.secret,
+                               rating=Text(f"rating.{rating}" if rating else "rating.assisted")))
+            case GaveUp(secret=secret, n=n):
+                out.append(say(chat, "practice.gave_up", name=name, code=secret, n=n))
+            case TimedOut(secret=secret):
+                out.append(say(chat, "practice.timed_out", name=name, code=secret))
     return out
 
 

@@ -20,6 +20,30 @@ from core.games.actions import Cancel, Timeout
 from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, moving, say, to_actor
 from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
 from core.games.base import last_activity as last_activity
+from core.games.words.events import EVENTS as EVENTS
+from core.games.words.events import (
+    Abandoned,
+    Begun,
+    Cancelled,
+    Guessed,
+    Guessing,
+    Joined,
+    Left,
+    LimitReached,
+    Lobby,
+    MatchOver,
+    NewRound,
+    SetterSkipped,
+    Skipped,
+    Solo,
+    SoloGaveUp,
+    SoloSolved,
+    Solved,
+    TimedOut,
+    Voted,
+    WordSet,
+)
+from core.games.words.events import Answer as Answer
 from core.lexicon import ALPHABETS as ALPHABETS  # a language's words (core/lexicon.py), re-exported for the game
 from core.lexicon import Lexicon as Lexicon
 from core.lexicon import LexiconSource as LexiconSource
@@ -49,13 +73,6 @@ def accepts_text(state: State, text: str) -> bool:
     """A plain message that may be a guess: one word of letters (App hook)."""
     t = text.strip()
     return 2 <= len(t) <= 16 and bool(_LETTERS.match(t))
-
-
-class Answer(StrEnum):
-    MISS = "miss"
-    COW = "cow"
-    BULL = "bull"
-    GOT = "got"
 
 
 def classic(secret: str, guess: str) -> Answer:
@@ -192,7 +209,7 @@ def new(opts: Options, opener: Player, ctx: Ctx) -> tuple[State, list[Event]]:
     """A lobby in a group; the opener has joined."""
     _check_opts(opts)
     state = State(opts=opts, opener=opener, players=[opener], mode=opts.mode, goal=opts.goal, updated=ctx.now)
-    return state, [Event("lobby", {})]
+    return state, [Lobby()]
 
 
 def new_solo(opts: Options, player: Player, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -200,7 +217,7 @@ def new_solo(opts: Options, player: Player, ctx: Ctx) -> tuple[State, list[Event
     _check_opts(opts)
     state = State(opts=opts, opener=player, players=[player], phase=Phase.GUESSING, mode=Mode.SOLO, goal=0,
                   secret=_random_word(opts, ctx), turn=player.user_id, turn_since=ctx.now, updated=ctx.now)
-    return state, [Event("solo", {})]
+    return state, [Solo()]
 
 
 def _check_opts(opts: Options) -> None:
@@ -290,7 +307,7 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             _need(s, Phase.LOBBY)
             if actor != s.opener.user_id:
                 raise GameError("words.not_opener", name=s.opener.name)
-            return _finish(s, "cancelled", [Event("cancelled", {})])
+            return _finish(s, "cancelled", [Cancelled()])
         case SetWord(word=text):
             return _set_word(s, _seat(s, actor), text, ctx)
         case Guess(word=text):
@@ -301,13 +318,13 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             if s.mode is not Mode.SOLO:
                 raise GameError("not_now")
             _seat(s, actor)
-            return _finish(s, "gave_up", [Event("solo_gave_up", {"word": s.secret, "n": len(s.tries)})])
+            return _finish(s, "gave_up", [SoloGaveUp(s.secret, len(s.tries))])
         case Skip():
             if not _overdue(s, ctx.now):
                 raise GameError("not_now")
             return _skip(s, ctx)
         case Timeout():
-            return _finish(s, "timeout", [Event("timed_out", {"word": s.secret})])
+            return _finish(s, "timeout", [TimedOut(s.secret)])
     raise GameError("not_now")
 
 
@@ -335,22 +352,22 @@ def _join(s: State, actor: str | None, name: str) -> tuple[State, list[Event]]:
     if len(s.players) >= MAX_PLAYERS:
         raise GameError("words.full", max=MAX_PLAYERS)
     s.players.append(Player(actor, name))
-    return s, [Event("joined", {"by": actor, "n": len(s.players)})]
+    return s, [Joined(actor, len(s.players))]
 
 
 def _leave(s: State, seat: str, ctx: Ctx) -> tuple[State, list[Event]]:
     if s.phase is Phase.LOBBY:
         if seat == s.opener.user_id:
-            return _finish(s, "cancelled", [Event("cancelled", {})])
+            return _finish(s, "cancelled", [Cancelled()])
         gone = player(s, seat).name
         s.players = [p for p in s.players if p.user_id != seat]
-        return s, [Event("left", {"by": seat, "name": gone, "n": len(s.players)})]
+        return s, [Left(seat, gone, len(s.players))]
     if s.mode is Mode.SOLO:
-        return _finish(s, "gave_up", [Event("solo_gave_up", {"word": s.secret, "n": len(s.tries)})])
+        return _finish(s, "gave_up", [SoloGaveUp(s.secret, len(s.tries))])
     s.left.append(seat)
     if seat in s.votes:
         s.votes.remove(seat)
-    events = [Event("left", {"by": seat, "name": player(s, seat).name, "n": len(active(s))})]
+    events: list[Event] = [Left(seat, player(s, seat).name, len(active(s)))]
     if len(active(s)) < 2:
         if s.mode is Mode.PAIR_LIMIT or s.mode is Mode.PAIR_ROUNDS:
             s.winners = active(s)
@@ -385,14 +402,14 @@ def _begin(s: State, seat: str, ctx: Ctx) -> tuple[State, list[Event]]:
     s.points = {p.user_id: 0 for p in order}
     s.counts = {p.user_id: 0 for p in order}
     setter = ctx.rng.choice(order).user_id
-    events = [Event("begun", {"setter": setter})]
+    events: list[Event] = [Begun(setter)]
     return _new_round(s, setter, events, ctx)
 
 
 def _new_round(s: State, setter: str, events: list[Event], ctx: Ctx) -> tuple[State, list[Event]]:
     s.phase, s.setter, s.secret, s.turn = Phase.SETTING, setter, "", None
     s.tries, s.votes, s.turn_since = [], [], ctx.now
-    return s, [*events, Event("round", {"n": len(s.rounds) + 1, "setter": setter})]
+    return s, [*events, NewRound(len(s.rounds) + 1, setter)]
 
 
 def _validate(s: State, text: str, ctx: Ctx) -> str:
@@ -432,7 +449,7 @@ def _set_word(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, l
     s.phase = Phase.GUESSING
     s.turn = _first_guesser(s)
     s.turn_since = ctx.now
-    return s, [Event("word_set", {"by": seat, "random": text is None}), Event("guessing", {"turn": s.turn})]
+    return s, [WordSet(seat, text is None), Guessing(s.turn)]
 
 
 def _cycle_after(s: State, user_id: str, pool: list[str]) -> str:
@@ -469,21 +486,20 @@ def _guess(s: State, seat: str, text: str, ctx: Ctx) -> tuple[State, list[Event]
     answer = classic(s.secret, word)
     s.tries.append(Try(seat, word, answer, bulls, cows))
     s.counts[seat] = s.counts.get(seat, 0) + 1
-    events = [Event("guessed", {"by": seat, "word": word, "answer": answer.value, "bulls": bulls, "cows": cows,
-                                "n": len(s.tries)})]
+    events: list[Event] = [Guessed(seat, word, answer, bulls, cows, len(s.tries))]
     if s.mode is Mode.SOLO:
         if answer is Answer.GOT:
-            return _finish(s, "solved", [*events, Event("solo_solved", {"n": len(s.tries)})])
+            return _finish(s, "solved", [*events, SoloSolved(len(s.tries))])
         return s, events
     if s.mode is Mode.PAIR_LIMIT and s.counts[seat] >= s.goal:
         s.loser = seat
         s.winners = [u for u in active(s) if u != seat]
         s.rounds.append(Round(s.setter, s.secret, seat if answer is Answer.GOT else None, len(s.tries), seat))
-        return _end_match(s, [*events, Event("limit_reached", {"by": seat, "n": s.counts[seat]})], reveal=True)
+        return _end_match(s, [*events, LimitReached(seat, s.counts[seat])], reveal=True)
     if answer is Answer.GOT:
         s.points[seat] = s.points.get(seat, 0) + 1
         s.rounds.append(Round(s.setter, s.secret, seat, len(s.tries), seat))
-        events.append(Event("solved", {"by": seat, "word": s.secret, "n": len(s.tries)}))
+        events.append(Solved(seat, s.secret, len(s.tries)))
         if _match_done(s, seat):
             return _end_match(s, events, reveal=False)
         return _new_round(s, seat, events, ctx)  # the solver sets next (two players: roles alternate)
@@ -506,7 +522,7 @@ def _match_done(s: State, solver: str | None) -> bool:
 
 def _vote(s: State, seat: str, ctx: Ctx) -> tuple[State, list[Event]]:
     if s.mode is Mode.SOLO:
-        return _finish(s, "gave_up", [Event("solo_gave_up", {"word": s.secret, "n": len(s.tries)})])
+        return _finish(s, "gave_up", [SoloGaveUp(s.secret, len(s.tries))])
     _need(s, Phase.SETTING, Phase.GUESSING)
     if seat == s.setter:
         raise GameError("words.setter_cannot_vote")
@@ -516,7 +532,7 @@ def _vote(s: State, seat: str, ctx: Ctx) -> tuple[State, list[Event]]:
         raise GameError("words.already_voted")
     s.votes.append(seat)
     needed = len(guessers(s)) // 2 + 1  # a strict majority of the guessers
-    events = [Event("vote", {"by": seat, "votes": len(s.votes), "needed": needed})]
+    events: list[Event] = [Voted(seat, len(s.votes), needed)]
     if len(s.votes) < needed:
         return s, events
     return _abandon(s, events, ctx, setter_left=False)
@@ -534,11 +550,10 @@ def _abandon(s: State, events: list[Event], ctx: Ctx, setter_left: bool) -> tupl
             s.counts[guesser] = s.counts.get(guesser, 0) + penalty
             n += penalty
     s.rounds.append(Round(setter, s.secret, None, n, guesser))
-    events = [*events, Event("abandoned", {"word": s.secret, "setter": setter, "left": setter_left,
-                                           "guesser": guesser, "penalty": penalty})]
+    events = [*events, Abandoned(s.secret, setter, setter_left, guesser, penalty)]
     if s.mode is Mode.PAIR_LIMIT and guesser is not None and s.counts[guesser] >= s.goal:
         s.loser, s.winners = guesser, [setter]
-        return _end_match(s, [*events, Event("limit_reached", {"by": guesser, "n": s.counts[guesser]})],
+        return _end_match(s, [*events, LimitReached(guesser, s.counts[guesser])],
                           reveal=False)
     if _match_done(s, None):
         return _end_match(s, events, reveal=False)
@@ -550,9 +565,9 @@ def _skip(s: State, ctx: Ctx) -> tuple[State, list[Event]]:
     if s.phase is Phase.GUESSING:
         s.turn = _next_guesser(s, late or "")
         s.turn_since = ctx.now
-        return s, [Event("skipped", {"by": late, "turn": s.turn})]
+        return s, [Skipped(late, s.turn)]
     nxt = _cycle_after(s, late or "", [u for u in active(s) if u != late])
-    return _new_round(s, nxt, [Event("setter_skipped", {"by": late, "setter": nxt})], ctx)
+    return _new_round(s, nxt, [SetterSkipped(late, nxt)], ctx)
 
 
 def _end_match(s: State, events: list[Event], reveal: bool) -> tuple[State, list[Event]]:
@@ -565,7 +580,7 @@ def _end_match(s: State, events: list[Event], reveal: bool) -> tuple[State, list
             act = active(s)
             best = max(s.points.get(u, 0) for u in act)
             s.winners = [u for u in act if s.points.get(u, 0) == best]
-    return _finish(s, "finished", [*events, Event("match_over", {"word": s.secret if reveal else ""})])
+    return _finish(s, "finished", [*events, MatchOver(s.secret if reveal else "")])
 
 
 def _finish(s: State, outcome: str, events: list[Event]) -> tuple[State, list[Event]]:
@@ -712,78 +727,76 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     out: list[Message] = []
     name = {p.user_id: p.name for p in state.players}
     for ev in events:
-        d, t = ev.data, ev.type
-        if t == "lobby":
-            keys = ((button(game_id, "join", "words.button_join"),
-                     button(game_id, "begin", "words.button_begin", settles=True)),)
-            out.append(say(chat, "words.lobby", keys, name=state.opener.name, options=options_text(state)))
-        elif t == "joined":
-            out.append(say(chat, "words.joined", name=name[d["by"]], n=d["n"], opener=state.opener.name))
-        elif t == "left":
-            out.append(say(chat, "words.left", name=d["name"], n=d["n"]))
-        elif t == "cancelled":
-            out.append(say(chat, "words.cancelled", name=state.opener.name))
-        elif t == "begun":
-            order = ", ".join(p.name for p in state.players)
-            out.append(say(chat, "words.begun", order=order, setter=name[d["setter"]], options=options_text(state)))
-        elif t == "round":
-            out.extend(_round_start(game_id, state, chat, d))
-        elif t == "word_set":
-            out.append(say(to_actor(chat, player(state, d["by"])), "words.word_locked", word=state.secret,
-                           game=game_id))
-        elif t == "guessing":
-            vote = ((button(game_id, "vote", "words.button_vote"),),)
-            out.append(say(chat, "words.guessing", vote, setter=name.get(state.setter or "", ""),
-                           name=name[d["turn"]], length=state.opts.length, seconds=state.opts.turn_seconds)
-                       .notify(d["turn"]))
-        elif t == "guessed":
-            tr = Try(d["by"], d["word"], Answer(d["answer"]), d["bulls"], d["cows"])
-            nxt = state.turn if state.phase is Phase.GUESSING and state.mode is not Mode.SOLO else None
-            if nxt and d["answer"] != Answer.GOT:
-                out.append(say(chat, "words.guess_next", name=name[d["by"]], word=d["word"],
-                               answer=answer_text(state, tr), next=name[nxt]).notify(nxt))
-            else:
-                out.append(say(chat, "words.guess", name=name[d["by"]], word=d["word"],
-                               answer=answer_text(state, tr)))
-        elif t == "solved":
-            out.append(say(chat, "words.solved", name=name[d["by"]], word=d["word"], n=d["n"],
-                           standings=standings(state)))
-        elif t == "vote":
-            out.append(say(chat, "words.vote", name=name[d["by"]], votes=d["votes"], n=d["needed"]))
-        elif t == "abandoned":
-            if d.get("penalty"):  # two players: the guesser pays for the word given up
-                out.append(say(chat, "words.abandoned_penalty", word=d["word"] or "—", n=d["penalty"],
-                               name=name.get(d["guesser"], "?"), setter=name.get(d["setter"], "?")))
-            else:
-                key = "words.abandoned_left" if d["left"] else "words.abandoned"
-                out.append(say(chat, key, word=d["word"] or "—", setter=name.get(d["setter"], "?")))
-        elif t == "skipped":
-            out.append(say(chat, "words.skipped", name=name.get(d["by"] or "", "?"), next=name[d["turn"]],
-                           seconds=state.opts.turn_seconds).notify(d["turn"]))
-        elif t == "setter_skipped":
-            out.append(say(chat, "words.setter_skipped", name=name.get(d["by"] or "", "?"), setter=name[d["setter"]]))
-        elif t == "limit_reached":
-            out.append(say(chat, "words.limit_reached", name=name[d["by"]], n=d["n"]))
-        elif t == "match_over":
-            out.append(_final(game_id, state, chat, d["word"]))
-        elif t == "timed_out":
-            out.append(say(chat, "words.timed_out", word=d["word"] or "—"))
-        elif t == "solo":
-            out.append(say(chat, "words.solo_started", name=state.opener.name, length=state.opts.length,
-                           lang=AUTONYMS[state.opts.lang],
-                           answers=Text("words.answers_counts" if state.opts.counts else "words.answers_classic")))
-        elif t == "solo_solved":
-            again = ((button(game_id, "again", "button.again", settles=True),),)
-            out.append(say(chat, "words.solo_solved", again, name=state.opener.name, word=state.secret, n=d["n"]))
-        elif t == "solo_gave_up":
-            out.append(say(chat, "words.solo_gave_up", name=state.opener.name, word=d["word"], n=d["n"]))
+        match ev:
+            case Lobby():
+                keys = ((button(game_id, "join", "words.button_join"),
+                         button(game_id, "begin", "words.button_begin", settles=True)),)
+                out.append(say(chat, "words.lobby", keys, name=state.opener.name, options=options_text(state)))
+            case Joined(by=by, n=n):
+                out.append(say(chat, "words.joined", name=name[by], n=n, opener=state.opener.name))
+            case Left(name=gone, n=n):
+                out.append(say(chat, "words.left", name=gone, n=n))
+            case Cancelled():
+                out.append(say(chat, "words.cancelled", name=state.opener.name))
+            case Begun(setter=setter):
+                order = ", ".join(p.name for p in state.players)
+                out.append(say(chat, "words.begun", order=order, setter=name[setter], options=options_text(state)))
+            case NewRound(n=n, setter=setter):
+                out.extend(_round_start(game_id, state, chat, n, setter))
+            case WordSet(by=by):
+                out.append(say(to_actor(chat, player(state, by)), "words.word_locked", word=state.secret,
+                               game=game_id))
+            case Guessing(turn=turn):
+                vote = ((button(game_id, "vote", "words.button_vote"),),)
+                out.append(say(chat, "words.guessing", vote, setter=name.get(state.setter or "", ""),
+                               name=name[turn], length=state.opts.length, seconds=state.opts.turn_seconds)
+                           .notify(turn))
+            case Guessed(by=by, word=word, answer=answer, bulls=bulls, cows=cows):
+                tr = Try(by, word, answer, bulls, cows)
+                nxt = state.turn if state.phase is Phase.GUESSING and state.mode is not Mode.SOLO else None
+                if nxt and answer is not Answer.GOT:
+                    out.append(say(chat, "words.guess_next", name=name[by], word=word,
+                                   answer=answer_text(state, tr), next=name[nxt]).notify(nxt))
+                else:
+                    out.append(say(chat, "words.guess", name=name[by], word=word, answer=answer_text(state, tr)))
+            case Solved(by=by, word=word, n=n):
+                out.append(say(chat, "words.solved", name=name[by], word=word, n=n, standings=standings(state)))
+            case Voted(by=by, votes=votes, needed=needed):
+                out.append(say(chat, "words.vote", name=name[by], votes=votes, n=needed))
+            case Abandoned(word=word, setter=setter, left=left, guesser=guesser, penalty=penalty):
+                if penalty:  # two players: the guesser pays for the word given up
+                    out.append(say(chat, "words.abandoned_penalty", word=word or "—", n=penalty,
+                                   name=name.get(guesser or "", "?"), setter=name.get(setter, "?")))
+                else:
+                    key = "words.abandoned_left" if left else "words.abandoned"
+                    out.append(say(chat, key, word=word or "—", setter=name.get(setter, "?")))
+            case Skipped(by=by, turn=turn):
+                out.append(say(chat, "words.skipped", name=name.get(by or "", "?"), next=name[turn or ""],
+                               seconds=state.opts.turn_seconds).notify(*([turn] if turn else [])))
+            case SetterSkipped(by=by, setter=setter):
+                out.append(say(chat, "words.setter_skipped", name=name.get(by or "", "?"), setter=name[setter]))
+            case LimitReached(by=by, n=n):
+                out.append(say(chat, "words.limit_reached", name=name[by], n=n))
+            case MatchOver(word=word):
+                out.append(_final(game_id, state, chat, word))
+            case TimedOut(word=word):
+                out.append(say(chat, "words.timed_out", word=word or "—"))
+            case Solo():
+                out.append(say(chat, "words.solo_started", name=state.opener.name, length=state.opts.length,
+                               lang=AUTONYMS[state.opts.lang],
+                               answers=Text("words.answers_counts" if state.opts.counts else "words.answers_classic")))
+            case SoloSolved(n=n):
+                again = ((button(game_id, "again", "button.again", settles=True),),)
+                out.append(say(chat, "words.solo_solved", again, name=state.opener.name, word=state.secret, n=n))
+            case SoloGaveUp(word=word, n=n):
+                out.append(say(chat, "words.solo_gave_up", name=state.opener.name, word=word, n=n))
     return out
 
 
-def _round_start(game_id: int, state: State, chat: Chat, d: dict[str, Any]) -> list[Message]:
+def _round_start(game_id: int, state: State, chat: Chat, n: int, setter_id: str) -> list[Message]:
     """Announce the round in the group; ask the setter privately (the group gets a fallback button)."""
-    setter = player(state, d["setter"])
-    out = [say(chat, "words.round", n=d["n"], setter=setter.name)]
+    setter = player(state, setter_id)
+    out = [say(chat, "words.round", n=n, setter=setter.name)]
     enter = Button(Text("words.button_set_word"), f"g:{game_id}:secret",
                    prompt=Text("words.word_input", {"length": state.opts.length}))
     fallback = say(chat, "words.word_fallback", ((enter,),), name=setter.name).notify(setter.user_id)
