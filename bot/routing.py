@@ -43,7 +43,7 @@ async def on_text(svc: Services, turn: Turn, raw: str) -> None:
     row = await game_here(svc, ib.actor, ib.chat)
     if row is None:
         if ib.chat.private:
-            turn.messages.append(Message(ib.chat, Text("private.no_game")))
+            await no_game_waits(svc, turn)
         else:
             turn.outcome = "ignored"
         return
@@ -102,6 +102,18 @@ async def guess_or_secret(svc: Services, turn: Turn, row: GameRow, text: str, is
     await svc.play(turn, row, action)
 
 
+async def no_game_waits(svc: Services, turn: Turn) -> None:
+    """A code typed privately that no game waits for: if the game that asked the actor last is one
+    of theirs that has said what became of it (a finished daily attempt), that; else the generic hint."""
+    actor = turn.inbound.actor
+    asked = svc._prompted.get((actor.platform, actor.user_id))
+    row = await svc.store.get_game(asked) if asked is not None else None
+    said = await svc.plugins[row.kind].not_waiting(svc, row, actor) if row is not None else None
+    if said is not None:
+        raise said
+    turn.messages.append(Message(turn.inbound.chat, Text("private.no_game")))
+
+
 async def awaiting_secret(svc: Services, actor: Actor) -> list[GameRow]:
     """The user's games (in any chat) that wait for their private input."""
     waiting = []
@@ -123,8 +135,11 @@ async def secret_input(svc: Services, turn: Turn, waiting: list[GameRow], code: 
     actor = turn.inbound.actor
     chosen = input_target(svc, actor, waiting, code)
     if chosen is None:
-        buttons = tuple((Button(svc.plugins[r.kind].label(r), f"g:{r.id}:secret"),) for r in waiting)
-        turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), buttons))
+        buttons = []
+        for r in waiting:  # each names the group it runs in, to a player who has acted there
+            title = await svc.title_for(r.platform, r.chat_id, r.private, actor.user_id)
+            buttons.append((Button(svc.plugins[r.kind].label(r, title), f"g:{r.id}:secret"),))
+        turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), tuple(buttons)))
         return
     svc._focus.pop((actor.platform, actor.user_id), None)
     await svc.play(turn, chosen, GAMES[chosen.kind].secret_action(code))
@@ -182,6 +197,12 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
         raise GameError("stale_button")
     verb = parts[2]
     game, state = loaded(row)
+    if verb == Verb.SECRET and game.secret_prompt(row.id, state, ib.actor.user_id) is None:
+        # an old guess button of the actor's own game (pressed privately or in its chat): say what became of it
+        mine = any(p.user_id == ib.actor.user_id for p in game.players(state))
+        said = await svc.plugins[row.kind].not_waiting(svc, row, ib.actor) if mine else None
+        if said is not None:
+            raise said
     check_origin(ib, row, game, state, verb)
     if verb in FOLLOW_UP_VERBS and game.follows_up:
         await follow_up(svc, turn, row, verb)
