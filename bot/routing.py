@@ -108,7 +108,7 @@ async def no_game_waits(svc: Services, turn: Turn) -> None:
     actor = turn.inbound.actor
     asked = svc._prompted.get((actor.platform, actor.user_id))
     row = await svc.store.get_game(asked) if asked is not None else None
-    said = await svc.plugins[row.kind].not_waiting(svc, row, actor) if row is not None else None
+    said = await svc.plugins[row.kind].not_waiting(svc, row, turn.inbound) if row is not None else None
     if said is not None:
         raise said
     turn.messages.append(Message(turn.inbound.chat, Text("private.no_game")))
@@ -200,7 +200,7 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
     if verb == Verb.SECRET and game.secret_prompt(row.id, state, ib.actor.user_id) is None:
         # an old guess button of the actor's own game (pressed privately or in its chat): say what became of it
         mine = any(p.user_id == ib.actor.user_id for p in game.players(state))
-        said = await svc.plugins[row.kind].not_waiting(svc, row, ib.actor) if mine else None
+        said = await svc.plugins[row.kind].not_waiting(svc, row, ib) if mine else None
         if said is not None:
             raise said
     check_origin(ib, row, game, state, verb)

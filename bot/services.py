@@ -187,7 +187,7 @@ class GamePlugin:
         in (`Services.titled`): the message naming that group (default: as it is)."""
         return msg
 
-    async def not_waiting(self, svc: Services, row: GameRow, actor: Actor) -> GameError | None:
+    async def not_waiting(self, svc: Services, row: GameRow, ib: Inbound) -> GameError | None:
         """What to tell a player whose private input (an old guess button, a code typed privately)
         reaches a game of theirs that waits for none from them (a finished daily attempt), or None
         (the generic answer)."""
@@ -297,9 +297,10 @@ class Services:
         saved.add_done_callback(stored)
         return saved
 
-    async def title_for(self, platform: str, chat_id: str, private: bool, user_id: str) -> str | None:
-        """A group's title for a private message to `user_id` about it: only if they have acted in it."""
-        return None if private else await self.store.chat_title(platform, chat_id, user_id)
+    async def title_for(self, platform: str, chat_id: str, untold: bool, user_id: str) -> str | None:
+        """A group's title for a private message to `user_id` about it: only if they have acted in it.
+        `untold`: none is wanted (the chat is a private one, or the answer goes into the group itself)."""
+        return None if untold else await self.store.chat_title(platform, chat_id, user_id)
 
     async def titled(self, kind: str, chat: Chat, messages: list[Message]) -> list[Message]:
         """A group game's private messages, each naming the group where its reader may be told the

@@ -29,7 +29,7 @@ from core.errors import GameError
 from core.games import daily
 from core.games.base import Player
 from core.lexicon import ALPHABETS
-from core.messages import Actor, Button, Chat, Message, Text
+from core.messages import Button, Chat, Inbound, Message, Text
 from core.options import meaning
 
 DEFAULT_TZ = "UTC"
@@ -178,9 +178,10 @@ def played_already(outcome: str, attempts: int, puzzle: str, chat: str | None = 
 
 async def refused_again(svc: Services, turn: Turn, group: Chat, outcome: str, attempts: int,
                         puzzle: str) -> GameError:
-    """`played_already` for today's attempt at `group`'s puzzle, naming the group where the actor may
-    be told its title."""
-    title = await svc.title_for(group.platform, group.chat_id, False, turn.inbound.actor.user_id)
+    """`played_already` for today's attempt at `group`'s puzzle, naming the group (when answered
+    privately, to a player who may be told its title)."""
+    ib = turn.inbound  # in the group itself its title would say nothing new
+    title = await svc.title_for(group.platform, group.chat_id, not ib.chat.private, ib.actor.user_id)
     return played_already(outcome, attempts, puzzle, title)
 
 
@@ -337,15 +338,15 @@ class Daily(GamePlugin):
             return replace(msg, text=Text(TITLED[msg.text.key], {**msg.text.params, "chat": chat}, msg.text.lang))
         return msg
 
-    async def not_waiting(self, svc: Services, row: GameRow, actor: Actor) -> GameError | None:
+    async def not_waiting(self, svc: Services, row: GameRow, ib: Inbound) -> GameError | None:
         """An old guess button or a code for the actor's finished attempt: what became of it (today's,
         or that it was an earlier day's)."""
         _kind, state = loaded(row)
-        if not row.over or state.outcome is None or state.player.user_id != actor.user_id:
+        if not row.over or state.outcome is None or state.player.user_id != ib.actor.user_id:
             return None
         group = svc.chat_of(row)
         day = await today(svc, group)
-        title = await svc.title_for(group.platform, group.chat_id, group.private, actor.user_id)
+        title = await svc.title_for(group.platform, group.chat_id, not ib.chat.private, ib.actor.user_id)
         return played_already(state.outcome, len(state.rows), state.puzzle, title,
                               state.day if state.day != day else None)
 

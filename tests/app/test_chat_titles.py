@@ -123,13 +123,16 @@ async def test_a_timed_out_attempt_is_called_timed_out(db: str, clock: Clock) ->
     app = await open_app(db, clock)
     try:
         table = Table(app, group=ELBE)
-        await table.say("alice", "/daily")
+        r = await table.say("alice", "/daily")
+        guess = table.button(r, ":secret")
         await table.dm("alice", wrong_codes(await secret_of(app))[0])
         clock.now += app.idle_timeout + 1
         await app.sweep()
         clock.now = NOON + 3600
-        r = await table.say("alice", "/daily")
-        assert "Your attempt at today's 1A2B daily of Kegelclub Elbe timed out" in texts(r)
+        r = await table.say("alice", "/daily")  # in the group: no title, the group knows its name
+        assert "Your attempt at today's 1A2B daily timed out (it counts as not solved)" in texts(r)
         assert "You have played" not in texts(r)
+        r = await table.send(Inbound(table.actor("alice"), dm("alice"), action=guess, event_id="old"))
+        assert r.notice is not None and "Your attempt at today's 1A2B daily of Kegelclub Elbe timed out" in r.notice
     finally:
         await app.close()
