@@ -103,11 +103,12 @@ async def guess_or_secret(svc: Services, turn: Turn, row: GameRow, text: str, is
 
 
 async def no_game_waits(svc: Services, turn: Turn) -> None:
-    """A code typed privately that no game waits for: if the game that asked the actor last is one
-    of theirs that has said what became of it (a finished daily attempt), that; else the generic hint."""
-    actor = turn.inbound.actor
-    asked = svc._prompted.get((actor.platform, actor.user_id))
-    row = await svc.store.get_game(asked) if asked is not None else None
+    """A code typed privately that no game waits for: if the game the actor's last private input went
+    to (or else the game that asked them last) is one of theirs that says what became of it (a
+    finished daily attempt), that; else the generic hint."""
+    key = (turn.inbound.actor.platform, turn.inbound.actor.user_id)
+    last = svc._answered.get(key, svc._prompted.get(key))
+    row = await svc.store.get_game(last) if last is not None else None
     said = await svc.plugins[row.kind].not_waiting(svc, row, turn.inbound) if row is not None else None
     if said is not None:
         raise said
@@ -142,6 +143,7 @@ async def secret_input(svc: Services, turn: Turn, waiting: list[GameRow], code: 
         turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), tuple(buttons)))
         return
     svc._focus.pop((actor.platform, actor.user_id), None)
+    svc._answered[(actor.platform, actor.user_id)] = chosen.id
     await svc.play(turn, chosen, GAMES[chosen.kind].secret_action(code))
 
 
@@ -188,6 +190,8 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
     if len(parts) == 3 and parts[0] in svc.plugins and parts[1]:  # a chat action: names a chat, not a game
         target = Chat(ib.chat.platform, parts[1], private=False)
         check_origin(ib, None, None, None, parts[0], target)
+        if ib.chat.private and ib.member:  # the platform says the actor is in that chat: they may see its title
+            await svc.store.note_chat(target.platform, target.chat_id, None, ib.actor.user_id)
         await svc.plugins[parts[0]].chat_action(svc, turn, target, parts[2])
         return
     if parts[0] != "g" or len(parts) != 3 or not parts[1].isdecimal():

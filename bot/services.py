@@ -235,6 +235,7 @@ class Services:
         self._users: Bounded[tuple[str, str], tuple[str, str | None]] = Bounded(CACHED_USERS)
         self._focus: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # private input goes to this game
         self._prompted: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # the game that asked a user last
+        self._answered: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # a user's last private input went here
         self._members: Bounded[tuple[str, str, str], str | None] = Bounded(CACHED_USERS)  # (chat, user): title noted
         self._recent: Bounded[tuple[str, str], None] = Bounded(50_000)  # update ids answered here (redelivered soon)
         self.thinker = Thinker()  # solver work: worker processes, single flight, bounded (bot/thinking.py)
