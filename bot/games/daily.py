@@ -89,17 +89,20 @@ def parse(args: tuple[str, ...], vocab: Any) -> tuple[str, str | None]:
 
 async def cmd_daily(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/daily in a group: that chat's puzzle of the day (or its board, its table). In the private chat,
-    where there is no chat's puzzle to start: the player's running daily shown again."""
+    where there is no chat's puzzle to start: the player's running dailies shown again, each naming
+    its group and day (yesterday's may still run next to today's, or dailies of several groups)."""
     puzzle, sub = parse(args, svc.option_words)
     chat = turn.inbound.chat
     if chat.private:
         running = [r for r in await awaiting_secret(svc, turn.inbound.actor) if r.kind == "daily"]
-        if len(running) != 1 or sub is not None:
+        if not running or sub is not None:
             raise GameError("group_only", command="daily")
-        kind, state = loaded(running[0])
-        svc.note_prompts(kind, running[0].id, running[0].platform, None, state, turn.inbound.actor.user_id)
-        turn.messages.extend(await svc.titled(running[0].kind, svc.chat_of(running[0]),
-                                              [kind.board(running[0].id, state, svc.chat_of(running[0]))]))
+        for row in running:
+            kind, state = loaded(row)
+            if len(running) == 1:  # the only one: the next private input goes to it
+                svc.note_prompts(kind, row.id, row.platform, None, state, turn.inbound.actor.user_id)
+            turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row),
+                                                  [kind.board(row.id, state, svc.chat_of(row))]))
         return
     if sub == "board":
         await show_day(svc, turn, chat, puzzle)

@@ -136,3 +136,21 @@ async def test_a_timed_out_attempt_is_called_timed_out(db: str, clock: Clock) ->
         assert r.notice is not None and "Your attempt at today's 1A2B daily of Kegelclub Elbe timed out" in r.notice
     finally:
         await app.close()
+
+
+async def test_private_daily_after_the_day_changed_shows_both_running_attempts(db: str, clock: Clock) -> None:
+    app = await open_app(db, clock)
+    try:
+        table = Table(app, group=ELBE)
+        await table.say("alice", "/daily")
+        await table.dm("alice", wrong_codes(await secret_of(app))[0])
+        clock.now = NOON + 13 * 3600  # 01:00 the next day: yesterday's attempt still runs
+        r = await table.say("alice", "/daily")
+        assert "Today's 1A2B daily of Kegelclub Elbe (2026-12-01)" in private_to(r, "alice")
+        r = await table.dm("alice", "/daily")  # both attempts, each by its group and day
+        shown = private_to(r, "alice")
+        assert "Your 1A2B daily of Kegelclub Elbe, 2026-11-30" in shown
+        assert "Your 1A2B daily of Kegelclub Elbe, 2026-12-01" in shown
+        assert "only in a group" not in texts(r).lower() and "group" not in (r.notice or "")
+    finally:
+        await app.close()
