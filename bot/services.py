@@ -15,7 +15,7 @@ import asyncio
 import random
 import time
 from collections.abc import Awaitable, Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
@@ -184,8 +184,8 @@ class GamePlugin:
 
     def titled(self, msg: Message, chat: str) -> Message:
         """A private message of this game, to a player who may be told the title of the group it runs
-        in (`Services.titled`): the message naming that group (default: as it is)."""
-        return msg
+        in (`Services.titled`): the message naming that group (by default a last line "💬 in Büro")."""
+        return replace(msg, text=Text("private.in_chat", {"text": msg.text, "chat": chat}))
 
     async def not_waiting(self, svc: Services, row: GameRow, ib: Inbound) -> GameError | None:
         """What to tell a player whose private input (an old guess button, a code typed privately)
@@ -307,7 +307,7 @@ class Services:
         """A group game's private messages, each naming the group where its reader may be told the
         title (`GamePlugin.titled`); a title never goes into a group's messages."""
         plugin = self.plugins[kind]
-        if chat.private or type(plugin).titled is GamePlugin.titled:
+        if chat.private:
             return messages
         out = []
         for msg in messages:

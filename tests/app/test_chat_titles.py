@@ -154,3 +154,18 @@ async def test_private_daily_after_the_day_changed_shows_both_running_attempts(d
         assert "only in a group" not in texts(r).lower() and "group" not in (r.notice or "")
     finally:
         await app.close()
+
+
+async def test_a_duels_private_prompts_name_its_group(db: str, clock: Clock) -> None:
+    app = await open_app(db, clock)
+    try:
+        table = Table(app, group=BUERO)
+        r = await table.say("bob", "/duel <@alice>")
+        r = await table.press("alice", table.button(r, ":accept"))
+        prompt = [m.text for m in r.messages if isinstance(m.to, Actor) and m.to.user_id == "alice"]
+        assert prompt and prompt[0].startswith("🔒 Duel #1 against Bob") and prompt[0].endswith("\n💬 in Büro")
+        assert "Büro" not in group_texts(r)
+        r = await table.dm("alice", "0123")
+        assert "🔐 Your secret code 0123 is locked for duel #1.\n💬 in Büro" in private_to(r, "alice")
+    finally:
+        await app.close()
