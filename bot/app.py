@@ -78,6 +78,7 @@ class App(Services):
         inbound = _cleaned(inbound)
         turn = Turn(inbound)
         user_saved: asyncio.Future[Any] | None = None
+        chat_saved: asyncio.Future[Any] | None = None
         try:
             verdict = self.limiter.check(inbound.actor.platform, inbound.actor.user_id)
             if verdict != "ok":  # a flood: one polite notice, then silence until it calms down
@@ -89,6 +90,7 @@ class App(Services):
                 turn.outcome = "duplicate"
                 return Response()
             user_saved = self._remember(inbound.actor)
+            chat_saved = self.note_chat(inbound)
             _refuse_long_numbers(inbound)
             if inbound.migrate_to:  # set by the platform itself, never typed by a user
                 await self.store.migrate_chat(inbound.chat.platform, inbound.chat.chat_id, inbound.migrate_to)
@@ -120,11 +122,12 @@ class App(Services):
                      (time.perf_counter() - started) * 1000)
         if turn.seen:
             self._recent[turn.seen] = None
-        if user_saved is not None:
+        for saved in (user_saved, chat_saved):
             try:
-                await user_saved
-            except Exception as exc:  # a name or language not stored is no reason to fail the answer
-                log.warning("could not store user %s: %s", inbound.actor.user_id, exc)
+                if saved is not None:
+                    await saved
+            except Exception as exc:  # a name, language or title not stored is no reason to fail the answer
+                log.warning("could not store user %s or chat: %s", inbound.actor.user_id, exc)
         return await self.renderer.response(turn.inbound, turn.messages, turn.notice, turn.delete_inbound)
 
     def _refuse(self, turn: Turn, err: GameError) -> None:

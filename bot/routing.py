@@ -43,7 +43,7 @@ async def on_text(svc: Services, turn: Turn, raw: str) -> None:
     row = await game_here(svc, ib.actor, ib.chat)
     if row is None:
         if ib.chat.private:
-            turn.messages.append(Message(ib.chat, Text("private.no_game")))
+            await no_game_waits(svc, turn)
         else:
             turn.outcome = "ignored"
         return
@@ -102,6 +102,19 @@ async def guess_or_secret(svc: Services, turn: Turn, row: GameRow, text: str, is
     await svc.play(turn, row, action)
 
 
+async def no_game_waits(svc: Services, turn: Turn) -> None:
+    """A code typed privately that no game waits for: if the game the actor's last private input went
+    to (or else the game that asked them last) is one of theirs that says what became of it (a
+    finished daily attempt), that; else the generic hint."""
+    key = (turn.inbound.actor.platform, turn.inbound.actor.user_id)
+    last = svc._answered.get(key, svc._prompted.get(key))
+    row = await svc.store.get_game(last) if last is not None else None
+    said = await svc.plugins[row.kind].not_waiting(svc, row, turn.inbound) if row is not None else None
+    if said is not None:
+        raise said
+    turn.messages.append(Message(turn.inbound.chat, Text("private.no_game")))
+
+
 async def awaiting_secret(svc: Services, actor: Actor) -> list[GameRow]:
     """The user's games (in any chat) that wait for their private input."""
     waiting = []
@@ -123,10 +136,14 @@ async def secret_input(svc: Services, turn: Turn, waiting: list[GameRow], code: 
     actor = turn.inbound.actor
     chosen = input_target(svc, actor, waiting, code)
     if chosen is None:
-        buttons = tuple((Button(svc.plugins[r.kind].label(r), f"g:{r.id}:secret"),) for r in waiting)
-        turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), buttons))
+        buttons = []
+        for r in waiting:  # each names the group it runs in, to a player who has acted there
+            title = await svc.title_for(r.platform, r.chat_id, r.private, actor.user_id)
+            buttons.append((Button(svc.plugins[r.kind].label(r, title), f"g:{r.id}:secret"),))
+        turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), tuple(buttons)))
         return
     svc._focus.pop((actor.platform, actor.user_id), None)
+    svc._answered[(actor.platform, actor.user_id)] = chosen.id
     await svc.play(turn, chosen, GAMES[chosen.kind].secret_action(code))
 
 
@@ -173,6 +190,8 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
     if len(parts) == 3 and parts[0] in svc.plugins and parts[1]:  # a chat action: names a chat, not a game
         target = Chat(ib.chat.platform, parts[1], private=False)
         check_origin(ib, None, None, None, parts[0], target)
+        if ib.chat.private and ib.member:  # the platform says the actor is in that chat: they may see its title
+            await svc.store.note_chat(target.platform, target.chat_id, None, ib.actor.user_id)
         await svc.plugins[parts[0]].chat_action(svc, turn, target, parts[2])
         return
     if parts[0] != "g" or len(parts) != 3 or not parts[1].isdecimal():
@@ -182,6 +201,12 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
         raise GameError("stale_button")
     verb = parts[2]
     game, state = loaded(row)
+    if verb == Verb.SECRET and game.secret_prompt(row.id, state, ib.actor.user_id) is None:
+        # an old guess button of the actor's own game (pressed privately or in its chat): say what became of it
+        mine = any(p.user_id == ib.actor.user_id for p in game.players(state))
+        said = await svc.plugins[row.kind].not_waiting(svc, row, ib) if mine else None
+        if said is not None:
+            raise said
     check_origin(ib, row, game, state, verb)
     if verb in FOLLOW_UP_VERBS and game.follows_up:
         await follow_up(svc, turn, row, verb)

@@ -15,7 +15,7 @@ import asyncio
 import random
 import time
 from collections.abc import Awaitable, Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
@@ -33,7 +33,7 @@ from core import names, serial
 from core.errors import GameError
 from core.games.base import Ctx, Event, Game, Player
 from core.games.registry import GAMES
-from core.messages import Chat, Inbound, Message, Text
+from core.messages import Actor, Chat, Inbound, Message, Text
 from core.ratings import Match
 from core.solver.games import BOT
 
@@ -171,11 +171,27 @@ class GamePlugin:
         puzzle's "play today's daily of this chat"); bot/routing.py has checked where it comes from."""
         raise GameError("stale_button")
 
-    def label(self, row: GameRow) -> Text:
-        """The game named on a button (which of the player's games a private input is for)."""
+    def label(self, row: GameRow, chat: str | None = None) -> Text:
+        """The game named on a button (which of the player's games a private input is for); `chat`:
+        the title of the group it runs in, where the player may be told it (`Services.title_for`)."""
         if self.title is None:
+            if chat:
+                return Text("button.game_in_chat", {"game": row.id, "chat": chat})
             return Text("button.game_in", {"game": row.id})
+        if chat:
+            return Text("button.game_named_in", {"game": Text(self.title), "id": row.id, "chat": chat})
         return Text("button.game_named", {"game": Text(self.title), "id": row.id})
+
+    def titled(self, msg: Message, chat: str) -> Message:
+        """A private message of this game, to a player who may be told the title of the group it runs
+        in (`Services.titled`): the message naming that group (by default a last line "💬 in Büro")."""
+        return replace(msg, text=Text("private.in_chat", {"text": msg.text, "chat": chat}))
+
+    async def not_waiting(self, svc: Services, row: GameRow, ib: Inbound) -> GameError | None:
+        """What to tell a player whose private input (an old guess button, a code typed privately)
+        reaches a game of theirs that waits for none from them (a finished daily attempt), or None
+        (the generic answer)."""
+        return None
 
     async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         """/hint in this game; False where the game gives none."""
@@ -219,6 +235,8 @@ class Services:
         self._users: Bounded[tuple[str, str], tuple[str, str | None]] = Bounded(CACHED_USERS)
         self._focus: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # private input goes to this game
         self._prompted: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # the game that asked a user last
+        self._answered: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # a user's last private input went here
+        self._members: Bounded[tuple[str, str, str], str | None] = Bounded(CACHED_USERS)  # (chat, user): title noted
         self._recent: Bounded[tuple[str, str], None] = Bounded(50_000)  # update ids answered here (redelivered soon)
         self.thinker = Thinker()  # solver work: worker processes, single flight, bounded (bot/thinking.py)
         self.owed: dict[int, Owed] = {}  # bot moves refused as busy, by game: tried again (App.retry_bot_moves)
@@ -260,6 +278,44 @@ class Services:
             return False
         self.owed[game_id] = Owed(self.clock() + RETRY_DELAYS[0])
         return True
+
+    def note_chat(self, ib: Inbound) -> asyncio.Future[Any] | None:
+        """An inbound from a group: its title (cleaned and capped, core/names.py `title`) and that the
+        actor has acted there, stored when news to this process; `handle` awaits it before answering.
+        A title is shown only in private messages to such members (`title_for`)."""
+        chat = ib.chat
+        if chat.private:
+            return None
+        key, title = (chat.platform, chat.chat_id, ib.actor.user_id), names.title(chat.title)
+        if key in self._members and self._members.get(key) == title:
+            return None
+        saved = self.store.note_chat(chat.platform, chat.chat_id, title, ib.actor.user_id)
+
+        def stored(fut: asyncio.Future[Any]) -> None:
+            if not fut.cancelled() and fut.exception() is None:
+                self._members[key] = title
+
+        saved.add_done_callback(stored)
+        return saved
+
+    async def title_for(self, platform: str, chat_id: str, untold: bool, user_id: str) -> str | None:
+        """A group's title for a private message to `user_id` about it: only if they have acted in it.
+        `untold`: none is wanted (the chat is a private one, or the answer goes into the group itself)."""
+        return None if untold else await self.store.chat_title(platform, chat_id, user_id)
+
+    async def titled(self, kind: str, chat: Chat, messages: list[Message]) -> list[Message]:
+        """A group game's private messages, each naming the group where its reader may be told the
+        title (`GamePlugin.titled`); a title never goes into a group's messages."""
+        plugin = self.plugins[kind]
+        if chat.private:
+            return messages
+        out = []
+        for msg in messages:
+            if isinstance(msg.to, Actor):
+                title = await self.title_for(chat.platform, chat.chat_id, False, msg.to.user_id)
+                msg = plugin.titled(msg, title) if title else msg
+            out.append(msg)
+        return out
 
     # ------------------------------------------------------------ players and lists
     async def my_game(self, actor: Any, chat: Chat) -> GameRow | None:
@@ -346,7 +402,8 @@ class Services:
             raise GameError("too_many_games_chat", n=bound.limit) from None
         turn.outcome = f"created:{kind}:{game_id}"
         game = GAMES[kind]
-        turn.messages.extend(await pictured(game, game.present, game_id, state, events, chat))
+        turn.messages.extend(await self.titled(kind, chat, await pictured(game, game.present, game_id, state, events,
+                                                                           chat)))
         self.note_prompts(game, game_id, chat.platform, None, state, turn.inbound.actor.user_id)
         await self.plugins[kind].after_move(self, turn, game_id, raw)
 
@@ -429,7 +486,8 @@ class Services:
             raise seat_error(turn, taken) from None
         turn.outcome = f"{move.label}:{row.id}" + (":over" if over else "")
         chat = self.chat_of(row)
-        turn.messages.extend(await pictured(game, game.present, row.id, new, events, chat))
+        turn.messages.extend(await self.titled(row.kind, chat, await pictured(game, game.present, row.id, new, events,
+                                                                               chat)))
         self.note_prompts(game, row.id, row.platform, state, new, turn.inbound.actor.user_id)
         await plugin.after_save(self, turn, chat, new, over)
 

@@ -32,6 +32,10 @@ class Chat:
     chat_id: str
     private: bool
     locale: str | None = None  # the chat's default language (e.g. a Discord guild locale)
+    # a group's title as the platform shows it (Telegram: the group's title; Discord: "guild #channel";
+    # the console: "#table"): user-controlled text, which the App cleans and caps before it keeps it.
+    # Not part of the chat's identity: two Chats of one id are the same chat whatever title they carry
+    title: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,19 @@ def clean(name: str) -> str:
     return " ".join("".join(kept).split())
 
 
+TITLE_CHARS = 40  # a chat's title as shown in private messages and buttons (a longer one is cut, "…")
+
+
+def title(raw: str | None) -> str | None:
+    """A chat's title as the bot keeps and shows it (user-controlled text, like a name): cleaned as
+    `clean` does (one line, no invisible or bidi characters) and cut to `TITLE_CHARS`; None when
+    nothing visible is left."""
+    text = clean(raw or "")
+    if not text:
+        return None
+    return text if len(text) <= TITLE_CHARS else text[:TITLE_CHARS - 1].rstrip() + "…"
+
+
 def key(name: str) -> str:
     """The form two names are compared in: cleaned and case-folded."""
     return clean(name).casefold()

@@ -22,7 +22,7 @@ from typing import TextIO
 from core.messages import Actor, Chat, Inbound, Outbound, Response
 
 PLATFORM = "console"
-GROUP = Chat(PLATFORM, "#table", private=False)
+GROUP = Chat(PLATFORM, "#table", private=False, title="#table")
 LINE = re.compile(r"^\s*(?P<who>[^\s:>]+)\s*(?P<kind>[:>])\s?(?P<text>.*)$")
 CLICK = re.compile(r"^\s*(?P<who>\S+)\s+clicks\s+(?P<button>b\d+)\s*$")
 # a command name starts with a letter of any script (localised names such as /итоги_года) or _

@@ -283,7 +283,7 @@ class DiscordAdapter:
         guild = message.guild
         perms = message.author.guild_permissions if isinstance(message.author, discord.Member) else None
         actor = actor_of(message.author, self._locales.get(str(message.author.id)), perms)
-        chat = chat_of(message.channel.id, guild)
+        chat = chat_of(message.channel.id, guild, channel=message.channel)
         parsed = parse_typed_command(text, self._known)
         if parsed is not None:
             me = self.client.user
@@ -350,7 +350,7 @@ class DiscordAdapter:
                 self._locales.clear()
             self._locales[actor.user_id] = actor.locale
         chat = chat_of(interaction.channel_id or 0, interaction.guild,
-                       interaction.guild_id, interaction.guild_locale)
+                       interaction.guild_id, interaction.guild_locale, interaction.channel)
         return actor, chat
 
     async def _defer(self, interaction: discord.Interaction, *, thinking: bool) -> None:

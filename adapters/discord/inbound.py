@@ -51,8 +51,10 @@ def chat_of(
     guild: discord.Guild | None,
     guild_id: int | None = None,
     guild_locale: discord.Locale | str | None = None,
+    channel: object = None,
 ) -> Chat:
-    """The neutral chat: a guild channel (group) or a DM channel (private)."""
+    """The neutral chat: a guild channel (group) or a DM channel (private). A guild channel's title
+    is "guild #channel" (the App cleans it), as far as the gateway's cache knows the two names."""
     private = guild is None and guild_id is None
     if guild_locale is None and guild is not None:
         guild_locale = guild.preferred_locale
@@ -61,7 +63,15 @@ def chat_of(
         chat_id=str(channel_id),
         private=private,
         locale=None if private else lang_of(guild_locale),
+        title=None if private else title_of(guild, channel),
     )
+
+
+def title_of(guild: discord.Guild | None, channel: object) -> str | None:
+    """"Game Club #general"; the guild's or the channel's name alone where only one is known."""
+    name = getattr(channel, "name", None)
+    parts = [guild.name if guild is not None and guild.name else None, f"#{name}" if isinstance(name, str) else None]
+    return " ".join(p for p in parts if p) or None
 
 
 def strip_bot_mention(text: str, bot: discord.abc.Snowflake | None) -> str:

@@ -33,7 +33,9 @@ def actor_of(user: TgUser | None) -> Actor:
 
 
 def chat_of(chat: TgChat) -> Chat:
-    return Chat(platform=PLATFORM, chat_id=str(chat.id), private=chat.type == TgChat.PRIVATE)
+    """The neutral chat; a group's title as Telegram sends it on every message (the App cleans it)."""
+    private = chat.type == TgChat.PRIVATE
+    return Chat(platform=PLATFORM, chat_id=str(chat.id), private=private, title=None if private else chat.title)
 
 
 def parse_command(text: str) -> tuple[str, str | None, tuple[str, ...]] | None:

@@ -16,6 +16,7 @@ link), taken from that chat or privately (bot/routing.py `check_origin`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -28,7 +29,7 @@ from core.errors import GameError
 from core.games import daily
 from core.games.base import Player
 from core.lexicon import ALPHABETS
-from core.messages import Button, Chat, Message, Text
+from core.messages import Button, Chat, Inbound, Message, Text
 from core.options import meaning
 
 DEFAULT_TZ = "UTC"
@@ -36,6 +37,8 @@ SUBCOMMANDS = ("board", "table")
 OUTCOME_KEYS = {"playing": "daily.outcome.playing", "solved": "daily.outcome.solved", "failed": "daily.outcome.failed",
                 "gave_up": "daily.outcome.gave_up", "abandoned": "daily.outcome.abandoned"}
 ALLTIME_LINES = 10
+# private messages that name the group (`Daily.titled`): their key → the key of the text with the title
+TITLED = {"daily.started": "daily.started_in", "daily.board": "daily.board_in"}
 
 
 # ---------------------------------------------------------------- the day
@@ -86,16 +89,20 @@ def parse(args: tuple[str, ...], vocab: Any) -> tuple[str, str | None]:
 
 async def cmd_daily(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/daily in a group: that chat's puzzle of the day (or its board, its table). In the private chat,
-    where there is no chat's puzzle to start: the player's running daily shown again."""
+    where there is no chat's puzzle to start: the player's running dailies shown again, each naming
+    its group and day (yesterday's may still run next to today's, or dailies of several groups)."""
     puzzle, sub = parse(args, svc.option_words)
     chat = turn.inbound.chat
     if chat.private:
         running = [r for r in await awaiting_secret(svc, turn.inbound.actor) if r.kind == "daily"]
-        if len(running) != 1 or sub is not None:
+        if not running or sub is not None:
             raise GameError("group_only", command="daily")
-        kind, state = loaded(running[0])
-        svc.note_prompts(kind, running[0].id, running[0].platform, None, state, turn.inbound.actor.user_id)
-        turn.messages.append(kind.board(running[0].id, state, svc.chat_of(running[0])))
+        for row in running:
+            kind, state = loaded(row)
+            if len(running) == 1:  # the only one: the next private input goes to it
+                svc.note_prompts(kind, row.id, row.platform, None, state, turn.inbound.actor.user_id)
+            turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row),
+                                                  [kind.board(row.id, state, svc.chat_of(row))]))
         return
     if sub == "board":
         await show_day(svc, turn, chat, puzzle)
@@ -157,9 +164,28 @@ def seat_key(group: Chat, day: str, puzzle: str) -> str:
     return f"{group.chat_id}#daily:{day}:{puzzle}"
 
 
-def played_already(outcome: str, attempts: int, puzzle: str) -> GameError:
-    return GameError("daily.played", game=Text(daily.GAME_KEYS[puzzle]), result=Text(OUTCOME_KEYS[outcome], {
-        "n": attempts, "max": daily.MAX_ATTEMPTS[puzzle]}))
+def played_already(outcome: str, attempts: int, puzzle: str, chat: str | None = None,
+                   day: str | None = None) -> GameError:
+    """What became of the actor's finished attempt: today's (played, or timed out), or of an earlier
+    `day` (an old attempt's button); `chat`: the group's title, where the actor may be told it."""
+    game = Text(daily.GAME_KEYS[puzzle])
+    result = Text(OUTCOME_KEYS[outcome], {"n": attempts, "max": daily.MAX_ATTEMPTS[puzzle]})
+    if day is not None:
+        return GameError("daily.over_day", game=game, day=day, result=result)
+    if outcome == "abandoned":
+        return GameError("daily.timed_out_in", game=game, chat=chat, result=result) if chat else GameError(
+            "daily.timed_out", game=game, result=result)
+    return GameError("daily.played_in", game=game, chat=chat, result=result) if chat else GameError(
+        "daily.played", game=game, result=result)
+
+
+async def refused_again(svc: Services, turn: Turn, group: Chat, outcome: str, attempts: int,
+                        puzzle: str) -> GameError:
+    """`played_already` for today's attempt at `group`'s puzzle, naming the group (when answered
+    privately, to a player who may be told its title)."""
+    ib = turn.inbound  # in the group itself its title would say nothing new
+    title = await svc.title_for(group.platform, group.chat_id, not ib.chat.private, ib.actor.user_id)
+    return played_already(outcome, attempts, puzzle, title)
 
 
 async def guess_on(svc: Services, turn: Turn, game_id: int, outcome: str, attempts: int, puzzle: str,
@@ -167,7 +193,8 @@ async def guess_on(svc: Services, turn: Turn, game_id: int, outcome: str, attemp
     """The actor's guess on their own running attempt (a finished one is not played again)."""
     row = await svc.store.get_game(game_id)
     if outcome != "playing" or row is None or row.over:
-        raise played_already(outcome, attempts, puzzle)
+        raise await refused_again(svc, turn, svc.chat_of(row) if row else turn.inbound.chat, outcome, attempts,
+                                  puzzle)
     kind, _state = loaded(row)
     await svc.play(turn, row, kind.secret_action(guess.strip()))
 
@@ -178,11 +205,12 @@ async def resume(svc: Services, turn: Turn, game_id: int, outcome: str, attempts
     game = Text(daily.GAME_KEYS[puzzle])
     row = await svc.store.get_game(game_id)
     if outcome != "playing" or row is None or row.over:
-        raise played_already(outcome, attempts, puzzle)
+        raise await refused_again(svc, turn, svc.chat_of(row) if row else turn.inbound.chat, outcome, attempts,
+                                  puzzle)
     kind, state = loaded(row)
     turn.outcome = f"resumed:{row.id}"
     svc.note_prompts(kind, row.id, row.platform, None, state, turn.inbound.actor.user_id)
-    turn.messages.append(kind.board(row.id, state, svc.chat_of(row)))
+    turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row), [kind.board(row.id, state, svc.chat_of(row))]))
     if not turn.inbound.chat.private:
         turn.messages.append(Message(turn.inbound.chat, Text("daily.resumed", {"name": turn.inbound.actor.name,
                                                                                "game": game}),
@@ -307,11 +335,32 @@ class Daily(GamePlugin):
     async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         raise GameError("daily.no_hints")
 
-    def label(self, row: GameRow) -> Text:
-        """"1A2B daily of 2026-11-30 (#3)": which of a player's games a private guess is for."""
+    def titled(self, msg: Message, chat: str) -> Message:
+        """"Today's 1A2B daily of Kegelclub Elbe": the attempt's start and its board name the group."""
+        if msg.text.key in TITLED:
+            return replace(msg, text=Text(TITLED[msg.text.key], {**msg.text.params, "chat": chat}, msg.text.lang))
+        return msg
+
+    async def not_waiting(self, svc: Services, row: GameRow, ib: Inbound) -> GameError | None:
+        """An old guess button or a code for the actor's finished attempt: what became of it (today's,
+        or that it was an earlier day's)."""
         _kind, state = loaded(row)
-        return Text("daily.button_game", {"game": Text(daily.GAME_KEYS[state.puzzle]), "day": state.day,
-                                          "id": row.id})
+        if not row.over or state.outcome is None or state.player.user_id != ib.actor.user_id:
+            return None
+        group = svc.chat_of(row)
+        day = await today(svc, group)
+        title = await svc.title_for(group.platform, group.chat_id, not ib.chat.private, ib.actor.user_id)
+        return played_already(state.outcome, len(state.rows), state.puzzle, title,
+                              state.day if state.day != day else None)
+
+    def label(self, row: GameRow, chat: str | None = None) -> Text:
+        """"1A2B daily of Kegelclub Elbe, 2026-11-30 (#3)" (without a title known: "1A2B daily of
+        2026-11-30 (#3)"): which of a player's games a private guess is for."""
+        _kind, state = loaded(row)
+        params = {"game": Text(daily.GAME_KEYS[state.puzzle]), "day": state.day, "id": row.id}
+        if chat:
+            return Text("daily.button_game_in", {**params, "chat": chat})
+        return Text("daily.button_game", params)
 
 
 PLUGIN = Daily()

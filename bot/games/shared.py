@@ -141,7 +141,8 @@ async def cmd_board(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         turn.messages.append(Message(ib.chat, Text("board.list", {"games": "\n".join(lines)})))
         return
     game, state = loaded(row)
-    turn.messages.append(await pictured(game, game.board, row.id, state, svc.chat_of(row)))
+    turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row),
+                                          [await pictured(game, game.board, row.id, state, svc.chat_of(row))]))
 
 
 def title(svc: Services, row: GameRow) -> str:

@@ -263,4 +263,15 @@ MIGRATIONS: list[Migration] = [
     CREATE INDEX daily_plays_game ON daily_plays (game_id);
     CREATE INDEX daily_plays_player ON daily_plays (platform, chat_id, puzzle, user_id, day);
     """),
+    # 9: a group's latest title (docs/daily.md "Which chat": private messages name the group), and who
+    # has acted in which group (a title is told only to them)
+    Migration("""
+    ALTER TABLE chats ADD COLUMN title TEXT;
+    CREATE TABLE chat_members (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        PRIMARY KEY (platform, chat_id, user_id)
+    );
+    """),
 ]

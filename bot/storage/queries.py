@@ -70,6 +70,13 @@ CHAT_LANG = Query("SELECT lang FROM chats WHERE platform = :platform AND chat_id
 CHAT_TZ = Query("SELECT tz FROM chats WHERE platform = :platform AND chat_id = :chat_id")
 SET_CHAT_TZ = Query("INSERT INTO chats (platform, chat_id, tz) VALUES (:platform, :chat_id, :tz)"
                     " ON CONFLICT (platform, chat_id) DO UPDATE SET tz = excluded.tz")
+SET_CHAT_TITLE = Query("INSERT INTO chats (platform, chat_id, title) VALUES (:platform, :chat_id, :title)"
+                       " ON CONFLICT (platform, chat_id) DO UPDATE SET title = excluded.title")
+ADD_CHAT_MEMBER = Query("INSERT INTO chat_members (platform, chat_id, user_id) VALUES (:platform, :chat_id, :user_id)"
+                        " ON CONFLICT DO NOTHING")
+CHAT_TITLE_FOR = Query(  # a group's title, only for a user who has acted in it
+    "SELECT c.title FROM chats c JOIN chat_members m ON m.platform = c.platform AND m.chat_id = c.chat_id"
+    " WHERE c.platform = :platform AND c.chat_id = :chat_id AND m.user_id = :user_id")
 SET_CHAT_LANG = Query("INSERT INTO chats (platform, chat_id, lang) VALUES (:platform, :chat_id, :lang)"
                       " ON CONFLICT (platform, chat_id) DO UPDATE SET lang = excluded.lang")
 SAVE_USER = Query("INSERT INTO users (platform, user_id, name, locale) VALUES (:platform, :user_id, :name, :locale)"
@@ -97,6 +104,9 @@ MIGRATE_CHAT = (
           " AND t.user_id = seats.user_id AND t.active = 1))"),
     Query("UPDATE chats SET chat_id = :new WHERE platform = :platform AND chat_id = :old"
           " AND NOT EXISTS (SELECT 1 FROM chats c WHERE c.platform = :platform AND c.chat_id = :new)"),
+    Query("UPDATE chat_members SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM chat_members c WHERE c.platform = :platform AND c.chat_id = :new"
+          " AND c.user_id = chat_members.user_id)"),
     Query("UPDATE rating_history SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
           " (SELECT 1 FROM ratings r WHERE r.platform = :platform AND r.chat_id = :new"
           " AND r.kind = rating_history.kind AND r.user_id = rating_history.user_id)"),  # before the ratings move

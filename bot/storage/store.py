@@ -201,6 +201,20 @@ class SqlStore:
             await tx.execute(q.SET_CHAT_LANG, platform=platform, chat_id=chat_id, lang=lang)
         await self._run(job)
 
+    def note_chat(self, platform: str, chat_id: str, title: str | None, user_id: str) -> asyncio.Future[Any]:
+        """A group's latest title (None: unchanged) and a user who has acted in it: like `save_user`,
+        started now and awaited before the answer (docs/daily.md "Which chat")."""
+        async def job(tx: Tx) -> None:
+            if title is not None:
+                await tx.execute(q.SET_CHAT_TITLE, platform=platform, chat_id=chat_id, title=title)
+            await tx.execute(q.ADD_CHAT_MEMBER, platform=platform, chat_id=chat_id, user_id=user_id)
+        return self._submit(job)
+
+    async def chat_title(self, platform: str, chat_id: str, user_id: str) -> str | None:
+        """The group's title as last seen, for a user who has acted in that group (else None)."""
+        rows = await self._fetch(q.CHAT_TITLE_FOR, platform=platform, chat_id=chat_id, user_id=user_id)
+        return rows[0][0] if rows and rows[0][0] else None
+
     async def migrate_chat(self, platform: str, old: str, new: str) -> None:
         """A Telegram group became a supergroup: its games, stats and settings move along."""
         async def job(tx: Tx) -> None:

@@ -96,8 +96,8 @@ async def test_three_players_spoiler_free_results_one_try_each_and_a_restart(
     assert "You have played today's 1A2B daily already: solved in 3 attempts" in texts(r)
     r = await table.press("carol", play)
     assert "already: not solved (10 attempts)" in texts(r)
-    r = await table.dm("alice", wrong[40])
-    assert "No game is waiting" in texts(r)
+    r = await table.dm("alice", wrong[40])  # a code typed privately: what became of her attempt
+    assert "You have played today's 1A2B daily already: solved in 3 attempts" in texts(r)
 
     # the board of the day: solvers by attempts, then the others
     r = await table.say("dave", "/daily board")
@@ -246,7 +246,7 @@ async def test_an_attempt_left_idle_times_out_as_not_solved(noon_app: App, clock
     assert any("timed out" in o.text for o in out if isinstance(o.to, Actor))
     clock.now = NOON + 3600  # the same day again: the timed-out attempt was the one try
     r = await table.say("alice", "/daily")
-    assert "already: timed out" in texts(r)
+    assert "Your attempt at today's 1A2B daily timed out (it counts as not solved)" in texts(r)
 
 
 async def test_a_modal_answer_on_the_play_button_and_the_guess_button_are_guesses(noon_app: App) -> None:

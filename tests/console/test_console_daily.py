@@ -86,3 +86,18 @@ def test_a_daily_privately_and_a_duel_in_the_group_at_once(tmp_path: Path) -> No
     assert "Duel #" in out  # the group's /board: the duel
     assert re.search(r"\[#table\] 🗓 alice solved the 1A2B daily of \S+: 2/10", out)
     assert "[@bob] 🗓 Today's 1A2B daily" in out  # a duel player starts a daily too
+
+
+def test_private_answers_name_the_table_and_an_old_attempt_says_what_became_of_it(tmp_path: Path) -> None:
+    """The console's group is "#table": a player's private answers about its daily name it; a code
+    sent privately after the attempt is over says how it went, not that no game waits."""
+    clear_of_midnight()
+    db = tmp_path / "db.sqlite3"
+    out = play(db, "alice: /daily\n", "--seed", "3")
+    assert "[@alice] 🗓 Today's 1A2B daily of #table (" in out
+    with sqlite3.connect(db) as conn:
+        (secret,), = conn.execute("SELECT secret FROM daily_puzzles").fetchall()
+    out = play(db, f"alice> {secret}\nalice> {secret}\nalice: /daily\n", "--seed", "3")
+    assert "[@alice] You have played today's 1A2B daily of #table already: solved in 1 attempt." in out
+    assert "alice: You have played today's 1A2B daily already: solved in 1 attempt." in out
+    assert "No game is waiting" not in out

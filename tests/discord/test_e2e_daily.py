@@ -311,3 +311,30 @@ async def test_the_guess_button_outlives_the_interaction_token_and_the_commands_
         localised = option.get("description_localizations", {})
         assert {"de", "ru", "bg", "sv-SE"} <= set(localised), (option["name"], localised)
         assert len(set(localised.values()) | {option["description"]}) == len(localised) + 1
+
+
+async def test_private_answers_name_the_channel_by_guild_and_channel_name(
+    standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp, db: Path
+) -> None:
+    """Carol plays the dailies of two channels of one guild; the stand-in's gateway names them as
+    Discord does (the guild "Game Club", channels "game-1" and "game-2"): her ephemeral start says
+    which channel's daily it is, and a code she types in her DM is asked back by channel. A channel's
+    title never reaches another channel."""
+    carol = standin.add_user("Carol")
+    app = await open_app()
+    await make_adapter(app.handle, app.command_menu())
+    one, two = f"Game Club #game-{CHANNEL_ID % 10}", f"Game Club #game-{OTHER_CHANNEL_ID % 10}"
+    token = await slash(standin, carol, "daily")
+    assert f"Today's 1A2B daily of {one} (" in ephemeral_text(standin, token)
+    token = await slash(standin, carol, "daily", channel=OTHER_CHANNEL_ID)
+    assert f"Today's 1A2B daily of {two} (" in ephemeral_text(standin, token)
+    mark = len(standin.calls)
+    await standin.say(None, carol, "0123")  # two dailies wait for her code: which one?
+    asked = await standin.wait_for(lambda c: "Which one" in c.content, after=mark)
+    labels = [str(b.get("label")) for b in asked.buttons()]
+    assert len(labels) == 2 and labels[0].startswith(f"🗓 1A2B daily of {one}, ")
+    assert labels[1].startswith(f"🗓 1A2B daily of {two}, ")
+    await standin.settle()
+    for channel, other in ((CHANNEL_ID, two), (OTHER_CHANNEL_ID, one)):
+        assert not any(other in seen for seen in everything_seen_in(standin, channel))
+    await app.close()

@@ -138,6 +138,8 @@ async def test_slash_command_becomes_inbound_and_is_answered(
     assert inbound.args == (bob.mention, "5", "repeats")
     assert inbound.actor == Actor("discord", str(alice.id), "Alice", "de")
     assert inbound.chat == Chat("discord", str(CHANNEL_ID), private=False, locale="sv")
+    # the chat's title as the gateway's guild and channel objects name them: "guild #channel"
+    assert inbound.chat.title == f"Game Club #game-{CHANNEL_ID % 10}"
     state = await standin.answered(token)
     assert state["responded"] == 4  # answered at once: no "thinking…" placeholder
     assert state["responded_at"] - state["created"] < 3

@@ -200,3 +200,40 @@ async def test_a_forwarded_link_plays_only_for_members_of_its_chat(standin: Stan
     assert players == {str(ALICE.id), str(BOB.id)}
     calls = await club.act(club.say(GROUP, ALICE, "/daily board"))
     assert "Dave" not in group_text(calls)
+
+
+async def test_private_messages_name_the_group_by_its_title_to_its_members_only(
+    standin: StandIn, club: Club
+) -> None:
+    """Telegram sends a group's title with each of its messages: Alice's private start says which
+    group's daily it is, a code she types privately is asked back by group, and a hostile title
+    (bidi override, zero-width space, 120 characters) is cleaned and cut. Bob, who has only followed
+    the club's link, sees its title only because Telegram says he is a member; no title reaches
+    another group."""
+    hostile = Chat(id=-100999, type="supergroup", title="\u202eBüro\u200b " + "y" * 120)
+    for user in (ALICE, BOB):
+        await club.act(club.say(Chat.private(user), user, "/start"))
+    everything = await club.act(club.say(GROUP, ALICE, "/daily"))
+    assert any("Today's 1A2B daily of Kegelclub (" in c.text for c in sent(everything, ALICE.id))
+    token = link_of(everything)
+    calls = await club.act(club.say(OTHER, ALICE, "/daily"))
+    everything += calls
+    assert any("Today's 1A2B daily of Other club (" in c.text for c in sent(calls, ALICE.id))
+    calls = await club.act(club.say(hostile, ALICE, "/daily"))
+    everything += calls
+    (start,) = [c for c in sent(calls, ALICE.id) if "Today's" in c.text]
+    assert "Today's 1A2B daily of Büro yyy" in start.text and "y" * 40 not in start.text and "…" in start.text
+    assert "\u202e" not in start.text and "\u200b" not in start.text
+
+    calls = await club.act(club.say(Chat.private(ALICE), ALICE, "0123"))  # three dailies wait: which one?
+    labels = [str(b["text"]) for c in sent(calls, ALICE.id) for b in c.buttons]
+    assert [label.split(",")[0] for label in labels] == [
+        "🗓 1A2B daily of Kegelclub", "🗓 1A2B daily of Other club",
+        "🗓 1A2B daily of Büro " + "y" * 34 + "…"]  # the title cut to 40 characters
+
+    standin.join(GROUP, BOB)  # a member who has never written there: Telegram vouches for him
+    calls = await club.act(club.say(Chat.private(BOB), BOB, f"/start {token}"))
+    assert any("Today's 1A2B daily of Kegelclub (" in c.text for c in sent(calls, BOB.id))
+    for chat, others in ((GROUP, ("Other club", "Büro")), (OTHER, ("Kegelclub", "Büro")),
+                         (hostile, ("Kegelclub", "Other club"))):
+        assert not any(t in group_text(everything, chat) for t in others)
