@@ -171,7 +171,7 @@ def played_already(outcome: str, attempts: int, puzzle: str, chat: str | None = 
     game = Text(daily.GAME_KEYS[puzzle])
     result = Text(OUTCOME_KEYS[outcome], {"n": attempts, "max": daily.MAX_ATTEMPTS[puzzle]})
     if day is not None:
-        return GameError("daily.over_day", game=game, day=day, result=result)
+        return GameError("daily.over_day", game=game, day=date.fromisoformat(day), result=result)
     if outcome == "abandoned":
         return GameError("daily.timed_out_in", game=game, chat=chat, result=result) if chat else GameError(
             "daily.timed_out", game=game, result=result)
@@ -227,7 +227,7 @@ async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
     lines = await svc.store.daily_day(chat.platform, chat.chat_id, day, puzzle)
     game = Text(daily.GAME_KEYS[puzzle])
     if not lines:
-        turn.messages.append(Message(chat, Text("daily.board_empty", {"game": game, "day": day})))
+        turn.messages.append(Message(chat, Text("daily.board_empty", {"game": game, "day": date.fromisoformat(day)})))
         return
     lang = await svc.lang(ib)
     shown = []
@@ -238,7 +238,7 @@ async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
             "i": i, "name": line.name, "result": outcome_text(line, puzzle),
             "streak": Text("daily.streak", {"n": current}) if current > 1 else ""}), lang).rstrip())
     turn.messages.append(Message(chat, Text("daily.board_day", {
-        "game": game, "day": day, "lines": await svc.capped(ib, shown, svc.list_lines)})))
+        "game": game, "day": date.fromisoformat(day), "lines": await svc.capped(ib, shown, svc.list_lines)})))
 
 
 def outcome_text(line: DailyLine, puzzle: str) -> Text:
@@ -280,7 +280,8 @@ async def cmd_timezone(svc: Services, turn: Turn, args: tuple[str, ...]) -> None
     ib = turn.inbound
     if not args:
         tz = await svc.store.chat_tz(ib.chat.platform, ib.chat.chat_id) or DEFAULT_TZ
-        turn.messages.append(Message(ib.chat, Text("timezone.show", {"tz": tz, "day": await today(svc, ib.chat)})))
+        day = date.fromisoformat(await today(svc, ib.chat))
+        turn.messages.append(Message(ib.chat, Text("timezone.show", {"tz": tz, "day": day})))
         return
     if not ib.chat.private and not ib.actor.is_admin:
         raise GameError("timezone.admins_only")
@@ -292,7 +293,8 @@ async def cmd_timezone(svc: Services, turn: Turn, args: tuple[str, ...]) -> None
     except (ZoneInfoNotFoundError, ValueError):
         raise GameError("timezone.unknown", tz=name[:60]) from None
     await svc.store.set_chat_tz(ib.chat.platform, ib.chat.chat_id, name)
-    turn.messages.append(Message(ib.chat, Text("timezone.set", {"tz": name, "day": await today(svc, ib.chat)})))
+    day = date.fromisoformat(await today(svc, ib.chat))
+    turn.messages.append(Message(ib.chat, Text("timezone.set", {"tz": name, "day": day})))
 
 
 # ---------------------------------------------------------------- the plugin
@@ -357,7 +359,7 @@ class Daily(GamePlugin):
         """"1A2B daily of Kegelclub Elbe, 2026-11-30 (#3)" (without a title known: "1A2B daily of
         2026-11-30 (#3)"): which of a player's games a private guess is for."""
         _kind, state = loaded(row)
-        params = {"game": Text(daily.GAME_KEYS[state.puzzle]), "day": state.day, "id": row.id}
+        params = {"game": Text(daily.GAME_KEYS[state.puzzle]), "day": daily.day_of(state), "id": row.id}
         if chat:
             return Text("daily.button_game_in", {**params, "chat": chat})
         return Text("daily.button_game", params)

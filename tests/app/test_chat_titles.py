@@ -31,10 +31,10 @@ async def test_which_game_buttons_and_the_dailys_private_messages_name_the_chat(
     try:
         table = Table(app, group=ELBE)
         r = await table.say("alice", "/daily")
-        assert "Today's 1A2B daily of Kegelclub Elbe (2026-11-30)" in private_to(r, "alice")
+        assert "Today's 1A2B daily of Kegelclub Elbe (Nov 30, 2026)" in private_to(r, "alice")
         assert "Kegelclub Elbe" not in group_texts(r)  # the group knows its own name
         r = await table.say("alice", "/daily", SKAT)
-        assert "Today's 1A2B daily of Skatrunde (2026-11-30)" in private_to(r, "alice")
+        assert "Today's 1A2B daily of Skatrunde (Nov 30, 2026)" in private_to(r, "alice")
         r = await table.say("bob", "/duel <@alice>", BUERO)
         await table.send(Inbound(table.actor("alice"), BUERO, action=table.button(r, ":accept"), event_id="acc"))
     finally:
@@ -45,8 +45,8 @@ async def test_which_game_buttons_and_the_dailys_private_messages_name_the_chat(
         r = await table.dm("alice", "0123")  # asked back, by chat
         assert "Which one" in texts(r)
         labels = {b.label for row in r.messages[0].buttons for b in row}
-        assert labels == {"🗓 1A2B daily of Kegelclub Elbe, 2026-11-30 (#1)",
-                          "🗓 1A2B daily of Skatrunde, 2026-11-30 (#2)",
+        assert labels == {"🗓 1A2B daily of Kegelclub Elbe, Nov 30, 2026 (#1)",
+                          "🗓 1A2B daily of Skatrunde, Nov 30, 2026 (#2)",
                           "1A2B duel #3 in Büro"}
     finally:
         await fresh.close()
@@ -77,14 +77,14 @@ async def test_a_title_reaches_only_players_who_acted_in_that_chat(db: str, cloc
         # did not say whether she is a member), but its title is not told to her
         r = await table.send(Inbound(Actor(PLATFORM, "carol", "Carol", "en"), dm("carol"),
                                      action="daily:group-1:1a2b", event_id="fw", signed=True))
-        assert "Today's 1A2B daily (2026-11-30)" in private_to(r, "carol")
+        assert "Today's 1A2B daily (Nov 30, 2026)" in private_to(r, "carol")
         assert "Kegelclub Elbe" not in texts(r)
         # nothing sent into another group carries the club's title
         r = await table.say("carol", "/daily", SKAT)
         assert "Kegelclub Elbe" not in group_texts(r)
         r = await table.dm("carol", "0123")  # two dailies wait: asked back, Skatrunde's by its title only
         labels = [b.label for m in r.messages for row in m.buttons for b in row]
-        assert labels == ["🗓 1A2B daily of 2026-11-30 (#2)", "🗓 1A2B daily of Skatrunde, 2026-11-30 (#3)"]
+        assert labels == ["🗓 1A2B daily of Nov 30, 2026 (#2)", "🗓 1A2B daily of Skatrunde, Nov 30, 2026 (#3)"]
     finally:
         await app.close()
 
@@ -113,7 +113,7 @@ async def test_a_finished_attempts_old_buttons_and_codes_say_what_happened(db: s
         # the next day, yesterday's button says that it was yesterday's
         clock.now = NOON + 86400
         r = await table.send(Inbound(table.actor("alice"), dm("alice"), action=guess, event_id="old2"))
-        assert r.notice is not None and "That was your 1A2B daily of 2026-11-30" in r.notice
+        assert r.notice is not None and "That was your 1A2B daily of Nov 30, 2026" in r.notice
         assert "already" not in r.notice
     finally:
         await app.close()
@@ -146,11 +146,11 @@ async def test_private_daily_after_the_day_changed_shows_both_running_attempts(d
         await table.dm("alice", wrong_codes(await secret_of(app))[0])
         clock.now = NOON + 13 * 3600  # 01:00 the next day: yesterday's attempt still runs
         r = await table.say("alice", "/daily")
-        assert "Today's 1A2B daily of Kegelclub Elbe (2026-12-01)" in private_to(r, "alice")
+        assert "Today's 1A2B daily of Kegelclub Elbe (Dec 1, 2026)" in private_to(r, "alice")
         r = await table.dm("alice", "/daily")  # both attempts, each by its group and day
         shown = private_to(r, "alice")
-        assert "Your 1A2B daily of Kegelclub Elbe, 2026-11-30" in shown
-        assert "Your 1A2B daily of Kegelclub Elbe, 2026-12-01" in shown
+        assert "Your 1A2B daily of Kegelclub Elbe, Nov 30, 2026" in shown
+        assert "Your 1A2B daily of Kegelclub Elbe, Dec 1, 2026" in shown
         assert "only in a group" not in texts(r).lower() and "group" not in (r.notice or "")
     finally:
         await app.close()

@@ -54,7 +54,7 @@ async def test_three_players_spoiler_free_results_one_try_each_and_a_restart(
         noon_app: App, db: str, clock: Clock) -> None:
     table = Table(noon_app)
     r = await table.say("alice", "/daily")
-    assert "Today's 1A2B daily (2026-11-30)" in private_to(r, "alice")
+    assert "Today's 1A2B daily (Nov 30, 2026)" in private_to(r, "alice")
     assert "Alice is playing today's 1A2B daily privately" in group_texts(r)
     play = table.button(r, ":1a2b")
     assert play == "daily:group-1:1a2b"
@@ -68,7 +68,7 @@ async def test_three_players_spoiler_free_results_one_try_each_and_a_restart(
     r = await table.dm("alice", secret)
     assert f"Solved in 3 attempts: {secret}" in private_to(r, "alice")
     result = group_texts(r)
-    assert "Alice solved the 1A2B daily of 2026-11-30: 3/10" in result
+    assert "Alice solved the 1A2B daily of Nov 30, 2026: 3/10" in result
     assert result.count("\n") == 3 and result.rstrip().endswith("🟩🟩🟩🟩")  # one row per guess
     assert not re.search(r"\d{4}", result.replace("2026", ""))
 
@@ -80,7 +80,7 @@ async def test_three_players_spoiler_free_results_one_try_each_and_a_restart(
     for code in wrong[10:14]:
         await table.dm("bob", code)
     r = await table.dm("bob", secret)
-    assert "Bob solved the 1A2B daily of 2026-11-30: 5/10" in group_texts(r)
+    assert "Bob solved the 1A2B daily of Nov 30, 2026: 5/10" in group_texts(r)
 
     # Carol uses up her ten attempts
     await table.say("carol", "/daily 1a2b")
@@ -89,7 +89,7 @@ async def test_three_players_spoiler_free_results_one_try_each_and_a_restart(
         assert "/10" in private_to(r, "carol")
     r = await table.dm("carol", wrong[29])
     assert f"Today's code was {secret}" in private_to(r, "carol")
-    assert "Carol did not solve the 1A2B daily of 2026-11-30: X/10" in group_texts(r)
+    assert "Carol did not solve the 1A2B daily of Nov 30, 2026: X/10" in group_texts(r)
 
     # no second try, not by command, button or in private
     r = await table.say("alice", "/daily")
@@ -116,7 +116,7 @@ async def test_three_players_spoiler_free_results_one_try_each_and_a_restart(
         assert "Today's 1A2B daily (" not in texts(r)  # not a new attempt
         assert await secret_of(fresh) == secret  # the stored code, not a new draw
         r = await again.dm("dave", secret)
-        assert "Dave solved the 1A2B daily of 2026-11-30: 2/10" in group_texts(r)
+        assert "Dave solved the 1A2B daily of Nov 30, 2026: 2/10" in group_texts(r)
         r = await again.say("alice", "/daily")
         assert "already" in texts(r)
         r = await again.say("bob", "/daily table")
@@ -213,9 +213,9 @@ async def test_the_day_changes_at_midnight_of_the_chats_time_zone(noon_app: App,
     await table.dm("alice", first)
     clock.now = datetime(2026, 12, 2, 0, 1, tzinfo=berlin).timestamp()  # 23:01 UTC, still Dec 1 in UTC
     r = await table.say("alice", "/daily")
-    assert "Today's 1A2B daily (2026-12-02)" in texts(r)
+    assert "Today's 1A2B daily (Dec 2, 2026)" in texts(r)
     r = await table.say("bob", "/timezone")
-    assert "Europe/Berlin" in texts(r) and "2026-12-02" in texts(r)
+    assert "Europe/Berlin" in texts(r) and "Dec 2, 2026" in texts(r)
 
 
 async def test_streaks_count_days_in_a_row(noon_app: App, clock: Clock) -> None:
@@ -242,7 +242,7 @@ async def test_an_attempt_left_idle_times_out_as_not_solved(noon_app: App, clock
     clock.now += noon_app.idle_timeout + 1
     out = await noon_app.sweep()
     group = [o.text for o in out if isinstance(o.to, Chat) and not o.to.private]
-    assert any("Alice did not solve the 1A2B daily of 2026-11-30: X/10" in t for t in group)
+    assert any("Alice did not solve the 1A2B daily of Nov 30, 2026: X/10" in t for t in group)
     assert any("timed out" in o.text for o in out if isinstance(o.to, Actor))
     clock.now = NOON + 3600  # the same day again: the timed-out attempt was the one try
     r = await table.say("alice", "/daily")
@@ -260,5 +260,5 @@ async def test_a_modal_answer_on_the_play_button_and_the_guess_button_are_guesse
     assert "Today's 1A2B daily" in private_to(r, "bob") and f"#1/10: {wrong[0]}" in private_to(r, "bob")
     guess = table.button(r, ":secret")
     r = await table.press("bob", guess, text=secret)
-    assert "Bob solved the 1A2B daily of 2026-11-30: 2/10" in group_texts(r)
+    assert "Bob solved the 1A2B daily of Nov 30, 2026: 2/10" in group_texts(r)
     assert secret not in group_texts(r)

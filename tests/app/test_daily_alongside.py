@@ -88,7 +88,7 @@ async def test_two_dailies_and_a_duel_after_a_restart_are_asked_back_by_name(db:
         r = await table.dm("alice", "0123")  # two dailies: a code cannot tell them apart
         assert "Which one" in texts(r) and "duels" not in texts(r)
         assert [b.label for row in r.messages[0].buttons for b in row] == [
-            "🗓 1A2B daily of 2026-11-30 (#1)", "🗓 1A2B daily of 2026-11-30 (#2)"]
+            "🗓 1A2B daily of Nov 30, 2026 (#1)", "🗓 1A2B daily of Nov 30, 2026 (#2)"]
         r = await table.say("bob", "/duel <@alice>")
         await table.press("alice", table.button(r, ":accept"))
     finally:

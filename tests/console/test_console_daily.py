@@ -45,15 +45,17 @@ def test_three_players_spoiler_free_results_and_no_second_try_after_a_restart(tm
     ])
     out = play(db, script, "--seed", "3")
     group = group_lines(out)
-    assert any(re.match(r"\[#table\] 🗓 alice solved the 1A2B daily of \S+: 2/10", line) for line in group)
-    assert any(re.match(r"\[#table\] 🗓 bob solved the 1A2B daily of \S+: 5/10", line) for line in group)
-    assert any(re.match(r"\[#table\] 🗓 carol did not solve the 1A2B daily of \S+: X/10", line) for line in group)
+    day = r"\w{3} \d+, \d{4}"  # Nov 30, 2026
+    assert any(re.match(rf"\[#table\] 🗓 alice solved the 1A2B daily of {day}: 2/10", line) for line in group)
+    assert any(re.match(rf"\[#table\] 🗓 bob solved the 1A2B daily of {day}: 5/10", line) for line in group)
+    assert any(re.match(rf"\[#table\] 🗓 carol did not solve the 1A2B daily of {day}: X/10", line) for line in group)
     assert "carol, the daily puzzle is played privately" in out
     assert f"[@alice] 🎉 Solved in 2 attempts: {secret}!" in out
     assert f"[@carol] 😶 No attempts left. Today's code was {secret}." in out
     assert re.search(r"\[@bob\] #1/10: \d{4} → \dA\dB", out)
     for line in group:  # the grids, never a digit of a guess or the code
-        assert not re.search(r"(?<![\d-])\d{4}(?![\d-])", line), line
+        shown = re.sub(r"\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b", "", line)  # the day (Nov 30, 2026): its year is no code
+        assert not re.search(r"(?<![\d-])\d{4}(?![\d-])", shown), line
     assert "\n  🟩🟩🟩🟩" in out  # the last row of a solved grid
 
     out = play(db, f"alice: /daily\ncarol: /daily\nalice> {secret}\nbob: /daily board\nbob: /daily table\n",
@@ -84,7 +86,7 @@ def test_a_daily_privately_and_a_duel_in_the_group_at_once(tmp_path: Path) -> No
     out = play(db, f"alice> {wrong}\nalice: /board\nalice> {secret}\nbob: /daily\n", "--seed", "3")
     assert f"[@alice] #1/10: {wrong}" in out
     assert "Duel #" in out  # the group's /board: the duel
-    assert re.search(r"\[#table\] 🗓 alice solved the 1A2B daily of \S+: 2/10", out)
+    assert re.search(r"\[#table\] 🗓 alice solved the 1A2B daily of \w{3} \d+, \d{4}: 2/10", out)
     assert "[@bob] 🗓 Today's 1A2B daily" in out  # a duel player starts a daily too
 
 

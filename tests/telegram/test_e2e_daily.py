@@ -77,7 +77,7 @@ async def test_three_players_deep_link_spoiler_free_results_and_no_second_try_af
     everything += calls
     assert any(f"Solved in 2 attempts: {secret}" in c.text for c in sent(calls, ALICE.id))
     (result,) = [c for c in sent(calls, GROUP.id) if "solved the 1A2B daily" in c.text]
-    assert re.search(r"Alice solved the 1A2B daily of \S+: 2/10\n.+\n🟩🟩🟩🟩$", result.text)
+    assert re.search(r"Alice solved the 1A2B daily of \w{3} \d+, \d{4}: 2/10\n.+\n🟩🟩🟩🟩$", result.text)
 
     # Bob follows the link from the group: his attempt starts in the private chat
     calls = await club.act(club.say(Chat.private(BOB), BOB, f"/start {token}"))

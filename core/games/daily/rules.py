@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -46,6 +47,11 @@ OVER_KEYS = {"solved": "daily.over_solved", "failed": "daily.over_failed", "gave
 # The spoiler-free marks: one row per guess, its hits first, then the near ones, then the misses —
 # counts only, like the answers themselves (they say nothing about which position is which).
 HIT, NEAR, MISS = "🟩", "🟨", "⬛"
+
+
+def day_of(state: State) -> date:
+    """The attempt's day as a date, so that every reader sees it in their own date format."""
+    return date.fromisoformat(state.day)
 
 
 def grid_row(length: int, a: int, b: int) -> str:
@@ -261,7 +267,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     for ev in events:
         match ev:
             case DailyStarted():
-                out.append(Message(me, Text("daily.started", {"game": game, "day": state.day,
+                out.append(Message(me, Text("daily.started", {"game": game, "day": day_of(state),
                                                               "prompt": prompt(state)}),
                                    guess_buttons(game_id, state), only_for_actor=True))
             case DailyGuessed(n=n):
@@ -278,7 +284,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                     "game": game, "n": len(state.rows), "code": shown_code(state, state.secret)}), only_for_actor=True))
                 result = "daily.result_solved" if state.outcome == "solved" else "daily.result_failed"
                 out.append(Message(chat, Text(result, {
-                    "name": state.player.name, "game": game, "day": state.day, "score": score(state),
+                    "name": state.player.name, "game": game, "day": day_of(state), "score": score(state),
                     "grid": grid(state) or "—"})))
     return out
 
@@ -286,6 +292,6 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
 def board(game_id: int, state: State, chat: Chat) -> Message:
     """/board: the player's own rows, privately (the group never sees them)."""
     me: Actor = to_actor(chat, state.player)
-    return Message(me, Text("daily.board", {"game": Text(GAME_KEYS[state.puzzle]), "day": state.day,
+    return Message(me, Text("daily.board", {"game": Text(GAME_KEYS[state.puzzle]), "day": day_of(state),
                                             "rows": _private_rows(state) or "—", "prompt": prompt(state)}),
                    guess_buttons(game_id, state), only_for_actor=True)
