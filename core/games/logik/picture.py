@@ -11,6 +11,7 @@ No words, so the picture needs no translation; names are drawn in the font of co
 from __future__ import annotations
 
 import io
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -68,13 +69,37 @@ def _circle(draw: ImageDraw.ImageDraw, centre: tuple[int, int], r: int, fill: tu
     draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline)
 
 
-def _peg(draw: ImageDraw.ImageDraw, centre: tuple[int, int], digit: str) -> None:
-    colour = logik.BY_NUMBER[int(digit)].rgb
-    _circle(draw, centre, PEG_R, colour, outline=INK)
-    draw.text(centre, digit, fill=_ink_on(colour), font=pictures.font(14), anchor="mm")
+SPRITE_R = PEG_R + 2  # a peg's or a row number's square, around its centre, on the board's background
 
 
-def _board(draw: ImageDraw.ImageDraw, state: logik.State, index: int, p: Player) -> None:
+@cache
+def _sprite(digit: str, peg: bool) -> Image.Image:
+    """A peg with its digit (or a row number alone), drawn once on the background and pasted: drawing
+    text in a TrueType font is the costly part of a board, and it is the same few stamps every time."""
+    side = 2 * SPRITE_R + 1
+    tile = Image.new("RGB", (side, side), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
+    centre = (SPRITE_R, SPRITE_R)
+    ink = INK
+    if peg:
+        colour = logik.BY_NUMBER[int(digit)].rgb
+        _circle(draw, centre, PEG_R, colour, outline=INK)
+        ink = _ink_on(colour)
+    draw.text(centre, digit, fill=ink, font=pictures.font(14), anchor="mm")
+    return tile
+
+
+def _stamp(image: Image.Image, centre: tuple[int, int], digit: str, peg: bool) -> None:
+    x, y = centre
+    image.paste(_sprite(digit, peg), (x - SPRITE_R, y - SPRITE_R))
+
+
+def _peg(image: Image.Image, centre: tuple[int, int], digit: str) -> None:
+    _stamp(image, centre, digit, True)
+
+
+def _board(image: Image.Image, state: logik.State, index: int, p: Player) -> None:
+    draw = ImageDraw.Draw(image)
     x0 = index * BOARD_W
     # header: the side's disc and the player's name
     disc = KEY_WHITE if p.user_id == state.white else KEY_BLACK
@@ -85,7 +110,7 @@ def _board(draw: ImageDraw.ImageDraw, state: logik.State, index: int, p: Player)
     target = state.secrets.get(other(state, p.user_id).user_id) if state.opponent else None
     if state.phase is logik.Phase.FINISHED and target:
         for col, digit in enumerate(target):
-            _peg(draw, peg_centre(index, None, col), digit)
+            _peg(image, peg_centre(index, None, col), digit)
     else:
         left, y = peg_centre(index, None, 0)
         right, _ = peg_centre(index, None, logik.PEGS - 1)
@@ -94,14 +119,14 @@ def _board(draw: ImageDraw.ImageDraw, state: logik.State, index: int, p: Player)
     rows = state.rows.get(p.user_id, [])
     for r in range(1, state.rows_max + 1):
         _, y = peg_centre(index, r, 0)
-        draw.text((x0 + 18, y), str(r), fill=INK, font=pictures.font(14), anchor="mm")
+        _stamp(image, (x0 + 18, y), str(r), False)
         row = rows[r - 1] if r <= len(rows) else None
         for col in range(logik.PEGS):
             centre = peg_centre(index, r, col)
             if row is None:
                 _circle(draw, centre, 5, HOLE)
             else:
-                _peg(draw, centre, row.code[col])
+                _peg(image, centre, row.code[col])
         keys = [KEY_BLACK] * row.black + [KEY_WHITE] * row.white if row else []
         for k in range(logik.PEGS):
             if k < len(keys):
@@ -116,7 +141,7 @@ def render(state: logik.State) -> bytes:
     draw = ImageDraw.Draw(image)
     draw.line((BOARD_W, 0, BOARD_W, image.height), fill=DIVIDER, width=3)
     for index, p in enumerate(logik.by_side(state)):
-        _board(draw, state, index, p)
+        _board(image, state, index, p)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()
