@@ -20,6 +20,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from core.games import logik
+from core.games.actions import Accept
 from core.games.base import Ctx, Player
 from core.games.kegeln.chart import club_chart
 from core.games.logik import picture
@@ -33,7 +34,7 @@ def board(rows: int) -> logik.State:
     rnd = random.Random(rows)
     ctx = Ctx(0.0, random.Random(1))
     state, _ = logik.new(WHITE, BLACK, 12, {}, ctx)
-    state, _ = logik.apply(state, logik.Accept(BLACK.name), BLACK.user_id, ctx)
+    state, _ = logik.apply(state, Accept(BLACK.name), BLACK.user_id, ctx)
     for p in (WHITE, BLACK):
         state.rows[p.user_id] = [Row("".join(rnd.choice("12345678") for _ in range(5)), 1, 2) for _ in range(rows)]
     return state
