@@ -249,6 +249,20 @@ async def season_rows(svc: Services, ib: Inbound, start: kegeln_season.Start,
     return [kegeln_season.SeasonRow(*r) for r in rows]
 
 
+async def season_shown(svc: Services, turn: Turn, start: kegeln_season.Start,
+                       args: tuple[str, ...]) -> tuple[list[kegeln_season.SeasonRow], dict[str, Any]] | None:
+    """The member lines and heading of the season `args` names (none: the current one); None, with the
+    answer that it has no games, when it has none (/saison and /jahresrueckblick alike)."""
+    ib = turn.inbound
+    year = season_year(args) if args else start.year_at(svc.clock())
+    rows = await season_rows(svc, ib, start, year)
+    head = {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
+    if not rows:
+        turn.messages.append(Message(ib.chat, Text("kegeln.season.empty", head)))
+        return None
+    return rows, head
+
+
 def final_scorers(finished: Sequence[tuple[GameRow, float]]) -> list[tuple[Any, float]]:
     """The completed games (with club records) of `finished`: their final state and when each ended."""
     out = []
@@ -309,12 +323,10 @@ async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
                 "start": new.begins(year).date(), "season": new.label(year),
                 "until": new.last_day(year)})))
             return
-    year = season_year(tuple(words)) if words else start.year_at(svc.clock())
-    rows = await season_rows(svc, ib, start, year)
-    head = {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
-    if not rows:
-        turn.messages.append(Message(ib.chat, Text("kegeln.season.empty", head)))
+    shown_season = await season_shown(svc, turn, start, tuple(words))
+    if shown_season is None:
         return
+    rows, head = shown_season
     lines = kegeln_season.table(rows)
     shown = lines[:svc.list_lines]
     table: list[Text] = [season_line(i, ln) for i, ln in enumerate(shown, 1)]
@@ -350,13 +362,10 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
     """/jahresrueckblick [SEASON] (/yearreview, /arsrevy, /itogi_goda, /godishen_pregled): the season in
     numbers and pictures — champion, most improved, Pumpen king, best evening, records."""
     ib = turn.inbound
-    start = await season_start(svc, ib)
-    year = season_year(args) if args else start.year_at(svc.clock())
-    rows = await season_rows(svc, ib, start, year)
-    head = {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
-    if not rows:
-        turn.messages.append(Message(ib.chat, Text("kegeln.season.empty", head)))
+    shown_season = await season_shown(svc, turn, await season_start(svc, ib), args)
+    if shown_season is None:
         return
+    rows, head = shown_season
     rv = kegeln_season.review(rows)
     parts: list[Text] = [Text("kegeln.review.head", {**head, "n": rv.games, "evenings": evenings_text(rv.evenings)})]
     if rv.champion is not None:
