@@ -230,10 +230,13 @@ async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
         turn.messages.append(Message(chat, Text("daily.board_empty", {"game": game, "day": date.fromisoformat(day)})))
         return
     lang = await svc.lang(ib)
+    solved: dict[str, list[str]] = {}  # every player's solved days, from one read (not one per player)
+    for past in await svc.store.daily_history(chat.platform, chat.chat_id, puzzle):
+        if past.outcome == "solved":
+            solved.setdefault(past.user_id, []).append(past.day)
     shown = []
     for i, line in enumerate(lines, 1):
-        current, _best = streaks(await svc.store.daily_solved_days(chat.platform, chat.chat_id, puzzle,
-                                                                   line.user_id), day)
+        current, _best = streaks(solved.get(line.user_id, []), day)
         shown.append(svc.catalogs.render(Text("daily.board_line", {
             "i": i, "name": line.name, "result": outcome_text(line, puzzle),
             "streak": Text("daily.streak", {"n": current}) if current > 1 else ""}), lang).rstrip())
