@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from core.errors import GameError
 from core import serial
+from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Exposed, Guess, Resign, SetSecret, Timeout
 from core.games.base import (
     Answer,

@@ -92,7 +92,7 @@ async def test_an_edited_typo_is_taken_once_and_a_counted_guess_is_not_changed(t
 
 
 async def test_an_edit_of_a_counted_move_is_noted_without_judging_it(table: Table, app: App) -> None:
-    gid, first, second = await start_duel(table)
+    gid, first, _ = await start_duel(table)
     guess = Inbound(table.actor(first), table.group, text="1235", event_id="f1", message="g:20")
     await table.send(guess)
     # even an edit that would now be refused (a wrong length) only gets the note
