@@ -43,7 +43,8 @@ log = logging.getLogger(__name__)
 
 Handle = Callable[[Inbound], Awaitable[Response]]
 # chat_member / my_chat_member: someone became or stopped being an admin (drops the cached list)
-ALLOWED_UPDATES = ["message", "callback_query", "chat_member", "my_chat_member"]
+# edited_message: a move corrected by editing it (the App takes it once, or says it counted already)
+ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "chat_member", "my_chat_member"]
 DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 MAX_DESCRIPTION = 256
 MAX_USERNAMES = 100_000
@@ -297,11 +298,14 @@ class TelegramAdapter:
                     self._outbox.post(chat_id, lambda: renderer.withdraw(chat_id, message_id))
                 else:
                     await renderer.withdraw(chat_id, message_id)
-        message = update.message
+        message = update.message or update.edited_message
+        undeleted = None
         if message is not None and response.delete_inbound:
-            await renderer.delete(message.chat_id, message.message_id)
+            undeleted = await renderer.delete(message.chat_id, message.message_id, message.date)
         for out in response.messages:
             await self._deliver(out)
+        if undeleted is not None:  # it stays in the group: the App decides what that means
+            await self._undeleted(inbound, undeleted)
         if inbound.chat.private and inbound.text is not None and inbound.command is None \
                 and inbound.action is None:
             # Private input a game took and announced in its group (a secret set by typing):
@@ -314,6 +318,20 @@ class TelegramAdapter:
                 response.notice, inbound.actor, inbound.chat,
                 message.message_id if message is not None and not response.delete_inbound else None,
             )
+
+    async def _undeleted(self, inbound: Inbound, why: str) -> None:
+        """Tell the App that a message it asked to delete stays visible (`Inbound.undeleted`), and
+        deliver its answer."""
+        told = dataclasses.replace(inbound, undeleted=why, event_id=f"{inbound.event_id}:undeleted",
+                                   message=None, edited=None)
+        try:
+            response = await self.handle(told)
+        except Exception as exc:
+            log.error("handle() failed for an undeleted message in chat %s: %s", inbound.chat.chat_id,
+                      type(exc).__name__, exc_info=exc)
+            return
+        for out in response.messages:
+            await self._deliver(out)
 
     async def _with_admin(self, inbound: Inbound) -> Inbound:
         """A command in a group carries whether its sender administers the group (the App lets a

@@ -143,6 +143,7 @@ async def test_secret_typed_in_group_is_deleted_and_noticed_privately(
     standin: StandIn, make_adapter: MakeAdapter, app: FakeApp
 ) -> None:
     await make_adapter(app.handle)
+    standin.promote_bot(GROUP)  # an admin of the group (may delete any message there)
     message = standin.user_message(GROUP, ALICE, "1234")
     note = await standin.wait_sent(ALICE.id, "Send your code privately")
     (delete,) = standin.of("deleteMessage")
