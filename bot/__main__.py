@@ -91,7 +91,11 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if args.command == "sync-commands":
             return await sync_commands(app, settings, args.guild)
-        adapters = [] if args.console else platform_adapters(app, settings)
+        try:
+            adapters = [] if args.console else platform_adapters(app, settings)
+        except ValueError as exc:  # a setting the platform would refuse: one line that says which
+            print(exc, file=sys.stderr)
+            return 2
         if not adapters:
             return await run_console(app, args)
         return await run_platforms(app, adapters, status_db)
@@ -165,12 +169,19 @@ async def run_platforms(app: App, adapters: list[Adapter], db: str) -> int:
     return 0
 
 
+def adapter_status(adapters: Sequence[Any]) -> tuple[dict[str, bool], dict[str, str]]:
+    """Which adapters are connected, and what keeps one from its updates (`problem`: a Telegram 409)."""
+    names = [(getattr(a, "platform", type(a).__name__), a) for a in adapters]
+    return ({n: bool(getattr(a, "connected", True)) for n, a in names},
+            {n: str(a.problem) for n, a in names if getattr(a, "problem", None)})
+
+
 async def heartbeat(db: str, adapters: Sequence[Adapter]) -> None:
     """Tell `python -m bot health` which adapters are connected, every few seconds."""
     while True:
-        states = {getattr(a, "platform", type(a).__name__): bool(getattr(a, "connected", True)) for a in adapters}
+        states, problems = adapter_status(adapters)
         try:
-            ops.write_status(db, states)
+            ops.write_status(db, states, problems=problems)
         except OSError as exc:
             log.warning("cannot write the health status: %s", exc)
         await asyncio.sleep(ops.HEARTBEAT)

@@ -32,12 +32,14 @@ def status_path(db: str | Path) -> Path:
     return Path(db).with_suffix(".health.json")
 
 
-def write_status(db: str | Path, adapters: Mapping[str, bool], now: float | None = None) -> None:
-    """Atomically replace the status file (write, then rename)."""
+def write_status(db: str | Path, adapters: Mapping[str, bool], now: float | None = None,
+                 problems: Mapping[str, str] | None = None) -> None:
+    """Atomically replace the status file (write, then rename). `problems`: what keeps an adapter
+    from its updates, in one line (a Telegram 409 conflict), which `health` shows."""
     path = status_path(db)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps({"at": now if now is not None else time.time(), "pid": os.getpid(),
-                               "adapters": dict(adapters)}))
+                               "adapters": dict(adapters), "problems": dict(problems or {})}))
     tmp.replace(path)
 
 
@@ -206,7 +208,9 @@ def health(db: str | Path, now: float | None = None, status_db: str | Path | Non
     adapters = status.get("adapters", {})
     if not adapters:
         parts.append("console only")
+    problems = status.get("problems", {})
     for name, connected in sorted(adapters.items()):
         ok = ok and bool(connected)
-        parts.append(f"{name} {'connected' if connected else 'DISCONNECTED'}")
+        why = f" ({problems[name]})" if not connected and problems.get(name) else ""
+        parts.append(f"{name} {'connected' if connected else 'DISCONNECTED'}{why}")
     return ok, "; ".join(parts)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import timedelta
@@ -35,6 +36,7 @@ from adapters.telegram.logsafe import redact
 from adapters.telegram.members import Members
 from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
+from adapters.telegram.polling import PollState
 from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group
 from adapters.telegram.updates import UpdatesRequest
 from core.messages import CommandInfo, Inbound, Outbound, Response
@@ -50,6 +52,9 @@ MAX_DESCRIPTION = 256
 MAX_USERNAMES = 100_000
 MAX_RETRIES = 5  # RetryAfter retries per call; each waits the time Telegram asks for
 DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the groups' queued messages go out
+
+
+WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # https://core.telegram.org/bots/api#setwebhook secret_token
 
 
 class TelegramStartError(RuntimeError):
@@ -99,6 +104,9 @@ class TelegramAdapter:
         if webhook_url and not webhook_secret:
             # Without a secret anyone who finds the URL could inject updates.
             raise ValueError("webhook mode needs a webhook secret (TELEGRAM_WEBHOOK_SECRET)")
+        if webhook_url and not WEBHOOK_SECRET.fullmatch(webhook_secret or ""):
+            raise ValueError("TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A-Z a-z 0-9 _ - "
+                             "(Telegram's setWebhook refuses any other)")
         self.token = token
         self.handle = handle
         self.commands = commands
@@ -122,6 +130,12 @@ class TelegramAdapter:
         self._admins: Admins | None = None
         self._members: Members | None = None
         self._outbox: Outbox | None = None
+        self.polling = PollState()  # a 409 conflict, said once (adapters/telegram/polling.py)
+
+    @property
+    def problem(self) -> str | None:
+        """What keeps the bot from its updates, in one line (for `python -m bot health`), or None."""
+        return self.polling.problem
 
     @property
     def bot_username(self) -> str | None:
@@ -132,7 +146,7 @@ class TelegramAdapter:
         """Fetching updates, with no polling error in the last minute (for `python -m bot health`)."""
         app = self._app
         running = app is not None and app.updater is not None and app.updater.running
-        return running and time.monotonic() - self._last_poll_error > 60.0
+        return running and self.polling.problem is None and time.monotonic() - self._last_poll_error > 60.0
 
     def _build(self) -> Application:
         limiter = self.rate_limiter or self.pacer or AIORateLimiter(max_retries=MAX_RETRIES)
@@ -141,7 +155,7 @@ class TelegramAdapter:
             .token(self.token)
             .base_url(self.base_url)
             .rate_limiter(limiter)
-            .get_updates_request(UpdatesRequest(connection_pool_size=1))  # PTB's default, past unreadable updates
+            .get_updates_request(UpdatesRequest(connection_pool_size=1, on_answer=self.polling.answered))
             .concurrent_updates(ChatOrderedUpdates())  # chats in parallel, each chat in order
             .build()
         )
@@ -364,9 +378,11 @@ class TelegramAdapter:
         log.error("Telegram update failed: %s: %s", type(exc).__name__, redact(exc, self.token))
 
     def _on_poll_error(self, exc: TelegramError) -> None:
-        """Polling hiccups (network, 5xx): PTB retries; we only log them, redacted."""
+        """Polling hiccups (network, 5xx): PTB retries; we only log them, redacted. A 409 conflict
+        (another poller, a webhook) is said once (`PollState`), not at every retry."""
         self._last_poll_error = time.monotonic()
-        log.warning("Telegram polling error: %s: %s", type(exc).__name__, redact(exc, self.token))
+        if not self.polling.failed(exc):
+            log.warning("Telegram polling error: %s: %s", type(exc).__name__, redact(exc, self.token))
 
 
 __all__ = ["TelegramAdapter", "TelegramStartError", "bot_commands", "chat_id_of"]

@@ -53,6 +53,9 @@ _JSON_PARAMS = {
     "protect_content", "user_id", "reply_to_message_id", "allow_sending_without_reply",
     "entities", "caption_entities", "from_chat_id", "message_ids", "revoke_messages",
 }
+TERMINATED = "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
+WEBHOOK_ACTIVE = ("Conflict: can't use getUpdates method while webhook is active; "
+                  "use deleteWebhook to delete the webhook first")
 DELETE_WINDOW = 48 * 3600  # seconds a message can still be deleted (https://core.telegram.org/bots/api#deletemessage)
 SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument", "editMessageText", "editMessageReplyMarkup"})
 
@@ -208,6 +211,8 @@ class StandIn:
         # -- tg-ops: the bot's rights and the updates it asked for (see "the bot's rights" below) --
         self.bot_rights: dict[int, bool] = {}  # group -> the bot is an admin there: with can_delete_messages?
         self.allowed_updates: list[str] | None = None  # as the last getUpdates / setWebhook asked (None: not yet)
+        self._poll_gen = 0  # getUpdates calls so far: a waiting one sees a newer one came (409)
+        self.conflicts: list[str] = []  # the 409 descriptions getUpdates was answered with
         # -- end tg-ops --
         self.failing_methods: dict[str, tuple[int, str]] = {}  # method -> (status, description)
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
@@ -735,7 +740,16 @@ class StandIn:
         return self.bot
 
     async def _api_getUpdates(self, params: dict[str, Any]) -> Any:
-        self._note_allowed(params)  # tg-ops
+        # -- tg-ops: the two 409 conflicts (https://core.telegram.org/bots/api#getupdates: "This method will
+        # not work if an outgoing webhook is set up"; a newer getUpdates ends the one still waiting)
+        if self.webhook_url:
+            self.conflicts.append(WEBHOOK_ACTIVE)
+            raise _ApiError(409, WEBHOOK_ACTIVE)
+        self._note_allowed(params)
+        self._poll_gen += 1
+        mine = self._poll_gen
+        await self._notify()  # a getUpdates still waiting is terminated by this one
+        # -- end tg-ops
         offset = int(params.get("offset") or 0)
         timeout = float(params.get("timeout") or 0)
         limit = int(params.get("limit") or 100)
@@ -744,7 +758,7 @@ class StandIn:
         assert self._cond is not None
 
         def ready() -> bool:
-            return self._closing or any(u["update_id"] >= offset for u in self._updates)
+            return self._closing or self._poll_gen != mine or any(u["update_id"] >= offset for u in self._updates)
 
         if not ready() and timeout > 0:
             try:
@@ -752,6 +766,9 @@ class StandIn:
                     await asyncio.wait_for(self._cond.wait_for(ready), timeout)
             except TimeoutError:
                 pass
+        if self._poll_gen != mine and not self._closing:  # tg-ops: another getUpdates came meanwhile
+            self.conflicts.append(TERMINATED)
+            raise _ApiError(409, TERMINATED)
         return [u for u in self._updates if u["update_id"] >= offset][:limit]
 
     def _chat_dict(self, chat_id: int) -> dict[str, Any]:
@@ -916,7 +933,15 @@ class StandIn:
         return True
 
     async def _api_setWebhook(self, params: dict[str, Any]) -> Any:
-        self._note_allowed(params)  # tg-ops
+        # tg-ops: https://core.telegram.org/bots/api#setwebhook secret_token "1-256 characters. Only characters
+        # A-Z, a-z, 0-9, _ and - are allowed"; the refusal's text for other characters is Telegram's
+        # (answered to many a bot), the one for a token too long is not documented anywhere: ours
+        secret = params.get("secret_token")
+        if secret is not None and len(str(secret)) > 256:
+            raise _ApiError(400, "Bad Request: secret token is too long")
+        if secret is not None and not re.fullmatch(r"[A-Za-z0-9_-]+", str(secret)):
+            raise _ApiError(400, "Bad Request: secret token contains unallowed characters")
+        self._note_allowed(params)
         self.webhook_url = str(params.get("url") or "")
         self.webhook_secret = params.get("secret_token")
         return True
