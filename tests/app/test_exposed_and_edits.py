@@ -99,3 +99,20 @@ async def test_an_edit_of_a_counted_move_is_noted_without_judging_it(table: Tabl
     r = await table.send(replace(guess, text="12", event_id="f2", edited="t1"))
     assert "already counted" in texts(r) and "digits" not in texts(r)
     assert len((await table.state(gid))["attempts"][first]) == 1
+
+
+async def test_a_setters_word_the_group_saw_cannot_be_kept(table: Table, app: App) -> None:
+    from tests.words.test_app_flow import open_game
+
+    gid = await open_game(table)
+    setter = (await table.state(gid))["setter"]
+    typed = Inbound(table.actor(setter), table.group, text="Crane", event_id="w1", message="g:30")
+    r = await table.send(typed)
+    assert r.delete_inbound and "crane" not in texts(r).lower()
+    r = await table.send(replace(typed, undeleted="rights", event_id="w1:undeleted", message=None))
+    assert "everyone here has seen that word" in group_texts(r) and "crane" not in texts(r).lower()
+    r = await table.dm(setter, "CRANE")  # the same word, however written
+    assert "Everyone in the group has seen that word" in texts(r)
+    assert (await table.state(gid))["secret"] == ""
+    r = await table.dm(setter, "house")
+    assert (await table.state(gid))["secret"] == "house"
