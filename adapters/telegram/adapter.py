@@ -200,6 +200,7 @@ class TelegramAdapter:
                     allowed_updates=ALLOWED_UPDATES,
                 )
             else:
+                await self._warn_of_webhook()
                 await app.updater.start_polling(
                     timeout=timedelta(seconds=self.poll_timeout),
                     allowed_updates=ALLOWED_UPDATES,
@@ -213,6 +214,18 @@ class TelegramAdapter:
             ) from None
         log.info("Telegram bot @%s running (%s)", self.bot_username,
                  "webhook" if self.webhook_url else "polling")
+
+    async def _warn_of_webhook(self) -> None:
+        """Polling starts by deleting the token's webhook (python-telegram-bot's bootstrap): where one
+        is set, another deployment in webhook mode gets no more updates, so say it once, at start."""
+        assert self._app is not None
+        try:
+            info = await self._app.bot.get_webhook_info()
+        except TelegramError:
+            return
+        if info.url:
+            log.warning("Telegram: a webhook was set for this bot token (at %s); polling removes it, so a "
+                        "deployment in webhook mode gets no more updates", urlparse(info.url).hostname)
 
     async def stop(self) -> None:
         """Stop fetching, let the update in progress finish and the groups' queued messages go out

@@ -127,3 +127,17 @@ async def test_a_webhook_set_elsewhere_is_said_once(
         assert standin.conflicts.count(WEBHOOK_ACTIVE) >= 3
         assert adapter.problem is not None and "a webhook is set for this bot token" in adapter.problem
         assert len(conflict_lines(caplog)) == 1, conflict_lines(caplog)
+
+
+async def test_polling_that_removes_a_webhook_says_so_once_at_start(
+    standin: StandIn, make_adapter: MakeAdapter, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    async with Bot(standin.token, base_url=standin.base_url) as other:
+        await other.set_webhook("https://hooks.example.org/tg", secret_token="s3cret")
+    await make_adapter(nothing, poll_timeout=0.5)
+    await standin.wait_for(lambda c: c.method == "getUpdates")
+    assert standin.webhook_url == ""  # python-telegram-bot deleted it to poll
+    said = [r.getMessage() for r in caplog.records if "webhook was set" in r.getMessage()]
+    assert said == ["Telegram: a webhook was set for this bot token (at hooks.example.org); polling removes it, "
+                    "so a deployment in webhook mode gets no more updates"]
