@@ -42,21 +42,21 @@ T = TypeVar("T")
 WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))  # processes thinking at once: a core stays free for the loop
 LIMIT = 8  # distinct computations in flight per App (running or queued); one more is refused
 NICE = 19  # the workers yield the CPU to the bot itself (and to everything else on the machine)
-ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")  # for libraries loaded later
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")  # for libraries loaded later
 ORPHAN_CHECK = 0.5  # seconds between a worker's looks at whether the bot process is still there
 
 _shared: ProcessPoolExecutor | None = None
 _shared_lock = threading.Lock()
 
 
-def _worker_init(nice: int, parent: int | None = None) -> None:
+def _worker_init(nice: int, parent: int | None = None, blas_threads: int = 1) -> None:
     with contextlib.suppress(OSError):  # not permitted: the workers share the CPU evenly with the loop
         os.nice(nice)
-    for name in ONE_THREAD:
-        os.environ[name] = "1"
+    for name in BLAS_THREADS:
+        os.environ[name] = str(blas_threads)
     # the spawned worker has numpy loaded already (it imports the bot's main module first), so its
     # BLAS is told at run time, through its own API, to use the calling thread only
-    threadpool_limits(limits=1)
+    threadpool_limits(limits=blas_threads)
     threading.Thread(target=_end_with, args=(os.getppid() if parent is None else parent,),
                      name="end-with-bot", daemon=True).start()
 
@@ -69,11 +69,12 @@ def _end_with(parent: int) -> None:
     os._exit(0)
 
 
-def process_pool(workers: int = WORKERS, nice: int = NICE) -> ProcessPoolExecutor:
+def process_pool(workers: int = WORKERS, nice: int = NICE, blas_threads: int = 1) -> ProcessPoolExecutor:
     """Worker processes (`spawn`: a fresh interpreter, never a fork of a process with threads),
-    each started on first need, at `nice` below the bot's CPU priority."""
+    each started on first need, at `nice` below the bot's CPU priority, with `blas_threads` threads
+    for numpy's BLAS (more only to compare, in bench/heavy.py)."""
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_init, initargs=(nice, os.getpid()))
+                               initializer=_worker_init, initargs=(nice, os.getpid(), blas_threads))
 
 
 def shared_pool() -> ProcessPoolExecutor:
