@@ -20,6 +20,7 @@ from bot.runtime import tune_gc
 from bot.settings import Settings
 from bot.storage.base import StoreOpenError
 from bot.storage.store import RatingsMoved
+from core.messages import StartError
 
 log = logging.getLogger("bot")
 SWEEP_SECONDS = 60.0
@@ -292,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging(settings.log_level, console=args.console or not (settings.telegram_token or settings.discord_token))
     try:
         return asyncio.run(run(args, settings))
-    except StoreOpenError as exc:  # one line that says what and where; a traceback would only hide it
+    except (StoreOpenError, StartError) as exc:  # one line that says what and where; a traceback would only hide it
         print(exc, file=sys.stderr)
         return 2
     except KeyboardInterrupt:

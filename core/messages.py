@@ -173,6 +173,11 @@ class Response:
     delete_inbound: bool = False
 
 
+class StartError(RuntimeError):
+    """An adapter could not start (a bad token, an unreachable API, a webhook the platform refused):
+    its text is one line, safe to print (no token), which `python -m bot` prints instead of a traceback."""
+
+
 @dataclass(frozen=True)
 class CommandInfo:
     """A command for platform menus: canonical name and localised description."""

@@ -39,7 +39,7 @@ from adapters.telegram.outbox import Outbox, Pacer, Pacing
 from adapters.telegram.polling import PollState
 from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group
 from adapters.telegram.updates import UpdatesRequest
-from core.messages import CommandInfo, Inbound, Outbound, Response
+from core.messages import CommandInfo, Inbound, Outbound, Response, StartError
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the groups' queued messages go out
 WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # https://core.telegram.org/bots/api#setwebhook secret_token
 
 
-class TelegramStartError(RuntimeError):
+class TelegramStartError(StartError):
     """The bot could not start (bad token, API unreachable); the text is token-free."""
 
 

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import socket
 import sys
 from pathlib import Path
 
@@ -62,6 +63,21 @@ async def test_the_bot_process_says_a_bad_secret_in_one_line(tmp_path: Path) -> 
     assert proc.returncode == 2 and "Traceback" not in text  # after the log of opening the database:
     assert text.strip().splitlines()[-1] == ("TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A-Z a-z 0-9 _ - "
                                              "(Telegram's setWebhook refuses any other)")
+
+
+async def test_the_bot_process_says_in_one_line_that_telegram_could_not_be_reached(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DISCORD_"))}
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env.update(PYTHONPATH=str(ROOT), TELEGRAM_TOKEN="1:secret-token-x", TELEGRAM_BASE_URL=f"http://127.0.0.1:{port}/bot")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "--db", str(tmp_path / "bot.sqlite3"), cwd=tmp_path, env=env,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    _, err = await asyncio.wait_for(proc.communicate(), 120)
+    text = err.decode()
+    assert proc.returncode == 2 and "Traceback" not in text and "secret-token-x" not in text
+    assert text.strip().splitlines()[-1].startswith("Telegram bot could not start: NetworkError")
 
 
 def conflict_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
