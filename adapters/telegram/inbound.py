@@ -12,6 +12,7 @@ from telegram import User as TgUser
 
 from adapters.telegram.deeplink import DeepLinks
 from adapters.telegram.render import SETTLES_MARK
+from adapters.telegram.topics import chat_of_message
 from core.messages import Actor, Chat, Inbound
 
 PLATFORM = "telegram"
@@ -132,7 +133,10 @@ def from_message(
 ) -> Inbound | None:
     """A message -> Inbound, or None when it is nothing for the bot."""
     event_id = str(update_id)
-    chat = chat_of(message.chat)
+    chat = chat_of_message(message)  # a forum topic is a chat of its own (adapters/telegram/topics.py)
+    if message.forum_topic_closed is not None and chat.chat_id != str(message.chat.id):
+        # the topic's admins closed it: nobody plays there any more (the App ends its games, tells their players)
+        return Inbound(actor=actor_of(message.from_user), chat=chat, closed="closed", event_id=event_id)
     if message.migrate_to_chat_id:
         # The old group's last word: its games move to the new supergroup id.
         return Inbound(
@@ -164,7 +168,9 @@ def from_callback(update_id: int, query: CallbackQuery) -> Inbound | None:
     if not data:
         return None
     actor = actor_of(query.from_user)
-    if query.message is not None:
+    if isinstance(query.message, Message):  # a press in a forum topic is that topic's
+        chat = chat_of_message(query.message)
+    elif query.message is not None:  # a message too old for Telegram to show: its chat alone
         chat = chat_of(query.message.chat)
     else:  # an inline-mode message: no chat known, answer as in private
         chat = Chat(platform=PLATFORM, chat_id=actor.user_id, private=True)
