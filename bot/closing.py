@@ -31,11 +31,12 @@ async def on_closed(svc: Services, turn: Turn, reason: str) -> None:
         return
     general = Chat(chat.platform, chat.group, False)
     alone, in_group = TEXTS[reason]
+    ended = Turn(ib)  # one for every game: the platform's update id is stored once, with the first end
     for row in await svc.store.chat_games(chat.platform, chat.chat_id):
         game = GAMES[row.kind]
         if row.over or game.private_play:
             continue
-        ended = Turn(ib)
+        ended.messages = []
         async with svc.lock(row.id):
             fresh = await svc.store.get_game(row.id)
             if fresh is None or fresh.over:

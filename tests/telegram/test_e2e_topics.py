@@ -14,7 +14,7 @@ from core import serial
 from core.games import practice
 from tests.telegram import forum
 from tests.telegram.standin import Call, Chat, StandIn, User
-from tests.telegram.test_e2e_app import ALICE, BOB, CAROL, Club, answers, game_of, is_help, with_button
+from tests.telegram.test_e2e_app import ALICE, BOB, CAROL, Club, answers, game_of, is_help, start_private, with_button
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
 
@@ -125,3 +125,99 @@ async def test_reply_in_a_supergroup_without_topics_stays_in_the_group(club: Clu
     assert thread(answer) is None
     (row,) = await practice_rows(club)
     assert row.chat_id == str(group.id)
+
+
+async def test_buttons_go_to_their_topic_and_a_press_from_another_topic_is_refused(club: Club) -> None:
+    a, b = await topics(club, "1A2B", "Kegeln")
+    await act(club, a, say(club, a, BOB, "hello"))  # the bot has seen Bob
+    calls = to_forum(await act(club, a, say(club, a, ALICE, "/duel @bob_k 4")))
+    challenge = with_button(calls, ":accept")
+    assert thread(challenge) == a and challenge.result["message_thread_id"] == a
+    game = game_of(challenge, ":accept")
+    accept = next(str(x["callback_data"]) for x in challenge.buttons if str(x["callback_data"]).endswith(":accept"))
+
+    # Bob presses that Accept on a message of topic B (a forged press: the data of A's button): refused
+    (other,) = to_forum(await act(club, b, say(club, b, BOB, "/board")))  # "no game here", in B
+    assert thread(other) == b
+    calls = await act(club, b, lambda: club.standin.press(FORUM, BOB, other.result["message_id"], accept))
+    (refused,) = answers(calls)
+    assert refused.get("show_alert") is True and refused.get("text")
+    assert not [c for c in to_forum(calls) if not is_help(c.text)]
+    assert (await club.duel_state(game)).phase.name == "CHALLENGE"
+
+    # pressed where it was posted, it counts, and the answer goes to topic A
+    calls = await act(club, a, lambda: club.standin.press(FORUM, BOB, challenge.result["message_id"], accept))
+    assert "text" not in answers(calls)[0]
+    assert (await club.duel_state(game)).phase.name != "CHALLENGE"
+    assert all(thread(c) == a for c in to_forum(calls) if c.method.startswith("send"))
+
+
+async def test_pictures_files_and_edited_standings_stay_in_the_topic(club: Club) -> None:
+    (k,) = await topics(club, "Kegeln")
+    calls = to_forum(await act(club, k, say(club, k, ALICE, "/kegeln high 2 Birgit Klaus")))
+    assert calls and all(thread(c) == k for c in calls)
+    standings = calls[-1].result["message_id"]
+    calls = to_forum(await act(club, k, say(club, k, ALICE, "/wurf 7")))
+    (edit,) = calls
+    assert edit.method == "editMessageText" and edit.params["message_id"] == standings
+    tens = next(str(x["callback_data"]) for x in edit.buttons if str(x["callback_data"]).endswith(":p1"))
+    calls = to_forum(await act(club, k, lambda: club.standin.press(FORUM, ALICE, standings, tens)))
+    assert [c.params["message_id"] for c in calls] == [standings]  # its place, edited in place
+    for throw in ("9 E", "5", "3"):
+        calls = to_forum(await act(club, k, say(club, k, ALICE, f"/wurf {throw}")))
+        assert calls and all(thread(c) == k for c in calls if c.method.startswith("send"))
+        assert all(c.params["message_id"] == standings for c in calls if c.method == "editMessageText")
+    calls = to_forum(await act(club, k, say(club, k, ALICE, "/kegelstats")))
+    (photo,) = [c for c in calls if c.method == "sendPhoto"]
+    assert thread(photo) == k and photo.result["is_topic_message"] is True
+    assert photo.files and next(iter(photo.files.values()))[1].startswith(PNG)
+    calls = to_forum(await act(club, k, say(club, k, ALICE, "/kegelexport")))
+    (document,) = [c for c in calls if c.method == "sendDocument"]
+    assert thread(document) == k
+
+
+async def test_a_closed_topic_ends_its_games_and_tells_their_players(club: Club) -> None:
+    a, b = await topics(club, "1A2B", "Kegeln")
+    await start_private(club, ALICE)
+    club.standin.blocked.add(BOB.id)  # Bob never started the bot: he hears it in General
+    await act(club, a, say(club, a, ALICE, "/practice"))
+    await act(club, a, say(club, a, BOB, "/practice"))
+    await act(club, b, say(club, b, ALICE, "/practice"))  # another topic's game goes on
+    first, other = await practice_rows(club)
+    standin = club.standin
+    mark = standin.mark()
+    forum.close_topic(standin, FORUM, ALICE, a)
+    private, = await standin.wait_for(lambda c: c.ok and c.chat_id == ALICE.id, after=mark)
+    general, = await standin.wait_for(lambda c: c.ok and c.chat_id == FORUM.id and "Bob" in c.text, after=mark)
+    assert "closed" in private.text and "1A2B practice" in private.text and "Kegelclub" in private.text
+    assert thread(general) is None and "closed" in general.text  # in General, not in the closed topic
+    assert not [c for c in standin.calls[mark:] if thread(c) == a], "nothing more is sent into the closed topic"
+    assert club.app is not None
+    ended = [await club.app.store.get_game(r.id) for r in (first, other)]
+    assert [g.over for g in ended if g is not None] == [True, False]
+    bob = [r for r in await club.app.store.seated_games("telegram", str(BOB.id)) if r.kind == "practice"]
+    assert not bob, "Bob's game in the closed topic has ended too"
+
+
+async def test_a_deleted_topic_ends_its_games_when_telegram_refuses_a_send_there(club: Club) -> None:
+    (b,) = await topics(club, "Duelle")
+    await start_private(club, ALICE)
+    await start_private(club, BOB)
+    await act(club, b, say(club, b, BOB, "hello"))
+    calls = to_forum(await act(club, b, say(club, b, ALICE, "/duel @bob_k 4")))
+    challenge = with_button(calls, ":accept")
+    game = game_of(challenge, ":accept")
+    accept = next(str(x["callback_data"]) for x in challenge.buttons if str(x["callback_data"]).endswith(":accept"))
+    await act(club, b, lambda: club.standin.press(FORUM, BOB, challenge.result["message_id"], accept))
+    forum.delete_topic(club.standin, FORUM, b)  # Telegram tells the bot nothing
+
+    # Alice sets her secret privately: the bot's word about it in the topic is refused, so the duel ends
+    standin = club.standin
+    mark = standin.mark()
+    standin.user_message(Chat.private(ALICE), ALICE, "3907")
+    await standin.wait_for(lambda c: c.status == 400 and thread(c) == b, after=mark)
+    told = await standin.wait_for(lambda c: c.ok and c.chat_id in (ALICE.id, BOB.id) and "deleted" in c.text,
+                                  after=mark, count=2)
+    assert {c.chat_id for c in told} == {ALICE.id, BOB.id}
+    assert all("1A2B duel" in c.text for c in told)
+    assert (await club.duel_state(game)).phase.name == "FINISHED"
