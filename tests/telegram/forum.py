@@ -28,6 +28,7 @@ Modelled as the Bot API documents it (https://core.telegram.org/bots/api):
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -72,6 +73,7 @@ def _service(server: StandIn, chat: Chat, user: User, thread: int | None, **cont
 def create_topic(server: StandIn, chat: Chat, user: User, name: str) -> int:
     """`user` creates a topic `name` in the forum `chat`: its service message; returns the topic's id."""
     assert chat.is_forum, "only a forum supergroup has topics"
+    server._message_ids.setdefault(chat.id, itertools.count(2))  # 1 is General's id, no topic's (#798)
     server._register(chat)
     server._seen_in(chat, user)
     message = _service(server, chat, user, None, forum_topic_created={"name": name, "icon_color": ICON_COLOR})

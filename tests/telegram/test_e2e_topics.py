@@ -221,3 +221,15 @@ async def test_a_deleted_topic_ends_its_games_when_telegram_refuses_a_send_there
     assert {c.chat_id for c in told} == {ALICE.id, BOB.id}
     assert all("1A2B duel" in c.text for c in told)
     assert (await club.duel_state(game)).phase.name == "FINISHED"
+
+
+async def test_language_and_time_zone_are_the_groups_in_every_topic(club: Club) -> None:
+    club.standin.admins[FORUM.id] = [ALICE]  # /timezone is for the group's admins
+    a, b = await topics(club, "1A2B", "Kegeln")
+    await act(club, a, say(club, a, ALICE, "/lang de"))
+    calls = to_forum(await act(club, a, say(club, a, ALICE, "/timezone Europe/Berlin")))
+    assert calls and "Zeitzone eingestellt" in calls[0].text, [c.text for c in calls]
+    (shown,) = to_forum(await act(club, b, say(club, b, BOB, "/timezone")))
+    assert thread(shown) == b and "Zeitzone dieses Chats: Europe/Berlin" in shown.text
+    (shown,) = to_forum(await act(club, None, say(club, None, BOB, "/timezone")))  # General: the group itself
+    assert thread(shown) is None and "Europe/Berlin" in shown.text

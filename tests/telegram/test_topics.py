@@ -1,0 +1,113 @@
+"""Forum topics piece by piece: the stand-in's topics as the Bot API documents them, the adapter's
+topic chats and destinations, deep links and pacing of topics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+from telegram import Message, Update
+from telegram.error import BadRequest
+
+from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
+from adapters.telegram.inbound import from_update
+from adapters.telegram.outbox import Pacer, Pacing
+from adapters.telegram.topics import chat_of_message, gone, target
+from core.messages import Actor, Chat, group_of
+from tests.telegram import forum
+from tests.telegram.standin import Chat as TgChat
+from tests.telegram.standin import StandIn, User
+
+ALICE = User(id=1, first_name="Alice")
+FORUM = TgChat(id=-1001, type="supergroup", title="Club", is_forum=True)
+PLAIN = TgChat(id=-1002, type="supergroup", title="Office")
+
+
+async def call(standin: StandIn, method: str, **params: Any) -> tuple[int, dict[str, Any]]:
+    async with aiohttp.ClientSession() as session, session.post(
+            f"{standin.base_url}{standin.token}/{method}", json=params) as resp:
+        return resp.status, await resp.json()
+
+
+def last_message(standin: StandIn) -> Message:
+    update = Update.de_json(standin._updates[-1], None)
+    assert update is not None and update.message is not None
+    return update.message
+
+
+async def test_the_standin_sends_into_open_topics_only(standin: StandIn) -> None:
+    topic = forum.create_topic(standin, FORUM, ALICE, "1A2B")
+    status, body = await call(standin, "sendMessage", chat_id=FORUM.id, text="hi", message_thread_id=topic)
+    assert status == 200 and body["result"]["message_thread_id"] == topic and body["result"]["is_topic_message"]
+    status, body = await call(standin, "sendMessage", chat_id=FORUM.id, text="hi")  # General
+    assert status == 200 and "message_thread_id" not in body["result"]
+    for chat, thread in ((FORUM.id, 999), (FORUM.id, 1), (PLAIN.id, topic)):  # unknown, General's id, no forum
+        standin._register(PLAIN)
+        status, body = await call(standin, "sendMessage", chat_id=chat, text="hi", message_thread_id=thread)
+        assert (status, body.get("description")) == (400, forum.THREAD_NOT_FOUND), (chat, thread, body)
+    forum.close_topic(standin, FORUM, ALICE, topic)
+    status, body = await call(standin, "sendMessage", chat_id=FORUM.id, text="hi", message_thread_id=topic)
+    assert (status, body["description"]) == (400, forum.TOPIC_CLOSED)
+    forum.reopen_topic(standin, FORUM, ALICE, topic)
+    status, _ = await call(standin, "sendMessage", chat_id=FORUM.id, text="hi", message_thread_id=topic)
+    assert status == 200
+    forum.delete_topic(standin, FORUM, topic)
+    status, body = await call(standin, "sendMessage", chat_id=FORUM.id, text="hi", message_thread_id=topic)
+    assert (status, body["description"]) == (400, forum.THREAD_NOT_FOUND)
+
+
+async def test_topic_messages_read_as_a_chat_of_their_own(standin: StandIn) -> None:
+    topic = forum.create_topic(standin, FORUM, ALICE, "1A2B")
+    created = last_message(standin)
+    assert created.forum_topic_created is not None and created.message_thread_id == created.message_id == topic
+    assert from_update(Update.de_json(standin._updates[-1], None), "ClubGameBot") is None  # nothing to do
+
+    standin.user_message(FORUM, ALICE, "/practice", topic=topic)
+    message = last_message(standin)
+    assert message.is_topic_message and message.reply_to_message is not None  # to the topic's creation
+    chat = chat_of_message(message)
+    assert (chat.chat_id, chat.group, chat.private, chat.title) == (f"{FORUM.id}/{topic}", str(FORUM.id), False,
+                                                                    "Club")
+    standin.user_message(FORUM, ALICE, "/practice")  # General
+    assert chat_of_message(last_message(standin)).chat_id == str(FORUM.id)
+
+    forum.close_topic(standin, FORUM, ALICE, topic)
+    inbound = from_update(Update.de_json(standin._updates[-1], None), "ClubGameBot")
+    assert inbound is not None and inbound.closed == "closed" and inbound.chat.chat_id == f"{FORUM.id}/{topic}"
+    forum.reopen_topic(standin, FORUM, ALICE, topic)
+    assert from_update(Update.de_json(standin._updates[-1], None), "ClubGameBot") is None
+
+
+async def test_a_reply_in_a_supergroup_is_no_topic(standin: StandIn) -> None:
+    first = standin.user_message(PLAIN, ALICE, "hello")
+    standin.user_message(PLAIN, ALICE, "1234", reply_to=first["message_id"])
+    message = last_message(standin)
+    assert message.message_thread_id == first["message_id"] and not message.is_topic_message
+    assert chat_of_message(message).chat_id == str(PLAIN.id)
+
+
+def test_destinations_and_groups() -> None:
+    assert target(Chat("telegram", "-1001/45", False)) == (-1001, 45)
+    assert target(Chat("telegram", "-1001", False)) == (-1001, None)
+    assert target(Actor("telegram", "7", "A")) == (7, None)
+    assert target(Chat("telegram", "@club", False)) == ("@club", None)
+    assert group_of("-1001/45") == "-1001" and group_of("-1001") == "-1001" and group_of("u:7") == "u:7"
+    assert gone(BadRequest("Topic_closed")) == "closed"
+    assert gone(BadRequest("Message thread not found")) == "deleted"
+    assert gone(BadRequest("Chat not found")) is None
+
+
+def test_daily_links_of_a_topic() -> None:
+    links = DeepLinks(key_for("123:secret-token-of-this-installation"))
+    token = links.encode("daily:-1001234567890/4567:ab12")
+    assert token is not None and len(token) <= 64 and "/" not in token
+    assert links.decode(token) == "daily:-1001234567890/4567:ab12"
+    assert links.decode(token.replace("t4567", "t4568")) is None  # another topic: not signed
+    assert linked_chat("daily:-1001234567890/4567:ab12") == -1001234567890  # membership: of the group
+
+
+def test_a_topic_waits_for_its_group() -> None:
+    pacer = Pacer(Pacing(group_limit=2, group_burst=1))
+    for _ in range(2):
+        pacer._record(-1001, 100.0)
+    assert pacer.delay("-1001/45", now=100.0) == pacer.delay(-1001, now=100.0) > 0
