@@ -23,6 +23,7 @@ from telegram.error import BadRequest, TelegramError
 from core.messages import TABLE_SEP, Actor, Chat, group_of
 
 PLATFORM = "telegram"
+TITLE_SEP = " › "  # "Kegelclub › 1A2B": a topic's title, its group's and its own name
 
 
 def topic_of(message: Message) -> int | None:
@@ -32,16 +33,43 @@ def topic_of(message: Message) -> int | None:
     return None
 
 
-def chat_of_message(message: Message) -> Chat:
+class TopicNames:
+    """The topics' names this adapter has seen (memory, at most `limit`): a topic's name is on its
+    `forum_topic_created` (and `forum_topic_edited`) message only, which a message in the topic shows
+    when it answers nothing else — so a topic is titled by its name once one of its messages showed it."""
+
+    def __init__(self, limit: int = 100_000) -> None:
+        self.limit = limit
+        self._names: dict[tuple[int, int], str] = {}
+
+    def learn(self, message: Message, topic: int) -> str | None:
+        """The topic's name: from this message (or the one it answers) if it shows it, else as seen before."""
+        for shown in (message, message.reply_to_message):
+            if shown is None or topic_of(shown) != topic:
+                continue
+            named = shown.forum_topic_edited.name if shown.forum_topic_edited is not None else None
+            if named is None and shown.forum_topic_created is not None:
+                named = shown.forum_topic_created.name
+            if named:
+                if len(self._names) >= self.limit:
+                    self._names.clear()
+                self._names[(message.chat.id, topic)] = named
+                break
+        return self._names.get((message.chat.id, topic))
+
+
+def chat_of_message(message: Message, names: TopicNames | None = None) -> Chat:
     """The neutral chat a message belongs to: its topic's own id in a forum topic, else its chat's. A
-    topic is titled as its group (its own name is on its `forum_topic_created` message only, which a
-    message shows only when it answers nothing else: a title that came and went with each message)."""
+    topic is titled "<group> › <topic>" once its name is known (`TopicNames`), else as its group."""
     chat: TgChat = message.chat
     private = chat.type == TgChat.PRIVATE
     title = None if private else chat.title
     topic = None if private else topic_of(message)
     if topic is None:
         return Chat(platform=PLATFORM, chat_id=str(chat.id), private=private, title=title)
+    name = names.learn(message, topic) if names is not None else None
+    if title and name:
+        title = f"{title}{TITLE_SEP}{name}"
     return Chat(platform=PLATFORM, chat_id=f"{chat.id}{TABLE_SEP}{topic}", private=False, title=title)
 
 

@@ -189,7 +189,7 @@ async def test_a_closed_topic_ends_its_games_and_tells_their_players(club: Club)
     forum.close_topic(standin, FORUM, ALICE, a)
     private, = await standin.wait_for(lambda c: c.ok and c.chat_id == ALICE.id, after=mark)
     general, = await standin.wait_for(lambda c: c.ok and c.chat_id == FORUM.id and "Bob" in c.text, after=mark)
-    assert "closed" in private.text and "1A2B practice" in private.text and "Kegelclub" in private.text
+    assert "closed" in private.text and "1A2B practice" in private.text and "Kegelclub › 1A2B" in private.text
     assert thread(general) is None and "closed" in general.text  # in General, not in the closed topic
     assert not [c for c in standin.calls[mark:] if thread(c) == a], "nothing more is sent into the closed topic"
     assert club.app is not None

@@ -12,7 +12,7 @@ from telegram.error import BadRequest
 from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
 from adapters.telegram.inbound import from_update
 from adapters.telegram.outbox import Pacer, Pacing
-from adapters.telegram.topics import chat_of_message, gone, target
+from adapters.telegram.topics import TopicNames, chat_of_message, gone, target
 from core.messages import Actor, Chat, group_of
 from tests.telegram import forum
 from tests.telegram.standin import Chat as TgChat
@@ -70,6 +70,15 @@ async def test_topic_messages_read_as_a_chat_of_their_own(standin: StandIn) -> N
                                                                     "Club")
     standin.user_message(FORUM, ALICE, "/practice")  # General
     assert chat_of_message(last_message(standin)).chat_id == str(FORUM.id)
+
+    # titled by the topic's name once a message showed it, also on a reply that shows it not
+    names = TopicNames()
+    assert chat_of_message(message, names).title == "Club › 1A2B"
+    first = message.message_id
+    standin.user_message(FORUM, ALICE, "1234", topic=topic, reply_to=first)
+    reply = last_message(standin)
+    assert reply.reply_to_message is not None and reply.reply_to_message.forum_topic_created is None
+    assert chat_of_message(reply, names).title == "Club › 1A2B" and chat_of_message(reply).title == "Club"
 
     forum.close_topic(standin, FORUM, ALICE, topic)
     inbound = from_update(Update.de_json(standin._updates[-1], None), "ClubGameBot")
