@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import Catalogs
 from core import serial
 from core.games import practice
+from core.messages import Text
 from tests.telegram import forum
 from tests.telegram.standin import Call, Chat, StandIn, User
 from tests.telegram.test_e2e_app import ALICE, BOB, CAROL, Club, answers, game_of, is_help, start_private, with_button
@@ -141,7 +143,7 @@ async def test_buttons_go_to_their_topic_and_a_press_from_another_topic_is_refus
     assert thread(other) == b
     calls = await act(club, b, lambda: club.standin.press(FORUM, BOB, other.result["message_id"], accept))
     (refused,) = answers(calls)
-    assert refused.get("show_alert") is True and refused.get("text")
+    assert refused.get("show_alert") is True and refused.get("text") == Catalogs().render(Text("error.wrong_chat"), "en")
     assert not [c for c in to_forum(calls) if not is_help(c.text)]
     assert (await club.duel_state(game)).phase.name == "CHALLENGE"
 
