@@ -136,8 +136,9 @@ def from_message(
     event_id = str(update_id)
     # a forum topic is a chat of its own (adapters/telegram/topics.py)
     chat = chat_of_message(message, seen.topics if isinstance(seen, Seen) else None)
-    if message.forum_topic_closed is not None and chat.chat_id != str(message.chat.id):
-        # the topic's admins closed it: nobody plays there any more (the App ends its games, tells their players)
+    if message.forum_topic_closed is not None and not chat.private:
+        # the topic's admins closed it (General too): nobody plays there any more (the App ends its games,
+        # tells their players)
         return Inbound(actor=actor_of(message.from_user), chat=chat, closed="closed", event_id=event_id)
     if message.migrate_to_chat_id:
         # The old group's last word: its games move to the new supergroup id.

@@ -181,7 +181,7 @@ class Renderer:
                     return await self.route(out.fallback)
                 log.info("User %s unreachable privately; message dropped", chat_id)
                 return False
-            topic = out.to if isinstance(out.to, Chat) and thread_of(out.to) is not None else None
+            topic = out.to if isinstance(out.to, Chat) and is_group(out.to) else None  # General may be closed too
             why = gone(exc) if topic is not None else None
             if topic is not None and why is not None:  # said another way it would be refused alike
                 self._log_failure("send", chat_id, exc)

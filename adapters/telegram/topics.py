@@ -10,8 +10,9 @@ stored of them stays theirs; a topic's settings (language, time zone) are its gr
 (`core.messages.group_of`).
 
 A topic nobody can play in any more is told to the App as `Inbound.closed`: its `forum_topic_closed`
-service message ("closed"), or Telegram refusing a send there — "TOPIC_CLOSED" for a closed topic,
-"message thread not found" for a deleted one (which sends no service message).
+service message ("closed"), or Telegram refusing a send there — "TOPIC_CLOSED" for a closed topic
+(General included, which admins may close too), "message thread not found" for a deleted one (which
+sends no service message).
 """
 
 from __future__ import annotations

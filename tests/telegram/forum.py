@@ -22,6 +22,8 @@ Modelled as the Bot API documents it (https://core.telegram.org/bots/api):
   (telegramdesktop/tdesktop#30476) unless the bot may manage topics (`can_manage_topics`, which the
   stand-in's bot never has). The message sent lands in the topic and says so. A message is edited by
   chat and message id alone (editMessageText takes no thread).
+- General can be closed too (#closegeneralforumtopic): a send without `message_thread_id` is then refused
+  with "TOPIC_CLOSED" (telegramdesktop/tdesktop#30476).
 - A member can no longer write in a closed topic (only admins who may manage topics can), nor in a
   deleted one.
 """
@@ -102,6 +104,11 @@ def reopen_topic(server: StandIn, chat: Chat, user: User, thread: int) -> None:
     server._push({"message": message})
 
 
+def close_general(server: StandIn, chat: Chat) -> None:
+    """An admin closes General (closeGeneralForumTopic): the bot's messages there are refused."""
+    server.general_closed.add(chat.id)
+
+
 def delete_topic(server: StandIn, chat: Chat, thread: int) -> None:
     """An admin deletes the topic with its messages: Telegram tells the bot nothing."""
     server.topics[(chat.id, thread)].deleted = True
@@ -131,9 +138,11 @@ def thread_fields(server: StandIn, chat_id: int, params: dict[str, Any]) -> dict
     """What a bot's send with `message_thread_id` may do (module docstring): the fields of the message
     it makes, or the Bot API's refusal."""
     thread = params.get("message_thread_id")
-    if thread is None:
-        return {}
     chat = server.chats.get(chat_id)
+    if thread is None:
+        if chat is not None and chat.is_forum and chat_id in server.general_closed:
+            raise ApiRefusal(400, TOPIC_CLOSED)  # General closed (closeGeneralForumTopic; tdesktop#30476)
+        return {}
     topic = server.topics.get((chat_id, int(thread)))
     if chat is None or not chat.is_forum or topic is None or topic.deleted:
         raise ApiRefusal(400, THREAD_NOT_FOUND)

@@ -213,6 +213,7 @@ class StandIn:
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.chats: dict[int, Chat] = {}
         self.topics: dict[tuple[int, int], forum.Topic] = {}  # (forum, topic id) -> topic (tests/telegram/forum.py)
+        self.general_closed: set[int] = set()  # forums whose General is closed (tests/telegram/forum.py)
         self.admins: dict[int, list[User]] = {}  # group -> its administrators, the creator first
         # group -> user -> "member" | "left" | "kicked": writing or pressing in a group makes a member
         # (as only a member can); `join` / `leave` say so for users the test does not speak as there

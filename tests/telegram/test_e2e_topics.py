@@ -143,7 +143,8 @@ async def test_buttons_go_to_their_topic_and_a_press_from_another_topic_is_refus
     assert thread(other) == b
     calls = await act(club, b, lambda: club.standin.press(FORUM, BOB, other.result["message_id"], accept))
     (refused,) = answers(calls)
-    assert refused.get("show_alert") is True and refused.get("text") == Catalogs().render(Text("error.wrong_chat"), "en")
+    assert refused.get("show_alert") is True
+    assert refused.get("text") == Catalogs().render(Text("error.wrong_chat"), "en")
     assert not [c for c in to_forum(calls) if not is_help(c.text)]
     assert (await club.duel_state(game)).phase.name == "CHALLENGE"
 
@@ -235,3 +236,21 @@ async def test_language_and_time_zone_are_the_groups_in_every_topic(club: Club) 
     assert thread(shown) == b and "Zeitzone dieses Chats: Europe/Berlin" in shown.text
     (shown,) = to_forum(await act(club, None, say(club, None, BOB, "/timezone")))  # General: the group itself
     assert thread(shown) is None and "Europe/Berlin" in shown.text
+
+
+async def test_a_closed_general_ends_the_games_there_and_no_topics(club: Club) -> None:
+    (a,) = await topics(club, "1A2B")
+    await start_private(club, ALICE)
+    await act(club, None, say(club, None, ALICE, "/practice"))
+    await act(club, a, say(club, a, BOB, "/practice"))
+    forum.close_general(club.standin, FORUM)
+    standin = club.standin
+    mark = standin.mark()
+    standin.user_message(FORUM, ALICE, "1234")  # Alice may still write there (an admin): the answer is refused
+    await standin.wait_for(lambda c: c.status == 400 and c.chat_id == FORUM.id, after=mark)
+    (told,) = await standin.wait_for(lambda c: c.ok and c.chat_id == ALICE.id and "closed" in c.text, after=mark)
+    assert "1A2B practice" in told.text
+    assert club.app is not None
+    rows = {r.chat_id: r for r in await club.app.store.seated_games("telegram", str(BOB.id))}
+    assert list(rows) == [f"{FORUM.id}/{a}"], "Bob's game in the topic goes on"
+    assert not [r for r in await club.app.store.seated_games("telegram", str(ALICE.id)) if r.kind == "practice"]
