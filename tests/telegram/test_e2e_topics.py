@@ -4,12 +4,14 @@ the real App on a real SQLite file."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from adapters.telegram.deeplink import DeepLinks, key_for
 from bot.i18n import Catalogs
 from core import serial
 from core.games import practice
@@ -254,3 +256,25 @@ async def test_a_closed_general_ends_the_games_there_and_no_topics(club: Club) -
     rows = {r.chat_id: r for r in await club.app.store.seated_games("telegram", str(BOB.id))}
     assert list(rows) == [f"{FORUM.id}/{a}"], "Bob's game in the topic goes on"
     assert not [r for r in await club.app.store.seated_games("telegram", str(ALICE.id)) if r.kind == "practice"]
+
+
+async def test_a_topics_daily_by_its_signed_link_and_its_result_in_the_topic(club: Club) -> None:
+    (d,) = await topics(club, "Rätsel")
+    standin = club.standin
+    standin.blocked.add(BOB.id)  # Bob never started the bot: he comes by the topic's deep link
+    standin.join(FORUM, BOB)
+    calls = to_forum(await act(club, d, say(club, d, ALICE, "/daily")))
+    (url,) = [b["url"] for c in calls for b in c.buttons if "url" in b]
+    assert all(thread(c) == d for c in calls)
+    token = url.split("start=", 1)[1]
+    assert DeepLinks(key_for(standin.token)).decode(token) == f"daily:{FORUM.id}/{d}:1a2b"
+    with sqlite3.connect(club.db_path) as conn:
+        (secret,), = conn.execute("SELECT secret FROM daily_puzzles WHERE chat_id = ?", (f"{FORUM.id}/{d}",))
+    mark = standin.mark()
+    standin.user_message(Chat.private(BOB), BOB, f"/start {token}")  # a member of the group: he plays
+    await standin.wait_for(lambda c: c.ok and c.chat_id == BOB.id and "Today's 1A2B daily" in c.text, after=mark)
+    mark = standin.mark()
+    standin.user_message(Chat.private(BOB), BOB, str(secret))
+    (result,) = await standin.wait_for(lambda c: c.ok and c.chat_id == FORUM.id and "Bob solved" in c.text,
+                                       after=mark)
+    assert thread(result) == d and str(secret) not in result.text
