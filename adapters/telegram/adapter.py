@@ -295,8 +295,9 @@ class TelegramAdapter:
             if response.notice is None and settled and query.message is not None:
                 # an accepted press of a button its presenter made settling: the keyboard no longer applies
                 chat_id, message_id = query.message.chat.id, query.message.message_id
-                if self._outbox is not None and chat_id < 0:  # after the group's queued messages
-                    self._outbox.post(chat_id, lambda: renderer.withdraw(chat_id, message_id))
+                if self._outbox is not None and chat_id < 0:  # after the group's (the topic's) queued messages
+                    key = inbound.chat.chat_id if thread_of(inbound.chat) is not None else chat_id
+                    self._outbox.post(key, lambda: renderer.withdraw(chat_id, message_id))
                 else:
                     await renderer.withdraw(chat_id, message_id)
         message = update.message

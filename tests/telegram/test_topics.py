@@ -13,7 +13,7 @@ from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
 from adapters.telegram.inbound import from_update
 from adapters.telegram.outbox import Pacer, Pacing
 from adapters.telegram.topics import TopicNames, chat_of_message, gone, target
-from core.messages import Actor, Chat, group_of
+from core.messages import Actor, Chat, Inbound, Outbound, Response, group_of
 from tests.telegram import forum
 from tests.telegram.standin import Chat as TgChat
 from tests.telegram.standin import StandIn, User
@@ -120,3 +120,28 @@ def test_a_topic_waits_for_its_group() -> None:
     for _ in range(2):
         pacer._record(-1001, 100.0)
     assert pacer.delay("-1001/45", now=100.0) == pacer.delay(-1001, now=100.0) > 0
+
+
+async def test_a_busy_forum_topics_replies_are_paced_as_the_groups_and_joined_per_topic(
+        standin: StandIn, make_adapter: Any) -> None:
+    """The real outbox: quick replies in two topics go to their own topic (joined only with their own
+    topic's), and both topics together keep the group's limit (no 429)."""
+    a = forum.create_topic(standin, FORUM, ALICE, "1A2B")
+    b = forum.create_topic(standin, FORUM, ALICE, "Kegeln")
+
+    async def handle(inbound: Inbound) -> Response:
+        return Response(messages=(Outbound(inbound.chat, f"answer {inbound.text}"),))
+
+    await make_adapter(handle, rate_limiter=None, pacing=Pacing(time_scale=0.001))
+    n = 60
+    for k in range(n):
+        standin.user_message(FORUM, ALICE, f"{'a' if k % 2 else 'b'}{k:02d}", topic=a if k % 2 else b)
+    await standin.wait_for(lambda c: c.ok and "answer" in c.text and f"{n - 1:02d}" in c.text, timeout=20)
+    await standin.wait_for(lambda c: c.ok and "answer" in c.text and f"{n - 2:02d}" in c.text, timeout=20)
+    sends = [c for c in standin.calls if c.method == "sendMessage" and c.chat_id == FORUM.id]
+    assert not [c for c in standin.calls if c.status == 429]
+    for topic, mark in ((a, "a"), (b, "b")):
+        texts = "\n".join(c.text for c in sends if c.params.get("message_thread_id") == topic)
+        mine = [f"answer {mark}{k:02d}" for k in range(n) if (k % 2 == 1) == (mark == "a")]
+        assert [line for line in texts.splitlines() if line] == mine
+    assert len(sends) < n, "replies that piled up went as one message"
