@@ -145,3 +145,16 @@ async def test_a_busy_forum_topics_replies_are_paced_as_the_groups_and_joined_pe
         mine = [f"answer {mark}{k:02d}" for k in range(n) if (k % 2 == 1) == (mark == "a")]
         assert [line for line in texts.splitlines() if line] == mine
     assert len(sends) < n, "replies that piled up went as one message"
+
+
+async def test_a_refused_message_said_plainly_stays_in_its_topic(standin: StandIn, make_adapter: Any) -> None:
+    topic = forum.create_topic(standin, FORUM, ALICE, "1A2B")
+
+    async def handle(inbound: Inbound) -> Response:
+        return Response(messages=(Outbound(inbound.chat, "your board", image=b"not a picture"),))
+
+    await make_adapter(handle)
+    standin.refuse_next(1, "Bad Request: IMAGE_PROCESS_FAILED", methods=("sendPhoto",))
+    standin.user_message(FORUM, ALICE, "/board", topic=topic)
+    (plain,) = await standin.wait_for(lambda c: c.ok and c.method == "sendMessage" and c.text == "your board")
+    assert plain.params.get("message_thread_id") == topic and plain.result["is_topic_message"] is True
