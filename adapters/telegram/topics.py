@@ -46,7 +46,7 @@ class TopicNames:
     def learn(self, message: Message, topic: int) -> str | None:
         """The topic's name: from this message (or the one it answers) if it shows it, else as seen before."""
         for shown in (message, message.reply_to_message):
-            if shown is None or topic_of(shown) != topic:
+            if shown is None or (topic_of(shown) != topic and shown.message_id != topic):  # its creation: the id
                 continue
             named = shown.forum_topic_edited.name if shown.forum_topic_edited is not None else None
             if named is None and shown.forum_topic_created is not None:

@@ -158,3 +158,15 @@ async def test_a_refused_message_said_plainly_stays_in_its_topic(standin: StandI
     standin.user_message(FORUM, ALICE, "/board", topic=topic)
     (plain,) = await standin.wait_for(lambda c: c.ok and c.method == "sendMessage" and c.text == "your board")
     assert plain.params.get("message_thread_id") == topic and plain.result["is_topic_message"] is True
+
+
+def test_a_topics_name_from_a_creation_message_that_names_no_thread() -> None:
+    """However Telegram nests the creation message in a reply (with or without its thread fields), its
+    id is the topic's: the name is taken."""
+    data = {"message_id": 9, "date": 1, "chat": FORUM.to_dict(), "text": "1234", "message_thread_id": 5,
+            "is_topic_message": True, "reply_to_message": {
+                "message_id": 5, "date": 1, "chat": FORUM.to_dict(),
+                "forum_topic_created": {"name": "Kegeln", "icon_color": forum.ICON_COLOR}}}
+    message = Message.de_json(data, None)
+    assert message is not None
+    assert chat_of_message(message, TopicNames()).title == "Club › Kegeln"
