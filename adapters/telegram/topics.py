@@ -44,19 +44,22 @@ class TopicNames:
         self._names: dict[tuple[int, int], str] = {}
 
     def learn(self, message: Message, topic: int) -> str | None:
-        """The topic's name: from this message (or the one it answers) if it shows it, else as seen before."""
+        """The topic's name: as a rename (`forum_topic_edited`) said it, else as its creation message
+        (which keeps the first name) shows it, else as seen before."""
+        key = (message.chat.id, topic)
         for shown in (message, message.reply_to_message):
             if shown is None or (topic_of(shown) != topic and shown.message_id != topic):  # its creation: the id
                 continue
-            named = shown.forum_topic_edited.name if shown.forum_topic_edited is not None else None
-            if named is None and shown.forum_topic_created is not None:
-                named = shown.forum_topic_created.name
-            if named:
-                if len(self._names) >= self.limit:
-                    self._names.clear()
-                self._names[(message.chat.id, topic)] = named
-                break
-        return self._names.get((message.chat.id, topic))
+            if shown.forum_topic_edited is not None and shown.forum_topic_edited.name:
+                self._keep(key, shown.forum_topic_edited.name)
+            elif shown.forum_topic_created is not None and key not in self._names:
+                self._keep(key, shown.forum_topic_created.name)
+        return self._names.get(key)
+
+    def _keep(self, key: tuple[int, int], name: str) -> None:
+        if len(self._names) >= self.limit:
+            self._names.clear()
+        self._names[key] = name
 
 
 def chat_of_message(message: Message, names: TopicNames | None = None) -> Chat:

@@ -13,7 +13,8 @@ Modelled as the Bot API documents it (https://core.telegram.org/bots/api):
   aiogram#1511). A message in General carries neither field (tdlib/telegram-bot-api#356); a reply in
   a supergroup carries the `message_thread_id` of the replied-to thread without `is_topic_message`
   (tdlib/telegram-bot-api#447).
-- `forum_topic_closed` and `forum_topic_reopened` service messages (#forumtopicclosed,
+- `forum_topic_edited` (a topic renamed: its new `name`), `forum_topic_closed` and `forum_topic_reopened`
+  service messages (#forumtopicclosed,
   #forumtopicreopened: "contains no information") are sent in the topic. Deleting a topic sends none.
 - Sending with `message_thread_id` (sendMessage, sendPhoto, sendDocument … "Unique identifier for the
   target message thread (topic) of the forum; for forum supergroups only"): into a topic that does
@@ -91,6 +92,15 @@ def close_topic(server: StandIn, chat: Chat, user: User, thread: int) -> None:
     topic = server.topics[(chat.id, thread)]
     topic.closed = True
     message = _service(server, chat, user, thread, forum_topic_closed={})
+    server.messages[(chat.id, message["message_id"])] = message
+    server._push({"message": message})
+
+
+def rename_topic(server: StandIn, chat: Chat, user: User, thread: int, name: str) -> None:
+    """`user` renames the topic: its `forum_topic_edited` service message (#forumtopicedited: the new
+    `name`); the creation message keeps the old one."""
+    server.topics[(chat.id, thread)].name = name
+    message = _service(server, chat, user, thread, forum_topic_edited={"name": name})
     server.messages[(chat.id, message["message_id"])] = message
     server._push({"message": message})
 

@@ -170,3 +170,20 @@ def test_a_topics_name_from_a_creation_message_that_names_no_thread() -> None:
     message = Message.de_json(data, None)
     assert message is not None
     assert chat_of_message(message, TopicNames()).title == "Club › Kegeln"
+
+
+async def test_a_renamed_topic_is_titled_by_its_new_name(standin: StandIn) -> None:
+    topic = forum.create_topic(standin, FORUM, ALICE, "1A2B")
+    names = TopicNames()
+    standin.user_message(FORUM, ALICE, "/board", topic=topic)
+    assert chat_of_message(last_message(standin), names).title == "Club › 1A2B"
+    forum.rename_topic(standin, FORUM, ALICE, topic, "Zahlenraten")
+    renamed = last_message(standin)
+    assert renamed.forum_topic_edited is not None
+    assert from_update(Update.de_json(standin._updates[-1], None), "ClubGameBot") is None  # nothing to answer
+    assert chat_of_message(renamed, names).title == "Club › Zahlenraten"
+    standin.user_message(FORUM, ALICE, "1234", topic=topic, reply_to=renamed.message_id)
+    assert chat_of_message(last_message(standin), names).title == "Club › Zahlenraten"
+    standin.user_message(FORUM, ALICE, "5678", topic=topic)  # answers the creation, which keeps the first name
+    assert last_message(standin).reply_to_message.forum_topic_created.name == "1A2B"  # type: ignore[union-attr]
+    assert chat_of_message(last_message(standin), names).title == "Club › Zahlenraten"
