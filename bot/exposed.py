@@ -22,6 +22,7 @@ async def on_undeleted(svc: Services, turn: Turn) -> None:
     text = (ib.text or "").strip()
     here = [r for r in await awaiting_secret(svc, ib.actor)
             if r.platform == ib.chat.platform and r.chat_id == ib.chat.chat_id]
+    here.sort(key=lambda r: GAMES[r.kind].private_play)  # the seat's game first (bot/routing.py `game_here`)
     game = GAMES[here[0].kind] if here else None
     action = game.exposed_action(text) if game is not None and not game.private_play and text else None
     played = False

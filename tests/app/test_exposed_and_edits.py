@@ -116,3 +116,13 @@ async def test_a_setters_word_the_group_saw_cannot_be_kept(table: Table, app: Ap
     assert (await table.state(gid))["secret"] == ""
     r = await table.dm(setter, "house")
     assert (await table.state(gid))["secret"] == "house"
+
+
+async def test_a_duel_secret_is_ruled_out_beside_a_running_daily_attempt(table: Table, app: App) -> None:
+    """alice plays today's daily of the group privately and waits for her duel secret: a code she typed
+    in the group that stayed there is the duel's secret (her seat), whichever game the store lists first."""
+    await table.say("alice", "/daily")
+    gid = await challenged(table)
+    r = await table.send(Inbound(table.actor("alice"), table.group, text="1234", event_id="d1", undeleted="rights"))
+    assert "no longer be your secret" in group_texts(r)
+    assert (await table.state(gid))["seen"] == {"alice": ["1234"]}
