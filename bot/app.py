@@ -91,6 +91,7 @@ class App(Services):
                 return Response()
             user_saved = self._remember(inbound.actor)
             chat_saved = self.note_chat(inbound)
+            self.renderer.note_hearing(inbound)
             _refuse_long_numbers(inbound)
             if inbound.migrate_to:  # set by the platform itself, never typed by a user
                 await self.store.migrate_chat(inbound.chat.platform, inbound.chat.chat_id, inbound.migrate_to)
@@ -173,6 +174,8 @@ class App(Services):
             raise GameError("unknown_command", command=name[:30])
         if cmd.group_only and turn.inbound.chat.private:
             raise GameError("group_only", command=name)
+        if cmd.personal and turn.inbound.actor.as_chat:  # posted as the group or a channel: nobody to seat
+            raise GameError("personal_account", command=name)
         await cmd.handler(self, turn, args)
 
     # ------------------------------------------------------------ time
