@@ -89,8 +89,8 @@ class App(Services):
             if turn.seen and turn.seen in self._recent:  # redelivered: answered already
                 turn.outcome = "duplicate"
                 return Response()
-            user_saved = self._remember(inbound.actor)
-            chat_saved = self.note_chat(inbound)
+            if not inbound.actor.as_chat:  # a post as a chat is nobody to find by name or tell a title
+                user_saved, chat_saved = self._remember(inbound.actor), self.note_chat(inbound)
             self.renderer.note_hearing(inbound)
             _refuse_long_numbers(inbound)
             if inbound.migrate_to:  # set by the platform itself, never typed by a user

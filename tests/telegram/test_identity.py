@@ -109,6 +109,9 @@ async def test_an_anonymous_admin_scores_kegeln_and_is_told_what_needs_a_persona
         calls = await club.act(post(club, GROUP, ALICE, f"/{command}", as_chat=GROUP))
         assert said("error.personal_account", command=command) in texts(calls, GROUP.id), command
     assert len(await club.app.store.chat_games("telegram", str(GROUP.id))) == 1, "no seat for the group"
+    # nor is the group's anonymous identity someone to challenge by its name (the group's title)
+    calls = await club.act(post(club, GROUP, BOB, f"/duel {GROUP.title}"))
+    assert said("error.unknown_player", name=GROUP.title) in texts(calls, GROUP.id)
     # the same admin, as themself, may play
     calls = await club.act(post(club, GROUP, ALICE, "/practice"))
     assert said("error.personal_account", command="practice") not in texts(calls, GROUP.id)
