@@ -180,10 +180,13 @@ async def test_privacy_mode_delivers_only_what_addresses_the_bot(
     assert not await heard("/echo c"), "a bare command goes to the bot that spoke last"
     assert [m["text"] for m in standin.unheard] == ["1234", "/echo@OtherGameBot b", "/echo c"]
 
+    assert len(standin.of("getChatAdministrators")) == 1, "one look-up for the group, kept"
+
     identity.promote_bot(standin, GROUP, ALICE)  # an admin bot gets everything
     assert await heard("9876")
     assert app.inbounds[-2].text == "9876" and app.inbounds[-2].reads_all is True
     assert app.inbounds[-1].reads_all is True
+    assert len(standin.of("getChatAdministrators")) == 2, "asked again once the bot's rights changed"
 
 
 async def test_under_privacy_mode_help_and_prompts_say_guess_or_reply(quiet: ClockedClub) -> None:
