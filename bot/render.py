@@ -19,6 +19,8 @@ COMMANDS_ONLY = {
     "help.cmd.guess": "help.cmd.guess_commands",
     "practice.started": "practice.started_commands",
     "words.guessing": "words.guessing_commands",
+    "words.solo_started": "words.solo_started_commands",
+    "logik.started": "logik.started_commands",
 }
 
 
