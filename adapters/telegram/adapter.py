@@ -350,8 +350,8 @@ class TelegramAdapter:
     async def _with_hearing(self, inbound: Inbound, message: object) -> Inbound:
         """A group's inbound carries whether the bot receives the group's plain messages (privacy
         mode, adapters/telegram/hearing.py): the App words its prompts for it."""
-        if inbound.chat.private or self._renderer is None:
-            return inbound
+        if inbound.chat.private or inbound.migrate_to or self._renderer is None:
+            return inbound  # (a migration names the old group, which answers nothing any more)
         try:
             chat_id = int(inbound.chat.chat_id)
         except ValueError:
