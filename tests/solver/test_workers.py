@@ -88,3 +88,28 @@ def test_workers_end_when_the_bot_is_killed() -> None:
         for pid in helpers:  # whatever the bot left behind (before the fix: all of them)
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+STARTS = """
+import asyncio, sys, tempfile
+from pathlib import Path
+import bot.__main__
+from bot.app import App
+
+async def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        app = await App.open(str(Path(tmp) / "bot.sqlite3"))
+        await app.close()
+
+asyncio.run(main())
+print(sorted(m for m in sys.modules if m == "numpy" or m in SOLVER))
+"""
+SOLVER = {"core.solver.engine", "core.solver.strategy", "core.solver.coach", "core.solver.words"}
+
+
+def test_the_bot_starts_without_loading_the_solver() -> None:
+    """The solver runs in the workers; the bot's own process starts without numpy and the engine."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", f"SOLVER = {SOLVER!r}\n" + STARTS], capture_output=True, text=True,
+                         cwd=ROOT, env=env, timeout=120, check=True).stdout
+    assert out.strip() == "[]"
