@@ -4,8 +4,19 @@ a short note when it has (editing a counted guess changes nothing). A redelivere
 
 from __future__ import annotations
 
+from bot import exposed
 from bot.services import Services, Turn
 from core.messages import Message, Text
+
+
+async def answered(svc: Services, turn: Turn) -> bool:
+    """What the platform reported about an earlier message, answered here: a secret it would not let
+    the bot delete (`Inbound.undeleted`, bot/exposed.py), or an edit of a message that counted already
+    (`counted`). False: the inbound is routed as usual."""
+    if turn.inbound.undeleted:
+        await exposed.on_undeleted(svc, turn)
+        return True
+    return bool(turn.inbound.edited) and await counted(svc, turn)
 
 
 async def counted(svc: Services, turn: Turn) -> bool:

@@ -22,6 +22,9 @@ class Actor:
     name: str
     locale: str | None = None
     is_admin: bool = False  # a chat admin (adapters may fill it); e.g. Kegeln treats admins like the scorer
+    # posted on behalf of a chat, not by a person (a Telegram anonymous admin posting as the group, a
+    # member posting as a channel): `user_id` is that chat's id; such an actor never takes a seat in a game
+    as_chat: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,10 @@ class Inbound:
     # the platform says nobody can play in this chat any more: "closed" (a Telegram forum topic its
     # admins closed) or "deleted" (it is gone); the App ends the chat's running games and tells their players
     closed: str | None = None
+    # whether the bot receives every plain message of this chat (None: the platform does not say, or
+    # cannot tell for this inbound); False under Telegram's privacy mode: only commands, replies to the
+    # bot and mentions reach it, so a plain guess typed there never arrives
+    reads_all: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from telegram import (
     BotCommand,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
+    Message,
     Update,
 )
 from telegram.error import TelegramError
@@ -31,6 +32,8 @@ from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTy
 from adapters.telegram import logsafe
 from adapters.telegram.admins import Admins
 from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
+from adapters.telegram.hearing import reads_all
+from adapters.telegram.inbound import SYSTEM as _SYSTEM_ACTOR
 from adapters.telegram.inbound import Seen, actor_of, from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.members import Members
@@ -130,6 +133,7 @@ class TelegramAdapter:
         self._admins: Admins | None = None
         self._members: Members | None = None
         self._outbox: Outbox | None = None
+        self._reads_everywhere = False  # getMe's can_read_all_group_messages: privacy mode is off
         self.polling = PollState()  # a 409 conflict, said once (adapters/telegram/polling.py)
 
     @property
@@ -186,6 +190,8 @@ class TelegramAdapter:
             self._outbox = Outbox(self._renderer.deliver, self.pacer)
             self._renderer.route = self._deliver
         self._admins = Admins(app.bot.get_chat_administrators)
+        self._reads_everywhere = bool(app.bot.can_read_all_group_messages)
+        self._renderer.on_migrated = self._migrated
         self._members = Members(app.bot.get_chat_member)
         await self._set_commands()
         await app.start()
@@ -310,6 +316,7 @@ class TelegramAdapter:
             return
         inbound = await self._with_admin(inbound)
         inbound = await self._with_membership(inbound)
+        inbound = await self._with_hearing(inbound, update.message)
         try:
             response = await self.handle(inbound)
         except Exception as exc:
@@ -380,8 +387,8 @@ class TelegramAdapter:
     async def _with_admin(self, inbound: Inbound) -> Inbound:
         """A command in a group carries whether its sender administers the group (the App lets a
         chat admin act like a game's organiser). Only commands: plain texts and presses never ask."""
-        if self._admins is None or inbound.command is None or inbound.chat.private:
-            return inbound
+        if self._admins is None or inbound.command is None or inbound.chat.private or inbound.actor.as_chat:
+            return inbound  # a post as a chat: `chat_actor` has said whether it is the group's admin
         try:
             admin = await self._admins.is_admin(chat_id_of(inbound.chat), int(inbound.actor.user_id))
         except ValueError:
@@ -401,6 +408,24 @@ class TelegramAdapter:
         except ValueError:
             return inbound
         return dataclasses.replace(inbound, member=member)
+
+    async def _with_hearing(self, inbound: Inbound, message: object) -> Inbound:
+        """A group's inbound carries whether the bot receives the group's plain messages (privacy
+        mode, adapters/telegram/hearing.py): the App words its prompts for it."""
+        if inbound.chat.private or inbound.migrate_to or self._renderer is None:
+            return inbound  # (a migration names the old group, which answers nothing any more)
+        chat_id = chat_id_of(inbound.chat)  # a forum topic's group: privacy mode is the group's
+        if not isinstance(chat_id, int):
+            return inbound
+        heard = await reads_all(self._admins, self._reads_everywhere, chat_id, self._renderer.bot_id,
+                                self._renderer.bot_username, message if isinstance(message, Message) else None)
+        return dataclasses.replace(inbound, reads_all=heard)
+
+    async def _migrated(self, old: int | str, new: int) -> None:
+        """A send found the group upgraded to a supergroup (Telegram's `migrate_to_chat_id`), maybe
+        the first sign of it: the App moves the chat's games and settings as for the service message."""
+        chat = Chat(platform=self.platform, chat_id=str(old), private=False)
+        await self.handle(Inbound(actor=_SYSTEM_ACTOR, chat=chat, migrate_to=str(new)))
 
     async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """PTB's error handler: log without token, keep serving."""

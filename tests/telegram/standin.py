@@ -39,6 +39,7 @@ from telegram import ChatMember, Message, TelegramObject, Update
 
 from tests.telegram import botapi_rules as rules
 from tests.telegram import forum
+from tests.telegram import standin_identity as identity
 from tests.telegram.botapi_rules import Refused
 
 TOKEN = "123456:TEST-standin-token-AbCdEfGhIjKlMnOp"
@@ -207,7 +208,7 @@ class StandIn:
         self.counted = self.matching = 0
         self.bot = {
             "id": BOT_ID, "is_bot": True, "first_name": "Club Bot", "username": BOT_USERNAME,
-            "can_join_groups": True, "can_read_all_group_messages": False,
+            "can_join_groups": True, "can_read_all_group_messages": True,  # getMe: `not self.privacy`
             "supports_inline_queries": False,
         }
         self.calls: list[Call] = []
@@ -242,6 +243,13 @@ class StandIn:
         self._runner: web.AppRunner | None = None
         self._pushes: set[asyncio.Task[Any]] = set()
         self.webhook_deliveries: list[tuple[int, int | str]] = []  # (update_id, HTTP status)
+        # -- privacy mode, posts on behalf of chats, supergroup upgrades (tests/telegram/standin_identity.py)
+        self.privacy = False  # BotFather's "Group Privacy": on, groups deliver only what addresses the bot
+        self.bot_admin: set[int] = set()  # groups where the bot is an administrator (it then gets everything)
+        self.last_bot: dict[int, int] = {}  # group -> the bot that sent the group's latest bot message
+        self.unheard: list[dict[str, Any]] = []  # group messages privacy mode kept from the bot
+        self.upgraded: dict[int, int] = {}  # group -> the supergroup it became (sends to it are refused)
+        # --
         self._session: aiohttp.ClientSession | None = None
         self.port = 0
 
@@ -397,13 +405,17 @@ class StandIn:
 
     def user_message(
         self, chat: Chat, user: User, text: str, reply_to: int | None = None,
-        entities: list[dict[str, Any]] | None = None, topic: int | None = None,
+        entities: list[dict[str, Any]] | None = None, topic: int | None = None, as_chat: Chat | None = None,
     ) -> dict[str, Any]:
         """`user` writes `text` in `chat`; returns the message (with its message_id).
         As the Bot API does, a leading /command gets its bot_command entity and every @username a
         mention entity (which names no user); `entities` adds more (e.g. `text_mention`); all are
         sorted by offset. A message of another bot account is kept (it can be replied to) but not
-        delivered: Telegram never shows a bot the messages of other bots."""
+        delivered: Telegram never shows a bot the messages of other bots. `as_chat`: `user` posts on
+        behalf of that chat (the group itself: as an anonymous admin; a channel: "send as channel"), and
+        the bot sees the chat, not the user (`standin_identity.posted_as`). With `privacy` on, a group
+        delivers only what privacy mode lets through (`standin_identity.delivered`)."""
+        assert chat.id not in self.upgraded, f"group {chat.id} is a supergroup now: {self.upgraded.get(chat.id)}"
         self._register(chat)
         self._seen_in(chat, user)
         if chat.type == "private":
@@ -412,6 +424,8 @@ class StandIn:
             "message_id": self._next_message_id(chat.id), "date": int(time.time()),
             "chat": chat.to_dict(), "from": user.to_dict(), "text": text,
         }
+        if as_chat is not None:
+            message.update(identity.posted_as(self, chat, user, as_chat))
         found: list[dict[str, Any]] = []
         if text.startswith("/"):
             found.append({"type": "bot_command", "offset": 0, "length": utf16(text.split()[0])})
@@ -428,7 +442,7 @@ class StandIn:
             message["reply_to_message"] = replied
         forum.into_topic(self, chat, topic, message)  # `topic`: written in that forum topic
         self.messages[(chat.id, message["message_id"])] = message
-        if not user.is_bot:
+        if not user.is_bot and identity.delivered(self, chat, message):
             self._push({"message": message})
         return message
 
@@ -463,15 +477,23 @@ class StandIn:
             "new_chat_member": {**member, "status": "member"},
         }})
 
-    def migrate(self, chat: Chat, user: User, new_chat_id: int) -> Chat:
-        """The group becomes a supergroup: the service message in the old chat."""
+    def migrate(self, chat: Chat, user: User, new_chat_id: int, announce: bool = True) -> Chat:
+        """The group becomes a supergroup: the service messages in the old chat and in the new one
+        (`announce` False: the bot missed both, e.g. it was down for longer than Telegram keeps
+        updates); from now on the old id is refused (`standin_identity.upgraded_refusal`)."""
         self._register(chat)
         new = Chat(id=new_chat_id, type="supergroup", title=chat.title)
         self._register(new)
-        self._push({"message": {
-            "message_id": self._next_message_id(chat.id), "date": int(time.time()),
-            "chat": chat.to_dict(), "from": user.to_dict(), "migrate_to_chat_id": new_chat_id,
-        }})
+        identity.carry_over(self, chat, new)
+        if announce:
+            self._push({"message": {
+                "message_id": self._next_message_id(chat.id), "date": int(time.time()),
+                "chat": chat.to_dict(), "from": user.to_dict(), "migrate_to_chat_id": new_chat_id,
+            }})
+            self._push({"message": {
+                "message_id": self._next_message_id(new.id), "date": int(time.time()),
+                "chat": new.to_dict(), "from": user.to_dict(), "migrate_from_chat_id": chat.id,
+            }})
         return new
 
     # -- tg-ops: the bot's rights, edits, and the updates the bot asked for ---------------------------
@@ -490,6 +512,7 @@ class StandIn:
         self._register(chat)
         old = self._bot_member(chat.id)
         self.bot_rights[chat.id] = can_delete_messages
+        self.bot_admin.add(chat.id)  # one bot admin status for both models (standin_identity: it gets everything)
         self._push({"my_chat_member": {
             "chat": chat.to_dict(), "from": {"id": 1, "is_bot": False, "first_name": "Admin"},
             "date": int(time.time()), "old_chat_member": old, "new_chat_member": self._bot_member(chat.id),
@@ -497,6 +520,8 @@ class StandIn:
 
     def _bot_member(self, chat_id: int) -> dict[str, Any]:
         user = {k: self.bot[k] for k in ("id", "is_bot", "first_name", "username")}
+        if chat_id not in self.bot_rights and chat_id in self.bot_admin:  # promoted by standin_identity
+            return identity._bot_admin(self)
         if chat_id not in self.bot_rights:
             return {"status": "member", "user": user}
         rights = self._admin_dict(User(BOT_ID, "Club Bot"), creator=False)
@@ -512,9 +537,10 @@ class StandIn:
         chat = self.chats.get(chat_id)
         if chat is None or chat.type == "private" or message.get("from", {}).get("id") == BOT_ID:
             return True
-        if chat_id not in self.bot_rights:
+        if chat_id not in self.bot_rights and chat_id not in self.bot_admin:
             return False
-        return chat.type == "group" or self.bot_rights[chat_id]  # a supergroup needs can_delete_messages
+        # a supergroup needs can_delete_messages (standin_identity's admin bot has it)
+        return chat.type == "group" or self.bot_rights.get(chat_id, True)
 
     def user_edit(self, chat: Chat, user: User, message_id: int, text: str) -> dict[str, Any]:
         """`user` edits their message `message_id` to `text`: an `edited_message` update with the
@@ -665,6 +691,11 @@ class StandIn:
             call.status, description = self.failing_methods[method]
             await self._record(call)
             return _error(call.status, description)
+        refusal = identity.upgraded_refusal(self, params)
+        if refusal is not None:
+            call.status = 400
+            await self._record(call)
+            return _error(400, refusal[0], parameters=refusal[1])
         for index, (methods, when, status, description) in enumerate(self._refusals):
             if method in methods and when(params):
                 del self._refusals[index]
@@ -745,7 +776,7 @@ class StandIn:
         await self._notify()
 
     async def _api_getMe(self, params: dict[str, Any]) -> Any:
-        return self.bot
+        return {**self.bot, "can_read_all_group_messages": not self.privacy}
 
     async def _api_getUpdates(self, params: dict[str, Any]) -> Any:
         # -- tg-ops: the two 409 conflicts (https://core.telegram.org/bots/api#getupdates: "This method will
@@ -804,6 +835,7 @@ class StandIn:
         if _keyboard(params.get("reply_markup")):
             message["reply_markup"] = params["reply_markup"]
         self.messages[(chat_id, message["message_id"])] = message
+        self.last_bot[chat_id] = BOT_ID
         return message
 
     async def _api_sendMessage(self, params: dict[str, Any]) -> Any:
@@ -884,15 +916,16 @@ class StandIn:
         return True
 
     async def _api_getChatAdministrators(self, params: dict[str, Any]) -> Any:
-        """As the Bot API answers: the creator and the administrators of a group (no bots here);
-        a private chat has none."""
+        """As the Bot API answers: the creator and the administrators of a group, this bot among them
+        where it is one (`bot_admin`); a private chat has none."""
         chat_id = params.get("chat_id")
         chat = self.chats.get(chat_id) if isinstance(chat_id, int) else None
         if chat is None:
             raise _ApiError(400, "Bad Request: chat not found")
         if chat.type == "private":
             raise _ApiError(400, "Bad Request: there are no administrators in the private chat")
-        return [self._admin_dict(user, index == 0) for index, user in enumerate(self.admins.get(chat.id, []))]
+        admins = [self._admin_dict(user, index == 0) for index, user in enumerate(self.admins.get(chat.id, []))]
+        return admins + identity.bot_admins(self, chat)
 
     async def _api_getChatMember(self, params: dict[str, Any]) -> Any:
         """As the Bot API answers: both parameters required; an unknown chat is "chat not found"; a
