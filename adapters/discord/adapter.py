@@ -45,6 +45,13 @@ log = logging.getLogger(__name__)
 Handle = Callable[[Inbound], Awaitable[Response]]
 DEFAULT_API_BASE = Route.BASE
 DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the channels' queued messages go out
+NO_MESSAGE_CONTENT = "no_message_content"  # `note` while Discord refuses the intent (health shows it)
+REFUSED_INTENT = (
+    "Discord refused the Message Content intent (gateway close code 4014, Disallowed intent(s)): it is not "
+    "enabled for this application in the Developer Portal. Running without it: a guess typed in a channel "
+    "counts only when it mentions the bot (1234 @Bot), slash commands and buttons work. To fix: Developer "
+    "Portal -> Bot -> Privileged Gateway Intents -> Message Content Intent, then restart the bot "
+    "(or set DISCORD_MESSAGE_CONTENT=0 to run without it on purpose).")
 
 
 def _bound_requests(http: HTTPClient) -> None:
@@ -118,6 +125,7 @@ class DiscordAdapter:
         self._tails: dict[str, asyncio.Future[None]] = {}  # chat id -> the last reply in line
         # a channel message carries no locale: reuse the user's last interaction locale
         self._locales: dict[str, str] = {}
+        self.note: str | None = None  # how the bot runs short of what was asked (health shows it)
 
     # ------------------------------------------------------------ lifecycle
     @property
@@ -192,7 +200,20 @@ class DiscordAdapter:
             await self._tree.set_translator(MenuTranslator(self._menus))
 
     async def start(self) -> None:
-        """Log in, connect in the background, return once READY (or raise)."""
+        """Log in, connect in the background, return once READY (or raise). When Discord refuses the
+        Message Content intent (gateway close 4014: it is not enabled for the application in the
+        Developer Portal), the bot connects again without it rather than not at all."""
+        try:
+            await self._start()
+        except discord.PrivilegedIntentsRequired:
+            if not self._message_content:
+                raise
+            await self.stop()
+            self._message_content, self.note = False, NO_MESSAGE_CONTENT
+            log.warning(REFUSED_INTENT)
+            await self._start()
+
+    async def _start(self) -> None:
         try:
             client = await self._login()
         except BaseException:
@@ -209,19 +230,35 @@ class DiscordAdapter:
         finally:
             ready.cancel()
         if self._task in done:
-            self._task.result()  # re-raise why the connection ended
+            try:
+                self._task.result()  # re-raise why the connection ended
+            finally:
+                await self.stop()
             raise ConnectionError("the Discord connection ended before READY")
         if not done:
             await self.stop()
             raise TimeoutError("Discord did not become READY in time")
 
     async def _run(self, client: _Client) -> None:
-        try:
-            await client.connect(reconnect=True)
-        except discord.PrivilegedIntentsRequired:
-            log.error("the message content intent is not enabled for this application; "
-                      "enable it in the developer portal or set message_content=False")
-            raise
+        await client.connect(reconnect=True)  # returns on close; raises what discord.py will not retry
+
+    @property
+    def failure(self) -> str | None:
+        """Why the connection ended for good after READY (a token reset: 4004, …), else None."""
+        task = self._task
+        if task is None or not task.done() or task.cancelled() or task.exception() is None:
+            return None
+        return type(task.exception()).__name__
+
+    @staticmethod
+    def transient(exc: BaseException) -> bool:
+        """Worth starting again (bot/platforms.py): the network or Discord's servers, not a wrong
+        token (LoginFailure), a refused intent or another close code Discord says not to retry."""
+        if isinstance(exc, discord.DiscordServerError | discord.GatewayNotFound):
+            return True
+        if isinstance(exc, discord.ClientException | discord.HTTPException):
+            return False
+        return isinstance(exc, OSError | TimeoutError | aiohttp.ClientError)
 
     async def stop(self) -> None:
         """Close the connection and wait for every task we started."""

@@ -226,6 +226,8 @@ class StandIn:
         self._reconnect = asyncio.Event()
         self._reconnect.set()
         self.resumes = 0
+        self.refused_intents = 0  # privileged intents not enabled for the application (4014)
+        self.identifies_refused = 0
 
     # ----------------------------------------------------------- lifecycle
     async def start(self) -> None:
@@ -843,6 +845,9 @@ class StandIn:
                     if payload["d"].get("token") != BOT_TOKEN:
                         await ws.close(code=4004, message=b"Authentication failed")
                         break
+                    if self._disallowed(payload["d"]):
+                        await ws.close(code=4014, message=b"Disallowed intent(s).")
+                        break
                     self.identified.append(payload["d"])
                     session = f"standin-session-{len(self.identified)}"
                     self._sessions[session] = []
@@ -903,6 +908,21 @@ class StandIn:
 
     def allow_reconnect(self) -> None:
         self._reconnect.set()
+
+    # ------------------------------------------------- intents (issue 22, item 8)
+    # Privileged intents are enabled per application in the Developer Portal; an IDENTIFY asking for
+    # one that is not is refused with close code 4014 "Disallowed intent(s)", which the client must
+    # not resume or retry (https://discord.com/developers/docs/topics/opcodes-and-status-codes
+    # #gateway-gateway-close-event-codes; https://discord.com/developers/docs/events/gateway
+    # #privileged-intents). discord.py raises PrivilegedIntentsRequired for it.
+    def refuse_intents(self, *intents: int) -> None:
+        """The portal has not enabled these privileged intents (MESSAGE_CONTENT, GUILD_MEMBERS …)."""
+        self.refused_intents |= sum(intents)
+
+    def _disallowed(self, identify: dict[str, Any]) -> bool:
+        asked = int(identify.get("intents", 0))
+        self.identifies_refused += bool(asked & self.refused_intents)
+        return bool(asked & self.refused_intents)
 
     # ------------------------------------------------------- user helpers
     def _dm_channel_for(self, user: User) -> int:
