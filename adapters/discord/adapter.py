@@ -32,6 +32,8 @@ from .editmap import EditMap, MemoryEditMap
 from .inbound import (
     PROMPT_PREFIX,
     actor_of,
+    bot_permissions,
+    cannot_post,
     chat_of,
     modal_value,
     parse_typed_command,
@@ -321,14 +323,15 @@ class DiscordAdapter:
         perms = message.author.guild_permissions if isinstance(message.author, discord.Member) else None
         actor = actor_of(message.author, self._locales.get(str(message.author.id)), perms)
         chat = chat_of(message.channel.id, guild, channel=message.channel)
+        missing = cannot_post(bot_permissions(message.channel, guild), message.channel)
         parsed = parse_typed_command(text, self._known)
         if parsed is not None:
             me = self.client.user
             bots = tuple(str(u.id) for u in message.mentions if u.bot and (me is None or u.id != me.id))
             inbound = Inbound(actor=actor, chat=chat, command=parsed[0], args=parsed[1],
-                              event_id=str(message.id), bots=bots)
+                              event_id=str(message.id), bots=bots, cannot_post=missing)
         else:
-            inbound = Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id))
+            inbound = Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id), cannot_post=missing)
         await self._dispatch(inbound, Context(actor=actor, message=message))
 
     async def _on_command(
@@ -337,8 +340,8 @@ class DiscordAdapter:
         """Answered through the interaction (see render.py); deferred only if the App is slow."""
         assert self._renderer is not None
         actor, chat = self._who(interaction)
-        inbound = Inbound(actor=actor, chat=chat, command=name, args=args,
-                          event_id=str(interaction.id), bots=picked_bots(interaction))
+        inbound = Inbound(actor=actor, chat=chat, command=name, args=args, event_id=str(interaction.id),
+                          bots=picked_bots(interaction), cannot_post=self._cannot_post(interaction))
         ctx = Context(actor=actor, interaction=interaction, command=True)
         late = asyncio.create_task(self._renderer.defer_late(ctx), name="discord-defer")
         try:
@@ -350,7 +353,8 @@ class DiscordAdapter:
         """A plain button: acknowledge at once, then let the App re-validate the press."""
         await self._defer(interaction, thinking=False)
         actor, chat = self._who(interaction)
-        inbound = Inbound(actor=actor, chat=chat, action=action, event_id=str(interaction.id))
+        inbound = Inbound(actor=actor, chat=chat, action=action, event_id=str(interaction.id),
+                          cannot_post=self._cannot_post(interaction))
         await self._dispatch(inbound, Context(actor=actor, interaction=interaction))
 
     async def on_prompt(self, interaction: discord.Interaction, action: str, label: str) -> None:
@@ -389,6 +393,13 @@ class DiscordAdapter:
         chat = chat_of(interaction.channel_id or 0, interaction.guild,
                        interaction.guild_id, interaction.guild_locale, interaction.channel)
         return actor, chat
+
+    @staticmethod
+    def _cannot_post(interaction: discord.Interaction) -> tuple[str, ...]:
+        """What the bot lacks to play where it was asked: Discord resolves the bot's permissions in
+        the interaction's channel or thread (`app_permissions`), overwrites and all."""
+        perms = interaction.app_permissions if interaction.guild_id is not None else None
+        return cannot_post(perms, interaction.channel)
 
     async def _defer(self, interaction: discord.Interaction, *, thinking: bool) -> None:
         """Answer within Discord's 3 s window before any real work."""

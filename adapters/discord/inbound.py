@@ -75,6 +75,34 @@ def title_of(guild: discord.Guild | None, channel: object) -> str | None:
     return " ".join(p for p in parts if p) or None
 
 
+THREADS = frozenset({discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                     discord.ChannelType.news_thread})
+
+
+def cannot_post(permissions: discord.Permissions | None, channel: object) -> tuple[str, ...]:
+    """The permissions the bot lacks to play in `channel` (None: not known, or a DM): seeing it, and
+    posting — in a thread or a forum post that is Send Messages in Threads, not Send Messages
+    (https://discord.com/developers/docs/topics/threads#permissions)."""
+    if permissions is None:
+        return ()
+    thread = getattr(channel, "type", None) in THREADS
+    needed = ("view_channel", "send_messages_in_threads" if thread else "send_messages")
+    return tuple(name for name in needed if not getattr(permissions, name))
+
+
+def bot_permissions(channel: object, guild: discord.Guild | None) -> discord.Permissions | None:
+    """The bot's own permissions in a guild channel or thread, from discord.py's cache (a message
+    carries none); None where the cache cannot tell (an uncached channel or thread parent)."""
+    me = guild.me if guild is not None else None
+    resolve = getattr(channel, "permissions_for", None)
+    if me is None or resolve is None:
+        return None
+    try:
+        return resolve(me)  # type: ignore[no-any-return]
+    except discord.ClientException:  # a thread whose parent is not cached
+        return None
+
+
 def strip_bot_mention(text: str, bot: discord.abc.Snowflake | None) -> str:
     """"@Bot 1234" or "1234 @Bot" → "1234": without the message content intent, mentioning the bot
     is the one way a channel message reaches it (Discord sends the content of a message that
