@@ -98,7 +98,7 @@ def bot_permissions(channel: object, guild: discord.Guild | None) -> discord.Per
     if me is None or resolve is None:
         return None
     try:
-        return resolve(me)  # type: ignore[no-any-return]
+        return resolve(me)
     except discord.ClientException:  # a thread whose parent is not cached
         return None
 
