@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -45,6 +45,7 @@ from .render import Context, Renderer
 log = logging.getLogger(__name__)
 
 Handle = Callable[[Inbound], Awaitable[Response]]
+T = TypeVar("T")
 DEFAULT_API_BASE = Route.BASE
 DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the channels' queued messages go out
 NO_MESSAGE_CONTENT = "no_message_content"  # `note` while Discord refuses the intent (health shows it)
@@ -69,15 +70,18 @@ def _bound_requests(http: HTTPClient) -> None:
 
 
 class _Client(discord.AutoShardedClient):
-    """The discord.py client; `press_handler` is how dynamic items reach the adapter."""
+    """The discord.py client; `press_handler` is how dynamic items reach the adapter. `tree` is its
+    command tree, where `commands.Bot` keeps it (test libraries such as SimCord look for it there)."""
 
     press_handler: DiscordAdapter
+    tree: app_commands.CommandTree[Any]
 
 
 class _PlainClient(discord.Client):
     """One connection, no shards (`sharded=False`): for test libraries that drive a plain client."""
 
     press_handler: DiscordAdapter
+    tree: app_commands.CommandTree[Any]
 
 
 class DiscordAdapter:
@@ -165,6 +169,7 @@ class DiscordAdapter:
         for command in build_commands(self._menus, self._on_command):
             tree.add_command(command)
         tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        client.tree = tree
         client.add_dynamic_items(ActionButton, PromptButton, ActionMenu)
         client.event(self.on_ready)
         client.event(self.on_message)
@@ -202,18 +207,22 @@ class DiscordAdapter:
             await self._tree.set_translator(MenuTranslator(self._menus))
 
     async def start(self) -> None:
-        """Log in, connect in the background, return once READY (or raise). When Discord refuses the
-        Message Content intent (gateway close 4014: it is not enabled for the application in the
-        Developer Portal), the bot connects again without it rather than not at all."""
+        """Log in, connect in the background, return once READY (or raise); see `connect_with_fallback`."""
+        await self.connect_with_fallback(self._start)
+
+    async def connect_with_fallback(self, connect: Callable[[], Awaitable[T]]) -> T:
+        """`connect` the client (discord.py's gateway in `start`; an in-process Discord in tests), and
+        when Discord refuses the Message Content intent (gateway close 4014: it is not enabled for the
+        application in the Developer Portal), once more without it rather than not at all."""
         try:
-            await self._start()
+            return await connect()
         except discord.PrivilegedIntentsRequired:
             if not self._message_content:
                 raise
-            await self.stop()
+            await self.stop()  # a client's intents are fixed: the next one is built without it
             self._message_content, self.note = False, NO_MESSAGE_CONTENT
             log.warning(REFUSED_INTENT)
-            await self._start()
+            return await connect()
 
     async def _start(self) -> None:
         try:
@@ -272,7 +281,10 @@ class DiscordAdapter:
         if self._renderer is not None and self._renderer.outbox is not None:
             await self._renderer.outbox.close(DRAIN_TIMEOUT)
         if client is not None and not client.is_closed():
-            await client.close()
+            try:
+                await client.close()
+            except AttributeError:  # an AutoShardedClient that never connected has no shard queue
+                await client.http.close()
         elif client is not None:
             await client.http.close()
         if task is not None:
