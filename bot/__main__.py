@@ -231,9 +231,12 @@ async def sync_commands(app: App, settings: Settings, guild: int | None) -> int:
                              api_base=settings.discord_api_base)
     try:
         await adapter.sync_commands(guild)  # REST only: no gateway connection
+        invite = adapter.invite_url()
     finally:
         await adapter.stop()
     print("Slash commands synced" + (f" to guild {guild}." if guild else " globally."))
+    if invite:
+        print(f"Invite the bot with the permissions it needs: {invite}")
     return 0
 
 

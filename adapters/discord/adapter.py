@@ -48,6 +48,10 @@ Handle = Callable[[Inbound], Awaitable[Response]]
 T = TypeVar("T")
 DEFAULT_API_BASE = Route.BASE
 DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the channels' queued messages go out
+# what the bot needs where it plays (docs/discord.md "Invite it to a server"): a thread or a forum post
+# needs Send Messages in Threads, not Send Messages; Manage Messages deletes a secret typed in the open
+INVITE_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
+                                         attach_files=True, read_message_history=True, manage_messages=True)
 NO_MESSAGE_CONTENT = "no_message_content"  # `note` while Discord refuses the intent (health shows it)
 REFUSED_INTENT = (
     "Discord refused the Message Content intent (gateway close code 4014, Disallowed intent(s)): it is not "
@@ -319,6 +323,14 @@ class DiscordAdapter:
         synced = await self._tree.sync(guild=guild)
         log.info("synced %d slash commands %s", len(synced),
                  f"to guild {guild_id}" if guild_id else "globally")
+
+    def invite_url(self) -> str | None:
+        """The OAuth2 link that adds the bot to a server with the permissions it needs (after login)."""
+        app_id = self.client.application_id
+        if app_id is None:
+            return None
+        return discord.utils.oauth_url(app_id, permissions=INVITE_PERMISSIONS,
+                                       scopes=("bot", "applications.commands"))
 
     # --------------------------------------------------------------- events
     async def on_ready(self) -> None:
