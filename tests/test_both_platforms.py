@@ -64,7 +64,7 @@ async def _serve(env: dict[str, str], tmp_path: Path) -> tuple[asyncio.subproces
 
 
 async def _health_until(proc: asyncio.subprocess.Process, env: dict[str, str], tmp_path: Path, db: str,
-                        done: str) -> tuple[int, str]:
+                        done: str, *, retrying: bool = False) -> tuple[int, str]:
     """`python -m bot health` until its line says `done` about the platform (or the bot ended)."""
     code, line = 1, ""
     for _ in range(200):
@@ -74,7 +74,7 @@ async def _health_until(proc: asyncio.subprocess.Process, env: dict[str, str], t
                                                       cwd=tmp_path, env=env, stdout=asyncio.subprocess.PIPE)
         out, _ = await health.communicate()
         code, line = health.returncode or 0, out.decode().strip()
-        if done in line and "DISCONNECTED" not in line:
+        if done in line and (retrying or "DISCONNECTED" not in line):
             break
         await asyncio.sleep(0.1)
     return code, line
@@ -143,3 +143,28 @@ async def test_a_platform_that_cannot_start_stops_alone(tmp_path: Path) -> None:
     assert proc.returncode == 0, err.decode()[-2000:]
     assert "discord stopped: it could not start (LoginFailure)" in err.decode()
     leakscan.bot_process(err.decode(), tokens=[tg.token, tg.token.split(":")[1], "a-wrong-discord-token"])
+
+
+async def test_telegram_unreachable_at_start_is_retried_while_discord_serves(tmp_path: Path) -> None:
+    """A network error is worth retrying: Telegram keeps trying in the background (before, the
+    process exited and only systemd tried again), Discord serves meanwhile."""
+    dc = DiscordStandIn()
+    await dc.start()
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
+    env.update(PYTHONPATH=str(ROOT), TELEGRAM_TOKEN="123:unreachable", TELEGRAM_BASE_URL="http://127.0.0.1:9/bot",
+               DISCORD_TOKEN=BOT_TOKEN, DISCORD_API_BASE=dc.api_base)
+    env = leakscan.process_env(env)
+    proc, db = await _serve(env, tmp_path)
+    try:
+        code, line = await _health_until(proc, env, tmp_path, db, "discord connected; telegram DISCONNECTED (retrying",
+                                         retrying=True)
+        assert code == 1 and line == "store ok; discord connected; telegram DISCONNECTED (retrying after TelegramStartError)"
+        await dc.slash(CHANNEL_ID, dc.add_user("Dora"), "practice", {"length": "5"})
+        await dc.wait_for(lambda c: "5 digits" in str(c.body), timeout=15)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(proc.communicate(), 30)
+        await dc.stop()
+    assert proc.returncode == 0, err.decode()[-2000:]
+    assert "telegram could not start (TelegramStartError); trying again" in err.decode()
+    leakscan.bot_process(err.decode(), tokens=["123:unreachable", "unreachable", BOT_TOKEN])

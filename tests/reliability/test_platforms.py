@@ -61,3 +61,23 @@ def test_health_shows_each_platforms_state(tmp_path: Any) -> None:
         False, "FAILED (LoginFailure; stopped, the other platforms keep running)")
     assert ops.platform_state({"connected": False, "retrying": "ConnectionError"}) == (
         False, "DISCONNECTED (retrying after ConnectionError)")
+
+
+def test_what_each_adapter_calls_worth_retrying() -> None:
+    import aiohttp
+    import discord
+    import telegram.error as tg
+
+    from adapters.discord import DiscordAdapter
+    from adapters.telegram import TelegramAdapter
+
+    assert TelegramAdapter.transient(tg.NetworkError("down")) and TelegramAdapter.transient(tg.TimedOut())
+    assert not TelegramAdapter.transient(tg.InvalidToken()) and not TelegramAdapter.transient(tg.BadRequest("x"))
+    from adapters.telegram import TelegramStartError
+
+    assert TelegramAdapter.transient(TelegramStartError("down", transient=True))
+    assert not TelegramAdapter.transient(TelegramStartError("bad token"))
+    assert DiscordAdapter.transient(aiohttp.ClientConnectionError()) and DiscordAdapter.transient(TimeoutError())
+    assert DiscordAdapter.transient(ConnectionError("the Discord connection ended before READY"))
+    assert not DiscordAdapter.transient(discord.LoginFailure()) and not DiscordAdapter.transient(
+        discord.PrivilegedIntentsRequired(0))
