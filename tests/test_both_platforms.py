@@ -158,7 +158,8 @@ async def test_telegram_unreachable_at_start_is_retried_while_discord_serves(tmp
     try:
         code, line = await _health_until(proc, env, tmp_path, db, "discord connected; telegram DISCONNECTED (retrying",
                                          retrying=True)
-        assert code == 1 and line == "store ok; discord connected; telegram DISCONNECTED (retrying after TelegramStartError)"
+        assert code == 1
+        assert line == "store ok; discord connected; telegram DISCONNECTED (retrying after TelegramStartError)"
         await dc.slash(CHANNEL_ID, dc.add_user("Dora"), "practice", {"length": "5"})
         await dc.wait_for(lambda c: "5 digits" in str(c.body), timeout=15)
     finally:
