@@ -88,6 +88,10 @@ class Inbound:
     # the permission), "old" (past the platform's window for deleting) or "failed"; `text` is the message's,
     # still visible in the chat. The App decides what that means (a secret the group saw is ruled out)
     undeleted: str | None = None
+    # the permissions the platform says the bot lacks to post where this came from (Discord: "view_channel",
+    # "send_messages", in a thread "send_messages_in_threads"): a game asked for there is refused, to the
+    # actor alone, naming the permission (bot/permissions.py)
+    cannot_post: tuple[str, ...] = ()
     # the platform says nobody can play in this chat any more: "closed" (a Telegram forum topic its
     # admins closed) or "deleted" (it is gone); the App ends the chat's running games and tells their players
     closed: str | None = None
@@ -196,11 +200,6 @@ class Response:
     messages: tuple[Outbound, ...] = ()
     notice: str | None = None
     delete_inbound: bool = False
-
-
-class StartError(RuntimeError):
-    """An adapter could not start (a bad token, an unreachable API, a webhook the platform refused):
-    its text is one line, safe to print (no token), which `python -m bot` prints instead of a traceback."""
 
 
 @dataclass(frozen=True)
