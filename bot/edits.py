@@ -4,19 +4,24 @@ a short note when it has (editing a counted guess changes nothing). A redelivere
 
 from __future__ import annotations
 
-from bot import exposed
+from bot import closing, exposed
 from bot.services import Services, Turn
 from core.messages import Message, Text
 
 
-async def answered(svc: Services, turn: Turn) -> bool:
-    """What the platform reported about an earlier message, answered here: a secret it would not let
-    the bot delete (`Inbound.undeleted`, bot/exposed.py), or an edit of a message that counted already
-    (`counted`). False: the inbound is routed as usual."""
-    if turn.inbound.undeleted:
+async def reported(svc: Services, turn: Turn) -> bool:
+    """What the platform reported about a chat or an earlier message, answered here: a forum topic closed
+    or deleted (`Inbound.closed`, bot/closing.py), a secret it would not let the bot delete
+    (`Inbound.undeleted`, bot/exposed.py), or an edit of a message that counted already (`counted`).
+    False: the inbound is routed as usual."""
+    ib = turn.inbound
+    if ib.closed:  # set by the platform itself (a forum topic closed or deleted)
+        await closing.on_closed(svc, turn, ib.closed)
+        return True
+    if ib.undeleted:
         await exposed.on_undeleted(svc, turn)
         return True
-    return bool(turn.inbound.edited) and await counted(svc, turn)
+    return bool(ib.edited) and await counted(svc, turn)
 
 
 async def counted(svc: Services, turn: Turn) -> bool:
