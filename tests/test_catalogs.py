@@ -171,24 +171,44 @@ GLOSSARY: dict[str, list[tuple[str, str]]] = {
            (r"\btiefe[nmrs]?\b|Siege tief|hoch/tief", "niedrig (tief only as a typed word)"),
            (r"Versuch pro Tag|beendet deinen Versuch", "a Versuch is one guess: the daily is played einmal am Tag"),
            (r"heutige \{game\}-Tagesrätsel|heutige Tagesrätsel", "heute + Tages- says it twice: das heutige Rätsel"),
-           (r"Tagespuzzle|Tagesaufgabe|Strähne", "Tagesrätsel, Serie"), (r"\bDrück\b", "Tippe auf den Button")],
+           (r"Tagespuzzle|Tagesaufgabe|Strähne", "Tagesrätsel, Serie"), (r"\bDrück\b", "Tippe auf den Button"),
+           # review 3 (issue 23)
+           (r"(hohen?|niedrigen?) Zahlen", "the mode is hohe/niedrige Nummern"),
+           (r"vorsichtige Wertung", "konservative Schätzung"), (r"(^|: |— )[Ww]arte (noch )?auf", "Ich warte noch auf"),
+           (r"Spiele? (mit \{name\} )?geschrieben|mitgeschrieben", "angeschrieben (Schreiber/anschreiben)"),
+           (r"Noch \{left\} von", "Übrig: {left} von {max}"), (r"nimmt nur", "lässt nur … zu"),
+           (r"Du spielst in diesem Chat schon", "an einem Spiel beteiligt (a scorer does not play)")],
     "ru": [(r"Делёж", "равенство"), (r"Бык-корова на словах", "быки и коровы на словах"),
            (r"Жребий брошен", "Жребий решил"), (r"счётчик", "записывающий"),
            (r"= \"(легко|сильно)\"", "лёгкий/сильный"),
            (r"[Оо]дна попытка в день", "попытка is one guess: сыграть можно раз в день"),
            (r"\bсдача\b", "сдаётся после {n} попытки"), (r"[Ии]грать загадку", "разгадать загадку"),
-           (r"\bстрик", "серия"), (r"ни одного Pumpe\b", "ни одного промаха")],
-    "bg": [(r"Равен\b", "Равенство"), (r"„случайно“", "„случаен“"), (r"\bРазбит\b", "Разбито"),
+           (r"\bстрик", "серия"), (r"ни одного Pumpe\b", "ни одного промаха"),
+           # review 3 (issue 23)
+           (r"осторожн", "консервативная оценка"), (r"Рейтинг дуэлей", "Таблица дуэлей"),
+           (r"Первое место в клубе", "Чемпион клуба"), (r"Сильному решателю", "Сильный решатель (ходов: …)"),
+           (r"если это случайно", "если это ошибка"), (r"Ты уже играешь в этом чате", "участвуешь (a scorer)")],
+    "bg": [(r"Равен\b", "Равенство"),
+           (r"(?<!\(\{length\} букви, \{lang\}\) или напиши )„случайно“", "„случаен“ (a word: „случайно“)"),
+           (r"\bРазбит\b", "Разбито"),
            (r"десетките", "десетиците"), (r"= \"(лесно|силно)\"", "лесен/силен"),
            (r"Един опит на ден", "опит is one guess: играе се веднъж на ден"),
            (r"нито една Pumpe", "нито едно празно"), (r"[Ии]грай днешната загадка", "реши днешната загадка"),
-           (r"пъзел на деня|\bстрийк", "загадка на деня, серия")],
+           (r"пъзел на деня|\bстрийк", "загадка на деня, серия"),
+           # review 3 (issue 23)
+           (r"предпазлив", "консервативна оценка"), (r"рейтинг(ът)? на играта", "рейтинг на играчите"),
+           (r"Първо място в клуба", "Шампион на клуба"), (r"мастърмайнд", "Мастърмайнд"),
+           (r"Вече имаш игра", "участваш (a scorer does not play)")],
     "sv": [(r"[Kk]astordning", "turordning"), (r"Protokoll:", "Protokollförare:"),
            (r"gissningslekar", "gissningsspel"),
            (r"[Ee]tt försök per dag|avslutar ditt försök", "ett försök is one guess: man spelar en gång per dag"),
            (r"Pumpen-kung", "Pumpenkung"), (r"\brankning", "rating"),
            (r"\bIdag\b|(?<!/daily )(?<!\[)\bidag\b", "i dag (idag only as a typed word)"),
-           (r"dagens pussel|(?<!\{)\bstreak", "dagens gåta, svit")],
+           (r"dagens pussel|(?<!\{)\bstreak", "dagens gåta, svit"),
+           # review 3 (issue 23)
+           (r"gå med med", "gå med via"), (r"för \{day\}", "den {day}"), (r"assisterat", "spelat med hjälp"),
+           (r"försiktig", "konservativ rating"), (r"(?<!\{)\bratings\b", "spelstyrka"),
+           (r"(?<!god)tar bara", "godtar bara"), (r"Vill du också\?", "Vill du också vara med?")],
 }
 
 
@@ -346,3 +366,21 @@ def test_a_word_or_a_row_is_never_called_a_code(lang: str) -> None:
     assert {k: t for k, t in said.items() if re.search(CODE_WORD[lang], t, re.IGNORECASE)} == {}
     assert all(key not in text for key, text in said.items())  # every one of them is in the catalog
     assert len(set(said.values())) == len(keys)  # and none of them falls back to another key's text
+
+
+def test_logik_counts_omgangar_in_swedish() -> None:
+    """sv: a Logik round is an "omgång", as in the original rules and in Kegeln (the word game keeps "runda")."""
+    logik = {k: t for k, t in _texts("sv").items() if k.startswith(("logik.", "error.logik.", "help.cmd.logik"))}
+    assert {k: t for k, t in logik.items() if re.search(r"\b[Rr]und(a|an|or|orna)\b", t)} == {}
+
+
+def test_bulgarian_word_prompts_say_random_without_a_gender() -> None:
+    """bg: „случаен“ agrees with код/ред, not with дума: the word game's prompts say „случайно“."""
+    for key in ("words.word_prompt", "words.word_prompt_again"):
+        assert "„случайно“" in CATALOGS.catalogs["bg"][key]
+
+
+def test_english_source_wording() -> None:
+    en = _texts("en")
+    assert not [k for k, t in en.items() if re.search(r"Practice of \{name\}|played today's .* already|"
+                                                      r"Guess the word of \{length\}|needs \{solver\} guesses", t)]
