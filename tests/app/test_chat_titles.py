@@ -106,7 +106,7 @@ async def test_a_finished_attempts_old_buttons_and_codes_say_what_happened(db: s
         assert r.notice == ("You have already played today's 1A2B daily of Kegelclub Elbe: solved in 3 "
                             "attempts. The next puzzle comes at midnight (/timezone).")
         r = await table.press("alice", guess, text=wrong[2])
-        assert r.notice is not None and "already: solved in 3 attempts" in r.notice
+        assert r.notice is not None and "daily: solved in 3 attempts" in r.notice
         # a code typed privately afterwards
         r = await table.dm("alice", wrong[2])
         assert "You have already played today's 1A2B daily of Kegelclub Elbe: solved in 3 attempts" in texts(r)

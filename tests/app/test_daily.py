@@ -95,7 +95,7 @@ async def test_three_players_spoiler_free_results_one_try_each_and_a_restart(
     r = await table.say("alice", "/daily")
     assert "You have already played today's 1A2B daily: solved in 3 attempts" in texts(r)
     r = await table.press("carol", play)
-    assert "already: not solved (10 attempts)" in texts(r)
+    assert "daily: not solved (10 attempts)" in texts(r)
     r = await table.dm("alice", wrong[40])  # a code typed privately: what became of her attempt
     assert "You have already played today's 1A2B daily: solved in 3 attempts" in texts(r)
 
