@@ -186,7 +186,7 @@ async def test_german(table: Table) -> None:
     table.locale = "de"
     await start_de(table)
     r = await table.say("alice", "reby1")  # E = gelb in German
-    assert "Reihe 1: Alice ✓ — warte auf Bob" in texts(r)
+    assert "Reihe 1: Alice ✓ — ich warte noch auf Bob" in texts(r)
     r = await table.say("bob", "11111")
     assert "schwarze" in texts(r) or "schwarzer" in texts(r)
 
