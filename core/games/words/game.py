@@ -17,6 +17,7 @@ class Words(RulesGame[State]):
     state_type = State
     events = (*EVENTS, exposed.WordSeen)
     follows_up = True
+    secret_in_group = "private.word_in_group"
 
     def exposed_action(self, text: str) -> object | None:
         return Exposed(text)
