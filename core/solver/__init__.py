@@ -4,13 +4,15 @@ tuples, so it depends on no game module."""
 
 from core.solver.coach import Analysis, Step, analyse
 from core.solver.engine import LOGIK, MASTERMIND, Engine, Spec, digits, engine
-from core.solver.strategy import EASY, LEVELS, STRONG, Choice, Solver, build_book, choose, play
+from core.solver.perfect import Tree
+from core.solver.strategy import EASY, LEVELS, PERFECT, STRONG, Choice, Solver, build_book, choose, play
 
 __all__ = [
            "EASY",
            "LEVELS",
            "LOGIK",
            "MASTERMIND",
+           "PERFECT",
            "STRONG",
            "Analysis",
            "Choice",
@@ -18,6 +20,7 @@ __all__ = [
            "Solver",
            "Spec",
            "Step",
+           "Tree",
            "analyse",
            "build_book",
            "choose",
