@@ -10,6 +10,7 @@ import pytest
 
 from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
+from bot.solver_book import load_tree
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
@@ -17,7 +18,6 @@ from core.games import duel, practice
 from core.games.base import Ctx, Player
 from core.games.practice.events import Hinted
 from core.scoring import bulls_cows
-from bot.solver_book import load_tree
 from core.solver import EASY, PERFECT, STRONG, Solver, digits
 from core.solver import games as sg
 
