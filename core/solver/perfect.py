@@ -44,7 +44,7 @@ class Tree:
         self.spec = spec
         self.eng = engine(spec)
         self.nodes: dict[Hist, Node] = {}
-        self.values: dict[bytes, int] = {}  # a candidate set (its sorted indices) → its value
+        self.values: dict[bytes, tuple[int, int]] = {}  # a candidate set (sorted indices) → (value, guess)
         lines = text.split()
         end = self._read(self.eng.all, (), lines, 0)
         if end != len(lines):
@@ -73,7 +73,7 @@ class Tree:
             child = self.nodes[h]
             total, worst = total + child.total, max(worst, 1 + child.worst)
         self.nodes[hist] = Node(g, len(cands), total, worst)
-        self.values[cands.tobytes()] = total
+        self.values[cands.tobytes()] = (total, g)
         return pos
 
     def move(self, hist: Hist) -> int | None:
@@ -115,18 +115,39 @@ class Exact:
     (the method of tools/perfect/search.cpp, in numpy), memoised per set. `budget` bounds the sets
     searched per call: beyond it the call gives up (None) rather than take long."""
 
-    def __init__(self, spec: Spec, known: dict[bytes, int] | None = None) -> None:
+    MEMO_MAX = 2_000_000  # sets remembered at most (then the memo starts again from the known ones)
+
+    def __init__(self, spec: Spec, known: dict[bytes, tuple[int, int]] | None = None) -> None:
         self.eng = engine(spec)
         self.win = spec.win
         self.lb = ideal_bounds(self.eng)
-        self.memo: dict[bytes, tuple[int, bool]] = {}  # set → (value, exact) or (lower bound, False)
-        for key, v in (known or {}).items():
-            self.memo[key] = (v, True)
+        self.known = dict(known or {})
+        # set → (value, exact, best guess) or (lower bound, False, -1)
+        self.memo: dict[bytes, tuple[int, bool, int]] = {}
+        self._reset()
         self._left = 0
 
-    def value(self, cands: np.ndarray, guessed: Sequence[int] = (), budget: int = 20_000) -> int | None:
-        """The value of this candidate set, or None when the search would search more than `budget` sets."""
+    def _reset(self) -> None:
+        self.memo = {key: (v, True, g) for key, (v, g) in self.known.items()}
+
+    def best(self, cands: np.ndarray) -> int | None:
+        """The best guess of a set `value` has solved, else None."""
+        s = np.sort(cands)
+        if len(s) <= 2:
+            return int(s[0]) if len(s) else None
+        hit = self.memo.get(s.tobytes())
+        return hit[2] if hit is not None and hit[1] else None
+
+    def value(self, cands: np.ndarray, guessed: Sequence[int] = (), budget: int = 20_000,
+              largest: int | None = None) -> int | None:
+        """The value of this candidate set, or None when the search would search more than `budget` sets
+        (or the set is not known and has more than `largest` codes)."""
+        if largest is not None and len(cands) > largest:
+            hit = self.memo.get(np.sort(cands).tobytes())
+            return hit[0] if hit is not None and hit[1] else None
         self._left = budget
+        if len(self.memo) > self.MEMO_MAX:
+            self._reset()
         try:
             return self._solve(np.sort(cands), list(guessed), 1 << 60)
         except _OutOfBudget:
@@ -189,10 +210,10 @@ class Exact:
                 if best <= lo:
                     break
         if best_g >= 0:
-            self.memo[key] = (best, True)
+            self.memo[key] = (best, True, best_g)
             return best
         bound = max(lo, ub)
-        self.memo[key] = (bound, False)
+        self.memo[key] = (bound, False, -1)
         return bound
 
 

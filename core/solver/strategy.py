@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from core.solver.engine import Engine, Spec, engine
-from core.solver.perfect import Tree
+from core.solver.perfect import Exact, Tree
 
 EASY, STRONG, PERFECT = "easy", "strong", "perfect"
 LEVELS = (EASY, STRONG, PERFECT)
@@ -101,6 +101,7 @@ class Solver:
         self.spec = spec
         self.eng = engine(spec)
         self.tree = tree  # perfect play, where the space has one
+        self._exact: Exact | None = None
         self._book = book
         self._book_lock = threading.Lock()
         self._memo: dict[tuple[tuple[int, int], ...], Choice] = {}
@@ -151,6 +152,13 @@ class Solver:
         hist = self.encode(history)
         g = None if self.tree is None else self.tree.move(hist)
         return self.eng.code(self.decide(hist).guess if g is None else g)
+
+    @property
+    def exact(self) -> Exact:
+        """Exact values of candidate sets (for /analyse), knowing the tree's positions already."""
+        if self._exact is None:
+            self._exact = Exact(self.spec, None if self.tree is None else self.tree.values)
+        return self._exact
 
     def last_chance(self, history: History, level: str, rng: random.Random | None = None) -> tuple[str, ...]:
         """The guess when only one is left: only a hit counts then, so a code that can still be the

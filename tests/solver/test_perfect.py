@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.solver_book import load_tree
-from core.solver import PERFECT, Solver, Tree, digits, engine, play
+from core.solver import PERFECT, Solver, Tree, analyse, digits, engine, play
 from core.solver.perfect import Exact
 
 # space → (total guesses over every secret, secrets, worst case)
@@ -64,3 +64,17 @@ def test_exact_values_match_the_tree_on_its_positions():
     for hist in picked:
         cands = eng.consistent(hist)
         assert exact.value(cands, [g for g, _ in hist]) == tree.nodes[hist].total
+
+
+def test_analyse_prices_each_guess_against_perfect_play():
+    spec = digits(3, False)
+    solver = Solver(spec, tree=load_tree(spec))
+    # 345 opens like the tree's 012 (renamed); 435 after 0A0B learns nothing: it costs one whole guess
+    result = analyse(solver, [("345", 0, 0), ("435", 0, 0), ("678", 0, 1)], None)
+    first, second, _third = result.steps
+    assert first.perfect is not None and second.perfect is not None
+    assert (first.perfect.before, first.perfect.after, first.perfect.cost) == (3575 / 720, (3575 - 720) / 720, 0)
+    assert first.perfect.best == "345"
+    assert second.perfect.before == second.perfect.after == 836 / 210 and second.perfect.cost == 1
+    assert result.perfect_mean == 3575 / 720
+    assert analyse(Solver(spec), [("345", 0, 0)], None).steps[0].perfect is None  # no tree: no prices
