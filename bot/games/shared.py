@@ -9,6 +9,7 @@ import contextlib
 from datetime import UTC, datetime
 from typing import Any
 
+from bot import solver_book
 from bot.routing import (
     answer,
     awaiting_secret,
@@ -29,7 +30,6 @@ from core.games.base import Verb, repeats_text
 from core.games.registry import GAMES
 from core.messages import Button, Inbound, Message, Text
 from core.ratings_chart import rating_chart
-from core.solver import analyse
 from core.solver import games as solver_games
 
 ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the last 5)
@@ -364,7 +364,7 @@ async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         raise GameError("solver.analyse_none")
     _mod, state = loaded(row)
     spec, history, secret = solver_games.analysis_input(row.kind, state, ib.actor.user_id)
-    result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, analyse, history, secret)
+    result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, solver_book.analyse, history, secret)
     rows = []
     lang = await svc.lang(ib)
     for st in result.steps:

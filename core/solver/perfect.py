@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.solver.engine import Engine, Spec, engine
+from core.solver.engine import Engine, engine
+from core.solver.spaces import Spec
 
 Hist = tuple[tuple[int, int], ...]  # (guess index, packed feedback), as Solver.encode gives
 

@@ -19,10 +19,12 @@ from typing import Any
 import numpy as np
 
 from core.solver.engine import Engine, Spec, engine
+from core.solver.levels import EASY as EASY
+from core.solver.levels import LEVELS as LEVELS
+from core.solver.levels import PERFECT as PERFECT
+from core.solver.levels import STRONG as STRONG
 from core.solver.perfect import Exact, Tree
 
-EASY, STRONG, PERFECT = "easy", "strong", "perfect"
-LEVELS = (EASY, STRONG, PERFECT)
 BOOK_VERSION = 1
 ROLLOUT_K = 8  # small candidate sets: the best few guesses are compared by playing them out
 ROLLOUT_N = 120

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from bot.solver_book import load_tree
-from core.solver import PERFECT, Solver, Tree, analyse, digits, engine, play
+from core.solver import PERFECT, Solver, Tree, analyse, digits, play
+from core.solver.engine import engine
 from core.solver.perfect import Exact
 
 # space → (total guesses over every secret, secrets, worst case)

@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 
 from bot.solver_book import TREES, tree_path
-from core.solver.engine import Spec, digits, engine
+from core.solver.engine import engine
+from core.solver.spaces import Spec, digits
 from core.solver.perfect import Tree
 
 HERE = Path(__file__).resolve().parent
