@@ -23,8 +23,8 @@ from pathlib import Path
 
 from bot.solver_book import TREES, tree_path
 from core.solver.engine import engine
-from core.solver.spaces import Spec, digits
 from core.solver.perfect import Tree
+from core.solver.spaces import Spec, digits
 
 HERE = Path(__file__).resolve().parent
 SPACES: dict[str, Spec] = {"3": digits(3, False), "3r": digits(3, True), "4": digits(4, False)}
