@@ -116,7 +116,7 @@ class Exact:
     (the method of tools/perfect/search.cpp, in numpy), memoised per set. `budget` bounds the sets
     searched per call: beyond it the call gives up (None) rather than take long."""
 
-    MEMO_MAX = 2_000_000  # sets remembered at most (then the memo starts again from the known ones)
+    MEMO_MAX = 200_000  # sets remembered at most (then the memo starts again from the known ones)
 
     def __init__(self, spec: Spec, known: dict[bytes, tuple[int, int]] | None = None) -> None:
         self.eng = engine(spec)
