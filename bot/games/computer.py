@@ -26,8 +26,7 @@ log = logging.getLogger("bot.app")
 LEVEL_KEYS = {EASY: "solver.level_easy", STRONG: "solver.level_strong", PERFECT: "solver.level_perfect"}
 # The `bot` option of /duel and /logik (its words lead the arguments): a platform menu offers these
 # (Discord: a string option beside the user picker, which cannot pick the computer).
-BOT_CHOICES = ("bot", "bot easy", "bot strong", "bot perfect")  # /duel
-LOGIK_BOT_CHOICES = ("bot", "bot easy", "bot strong")  # Logik has no perfect level
+BOT_CHOICES = ("bot", "bot easy", "bot strong", "bot perfect")  # perfect: strong where a space has no tree
 
 
 def without_bot(args: tuple[str, ...], vocab: dict[str, str]) -> tuple[str, ...] | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.computer import LEVEL_KEYS, LOGIK_BOT_CHOICES, ComputerOpponent, without_bot
+from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, without_bot
 from bot.i18n import Catalogs
 from bot.options import colour_letters
 from bot.services import Command, Services, Turn
@@ -64,7 +64,7 @@ async def logik_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 async def solver_bot_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/logik bot [easy|strong] [rows N]: Logik against the bot; you play white."""
     ib = turn.inbound
-    level, rest = solver_games.parse_level(args, svc.option_words, solver_games.LOGIK_LEVELS)
+    level, rest = solver_games.parse_level(args, svc.option_words)
     written, rows = logik.parse_options(rest, svc.option_words)
     if written is not None:
         raise GameError("bad_option", option=written[:30])
@@ -84,7 +84,7 @@ class Logik(ComputerOpponent):
     kind = "logik"
     title = "game.logik"
     commands = (Command("logik", ("bot", "opponent", "rows"), cmd_logik, group_only=True,
-                        choices=(("bot", LOGIK_BOT_CHOICES),)),)
+                        choices=(("bot", BOT_CHOICES),)),)
 
     async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
         await logik_stats(svc, turn, args)

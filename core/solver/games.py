@@ -37,14 +37,11 @@ def spec_of(state: object) -> Spec:
     return LOGIK if isinstance(state, logik.State) else spec_for(state.rules)  # type: ignore[attr-defined]
 
 
-DUEL_LEVELS = (EASY, STRONG, PERFECT)  # 1A2B: perfect plays the space's optimal tree where it has one
-LOGIK_LEVELS = (EASY, STRONG)  # Logik has no perfect tree
-
-
 def parse_level(args: tuple[str, ...], vocab: Vocabulary | None = None,
-                levels: tuple[str, ...] = DUEL_LEVELS) -> tuple[str, tuple[str, ...]]:
+                levels: tuple[str, ...] = (EASY, STRONG, PERFECT)) -> tuple[str, tuple[str, ...]]:
     """The level word among `args` (default strong; `easy`/`strong`/`perfect` or a catalog's word for
-    them, core/options.py) and the other words (the code options)."""
+    them, core/options.py) and the other words (the code options). `perfect` plays the space's optimal
+    tree, strong where the space has none (Logik, 4 and 5 digits, with repeats)."""
     level, rest = STRONG, []
     for word in args:
         said = meaning(word, vocab, levels)
