@@ -144,6 +144,11 @@ SAVE_RATING = Query(
     " VALUES (:platform, :chat_id, :kind, :user_id, :name, :mu, :sigma, :games, :updated)"
     " ON CONFLICT (platform, chat_id, kind, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
     " sigma = excluded.sigma, games = excluded.games, updated = excluded.updated")
+PAIR_GAMES_SINCE = Query(  # the repetition rule (core/ratings.py `repeated`): the rated games since a time
+    # of one of a match's players, with all their players, in the scope across chats
+    "SELECT game_id, user_id, at FROM rating_history WHERE platform = :platform AND chat_id = :chat_id"
+    " AND kind = :kind AND at >= :since AND game_id IN (SELECT game_id FROM rating_history"
+    " WHERE platform = :platform AND chat_id = :chat_id AND kind = :kind AND user_id = :user_id AND at >= :since)")
 INSERT_RATING_STEP = Query(
     "INSERT INTO rating_history (game_id, platform, chat_id, kind, user_id, mu, sigma, games, at)"
     " VALUES (:game_id, :platform, :chat_id, :kind, :user_id, :mu, :sigma, :games, :at)")
@@ -273,5 +278,6 @@ LOGIK_RECORD, LOGIK_RECORD_IN_CHAT = _in_chat(
 # ---------------------------------------------------------------- solver: the computer opponent's level
 SOLVER_BOT_LEVEL = Query(
     "SELECT e.data FROM events e JOIN games g ON g.id = e.game_id WHERE e.type = 'bot'"
-    " AND g.platform = :platform AND g.chat_id = :chat_id AND g.id <= :game_id AND (g.id = :game_id OR EXISTS"
+    " AND g.platform = :platform AND g.chat_id = :chat_id AND g.kind = :kind AND g.id <= :game_id"
+    " AND (g.id = :game_id OR EXISTS"
     " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :user_id)) ORDER BY g.id DESC LIMIT 1")

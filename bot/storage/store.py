@@ -273,8 +273,11 @@ class SqlStore:
         """A finished game's rating update, run inside `save_game`'s transaction: in this chat and
         (for a game rated across chats) under `ratings.EVERYWHERE`, the players' ratings are read
         with their rows locked (a concurrent game of the same player waits for this one), rated with
-        the match, written back, and each new rating added to the history."""
+        the match, written back, and each new rating added to the history. A game the repetition rule
+        leaves out (`ratings.repeated`, from the history across chats) writes nothing."""
         async def job(tx: Tx) -> None:
+            if await _repeated(tx, platform, kind, match, now):
+                return
             for scope in ratings.scopes(chat_id, kind):
                 where = {"platform": platform, "chat_id": scope, "kind": kind}
                 prior = {}
@@ -555,10 +558,11 @@ class SqlStore:
         return [str(r[0]) for r in rows]
 
     # ------------------------------------------------------------ solver: the computer opponent's level
-    async def solver_bot_level(self, platform: str, chat_id: str, game_id: int, user_id: str) -> str | None:
-        """The level of the bot in this duel, or (for a rematch) in the newest earlier duel against the
-        bot that this user played in this chat: the data of its "bot" event."""
-        rows = await self._fetch(q.SOLVER_BOT_LEVEL, platform=platform, chat_id=chat_id, game_id=game_id,
+    async def solver_bot_level(self, platform: str, chat_id: str, kind: str, game_id: int,
+                               user_id: str) -> str | None:
+        """The level of the bot in this game, or (for a rematch) in the newest earlier game of the same
+        kind against the bot that this user played in this chat: the data of its "bot" event."""
+        rows = await self._fetch(q.SOLVER_BOT_LEVEL, platform=platform, chat_id=chat_id, kind=kind, game_id=game_id,
                                  user_id=user_id)
         return json.loads(rows[0][0]).get("level") if rows else None
 
@@ -571,6 +575,26 @@ async def _add_seats(tx: Tx, game_id: int, platform: str, chat_id: str, seats: S
         if not await tx.insert_unique(q.INSERT_SEAT, game_id=game_id, platform=platform, chat_id=chat_id,
                                       user_id=user_id):
             raise SeatTaken(user_id)
+
+
+async def _repeated(tx: Tx, platform: str, kind: str, match: ratings.Match, now: float) -> bool:
+    """Whether the same players' rated games of this kind before this one (in the history across chats,
+    which holds every rated game of a kind the rule applies to) already fill the repetition rule's window."""
+    pair = ratings.pair_key(kind, match)
+    if not pair:
+        return False
+    for user_id in sorted(pair):  # their rows across chats locked first: two games of the pair ending at once
+        await tx.fetchrow(q.RATING_CLAIM, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind, user_id=user_id,
+                          name=match.names.get(user_id, user_id), mu=ratings.NEW.mu, sigma=ratings.NEW.sigma,
+                          updated=now)  # count one after the other (a new player's row is rated just after)
+    rows = await tx.fetch(q.PAIR_GAMES_SINCE, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind,
+                             since=now - ratings.PAIR_WINDOW - 1, user_id=min(pair))
+    players: dict[int, set[str]] = {}
+    ended: dict[int, float] = {}
+    for game_id, user_id, at in rows:
+        players.setdefault(int(game_id), set()).add(str(user_id))
+        ended[int(game_id)] = float(at)
+    return ratings.repeated((ended[g] for g, who in players.items() if who == pair), now)
 
 
 async def _write_ratings(tx: Tx, current: Sequence[ratings.Step], history: Sequence[ratings.Step]) -> None:

@@ -588,6 +588,14 @@ def _finish(s: State, outcome: str, events: list[Event]) -> tuple[State, list[Ev
     return s, events
 
 
+def movers(state: State) -> set[str]:
+    """The players who made a move in the match: a guess, or a word set for the others."""
+    setters = {r.setter for r in state.rounds if r.setter and r.word}
+    if state.setter and state.secret:
+        setters.add(state.setter)
+    return {u for u, n in state.counts.items() if n > 0} | {u for u in setters if u is not None}
+
+
 def results(state: State) -> list[ResultRow]:
     """Statistics: group and two-player matches (solo practice is not a match and is not recorded)."""
     if state.mode is Mode.SOLO or state.outcome == "cancelled" or not state.points:
