@@ -431,9 +431,11 @@ class Services:
                 if fresh is None or fresh.over:
                     raise GameError("game_over")
                 game = GAMES[fresh.kind]
-                pending = game.due_action(serial.load(game.state_type, fresh.state), self.clock())
+                current = serial.load(game.state_type, fresh.state)
+                pending = game.timeout_action() if self.expired(game, current) else game.due_action(
+                    current, self.clock())
                 try:
-                    if pending is not None:  # a lazy timer ran out (a guesser's time): that happens first
+                    if pending is not None:  # the game's time ran out, or a lazy timer's (a guesser's): that first
                         await self.apply(turn, fresh, acting(pending, None))
                         optimistic = None
                         continue
@@ -455,6 +457,11 @@ class Services:
             self.release(row.id)
         elif not move.computer:
             await plugin.after_move(self, turn, row.id, row.state)
+
+    def expired(self, game: Game[Any], state: Any) -> bool:
+        """Idle past the timeout: the game times out, whether the minutely sweep (App.sweep) or a move
+        arriving first finds it so (a move just after a restart plays on no game long past its time)."""
+        return game.last_activity(state) < self.clock() - self.idle_timeout
 
     async def apply(self, turn: Turn, row: GameRow, move: Move) -> None:
         """One move on the row read under the lock (the caller holds it): saved, then presented."""
