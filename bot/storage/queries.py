@@ -84,11 +84,17 @@ SAVE_USER = Query("INSERT INTO users (platform, user_id, name, locale) VALUES (:
                   " locale = COALESCE(excluded.locale, users.locale)")
 USER_NAME = Query("SELECT name FROM users WHERE platform = :platform AND user_id = :user_id")
 USER_LOCALE = Query("SELECT locale FROM users WHERE platform = :platform AND user_id = :user_id")
-USERS_IN_CHAT = Query(  # the users seen in a chat: a result there, or a seat in a running game
+USERS_IN_CHAT = Query(  # the users seen in a chat: acted in it, a result there, or a seat in a running game
     "SELECT user_id, name FROM users WHERE platform = :platform AND user_id IN"
-    " (SELECT user_id FROM results WHERE platform = :platform AND chat_id = :chat_id"
+    " (SELECT user_id FROM chat_members WHERE platform = :platform AND chat_id = :chat_id"
+    " UNION SELECT user_id FROM results WHERE platform = :platform AND chat_id = :chat_id"
     " UNION SELECT user_id FROM seats WHERE platform = :platform AND chat_id = :chat_id AND active = 1)"
     ' ORDER BY user_id COLLATE "C"')
+USER_SEEN_IN_CHAT = Query(  # a user this chat has seen: acted in it, a result there, or a seat in a running game
+    "SELECT 1 FROM chat_members WHERE platform = :platform AND chat_id = :chat_id AND user_id = :user_id"
+    " UNION ALL SELECT 1 FROM results WHERE platform = :platform AND chat_id = :chat_id AND user_id = :user_id"
+    " UNION ALL SELECT 1 FROM seats WHERE platform = :platform AND chat_id = :chat_id AND user_id = :user_id"
+    " AND active = 1 LIMIT 1")
 USERS_NAMED = Query("SELECT user_id, name FROM users WHERE platform = :platform AND lower(name) = lower(:name)"
                     ' ORDER BY user_id COLLATE "C" LIMIT :limit')
 

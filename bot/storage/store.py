@@ -233,6 +233,10 @@ class SqlStore:
         rows = await self._fetch(q.USER_NAME, platform=platform, user_id=user_id)
         return rows[0][0] if rows else None
 
+    async def seen_in_chat(self, platform: str, chat_id: str, user_id: str) -> bool:
+        """Whether the chat knows this user: they acted in it, have a result there or sit in one of its games."""
+        return bool(await self._fetch(q.USER_SEEN_IN_CHAT, platform=platform, chat_id=chat_id, user_id=user_id))
+
     async def user_locale(self, platform: str, user_id: str) -> str | None:
         rows = await self._fetch(q.USER_LOCALE, platform=platform, user_id=user_id)
         return rows[0][0] if rows else None
@@ -240,7 +244,8 @@ class SqlStore:
     async def find_users(self, platform: str, chat_id: str | None, name: str,
                          limit: int = 10) -> list[UserMatch]:
         """The users called `name` (compared as core.names.key): with a chat, the users seen in it
-        (a seat in one of its running games, or a result there); with None, anyone on the platform."""
+        (who acted in it, a seat in one of its running games, or a result there); with None, anyone on the
+        platform."""
         wanted = names.key(name)
         if chat_id is not None:
             rows = await self._fetch(q.USERS_IN_CHAT, platform=platform, chat_id=chat_id)
