@@ -126,7 +126,7 @@ async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str |
     day = await today(svc, group)
     found = await svc.store.daily_play(group.platform, group.chat_id, day, puzzle, me.user_id)
     if found is None:
-        lang = await svc.renderer.lang_for(group, ib)
+        lang = await svc.renderer.group_lang(group)  # the group's, not the first asker's
         lang = lang if lang in ALPHABETS else "en"
         ctx = svc.ctx()
         secret, lang = await svc.store.daily_puzzle(group.platform, group.chat_id, day, puzzle,
