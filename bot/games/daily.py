@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -33,6 +33,7 @@ from core.messages import Button, Chat, Inbound, Message, Text
 from core.options import meaning
 
 DEFAULT_TZ = "UTC"
+CLOSE_AFTER = 3 * 3600.0  # an attempt may be finished this long after its day ended (begun just before midnight)
 SUBCOMMANDS = ("board", "table")
 OUTCOME_KEYS = {"playing": "daily.outcome.playing", "solved": "daily.outcome.solved", "failed": "daily.outcome.failed",
                 "gave_up": "daily.outcome.gave_up", "abandoned": "daily.outcome.abandoned"}
@@ -48,6 +49,12 @@ def zone(name: str | None) -> ZoneInfo:
         return ZoneInfo(name or DEFAULT_TZ)
     except (ZoneInfoNotFoundError, ValueError):  # a zone the system no longer knows: UTC
         return ZoneInfo(DEFAULT_TZ)
+
+
+def closes(day: str, tz: str | None) -> float:
+    """When an attempt at `day`'s puzzle times out: `CLOSE_AFTER` after the day ends in the chat's zone."""
+    end = datetime.combine(date.fromisoformat(day) + timedelta(days=1), time(), zone(tz))
+    return end.timestamp() + CLOSE_AFTER
 
 
 async def today(svc: Services, chat: Chat) -> str:
@@ -131,7 +138,8 @@ async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str |
         ctx = svc.ctx()
         secret, lang = await svc.store.daily_puzzle(group.platform, group.chat_id, day, puzzle,
                                                     lambda: (daily.draw(puzzle, lang, ctx), lang), ctx.now)
-        state, events = daily.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs))
+        tz = await svc.store.chat_tz(group.platform, group.chat_id)
+        state, events = daily.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs), closes(day, tz))
         job = svc.store.daily_start_job(group.platform, group.chat_id, day, puzzle, me.user_id, me.name, ctx.now)
         try:
             await svc.create(turn, "daily", state, events, [me.user_id], group, extra=job, bounded=False,

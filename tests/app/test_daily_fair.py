@@ -1,14 +1,18 @@
 """Issue 23.5, the daily puzzle played fairly, through the real App over a real SQLite file: the
-day's word is in the group's language, not the first asker's."""
+day's word is in the group's language, not the first asker's; an attempt closes some hours after
+its day ended, also when no sweep ran."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 from bot.app import App
 from bot.dictionary import lexicon
 from bot.storage.sql import Query
-from tests.app.harness import Table, texts
+from tests.app.conftest import Clock
+from tests.app.harness import GROUP, PLATFORM, Table, group_texts, texts
 from tests.app.test_daily import noon_app as noon_app
-from tests.app.test_daily import secret_of
+from tests.app.test_daily import secret_of, wrong_codes
 
 
 async def puzzle_lang(app: App) -> str:
@@ -25,3 +29,20 @@ async def test_the_first_askers_language_does_not_pick_the_groups_word(noon_app:
     assert lexicon("en").knows(word)
     r = await german.say("carl", "/daily words")  # a second asker plays the same word, told in German
     assert "5 Buchstaben" in texts(r) and await puzzle_lang(noon_app) == "en"
+
+
+async def test_an_attempt_opened_before_midnight_closes_hours_after_its_day(noon_app: App, clock: Clock) -> None:
+    table = Table(noon_app)
+    clock.now = datetime(2026, 11, 30, 23, 59, tzinfo=UTC).timestamp()
+    await table.say("alice", "/daily")
+    secret = await secret_of(noon_app)
+    await table.dm("alice", wrong_codes(secret)[0])
+    await table.say("bob", "/daily")
+    clock.now = datetime(2026, 12, 1, 1, 0, tzinfo=UTC).timestamp()  # within CLOSE_AFTER: bob still solves
+    assert "Bob solved" in group_texts(await table.dm("bob", secret))
+    await table.dm("alice", wrong_codes(secret)[1])  # alice keeps it going (never idle for the idle timeout)
+    clock.now = datetime(2026, 12, 1, 3, 30, tzinfo=UTC).timestamp()  # past CLOSE_AFTER (no sweep ran): closed
+    r = await table.dm("alice", secret)
+    assert "Alice solved" not in group_texts(r) and "timed out" in texts(r), texts(r)
+    days = await noon_app.store.daily_day(PLATFORM, GROUP.chat_id, "2026-11-30", "1a2b")
+    assert {line.user_id: line.outcome for line in days} == {"alice": "abandoned", "bob": "solved"}

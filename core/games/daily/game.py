@@ -15,4 +15,5 @@ class Daily(RulesGame[State]):
     private_play = True  # its player's moves come privately; the group sees only the result
 
     def __init__(self) -> None:
-        super().__init__(rules, rules, secret_prompt=rules, secret_action=rules, accepts_text=rules, quit_action=rules)
+        super().__init__(rules, rules, secret_prompt=rules, secret_action=rules, accepts_text=rules, quit_action=rules,
+                         due_action=rules)
