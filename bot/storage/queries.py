@@ -196,8 +196,11 @@ TOP_RATED = Query(  # the conservative rating (openskill's ordinal, mu - 3 sigma
 _DAY = "platform = :platform AND chat_id = :chat_id AND day = :day AND puzzle = :puzzle"
 DAILY_PUZZLE = Query(f"SELECT secret, lang FROM daily_puzzles WHERE {_DAY}")
 INSERT_DAILY_PUZZLE = Query(  # the first asker's draw is the chat's code of the day; later draws are dropped
-    "INSERT INTO daily_puzzles (platform, chat_id, day, puzzle, secret, lang, created)"
-    " VALUES (:platform, :chat_id, :day, :puzzle, :secret, :lang, :now) ON CONFLICT DO NOTHING")
+    "INSERT INTO daily_puzzles (platform, chat_id, day, puzzle, secret, lang, created, ends)"
+    " VALUES (:platform, :chat_id, :day, :puzzle, :secret, :lang, :now, :ends) ON CONFLICT DO NOTHING")
+DAILY_WINDOW = Query(  # this day's end (if drawn) and the latest end of the chat's other days of the puzzle
+    f"SELECT (SELECT ends FROM daily_puzzles WHERE {_DAY}), (SELECT MAX(ends) FROM daily_puzzles"
+    " WHERE platform = :platform AND chat_id = :chat_id AND puzzle = :puzzle AND day <> :day)")
 DAILY_PLAY = Query(f"SELECT game_id, outcome, attempts FROM daily_plays WHERE {_DAY} AND user_id = :user_id")
 INSERT_DAILY_PLAY = Query(  # the primary key refuses a second attempt (insert_unique)
     "INSERT INTO daily_plays (platform, chat_id, day, puzzle, user_id, name, game_id, started)"

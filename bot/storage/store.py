@@ -506,8 +506,16 @@ class SqlStore:
             await tx.execute(q.SET_CHAT_TZ, platform=platform, chat_id=chat_id, tz=tz)
         await self._run(job)
 
+    async def daily_window(self, platform: str, chat_id: str, day: str,
+                           puzzle: str) -> tuple[float | None, float | None]:
+        """When `day`'s puzzle ends (None: not drawn, or drawn before the ends were kept), and the latest end of
+        the chat's other days of the puzzle (None: none known)."""
+        rows = await self._fetch(q.DAILY_WINDOW, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle)
+        this, last = rows[0] if rows else (None, None)
+        return (None if this is None else float(this)), (None if last is None else float(last))
+
     async def daily_puzzle(self, platform: str, chat_id: str, day: str, puzzle: str,
-                           draw: Any, now: float) -> tuple[str, str]:
+                           draw: Any, now: float, ends: float | None = None) -> tuple[str, str]:
         """The chat's code of the day for a puzzle and its language: the stored one, else `draw()`
         (a `(secret, lang)`) stored now; of two first askers at once the first write wins for both."""
         where = {"platform": platform, "chat_id": chat_id, "day": day, "puzzle": puzzle}
@@ -517,7 +525,7 @@ class SqlStore:
         secret, lang = draw()
 
         async def job(tx: Tx) -> tuple[str, str]:
-            await tx.execute(q.INSERT_DAILY_PUZZLE, **where, secret=secret, lang=lang, now=now)
+            await tx.execute(q.INSERT_DAILY_PUZZLE, **where, secret=secret, lang=lang, now=now, ends=ends)
             row = await tx.fetchrow(q.DAILY_PUZZLE, **where)
             assert row is not None
             return str(row[0]), str(row[1])
