@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot import routing
+from bot import closing, routing
 from bot.games.registry import PLUGINS, commands
 from bot.i18n import Catalogs
 from bot.services import RETRY_DELAYS, Services, Turn, acting, command_aliases
@@ -89,12 +89,15 @@ class App(Services):
             if turn.seen and turn.seen in self._recent:  # redelivered: answered already
                 turn.outcome = "duplicate"
                 return Response()
-            user_saved = self._remember(inbound.actor)
-            chat_saved = self.note_chat(inbound)
+            if not inbound.actor.as_chat:  # a post as a chat is nobody to find by name or tell a title
+                user_saved, chat_saved = self._remember(inbound.actor), self.note_chat(inbound)
+            self.renderer.note_hearing(inbound)
             _refuse_long_numbers(inbound)
             if inbound.migrate_to:  # set by the platform itself, never typed by a user
                 await self.store.migrate_chat(inbound.chat.platform, inbound.chat.chat_id, inbound.migrate_to)
                 self.renderer.forget_chat(inbound.chat.platform, inbound.chat.chat_id)
+            elif inbound.closed:  # set by the platform itself (a forum topic closed or deleted)
+                await closing.on_closed(self, turn, inbound.closed)
             elif inbound.action:
                 await routing.on_action(self, turn, inbound.action)
             elif inbound.command:
@@ -173,6 +176,8 @@ class App(Services):
             raise GameError("unknown_command", command=name[:30])
         if cmd.group_only and turn.inbound.chat.private:
             raise GameError("group_only", command=name)
+        if cmd.personal and turn.inbound.actor.as_chat:  # posted as the group or a channel: nobody to seat
+            raise GameError("personal_account", command=name)
         await cmd.handler(self, turn, args)
 
     # ------------------------------------------------------------ time

@@ -22,6 +22,9 @@ class Actor:
     name: str
     locale: str | None = None
     is_admin: bool = False  # a chat admin (adapters may fill it); e.g. Kegeln treats admins like the scorer
+    # posted on behalf of a chat, not by a person (a Telegram anonymous admin posting as the group, a
+    # member posting as a channel): `user_id` is that chat's id; such an actor never takes a seat in a game
+    as_chat: bool = False
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,21 @@ class Chat:
     # the console: "#table"): user-controlled text, which the App cleans and caps before it keeps it.
     # Not part of the chat's identity: two Chats of one id are the same chat whatever title they carry
     title: str | None = field(default=None, compare=False)
+
+    @property
+    def group(self) -> str:
+        """The chat whose settings (language, time zone) this one shares: see `group_of`."""
+        return group_of(self.chat_id)
+
+
+# A table inside a group (a Telegram forum topic) is a chat of its own, "<group id>/<table id>": its
+# games, boards, lists and bounds are its own, its settings are its group's. Any other id is its own group.
+TABLE_SEP = "/"
+
+
+def group_of(chat_id: str) -> str:
+    """The group a chat id belongs to: a table's group ("-100123/45" -> "-100123"), else the id itself."""
+    return chat_id.split(TABLE_SEP, 1)[0]
 
 
 @dataclass(frozen=True)
@@ -61,6 +79,13 @@ class Inbound:
     # the adapter verified that `action` was issued by the bot to be taken privately (a Telegram deep
     # link's MAC): only so does a chat action count from a private chat (bot/routing.py `check_origin`)
     signed: bool = False
+    # the platform says nobody can play in this chat any more: "closed" (a Telegram forum topic its
+    # admins closed) or "deleted" (it is gone); the App ends the chat's running games and tells their players
+    closed: str | None = None
+    # whether the bot receives every plain message of this chat (None: the platform does not say, or
+    # cannot tell for this inbound); False under Telegram's privacy mode: only commands, replies to the
+    # bot and mentions reach it, so a plain guess typed there never arrives
+    reads_all: bool | None = None
 
 
 @dataclass(frozen=True)

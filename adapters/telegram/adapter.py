@@ -22,6 +22,7 @@ from telegram import (
     BotCommand,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
+    Message,
     Update,
 )
 from telegram.error import TelegramError
@@ -30,14 +31,16 @@ from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTy
 from adapters.telegram import logsafe
 from adapters.telegram.admins import Admins
 from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
-from adapters.telegram.inbound import Seen, from_update, remember_users
+from adapters.telegram.hearing import reads_all
+from adapters.telegram.inbound import SYSTEM as _SYSTEM_ACTOR
+from adapters.telegram.inbound import Seen, actor_of, from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.members import Members
 from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
-from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group
+from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group, thread_of
 from adapters.telegram.updates import UpdatesRequest
-from core.messages import CommandInfo, Inbound, Outbound, Response
+from core.messages import Chat, CommandInfo, Inbound, Outbound, Response
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +124,7 @@ class TelegramAdapter:
         self._admins: Admins | None = None
         self._members: Members | None = None
         self._outbox: Outbox | None = None
+        self._reads_everywhere = False  # getMe's can_read_all_group_messages: privacy mode is off
 
     @property
     def bot_username(self) -> str | None:
@@ -166,10 +170,13 @@ class TelegramAdapter:
             ) from None
         self._app = app
         self._renderer = Renderer(app.bot, self.token, self.links)
+        self._renderer.on_gone = self._topic_gone
         if self.pacer is not None:
             self._outbox = Outbox(self._renderer.deliver, self.pacer)
             self._renderer.route = self._deliver
         self._admins = Admins(app.bot.get_chat_administrators)
+        self._reads_everywhere = bool(app.bot.can_read_all_group_messages)
+        self._renderer.on_migrated = self._migrated
         self._members = Members(app.bot.get_chat_member)
         await self._set_commands()
         await app.start()
@@ -228,8 +235,9 @@ class TelegramAdapter:
 
     async def _deliver(self, out: Outbound) -> bool:
         """A group's message joins its outbox (and may be sent with others); the rest goes now."""
-        if self._outbox is not None and is_group(out.to):
-            self._outbox.post(chat_id_of(out.to), out)
+        if self._outbox is not None and isinstance(out.to, Chat) and is_group(out.to):
+            # one outbox per group, and per forum topic (its messages join only the topic's; paced as the group)
+            self._outbox.post(out.to.chat_id if thread_of(out.to) is not None else chat_id_of(out.to), out)
             return True
         assert self._renderer is not None
         return await self._renderer.deliver(out)
@@ -280,6 +288,7 @@ class TelegramAdapter:
             return
         inbound = await self._with_admin(inbound)
         inbound = await self._with_membership(inbound)
+        inbound = await self._with_hearing(inbound, update.message)
         try:
             response = await self.handle(inbound)
         except Exception as exc:
@@ -293,8 +302,9 @@ class TelegramAdapter:
             if response.notice is None and settled and query.message is not None:
                 # an accepted press of a button its presenter made settling: the keyboard no longer applies
                 chat_id, message_id = query.message.chat.id, query.message.message_id
-                if self._outbox is not None and chat_id < 0:  # after the group's queued messages
-                    self._outbox.post(chat_id, lambda: renderer.withdraw(chat_id, message_id))
+                if self._outbox is not None and chat_id < 0:  # after the group's (the topic's) queued messages
+                    key = inbound.chat.chat_id if thread_of(inbound.chat) is not None else chat_id
+                    self._outbox.post(key, lambda: renderer.withdraw(chat_id, message_id))
                 else:
                     await renderer.withdraw(chat_id, message_id)
         message = update.message
@@ -315,11 +325,25 @@ class TelegramAdapter:
                 message.message_id if message is not None and not response.delete_inbound else None,
             )
 
+    async def _topic_gone(self, chat: Chat, why: str) -> None:
+        """Telegram refused a send to a forum topic that is closed or deleted: the App hears it as it
+        hears a `forum_topic_closed` (its games there end, their players are told) and what it answers
+        goes out (privately, or in General)."""
+        try:
+            response = await self.handle(Inbound(actor=actor_of(None), chat=chat,
+                                                 closed=why))
+        except Exception as exc:
+            log.error("handle() failed for the closed topic %s: %s", chat.chat_id, type(exc).__name__,
+                      exc_info=exc)
+            return
+        for out in response.messages:
+            await self._deliver(out)
+
     async def _with_admin(self, inbound: Inbound) -> Inbound:
         """A command in a group carries whether its sender administers the group (the App lets a
         chat admin act like a game's organiser). Only commands: plain texts and presses never ask."""
-        if self._admins is None or inbound.command is None or inbound.chat.private:
-            return inbound
+        if self._admins is None or inbound.command is None or inbound.chat.private or inbound.actor.as_chat:
+            return inbound  # a post as a chat: `chat_actor` has said whether it is the group's admin
         try:
             admin = await self._admins.is_admin(chat_id_of(inbound.chat), int(inbound.actor.user_id))
         except ValueError:
@@ -339,6 +363,24 @@ class TelegramAdapter:
         except ValueError:
             return inbound
         return dataclasses.replace(inbound, member=member)
+
+    async def _with_hearing(self, inbound: Inbound, message: object) -> Inbound:
+        """A group's inbound carries whether the bot receives the group's plain messages (privacy
+        mode, adapters/telegram/hearing.py): the App words its prompts for it."""
+        if inbound.chat.private or inbound.migrate_to or self._renderer is None:
+            return inbound  # (a migration names the old group, which answers nothing any more)
+        chat_id = chat_id_of(inbound.chat)  # a forum topic's group: privacy mode is the group's
+        if not isinstance(chat_id, int):
+            return inbound
+        heard = await reads_all(self._admins, self._reads_everywhere, chat_id, self._renderer.bot_id,
+                                self._renderer.bot_username, message if isinstance(message, Message) else None)
+        return dataclasses.replace(inbound, reads_all=heard)
+
+    async def _migrated(self, old: int | str, new: int) -> None:
+        """A send found the group upgraded to a supergroup (Telegram's `migrate_to_chat_id`), maybe
+        the first sign of it: the App moves the chat's games and settings as for the service message."""
+        chat = Chat(platform=self.platform, chat_id=str(old), private=False)
+        await self.handle(Inbound(actor=_SYSTEM_ACTOR, chat=chat, migrate_to=str(new)))
 
     async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """PTB's error handler: log without token, keep serving."""

@@ -12,24 +12,38 @@ from telegram import User as TgUser
 
 from adapters.telegram.deeplink import DeepLinks
 from adapters.telegram.render import SETTLES_MARK
+from adapters.telegram.topics import TopicNames, chat_of_message
 from core.messages import Actor, Chat, Inbound
 
 PLATFORM = "telegram"
 # "/cmd", "/cmd@Bot", "/cmd args"; Telegram command names are [A-Za-z0-9_]{1,32}.
 _COMMAND_RE = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]+))?(?:\s+(.*))?$", re.DOTALL)
-_SYSTEM = Actor(platform=PLATFORM, user_id="0", name="Telegram")
+SYSTEM = Actor(platform=PLATFORM, user_id="0", name="Telegram")  # Telegram itself (a service message)
 
 
 def actor_of(user: TgUser | None) -> Actor:
     """Who did it; the display name prefers the first name as the group sees it."""
     if user is None:
-        return _SYSTEM
+        return SYSTEM
     return Actor(
         platform=PLATFORM,
         user_id=str(user.id),
         name=user.first_name or user.username or str(user.id),
         locale=user.language_code,
     )
+
+
+def chat_actor(message: Message, sender: TgChat) -> Actor:
+    """A message posted on behalf of a chat (`sender_chat`): who it is, as far as anyone can tell.
+
+    Telegram names no person (https://core.telegram.org/bots/api#message, `sender_chat`): an anonymous
+    admin's post comes from @GroupAnonymousBot with `sender_chat` the group itself, a post "as a channel"
+    from @Channel_Bot with `sender_chat` that channel. The chat's id is the actor (stable, never a user's:
+    those are positive). Only the group itself makes an admin — only its admins can post as it; a channel
+    (or any other chat named as sender) is no admin here, whatever it administers elsewhere."""
+    own = sender.id == message.chat.id
+    name = message.author_signature or sender.title or sender.username or str(sender.id)
+    return Actor(platform=PLATFORM, user_id=str(sender.id), name=name, is_admin=own, as_chat=True)
 
 
 def chat_of(chat: TgChat) -> Chat:
@@ -64,6 +78,7 @@ class Seen:
 
     usernames: dict[str, int] = field(default_factory=dict)
     bots: set[int] = field(default_factory=set)
+    topics: TopicNames = field(default_factory=TopicNames)  # forum topics' names (adapters/telegram/topics.py)
 
     def __len__(self) -> int:
         return len(self.usernames) + len(self.bots)
@@ -132,18 +147,32 @@ def from_message(
 ) -> Inbound | None:
     """A message -> Inbound, or None when it is nothing for the bot."""
     event_id = str(update_id)
-    chat = chat_of(message.chat)
+    # a forum topic is a chat of its own (adapters/telegram/topics.py)
+    chat = chat_of_message(message, seen.topics if isinstance(seen, Seen) else None)
+    if message.forum_topic_closed is not None and not chat.private:
+        # the topic's admins closed it (General too): nobody plays there any more (the App ends its games,
+        # tells their players)
+        return Inbound(actor=actor_of(message.from_user), chat=chat, closed="closed", event_id=event_id)
     if message.migrate_to_chat_id:
         # The old group's last word: its games move to the new supergroup id.
         return Inbound(
             actor=actor_of(message.from_user), chat=chat,
             migrate_to=str(message.migrate_to_chat_id), event_id=event_id,
         )
+    if message.migrate_from_chat_id:
+        # the new supergroup's first word (the old group's may have been missed): the same move
+        return Inbound(
+            actor=SYSTEM, chat=Chat(platform=PLATFORM, chat_id=str(message.migrate_from_chat_id), private=False),
+            migrate_to=str(message.chat.id), event_id=event_id,
+        )
     text = message.text
     user = message.from_user
-    if text is None or user is None or user.is_bot:
+    if message.is_automatic_forward:  # a linked channel's post, mirrored into its discussion group
         return None
-    actor = actor_of(user)
+    sender = message.sender_chat
+    if text is None or user is None or (user.is_bot and sender is None):
+        return None
+    actor = chat_actor(message, sender) if sender is not None else actor_of(user)
     parsed = parse_command(text)
     if parsed is None:
         return Inbound(actor=actor, chat=chat, text=text, event_id=event_id)
@@ -158,13 +187,15 @@ def from_message(
     return Inbound(actor=actor, chat=chat, command=command, args=args, event_id=event_id, bots=bots)
 
 
-def from_callback(update_id: int, query: CallbackQuery) -> Inbound | None:
+def from_callback(update_id: int, query: CallbackQuery, names: TopicNames | None = None) -> Inbound | None:
     """A button press -> Inbound(action=data); None for presses we cannot place."""
     data = str(query.data or "").removeprefix(SETTLES_MARK)  # the mark is the adapter's, not the action's
     if not data:
         return None
     actor = actor_of(query.from_user)
-    if query.message is not None:
+    if isinstance(query.message, Message):  # a press in a forum topic is that topic's
+        chat = chat_of_message(query.message, names)
+    elif query.message is not None:  # a message too old for Telegram to show: its chat alone
         chat = chat_of(query.message.chat)
     else:  # an inline-mode message: no chat known, answer as in private
         chat = Chat(platform=PLATFORM, chat_id=actor.user_id, private=True)
@@ -177,7 +208,7 @@ def from_update(
 ) -> Inbound | None:
     """The one entry point: any update -> Inbound or None (ignored)."""
     if update.callback_query is not None:
-        return from_callback(update.update_id, update.callback_query)
+        return from_callback(update.update_id, update.callback_query, seen.topics if isinstance(seen, Seen) else None)
     if update.message is not None:
         return from_message(update.update_id, update.message, bot_username, seen, links)
     return None

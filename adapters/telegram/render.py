@@ -20,14 +20,16 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram import Message as TgMessage
 from telegram.constants import MessageLimit
-from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 
 from adapters.telegram.deeplink import DeepLinks
 from adapters.telegram.logsafe import redact
+from adapters.telegram.topics import gone, target
 from core.messages import Actor, Chat, Outbound, OutButton
 
 log = logging.getLogger(__name__)
@@ -69,12 +71,19 @@ def cut(text: str, size: int) -> str:
 
 
 def chat_id_of(to: Chat | Actor) -> int | str:
-    """The Bot API chat_id: numeric ids as int, "@channel" names as they are."""
-    raw = to.user_id if isinstance(to, Actor) else to.chat_id
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
+    """The Bot API chat_id: numeric ids as int, "@channel" names as they are (a forum topic's: its group's)."""
+    return target(to)[0]
+
+
+def thread_of(to: Chat | Actor) -> int | None:
+    """The Bot API message_thread_id of a forum topic's chat; None for any other (General included)."""
+    return target(to)[1]
+
+
+def moved_to(out: Outbound, new: int) -> Outbound:
+    """A group's message (and its fallback) addressed to the supergroup the group became."""
+    assert isinstance(out.to, Chat)
+    return replace(out, to=replace(out.to, chat_id=str(new)))
 
 
 def is_group(to: Chat | Actor) -> bool:
@@ -146,6 +155,11 @@ class Renderer:
         self.route: Callable[[Outbound], Awaitable[bool]] = self.deliver
         # private chat -> its prompts with a keyboard: (message id, the game's group chat id)
         self._prompts: OrderedDict[int | str, list[tuple[int, int | str]]] = OrderedDict()
+        # told when Telegram refuses a send to a forum topic that is closed or deleted (the adapter tells the App)
+        self.on_gone: Callable[[Chat, str], Awaitable[object]] | None = None
+        # groups upgraded to supergroups (Telegram said so answering a send): old id -> new id
+        self.moved: OrderedDict[int | str, int] = OrderedDict()
+        self.on_migrated: Callable[[int | str, int], Awaitable[None]] | None = None  # the App moves its data
 
     @property
     def bot_id(self) -> int | None:
@@ -168,14 +182,25 @@ class Renderer:
     async def deliver(self, out: Outbound) -> bool:
         """Send one Outbound (or its fallback); True when something reached the chat."""
         chat_id = chat_id_of(out.to)
+        if chat_id in self.moved and isinstance(out.to, Chat):
+            return await self.route(moved_to(out, self.moved[chat_id]))
         try:
             sent = await self._send_retrying(out, chat_id)
+        except ChatMigrated as exc:
+            return await self._migrated(out, chat_id, int(exc.new_chat_id))
         except TelegramError as exc:
             if isinstance(out.to, Actor) and unreachable(exc):
                 if out.fallback is not None:
                     log.info("User %s unreachable privately; posting the fallback", chat_id)
                     return await self.route(out.fallback)
                 log.info("User %s unreachable privately; message dropped", chat_id)
+                return False
+            topic = out.to if isinstance(out.to, Chat) and is_group(out.to) else None  # General may be closed too
+            why = gone(exc) if topic is not None else None
+            if topic is not None and why is not None:  # said another way it would be refused alike
+                self._log_failure("send", chat_id, exc)
+                if self.on_gone is not None:  # the App is told: the games there end, their players hear it
+                    await self.on_gone(topic, why)
                 return False
             if isinstance(exc, BadRequest):
                 return await self._say_plainly(out, chat_id, exc)
@@ -188,6 +213,22 @@ class Renderer:
             self._remember_prompt(chat_id, sent.message_id, chat_id_of(out.fallback.to))
         return True
 
+    async def _migrated(self, out: Outbound, old: int | str, new: int) -> bool:
+        """The group became a supergroup (400 with `migrate_to_chat_id`,
+        https://core.telegram.org/bots/api#responseparameters): its messages go to the new id from now
+        on, this one too, and the App moves the chat's data — also when this is the first sign of it."""
+        first = old not in self.moved
+        self.moved[old] = new
+        while len(self.moved) > MAX_EDIT_KEYS:
+            self.moved.popitem(last=False)
+        if first:
+            log.info("Telegram chat %s is now supergroup %s; its messages go there", old, new)
+            if self.on_migrated is not None:
+                await self.on_migrated(old, new)
+        if not isinstance(out.to, Chat):
+            return False
+        return await self.route(moved_to(out, new))
+
     async def _say_plainly(self, out: Outbound, chat_id: int | str, refusal: BadRequest) -> bool:
         """Telegram refused the message (400): say it another way rather than lose it — the text
         alone in shorter parts, link buttons as lines, no keyboard, picture or file."""
@@ -199,7 +240,7 @@ class Renderer:
             return False
         try:
             for part in chunks(text, PLAIN_PART):
-                await self.bot.send_message(chat_id=chat_id, text=part)
+                await self.bot.send_message(chat_id=chat_id, text=part, message_thread_id=thread_of(out.to))
         except TelegramError as exc:
             self._log_failure("plain send", chat_id, exc)
             return False
@@ -292,14 +333,16 @@ class Renderer:
     async def _send_new(
         self, out: Outbound, chat_id: int | str, markup: InlineKeyboardMarkup | None
     ) -> TgMessage | None:
-        """Send text (split if long), a photo or a document; the keyboard rides on the last part."""
+        """Send text (split if long), a photo or a document; the keyboard rides on the last part. In a
+        forum topic, each into that topic."""
+        thread = thread_of(out.to)
         if out.file is not None:
             name, data = out.file
             if out.image is not None:  # both: the picture first, the file carries the text
-                await self.bot.send_photo(chat_id=chat_id, photo=out.image)
+                await self.bot.send_photo(chat_id=chat_id, photo=out.image, message_thread_id=thread)
             caption = out.text if length(out.text) <= MAX_CAPTION else None
             document = await self.bot.send_document(
-                chat_id=chat_id, document=data, filename=name, caption=caption or None,
+                chat_id=chat_id, document=data, filename=name, caption=caption or None, message_thread_id=thread,
                 reply_markup=markup if caption is not None or not out.text else None,
             )
             if caption is not None or not out.text:
@@ -307,7 +350,7 @@ class Renderer:
         elif out.image is not None:
             caption = out.text if length(out.text) <= MAX_CAPTION else None
             photo = await self.bot.send_photo(
-                chat_id=chat_id, photo=out.image, caption=caption or None,
+                chat_id=chat_id, photo=out.image, caption=caption or None, message_thread_id=thread,
                 reply_markup=markup if caption is not None or not out.text else None,
             )
             if caption is not None or not out.text:
@@ -317,7 +360,7 @@ class Renderer:
         for index, part in enumerate(parts):
             last = index == len(parts) - 1
             sent = await self.bot.send_message(
-                chat_id=chat_id, text=part, reply_markup=markup if last else None
+                chat_id=chat_id, text=part, reply_markup=markup if last else None, message_thread_id=thread,
             )
         return sent
 
@@ -335,8 +378,8 @@ class Renderer:
                 return
         try:
             await self.bot.send_message(
-                chat_id=chat_id_of(chat), text=text, reply_to_message_id=reply_to,
-                allow_sending_without_reply=True,
+                chat_id=self.moved.get(chat_id_of(chat), chat_id_of(chat)), text=text, reply_to_message_id=reply_to,
+                allow_sending_without_reply=True, message_thread_id=thread_of(chat),
             )
         except TelegramError as exc:
             self._log_failure("notice", chat.chat_id, exc)
