@@ -137,9 +137,10 @@ class App(Services):
         self._say_refusal(turn, Text(f"error.{err.code}", err.params))
 
     def _say_refusal(self, turn: Turn, text: Text) -> None:
-        """A refusal goes to whoever acted: a button press gets a notice, a message a reply."""
+        """A refusal goes to whoever acted: a button press gets a notice, a message a reply (where the
+        bot cannot post, a notice too: ephemeral, or a private message)."""
         ib = turn.inbound
-        if ib.action:
+        if ib.action or ib.cannot_post:
             turn.notice = text
         elif ib.chat.private:
             turn.messages.append(Message(ib.chat, text, only_for_actor=True))

@@ -25,6 +25,7 @@ from bot.bounded import Bounded
 from bot.dictionary import lexicon
 from bot.i18n import Catalogs
 from bot.options import mention_id, option_vocabulary
+from bot.permissions import check_can_post
 from bot.ratelimit import RateLimiter
 from bot.render import Renderer
 from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, StatLine, Store, TooManyGames
@@ -393,6 +394,7 @@ class Services:
         player and day is its own bound). `seat_key`: the seats' key instead of the chat's (a daily
         attempt takes no seat in its chat; bot/storage/store.py `create_game`)."""
         chat = chat or turn.inbound.chat
+        check_can_post(turn.inbound, chat)
         no_seat_for_a_chat(turn.inbound, seats)
         raw = serial.dump(state)
         try:

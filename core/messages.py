@@ -79,6 +79,10 @@ class Inbound:
     # the adapter verified that `action` was issued by the bot to be taken privately (a Telegram deep
     # link's MAC): only so does a chat action count from a private chat (bot/routing.py `check_origin`)
     signed: bool = False
+    # the permissions the platform says the bot lacks to post where this came from (Discord: "view_channel",
+    # "send_messages", in a thread "send_messages_in_threads"): a game asked for there is refused, to the
+    # actor alone, naming the permission (bot/permissions.py)
+    cannot_post: tuple[str, ...] = ()
     # the platform says nobody can play in this chat any more: "closed" (a Telegram forum topic its
     # admins closed) or "deleted" (it is gone); the App ends the chat's running games and tells their players
     closed: str | None = None
@@ -97,6 +101,15 @@ class Text:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
     lang: str | None = None
+
+
+@dataclass(frozen=True)
+class DayMonth:
+    """A day of every year (the day a club's seasons start), as a text parameter: shown as day and month
+    in the reader's language, without a year ("September 1", "1. September", "1 сентября")."""
+
+    month: int
+    day: int
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from telegram import (
     Message,
     Update,
 )
-from telegram.error import TelegramError
+from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTypes, TypeHandler
 
 from adapters.telegram import logsafe
@@ -55,7 +55,12 @@ DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the groups' queued messages go out
 
 
 class TelegramStartError(RuntimeError):
-    """The bot could not start (bad token, API unreachable); the text is token-free."""
+    """The bot could not start (bad token, API unreachable); the text is token-free. `transient`:
+    worth starting again (bot/platforms.py), as the error it stands for was."""
+
+    def __init__(self, text: str, *, transient: bool = False) -> None:
+        super().__init__(text)
+        self.transient = transient
 
 
 def telegram_name(name: str) -> bool:
@@ -130,6 +135,17 @@ class TelegramAdapter:
     def bot_username(self) -> str | None:
         return self._renderer.bot_username if self._renderer else None
 
+    @staticmethod
+    def transient(exc: BaseException) -> bool:
+        """Worth starting again (bot/platforms.py): the network or Telegram's servers (NetworkError,
+        TimedOut, RetryAfter), not a token Telegram refuses (InvalidToken) or a request it refuses
+        (BadRequest, which PTB counts among its NetworkErrors)."""
+        if isinstance(exc, TelegramStartError):
+            return exc.transient
+        if isinstance(exc, InvalidToken | BadRequest):
+            return False
+        return isinstance(exc, NetworkError | RetryAfter | OSError | TimeoutError)
+
     @property
     def connected(self) -> bool:
         """Fetching updates, with no polling error in the last minute (for `python -m bot health`)."""
@@ -166,8 +182,8 @@ class TelegramAdapter:
                 await app.bot.shutdown()  # close the HTTP connections opened so far
             logsafe.uninstall(self._log_filters)
             raise TelegramStartError(
-                f"Telegram bot could not start: {type(exc).__name__}: {redact(exc, self.token)}"
-            ) from None
+                f"Telegram bot could not start: {type(exc).__name__}: {redact(exc, self.token)}",
+                transient=self.transient(exc)) from None
         self._app = app
         self._renderer = Renderer(app.bot, self.token, self.links)
         self._renderer.on_gone = self._topic_gone
@@ -201,8 +217,7 @@ class TelegramAdapter:
             await self.stop()
             raise TelegramStartError(
                 f"Telegram updates could not start: {type(exc).__name__}: "
-                f"{redact(exc, self.token)}"
-            ) from None
+                f"{redact(exc, self.token)}", transient=self.transient(exc)) from None
         log.info("Telegram bot @%s running (%s)", self.bot_username,
                  "webhook" if self.webhook_url else "polling")
 
