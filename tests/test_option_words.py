@@ -265,7 +265,7 @@ async def _started(app: App, command: str, args: list[str]) -> tuple[Any, ...]:
     assert rows, f"/{command} {' '.join(args)} started no game: {[m.text for m in response.messages]}"
     row = rows[0]
     state: Any = serial.load(GAMES[row.kind].state_type, row.state)  # type: ignore[attr-defined]
-    level = await app.store.solver_bot_level("console", chat.chat_id, row.id, "zoe")
+    level = await app.store.solver_bot_level("console", chat.chat_id, row.kind, row.id, "zoe")
     if row.kind == "practice":
         return row.kind, state.rules
     if row.kind == "duel":

@@ -135,7 +135,7 @@ async def test_rematch_against_the_bot_keeps_level_and_bot_accepts(table: Table)
     assert new != gid, out
     st = await table.state(new)
     assert st["phase"] == "secrets" and "bot" in st["secrets"], out
-    assert await table.app.store.solver_bot_level("test", "group-1", new, "ann") == "easy"
+    assert await table.app.store.solver_bot_level("test", "group-1", "duel", new, "ann") == "easy"
     r = await table.dm("ann", "9876")
     st = await table.state(new)
     assert st["phase"] == "playing" and st["turn"] == "ann"
