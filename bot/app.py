@@ -246,7 +246,7 @@ class App(Services):
                 fresh = await self.store.get_game(row.id)
                 if fresh is None or fresh.over:
                     continue
-                if game.last_activity(serial.load(game.state_type, fresh.state)) >= cutoff:
+                if not self.expired(game, serial.load(game.state_type, fresh.state)):
                     continue
                 try:
                     await self.apply(turn, fresh, acting(game.timeout_action(), None))

@@ -76,6 +76,11 @@ class Renderer:
         await self.store.set_chat_lang(ib.chat.platform, chat_id, lang)
         self._chat_langs[(ib.chat.platform, chat_id)] = lang
 
+    async def group_lang(self, chat: Chat) -> str:
+        """A group's own language, whoever asks: its /lang setting, the platform's locale of the chat, the bot's
+        (the daily word of the group: the first asker's language must not pick it for everyone)."""
+        return self.catalogs.pick(await self._setting(chat.platform, chat.chat_id), chat.locale, self.default_lang)
+
     async def lang_for(self, to: Chat | Actor, ib: Inbound) -> str:
         """Chat setting, then the user's platform locale, then the chat's default, then the bot's."""
         if isinstance(to, Chat) and not to.private:

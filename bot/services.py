@@ -339,13 +339,20 @@ class Services:
                           known_only: bool = False) -> Player:
         """A mention, @name or name → one player of this platform: by name the users seen in this
         chat first, then anyone else of that name if there is only one; several are asked back
-        (those of this chat listed by mention). Names compare as core.names.key. On the console a
-        name is the player (unless `known_only`: statistics are only for users the store knows; or
+        (those of this chat listed by mention). Someone this chat has never seen is unknown for
+        statistics (`known_only`: by mention or by name) and, mentioned as an opponent, is named by
+        their id alone. Names compare as core.names.key. On the console a name is the player (unless
+        `known_only`: statistics are only for users the store knows; or
         `for_scorer`: the scorer role goes only to a console player who has written, who can act)."""
         console = ib.chat.platform == "console"
         uid = mention_id(written)
         if uid is not None:
-            known = await self.store.user_name(ib.chat.platform, uid)
+            # a mention (typed ids included) names only someone this chat has seen: another chat's
+            # player is unknown here — no name, record or rating of theirs from elsewhere
+            seen = uid == ib.actor.user_id or await self.store.seen_in_chat(ib.chat.platform, ib.chat.chat_id, uid)
+            if not seen and known_only:
+                raise GameError("unknown_player", name=written.strip()[:40])
+            known = await self.store.user_name(ib.chat.platform, uid) if seen else None
             if known is None and for_scorer and console:  # a console "mention" is only typed text
                 raise GameError("kegeln.unknown_user", name=uid[:40])
             return Player(uid, known or uid)
@@ -355,7 +362,7 @@ class Services:
         if console and not (known_only or for_scorer):
             return Player(name, name)
         here = await self.store.find_users(ib.chat.platform, ib.chat.chat_id, name)
-        found = here or await self.store.find_users(ib.chat.platform, None, name, limit=2)
+        found = here or ([] if known_only else await self.store.find_users(ib.chat.platform, None, name, limit=2))
         if not found and for_scorer:
             raise GameError("kegeln.unknown_user", name=name[:40])
         if not found:
@@ -437,9 +444,11 @@ class Services:
                 if fresh is None or fresh.over:
                     raise GameError("game_over")
                 game = GAMES[fresh.kind]
-                pending = game.due_action(serial.load(game.state_type, fresh.state), self.clock())
+                current = serial.load(game.state_type, fresh.state)
+                pending = game.timeout_action() if self.expired(game, current) else game.due_action(
+                    current, self.clock())
                 try:
-                    if pending is not None:  # a lazy timer ran out (a guesser's time): that happens first
+                    if pending is not None:  # the game's time ran out, or a lazy timer's (a guesser's): that first
                         await self.apply(turn, fresh, acting(pending, None))
                         optimistic = None
                         continue
@@ -461,6 +470,11 @@ class Services:
             self.release(row.id)
         elif not move.computer:
             await plugin.after_move(self, turn, row.id, row.state)
+
+    def expired(self, game: Game[Any], state: Any) -> bool:
+        """Idle past the timeout: the game times out, whether the minutely sweep (App.sweep) or a move
+        arriving first finds it so (a move just after a restart plays on no game long past its time)."""
+        return game.last_activity(state) < self.clock() - self.idle_timeout
 
     async def apply(self, turn: Turn, row: GameRow, move: Move) -> None:
         """One move on the row read under the lock (the caller holds it): saved, then presented."""

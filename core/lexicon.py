@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 # The letters of each game language (lower case). Russian: ё is folded into е; German: ß into ss.
 ALPHABETS: dict[str, str] = {
@@ -28,6 +29,26 @@ def normalise(word: str, lang: str) -> str:
 def is_word_of(word: str, lang: str) -> bool:
     """Only letters of the language's alphabet (after `normalise`)."""
     return bool(word) and all(c in ALPHABETS[lang] for c in word)
+
+
+RUN = 3  # a letter this many times in a row ("aaaaa", "xxxxx") is no word …
+RUNS = {"de": 4}  # … except where compounds join three (Schifffahrt, Brennnessel; ß as ss: Massstab)
+STRAIGHT = 5  # nor this many letters in alphabet order, up or down ("abcde", "edcba"; "rstu" is in Hörsturz)
+
+
+def degenerate(word: str, lang: str) -> bool:
+    """Keyboard mashing that word lists scraped from the web contain: a letter `RUN` times in a row
+    (`RUNS` per language), or `STRAIGHT` letters in a row in the language's alphabet order, up or down."""
+    alphabet, run = ALPHABETS[lang], RUNS.get(lang, RUN)
+    same = up = down = 1
+    for a, b in pairwise(word):
+        same = same + 1 if a == b else 1
+        step = alphabet.find(b) - alphabet.find(a) if a in alphabet and b in alphabet else 0
+        up = up + 1 if step == 1 else 1
+        down = down + 1 if step == -1 else 1
+        if same >= run or up >= STRAIGHT or down >= STRAIGHT:
+            return True
+    return False
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,13 @@ level (`BOT_RATINGS`) that no game changes. `replay` folds `rate` over stored ma
 the ratings it gives are the ones the games wrote one by one. A player is ranked by the conservative
 `ordinal` (mu − 3·sigma), which grows as their games make the rating surer.
 
+Fair play: a game counts only when its players really played (each game's `rated` hook decides; a
+two-player game needs `MIN_MOVES` of each player, `duel_match`), and the same players farming games
+against each other gain little: of the games of one kind between exactly the same players (no fixed
+entrant, not a LOCAL_KINDS game) only `PAIR_GAMES` within any `PAIR_WINDOW` are rated (`repeated`).
+The rule reads nothing but the rated games before it and their end times, so `rebuild` and the live
+path (bot/storage/store.py `rating_job`, from the stored history) decide alike.
+
 Every rated game also counts in a player's rating across all chats of the platform, kept under the
 reserved chat id EVERYWHERE — except in LOCAL_KINDS, whose players are names that mean someone only
 within one chat (a Kegel club's members). `rebuild` replays stored games into both scopes, with the
@@ -36,9 +43,13 @@ class Rating:
 NEW = Rating(MODEL.mu, MODEL.sigma, 0)
 EVERYWHERE = "*"  # the chat id of the ratings across chats (no platform's chat has this id)
 LOCAL_KINDS = frozenset({"kegeln"})  # players are names within one chat: no rating across chats
+MIN_MOVES = 3  # a two-player game is rated only when each player made this many guesses (rows)
+PAIR_GAMES = 3  # of the games between the same players of one kind, at most this many are rated …
+PAIR_WINDOW = 24 * 3600.0  # … within any this many seconds (by the times the games ended)
 TREND_GAMES = 5  # /stats: the change of the conservative rating over this many last rated games
-# The computer opponent's fixed strength per level (core/solver: "easy" | "strong")
-BOT_RATINGS: dict[str, Rating] = {"easy": Rating(20.0, 1.0), "strong": Rating(32.0, 1.0)}
+# The computer opponent's fixed strength per level (core/solver: "easy" | "strong" | "perfect")
+BOT_RATINGS: dict[str, Rating] = {"easy": Rating(20.0, 1.0), "strong": Rating(32.0, 1.0),
+                                  "perfect": Rating(33.0, 1.0)}
 
 
 @dataclass(frozen=True)
@@ -81,10 +92,14 @@ def replay(matches: Iterable[Match]) -> dict[str, Rating]:
 
 
 def duel_match(outcomes: Mapping[str, str], names: Mapping[str, str],
-               fixed: Mapping[str, Rating] | None = None) -> Match | None:
+               fixed: Mapping[str, Rating] | None = None, moves: Mapping[str, int] | None = None) -> Match | None:
     """A two-player game (duel, Logik) from its players' outcomes: win/loss or a draw; any other
-    ending (timed out, given up) is not rated."""
+    ending (abandoned, given up) is not rated, nor a game in which a player made fewer than
+    `MIN_MOVES` moves (`moves`: guesses or rows per player) — a resignation before playing
+    proves nothing, and a second account could hand out wins that way."""
     if len(outcomes) != 2 or any(o not in ("win", "draw", "loss") for o in outcomes.values()):
+        return None
+    if moves is not None and any(moves.get(p, 0) < MIN_MOVES for p in outcomes):
         return None
     players = tuple(outcomes)
     ranks = tuple(2.0 if outcomes[p] == "loss" else 1.0 for p in players)
@@ -101,6 +116,21 @@ def ranked_match(scores: Mapping[str, float], names: Mapping[str, str],
     ranks = tuple(float(1 + sum(1 for o in entries if scores[o] > scores[e])) for e in entries)
     members = tuple((teams or {}).get(e, (e,)) for e in entries)
     return Match(members, ranks, dict(names))
+
+
+def pair_key(kind: str, match: Match) -> frozenset[str] | None:
+    """Whose games against each other the repetition rule counts together: exactly these players
+    (None: the rule does not apply — a game against the bot, whose rating no game changes, or a
+    LOCAL_KINDS game, whose players are names a club enters, who meet every week)."""
+    if kind in LOCAL_KINDS or match.fixed:
+        return None
+    return frozenset(match.rated)
+
+
+def repeated(earlier: Iterable[float], at: float) -> bool:
+    """Whether a game of the same players ending at `at` is one too many: `earlier` are the end
+    times of their rated games before it; `PAIR_GAMES` of them within `PAIR_WINDOW` are enough."""
+    return sum(1 for t in earlier if at - t < PAIR_WINDOW) >= PAIR_GAMES
 
 
 def scopes(chat_id: str, kind: str) -> tuple[str, ...]:
@@ -152,10 +182,19 @@ class Step:
 
 def rebuild(games: Iterable[Rated]) -> tuple[dict[tuple[str, str, str, str], Step], list[Step]]:
     """Every rating from scratch by replaying `games` in the order they ended: the last step per
-    (platform, chat id, kind, player) — each with its name at its last game — and every step in order."""
+    (platform, chat id, kind, player) — each with its name at its last game — and every step in order.
+    A game the repetition rule leaves out (`repeated`, on the platform's games of its kind) changes
+    nothing."""
     current: dict[tuple[str, str, str, str], Step] = {}
     history: list[Step] = []
+    recent: dict[tuple[str, str, frozenset[str]], list[float]] = {}  # the repetition rule's rated games
     for g in games:
+        pair = pair_key(g.kind, g.match)
+        if pair is not None:
+            times = recent.setdefault((g.platform, g.kind, pair), [])
+            if repeated(times, g.at):
+                continue
+            times.append(g.at)
         for scope in scopes(g.chat_id, g.kind):
             key = (g.platform, scope, g.kind)
             prior = {p: current[(*key, p)].rating for p in g.match.rated if (*key, p) in current}

@@ -77,7 +77,7 @@ def _parse(option: str, word: str) -> Any:
         return parse_code_options((word,), False, VOCAB)
     if option == "bot":
         return _without_bot((word, "3"), VOCAB)
-    if option in ("easy", "strong"):
+    if option in ("easy", "strong", "perfect"):
         return solver_games.parse_level((word, "3"), VOCAB)
     if option == "rows":
         return logik.parse_options((word, "9"), VOCAB)
@@ -265,7 +265,7 @@ async def _started(app: App, command: str, args: list[str]) -> tuple[Any, ...]:
     assert rows, f"/{command} {' '.join(args)} started no game: {[m.text for m in response.messages]}"
     row = rows[0]
     state: Any = serial.load(GAMES[row.kind].state_type, row.state)  # type: ignore[attr-defined]
-    level = await app.store.solver_bot_level("console", chat.chat_id, row.id, "zoe")
+    level = await app.store.solver_bot_level("console", chat.chat_id, row.kind, row.id, "zoe")
     if row.kind == "practice":
         return row.kind, state.rules
     if row.kind == "duel":

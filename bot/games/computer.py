@@ -19,14 +19,14 @@ from core.games.registry import GAMES
 from core.messages import Actor, Message, Text
 from core.options import meaning
 from core.ratings import BOT_RATINGS, Match, duel_match
-from core.solver import EASY, STRONG
+from core.solver import EASY, PERFECT, STRONG
 from core.solver import games as solver_games
 
 log = logging.getLogger("bot.app")
-LEVEL_KEYS = {EASY: "solver.level_easy", STRONG: "solver.level_strong"}
+LEVEL_KEYS = {EASY: "solver.level_easy", STRONG: "solver.level_strong", PERFECT: "solver.level_perfect"}
 # The `bot` option of /duel and /logik (its words lead the arguments): a platform menu offers these
 # (Discord: a string option beside the user picker, which cannot pick the computer).
-BOT_CHOICES = ("bot", "bot easy", "bot strong")
+BOT_CHOICES = ("bot", "bot easy", "bot strong", "bot perfect")  # perfect: strong where a space has no tree
 
 
 def without_bot(args: tuple[str, ...], vocab: dict[str, str]) -> tuple[str, ...] | None:
@@ -67,7 +67,7 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
         if action is None:
             break
         human = next(p.user_id for p in game.players(state) if p.user_id != solver_games.BOT)
-        level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.id, human) or STRONG
+        level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.kind, row.id, human) or STRONG
         extra: list[Event] = [BotLevel(level)] if isinstance(action, Accept) else []
         if action == "guess":
             rng = random.Random(svc.rng.random())
@@ -109,16 +109,18 @@ async def solver_pending(svc: Services, turn: Turn, row: GameRow) -> None:
 
 class ComputerOpponent(GamePlugin):
     """A game the bot may play in: a move it left pending comes first, and it answers every move.
-    A decided game is rated one against one (a draw ties); the bot has the fixed rating of its level."""
+    A decided game is rated one against one (a draw ties) once each side made `ratings.MIN_MOVES`
+    guesses (rows); the bot has the fixed rating of its level."""
 
     async def rated(self, svc: Services, row: GameRow, state: Any, results: list[NewResult]) -> Match | None:
         outcomes = {r.user_id: r.outcome for r in results}
         fixed = {}
         if solver_games.BOT in outcomes:
             human = next((u for u in outcomes if u != solver_games.BOT), "")
-            level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.id, human) or STRONG
+            level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.kind, row.id, human) or STRONG
             fixed[solver_games.BOT] = BOT_RATINGS[level]
-        return duel_match(outcomes, {r.user_id: r.name for r in results}, fixed)
+        moves = {r.user_id: r.attempts or 0 for r in results}  # guesses (duel), rows (Logik)
+        return duel_match(outcomes, {r.user_id: r.name for r in results}, fixed, moves)
 
     async def before_move(self, svc: Services, turn: Turn, row: GameRow) -> None:
         if computer_in(row.kind, row.state):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -33,6 +33,7 @@ from core.messages import Button, Chat, Inbound, Message, Text
 from core.options import meaning
 
 DEFAULT_TZ = "UTC"
+CLOSE_AFTER = 3 * 3600.0  # an attempt may be finished this long after its day ended (begun just before midnight)
 SUBCOMMANDS = ("board", "table")
 OUTCOME_KEYS = {"playing": "daily.outcome.playing", "solved": "daily.outcome.solved", "failed": "daily.outcome.failed",
                 "gave_up": "daily.outcome.gave_up", "abandoned": "daily.outcome.abandoned"}
@@ -48,6 +49,32 @@ def zone(name: str | None) -> ZoneInfo:
         return ZoneInfo(name or DEFAULT_TZ)
     except (ZoneInfoNotFoundError, ValueError):  # a zone the system no longer knows: UTC
         return ZoneInfo(DEFAULT_TZ)
+
+
+def starts(day: str, tz: str | None) -> float:
+    """When `day` begins in the zone."""
+    return datetime.combine(date.fromisoformat(day), time(), zone(tz)).timestamp()
+
+
+def ends(day: str, tz: str | None) -> float:
+    """When `day` ends in the zone (the next day's midnight)."""
+    return starts((date.fromisoformat(day) + timedelta(days=1)).isoformat(), tz)
+
+
+def closes(day: str, tz: str | None) -> float:
+    """When an attempt at `day`'s puzzle times out: `CLOSE_AFTER` after the day ends in the chat's zone."""
+    return ends(day, tz) + CLOSE_AFTER
+
+
+async def check_open(svc: Services, group: Chat, day: str, puzzle: str, tz: str | None) -> None:
+    """A day's puzzle is played only on its own day, in the zone it was drawn for: moving /timezone
+    back and forth opens no day a second time once it ended, and no day before the chat's last one ended
+    (three days' dailies in one real day, tomorrow's code a day early)."""
+    this_end, last_end = await svc.store.daily_window(group.platform, group.chat_id, day, puzzle)
+    if this_end is not None and svc.clock() >= this_end:
+        raise GameError("daily.day_over", game=Text(daily.GAME_KEYS[puzzle]), day=date.fromisoformat(day))
+    if this_end is None and last_end is not None and starts(day, tz) < last_end:
+        raise GameError("daily.not_yet", game=Text(daily.GAME_KEYS[puzzle]), day=date.fromisoformat(day))
 
 
 async def today(svc: Services, chat: Chat) -> str:
@@ -126,12 +153,15 @@ async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str |
     day = await today(svc, group)
     found = await svc.store.daily_play(group.platform, group.chat_id, day, puzzle, me.user_id)
     if found is None:
-        lang = await svc.renderer.lang_for(group, ib)
+        tz = await svc.store.chat_tz(group.platform, group.chat_id)
+        await check_open(svc, group, day, puzzle, tz)
+        lang = await svc.renderer.group_lang(group)  # the group's, not the first asker's
         lang = lang if lang in ALPHABETS else "en"
         ctx = svc.ctx()
         secret, lang = await svc.store.daily_puzzle(group.platform, group.chat_id, day, puzzle,
-                                                    lambda: (daily.draw(puzzle, lang, ctx), lang), ctx.now)
-        state, events = daily.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs))
+                                                    lambda: (daily.draw(puzzle, lang, ctx), lang), ctx.now,
+                                                    ends(day, tz))
+        state, events = daily.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs), closes(day, tz))
         job = svc.store.daily_start_job(group.platform, group.chat_id, day, puzzle, me.user_id, me.name, ctx.now)
         try:
             await svc.create(turn, "daily", state, events, [me.user_id], group, extra=job, bounded=False,

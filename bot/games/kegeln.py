@@ -22,6 +22,7 @@ from core.games.base import Player
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season
+from core.games.kegeln import trust as kegeln_trust
 from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, DayMonth, Inbound, Message, Text
 from core.ratings import Match
@@ -275,8 +276,9 @@ def final_scorers(finished: Sequence[tuple[GameRow, float]]) -> list[tuple[Any, 
 
 async def may_set_season(svc: Services, ib: Inbound, start: kegeln_season.Start) -> None:
     """The season start is the club's: a chat admin sets it, or whoever kept the score of the last
-    finished game, or whoever kept the score of the most finished games of the current season (a running
-    game's scorer is nobody the club has trusted yet: anyone can start a game)."""
+    finished game, or whoever kept the score of the most finished games of the current season — once
+    the club trusts them (core/games/kegeln/trust.py: one cheap game buys nothing; a running game's
+    scorer is nobody the club has trusted yet: anyone can start a game)."""
     if ib.actor.is_admin:
         return
     games = final_scorers(await repository(svc).kegeln_finished(ib.chat.platform, ib.chat.chat_id))
@@ -289,22 +291,27 @@ async def may_set_season(svc: Services, ib: Inbound, start: kegeln_season.Start)
             counts[state.scorer.user_id] = counts.get(state.scorer.user_id, 0) + 1
             named[state.scorer.user_id] = state.scorer.name
     most = [u for u, n in counts.items() if n == max(counts.values())] if counts else []
-    if ib.actor.user_id in most or (last is not None and ib.actor.user_id == last.user_id):
-        return
-    raise GameError("kegeln.season.not_scorer", last=last.name if last else "–",
-                    most=", ".join(named[u] for u in most) or "–")
+    if ib.actor.user_id not in most and (last is None or ib.actor.user_id != last.user_id):
+        raise GameError("kegeln.season.not_scorer", last=last.name if last else "–",
+                        most=", ".join(named[u] for u in most) or "–")
+    if not kegeln_trust.trusted(ib.actor.user_id, (state for state, _at in games)):  # one cheap game buys nothing
+        raise GameError("kegeln.season.not_trusted", games=kegeln_trust.GAMES, throws=kegeln_trust.THROWS)
+
 
 
 def may_merge(actor: Actor, old: str, shown: str, finished: Sequence[tuple[GameRow, float]]) -> None:
-    """A merge moves OLD's records: a chat admin may, or whoever kept the score of every completed game
-    OLD played in (the scorer typed one person under two names: the typo, and so the records, are theirs).
-    The scorer of a running game, or of other games only, may not. `old` casefolded, `shown` as written."""
+    """A merge moves OLD's records: a chat admin may, or a trusted scorer (core/games/kegeln/trust.py)
+    who kept the score of every completed game OLD played in (the scorer typed one person under two
+    names: the typo, and so the records, are theirs). The scorer of a running game, or of other games
+    only, may not. `old` casefolded, `shown` as written."""
     if actor.is_admin:
         return
     scorers = {state.scorer.user_id: state.scorer.name for state, _at in final_scorers(finished)
                if old in {m.name.casefold() for m in state.members}}
     if set(scorers) - {actor.user_id}:
         raise GameError("kegeln.merge.not_scorer", name=shown, scorers=", ".join(scorers.values()))
+    if not kegeln_trust.trusted(actor.user_id, (state for state, _at in final_scorers(finished))):
+        raise GameError("kegeln.merge.not_trusted", games=kegeln_trust.GAMES, throws=kegeln_trust.THROWS)
 
 
 async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:

@@ -64,14 +64,16 @@ class Words(GamePlugin):
 
     async def rated(self, svc: Services, row: GameRow, state: Any, results: list[NewResult]) -> Match | None:
         """A finished match is a ranking by points (a two-player variant: its winner first, as it
-        counts guesses); those who left rank below everyone who stayed. Solo practice and timed-out
-        or cancelled matches are not rated."""
+        counts guesses); those who left rank below everyone who stayed. Only who made a move — a
+        guess, or a word set for the others — takes part: a second account that joins and leaves
+        hands out nothing. Solo practice and timed-out or cancelled matches are not rated."""
         if state.mode is words.Mode.SOLO or state.outcome != "finished" or not results:
             return None
         pair = state.mode in (words.Mode.PAIR_ROUNDS, words.Mode.PAIR_LIMIT)
+        moved = words.movers(state)
         scores = {r.user_id: (float("-inf") if r.user_id in state.left else
                               float(r.outcome in ("win", "draw")) if pair else float(state.points.get(r.user_id, 0)))
-                  for r in results}
+                  for r in results if r.user_id in moved}
         return ranked_match(scores, {r.user_id: r.name for r in results})
 
     async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:

@@ -274,4 +274,9 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (platform, chat_id, user_id)
     );
     """),
+    # 10: when a daily puzzle's day ends in the zone it was drawn for (docs/daily.md: a /timezone change
+    # opens no day early and no day twice); NULL for the puzzles drawn before
+    Migration("""
+    ALTER TABLE daily_puzzles ADD COLUMN ends {REAL};
+    """),
 ]

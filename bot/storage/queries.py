@@ -84,11 +84,17 @@ SAVE_USER = Query("INSERT INTO users (platform, user_id, name, locale) VALUES (:
                   " locale = COALESCE(excluded.locale, users.locale)")
 USER_NAME = Query("SELECT name FROM users WHERE platform = :platform AND user_id = :user_id")
 USER_LOCALE = Query("SELECT locale FROM users WHERE platform = :platform AND user_id = :user_id")
-USERS_IN_CHAT = Query(  # the users seen in a chat: a result there, or a seat in a running game
+USERS_IN_CHAT = Query(  # the users seen in a chat: acted in it, a result there, or a seat in a running game
     "SELECT user_id, name FROM users WHERE platform = :platform AND user_id IN"
-    " (SELECT user_id FROM results WHERE platform = :platform AND chat_id = :chat_id"
+    " (SELECT user_id FROM chat_members WHERE platform = :platform AND chat_id = :chat_id"
+    " UNION SELECT user_id FROM results WHERE platform = :platform AND chat_id = :chat_id"
     " UNION SELECT user_id FROM seats WHERE platform = :platform AND chat_id = :chat_id AND active = 1)"
     ' ORDER BY user_id COLLATE "C"')
+USER_SEEN_IN_CHAT = Query(  # a user this chat has seen: acted in it, a result there, or a seat in a running game
+    "SELECT 1 FROM chat_members WHERE platform = :platform AND chat_id = :chat_id AND user_id = :user_id"
+    " UNION ALL SELECT 1 FROM results WHERE platform = :platform AND chat_id = :chat_id AND user_id = :user_id"
+    " UNION ALL SELECT 1 FROM seats WHERE platform = :platform AND chat_id = :chat_id AND user_id = :user_id"
+    " AND active = 1 LIMIT 1")
 USERS_NAMED = Query("SELECT user_id, name FROM users WHERE platform = :platform AND lower(name) = lower(:name)"
                     ' ORDER BY user_id COLLATE "C" LIMIT :limit')
 
@@ -144,6 +150,11 @@ SAVE_RATING = Query(
     " VALUES (:platform, :chat_id, :kind, :user_id, :name, :mu, :sigma, :games, :updated)"
     " ON CONFLICT (platform, chat_id, kind, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
     " sigma = excluded.sigma, games = excluded.games, updated = excluded.updated")
+PAIR_GAMES_SINCE = Query(  # the repetition rule (core/ratings.py `repeated`): the rated games since a time
+    # of one of a match's players, with all their players, in the scope across chats
+    "SELECT game_id, user_id, at FROM rating_history WHERE platform = :platform AND chat_id = :chat_id"
+    " AND kind = :kind AND at >= :since AND game_id IN (SELECT game_id FROM rating_history"
+    " WHERE platform = :platform AND chat_id = :chat_id AND kind = :kind AND user_id = :user_id AND at >= :since)")
 INSERT_RATING_STEP = Query(
     "INSERT INTO rating_history (game_id, platform, chat_id, kind, user_id, mu, sigma, games, at)"
     " VALUES (:game_id, :platform, :chat_id, :kind, :user_id, :mu, :sigma, :games, :at)")
@@ -185,8 +196,11 @@ TOP_RATED = Query(  # the conservative rating (openskill's ordinal, mu - 3 sigma
 _DAY = "platform = :platform AND chat_id = :chat_id AND day = :day AND puzzle = :puzzle"
 DAILY_PUZZLE = Query(f"SELECT secret, lang FROM daily_puzzles WHERE {_DAY}")
 INSERT_DAILY_PUZZLE = Query(  # the first asker's draw is the chat's code of the day; later draws are dropped
-    "INSERT INTO daily_puzzles (platform, chat_id, day, puzzle, secret, lang, created)"
-    " VALUES (:platform, :chat_id, :day, :puzzle, :secret, :lang, :now) ON CONFLICT DO NOTHING")
+    "INSERT INTO daily_puzzles (platform, chat_id, day, puzzle, secret, lang, created, ends)"
+    " VALUES (:platform, :chat_id, :day, :puzzle, :secret, :lang, :now, :ends) ON CONFLICT DO NOTHING")
+DAILY_WINDOW = Query(  # this day's end (if drawn) and the latest end of the chat's other days of the puzzle
+    f"SELECT (SELECT ends FROM daily_puzzles WHERE {_DAY}), (SELECT MAX(ends) FROM daily_puzzles"
+    " WHERE platform = :platform AND chat_id = :chat_id AND puzzle = :puzzle AND day <> :day)")
 DAILY_PLAY = Query(f"SELECT game_id, outcome, attempts FROM daily_plays WHERE {_DAY} AND user_id = :user_id")
 INSERT_DAILY_PLAY = Query(  # the primary key refuses a second attempt (insert_unique)
     "INSERT INTO daily_plays (platform, chat_id, day, puzzle, user_id, name, game_id, started)"
@@ -273,5 +287,6 @@ LOGIK_RECORD, LOGIK_RECORD_IN_CHAT = _in_chat(
 # ---------------------------------------------------------------- solver: the computer opponent's level
 SOLVER_BOT_LEVEL = Query(
     "SELECT e.data FROM events e JOIN games g ON g.id = e.game_id WHERE e.type = 'bot'"
-    " AND g.platform = :platform AND g.chat_id = :chat_id AND g.id <= :game_id AND (g.id = :game_id OR EXISTS"
+    " AND g.platform = :platform AND g.chat_id = :chat_id AND g.kind = :kind AND g.id <= :game_id"
+    " AND (g.id = :game_id OR EXISTS"
     " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :user_id)) ORDER BY g.id DESC LIMIT 1")

@@ -233,6 +233,10 @@ class SqlStore:
         rows = await self._fetch(q.USER_NAME, platform=platform, user_id=user_id)
         return rows[0][0] if rows else None
 
+    async def seen_in_chat(self, platform: str, chat_id: str, user_id: str) -> bool:
+        """Whether the chat knows this user: they acted in it, have a result there or sit in one of its games."""
+        return bool(await self._fetch(q.USER_SEEN_IN_CHAT, platform=platform, chat_id=chat_id, user_id=user_id))
+
     async def user_locale(self, platform: str, user_id: str) -> str | None:
         rows = await self._fetch(q.USER_LOCALE, platform=platform, user_id=user_id)
         return rows[0][0] if rows else None
@@ -240,7 +244,8 @@ class SqlStore:
     async def find_users(self, platform: str, chat_id: str | None, name: str,
                          limit: int = 10) -> list[UserMatch]:
         """The users called `name` (compared as core.names.key): with a chat, the users seen in it
-        (a seat in one of its running games, or a result there); with None, anyone on the platform."""
+        (who acted in it, a seat in one of its running games, or a result there); with None, anyone on the
+        platform."""
         wanted = names.key(name)
         if chat_id is not None:
             rows = await self._fetch(q.USERS_IN_CHAT, platform=platform, chat_id=chat_id)
@@ -273,8 +278,11 @@ class SqlStore:
         """A finished game's rating update, run inside `save_game`'s transaction: in this chat and
         (for a game rated across chats) under `ratings.EVERYWHERE`, the players' ratings are read
         with their rows locked (a concurrent game of the same player waits for this one), rated with
-        the match, written back, and each new rating added to the history."""
+        the match, written back, and each new rating added to the history. A game the repetition rule
+        leaves out (`ratings.repeated`, from the history across chats) writes nothing."""
         async def job(tx: Tx) -> None:
+            if await _repeated(tx, platform, kind, match, now):
+                return
             for scope in ratings.scopes(chat_id, kind):
                 where = {"platform": platform, "chat_id": scope, "kind": kind}
                 prior = {}
@@ -498,8 +506,16 @@ class SqlStore:
             await tx.execute(q.SET_CHAT_TZ, platform=platform, chat_id=chat_id, tz=tz)
         await self._run(job)
 
+    async def daily_window(self, platform: str, chat_id: str, day: str,
+                           puzzle: str) -> tuple[float | None, float | None]:
+        """When `day`'s puzzle ends (None: not drawn, or drawn before the ends were kept), and the latest end of
+        the chat's other days of the puzzle (None: none known)."""
+        rows = await self._fetch(q.DAILY_WINDOW, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle)
+        this, last = rows[0] if rows else (None, None)
+        return (None if this is None else float(this)), (None if last is None else float(last))
+
     async def daily_puzzle(self, platform: str, chat_id: str, day: str, puzzle: str,
-                           draw: Any, now: float) -> tuple[str, str]:
+                           draw: Any, now: float, ends: float | None = None) -> tuple[str, str]:
         """The chat's code of the day for a puzzle and its language: the stored one, else `draw()`
         (a `(secret, lang)`) stored now; of two first askers at once the first write wins for both."""
         where = {"platform": platform, "chat_id": chat_id, "day": day, "puzzle": puzzle}
@@ -509,7 +525,7 @@ class SqlStore:
         secret, lang = draw()
 
         async def job(tx: Tx) -> tuple[str, str]:
-            await tx.execute(q.INSERT_DAILY_PUZZLE, **where, secret=secret, lang=lang, now=now)
+            await tx.execute(q.INSERT_DAILY_PUZZLE, **where, secret=secret, lang=lang, now=now, ends=ends)
             row = await tx.fetchrow(q.DAILY_PUZZLE, **where)
             assert row is not None
             return str(row[0]), str(row[1])
@@ -555,10 +571,11 @@ class SqlStore:
         return [str(r[0]) for r in rows]
 
     # ------------------------------------------------------------ solver: the computer opponent's level
-    async def solver_bot_level(self, platform: str, chat_id: str, game_id: int, user_id: str) -> str | None:
-        """The level of the bot in this duel, or (for a rematch) in the newest earlier duel against the
-        bot that this user played in this chat: the data of its "bot" event."""
-        rows = await self._fetch(q.SOLVER_BOT_LEVEL, platform=platform, chat_id=chat_id, game_id=game_id,
+    async def solver_bot_level(self, platform: str, chat_id: str, kind: str, game_id: int,
+                               user_id: str) -> str | None:
+        """The level of the bot in this game, or (for a rematch) in the newest earlier game of the same
+        kind against the bot that this user played in this chat: the data of its "bot" event."""
+        rows = await self._fetch(q.SOLVER_BOT_LEVEL, platform=platform, chat_id=chat_id, kind=kind, game_id=game_id,
                                  user_id=user_id)
         return json.loads(rows[0][0]).get("level") if rows else None
 
@@ -571,6 +588,26 @@ async def _add_seats(tx: Tx, game_id: int, platform: str, chat_id: str, seats: S
         if not await tx.insert_unique(q.INSERT_SEAT, game_id=game_id, platform=platform, chat_id=chat_id,
                                       user_id=user_id):
             raise SeatTaken(user_id)
+
+
+async def _repeated(tx: Tx, platform: str, kind: str, match: ratings.Match, now: float) -> bool:
+    """Whether the same players' rated games of this kind before this one (in the history across chats,
+    which holds every rated game of a kind the rule applies to) already fill the repetition rule's window."""
+    pair = ratings.pair_key(kind, match)
+    if not pair:
+        return False
+    for user_id in sorted(pair):  # their rows across chats locked first: two games of the pair ending at once
+        await tx.fetchrow(q.RATING_CLAIM, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind, user_id=user_id,
+                          name=match.names.get(user_id, user_id), mu=ratings.NEW.mu, sigma=ratings.NEW.sigma,
+                          updated=now)  # count one after the other (a new player's row is rated just after)
+    rows = await tx.fetch(q.PAIR_GAMES_SINCE, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind,
+                             since=now - ratings.PAIR_WINDOW - 1, user_id=min(pair))
+    players: dict[int, set[str]] = {}
+    ended: dict[int, float] = {}
+    for game_id, user_id, at in rows:
+        players.setdefault(int(game_id), set()).add(str(user_id))
+        ended[int(game_id)] = float(at)
+    return ratings.repeated((ended[g] for g, who in players.items() if who == pair), now)
 
 
 async def _write_ratings(tx: Tx, current: Sequence[ratings.Step], history: Sequence[ratings.Step]) -> None:

@@ -103,7 +103,8 @@ class Resigned(Event, frozen=True):
 
 
 class TimedOut(Event, frozen=True):
-    """Time ran out: `idle` is who was to move (None: nobody answered the challenge, or no turn)."""
+    """Time ran out: `idle` is who was to move (None: nobody answered the challenge, or no turn); the
+    state's `winner` is the other player when exactly one owed the move (`owing`)."""
 
     type = "timed_out"
     idle: str | list[str] | None  # the duel's player to move; Logik's players whose row was missing
@@ -356,7 +357,9 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
         case Timeout():
             if s.phase.value == "challenge":  # nobody answered: the challenge lapses, no game was played
                 return end(s, "expired", None, [TimedOut(None)])
-            return end(s, "timeout", None, [TimedOut(idle(s))])
+            late = owing(s, idle(s))  # one player owed the move: they lose; both (or nobody): abandoned
+            winner = other(s, late[0]).user_id if len(late) == 1 else None
+            return end(s, "timeout", winner, [TimedOut(idle(s))])
     raise GameError("not_now")
 
 
@@ -374,6 +377,14 @@ def expose(s: Any, mine: str, text: str, ctx: Ctx, set_secret: SetSecretMove) ->
     return s, [SecretSeen(mine)]
 
 
+def owing(s: Any, idle: str | list[str] | None) -> list[str]:
+    """Who owed the move when time ran out: whose secret is missing, else the game's `idle` (the
+    duel's player to move, Logik's players whose row is missing)."""
+    if s.phase.value == "secrets":
+        return [p.user_id for p in players(s) if p.user_id not in s.secrets]
+    return [idle] if isinstance(idle, str) else list(idle or [])
+
+
 def results(state: Any, tries: Callable[[str], int], side: Callable[[str], str] | None = None) -> list[ResultRow]:
     """One statistics line per player (`tries`: their guesses, `side`: where the game records sides);
     only games that got past the challenge count."""
@@ -381,7 +392,7 @@ def results(state: Any, tries: Callable[[str], int], side: Callable[[str], str] 
         return []
     rows = []
     for p in players(state):
-        if state.outcome == "timeout":
+        if state.outcome == "timeout" and state.winner is None:  # nobody (or both) owed the move
             outcome = Outcome.ABANDONED
         elif state.winner is None:
             outcome = Outcome.DRAW
@@ -402,7 +413,7 @@ def score_line(state: Any, key: str) -> Text:
 
 # The texts of the shared flow, in each challenge game's own catalog section (`<game>.<name>`).
 FLOW_TEXTS = ("challenged", "challenged_open", "declined", "cancelled", "accepted", "accepted_rematch", "rematch",
-              "resigned", "timed_out", "secret_prompt", "secret_fallback", "match_score")
+              "resigned", "timed_out", "timed_out_lost", "secret_prompt", "secret_fallback", "match_score")
 
 
 def flow_message(game_id: int, state: Any, ev: Event, chat: Chat, game: str,
@@ -434,6 +445,9 @@ def flow_message(game_id: int, state: Any, ev: Event, chat: Chat, game: str,
             return say(chat, f"{game}.resigned", name=name[by], winner=other(state, by).name)
         case SecretSeen(by=by):  # never the code: the group has it, the bot does not repeat it
             return say(chat, "exposed.secret", name=name[by]).notify(by)
+        case TimedOut() if state.winner is not None:  # the other one let the time run out
+            return say(chat, f"{game}.timed_out_lost", name=other(state, state.winner).name,
+                       winner=name[state.winner])
         case TimedOut():
             return say(chat, f"{game}.timed_out")
     return None

@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import App
-from core.messages import Actor, Chat, Inbound
-from tests.app.harness import Table, group_texts, texts
+from core import ratings
+from core.messages import Actor, Chat, Inbound, Response
+from tests.app.harness import PLATFORM, Table, group_texts, texts
 
 
 async def start_duel(t: Table, a_secret: str = "1234", b_secret: str = "5678", opts: str = "") -> tuple[int, str, str]:
@@ -29,6 +30,37 @@ async def start_duel(t: Table, a_secret: str = "1234", b_secret: str = "5678", o
 def target(starter: str, a_secret: str = "1234", b_secret: str = "5678") -> dict[str, str]:
     """Which code each player must crack."""
     return {"alice": b_secret, "bob": a_secret}
+
+
+async def played_out(t: Table, first: str, second: str, draw: bool = False) -> Response:
+    """A started duel played to its end with `ratings.MIN_MOVES` guesses each (so it is rated): misses
+    first, then the starter cracks and the second player cracks too (`draw`) or misses."""
+    codes = target(first)
+    for miss in ("9012", "9013", "9014")[: ratings.MIN_MOVES - 1]:
+        await t.say(first, miss)
+        await t.say(second, miss)
+    await t.say(first, codes[first])
+    return await t.say(second, codes[second] if draw else "9087")
+
+
+async def bot_duel_played(t: Table, who: str = "ann") -> str:
+    """A 3-digit duel against the easy bot in which `who` makes `ratings.MIN_MOVES` guesses, then
+    resigns if it still runs; returns the winner ('' for a draw)."""
+    await t.say(who, "/duel bot easy 3")
+    await t.dm(who, "012")
+    row = await t.app.store.last_game(PLATFORM, t.group.chat_id, who)
+    assert row is not None
+    for guess in ("345", "678", "901", "234", "567", "890")[: ratings.MIN_MOVES]:
+        st = await t.state(row.id)
+        if st["phase"] == "finished":
+            break
+        await t.say(who, guess)
+    st = await t.state(row.id)
+    if st["phase"] != "finished":
+        assert "resigns" in texts(await t.say(who, "/resign"))
+        st = await t.state(row.id)
+    assert min(len(v) for v in st["attempts"].values()) >= ratings.MIN_MOVES, st["attempts"]
+    return str(st["winner"] or "")
 
 
 async def test_starter_cracks_second_misses(table: Table) -> None:
@@ -83,14 +115,22 @@ async def test_resign_records_a_win_for_the_other(table: Table) -> None:
 
 
 async def test_timeout_is_recorded(table: Table, app: App, clock) -> None:  # type: ignore[no-untyped-def]
-    gid, _first, _second = await start_duel(table)
+    gid, first, second = await start_duel(table)
     clock.now += 1800
     assert await app.sweep() == []  # not idle long enough
     clock.now += 3600
     out = await app.sweep()
-    assert out and "timed out" in out[0].text and out[0].to == table.group
+    assert out and "let the time run out" in out[0].text and out[0].to == table.group
     st = await table.state(gid)
-    assert st["outcome"] == "timeout"
+    assert st["outcome"] == "timeout" and st["winner"] == second  # the starter owed the first guess
+    r = await table.say(first, "/stats")
+    assert "1 · 0/0/1" in texts(r)
+    # both secrets missing: nobody alone owed the move, so it is abandoned
+    r = await table.say("alice", "/duel <@bob>")
+    await table.press("bob", table.button(r, ":accept"))
+    clock.now += 3601
+    out = await app.sweep()
+    assert out and "abandoned" in out[0].text
     r = await table.say("alice", "/stats")
     assert "⏱1" in texts(r)
 

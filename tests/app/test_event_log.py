@@ -34,7 +34,7 @@ async def test_stored_events_are_the_rows_the_dict_events_wrote(tmp_path: Path) 
             read = [row.read(GAMES[kind].events) for row in await store.event_log(gid)]
             assert read == [e for k, e in made if k == kind], kind
         bot_game = await store.create_game("p", "c", False, "duel", {"v": 0}, ["ann"], [BotLevel("easy")], 2.0)
-        assert await store.solver_bot_level("p", "c", bot_game, "ann") == "easy"
+        assert await store.solver_bot_level("p", "c", "duel", bot_game, "ann") == "easy"
         assert await store.event_log(bot_game) == [Logged("bot", {"level": "easy"})]
     finally:
         await store.close()

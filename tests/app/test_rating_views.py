@@ -17,7 +17,7 @@ from core import ratings
 from core.messages import Chat, Response
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts
-from tests.app.test_duel_flow import start_duel
+from tests.app.test_duel_flow import bot_duel_played, start_duel
 from tests.app.test_pictures_off_loop import recording
 from tests.app.test_ratings import Expected
 from tests.app.test_ratings_rebuild import finish_duel
@@ -54,9 +54,7 @@ async def test_stats_show_rating_trend_and_across_chats(app: App, clock: Clock, 
     ranks = [1.0 if p == winner else 2.0 for p in ("alice", "bob")]
     everywhere.play("duel", [["alice"], ["bob"]], ranks)
     # ann plays the bot in group-1 only
-    await one.say("ann", "/duel bot easy 3")
-    await one.dm("ann", "012")
-    await one.say("ann", "/resign")
+    await bot_duel_played(one)
 
     out = texts(await one.say("alice", "/stats"))
     mine, far = here.ratings[("duel", "alice")], everywhere.ratings[("duel", "alice")]

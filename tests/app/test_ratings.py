@@ -12,7 +12,7 @@ from bot.app import App
 from core import ratings
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts
-from tests.app.test_duel_flow import start_duel, target
+from tests.app.test_duel_flow import bot_duel_played, played_out, start_duel
 from tests.kegeln.test_app import start as start_kegeln
 from tests.kegeln.test_rules import SEED_THROWS
 from tests.logik.test_app_flow import start as start_logik
@@ -59,11 +59,9 @@ def assert_agree(db: str, want: Expected) -> None:
 
 
 async def duel(table: Table, draw: bool) -> str:
-    """A duel alice–bob; returns the winner ('' for a draw)."""
+    """A duel alice–bob, really played (rated); returns the winner ('' for a draw)."""
     _gid, first, second = await start_duel(table)
-    codes = target(first)
-    await table.say(first, codes[first])
-    await table.say(second, codes[second] if draw else "9012")
+    await played_out(table, first, second, draw)
     return "" if draw else first
 
 
@@ -88,7 +86,8 @@ async def test_rated_games_agree_with_openskill_and_top_shows_the_order(table: T
     r = await table.say(turn, "crane")
     st = await table.state(gid)
     assert st["phase"] == "finished", texts(r)
-    players = [p["user_id"] for p in st["players"]]
+    moved = {u for u, n in st["counts"].items() if n} | {r["setter"] for r in st["rounds"]}
+    players = [p["user_id"] for p in st["players"] if p["user_id"] in moved]  # who made no move is not rated
     points = {p: st["points"].get(p, 0) for p in players}
     want.play("words", [[p] for p in players], [1.0 + sum(v > points[p] for v in points.values()) for p in players])
     assert_agree(db, want)
@@ -118,13 +117,11 @@ async def test_rated_games_agree_with_openskill_and_top_shows_the_order(table: T
 async def test_a_bot_game_is_rated_against_the_fixed_bot_rating(app: App, db: str, tmp_path: Path) -> None:
     app.solver_cache = str(tmp_path / "solver-cache")  # never the repository's data/
     table = Table(app)
-    await table.say("ann", "/duel bot easy 3")
-    await table.dm("ann", "012")
-    r = await table.say("ann", "/resign")
-    assert "resigns" in texts(r), texts(r)
+    winner = await bot_duel_played(table)
     bot = ratings.BOT_RATINGS["easy"]
     want = Expected()
-    want.play("duel", [["ann"], ["bot"]], [2.0, 1.0], fixed={"bot": (bot.mu, bot.sigma)})
+    want.play("duel", [["ann"], ["bot"]], [2.0 if winner == "bot" else 1.0, 2.0 if winner == "ann" else 1.0],
+              fixed={"bot": (bot.mu, bot.sigma)})
     assert_agree(db, want)  # the bot itself has no stored rating: its level's is fixed
 
 
@@ -132,7 +129,7 @@ async def test_unrated_games_change_nothing(table: Table, app: App, clock: Clock
     # declined
     r = await table.say("alice", "/duel <@bob>")
     await table.press("bob", table.button(r, ":decline"))
-    # timed out
+    # timed out (the starter owed the first guess: lost, but too short to be rated)
     await start_duel(table)
     clock.now += 7200
     await app.sweep()
@@ -142,11 +139,11 @@ async def test_unrated_games_change_nothing(table: Table, app: App, clock: Clock
     await table.say("ann", "/giveup")
     await table.say("cy", "/practice 3")
     await table.say("cy", "/giveup")
-    # an abandoned word game
+    # a word game that timed out: the guesser who owed the move is out, but only the setter made a move
     gid = await open_game(table, "points 1", players=("dan", "eve", "fay"))
     await set_word(table, gid, "crane")
     clock.now += 7200
     await app.sweep()
-    assert (await table.state(gid))["outcome"] == "timeout"
+    assert (await table.state(gid))["outcome"] == "finished"
     assert stored(db) == {}
     assert "no rated games" in texts(await table.say("alice", "/top duel"))

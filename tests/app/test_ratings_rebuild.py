@@ -19,7 +19,7 @@ from core import ratings
 from core.messages import Chat
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts
-from tests.app.test_duel_flow import start_duel, target
+from tests.app.test_duel_flow import bot_duel_played, played_out, start_duel
 from tests.app.test_ratings import Expected
 from tests.kegeln.test_app import start as start_kegeln
 from tests.kegeln.test_rules import SEED_THROWS
@@ -47,9 +47,7 @@ async def garble(app: App) -> None:
 
 
 async def finish_duel(t: Table, first: str, second: str, draw: bool = False) -> str:
-    codes = target(first)
-    await t.say(first, codes[first])
-    r = await t.say(second, codes[second] if draw else "9012")
+    r = await played_out(t, first, second, draw)
     assert "wins" in texts(r) or "raw" in texts(r), texts(r)
     return "" if draw else first
 
@@ -74,18 +72,18 @@ async def play(app: App, clock: Clock, tmp_path: Path) -> dict[str, Expected]:
     _gid, first, second = await start_duel(one)
     duel("group-1", await finish_duel(one, first, second, draw=True))
     # against the bot (fixed rating of its level)
-    await one.say("ann", "/duel bot easy 3")
-    await one.dm("ann", "012")
-    assert "resigns" in texts(await one.say("ann", "/resign"))
+    winner = await bot_duel_played(one)
     bot = ratings.BOT_RATINGS["easy"]
     for scope in ("group-1", ratings.EVERYWHERE):
-        want[scope].play("duel", [["ann"], ["bot"]], [2.0, 1.0], fixed={"bot": (bot.mu, bot.sigma)})
+        want[scope].play("duel", [["ann"], ["bot"]], [2.0 if winner == "bot" else 1.0, 2.0 if winner == "ann" else 1.0],
+                         fixed={"bot": (bot.mu, bot.sigma)})
     # the word game, a ranking by points
     gid = await open_game(one, "points 1")
     r = await one.say(await set_word(one, gid, "crane"), "crane")
     st = await one.state(gid)
     assert st["phase"] == "finished", texts(r)
-    players = [p["user_id"] for p in st["players"]]
+    moved = {u for u, n in st["counts"].items() if n} | {r["setter"] for r in st["rounds"]}
+    players = [p["user_id"] for p in st["players"] if p["user_id"] in moved]  # who made no move is not rated
     points = {p: st["points"].get(p, 0) for p in players}
     for scope in ("group-1", ratings.EVERYWHERE):
         want[scope].play("words", [[p] for p in players],

@@ -1,5 +1,6 @@
-"""Games that time out (App.sweep with an injected clock) show in /stats as timed out (⏱), never as
-lost, and in /stats logik; through the App on real SQLite."""
+"""Games that time out (App.sweep with an injected clock) where nobody — or everybody — owed the move
+show in /stats as timed out (⏱), never as lost, and in /stats logik; through the App on real SQLite.
+(One player owing the move loses: tests/app/test_timeout_loses.py.)"""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ async def logik_running(table: Table) -> None:
     r = await table.say("alice", "/logik <@bob>")
     await table.press("bob", table.button(r, ":accept"))
     await table.dm("alice", "12345")
-    await table.dm("bob", "54321")
-    await table.say("alice", "11111")
+    await table.dm("bob", "54321")  # the first round waits for both rows: nobody alone owes it
 
 
 async def test_a_timed_out_practice_is_abandoned_not_lost(table: Table, app: App, clock: Clock) -> None:

@@ -145,8 +145,10 @@ def test_thirty_guesses_each_is_a_draw() -> None:
 def test_resign_and_timeout() -> None:
     s, _ = duel.apply(playing(), duel.Resign(), "b", ctx())
     assert s.outcome == "resigned" and s.winner == "a"
-    t, _ev = duel.apply(playing(), duel.Timeout(), None, ctx())
-    assert t.outcome == "timeout" and {r.outcome for r in duel.results(t)} == {"abandoned"}
+    t, _ev = duel.apply(playing(), duel.Timeout(), None, ctx())  # the starter owed the guess: the other wins
+    winner = duel.other(t, t.starter or "").user_id
+    assert t.outcome == "timeout" and t.winner == winner
+    assert {r.user_id: r.outcome for r in duel.results(t)} == {t.starter: "loss", winner: "win"}
     with pytest.raises(GameError):
         duel.apply(t, duel.Guess("1111"), "a", ctx())
 

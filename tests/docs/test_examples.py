@@ -90,6 +90,10 @@ KEGELN_TWO_NAMES = (*KEGELN_DONE, "alice: /kegeln high 2 Klausi Birgit", "alice:
                     "alice: /wurf 5", "alice: /wurf 4", "alice: /kegeln low 2 Klaus Sven", "alice: /wurf 2 10",
                     "alice: /wurf 3 10", "alice: /wurf 1", "alice: /wurf 4")
 WORDS_JOINED = ("alice: /words", "bob: /join")
+# the club trusts alice with its season start and merges: three completed games of six throws scored
+KEGELN_CLUB = tuple(line for _ in range(3) for line in (
+    "alice: /kegeln high 2 Anna Bert Cora", "alice: /wurf 7 10", "alice: /wurf 3 10", "alice: /wurf 5 10",
+    "alice: /wurf 4", "alice: /wurf 2", "alice: /wurf 1"))
 
 CONTEXTS = {
     "none": ctx(),
@@ -113,7 +117,8 @@ CONTEXTS = {
     "kegeln": ctx(*KEGELN),
     "kegeln, a throw in": ctx(*KEGELN, "alice: /wurf 5 1"),
     "kegeln over": ctx(*KEGELN_DONE),
-    "kegeln, two names of one member": ctx(*KEGELN_TWO_NAMES),
+    "kegeln, two names of one member": ctx(*KEGELN_CLUB, *KEGELN_TWO_NAMES),
+    "kegeln club over": ctx(*KEGELN_CLUB, *KEGELN_DONE),
 }
 BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess 0123": "practice", "/guess 1234": "practice", "/guess 4071": "duel, the starter",
@@ -139,7 +144,7 @@ BY_COMMAND = {
     "join": "lobby", "begin": "own lobby", "leave": "joined lobby",
     "wurf": "kegeln", "throw": "kegeln", "undo": "kegeln, a throw in",
     "kegelstats": "kegeln over", "abend": "kegeln over", "kegelexport": "kegeln over",
-    "saison": "kegeln over", "jahresrueckblick": "kegeln over", "yearreview": "kegeln over",
+    "saison": "kegeln club over", "jahresrueckblick": "kegeln over", "yearreview": "kegeln over",
     "arsrevy": "kegeln over", "itogi_goda": "kegeln over", "итоги_года": "kegeln over",
     "godishen_pregled": "kegeln over", "годишен_преглед": "kegeln over",
     "kegelmerge": "kegeln, two names of one member",

@@ -66,7 +66,10 @@ def test_console_scorer_merges_the_typo_after_confirming(tmp_path: Path) -> None
     """The console has no chat admins: alice, who scored both games, merges Anni into Anna; bob, who scored
     neither, may not ask, and may not press her ✅ either."""
     db = tmp_path / "db.sqlite3"
-    two_games = ["alice: /kegeln high 2 Anna Ben", "alice: /wurf 7 t", "alice: /wurf 3 t", "alice: /wurf 2",
+    club = [line for _ in range(3) for line in (  # alice has kept the club's score: it trusts her
+        "alice: /kegeln high 2 Dora Emil Fritz", "alice: /wurf 7 t", "alice: /wurf 3 t", "alice: /wurf 5 t",
+        "alice: /wurf 2", "alice: /wurf 4", "alice: /wurf 1")]
+    two_games = [*club, "alice: /kegeln high 2 Anna Ben", "alice: /wurf 7 t", "alice: /wurf 3 t", "alice: /wurf 2",
                  "alice: /wurf 5", "alice: /kegeln high 2 Anni Carl", "alice: /wurf 4 t", "alice: /wurf 6 t",
                  "alice: /wurf 1", "alice: /wurf 8"]
     asks = [*two_games, "bob: /kegelmerge Anni Anna", "alice: /kegelmerge Anni Anna"]

@@ -50,7 +50,12 @@ async def test_a_scorer_of_a_running_game_cannot_move_the_season_start(app: App,
 async def test_the_season_start_by_the_last_scorer_or_the_seasons_main_scorer(
         app: App, table: Table, clock: Clock) -> None:
     await season_2026(table, clock)
-    await game(table, "high", {"Birgit": (1, 1), "Sven": (2, 2)}, who="carol")  # carol scores the last game
+    evening = clock.now
+    clock.now = at(2025, 12, 6)  # carol kept the score of two real games last season (one cheap game would not do)
+    for _ in range(2):
+        await game(table, "high", {"Birgit": (1, 1), "Sven": (2, 2), "Klaus": (3, 3)}, who="carol")
+    clock.now = evening
+    await game(table, "high", {"Birgit": (1, 1), "Sven": (2, 2), "Klaus": (3, 3)}, who="carol")  # and the last one
     r = await table.say("bob", "/saison 09-01")
     assert "(Carol) or whoever kept score most this season (Alice)" in texts(r), texts(r)
     assert "now start on September 1" in texts(await table.say("carol", "/saison 09-01"))  # the last game's scorer
@@ -125,3 +130,22 @@ async def test_a_game_started_with_the_old_name_during_the_merge_is_seen(
     assert started and "Hausnummern #" in started[0], started
     assert "Klausi is playing in the running game #7" in texts(r), texts(r)
     assert await members(app) == before
+
+
+async def test_one_cheap_game_buys_neither_the_season_start_nor_a_merge(
+        app: App, table: Table, clock: Clock) -> None:
+    """Issue 23.3: mallory scores one 4-throw game of two made-up names, X and Y. That makes her the
+    last game's scorer and the scorer of every game of X — and still trusts her with nothing: the
+    club's trust takes `trust.GAMES` completed games of `trust.THROWS` throws or more."""
+    await season_2026(table, clock)
+    before = await members(app)
+    await game(table, "high", {"Xaver": (1, 1), "Yvonne": (2, 2)}, who="mallory")
+    r = await table.say("mallory", "/saison 09-01")
+    assert "needs a chat admin, or a scorer of at least 3 completed club games with 6 throws" in texts(r), texts(r)
+    assert await season_start(app) is None
+    r = await table.say("mallory", "/kegelmerge Xaver Klaus")
+    assert "Merging members needs a chat admin" in texts(r) and not any(m.buttons for m in r.messages), texts(r)
+    assert len(await members(app)) > len(before)  # her game is stored, nothing merged
+    for _ in range(2):  # two more games, but as short: still nothing
+        await game(table, "high", {"Xaver": (1, 1), "Yvonne": (2, 2)}, who="mallory")
+    assert "needs a chat admin" in texts(await table.say("mallory", "/saison 09-01"))

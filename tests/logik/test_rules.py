@@ -152,10 +152,14 @@ def test_resign_and_timeout() -> None:
     s = playing()
     s1, _ = logik.apply(s, logik.Resign(), "b", ctx())
     assert s1.winner == "a" and s1.outcome == "resigned" and s1.match.wins == {"a": 1}
+    s0, ev = logik.apply(s, logik.Timeout(), None, ctx())  # both rows missing: nobody alone owed it
+    assert ev[0] == challenge.TimedOut(idle=["a", "b"]) and {r.outcome for r in logik.results(s0)} == {"abandoned"}
+    assert s0.match.wins == {} and s0.match.draws == 0 and s0.winner is None
     s, _ = logik.apply(s, logik.Guess("11111"), "a", ctx())
-    s2, ev = logik.apply(s, logik.Timeout(), None, ctx())
-    assert ev[0] == challenge.TimedOut(idle=["b"]) and {r.outcome for r in logik.results(s2)} == {"abandoned"}
-    assert s2.match.wins == {} and s2.match.draws == 0
+    s2, ev = logik.apply(s, logik.Timeout(), None, ctx())  # b's row was missing: b loses
+    assert ev[0] == challenge.TimedOut(idle=["b"]) and s2.winner == "a" and s2.outcome == "timeout"
+    assert {r.user_id: r.outcome for r in logik.results(s2)} == {"a": "win", "b": "loss"}
+    assert s2.match.wins == {"a": 1}
 
 
 def test_decline_cancel_and_who_may_act() -> None:

@@ -64,6 +64,9 @@ async def test_analyse_after_practice(table: Table) -> None:
     assert "#4 450 → 0A0B · 9 → 3 ⚠ #1 #3" in out
     assert "#5 123 → 3A0B · 3 → 1" in out
     assert re.search(r"strong solver on the same code \(guesses: \d\): .*123$", out, re.M)
+    # 3 digits has a perfect tree: each guess against perfect play (456 is the tree's opening, renamed)
+    assert "#1 456 → 0A0B · 720 → 210 · ⌀ 5.0 → 4.0, +0.0 · ★ 456" in out
+    assert re.search(r"Your guesses cost \d\.\d guesses in all; perfect play needs 5\.0 on average", out)
 
 
 def _set_secret(gid: int, secret: str):
@@ -132,7 +135,7 @@ async def test_rematch_against_the_bot_keeps_level_and_bot_accepts(table: Table)
     assert new != gid, out
     st = await table.state(new)
     assert st["phase"] == "secrets" and "bot" in st["secrets"], out
-    assert await table.app.store.solver_bot_level("test", "group-1", new, "ann") == "easy"
+    assert await table.app.store.solver_bot_level("test", "group-1", "duel", new, "ann") == "easy"
     r = await table.dm("ann", "9876")
     st = await table.state(new)
     assert st["phase"] == "playing" and st["turn"] == "ann"

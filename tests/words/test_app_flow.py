@@ -194,9 +194,12 @@ async def test_solo_in_private_and_german_and_russian(table: Table) -> None:
 
 async def test_idle_timeout_by_the_sweep(app: App, table: Table, clock) -> None:
     gid = await open_game(table)
-    await set_word(table, gid, "crane")
+    late = await set_word(table, gid, "crane")
     clock.now += 3601
     out = "\n".join(o.text for o in await app.sweep())
-    assert "timed out (the word was crane)" in out
-    r = await table.say("ann", "/stats")
-    assert "Bulls & Cows with words: 1 · 0/0/0 · ⏱1" in texts(r)
+    assert f"{late.capitalize()} let the time run out" in out and "crane" in out, out
+    r = await table.say(late, "/stats")
+    assert "Bulls & Cows with words: 1 · 0/0/0" in texts(r) and "⏱" not in texts(r)  # out of the match, not abandoned
+    lobby = await table.say("ann", "/words")  # nobody owes a lobby a move: it is abandoned
+    clock.now += 3601
+    assert "abandoned" in "\n".join(o.text for o in await app.sweep()), texts(lobby)

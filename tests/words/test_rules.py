@@ -252,10 +252,20 @@ def test_setter_leaving_voids_the_round_and_last_player_ends_it() -> None:
     assert sorted(rows.values()) == ["gave_up", "gave_up", "win"]
 
 
-def test_idle_timeout_is_recorded_as_abandoned() -> None:
+def test_idle_timeout_the_player_who_owed_the_move_is_out() -> None:
     s = with_word(begun("ann", "bob", "cy"), "crane")
+    late = s.turn
     s, ev = W.apply(s, W.Timeout(), None, ctx())
-    assert ev[0].type == "timed_out" and {r.outcome for r in W.results(s)} == {"abandoned"}
+    assert ev[0].type == "timed_out" and s.outcome == "finished" and s.left == [late]
+    assert {r.user_id: r.outcome for r in W.results(s)}[late] == "gave_up"
+    setting = begun("ann", "bob", "cy")  # the setter owes the word
+    s, _ = W.apply(setting, W.Timeout(), None, ctx())
+    assert s.left == [setting.setter] and s.outcome == "finished"
+
+
+def test_idle_timeout_of_a_lobby_is_abandoned() -> None:
+    s, ev = W.apply(lobby("ann", "bob"), W.Timeout(), None, ctx())
+    assert ev[0].type == "timed_out" and s.outcome == "timeout" and W.results(s) == []
 
 
 # ---------------------------------------------------------------- two players

@@ -16,4 +16,5 @@ class Daily(RulesGame[State]):
     secret_in_group = "private.play_in_private"
 
     def __init__(self) -> None:
-        super().__init__(rules, rules, secret_prompt=rules, secret_action=rules, accepts_text=rules, quit_action=rules)
+        super().__init__(rules, rules, secret_prompt=rules, secret_action=rules, accepts_text=rules, quit_action=rules,
+                         due_action=rules)

@@ -112,16 +112,19 @@ class State:
     phase: Phase = Phase.PLAYING
     outcome: str | None = None  # "solved" | "failed" | "gave_up" | "abandoned"
     updated: float = 0.0
+    closes: float = 0.0  # when the attempt times out (some hours after its day ends); 0: never (older attempts)
 
 
 state_type = State
 
 
 def new(puzzle: str, day: str, player: Player, secret: str, ctx: Ctx, lang: str = "en",
-        letters: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
+        letters: Mapping[str, str] | None = None, closes: float = 0.0) -> tuple[State, list[Event]]:
+    """A player's attempt at the day's code; `closes`: when it times out (the bot knows the day's end)."""
     if puzzle not in PUZZLES:
         raise GameError("daily.unknown", puzzle=puzzle[:20], puzzles=", ".join(PUZZLES))
-    state = State(puzzle, day, player, secret, lang, dict(letters or {}), MAX_ATTEMPTS[puzzle], updated=ctx.now)
+    state = State(puzzle, day, player, secret, lang, dict(letters or {}), MAX_ATTEMPTS[puzzle], updated=ctx.now,
+                  closes=closes)
     return state, [DailyStarted(puzzle, day)]
 
 
@@ -171,6 +174,12 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
 
 
 # ---------------------------------------------------------------- the App's hooks
+
+def due_action(state: State, now: float) -> Timeout | None:
+    """An attempt past its closing time times out before any move reaches it (one opened at 23:59
+    cannot be finished days later)."""
+    return Timeout() if state.phase is Phase.PLAYING and 0 < state.closes <= now else None
+
 
 def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
     """While the attempt runs, its player's private input is a guess (so it is routed from the

@@ -245,7 +245,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
 def _reveal(game_id: int, state: State, chat: Chat) -> Message:
     secrets = ", ".join(f"{p.name}: {state.secrets[p.user_id]}" for p in players(state)
                         if p.user_id in state.secrets)
-    if state.outcome == "win" or state.outcome == "resigned":
+    if state.outcome in ("win", "resigned") or (state.outcome == "timeout" and state.winner):
         result = Text("duel.result_win", {"name": player(state, state.winner or "").name})
     elif state.outcome == "draw":
         result = Text("duel.result_draw")

@@ -36,6 +36,7 @@ from core.games.kegeln.events import (
 from core.games.kegeln.events import Tie as Tie
 from core.messages import Button, Chat, Message, Text
 from core.names import clean as clean_name
+from core.names import mixed_script
 from core.options import Vocabulary, meaning
 
 kind = "kegeln"
@@ -222,6 +223,8 @@ def _check_names(given: list[str]) -> None:
     for n in given:
         if len(n) > MAX_NAME or n.isdecimal():
             raise GameError("kegeln.bad_name", name=n[:MAX_NAME])
+        if mixed_script(n):  # "Кlaus" beside "Klaus": a twin member nobody can tell apart
+            raise GameError("kegeln.mixed_script", name=n)
         if n.casefold() in seen:
             raise GameError("kegeln.duplicate_name", name=n)
         seen.add(n.casefold())

@@ -136,7 +136,7 @@ def _final(game_id: int, state: State, chat: Chat) -> Message:
     if state.outcome == "win":
         result = Text("logik.result_win", {"name": player(state, state.winner or "").name,
                                            "round": state.solved_round})
-    elif state.outcome == "resigned":
+    elif state.outcome == "resigned" or (state.outcome == "timeout" and state.winner):  # resigned, or time ran out
         result = Text("logik.result_resigned", {"name": player(state, state.winner or "").name})
     elif state.outcome == "draw" and state.solved_round is not None:
         result = Text("logik.result_both_solved", {"round": state.solved_round})

@@ -327,7 +327,7 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
                 raise GameError("not_now")
             return _skip(s, ctx)
         case Timeout():
-            return _finish(s, "timeout", [TimedOut(s.secret)])
+            return _time_out(s)
     raise GameError("not_now")
 
 
@@ -576,6 +576,19 @@ def _skip(s: State, ctx: Ctx) -> tuple[State, list[Event]]:
     return _new_round(s, nxt, [SetterSkipped(late, nxt)], ctx)
 
 
+def _time_out(s: State) -> tuple[State, list[Event]]:
+    """The game's time ran out. In a begun match the player who owed the move (the setter's word or
+    the guesser's guess) leaves it, ranked last, and the match ends; a lobby or solo practice is
+    abandoned."""
+    late = s.setter if s.phase is Phase.SETTING else s.turn
+    if s.phase is Phase.LOBBY or s.mode is Mode.SOLO or late is None or late not in active(s):
+        return _finish(s, "timeout", [TimedOut(s.secret)])
+    s.left.append(late)
+    if is_pair(s):
+        s.winners = active(s)
+    return _end_match(s, [TimedOut(s.secret)], reveal=True)
+
+
 def _end_match(s: State, events: list[Event], reveal: bool) -> tuple[State, list[Event]]:
     if not s.winners:
         if is_pair(s):
@@ -592,6 +605,14 @@ def _end_match(s: State, events: list[Event], reveal: bool) -> tuple[State, list
 def _finish(s: State, outcome: str, events: list[Event]) -> tuple[State, list[Event]]:
     s.phase, s.outcome, s.turn = Phase.FINISHED, outcome, None
     return s, events
+
+
+def movers(state: State) -> set[str]:
+    """The players who made a move in the match: a guess, or a word set for the others."""
+    setters = {r.setter for r in state.rounds if r.setter and r.word}
+    if state.setter and state.secret:
+        setters.add(state.setter)
+    return {u for u, n in state.counts.items() if n > 0} | {u for u in setters if u is not None}
 
 
 def results(state: State) -> list[ResultRow]:
@@ -787,6 +808,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 out.append(say(chat, "words.limit_reached", name=name[by], n=n))
             case MatchOver(word=word):
                 out.append(_final(game_id, state, chat, word))
+            case TimedOut() if state.outcome == "finished":  # decided: who owed the move left it
+                out.append(say(chat, "words.timed_out_lost", name=name.get(state.left[-1], "?")))
             case TimedOut(word=word):
                 out.append(say(chat, "words.timed_out", word=word or "—"))
             case Solo():
