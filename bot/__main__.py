@@ -86,7 +86,11 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if args.command == "sync-commands":
             return await sync_commands(app, settings, args.guild)
-        adapters = [] if args.console else platform_adapters(app, settings)
+        try:
+            adapters = [] if args.console else platform_adapters(app, settings)
+        except ValueError as exc:  # a setting the platform would refuse: one line that says which
+            print(exc, file=sys.stderr)
+            return 2
         if not adapters:
             return await run_console(app, args)
         return await run_platforms(app, adapters, status_db)

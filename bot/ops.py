@@ -230,4 +230,5 @@ def platform_state(state: bool | Mapping[str, Any]) -> tuple[bool, str]:
     if state.get("connected"):
         return True, f"connected{extra}"
     retrying = f" (retrying after {state['retrying']})" if state.get("retrying") else ""
-    return False, f"DISCONNECTED{retrying}"
+    problem = f" ({state['problem']})" if state.get("problem") and not retrying else ""
+    return False, f"DISCONNECTED{retrying}{problem}"

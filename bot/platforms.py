@@ -104,6 +104,9 @@ class Platform:
         note = getattr(self.adapter, "note", None)
         if isinstance(note, str) and note:
             state["note"] = note
+        problem = getattr(self.adapter, "problem", None)  # what keeps it from its updates (a Telegram 409)
+        if isinstance(problem, str) and problem:
+            state["problem"] = problem
         if failed is not None:
             state["failed"] = failed
         elif self.retrying is not None and not self.started.is_set():

@@ -103,8 +103,10 @@ class Turn:
 
     @property
     def unsaved_seen(self) -> tuple[str, str] | None:
-        """The update id for the next save, once: one inbound may cause several moves."""
-        return None if self.seen_stored else self.seen
+        """The id for the next save, once (one inbound may cause several moves): the message's where its author
+        may edit it (`Inbound.message`: one move per message, however often edited), else the update's."""
+        msg = self.inbound.message
+        return None if self.seen_stored else (self.inbound.actor.platform, f"m:{msg}") if msg else self.seen
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,15 @@ class Inbound:
     # the adapter verified that `action` was issued by the bot to be taken privately (a Telegram deep
     # link's MAC): only so does a chat action count from a private chat (bot/routing.py `check_origin`)
     signed: bool = False
+    # the message this came from, where the platform lets its author edit it ("<chat>:<message>"): a move is
+    # taken from one message at most once, however often it is edited (stored with the move instead of `event_id`)
+    message: str | None = None
+    # a correction of `message` (a platform's edit): when it was edited; `event_id` is the edit's own id
+    edited: str | None = None
+    # the adapter could not delete this message as `Response.delete_inbound` asked: "rights" (the bot lacks
+    # the permission), "old" (past the platform's window for deleting) or "failed"; `text` is the message's,
+    # still visible in the chat. The App decides what that means (a secret the group saw is ruled out)
+    undeleted: str | None = None
     # the permissions the platform says the bot lacks to post where this came from (Discord: "view_channel",
     # "send_messages", in a thread "send_messages_in_threads"): a game asked for there is refused, to the
     # actor alone, naming the permission (bot/permissions.py)

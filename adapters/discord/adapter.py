@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -177,6 +178,7 @@ class DiscordAdapter:
         client.add_dynamic_items(ActionButton, PromptButton, ActionMenu)
         client.event(self.on_ready)
         client.event(self.on_message)
+        client.event(self.on_raw_message_edit)  # a move corrected by editing it (MESSAGE_UPDATE)
         client.event(self.on_interaction)
         self._client, self._tree, self._renderer = client, tree, Renderer(client, self._edit_map, self._pacer)
         return client
@@ -340,9 +342,29 @@ class DiscordAdapter:
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.webhook_id is not None:
             return
+        inbound = self._from_message(message)
+        if inbound is not None:
+            await self._dispatch(inbound, Context(actor=inbound.actor, message=message))
+
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """An edited message (raw: also one no longer cached): the App takes it once as the move it now
+        is, or says the message counted already; an update of anything but its text (an embed
+        unfurled) carries no `edited_timestamp` and is nothing."""
+        message = payload.message
+        if message.author.bot or message.webhook_id is not None or message.edited_at is None:
+            return
+        inbound = self._from_message(message)
+        if inbound is not None:
+            edited = str(message.edited_at.timestamp())
+            inbound = dataclasses.replace(inbound, event_id=f"{message.id}@{edited}", edited=edited)
+            await self._dispatch(inbound, Context(actor=inbound.actor, message=message))
+
+    def _from_message(self, message: discord.Message) -> Inbound | None:
+        """A member's channel or DM message -> Inbound (None: nothing for the bot). `Inbound.message`
+        names it, so that the App counts a move from it once, however often it is edited."""
         text = strip_bot_mention(message.content or "", self.client.user)
         if not text.strip():
-            return  # without the message content intent guild messages arrive empty
+            return None  # without the message content intent guild messages arrive empty
         guild = message.guild
         perms = message.author.guild_permissions if isinstance(message.author, discord.Member) else None
         actor = actor_of(message.author, self._locales.get(str(message.author.id)), perms)
@@ -352,11 +374,10 @@ class DiscordAdapter:
         if parsed is not None:
             me = self.client.user
             bots = tuple(str(u.id) for u in message.mentions if u.bot and (me is None or u.id != me.id))
-            inbound = Inbound(actor=actor, chat=chat, command=parsed[0], args=parsed[1],
-                              event_id=str(message.id), bots=bots, cannot_post=missing)
-        else:
-            inbound = Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id), cannot_post=missing)
-        await self._dispatch(inbound, Context(actor=actor, message=message))
+            return Inbound(actor=actor, chat=chat, command=parsed[0], args=parsed[1],
+                           event_id=str(message.id), bots=bots, message=str(message.id), cannot_post=missing)
+        return Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id), message=str(message.id),
+                       cannot_post=missing)
 
     async def _on_command(
         self, interaction: discord.Interaction, name: str, args: tuple[str, ...]
@@ -455,7 +476,11 @@ class DiscordAdapter:
                 response = Response()
             if before is not None:
                 await asyncio.wait({before})  # never cancels the one before
-            await self._renderer.render(response, ctx)
+            undeleted = await self._renderer.render(response, ctx)
+            if undeleted is not None:  # it stays in the channel: the App decides what that means
+                told = dataclasses.replace(inbound, undeleted=undeleted, event_id=f"{inbound.event_id}:undeleted",
+                                           message=None, edited=None)
+                await self._renderer.render(await self._handle(told), Context(actor=ctx.actor))
         finally:
             mine.set_result(None)
             if self._tails.get(key) is mine:

@@ -43,6 +43,7 @@ import discord
 from core.messages import Actor, Chat, Outbound, Response
 
 from .components import make_view
+from .deleting import delete
 from .editmap import EditMap, MemoryEditMap
 from .markdown import FENCE, content, to_ping
 from .pacing import MAX_CONTENT, Outbox, Pacer
@@ -214,9 +215,9 @@ class Renderer:
             await self.pacer.acquire(channel_id)
 
     # ----------------------------------------------------------- response
-    async def render(self, response: Response, ctx: Context) -> None:
-        if response.delete_inbound and ctx.message is not None:
-            await self.delete(ctx.message)
+    async def render(self, response: Response, ctx: Context) -> str | None:
+        """Carry out a response; why a message it asked to delete stays (`delete`), else None."""
+        undeleted = await delete(ctx.message) if response.delete_inbound and ctx.message else None
         if response.notice:
             await self.notice(response.notice, ctx)
         for out in response.messages:
@@ -225,6 +226,7 @@ class Renderer:
             except Exception:  # a bug must not lose the remaining messages
                 log.exception("rendering a message failed")
         await self.finish(ctx)
+        return undeleted
 
     async def defer_late(self, ctx: Context) -> None:
         """Defer a slash command the App has not answered within `DEFER_AFTER` (Discord allows 3 s)."""
@@ -255,14 +257,6 @@ class Renderer:
             except Exception as exc:
                 _api_error("deleting the deferred reply", exc)
             ctx.answered = True
-
-    async def delete(self, message: discord.Message) -> None:
-        try:
-            await message.delete()
-        except discord.Forbidden:
-            log.info("no permission to delete a message in channel %s", message.channel.id)
-        except Exception as exc:
-            _api_error("deleting a message", exc)
 
     async def notice(self, text: str, ctx: Context) -> None:
         """A short answer for the actor alone: ephemeral, else DM, else a reply."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import timedelta
@@ -38,6 +39,7 @@ from adapters.telegram.logsafe import redact
 from adapters.telegram.members import Members
 from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
+from adapters.telegram.polling import PollState
 from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group, thread_of
 from adapters.telegram.updates import UpdatesRequest
 from core.messages import Chat, CommandInfo, Inbound, Outbound, Response
@@ -46,12 +48,16 @@ log = logging.getLogger(__name__)
 
 Handle = Callable[[Inbound], Awaitable[Response]]
 # chat_member / my_chat_member: someone became or stopped being an admin (drops the cached list)
-ALLOWED_UPDATES = ["message", "callback_query", "chat_member", "my_chat_member"]
+# edited_message: a move corrected by editing it (the App takes it once, or says it counted already)
+ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "chat_member", "my_chat_member"]
 DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 MAX_DESCRIPTION = 256
 MAX_USERNAMES = 100_000
 MAX_RETRIES = 5  # RetryAfter retries per call; each waits the time Telegram asks for
 DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the groups' queued messages go out
+
+
+WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # https://core.telegram.org/bots/api#setwebhook secret_token
 
 
 class TelegramStartError(RuntimeError):
@@ -106,6 +112,9 @@ class TelegramAdapter:
         if webhook_url and not webhook_secret:
             # Without a secret anyone who finds the URL could inject updates.
             raise ValueError("webhook mode needs a webhook secret (TELEGRAM_WEBHOOK_SECRET)")
+        if webhook_url and not WEBHOOK_SECRET.fullmatch(webhook_secret or ""):
+            raise ValueError("TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A-Z a-z 0-9 _ - "
+                             "(Telegram's setWebhook refuses any other)")
         self.token = token
         self.handle = handle
         self.commands = commands
@@ -130,6 +139,12 @@ class TelegramAdapter:
         self._members: Members | None = None
         self._outbox: Outbox | None = None
         self._reads_everywhere = False  # getMe's can_read_all_group_messages: privacy mode is off
+        self.polling = PollState()  # a 409 conflict, said once (adapters/telegram/polling.py)
+
+    @property
+    def problem(self) -> str | None:
+        """What keeps the bot from its updates, in one line (for `python -m bot health`), or None."""
+        return self.polling.problem
 
     @property
     def bot_username(self) -> str | None:
@@ -151,7 +166,7 @@ class TelegramAdapter:
         """Fetching updates, with no polling error in the last minute (for `python -m bot health`)."""
         app = self._app
         running = app is not None and app.updater is not None and app.updater.running
-        return running and time.monotonic() - self._last_poll_error > 60.0
+        return running and self.polling.problem is None and time.monotonic() - self._last_poll_error > 60.0
 
     def _build(self) -> Application:
         limiter = self.rate_limiter or self.pacer or AIORateLimiter(max_retries=MAX_RETRIES)
@@ -160,7 +175,7 @@ class TelegramAdapter:
             .token(self.token)
             .base_url(self.base_url)
             .rate_limiter(limiter)
-            .get_updates_request(UpdatesRequest(connection_pool_size=1))  # PTB's default, past unreadable updates
+            .get_updates_request(UpdatesRequest(connection_pool_size=1, on_answer=self.polling.answered))
             .concurrent_updates(ChatOrderedUpdates())  # chats in parallel, each chat in order
             .build()
         )
@@ -208,6 +223,7 @@ class TelegramAdapter:
                     allowed_updates=ALLOWED_UPDATES,
                 )
             else:
+                await self._warn_of_webhook()
                 await app.updater.start_polling(
                     timeout=timedelta(seconds=self.poll_timeout),
                     allowed_updates=ALLOWED_UPDATES,
@@ -220,6 +236,18 @@ class TelegramAdapter:
                 f"{redact(exc, self.token)}", transient=self.transient(exc)) from None
         log.info("Telegram bot @%s running (%s)", self.bot_username,
                  "webhook" if self.webhook_url else "polling")
+
+    async def _warn_of_webhook(self) -> None:
+        """Polling starts by deleting the token's webhook (python-telegram-bot's bootstrap): where one
+        is set, another deployment in webhook mode gets no more updates, so say it once, at start."""
+        assert self._app is not None
+        try:
+            info = await self._app.bot.get_webhook_info()
+        except TelegramError:
+            return
+        if info.url:
+            log.warning("Telegram: a webhook was set for this bot token (at %s); polling removes it, so a "
+                        "deployment in webhook mode gets no more updates", urlparse(info.url).hostname)
 
     async def stop(self) -> None:
         """Stop fetching, let the update in progress finish and the groups' queued messages go out
@@ -322,11 +350,14 @@ class TelegramAdapter:
                     self._outbox.post(key, lambda: renderer.withdraw(chat_id, message_id))
                 else:
                     await renderer.withdraw(chat_id, message_id)
-        message = update.message
+        message = update.message or update.edited_message
+        undeleted = None
         if message is not None and response.delete_inbound:
-            await renderer.delete(message.chat_id, message.message_id)
+            undeleted = await renderer.delete(message.chat_id, message.message_id, message.date)
         for out in response.messages:
             await self._deliver(out)
+        if undeleted is not None:  # it stays in the group: the App decides what that means
+            await self._undeleted(inbound, undeleted)
         if inbound.chat.private and inbound.text is not None and inbound.command is None \
                 and inbound.action is None:
             # Private input a game took and announced in its group (a secret set by typing):
@@ -339,6 +370,20 @@ class TelegramAdapter:
                 response.notice, inbound.actor, inbound.chat,
                 message.message_id if message is not None and not response.delete_inbound else None,
             )
+
+    async def _undeleted(self, inbound: Inbound, why: str) -> None:
+        """Tell the App that a message it asked to delete stays visible (`Inbound.undeleted`), and
+        deliver its answer."""
+        told = dataclasses.replace(inbound, undeleted=why, event_id=f"{inbound.event_id}:undeleted",
+                                   message=None, edited=None)
+        try:
+            response = await self.handle(told)
+        except Exception as exc:
+            log.error("handle() failed for an undeleted message in chat %s: %s", inbound.chat.chat_id,
+                      type(exc).__name__, exc_info=exc)
+            return
+        for out in response.messages:
+            await self._deliver(out)
 
     async def _topic_gone(self, chat: Chat, why: str) -> None:
         """Telegram refused a send to a forum topic that is closed or deleted: the App hears it as it
@@ -403,9 +448,11 @@ class TelegramAdapter:
         log.error("Telegram update failed: %s: %s", type(exc).__name__, redact(exc, self.token))
 
     def _on_poll_error(self, exc: TelegramError) -> None:
-        """Polling hiccups (network, 5xx): PTB retries; we only log them, redacted."""
+        """Polling hiccups (network, 5xx): PTB retries; we only log them, redacted. A 409 conflict
+        (another poller, a webhook) is said once (`PollState`), not at every retry."""
         self._last_poll_error = time.monotonic()
-        log.warning("Telegram polling error: %s: %s", type(exc).__name__, redact(exc, self.token))
+        if not self.polling.failed(exc):
+            log.warning("Telegram polling error: %s: %s", type(exc).__name__, redact(exc, self.token))
 
 
 __all__ = ["TelegramAdapter", "TelegramStartError", "bot_commands", "chat_id_of"]

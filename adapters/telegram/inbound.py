@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -145,7 +146,20 @@ def from_message(
     update_id: int, message: Message, bot_username: str | None,
     seen: Seen | Mapping[str, int] | None = None, links: DeepLinks | None = None,
 ) -> Inbound | None:
-    """A message -> Inbound, or None when it is nothing for the bot."""
+    """A message (or an `edited_message`: it carries its `edit_date`) -> Inbound, or None when it is
+    nothing for the bot. `Inbound.message` names it in its chat, so that the App counts a move from it
+    once, however often its author edits it."""
+    inbound = _from_message(update_id, message, bot_username, seen, links)
+    if inbound is None or inbound.migrate_to or inbound.closed:  # service messages: the platform's, not a move
+        return inbound
+    edited = str(int(message.edit_date.timestamp())) if message.edit_date else None
+    return dataclasses.replace(inbound, message=f"{message.chat.id}:{message.message_id}", edited=edited)
+
+
+def _from_message(
+    update_id: int, message: Message, bot_username: str | None,
+    seen: Seen | Mapping[str, int] | None, links: DeepLinks | None,
+) -> Inbound | None:
     event_id = str(update_id)
     # a forum topic is a chat of its own (adapters/telegram/topics.py)
     chat = chat_of_message(message, seen.topics if isinstance(seen, Seen) else None)
@@ -209,6 +223,7 @@ def from_update(
     """The one entry point: any update -> Inbound or None (ignored)."""
     if update.callback_query is not None:
         return from_callback(update.update_id, update.callback_query, seen.topics if isinstance(seen, Seen) else None)
-    if update.message is not None:
-        return from_message(update.update_id, update.message, bot_username, seen, links)
+    message = update.message or update.edited_message
+    if message is not None:
+        return from_message(update.update_id, message, bot_username, seen, links)
     return None

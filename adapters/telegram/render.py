@@ -21,6 +21,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram import Message as TgMessage
@@ -34,6 +35,7 @@ from core.messages import Actor, Chat, Outbound, OutButton
 
 log = logging.getLogger(__name__)
 MAX_CALLBACK_DATA = 64  # bytes, Telegram's limit for callback data
+DELETE_WINDOW = timedelta(hours=48)  # a message sent longer ago cannot be deleted (Bot API deleteMessage)
 TRANSIENT_PAUSES = (0.5, 1.0, 2.0)  # seconds before each retry of a transiently failed send
 
 MAX_TEXT = MessageLimit.MAX_TEXT_LENGTH  # 4096
@@ -396,9 +398,22 @@ class Renderer:
         except TelegramError as exc:
             self._log_failure("answerCallbackQuery", "-", exc)
 
-    async def delete(self, chat_id: int | str, message_id: int) -> None:
-        """Delete a message (a secret typed in the open); without the right, log and go on."""
+    async def delete(self, chat_id: int | str, message_id: int, sent: datetime | None = None) -> str | None:
+        """Delete a message (a secret typed in the open). None when it is gone; else why it stays, for
+        the App (`Inbound.undeleted`): "old" — sent DELETE_WINDOW ago or more, which no right overcomes —,
+        "rights" — Telegram refuses it otherwise only to a bot that is no admin with "Delete messages" —,
+        or "failed" (https://core.telegram.org/bots/api#deletemessage)."""
         try:
             await self.bot.delete_message(chat_id=chat_id, message_id=message_id)
+            return None
+        except BadRequest as exc:
+            if "message to delete not found" in exc.message.lower():  # someone was quicker: it is gone
+                return None
+            self._log_failure("deleteMessage", chat_id, exc)
+            if "can't be deleted" not in exc.message.lower():
+                return "failed"
+            old = sent is not None and datetime.now(UTC) - sent >= DELETE_WINDOW
+            return "old" if old else "rights"
         except TelegramError as exc:
             self._log_failure("deleteMessage", chat_id, exc)
+            return "failed"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from telegram import Update
@@ -41,7 +42,12 @@ def readable(raw: Any) -> Any:
 
 
 class UpdatesRequest(HTTPXRequest):
-    """The getUpdates connection: every update of a batch is one PTB can read (`readable`)."""
+    """The getUpdates connection: every update of a batch is one PTB can read (`readable`).
+    `on_answer`: told of each answered getUpdates (a polling problem is over)."""
+
+    def __init__(self, *args: Any, on_answer: Callable[[], None] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.on_answer = on_answer
 
     async def do_request(
         self,
@@ -58,6 +64,8 @@ class UpdatesRequest(HTTPXRequest):
             connect_timeout=connect_timeout, pool_timeout=pool_timeout)
         if status != 200 or not url.endswith("/getUpdates"):
             return status, payload
+        if self.on_answer is not None:
+            self.on_answer()
         try:
             answer = json.loads(payload)
             batch = answer["result"]

@@ -45,3 +45,11 @@ class Resign:
 @dataclass(frozen=True)
 class Timeout:
     """Applied by the App to a game idle past the configured timeout."""
+
+
+@dataclass(frozen=True)
+class Exposed:
+    """A secret typed where others saw it (a message the bot asked to delete but could not): the
+    App tells the game, which must not let its typist keep that code as their secret."""
+
+    code: str

@@ -200,6 +200,12 @@ class Game(ABC, Generic[S]):
         """Private input where a secret is expected (None: a random one)."""
         return None
 
+    def exposed_action(self, text: str) -> object | None:
+        """A secret of the actor's, typed in the open, stayed visible (the bot could not delete it): the
+        action that keeps them from keeping it as their secret (None: the game keeps no secret).
+        `core.games.challenge.expose` is the challenge games' own."""
+        return None
+
     def accepts_text(self, state: S, text: str) -> bool:
         """Plain text that is no digit code is offered to this game (a word, a row of colour letters)."""
         return False

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from core import serial
 from core.errors import GameError
-from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
+from core.games.actions import Accept, Cancel, Decline, Exposed, Guess, Resign, SetSecret, Timeout
 from core.games.base import (
     Answer,
     Challenge,
@@ -76,6 +77,14 @@ class SecretSet(Event, frozen=True):
     random: bool
 
 
+class SecretSeen(Event, frozen=True):
+    """The secret `by` typed in the group stayed there for all to see (the bot could not delete it):
+    that code can no longer be their secret."""
+
+    type = "secret_seen"
+    by: str
+
+
 class Declined(Event, frozen=True):
     type = "declined"
     by: str
@@ -116,8 +125,8 @@ class BotLevel(Event, frozen=True):
     level: str
 
 
-FLOW_EVENTS: tuple[type[Event], ...] = (Challenged, Accepted, SecretsWanted, SecretSet, Declined, Cancelled,
-                                        Resigned, TimedOut, Finished, BotLevel)
+FLOW_EVENTS: tuple[type[Event], ...] = (Challenged, Accepted, SecretsWanted, SecretSet, SecretSeen, Declined,
+                                        Cancelled, Resigned, TimedOut, Finished, BotLevel)
 
 
 @dataclass(kw_only=True)
@@ -128,6 +137,7 @@ class ChallengeState:
     phase: Phase = Phase.CHALLENGE
     offered_by: str | None = None  # who offered a rematch (the other one accepts)
     secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
+    seen: dict[str, list[str]] = field(default_factory=dict)  # owner id → codes of theirs the group saw (`Exposed`)
     outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
     winner: str | None = None
     match: Match = field(default_factory=Match)
@@ -330,7 +340,13 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
             check_cancel(s, actor)
             return end(s, "cancelled", None, [Cancelled(seat(s, actor))])
         case SetSecret(code=text):
-            return set_secret(s, seat(s, actor), text, ctx)
+            mine = seat(s, actor)
+            new, events = set_secret(s, mine, text, ctx)
+            if text is not None and new.secrets[mine] in s.seen.get(mine, ()):
+                raise GameError("exposed.secret_seen")
+            return new, events
+        case Exposed(code=text):
+            return expose(s, seat(s, actor), text, ctx, set_secret)
         case Guess(code=text):
             return guess(s, seat(s, actor), text)
         case Resign():
@@ -345,6 +361,20 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
             winner = other(s, late[0]).user_id if len(late) == 1 else None
             return end(s, "timeout", winner, [TimedOut(idle(s))])
     raise GameError("not_now")
+
+
+def expose(s: Any, mine: str, text: str, ctx: Ctx, set_secret: SetSecretMove) -> tuple[Any, list[Event]]:
+    """`mine`'s secret, typed in the group, stayed visible: the code it is (as the game reads it, so
+    `rgbyw` and `12345` are one Logik row) can no longer be their secret. Only while it is due; a text
+    that is no valid secret rules nothing out, but the player is told all the same."""
+    need_secret(s, mine)
+    try:
+        code = set_secret(serial.clone(s), mine, text, ctx)[0].secrets[mine]
+    except GameError:
+        code = None
+    if code is not None and code not in s.seen.get(mine, []):
+        s.seen.setdefault(mine, []).append(code)
+    return s, [SecretSeen(mine)]
 
 
 def owing(s: Any, idle: str | list[str] | None) -> list[str]:
@@ -413,6 +443,8 @@ def flow_message(game_id: int, state: Any, ev: Event, chat: Chat, game: str,
                        score=score_line(state, f"{game}.match_score"), **named).notify(other(state, by).user_id)
         case Resigned(by=by):
             return say(chat, f"{game}.resigned", name=name[by], winner=other(state, by).name)
+        case SecretSeen(by=by):  # never the code: the group has it, the bot does not repeat it
+            return say(chat, "exposed.secret", name=name[by]).notify(by)
         case TimedOut() if state.winner is not None:  # the other one let the time run out
             return say(chat, f"{game}.timed_out_lost", name=other(state, state.winner).name,
                        winner=name[state.winner])
@@ -448,6 +480,9 @@ class ChallengeGame(RulesGame[S]):
 
     def secret_action(self, text: str | None) -> object | None:
         return secret_action(text)
+
+    def exposed_action(self, text: str) -> object | None:
+        return Exposed(text)
 
     def text_action(self, state: S, user_id: str, text: str) -> object | None:
         return text_action(state, user_id, text)

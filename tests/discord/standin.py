@@ -58,6 +58,8 @@ PERMISSION_BITS = {"view_channel": VIEW_CHANNEL, "send_messages": SEND_MESSAGES,
                    "send_messages_in_threads": SEND_MESSAGES_IN_THREADS}
 FORUM, PUBLIC_THREAD, PRIVATE_THREAD = 15, 11, 12  # channel types
 OWNER_ID = 940_000_000_000_000_001  # the guild's owner: not the bot (an owner has every permission)
+MANAGE_MESSAGES = 1 << 13  # tg-ops: deleting others' messages (not in BOT_PERMISSIONS)
+GRANTABLE = {"manage_messages": MANAGE_MESSAGES}  # tg-ops: what `grant` gives
 # the response types each interaction type allows (2 command, 3 component, 5 modal submit)
 RESPONSE_TYPES = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 5: {4, 5, 6, 7}}
 CHANNEL_LIMIT = (5, 5.0)  # messages per channel: 5 per 5 s (times rate_scale)
@@ -223,6 +225,7 @@ class StandIn:
         self.token_lifetime = 15 * 60.0  # seconds an interaction token serves followups and edits
         self.rate_scale = 0.02  # rate limit windows times this (1.0: Discord's own)
         self.denied: dict[int, set[str]] = {}  # channel -> the bot's permissions taken there
+        self.granted: dict[int, set[str]] = {}  # tg-ops: channel -> permissions given to the bot there
         self._buckets: dict[str, tuple[float, int]] = {}  # bucket -> (reset at, used)
         self._sessions: dict[str, list[dict[str, Any]]] = {}  # session id -> every event sent
         self._socket_session: dict[int, str] = {}  # id(ws) -> its session
@@ -282,6 +285,8 @@ class StandIn:
 
     def app_permissions(self, channel: int) -> int:
         bits = BOT_PERMISSIONS
+        for name in self.granted.get(channel, ()):  # tg-ops
+            bits |= GRANTABLE[name]
         for name in self.denied.get(self.parent_of(channel), ()):  # a thread has its parent's
             bits &= ~PERMISSION_BITS[name]
         return bits
@@ -660,8 +665,8 @@ class StandIn:
                 msg = self.messages.get(int(mid))
                 if msg is None:
                     return self._error(404, 10008, "Unknown Message")
-                if msg["author"]["id"] != str(APP_ID) and self.no_manage_messages:
-                    return self._error(403, 50013, "Missing Permissions")
+                if msg["author"]["id"] != str(APP_ID) and (refused := self._may_not_delete(int(cid))) is not None:
+                    return refused  # tg-ops: another's message needs Manage Messages (below)
                 self.messages.pop(int(mid), None)
                 return web.Response(status=204)
             case ("POST", ["interactions", _iid, token, "callback"]):
@@ -744,6 +749,41 @@ class StandIn:
         return self._error(404, 0, "404: Not Found (stand-in)")
 
     no_manage_messages = False  # set True to refuse deleting users' messages
+
+    # -- tg-ops: deleting another's message ---------------------------------------------------------
+    # https://discord.com/developers/docs/resources/message#delete-message: "If operating on a guild
+    # channel and trying to delete a message that was not sent by the current user, this endpoint
+    # requires the MANAGE_MESSAGES permission" (1 << 13, https://discord.com/developers/docs/topics/
+    # permissions): without it 403 50013 "Missing Permissions"; in a DM another's message cannot be
+    # deleted at all: 403 50003 "Cannot execute action on a DM channel". The bot's role here
+    # (BOT_PERMISSIONS) lacks it until `grant(channel, "manage_messages")`.
+
+    def grant(self, channel: int, *permissions: str) -> None:
+        """Give the bot `permissions` ("manage_messages") in `channel` (a channel overwrite)."""
+        assert all(p in GRANTABLE for p in permissions), permissions
+        self.granted.setdefault(channel, set()).update(permissions)
+
+    def _may_not_delete(self, channel: int) -> web.Response | None:
+        if channel in self.dm_owner:
+            return self._error(403, 50003, "Cannot execute action on a DM channel")
+        if self.no_manage_messages or not self.app_permissions(channel) & MANAGE_MESSAGES:
+            return self._error(403, 50013, "Missing Permissions")
+        return None
+
+    async def edit(self, channel: int | None, user: User, message: dict[str, Any], text: str) -> dict[str, Any]:
+        """`user` edits their message to `text`: MESSAGE_UPDATE with the whole message and its
+        `edited_timestamp` (https://discord.com/developers/docs/events/gateway-events#message-update)."""
+        assert message["author"]["id"] == str(user.id), "only its author edits a message"
+        stored = self.messages[int(message["id"])]
+        stored["content"] = text
+        stored["edited_timestamp"] = f"2024-01-01T00:{self.next_id() % 60:02d}:00+00:00"
+        update = {**stored, "mentions": message.get("mentions", [])}
+        if "member" in message:
+            update["member"] = message["member"]
+        await self.dispatch("MESSAGE_UPDATE", update)
+        return update
+
+    # -- end tg-ops ---------------------------------------------------------------------------------
 
     def _store_commands(self, key: str, payload: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out = []

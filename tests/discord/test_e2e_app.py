@@ -105,7 +105,8 @@ async def test_complete_duel(
     assert f"~g:{game}:secret" in fallback.custom_ids()
     assert bob.mention in fallback.content or "Bob" in fallback.content
 
-    # Alice types her code in the channel by mistake: deleted, never echoed
+    # Alice types her code in the channel by mistake: deleted (the bot may: Manage Messages), never echoed
+    standin.grant(CHANNEL_ID, "manage_messages")
     oops = await standin.say(CHANNEL_ID, alice, ALICE_SECRET)
     await standin.wait_for(lambda c: c.method == "DELETE" and c.path.endswith(oops["id"]))
 

@@ -155,6 +155,7 @@ async def test_three_players_ephemeral_modals_and_dms_spoiler_free_channel_no_se
                            after=mark)
 
     # Carol: /daily, then a guess typed in the channel by mistake (deleted, not counted), then her DM
+    standin.grant(CHANNEL_ID, "manage_messages")  # the bot may delete members' messages
     await slash(standin, carol, "daily")
     carols = game_of(db, carol)
     oops = await standin.say(CHANNEL_ID, carol, wrong[6])
@@ -266,7 +267,8 @@ async def test_cheats_forged_ids_another_channels_button_anothers_button_and_a_g
         assert conn.execute("SELECT COUNT(*) FROM daily_plays WHERE user_id = ?", (str(bob.id),)).fetchone() == (0,)
         assert conn.execute("SELECT COUNT(*) FROM daily_puzzles").fetchone() == (1,)
 
-    # Alice guesses in the channel: deleted unseen, not counted; by /guess too
+    # Alice guesses in the channel: deleted unseen (the bot has Manage Messages), not counted; by /guess too
+    standin.grant(CHANNEL_ID, "manage_messages")
     oops = await standin.say(CHANNEL_ID, alice, wrong[4])
     await standin.wait_for(lambda c: c.method == "DELETE" and c.path.endswith(oops["id"]))
     token = await slash(standin, alice, "guess", {"code": wrong[5]})

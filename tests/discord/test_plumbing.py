@@ -200,6 +200,7 @@ async def test_channel_messages(standin: StandIn, make_adapter: MakeAdapter) -> 
         Response(notice="use DM", delete_inbound=True) if i.text == "9876" else Response()
     )
     await make_adapter(app.handle, MENUS)
+    standin.grant(CHANNEL_ID, "manage_messages")  # so it may delete the secret below
 
     msg = await standin.say(CHANNEL_ID, alice, "1234")
     inbound = await app.next()

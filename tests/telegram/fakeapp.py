@@ -6,13 +6,18 @@ from core.messages import Actor, Chat, Inbound, Outbound, OutButton, Response
 
 
 class FakeApp:
-    """Records every Inbound and answers a few scripted commands."""
+    """Records every Inbound and answers a few scripted commands. The adapter's report that a message
+    it was asked to delete stays (`Inbound.undeleted`) is kept apart, in `undeleted`."""
 
     def __init__(self) -> None:
         self.inbounds: list[Inbound] = []
+        self.undeleted: list[Inbound] = []
         self.edits = 0
 
     async def handle(self, inbound: Inbound) -> Response:
+        if inbound.undeleted:
+            self.undeleted.append(inbound)
+            return Response()
         self.inbounds.append(inbound)
         chat, actor = inbound.chat, inbound.actor
         if inbound.action is not None:

@@ -56,6 +56,10 @@ _JSON_PARAMS = {
     "entities", "caption_entities", "from_chat_id", "message_ids", "revoke_messages",
     "message_thread_id",  # forum topics (tests/telegram/forum.py)
 }
+TERMINATED = "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
+WEBHOOK_ACTIVE = ("Conflict: can't use getUpdates method while webhook is active; "
+                  "use deleteWebhook to delete the webhook first")
+DELETE_WINDOW = 48 * 3600  # seconds a message can still be deleted (https://core.telegram.org/bots/api#deletemessage)
 SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument", "editMessageText", "editMessageReplyMarkup"})
 
 
@@ -210,6 +214,12 @@ class StandIn:
         self.calls: list[Call] = []
         self.blocked: set[int] = set()  # users who never started the bot
         self.no_delete: set[int] = set()  # chats where the bot may not delete messages
+        # -- tg-ops: the bot's rights and the updates it asked for (see "the bot's rights" below) --
+        self.bot_rights: dict[int, bool] = {}  # group -> the bot is an admin there: with can_delete_messages?
+        self.allowed_updates: list[str] | None = None  # as the last getUpdates / setWebhook asked (None: not yet)
+        self._poll_gen = 0  # getUpdates calls so far: a waiting one sees a newer one came (409)
+        self.conflicts: list[str] = []  # the 409 descriptions getUpdates was answered with
+        # -- end tg-ops --
         self.failing_methods: dict[str, tuple[int, str]] = {}  # method -> (status, description)
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.chats: dict[int, Chat] = {}
@@ -363,6 +373,9 @@ class StandIn:
 
     def _push(self, update: dict[str, Any], check: bool = True) -> None:
         """Queue an update for getUpdates, or POST it to the webhook when one is set."""
+        kind = next(k for k in update if k != "update_id")
+        if not self._wanted(kind):
+            return
         update["update_id"] = next(self._update_ids)
         if check:
             self._check_shape(Update, update)
@@ -482,6 +495,82 @@ class StandIn:
                 "chat": new.to_dict(), "from": user.to_dict(), "migrate_from_chat_id": chat.id,
             }})
         return new
+
+    # -- tg-ops: the bot's rights, edits, and the updates the bot asked for ---------------------------
+    # https://core.telegram.org/bots/api#deletemessage — "A message can only be deleted if it was sent
+    # less than 48 hours ago"; "Bots can delete outgoing messages in private chats, groups, and
+    # supergroups"; "Bots can delete incoming messages in private chats"; "If the bot is an
+    # administrator of a group, it can delete any message there"; "If the bot has can_delete_messages
+    # permission in a supergroup or a channel, it can delete any message there". Anything else is
+    # refused with 400 "Bad Request: message can't be deleted" (the same text for a message too old).
+    # A bot added to a group is a plain member until an admin promotes it: by default it deletes only
+    # its own messages there.
+
+    def promote_bot(self, chat: Chat, can_delete_messages: bool = True) -> None:
+        """An admin makes the bot an administrator of `chat` (with or without "Delete messages"); a
+        `my_chat_member` update tells the bot, as Telegram does."""
+        self._register(chat)
+        old = self._bot_member(chat.id)
+        self.bot_rights[chat.id] = can_delete_messages
+        self.bot_admin.add(chat.id)  # one bot admin status for both models (standin_identity: it gets everything)
+        self._push({"my_chat_member": {
+            "chat": chat.to_dict(), "from": {"id": 1, "is_bot": False, "first_name": "Admin"},
+            "date": int(time.time()), "old_chat_member": old, "new_chat_member": self._bot_member(chat.id),
+        }})
+
+    def _bot_member(self, chat_id: int) -> dict[str, Any]:
+        user = {k: self.bot[k] for k in ("id", "is_bot", "first_name", "username")}
+        if chat_id not in self.bot_rights and chat_id in self.bot_admin:  # promoted by standin_identity
+            return identity._bot_admin(self)
+        if chat_id not in self.bot_rights:
+            return {"status": "member", "user": user}
+        rights = self._admin_dict(User(BOT_ID, "Club Bot"), creator=False)
+        return {**rights, "user": user, "can_delete_messages": self.bot_rights[chat_id]}
+
+    def age(self, chat: Chat, message_id: int, seconds: float) -> None:
+        """The message was sent `seconds` earlier than it was (for the 48-hour window)."""
+        self.messages[(chat.id, message_id)]["date"] -= int(seconds)
+
+    def _may_delete(self, chat_id: int, message: dict[str, Any]) -> bool:
+        if time.time() - message["date"] >= DELETE_WINDOW:
+            return False
+        chat = self.chats.get(chat_id)
+        if chat is None or chat.type == "private" or message.get("from", {}).get("id") == BOT_ID:
+            return True
+        if chat_id not in self.bot_rights and chat_id not in self.bot_admin:
+            return False
+        # a supergroup needs can_delete_messages (standin_identity's admin bot has it)
+        return chat.type == "group" or self.bot_rights.get(chat_id, True)
+
+    def user_edit(self, chat: Chat, user: User, message_id: int, text: str) -> dict[str, Any]:
+        """`user` edits their message `message_id` to `text`: an `edited_message` update with the
+        message's own id and date and an `edit_date` (https://core.telegram.org/bots/api#update), sent
+        only to a bot that asked for edits in `allowed_updates`."""
+        message = self.messages[(chat.id, message_id)]
+        assert message["from"]["id"] == user.id, "only its author edits a message"
+        message["text"] = text
+        message.pop("entities", None)
+        if text.startswith("/"):
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": utf16(text.split()[0])}]
+        message["edit_date"] = max(int(time.time()), message["date"] + 1)
+        self._push({"edited_message": message})
+        return message
+
+    def _wanted(self, kind: str) -> bool:
+        """https://core.telegram.org/bots/api#getupdates `allowed_updates`: only the kinds listed; none
+        listed: all but chat_member, message_reaction and message_reaction_count."""
+        if self.allowed_updates is None:  # the bot has not asked yet: what a test pushes first is kept
+            return True
+        if not self.allowed_updates:
+            return kind not in ("chat_member", "message_reaction", "message_reaction_count")
+        return kind in self.allowed_updates
+
+    def _note_allowed(self, params: dict[str, Any]) -> None:
+        """"If not specified, the previous setting will be used" (getUpdates, setWebhook)."""
+        if isinstance(params.get("allowed_updates"), list):
+            self.allowed_updates = list(params["allowed_updates"])
+
+    # -- end tg-ops ------------------------------------------------------------------------------------
 
     def push_raw(self, update: dict[str, Any]) -> int:
         """Queue an update exactly as given (e.g. one PTB cannot parse); its update id."""
@@ -690,6 +779,16 @@ class StandIn:
         return {**self.bot, "can_read_all_group_messages": not self.privacy}
 
     async def _api_getUpdates(self, params: dict[str, Any]) -> Any:
+        # -- tg-ops: the two 409 conflicts (https://core.telegram.org/bots/api#getupdates: "This method will
+        # not work if an outgoing webhook is set up"; a newer getUpdates ends the one still waiting)
+        if self.webhook_url:
+            self.conflicts.append(WEBHOOK_ACTIVE)
+            raise _ApiError(409, WEBHOOK_ACTIVE)
+        self._note_allowed(params)
+        self._poll_gen += 1
+        mine = self._poll_gen
+        await self._notify()  # a getUpdates still waiting is terminated by this one
+        # -- end tg-ops
         offset = int(params.get("offset") or 0)
         timeout = float(params.get("timeout") or 0)
         limit = int(params.get("limit") or 100)
@@ -698,7 +797,7 @@ class StandIn:
         assert self._cond is not None
 
         def ready() -> bool:
-            return self._closing or any(u["update_id"] >= offset for u in self._updates)
+            return self._closing or self._poll_gen != mine or any(u["update_id"] >= offset for u in self._updates)
 
         if not ready() and timeout > 0:
             try:
@@ -706,6 +805,9 @@ class StandIn:
                     await asyncio.wait_for(self._cond.wait_for(ready), timeout)
             except TimeoutError:
                 pass
+        if self._poll_gen != mine and not self._closing:  # tg-ops: another getUpdates came meanwhile
+            self.conflicts.append(TERMINATED)
+            raise _ApiError(409, TERMINATED)
         return [u for u in self._updates if u["update_id"] >= offset][:limit]
 
     def _chat_dict(self, chat_id: int) -> dict[str, Any]:
@@ -801,11 +903,16 @@ class StandIn:
         return True
 
     async def _api_deleteMessage(self, params: dict[str, Any]) -> Any:
+        """As the Bot API's limits say (the block "the bot's rights" above)."""
         key = (params.get("chat_id"), params.get("message_id"))
         if key[0] in self.no_delete:
             raise _ApiError(400, "Bad Request: message can't be deleted")
-        if self.messages.pop(key, None) is None:  # type: ignore[arg-type]
+        message = self.messages.get(key)  # type: ignore[arg-type]
+        if message is None:
             raise _ApiError(400, "Bad Request: message to delete not found")
+        if not self._may_delete(key[0], message):  # type: ignore[arg-type]
+            raise _ApiError(400, "Bad Request: message can't be deleted")
+        del self.messages[key]  # type: ignore[arg-type]
         return True
 
     async def _api_getChatAdministrators(self, params: dict[str, Any]) -> Any:
@@ -840,6 +947,8 @@ class StandIn:
             if chat.id != user_id:
                 raise _ApiError(400, "Bad Request: member not found")
             member = {"status": "member", "user": user.to_dict()}
+        elif user_id == BOT_ID:  # tg-ops: the bot itself, with its rights there
+            member = self._bot_member(chat.id)
         else:
             member = self._member_dict(chat, user, self.members.get(chat.id, {}).get(user_id, "left"))
         self._check_shape(ChatMember, member)
@@ -869,6 +978,15 @@ class StandIn:
         return True
 
     async def _api_setWebhook(self, params: dict[str, Any]) -> Any:
+        # tg-ops: https://core.telegram.org/bots/api#setwebhook secret_token "1-256 characters. Only characters
+        # A-Z, a-z, 0-9, _ and - are allowed"; the refusal's text for other characters is Telegram's
+        # (answered to many a bot), the one for a token too long is not documented anywhere: ours
+        secret = params.get("secret_token")
+        if secret is not None and len(str(secret)) > 256:
+            raise _ApiError(400, "Bad Request: secret token is too long")
+        if secret is not None and not re.fullmatch(r"[A-Za-z0-9_-]+", str(secret)):
+            raise _ApiError(400, "Bad Request: secret token contains unallowed characters")
+        self._note_allowed(params)
         self.webhook_url = str(params.get("url") or "")
         self.webhook_secret = params.get("secret_token")
         return True

@@ -225,7 +225,9 @@ async def test_complete_duel_with_deep_link_last_chance_reveal_and_rematch(
     token = link.split("start=", 1)[1]
     assert club.adapter is not None and club.adapter.links.decode(token) == f"g:{game}:secret"
 
-    # Bob types his code in the group: deleted, never echoed; told to go private.
+    # Bob types his code in the group: deleted (the bot is an admin with "Delete messages"), never
+    # echoed; told to go private.
+    club.standin.promote_bot(GROUP)
     calls = await club.act(club.say(GROUP, BOB, SECRETS[BOB.id]))
     (delete,) = [c for c in calls if c.method == "deleteMessage"]
     assert delete.ok and delete.params["chat_id"] == GROUP.id

@@ -90,6 +90,7 @@ async def test_three_players_deep_link_spoiler_free_results_and_no_second_try_af
     assert any("Bob solved the 1A2B daily" in c.text and ": 5/10" in c.text for c in sent(calls, GROUP.id))
 
     # Dave starts in the group, types a guess there by mistake (deleted, not counted), then fails
+    club.standin.promote_bot(GROUP)  # an admin with "Delete messages" (the bot deletes it)
     everything += await club.act(club.say(GROUP, DAVE, "/daily"))
     calls = await club.act(club.say(GROUP, DAVE, wrong[5]))
     everything += calls
@@ -164,7 +165,8 @@ async def test_cheats_other_chats_link_forged_payloads_anothers_link_and_a_secon
                              (str(ALICE.id), str(GROUP.id))).fetchall()
     assert n == 1
 
-    # a guess typed in the group goes nowhere and is deleted
+    # a guess typed in the group goes nowhere and is deleted (the bot is an admin with the right)
+    club.standin.promote_bot(GROUP)
     wrong = wrong_codes(secret_of(club))[0]
     calls = await club.act(club.say(GROUP, ALICE, wrong))
     assert any(c.method == "deleteMessage" for c in calls)

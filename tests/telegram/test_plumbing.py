@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
@@ -143,6 +144,7 @@ async def test_secret_typed_in_group_is_deleted_and_noticed_privately(
     standin: StandIn, make_adapter: MakeAdapter, app: FakeApp
 ) -> None:
     await make_adapter(app.handle)
+    standin.promote_bot(GROUP)  # an admin of the group (may delete any message there)
     message = standin.user_message(GROUP, ALICE, "1234")
     note = await standin.wait_sent(ALICE.id, "Send your code privately")
     (delete,) = standin.of("deleteMessage")
@@ -158,6 +160,13 @@ async def test_secret_typed_in_group_is_deleted_and_noticed_privately(
     note = await standin.wait_sent(GROUP.id, "Send your code privately")
     assert standin.of("deleteMessage")[-1].status == 400
     assert "5678" not in note.everything()
+    # … and the App is told the message stays, with its text and why (it decides what that means)
+    for _ in range(100):  # told right after the note went out
+        if app.undeleted:
+            break
+        await asyncio.sleep(0.05)
+    (told,) = app.undeleted
+    assert (told.undeleted, told.text, told.actor.user_id) == ("rights", "5678", str(BOB.id))
 
 
 async def test_notice_for_a_command_in_private_chat(

@@ -156,3 +156,27 @@ def test_log_filter_withholds_update_data_and_foreign_exception_messages(
     assert "Something went wrong (ValueError)" in messages
     assert "Polling error (getUpdates): Bad Gateway" in messages  # Telegram's own errors stay readable
     assert messages[-1] == "Received Update with ID 4711 on Webhook"  # numbers are no texts
+
+
+def test_a_message_is_named_with_its_chat_and_an_edit_with_its_date() -> None:
+    """Telegram numbers messages per chat: the same number in two groups is two messages (a move
+    counted in one group never blocks an edit in the other), and an edit keeps its message's name."""
+    from datetime import UTC, datetime
+
+    from telegram import Chat, Message, Update, User
+
+    from adapters.telegram.inbound import from_update
+
+    alice = User(7, "Alice", False)
+    at = datetime(2026, 12, 1, tzinfo=UTC)
+
+    def update(uid: int, chat_id: int, edited: bool) -> Update:
+        msg = Message(5, at, Chat(chat_id, "group"), from_user=alice, text="1234",
+                      edit_date=datetime(2026, 12, 2, tzinfo=UTC) if edited else None)
+        return Update(uid, edited_message=msg) if edited else Update(uid, message=msg)
+
+    first, other, edit = (from_update(update(1, -1, False), "Bot"), from_update(update(2, -2, False), "Bot"),
+                          from_update(update(3, -1, True), "Bot"))
+    assert first is not None and other is not None and edit is not None
+    assert first.message == "-1:5" != other.message and first.edited is None
+    assert edit.message == first.message and edit.edited is not None and edit.event_id == "3"

@@ -156,6 +156,7 @@ class State:
     winners: list[str] = field(default_factory=list)
     loser: str | None = None  # PAIR_LIMIT: who reached the limit
     updated: float = 0.0
+    seen: dict[str, list[str]] = field(default_factory=dict)  # setter → their words the group saw (exposed.py)
 
 
 state_type = State
@@ -414,7 +415,7 @@ def _new_round(s: State, setter: str, events: list[Event], ctx: Ctx) -> tuple[St
     return s, [*events, NewRound(len(s.rounds) + 1, setter)]
 
 
-def _validate(s: State, text: str, ctx: Ctx) -> str:
+def validate(s: State, text: str, ctx: Ctx) -> str:
     lang = s.opts.lang
     word = normalise(text, lang)
     if not _LETTERS.match(word):  # a digit, hyphen, space or sign: no word at all, whatever its length
@@ -447,7 +448,7 @@ def _set_word(s: State, seat: str, text: str | None, ctx: Ctx) -> tuple[State, l
     _need(s, Phase.SETTING)
     if seat != s.setter:
         raise GameError("words.not_setter", name=player(s, s.setter or "").name)
-    s.secret = _random_word(s.opts, ctx) if text is None else _validate(s, text, ctx)
+    s.secret = _random_word(s.opts, ctx) if text is None else validate(s, text, ctx)
     s.phase = Phase.GUESSING
     s.turn = _first_guesser(s)
     s.turn_since = ctx.now
@@ -481,7 +482,7 @@ def _guess(s: State, seat: str, text: str, ctx: Ctx) -> tuple[State, list[Event]
         raise GameError("words.you_set")
     if s.turn != seat:
         raise GameError("not_your_turn", name=player(s, s.turn or "").name)
-    word = _validate(s, text, ctx)
+    word = validate(s, text, ctx)
     if any(t.word == word for t in s.tries):
         raise GameError("words.already_said", word=word)
     bulls, cows = bulls_cows(s.secret, word)

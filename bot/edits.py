@@ -1,0 +1,42 @@
+"""Edited messages (`Inbound.edited`): an edit is taken as the move it now is when the message it edits
+has not counted as one yet — so a typo corrected by editing is a move, exactly once — and answered with
+a short note when it has (editing a counted guess changes nothing). A redelivered edit says nothing."""
+
+from __future__ import annotations
+
+from bot import closing, exposed
+from bot.services import Services, Turn
+from core.messages import Message, Text
+
+
+async def reported(svc: Services, turn: Turn) -> bool:
+    """What the platform reported about a chat or an earlier message, answered here: a forum topic closed
+    or deleted (`Inbound.closed`, bot/closing.py), a secret it would not let the bot delete
+    (`Inbound.undeleted`, bot/exposed.py), or an edit of a message that counted already (`counted`).
+    False: the inbound is routed as usual."""
+    ib = turn.inbound
+    if ib.closed:  # set by the platform itself (a forum topic closed or deleted)
+        await closing.on_closed(svc, turn, ib.closed)
+        return True
+    if ib.undeleted:
+        await exposed.on_undeleted(svc, turn)
+        return True
+    return bool(ib.edited) and await counted(svc, turn)
+
+
+async def counted(svc: Services, turn: Turn) -> bool:
+    """Whether this edit is answered here already: redelivered (nothing to say), or an edit of a message
+    that counted as a move (the note). False: route it like a new message; its move is stored under the
+    message's id (`Turn.unsaved_seen`), so the message counts once, whichever of its versions made it."""
+    ib = turn.inbound
+    platform = ib.actor.platform
+    if ib.event_id:
+        if await svc.store.was_seen(platform, ib.event_id):
+            turn.outcome = "duplicate"
+            return True
+        await svc.store.mark_seen(platform, ib.event_id, svc.clock())
+    if ib.message and await svc.store.was_seen(platform, f"m:{ib.message}"):
+        turn.outcome = "edit:counted"
+        turn.messages.append(Message(ib.chat, Text("edit.counted", {"name": ib.actor.name})))
+        return True
+    return False
