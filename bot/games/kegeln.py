@@ -207,7 +207,7 @@ async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
         log_rows = [r for r in log_rows if seasons.get(r.game_id) == year]
     if not log_rows:
         turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty") if year is None else
-                                     Text("kegeln.season.empty", {"season": start.label(year)})))
+                                     Text("kegeln.season.empty", season_head(start, year))))
         return
     if year is None:
         club: list[tuple[Any, ...]] = list(await repo.kegeln_club(ib.chat.platform, ib.chat.chat_id,
@@ -249,6 +249,11 @@ async def season_rows(svc: Services, ib: Inbound, start: kegeln_season.Start,
     return [kegeln_season.SeasonRow(*r) for r in rows]
 
 
+def season_head(start: kegeln_season.Start, year: int) -> dict[str, Any]:
+    """A season's name and days, as its heading and its "no games" answer show them."""
+    return {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
+
+
 async def season_shown(svc: Services, turn: Turn, start: kegeln_season.Start,
                        args: tuple[str, ...]) -> tuple[list[kegeln_season.SeasonRow], dict[str, Any]] | None:
     """The member lines and heading of the season `args` names (none: the current one); None, with the
@@ -256,7 +261,7 @@ async def season_shown(svc: Services, turn: Turn, start: kegeln_season.Start,
     ib = turn.inbound
     year = season_year(args) if args else start.year_at(svc.clock())
     rows = await season_rows(svc, ib, start, year)
-    head = {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
+    head = season_head(start, year)
     if not rows:
         turn.messages.append(Message(ib.chat, Text("kegeln.season.empty", head)))
         return None
