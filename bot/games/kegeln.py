@@ -22,6 +22,7 @@ from core.games.base import Player
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season
+from core.games.kegeln import tie as kegeln_tie
 from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 from core.ratings import Match
@@ -101,6 +102,15 @@ async def cmd_scorer(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     else:
         to = await svc.find_player(ib, " ".join(args), for_scorer=True)
     await svc.play(turn, row, kegeln.HandOver(to, ib.actor.is_admin))
+
+
+async def cmd_winner(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/winner NAME (/sieger, /vinnare …): the scorer names the winner of a tie by typing — the same
+    decision as its 🏆 button, for a scorer whose buttons are gone."""
+    ib = turn.inbound
+    row = await kegeln_game(svc, ib)
+    state = serial.load(GAMES["kegeln"].state_type, row.state)
+    await svc.play(turn, row, kegeln_tie.typed_winner(state, " ".join(args), ib.actor.user_id, ib.actor.is_admin))
 
 
 def kegeln_job(svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:
@@ -563,6 +573,9 @@ class Kegeln(GamePlugin):
         Command("throw", ("pins", "position"), cmd_throw),
         Command("undo", (), cmd_undo),
         Command("scorer", ("user",), cmd_scorer),
+        Command("winner", ("name",), cmd_winner,
+                aliases=(("de", "sieger"), ("sv", "vinnare"), ("ru", "победитель"), ("ru", "pobeditel"),
+                         ("bg", "победител"), ("bg", "pobeditel"))),
         Command("kegelstats", ("name",), cmd_kegelstats),
         Command("abend", (), cmd_abend),
         Command("kegelexport", ("season",), cmd_kegelexport),
