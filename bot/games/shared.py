@@ -16,6 +16,7 @@ from bot.routing import (
     game_here,
     guess_or_secret,
     join_offer,
+    private_plays,
     secret_input,
     set_lang,
 )
@@ -91,25 +92,51 @@ async def cmd_resign(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await quit_game(svc, turn, "resign")
 
 
-async def my_game_here(svc: Services, turn: Turn) -> GameRow | None:
-    """The actor's game in this chat (in a group also the one of it they play privately: a daily
-    attempt takes no seat there); in a private chat also the one game they play privately though
-    it belongs to a group (`Game.private_play`: the daily puzzle)."""
+async def my_games_here(svc: Services, turn: Turn) -> list[GameRow]:
+    """The actor's games a command here means: the one they sit in in this chat; else those they play
+    privately (`Game.private_play`: daily attempts, which take no seat) — in a group the group's, in a
+    private chat those of every group. Several (yesterday's daily and today's, two kinds): the
+    caller asks which, or shows each."""
     ib = turn.inbound
-    row = await game_here(svc, ib.actor, ib.chat)
-    if row is None and ib.chat.private:
-        played = [r for r in await awaiting_secret(svc, ib.actor) if GAMES[r.kind].private_play]
-        row = played[0] if len(played) == 1 else None
-    return row
+    row = await svc.my_game(ib.actor, ib.chat)
+    if row is not None:
+        return [row]
+    if not ib.chat.private:
+        return await private_plays(svc, ib.actor, ib.chat)
+    return [r for r in await awaiting_secret(svc, ib.actor) if GAMES[r.kind].private_play]
+
+
+async def my_game_here(svc: Services, turn: Turn) -> GameRow | None:
+    """The actor's one game here (see `my_games_here`); None when there is none, or several."""
+    rows = await my_games_here(svc, turn)
+    return rows[0] if len(rows) == 1 else None
 
 
 async def quit_game(svc: Services, turn: Turn, command: str) -> None:
-    row = await my_game_here(svc, turn)
-    if row is None:
+    """/giveup or /resign of the actor's game here; with several (two dailies), asked which — each
+    button names its game and day, and ends only that one (bot/routing.py `on_action`)."""
+    rows = await my_games_here(svc, turn)
+    if not rows:
         raise GameError("no_game")
+    if len(rows) > 1:
+        await ask_which(svc, turn, rows, command)
+        return
+    row = rows[0]
     game, state = loaded(row)
     await play_or(svc, turn, row, game.quit_action(state, turn.inbound.actor.user_id, command),
                   GameError("wrong_quit", command=command))
+
+
+async def ask_which(svc: Services, turn: Turn, rows: list[GameRow], verb: str) -> None:
+    """"Which one do you want to end?", a button per game (`g:<id>:<verb>`), each naming its game, day
+    and — privately, to a player who has acted there — its group."""
+    ib = turn.inbound
+    buttons = []
+    for r in rows:
+        title = await svc.title_for(r.platform, r.chat_id, not ib.chat.private, ib.actor.user_id)
+        buttons.append((Button(svc.plugins[r.kind].label(r, title), f"g:{r.id}:{verb}", settles=True),))
+    turn.messages.append(Message(ib.chat, Text("private.which_quit", {"command": verb}), tuple(buttons),
+                                 only_for_actor=True))
 
 
 async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -128,9 +155,11 @@ async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 async def cmd_board(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/board: the actor's game here (each of them, where they play several dailies), else the list of
+    the chat's running games."""
     ib = turn.inbound
-    row = await my_game_here(svc, turn)
-    if row is None:
+    mine = await my_games_here(svc, turn)
+    if not mine:
         running = await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)
         if not running:
             raise GameError("no_game")
@@ -140,9 +169,10 @@ async def cmd_board(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
             lines.append(await svc.more(ib, len(running) - len(shown)))
         turn.messages.append(Message(ib.chat, Text("board.list", {"games": "\n".join(lines)})))
         return
-    game, state = loaded(row)
-    turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row),
-                                          [await pictured(game, game.board, row.id, state, svc.chat_of(row))]))
+    for row in mine:
+        game, state = loaded(row)
+        turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row),
+                                              [await pictured(game, game.board, row.id, state, svc.chat_of(row))]))
 
 
 def title(svc: Services, row: GameRow) -> str:

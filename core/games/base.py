@@ -107,9 +107,14 @@ class Verb(StrEnum):
     REMATCH = "rematch"  # the same pair again, the match score kept
     ACCEPT = "accept"
     DECLINE = "decline"
+    GIVEUP = "giveup"  # /giveup or /resign of this game, chosen by button (the player runs several)
+    RESIGN = "resign"
 
 
-PRIVATE_VERBS = frozenset({Verb.SECRET, Verb.RANDOM})  # what a player is asked privately: their own secret
+QUIT_VERBS = frozenset({Verb.GIVEUP, Verb.RESIGN})
+# what a player may do privately in a group's game that waits for their private input: their own
+# secret, or ending their own part in it
+PRIVATE_VERBS = frozenset({Verb.SECRET, Verb.RANDOM, *QUIT_VERBS})
 FOLLOW_UP_VERBS = frozenset({Verb.AGAIN, Verb.REMATCH})  # a new game from a finished one
 
 

@@ -280,8 +280,9 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 out.append(Message(me, text, guess_buttons(game_id, state) if n == len(state.rows) else (),
                                    only_for_actor=True))
             case DailyOver():
-                out.append(Message(me, Text(OVER_KEYS[state.outcome or "abandoned"], {
-                    "game": game, "n": len(state.rows), "code": shown_code(state, state.secret)}), only_for_actor=True))
+                out.append(Message(me, Text(OVER_KEYS[state.outcome or "abandoned"], {  # its day: maybe yesterday's
+                    "game": game, "day": day_of(state), "n": len(state.rows), "code": shown_code(state, state.secret)}),
+                    only_for_actor=True))
                 result = "daily.result_solved" if state.outcome == "solved" else "daily.result_failed"
                 out.append(Message(chat, Text(result, {
                     "name": state.player.name, "game": game, "day": day_of(state), "score": score(state),
