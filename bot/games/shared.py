@@ -35,6 +35,7 @@ from core.solver import games as solver_games
 
 ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the last 5)
 CHART_GAMES = 200  # /rating: the chart shows the player's last rated games, at most this many
+LOOK_BACK = 20  # /rematch, /analyse: how many of the player's newest games here are looked through
 
 
 async def cmd_help(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -182,9 +183,19 @@ def title(svc: Services, row: GameRow) -> str:
     return f"{row.kind}: {shown}"
 
 
+async def last_played(svc: Services, ib: Inbound) -> GameRow | None:
+    """The actor's newest game in this chat that runs or was played: a challenge that nobody played
+    (declined, withdrawn, expired: `Game.unplayed`) hides no finished game from /rematch or /analyse."""
+    for row in await svc.store.last_games(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id, LOOK_BACK):
+        game, state = loaded(row)
+        if not (row.over and game.unplayed(state)):
+            return row
+    return None
+
+
 async def cmd_rematch(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
-    row = await svc.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+    row = await last_played(svc, ib)
     if row is not None and not row.over:
         game, state = loaded(row)
         waiting = game.challenge(state)
@@ -386,7 +397,7 @@ async def cmd_hint(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/analyse: the player's last finished practice game or duel in this chat, guess by guess."""
     ib = turn.inbound
-    row = await svc.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+    row = await last_played(svc, ib)
     in_daily = row is not None and GAMES[row.kind].private_play
     if in_daily or (ib.chat.private and await my_game_here(svc, turn) is not None):
         raise GameError("solver.analyse_private")  # the daily puzzle: others of the chat play the same code

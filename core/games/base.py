@@ -235,6 +235,11 @@ class Game(ABC, Generic[S]):
         """The challenge that waits for an answer in this game (/accept, /decline, rematch offers)."""
         return None
 
+    def unplayed(self, state: S) -> bool:
+        """The game ended before it was played (a challenge declined, withdrawn or expired): /rematch
+        and /analyse look past it to the player's last game."""
+        return False
+
     def can_answer(self, state: S, user_id: str) -> Answer | None:
         """Whether this user may /accept or /decline the game's challenge."""
         return None

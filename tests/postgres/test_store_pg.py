@@ -212,6 +212,7 @@ async def _scenario(store: Store) -> dict[str, Any]:
         "seated": await store.seated_games("p", "alice"), "seated_c": await store.seated_games("p", "alice", "c"),
         "chat": await store.chat_games("p", "c"), "idle": await store.idle_games(18.5),
         "last": await store.last_game("p", "c", "bob"), "log": await store.event_log(g1),
+        "last_games": await store.last_games("p", "c", "bob", 3),
         "seen": [await store.was_seen("p", u) for u in ("u1", "u2", "u3", "u4")],
         "lang": (await store.chat_lang("p", "c"), await store.chat_lang("p", "x")),
         "user": (await store.user_name("p", "alice"), await store.user_locale("p", "alice"),
