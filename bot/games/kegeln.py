@@ -450,22 +450,23 @@ async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[s
 def merge_check(actor: Actor, old: str, new: str, lines: dict[str, Any],
                 stamp: tuple[int, int] | None) -> MergeCheck:
     """What a merge needs, checked on the games as its own transaction sees them (and once before asking):
-    the records are those the question showed (`stamp`), the actor may merge OLD (`may_merge`), neither
-    name plays in a running game, and the two never played in one game (two people)."""
+    the records are those the question showed (`stamp`), the two never played in one game (two people:
+    said first, as no one may merge them), the actor may merge OLD (`may_merge`), and neither name
+    plays in a running game."""
     def check(running: Sequence[GameRow], finished: Sequence[tuple[GameRow, float]]) -> None:
         if stamp is not None and finished_stamp(finished) != stamp:
             raise GameError("kegeln.merge.stale")
+        shared = [row.id for row, _at in finished
+                  if {old.casefold(), new.casefold()} <= {m.name.casefold() for m in member_states(row)}]
+        if shared:
+            raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=lines[new].name[:40],
+                            games=", ".join(f"#{g}" for g in shared[:5]))
         may_merge(actor, old.casefold(), lines[old].name[:40], finished)
         for row in running:
             playing = {m.name.casefold() for m in serial.load(GAMES["kegeln"].state_type, row.state).members}
             for name in (old, new):
                 if name.casefold() in playing:
                     raise GameError("kegeln.merge.running", name=lines[name].name[:40], game=row.id)
-        shared = [row.id for row, _at in finished
-                  if {old.casefold(), new.casefold()} <= {m.name.casefold() for m in member_states(row)}]
-        if shared:
-            raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=lines[new].name[:40],
-                            games=", ".join(f"#{g}" for g in shared[:5]))
     return check
 
 
