@@ -209,7 +209,7 @@ async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
     ib = turn.inbound
     repo = repository(svc)
     start = await season_start(svc, ib)
-    year = season_year(args) if args else None
+    year = season_year(args, "kegeln.export_usage") if args else None
     log_rows = await repo.kegeln_throw_log(ib.chat.platform, ib.chat.chat_id)
     finished = await repo.kegeln_game_times(ib.chat.platform, ib.chat.chat_id)
     seasons = {g: start.year_at(at) for g, at in finished.items()}
@@ -245,10 +245,11 @@ async def season_start(svc: Services, ib: Inbound) -> kegeln_season.Start:
     return kegeln_season.Start(*stored) if stored else kegeln_season.Start()
 
 
-def season_year(args: tuple[str, ...]) -> int:
+def season_year(args: tuple[str, ...], usage: str = "kegeln.season.usage") -> int:
+    """The season a command names; else the `usage` of that command (its own examples)."""
     year = kegeln_season.parse_year(" ".join(args))
     if year is None:
-        raise GameError("kegeln.season.usage")
+        raise GameError(usage)
     return year
 
 
