@@ -29,9 +29,11 @@ from core.games import practice
 from core.games.base import Verb, repeats_text
 from core.games.registry import GAMES
 from core.messages import Button, Inbound, Message, Text
+from core.options import meaning
 from core.ratings_chart import rating_chart
 from core.solver import analyse
 from core.solver import games as solver_games
+from core.solver.games import BOT
 
 ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the last 5)
 CHART_GAMES = 200  # /rating: the chart shows the player's last rated games, at most this many
@@ -276,7 +278,7 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     (drawn off the event loop), with the rating and its trend. Without a game: the player's most
     played rated game here. Kegeln's players are the club's members, by name."""
     ib = turn.inbound
-    kind = args[0].lower() if args and args[0].lower() in RATED_KINDS else None
+    kind = meaning(args[0], svc.option_words, RATED_KINDS) if args else None  # `/rating думи` too
     rest = args[1:] if kind else args
     uid, name = ib.actor.user_id, ib.actor.name
     if kind == "kegeln":
@@ -318,13 +320,14 @@ RATED_KINDS = ("duel", "logik", "words", "kegeln")  # the games with skill ratin
 
 
 async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/top: the duel leaderboard by wins; /top GAME [all]: the chat's skill ratings in that game
-    (with `all`: its players' ratings across chats)."""
+    """/top: the duel leaderboard by wins (duels only; the computer opponent is no player in it);
+    /top GAME [all]: the chat's skill ratings in that game (with `all`: its players' ratings across
+    chats). GAME in any language's words for it (`/top думи`, as `/daily думи`)."""
     ib = turn.inbound
     if args:
-        await rated_top(svc, turn, args[0].lower(), args[1:])
+        await rated_top(svc, turn, meaning(args[0], svc.option_words, RATED_KINDS) or args[0].lower(), args[1:])
         return
-    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
+    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, "duel", limit=svc.list_lines, skip=BOT)
     if not rows:
         turn.messages.append(Message(ib.chat, Text("top.empty")))
         return

@@ -132,7 +132,7 @@ PRACTICE_BESTS = Query(
 TOP = Query(
     f'SELECT MAX(name COLLATE "C"), {_WIN}, {_DRAW}, {_LOSS}, COUNT(*) FROM results'
     " WHERE platform = :platform AND chat_id = :chat_id"
-    " AND kind != 'practice' GROUP BY user_id ORDER BY 2 DESC, 3 DESC, 4 ASC, 1 LIMIT :limit")
+    " AND kind = :kind AND user_id != :skip GROUP BY user_id ORDER BY 2 DESC, 3 DESC, 4 ASC, 1 LIMIT :limit")
 
 # ---------------------------------------------------------------- skill ratings (core/ratings.py)
 RATING_CLAIM = Query(  # the prior rating (a new player's, games 0), with the row locked until commit

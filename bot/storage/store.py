@@ -268,9 +268,11 @@ class SqlStore:
         rows = await self._fetch(q.PRACTICE_BESTS, platform=platform, user_id=user_id)
         return [PracticeBest(int(r[0]), bool(r[1]), int(r[2])) for r in rows]
 
-    async def top(self, platform: str, chat_id: str, limit: int = 10) -> list[TopLine]:
-        """The chat's duel leaderboard, most wins first."""
-        return [TopLine(*r) for r in await self._fetch(q.TOP, platform=platform, chat_id=chat_id, limit=limit)]
+    async def top(self, platform: str, chat_id: str, kind: str, limit: int = 10, skip: str = "") -> list[TopLine]:
+        """The chat's leaderboard of one game by wins, most wins first; `skip`: a user id not listed (the
+        computer opponent)."""
+        return [TopLine(*r) for r in await self._fetch(q.TOP, platform=platform, chat_id=chat_id, kind=kind,
+                                                       skip=skip, limit=limit)]
 
     # ------------------------------------------------------------ skill ratings (core/ratings.py)
     @staticmethod
