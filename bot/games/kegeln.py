@@ -33,8 +33,12 @@ def repository(svc: Services) -> KegelnRepository:
 
 
 async def cmd_kegeln(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/kegeln high|low [2–6] NAME… (or `teams A B / C D`): whoever starts is the scorer."""
+    """/kegeln high|low [2–6] NAME… (or `teams A B / C D`): whoever starts is the scorer (of one game at a
+    time: a scorer of a running game is told so, not that they are "in a game")."""
     ib = turn.inbound
+    running = await svc.my_game(ib.actor, ib.chat)
+    if running is not None and running.kind == "kegeln":
+        raise GameError("kegeln.already_scoring", game=running.id)
     setup = kegeln.parse_setup(args, svc.option_words)
     state, events = kegeln.new(setup, Player(ib.actor.user_id, ib.actor.name), svc.ctx())
     await svc.create(turn, "kegeln", state, events, [ib.actor.user_id])
