@@ -29,7 +29,7 @@ from core.games.daily.events import EVENTS as EVENTS
 from core.games.daily.events import DailyGuessed, DailyOver, DailyStarted
 from core.lexicon import ALPHABETS, Lexicon, is_word_of, normalise
 from core.messages import Actor, Button, Chat, Message, Text
-from core.pegs import BY_NUMBER, PEGS, SEPARATORS, parse_row
+from core.pegs import BY_NUMBER, PEGS, SEPARATORS, legend, parse_row
 from core.scoring import bulls_cows
 
 kind = "daily"
@@ -234,8 +234,12 @@ def answer(state: State, row: Row) -> str:
 
 
 def prompt(state: State) -> Text:
-    return Text(PROMPT_KEYS[state.puzzle], {"left": state.max_attempts - len(state.rows), "max": state.max_attempts,
-                      "length": length_of(state.puzzle)})
+    """How to guess, and what is left; a Logik daily with its colour legend (symbols, numbers, initials)."""
+    params: dict[str, Any] = {"left": state.max_attempts - len(state.rows), "max": state.max_attempts,
+                              "length": length_of(state.puzzle)}
+    if state.puzzle == "logik":
+        params["legend"] = legend()
+    return Text(PROMPT_KEYS[state.puzzle], params)
 
 
 def _private_rows(state: State) -> str:
