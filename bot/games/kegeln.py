@@ -387,6 +387,7 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
         return
     rows, head = shown_season
     rv = kegeln_season.review(rows)
+    lang = await svc.lang(ib)
     parts: list[Text] = [Text("kegeln.review.head", {**head, "n": rv.games, "evenings": evenings_text(rv.evenings)})]
     if rv.champion is not None:
         parts.append(Text("kegeln.review.champion", {"name": rv.champion.name, "n": rv.champion.wins}))
@@ -400,20 +401,25 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
                                                     "schnitt": float(rv.best_evening.value)}))
     for key, rec in (("kegeln.review.highest", rv.highest), ("kegeln.review.lowest", rv.lowest)):
         if rec is not None:
-            parts.append(Text(key, {"names": ", ".join(rec.names), "number": str(rec.value), "game": rec.game_id}))
+            parts.append(Text(key, {"names": holders(svc, rec, lang), "number": str(rec.value)}))
     if rv.most_nines is not None:
-        parts.append(Text("kegeln.review.nines", {"names": ", ".join(rv.most_nines.names), "n": rv.most_nines.value,
-                                                  "game": rv.most_nines.game_id}))
+        parts.append(Text("kegeln.review.nines", {"names": holders(svc, rv.most_nines, lang),
+                                                  "n": rv.most_nines.value}))
     lines = kegeln_season.table(rows)[:kegeln_chart.MAX_SERIES]
     series, evenings = kegeln_chart.evening_series(
         [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in lines])
     labels = await day_labels(svc, evenings, ib)
-    lang = await svc.lang(ib)
     card = [svc.catalogs.render(part, lang) for part in parts]  # the recap card: the text's lines (emoji left out)
     chart = await asyncio.to_thread(kegeln_chart.review_chart, series, labels,
                                     [(ln.wins_high, ln.wins_low) for ln in lines], rv.halves,
                                     words=await chart_words(svc, ib), card=card)
     turn.messages.append(Message(ib.chat, Text("kegeln.review.text", {"lines": parts}), image=chart))
+
+
+def holders(svc: Services, rec: kegeln_season.Record, lang: str) -> str:
+    """A record's holders, each with the game they set it in: "Anna (game #3), Ben (game #5)"."""
+    return ", ".join(svc.catalogs.render(Text("kegeln.review.holder", {"name": n, "game": g}), lang)
+                     for n, g in zip(rec.names, rec.games, strict=True))
 
 
 # ---------------------------------------------------------------- members merged (/kegelmerge OLD NEW)

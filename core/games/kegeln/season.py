@@ -174,12 +174,14 @@ def table(rows: Sequence[SeasonRow]) -> list[Line]:
 
 @dataclass(frozen=True)
 class Record:
-    """A record: who, its value, and the game (or evening) it was set in."""
+    """A record: who, its value, and the game (or evening) it was set in; `games`: each holder's own
+    game, beside `names` (two members who share a record set it in games of their own)."""
 
     names: tuple[str, ...]
     value: int | float
     game_id: int = 0
     day: date | None = None
+    games: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -212,7 +214,7 @@ def _top(values: Mapping[str, tuple[int | float, int]], highest: bool = True) ->
         return None
     best = max(v for v, _ in values.values()) if highest else min(v for v, _ in values.values())
     holders = sorted((g, n) for n, (v, g) in values.items() if v == best)
-    return Record(tuple(n for _, n in holders), best, holders[0][0])
+    return Record(tuple(n for _, n in holders), best, holders[0][0], games=tuple(g for g, _ in holders))
 
 
 def review(rows: Sequence[SeasonRow]) -> Review:
