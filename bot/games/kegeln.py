@@ -389,8 +389,10 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
     rv = kegeln_season.review(rows)
     lang = await svc.lang(ib)
     parts: list[Text] = [Text("kegeln.review.head", {**head, "n": rv.games, "evenings": evenings_text(rv.evenings)})]
-    if rv.champion is not None:
-        parts.append(Text("kegeln.review.champion", {"name": rv.champion.name, "n": rv.champion.wins}))
+    if rv.champion is not None:  # several level on wins share the title
+        parts.append(Text("kegeln.review.champion", {"name": rv.champion.name, "n": rv.champion.wins})
+                     if len(rv.champions) < 2 else
+                     Text("kegeln.review.champions", {"names": ", ".join(rv.champions), "n": rv.champion.wins}))
     parts.append(Text("kegeln.review.improved", {"name": rv.improved[0], "gain": rv.improved[1]})
                  if rv.improved else Text("kegeln.review.no_improved", {"n": kegeln_season.MIN_IMPROVED_GAMES}))
     parts.append(Text("kegeln.review.pumpen", {"names": ", ".join(rv.pumpen_king.names),

@@ -202,6 +202,7 @@ class Review:
     highest: Record | None
     lowest: Record | None
     most_nines: Record | None
+    champions: tuple[str, ...] = ()  # all who share the champion's wins (the champion first)
 
 
 def _day(ts: float) -> date:
@@ -269,5 +270,7 @@ def review(rows: Sequence[SeasonRow]) -> Review:
                 found[key] = (value, r.game_id)
         return _top(found, highest)
 
+    champions = tuple(ln.name for ln in lines if ln.wins == lines[0].wins) if lines else ()
     return Review(len(games), len(days), lines[0] if lines else None, improved, halves, king, best_evening,
-                  one_game("number", "high", True), one_game("number", "low", False), one_game("nines", None, True))
+                  one_game("number", "high", True), one_game("number", "low", False), one_game("nines", None, True),
+                  champions)
