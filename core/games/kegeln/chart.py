@@ -36,6 +36,7 @@ TEXT_SIZE = 12
 CARD_SIZE = 14
 CARD_TITLE_SIZE = 17
 LEGEND_W = 150  # the legend column at the right of every panel
+LEGEND_LINE = 16  # the height of a line of a legend entry
 
 
 @dataclass(frozen=True)
@@ -152,9 +153,15 @@ def _note(title: str, why: str, width: int) -> Image.Image:
 
 
 def _legend_box(draw: ImageDraw.ImageDraw, x: float, y: float, colour: tuple[int, int, int], filled: bool,
-                label: str, width: float) -> None:
+                label: str, width: float) -> float:
+    """A legend entry; a label too long for one line goes on two ("niedrige / Nummern", not "niedrige
+    Numm…"). Returns the y below it."""
     draw.rectangle([x, y + 2, x + 12, y + 12], fill=colour if filled else None, outline=colour, width=2)
-    _text(draw, (x + 18, y), label, width - 18)
+    lines = pictures.wrap(label, width - 18, TEXT_SIZE)
+    shown = [*lines[:1], " ".join(lines[1:])] if len(lines) > 1 else lines
+    for i, line in enumerate(shown):
+        _text(draw, (x + 18, y + LEGEND_LINE * i), line, width - 18)
+    return y + LEGEND_LINE * max(len(shown), 1) + 4
 
 
 def _halves(halves: Sequence[tuple[str, float, float]], order: Sequence[str], width: int,
@@ -171,9 +178,10 @@ def _halves(halves: Sequence[tuple[str, float, float]], order: Sequence[str], wi
         draw.line([(left, y), (right, y)], fill=GRID)
         draw.text((left - 6, y), str(tick), fill=INK, font=font, anchor="rm")
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
+    y = float(top)
     for j, label in enumerate((words.first, words.second)):
         if label:
-            _legend_box(draw, right + 12, top + 20 * j, INK, j == 1, label, LEGEND_W - 20)
+            y = _legend_box(draw, right + 12, y, INK, j == 1, label, LEGEND_W - 20)
     slot = (right - left) / max(len(halves), 1)
     bar = min(28.0, slot / 3)
     spare = iter(range(len(order), MAX_SERIES + len(halves)))
@@ -206,10 +214,11 @@ def _wins(wins: Sequence[tuple[int, int]], names: Sequence[str], width: int, hei
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
     draw.text((left - 6, top), str(most), fill=INK, font=font, anchor="rm")
     draw.text((left - 6, bottom), "0", fill=INK, font=font, anchor="rm")
+    y = float(top)
     for j, label in enumerate((words.high, words.low)):
         if label:
-            _triangle(draw, right + 18, top + 8 + 20 * j, up=j == 0)
-            _legend_box(draw, right + 28, top + 20 * j, INK, j == 0, label, LEGEND_W - 36)
+            _triangle(draw, right + 18, y + 8, up=j == 0)
+            y = _legend_box(draw, right + 28, y, INK, j == 0, label, LEGEND_W - 36)
     slot = (right - left) / max(len(wins), 1)
     bar = min(28.0, slot / 3)
     for k, (high, low) in enumerate(wins):
