@@ -302,7 +302,9 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         name = line.name  # the member as the scorer wrote the name last
     history = await svc.store.rating_steps(ib.chat.platform, ib.chat.chat_id, kind, uid, limit=CHART_GAMES)
     lang = await svc.lang(ib)
-    labels = [svc.catalogs.day_month(datetime.fromtimestamp(at, UTC).date(), lang) for at, _r in history]
+    days = [datetime.fromtimestamp(at, UTC).date() for at, _r in history]
+    # one label per day: the second game of a day stands under the first one's date, not a twin of it
+    labels = [svc.catalogs.day_month(d, lang) if i == 0 or d != days[i - 1] else "" for i, d in enumerate(days)]
     title = svc.catalogs.render(Text("stats.chart_title", {"game": game}), lang)
     image = await asyncio.to_thread(rating_chart, name, [r.ordinal for _at, r in history], labels,
                                     title) if history else None
