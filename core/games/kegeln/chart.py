@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -22,6 +23,22 @@ from core import pictures
 PALETTE = ((214, 39, 40), (31, 119, 180), (44, 160, 44), (255, 127, 14),
            (148, 103, 189), (23, 190, 207), (227, 119, 194), (140, 86, 75))
 MAX_SERIES = len(PALETTE)
+
+
+def member_colours(names: Sequence[str]) -> list[tuple[int, int, int]]:
+    """Each name's colour: its own one of PALETTE (by a hash of the casefolded name), so that a member
+    keeps their colour from chart to chart, whatever the order (the club table, a season, the review,
+    their own chart). Two names of one chart whose colours meet: the first by the alphabet keeps it,
+    the other takes the next free one (the same in every order)."""
+    taken: dict[int, str] = {}
+    chosen: dict[str, int] = {}
+    for name in sorted(dict.fromkeys(names), key=lambda n: (n.casefold(), n)):
+        k = zlib.crc32(pictures.drawable(name).casefold().encode()) % len(PALETTE)  # the name as drawn
+        while k in taken and len(taken) < len(PALETTE):
+            k = (k + 1) % len(PALETTE)
+        taken[k] = name
+        chosen[name] = k
+    return [PALETTE[chosen[name]] for name in names]
 BACKGROUND = (255, 255, 255)
 INK = (60, 60, 60)
 GRID = (225, 225, 225)
@@ -184,9 +201,10 @@ def _halves(halves: Sequence[tuple[str, float, float]], order: Sequence[str], wi
             y = _legend_box(draw, right + 12, y, INK, j == 1, label, LEGEND_W - 20)
     slot = (right - left) / max(len(halves), 1)
     bar = min(28.0, slot / 3)
-    spare = iter(range(len(order), MAX_SERIES + len(halves)))
+    colours = dict(zip([*order, *(h[0] for h in halves if h[0] not in order)],
+                       member_colours([*order, *(h[0] for h in halves if h[0] not in order)]), strict=True))
     for k, (name, first, second) in enumerate(halves):
-        colour = PALETTE[(order.index(name) if name in order else next(spare)) % MAX_SERIES]
+        colour = colours[name]
         x = left + slot * k + slot / 2
         for j, value in enumerate((first, second)):
             x0 = x - bar + j * bar
@@ -221,8 +239,9 @@ def _wins(wins: Sequence[tuple[int, int]], names: Sequence[str], width: int, hei
             y = _legend_box(draw, right + 28, y, INK, j == 0, label, LEGEND_W - 36)
     slot = (right - left) / max(len(wins), 1)
     bar = min(28.0, slot / 3)
+    colours = member_colours(names)
     for k, (high, low) in enumerate(wins):
-        colour = PALETTE[k]
+        colour = colours[k] if k < len(colours) else PALETTE[k % len(PALETTE)]
         x = left + slot * k + slot / 2
         for j, value in enumerate((high, low)):
             x0 = x - bar + j * bar
@@ -267,8 +286,9 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
     for i, label in enumerate(x_labels):
         if i % step == 0:
             _text(draw, (x_of(i), bottom + 8), str(label), (right - left) / n * step - 2, anchor="ma")
+    colours = member_colours([name for name, _ in series])
     for k, (name, values) in enumerate(series):
-        colour = PALETTE[k]
+        colour = colours[k]
         points = [(x_of(i), y_of(v)) for i, v in enumerate(values) if v is not None]
         if len(points) > 1:
             draw.line(points, fill=colour, width=3)
