@@ -30,7 +30,7 @@ bench-solver: $(STAMP)  ## solver quality and speed against the published optima
 bench-load: $(STAMP)  ## a mix of concurrent games (duels, Logik, words, Kegeln) through the App (prints a table)
 	$(VENV)/bin/python -m bench.load $(ARGS)
 
-bench-heavy: $(STAMP)  ## ordinary moves' latency while 20 heavy /analyse and /hint run (prints a table)
+bench-heavy: $(STAMP)  ## ordinary moves' latency while 20 heavy /analyse and /hint run (ARGS="--hogs 0 1": alone, then beside a busy neighbour)
 	$(VENV)/bin/python -m bench.heavy $(ARGS)
 
 bench-busy: $(STAMP)  ## one busy Telegram group against the flood limits: reply delay and lost replies (prints a table)

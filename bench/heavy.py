@@ -10,10 +10,15 @@ strong solver's own game against each secret), half /hint in distinct running ga
 guesses each: no opening book covers them). Ordinary traffic goes on until the last heavy answer.
 
 Printed: p50/p99/max latency of one ordinary guess in the quiet phase and while the heavy work
-runs, the heavy requests' own latencies and how many were refused as busy. Not a test: figures
-depend on the machine and what else it does (see the load average printed).
+runs, the heavy requests' own latencies (/hint and /analyse apart) and how many were refused as
+busy. Not a test: figures depend on the machine and what else it does (see the load average printed).
 
-    python -m bench.heavy [--heavy 20] [--games 40] [--rate 100] [--quiet 3] [--seed 1]
+A shared host: `--hogs 0 1` runs the whole measurement twice, first alone, then beside one busy
+neighbour (a process spinning at normal priority for the whole run), and prints a table each time.
+`--blas 2` gives each worker numpy's default of a BLAS thread per core, as before bot/thinking.py
+set one: beside a neighbour the nice-19 worker's second thread then starves, and its first waits.
+
+    python -m bench.heavy [--heavy 20] [--games 40] [--rate 100] [--quiet 3] [--seed 1] [--hogs 0 1] [--blas 1]
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import itertools
 import logging
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -121,6 +127,9 @@ async def loop_lag(stop: asyncio.Event, phase: list[str], lag: dict[str, array])
         lag[now].append(max(0.0, (time.perf_counter() - t0) * 1000 - 5))
 
 
+HOG = "while True: pass"  # a busy neighbour: one core's worth of pure CPU at normal priority
+
+
 async def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.heavy", description=__doc__.split("\n\n")[0])
     p.add_argument("--heavy", type=int, default=20)
@@ -133,14 +142,32 @@ async def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=thinking.WORKERS)
     p.add_argument("--nice", type=int, default=thinking.NICE, help="worker processes' CPU priority below the bot's")
     p.add_argument("--limit", type=int, default=thinking.LIMIT, help="computations in flight before 'busy'")
+    p.add_argument("--blas", type=int, default=1,
+                   help="BLAS threads per worker process (numpy's own default: one a core)")
+    p.add_argument("--hogs", type=int, nargs="+", default=[0],
+                   help="run once per number: with that many busy neighbour processes beside the bot")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
+    for hogs in args.hogs:
+        neighbours = [subprocess.Popen([sys.executable, "-c", HOG]) for _ in range(hogs)]
+        try:
+            await measure(args, hogs)
+        finally:
+            for n in neighbours:
+                n.kill()
+                n.wait()
+        print()
+    return 0
+
+
+async def measure(args: argparse.Namespace, hogs: int) -> None:
+    """One run of the whole measurement, and its table."""
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="bench-heavy-") as tmp:
         app = await App.open(str(Path(tmp) / "bench.sqlite3"), seed=args.seed)
         app.solver_cache = str(Path(tmp) / "solver-cache")
         pool = (ThreadPoolExecutor(args.workers) if args.pool == "thread"
-                else thinking.process_pool(args.workers, args.nice))
+                else thinking.process_pool(args.workers, args.nice, args.blas))
         app.thinker = thinking.Thinker(args.limit, pool)
         tune_gc()
         d = Driver(app)
@@ -166,14 +193,14 @@ async def main(argv: list[str] | None = None) -> int:
             cpu_quiet = (time.process_time() - cpu0) / (time.perf_counter() - wall0)
             cpu0 = time.process_time()
             phase[0] = "heavy"
-            heavy_ms: array = array("d")
+            heavy_ms: dict[str, array] = {"/hint": array("d"), "/analyse": array("d")}
             busy = answered = 0
 
             async def one(who: str, chat: str, command: str) -> None:
                 nonlocal busy, answered
                 t0 = time.perf_counter()
                 r = await d.say(who, chat, command)
-                heavy_ms.append((time.perf_counter() - t0) * 1000)
+                heavy_ms[command].append((time.perf_counter() - t0) * 1000)
                 busy += BUSY_MARK in texts(r)
                 answered += any(mark in texts(r) for mark in ANSWER_MARKS)
 
@@ -189,8 +216,9 @@ async def main(argv: list[str] | None = None) -> int:
             pool.shutdown()
     print(f"{args.heavy} heavy requests (/analyse and /hint, 5 digits with repeats) beside "
           f"{args.games} practice games offering {args.rate:g} guesses/s, through App.handle on SQLite")
-    print(f"({args.pool} pool of {args.workers}" + (f", nice {args.nice}" if args.pool == "process" else "")
-          + f", at most {args.limit} computations in flight)")
+    print(f"({args.pool} pool of {args.workers}"
+          + (f", nice {args.nice}, {args.blas} BLAS thread(s) each" if args.pool == "process" else "")
+          + f", at most {args.limit} computations in flight; {hogs} busy neighbour process(es) beside it)")
     print(f"{'phase':<22}{'moves':>7}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}")
     print("-" * 56)
     for name, title in (("quiet", "ordinary, quiet"), ("heavy", "ordinary, under heavy")):
@@ -199,14 +227,13 @@ async def main(argv: list[str] | None = None) -> int:
     for name, title in (("quiet", "loop lag, quiet"), ("heavy", "loop lag, under heavy")):
         v = lag[name]
         print(f"{title:<22}{len(v):>7}{pct(v, 50):>9.1f}{pct(v, 99):>9.1f}{max(v, default=float('nan')):>9.1f}")
-    print(f"{'heavy requests':<22}{len(heavy_ms):>7}{pct(heavy_ms, 50):>9.1f}{pct(heavy_ms, 99):>9.1f}"
-          f"{max(heavy_ms, default=float('nan')):>9.1f}")
+    for command, v in heavy_ms.items():
+        print(f"{command:<22}{len(v):>7}{pct(v, 50):>9.1f}{pct(v, 99):>9.1f}{max(v, default=float('nan')):>9.1f}")
     print("-" * 56)
     print(f"CPU of the bot's own process: {cpu_quiet:.0%} of a core quiet, {cpu_heavy:.0%} under heavy work "
           "(workers not counted)")
-    print(f"heavy work took {span:.1f} s in all; answered {answered}, refused as busy {busy} of {len(heavy_ms)}; "
-          f"machine load average {load0:.1f} before, {load1:.1f} after (2 cores)")
-    return 0
+    print(f"heavy work took {span:.1f} s in all; answered {answered}, refused as busy {busy} of {args.heavy}; "
+          f"machine load average {load0:.1f} before, {load1:.1f} after ({os.cpu_count()} cores)")
 
 
 if __name__ == "__main__":

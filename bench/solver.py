@@ -25,7 +25,8 @@ from pathlib import Path
 import numpy as np
 
 from bot.solver_book import load_book
-from core.solver import EASY, LOGIK, MASTERMIND, STRONG, Solver, Spec, digits, engine
+from core.solver import EASY, LOGIK, MASTERMIND, STRONG, Solver, Spec, digits
+from core.solver.engine import engine
 from core.solver.words import WordSolver, play_word
 
 SPACES: dict[str, Spec] = {

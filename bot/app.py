@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot import routing
+from bot import closing, routing
 from bot.games.registry import PLUGINS, commands
 from bot.i18n import Catalogs
 from bot.services import RETRY_DELAYS, Services, Turn, acting, command_aliases
@@ -95,6 +95,8 @@ class App(Services):
             if inbound.migrate_to:  # set by the platform itself, never typed by a user
                 await self.store.migrate_chat(inbound.chat.platform, inbound.chat.chat_id, inbound.migrate_to)
                 self.renderer.forget_chat(inbound.chat.platform, inbound.chat.chat_id)
+            elif inbound.closed:  # set by the platform itself (a forum topic closed or deleted)
+                await closing.on_closed(self, turn, inbound.closed)
             elif inbound.action:
                 await routing.on_action(self, turn, inbound.action)
             elif inbound.command:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.bounded import Bounded
 from bot.i18n import Catalogs
 from bot.storage.base import Store
-from core.messages import Actor, Button, Chat, Inbound, Message, Outbound, OutButton, Response, Text
+from core.messages import Actor, Button, Chat, Inbound, Message, Outbound, OutButton, Response, Text, group_of
 
 CACHED = 100_000  # chats' and users' language entries kept in memory
 
@@ -28,9 +28,9 @@ class Renderer:
         self._locales: Bounded[tuple[str, str], str | None] = Bounded(CACHED)
 
     async def _setting(self, platform: str, chat_id: str) -> str | None:
-        key = (platform, chat_id)
+        key = (platform, group_of(chat_id))  # a forum topic speaks its group's language
         if key not in self._chat_langs:
-            self._chat_langs[key] = await self.store.chat_lang(platform, chat_id)
+            self._chat_langs[key] = await self.store.chat_lang(*key)
         return self._chat_langs[key]
 
     def note_locale(self, actor: Actor) -> None:
@@ -42,7 +42,7 @@ class Renderer:
 
     async def set_lang(self, ib: Inbound, lang: str) -> None:
         """/lang in a group sets the group's language; in private, the user's own."""
-        chat_id = _pref_key(ib.actor.user_id) if ib.chat.private else ib.chat.chat_id
+        chat_id = _pref_key(ib.actor.user_id) if ib.chat.private else ib.chat.group
         await self.store.set_chat_lang(ib.chat.platform, chat_id, lang)
         self._chat_langs[(ib.chat.platform, chat_id)] = lang
 

@@ -13,14 +13,17 @@ import json
 import os
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from core.games import words
 from core.solver import games as solver_games
-from core.solver.engine import Spec
-from core.solver.strategy import BOOK_VERSION, Solver, build_book
+from core.solver.spaces import Spec
+
+if TYPE_CHECKING:  # numpy and the engine load only where the solver runs: in the worker processes
+    from core.solver.coach import Analysis
+    from core.solver.strategy import Solver
 
 T = TypeVar("T")
 _solvers: dict[tuple[Spec, str | None], Solver] = {}
@@ -28,11 +31,15 @@ _lock = threading.Lock()
 
 
 def book_path(directory: str | os.PathLike[str], spec: Spec) -> Path:
+    from core.solver.strategy import BOOK_VERSION
+
     return Path(directory) / f"book-{spec.name}-v{BOOK_VERSION}.json"
 
 
 def load_book(directory: str | os.PathLike[str] | None, spec: Spec) -> dict:
     """The cached book, or a freshly built one (written to the cache when a directory is given)."""
+    from core.solver.strategy import BOOK_VERSION, build_book
+
     if directory is not None:
         path = book_path(directory, spec)
         try:
@@ -60,6 +67,8 @@ def solver(spec: Spec, directory: str | os.PathLike[str] | None = None) -> Solve
     with _lock:
         found = _solvers.get(key)
         if found is None:
+            from core.solver.strategy import Solver
+
             found = _solvers[key] = Solver(spec, load_book(directory, spec))
         return found
 
@@ -67,6 +76,13 @@ def solver(spec: Spec, directory: str | os.PathLike[str] | None = None) -> Solve
 def with_solver(spec: Spec, directory: str | None, fn: Callable[..., T], *args: Any) -> T:
     """`fn(solver, *args)` with this process's shared solver of the space (run in a worker)."""
     return fn(solver(spec, directory), *args)
+
+
+def analyse(solver: Solver, history: Sequence[tuple[str, int, int]], secret: str | None) -> Analysis:
+    """/analyse's coaching (run in a worker): the coach, and numpy with it, load only there."""
+    from core.solver.coach import analyse
+
+    return analyse(solver, history, secret)
 
 
 def word_hint(lang: str, length: int, counts: bool, state: words.State) -> tuple[int, str]:

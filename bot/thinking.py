@@ -3,7 +3,11 @@
 The solver (numpy plus a lot of pure Python) runs in a pool of worker *processes*: in threads it
 holds the GIL most of the time, and the event loop, which needs the GIL after every await, then
 answers ordinary moves late (docs/benchmarks.md, `make bench-heavy`). The workers run at a lower
-CPU priority, so on a small machine the loop's short moves come first.
+CPU priority, so on a small machine the loop's short moves come first. Each worker computes in one
+thread: numpy's BLAS would otherwise start a thread per core inside it, and at nice 19 the second
+one waits behind any other process on the machine while the first waits for it (a /hint took 7–16 s
+beside one busy neighbour instead of 0.1–0.4 s; `make bench-heavy ARGS="--hog 1"`). A worker ends
+by itself when the bot process is gone, even after a kill -9 (no orphans under nohup or systemd).
 
 `Thinker.run(key, fn, *args)`:
 - **single flight**: concurrent requests with the same key (the same position) await one
@@ -24,10 +28,13 @@ import contextlib
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from threadpoolctl import threadpool_limits
 
 from core.errors import GameError
 
@@ -35,21 +42,39 @@ T = TypeVar("T")
 WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))  # processes thinking at once: a core stays free for the loop
 LIMIT = 8  # distinct computations in flight per App (running or queued); one more is refused
 NICE = 19  # the workers yield the CPU to the bot itself (and to everything else on the machine)
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")  # for libraries loaded later
+ORPHAN_CHECK = 0.5  # seconds between a worker's looks at whether the bot process is still there
 
 _shared: ProcessPoolExecutor | None = None
 _shared_lock = threading.Lock()
 
 
-def _worker_init(nice: int) -> None:
+def _worker_init(nice: int, parent: int | None = None, blas_threads: int = 1) -> None:
     with contextlib.suppress(OSError):  # not permitted: the workers share the CPU evenly with the loop
         os.nice(nice)
+    for name in BLAS_THREADS:
+        os.environ[name] = str(blas_threads)
+    # the spawned worker has numpy loaded already (it imports the bot's main module first), so its
+    # BLAS is told at run time, through its own API, to use the calling thread only
+    threadpool_limits(limits=blas_threads)
+    threading.Thread(target=_end_with, args=(os.getppid() if parent is None else parent,),
+                     name="end-with-bot", daemon=True).start()
 
 
-def process_pool(workers: int = WORKERS, nice: int = NICE) -> ProcessPoolExecutor:
+def _end_with(parent: int) -> None:
+    """Ends this worker once `parent` is gone: a killed bot's worker would otherwise sit re-parented,
+    holding its memory (and, through its pipe, multiprocessing's resource tracker) for ever."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(0)
+
+
+def process_pool(workers: int = WORKERS, nice: int = NICE, blas_threads: int = 1) -> ProcessPoolExecutor:
     """Worker processes (`spawn`: a fresh interpreter, never a fork of a process with threads),
-    each started on first need, at `nice` below the bot's CPU priority."""
+    each started on first need, at `nice` below the bot's CPU priority, with `blas_threads` threads
+    for numpy's BLAS (more only to compare, in bench/heavy.py)."""
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_init, initargs=(nice,))
+                               initializer=_worker_init, initargs=(nice, os.getpid(), blas_threads))
 
 
 def shared_pool() -> ProcessPoolExecutor:

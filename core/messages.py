@@ -37,6 +37,21 @@ class Chat:
     # Not part of the chat's identity: two Chats of one id are the same chat whatever title they carry
     title: str | None = field(default=None, compare=False)
 
+    @property
+    def group(self) -> str:
+        """The chat whose settings (language, time zone) this one shares: see `group_of`."""
+        return group_of(self.chat_id)
+
+
+# A table inside a group (a Telegram forum topic) is a chat of its own, "<group id>/<table id>": its
+# games, boards, lists and bounds are its own, its settings are its group's. Any other id is its own group.
+TABLE_SEP = "/"
+
+
+def group_of(chat_id: str) -> str:
+    """The group a chat id belongs to: a table's group ("-100123/45" -> "-100123"), else the id itself."""
+    return chat_id.split(TABLE_SEP, 1)[0]
+
 
 @dataclass(frozen=True)
 class Inbound:
@@ -61,6 +76,9 @@ class Inbound:
     # the adapter verified that `action` was issued by the bot to be taken privately (a Telegram deep
     # link's MAC): only so does a chat action count from a private chat (bot/routing.py `check_origin`)
     signed: bool = False
+    # the platform says nobody can play in this chat any more: "closed" (a Telegram forum topic its
+    # admins closed) or "deleted" (it is gone); the App ends the chat's running games and tells their players
+    closed: str | None = None
 
 
 @dataclass(frozen=True)

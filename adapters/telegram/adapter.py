@@ -30,14 +30,14 @@ from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTy
 from adapters.telegram import logsafe
 from adapters.telegram.admins import Admins
 from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
-from adapters.telegram.inbound import Seen, from_update, remember_users
+from adapters.telegram.inbound import Seen, actor_of, from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.members import Members
 from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
-from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group
+from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group, thread_of
 from adapters.telegram.updates import UpdatesRequest
-from core.messages import CommandInfo, Inbound, Outbound, Response
+from core.messages import Chat, CommandInfo, Inbound, Outbound, Response
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +166,7 @@ class TelegramAdapter:
             ) from None
         self._app = app
         self._renderer = Renderer(app.bot, self.token, self.links)
+        self._renderer.on_gone = self._topic_gone
         if self.pacer is not None:
             self._outbox = Outbox(self._renderer.deliver, self.pacer)
             self._renderer.route = self._deliver
@@ -228,8 +229,9 @@ class TelegramAdapter:
 
     async def _deliver(self, out: Outbound) -> bool:
         """A group's message joins its outbox (and may be sent with others); the rest goes now."""
-        if self._outbox is not None and is_group(out.to):
-            self._outbox.post(chat_id_of(out.to), out)
+        if self._outbox is not None and isinstance(out.to, Chat) and is_group(out.to):
+            # one outbox per group, and per forum topic (its messages join only the topic's; paced as the group)
+            self._outbox.post(out.to.chat_id if thread_of(out.to) is not None else chat_id_of(out.to), out)
             return True
         assert self._renderer is not None
         return await self._renderer.deliver(out)
@@ -293,8 +295,9 @@ class TelegramAdapter:
             if response.notice is None and settled and query.message is not None:
                 # an accepted press of a button its presenter made settling: the keyboard no longer applies
                 chat_id, message_id = query.message.chat.id, query.message.message_id
-                if self._outbox is not None and chat_id < 0:  # after the group's queued messages
-                    self._outbox.post(chat_id, lambda: renderer.withdraw(chat_id, message_id))
+                if self._outbox is not None and chat_id < 0:  # after the group's (the topic's) queued messages
+                    key = inbound.chat.chat_id if thread_of(inbound.chat) is not None else chat_id
+                    self._outbox.post(key, lambda: renderer.withdraw(chat_id, message_id))
                 else:
                     await renderer.withdraw(chat_id, message_id)
         message = update.message
@@ -314,6 +317,20 @@ class TelegramAdapter:
                 response.notice, inbound.actor, inbound.chat,
                 message.message_id if message is not None and not response.delete_inbound else None,
             )
+
+    async def _topic_gone(self, chat: Chat, why: str) -> None:
+        """Telegram refused a send to a forum topic that is closed or deleted: the App hears it as it
+        hears a `forum_topic_closed` (its games there end, their players are told) and what it answers
+        goes out (privately, or in General)."""
+        try:
+            response = await self.handle(Inbound(actor=actor_of(None), chat=chat,
+                                                 closed=why))
+        except Exception as exc:
+            log.error("handle() failed for the closed topic %s: %s", chat.chat_id, type(exc).__name__,
+                      exc_info=exc)
+            return
+        for out in response.messages:
+            await self._deliver(out)
 
     async def _with_admin(self, inbound: Inbound) -> Inbound:
         """A command in a group carries whether its sender administers the group (the App lets a

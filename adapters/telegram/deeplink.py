@@ -31,15 +31,17 @@ MAC_BYTES = 12  # 96 bits: 16 characters of urlsafe base64
 _ACTION_RE = re.compile(r"^g:([1-9][0-9]{0,17}):secret$")
 _TOKEN_RE = re.compile(r"^s_([1-9][0-9]{0,17})_([A-Za-z0-9_-]{16})$")
 DAILY_PREFIX = "d_"
-_DAILY_ACTION_RE = re.compile(r"^daily:(-?[1-9][0-9]{0,17}):([a-z0-9]{1,8})$")
-_DAILY_TOKEN_RE = re.compile(r"^d_(-?[1-9][0-9]{0,17})_([a-z0-9]{1,8})_([A-Za-z0-9_-]{16})$")
+# a chat id: a group's, or a forum topic's "<group>/<topic>" (written "<group>t<topic>" in a payload,
+# which takes no "/"; the MAC is over the chat id as the action writes it)
+_DAILY_ACTION_RE = re.compile(r"^daily:(-?[1-9][0-9]{0,17}(?:/[1-9][0-9]{0,9})?):([a-z0-9]{1,8})$")
+_DAILY_TOKEN_RE = re.compile(r"^d_(-?[1-9][0-9]{0,17}(?:t[1-9][0-9]{0,9})?)_([a-z0-9]{1,8})_([A-Za-z0-9_-]{16})$")
 
 
 def linked_chat(action: str) -> int | None:
     """The chat a decoded daily-puzzle link names (whose membership the App may ask about); None for
     any other action."""
     daily = _DAILY_ACTION_RE.match(action)
-    return int(daily.group(1)) if daily is not None else None
+    return int(daily.group(1).split("/")[0]) if daily is not None else None  # a topic's group
 
 
 def key_for(bot_token: str) -> bytes:
@@ -69,7 +71,8 @@ class DeepLinks:
         daily = _DAILY_ACTION_RE.match(action)
         if daily is not None:
             chat_id, puzzle = daily.groups()
-            return f"{DAILY_PREFIX}{chat_id}_{puzzle}_{self._daily_mac(chat_id, puzzle)}"
+            written = chat_id.replace("/", "t")
+            return f"{DAILY_PREFIX}{written}_{puzzle}_{self._daily_mac(chat_id, puzzle)}"
         match = _ACTION_RE.match(action)
         if match is None:
             return None
@@ -79,7 +82,8 @@ class DeepLinks:
         """The action behind a payload we signed; None for anything else (forged, altered, foreign)."""
         daily = _DAILY_TOKEN_RE.match(token)
         if daily is not None:
-            chat_id, puzzle, mac = daily.groups()
+            written, puzzle, mac = daily.groups()
+            chat_id = written.replace("t", "/")
             if not hmac.compare_digest(mac.encode("ascii"), self._daily_mac(chat_id, puzzle).encode("ascii")):
                 return None
             return f"daily:{chat_id}:{puzzle}"

@@ -12,6 +12,7 @@ from telegram import User as TgUser
 
 from adapters.telegram.deeplink import DeepLinks
 from adapters.telegram.render import SETTLES_MARK
+from adapters.telegram.topics import TopicNames, chat_of_message
 from core.messages import Actor, Chat, Inbound
 
 PLATFORM = "telegram"
@@ -64,6 +65,7 @@ class Seen:
 
     usernames: dict[str, int] = field(default_factory=dict)
     bots: set[int] = field(default_factory=set)
+    topics: TopicNames = field(default_factory=TopicNames)  # forum topics' names (adapters/telegram/topics.py)
 
     def __len__(self) -> int:
         return len(self.usernames) + len(self.bots)
@@ -132,7 +134,12 @@ def from_message(
 ) -> Inbound | None:
     """A message -> Inbound, or None when it is nothing for the bot."""
     event_id = str(update_id)
-    chat = chat_of(message.chat)
+    # a forum topic is a chat of its own (adapters/telegram/topics.py)
+    chat = chat_of_message(message, seen.topics if isinstance(seen, Seen) else None)
+    if message.forum_topic_closed is not None and not chat.private:
+        # the topic's admins closed it (General too): nobody plays there any more (the App ends its games,
+        # tells their players)
+        return Inbound(actor=actor_of(message.from_user), chat=chat, closed="closed", event_id=event_id)
     if message.migrate_to_chat_id:
         # The old group's last word: its games move to the new supergroup id.
         return Inbound(
@@ -158,13 +165,15 @@ def from_message(
     return Inbound(actor=actor, chat=chat, command=command, args=args, event_id=event_id, bots=bots)
 
 
-def from_callback(update_id: int, query: CallbackQuery) -> Inbound | None:
+def from_callback(update_id: int, query: CallbackQuery, names: TopicNames | None = None) -> Inbound | None:
     """A button press -> Inbound(action=data); None for presses we cannot place."""
     data = str(query.data or "").removeprefix(SETTLES_MARK)  # the mark is the adapter's, not the action's
     if not data:
         return None
     actor = actor_of(query.from_user)
-    if query.message is not None:
+    if isinstance(query.message, Message):  # a press in a forum topic is that topic's
+        chat = chat_of_message(query.message, names)
+    elif query.message is not None:  # a message too old for Telegram to show: its chat alone
         chat = chat_of(query.message.chat)
     else:  # an inline-mode message: no chat known, answer as in private
         chat = Chat(platform=PLATFORM, chat_id=actor.user_id, private=True)
@@ -177,7 +186,7 @@ def from_update(
 ) -> Inbound | None:
     """The one entry point: any update -> Inbound or None (ignored)."""
     if update.callback_query is not None:
-        return from_callback(update.update_id, update.callback_query)
+        return from_callback(update.update_id, update.callback_query, seen.topics if isinstance(seen, Seen) else None)
     if update.message is not None:
         return from_message(update.update_id, update.message, bot_username, seen, links)
     return None

@@ -35,7 +35,7 @@ from telegram.ext import BaseRateLimiter
 from adapters import outbox as shared
 from adapters.outbox import Entry, Item, spread_ready
 from adapters.telegram.render import MAX_TEXT, length
-from core.messages import Outbound
+from core.messages import TABLE_SEP, Outbound, group_of
 
 log = logging.getLogger(__name__)
 ChatKey = int | str
@@ -84,7 +84,10 @@ class Pacer(BaseRateLimiter):
     # ------------------------------------------------------------ the schedule
 
     def delay(self, chat_id: ChatKey, now: float | None = None) -> float:
-        """Seconds until one more send to `chat_id` keeps every limit (0: now)."""
+        """Seconds until one more send to `chat_id` keeps every limit (0: now). A forum topic's outbox
+        ("<group>/<topic>") waits for its group: Telegram counts a topic's messages as the group's."""
+        if isinstance(chat_id, str) and TABLE_SEP in chat_id:
+            chat_id = _chat_key(group_of(chat_id)) or chat_id
         now = time.monotonic() if now is None else now
         p = self.pacing
         ready = max(self._held.get(chat_id, 0.0), self._overall_ready(now))

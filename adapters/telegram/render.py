@@ -28,6 +28,7 @@ from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
 
 from adapters.telegram.deeplink import DeepLinks
 from adapters.telegram.logsafe import redact
+from adapters.telegram.topics import gone, target
 from core.messages import Actor, Chat, Outbound, OutButton
 
 log = logging.getLogger(__name__)
@@ -69,12 +70,13 @@ def cut(text: str, size: int) -> str:
 
 
 def chat_id_of(to: Chat | Actor) -> int | str:
-    """The Bot API chat_id: numeric ids as int, "@channel" names as they are."""
-    raw = to.user_id if isinstance(to, Actor) else to.chat_id
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
+    """The Bot API chat_id: numeric ids as int, "@channel" names as they are (a forum topic's: its group's)."""
+    return target(to)[0]
+
+
+def thread_of(to: Chat | Actor) -> int | None:
+    """The Bot API message_thread_id of a forum topic's chat; None for any other (General included)."""
+    return target(to)[1]
 
 
 def is_group(to: Chat | Actor) -> bool:
@@ -146,6 +148,8 @@ class Renderer:
         self.route: Callable[[Outbound], Awaitable[bool]] = self.deliver
         # private chat -> its prompts with a keyboard: (message id, the game's group chat id)
         self._prompts: OrderedDict[int | str, list[tuple[int, int | str]]] = OrderedDict()
+        # told when Telegram refuses a send to a forum topic that is closed or deleted (the adapter tells the App)
+        self.on_gone: Callable[[Chat, str], Awaitable[object]] | None = None
 
     @property
     def bot_id(self) -> int | None:
@@ -177,6 +181,13 @@ class Renderer:
                     return await self.route(out.fallback)
                 log.info("User %s unreachable privately; message dropped", chat_id)
                 return False
+            topic = out.to if isinstance(out.to, Chat) and is_group(out.to) else None  # General may be closed too
+            why = gone(exc) if topic is not None else None
+            if topic is not None and why is not None:  # said another way it would be refused alike
+                self._log_failure("send", chat_id, exc)
+                if self.on_gone is not None:  # the App is told: the games there end, their players hear it
+                    await self.on_gone(topic, why)
+                return False
             if isinstance(exc, BadRequest):
                 return await self._say_plainly(out, chat_id, exc)
             self._log_failure("send", chat_id, exc)
@@ -199,7 +210,7 @@ class Renderer:
             return False
         try:
             for part in chunks(text, PLAIN_PART):
-                await self.bot.send_message(chat_id=chat_id, text=part)
+                await self.bot.send_message(chat_id=chat_id, text=part, message_thread_id=thread_of(out.to))
         except TelegramError as exc:
             self._log_failure("plain send", chat_id, exc)
             return False
@@ -292,14 +303,16 @@ class Renderer:
     async def _send_new(
         self, out: Outbound, chat_id: int | str, markup: InlineKeyboardMarkup | None
     ) -> TgMessage | None:
-        """Send text (split if long), a photo or a document; the keyboard rides on the last part."""
+        """Send text (split if long), a photo or a document; the keyboard rides on the last part. In a
+        forum topic, each into that topic."""
+        thread = thread_of(out.to)
         if out.file is not None:
             name, data = out.file
             if out.image is not None:  # both: the picture first, the file carries the text
-                await self.bot.send_photo(chat_id=chat_id, photo=out.image)
+                await self.bot.send_photo(chat_id=chat_id, photo=out.image, message_thread_id=thread)
             caption = out.text if length(out.text) <= MAX_CAPTION else None
             document = await self.bot.send_document(
-                chat_id=chat_id, document=data, filename=name, caption=caption or None,
+                chat_id=chat_id, document=data, filename=name, caption=caption or None, message_thread_id=thread,
                 reply_markup=markup if caption is not None or not out.text else None,
             )
             if caption is not None or not out.text:
@@ -307,7 +320,7 @@ class Renderer:
         elif out.image is not None:
             caption = out.text if length(out.text) <= MAX_CAPTION else None
             photo = await self.bot.send_photo(
-                chat_id=chat_id, photo=out.image, caption=caption or None,
+                chat_id=chat_id, photo=out.image, caption=caption or None, message_thread_id=thread,
                 reply_markup=markup if caption is not None or not out.text else None,
             )
             if caption is not None or not out.text:
@@ -317,7 +330,7 @@ class Renderer:
         for index, part in enumerate(parts):
             last = index == len(parts) - 1
             sent = await self.bot.send_message(
-                chat_id=chat_id, text=part, reply_markup=markup if last else None
+                chat_id=chat_id, text=part, reply_markup=markup if last else None, message_thread_id=thread,
             )
         return sent
 
@@ -336,7 +349,7 @@ class Renderer:
         try:
             await self.bot.send_message(
                 chat_id=chat_id_of(chat), text=text, reply_to_message_id=reply_to,
-                allow_sending_without_reply=True,
+                allow_sending_without_reply=True, message_thread_id=thread_of(chat),
             )
         except TelegramError as exc:
             self._log_failure("notice", chat.chat_id, exc)

@@ -52,7 +52,7 @@ def zone(name: str | None) -> ZoneInfo:
 
 async def today(svc: Services, chat: Chat) -> str:
     """The chat's day now (ISO date), at its time zone (/timezone; UTC by default)."""
-    tz = await svc.store.chat_tz(chat.platform, chat.chat_id)
+    tz = await svc.store.chat_tz(chat.platform, chat.group)  # a forum topic keeps its group's zone
     return datetime.fromtimestamp(svc.clock(), zone(tz)).date().isoformat()
 
 
@@ -284,7 +284,7 @@ async def cmd_timezone(svc: Services, turn: Turn, args: tuple[str, ...]) -> None
     """/timezone: the chat's zone and day; /timezone Europe/Berlin sets it (chat admins in a group)."""
     ib = turn.inbound
     if not args:
-        tz = await svc.store.chat_tz(ib.chat.platform, ib.chat.chat_id) or DEFAULT_TZ
+        tz = await svc.store.chat_tz(ib.chat.platform, ib.chat.group) or DEFAULT_TZ
         day = date.fromisoformat(await today(svc, ib.chat))
         turn.messages.append(Message(ib.chat, Text("timezone.show", {"tz": tz, "day": day})))
         return
@@ -297,7 +297,7 @@ async def cmd_timezone(svc: Services, turn: Turn, args: tuple[str, ...]) -> None
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         raise GameError("timezone.unknown", tz=name[:60]) from None
-    await svc.store.set_chat_tz(ib.chat.platform, ib.chat.chat_id, name)
+    await svc.store.set_chat_tz(ib.chat.platform, ib.chat.group, name)
     day = date.fromisoformat(await today(svc, ib.chat))
     turn.messages.append(Message(ib.chat, Text("timezone.set", {"tz": name, "day": day})))
 

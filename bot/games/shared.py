@@ -9,6 +9,7 @@ import contextlib
 from datetime import UTC, datetime
 from typing import Any
 
+from bot import solver_book
 from bot.routing import (
     answer,
     awaiting_secret,
@@ -31,7 +32,6 @@ from core.games.registry import GAMES
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
 from core.ratings_chart import rating_chart
-from core.solver import analyse
 from core.solver import games as solver_games
 from core.solver.games import BOT
 
@@ -410,7 +410,7 @@ async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         raise GameError("solver.analyse_none")
     _mod, state = loaded(row)
     spec, history, secret = solver_games.analysis_input(row.kind, state, ib.actor.user_id)
-    result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, analyse, history, secret)
+    result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, solver_book.analyse, history, secret)
     rows = []
     for st in result.steps:
         marks = [f"#{j}" for j in st.contradicts]

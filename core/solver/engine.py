@@ -20,54 +20,19 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
+from core.solver.spaces import DIGITS as DIGITS
+from core.solver.spaces import LOGIK as LOGIK
+from core.solver.spaces import MASTERMIND as MASTERMIND
+from core.solver.spaces import Spec as Spec
+from core.solver.spaces import digits as digits
+
 # a hard cap on the elements of one (guesses × candidates) block, to bound memory
 # (≈ 12 MB float32, ≈ 60 MB with the histogram temporaries)
 BLOCK = 3_000_000
-
-
-@dataclass(frozen=True)
-class Spec:
-    """A code space: alphabet (ordered symbols), length, repeats allowed."""
-
-    alphabet: tuple[str, ...]
-    length: int
-    repeats: bool
-
-    @property
-    def name(self) -> str:
-        return f"{''.join(self.alphabet)}-{self.length}{'r' if self.repeats else ''}"
-
-    @property
-    def size(self) -> int:
-        k, n = len(self.alphabet), self.length
-        return k**n if self.repeats else math.perm(k, n)
-
-    def pack(self, a: int, b: int) -> int:
-        return a * (self.length + 1) + b
-
-    def unpack(self, fb: int) -> tuple[int, int]:
-        return divmod(int(fb), self.length + 1)
-
-    @property
-    def win(self) -> int:
-        return self.pack(self.length, 0)
-
-
-DIGITS = tuple("0123456789")
-
-
-def digits(length: int, repeats: bool) -> Spec:
-    """Zahlenraten 1A2B: digits 0–9."""
-    return Spec(DIGITS, length, repeats)
-
-
-LOGIK = Spec(tuple("12345678"), 5, True)  # 8 colours × 5 pegs, repeats
-MASTERMIND = Spec(tuple("123456"), 4, True)  # the classic 6 colours × 4 pegs (sanity check)
 
 
 class Engine:

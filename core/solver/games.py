@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import random
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from core.codes import CodeRules
 from core.errors import GameError
@@ -17,9 +17,12 @@ from core.games.base import Ctx, Event, Player
 from core.games.challenge import can_answer, other, player
 from core.games.practice.events import Hinted
 from core.options import Vocabulary, meaning
-from core.solver.engine import LOGIK, Spec, digits
-from core.solver.strategy import EASY, LEVELS, STRONG, Solver
-from core.solver.words import WordSolver
+from core.solver.levels import EASY, LEVELS, STRONG
+from core.solver.spaces import LOGIK, Spec, digits
+
+if TYPE_CHECKING:  # the solvers themselves are loaded in the worker processes that run them
+    from core.solver.strategy import Solver
+    from core.solver.words import WordSolver
 
 BOT = "bot"  # the computer opponent's user id in a duel
 COMPUTER_KINDS = frozenset({"duel", "logik"})  # the games the bot plays against a human
@@ -184,6 +187,8 @@ def analysis_input(kind: str, state: object, user_id: str) -> tuple[Spec, list[t
 def word_solver(lex: words.Lexicon, length: int, counts: bool) -> WordSolver:
     """The solver for solo word practice: the bot's secrets are the common words of the length, so
     those are the candidates (and the suggested guesses: words the player knows)."""
+    from core.solver.words import WordSolver
+
     common = sorted(w for w in lex.common if len(w) == length)
     return WordSolver(common, words.ALPHABETS[lex.lang], counts)
 

@@ -17,9 +17,10 @@ from typing import Any
 import numpy as np
 
 from core.solver.engine import Engine, Spec, engine
+from core.solver.levels import EASY as EASY
+from core.solver.levels import LEVELS as LEVELS
+from core.solver.levels import STRONG as STRONG
 
-EASY, STRONG = "easy", "strong"
-LEVELS = (EASY, STRONG)
 BOOK_VERSION = 1
 ROLLOUT_K = 8  # small candidate sets: the best few guesses are compared by playing them out
 ROLLOUT_N = 120

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from bot.solver_book import book_path, load_book
 from core.scoring import bulls_cows
-from core.solver import EASY, LOGIK, MASTERMIND, STRONG, Solver, analyse, build_book, digits, engine, play
+from core.solver import EASY, LOGIK, MASTERMIND, STRONG, Solver, analyse, build_book, digits, play
+from core.solver.engine import engine
 
 SPECS = [digits(3, False), digits(3, True), digits(4, False), digits(4, True), digits(5, False),
          digits(5, True), LOGIK, MASTERMIND]

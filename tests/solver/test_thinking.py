@@ -19,7 +19,7 @@ from bot.app import App
 from bot.thinking import Thinker
 from core import serial
 from core.games import practice
-from core.solver import Solver, analyse, digits
+from core.solver import Solver, digits
 from core.solver import games as solver_games
 from tests.app.harness import Table, texts
 
@@ -98,7 +98,7 @@ async def test_hint_and_analyse_are_submitted_to_the_executor_not_run_on_the_loo
     out = texts(await table.say("bob", "/analyse"))
     assert "#1 1122 → " in out and "strong solver needs" in out
     assert [(s[0], s[3]) for s in rec.submitted] == [(solver_book.with_solver, solver_games.hint),
-                                                     (solver_book.with_solver, analyse)]
+                                                     (solver_book.with_solver, solver_book.analyse)]
     assert rec.ran_in and loop_thread not in rec.ran_in
     rec.shutdown()
 

@@ -38,6 +38,7 @@ from aiohttp import web
 from telegram import ChatMember, Message, TelegramObject, Update
 
 from tests.telegram import botapi_rules as rules
+from tests.telegram import forum
 from tests.telegram.botapi_rules import Refused
 
 TOKEN = "123456:TEST-standin-token-AbCdEfGhIjKlMnOp"
@@ -52,6 +53,7 @@ _JSON_PARAMS = {
     "cache_time", "max_connections", "link_preview_options", "disable_notification",
     "protect_content", "user_id", "reply_to_message_id", "allow_sending_without_reply",
     "entities", "caption_entities", "from_chat_id", "message_ids", "revoke_messages",
+    "message_thread_id",  # forum topics (tests/telegram/forum.py)
 }
 SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument", "editMessageText", "editMessageReplyMarkup"})
 
@@ -128,6 +130,7 @@ class Chat:
     id: int
     type: str = "group"
     title: str | None = "Club"
+    is_forum: bool = False  # a supergroup with topics (tests/telegram/forum.py)
 
     @classmethod
     def private(cls, user: User) -> Chat:
@@ -137,6 +140,8 @@ class Chat:
         data: dict[str, Any] = {"id": self.id, "type": self.type}
         if self.title and self.type != "private":
             data["title"] = self.title
+        if self.is_forum:  # https://core.telegram.org/bots/api#chat "is_forum": only when true
+            data["is_forum"] = True
         return data
 
 
@@ -207,6 +212,8 @@ class StandIn:
         self.failing_methods: dict[str, tuple[int, str]] = {}  # method -> (status, description)
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.chats: dict[int, Chat] = {}
+        self.topics: dict[tuple[int, int], forum.Topic] = {}  # (forum, topic id) -> topic (tests/telegram/forum.py)
+        self.general_closed: set[int] = set()  # forums whose General is closed (tests/telegram/forum.py)
         self.admins: dict[int, list[User]] = {}  # group -> its administrators, the creator first
         # group -> user -> "member" | "left" | "kicked": writing or pressing in a group makes a member
         # (as only a member can); `join` / `leave` say so for users the test does not speak as there
@@ -377,7 +384,7 @@ class StandIn:
 
     def user_message(
         self, chat: Chat, user: User, text: str, reply_to: int | None = None,
-        entities: list[dict[str, Any]] | None = None,
+        entities: list[dict[str, Any]] | None = None, topic: int | None = None,
     ) -> dict[str, Any]:
         """`user` writes `text` in `chat`; returns the message (with its message_id).
         As the Bot API does, a leading /command gets its bot_command entity and every @username a
@@ -406,6 +413,7 @@ class StandIn:
             replied = dict(self.messages[(chat.id, reply_to)])
             replied.pop("reply_to_message", None)  # the Bot API nests one level only
             message["reply_to_message"] = replied
+        forum.into_topic(self, chat, topic, message)  # `topic`: written in that forum topic
         self.messages[(chat.id, message["message_id"])] = message
         if not user.is_bot:
             self._push({"message": message})
@@ -685,11 +693,15 @@ class StandIn:
             raise _ApiError(400, "Bad Request: chat not found")
         if chat_id in self.blocked:
             raise _ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        try:
+            topic = forum.thread_fields(self, chat_id, params)  # into a forum topic, if it may
+        except forum.ApiRefusal as exc:
+            raise _ApiError(exc.status, exc.description) from None
         message = {
             "message_id": self._next_message_id(chat_id), "date": int(time.time()),
             "chat": self._chat_dict(chat_id), "from": {
                 k: self.bot[k] for k in ("id", "is_bot", "first_name", "username")},
-            **content,
+            **content, **topic,
         }
         if _keyboard(params.get("reply_markup")):
             message["reply_markup"] = params["reply_markup"]

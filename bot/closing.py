@@ -1,0 +1,56 @@
+"""A chat nobody can play in any more (a Telegram forum topic closed or deleted): its games end, told.
+
+The platform says so (`Inbound.closed`: "closed" or "deleted"). A game there could not go on — only the
+group's admins may still write in a closed topic, and the bot's own messages there are refused — and
+would only time out later, its notice refused too. So each running game of that chat ends at once as an
+abandoned one (its own timeout move: not rated), and each of its players is told privately — or, who
+cannot be reached privately, in the group's main chat (General) — which game ended and why. A game
+played privately (the daily puzzle) is left alone: its player goes on where it is played.
+"""
+
+from __future__ import annotations
+
+from bot.services import Services, Turn, acting
+from bot.storage.base import Conflict
+from core import serial
+from core.errors import GameError
+from core.games.registry import GAMES
+from core.messages import Actor, Chat, Message, Text
+from core.solver.games import BOT
+
+# why -> (the player's private text, the group's text for a player out of private reach)
+TEXTS = {"closed": ("topic.closed_game", "topic.closed_game_group"),
+         "deleted": ("topic.deleted_game", "topic.deleted_game_group")}
+
+
+async def on_closed(svc: Services, turn: Turn, reason: str) -> None:
+    """End the running games of the inbound's chat and tell their players (module docstring)."""
+    ib = turn.inbound
+    chat = ib.chat
+    if chat.private or reason not in TEXTS:
+        return
+    general = Chat(chat.platform, chat.group, False)
+    alone, in_group = TEXTS[reason]
+    ended = Turn(ib)  # one for every game: the platform's update id is stored once, with the first end
+    for row in await svc.store.chat_games(chat.platform, chat.chat_id):
+        game = GAMES[row.kind]
+        if row.over or game.private_play:
+            continue
+        ended.messages = []
+        async with svc.lock(row.id):
+            fresh = await svc.store.get_game(row.id)
+            if fresh is None or fresh.over:
+                continue
+            players = [p for p in game.players(serial.load(game.state_type, fresh.state)) if p.user_id != BOT]
+            try:
+                await svc.apply(ended, fresh, acting(game.timeout_action(), None))
+            except (GameError, Conflict):
+                continue
+        svc.release(row.id)
+        name = Text(f"game.{row.kind}")
+        told = [Message(Actor(chat.platform, p.user_id, p.name), Text(alone, {"game": name}),
+                        fallback=Message(general, Text(in_group, {"game": name, "name": p.name})))
+                for p in players]
+        # what the game said about its end went to the chat nobody reads any more; only its private words stay
+        kept = [m for m in ended.messages if isinstance(m.to, Actor)]
+        turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row), [*told, *kept]))
