@@ -213,7 +213,7 @@ async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
     ib = turn.inbound
     repo = repository(svc)
     start = await season_start(svc, ib)
-    year = season_year(args, "kegeln.export_usage") if args else None
+    year = season_year(args, export=True) if args else None
     log_rows = await repo.kegeln_throw_log(ib.chat.platform, ib.chat.chat_id)
     finished = await repo.kegeln_game_times(ib.chat.platform, ib.chat.chat_id)
     seasons = {g: start.year_at(at) for g, at in finished.items()}
@@ -249,11 +249,11 @@ async def season_start(svc: Services, ib: Inbound) -> kegeln_season.Start:
     return kegeln_season.Start(*stored) if stored else kegeln_season.Start()
 
 
-def season_year(args: tuple[str, ...], usage: str = "kegeln.season.usage") -> int:
-    """The season a command names; else the `usage` of that command (its own examples)."""
+def season_year(args: tuple[str, ...], export: bool = False) -> int:
+    """The season a command names; else that command's usage (its own examples: /kegelexport's, /saison's)."""
     year = kegeln_season.parse_year(" ".join(args))
     if year is None:
-        raise GameError(usage)
+        raise GameError("kegeln.export_usage") if export else GameError("kegeln.season.usage")
     return year
 
 

@@ -64,7 +64,7 @@ def test_three_players_spoiler_free_results_and_no_second_try_after_a_restart(tm
     assert "carol: You have played today's 1A2B daily already: not solved (10 attempts)." in out
     assert "[@alice] No game is waiting" in out
     assert re.search(r"1\. alice — solved in 2 attempts\s*\n\s+2\. bob — solved in 5 attempts\s*\n"
-                     r"\s+3\. carol — not solved", out)
+                     r"\s+· carol — not solved", out)
     assert "1. alice — 1/1 · ⌀ 2.0 · 🔥1" in out and "2. bob — 1/1 · ⌀ 5.0 · 🔥1" in out
     assert secret not in "\n".join(group_lines(out))
 
