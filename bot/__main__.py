@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from bot import ops, ratings_rebuild
 from bot.app import App, is_postgres
 from bot.i18n import Catalogs
+from bot.platforms import Adapter, Platform, start_all
 from bot.runtime import tune_gc
 from bot.settings import Settings
 from bot.storage.base import StoreOpenError
@@ -23,6 +24,7 @@ from bot.storage.store import RatingsMoved
 
 log = logging.getLogger("bot")
 SWEEP_SECONDS = 60.0
+WATCH_SECONDS = 5.0  # how often the bot checks that some platform is still running
 RETRY_SECONDS = 1.0  # how often the bot looks for its own moves refused as busy (App.retry_bot_moves)
 
 
@@ -30,13 +32,6 @@ class Sender(Protocol):
     """What delivers the App's own messages: every adapter, the console one included."""
 
     async def send(self, messages: Sequence[Any]) -> None: ...
-
-
-class Adapter(Sender, Protocol):
-    """A platform adapter the entry point starts and stops (Telegram, Discord)."""
-
-    async def start(self) -> None: ...
-    async def stop(self) -> None: ...
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -141,39 +136,50 @@ async def run_console(app: App, args: argparse.Namespace) -> int:
 
 
 async def run_platforms(app: App, adapters: list[Adapter], db: str) -> int:
+    """Serve every platform until SIGINT/SIGTERM, each on its own (bot/platforms.py): one that cannot
+    start or stops for good leaves the others running; exit 1 only when none is left."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    for adapter in adapters:
-        await adapter.start()
-    log.info("running %s", ", ".join(type(a).__name__ for a in adapters))
-    await resume(app, adapters)
-    sweeper = asyncio.create_task(sweep_forever(app, adapters))
-    retrier = asyncio.create_task(retry_forever(app, adapters))
-    heart = asyncio.create_task(heartbeat(db, adapters))
-    await stop.wait()
-    sweeper.cancel()
-    retrier.cancel()
-    heart.cancel()
+    changed = asyncio.Event()
+    platforms = [Platform(adapter, changed=changed) for adapter in adapters]
+    heart = asyncio.create_task(heartbeat(db, platforms, changed))
+    starting = asyncio.create_task(start_all(platforms))
+    await asyncio.wait({starting, asyncio.create_task(stop.wait())}, return_when=asyncio.FIRST_COMPLETED)
+    tasks = [heart]
+    if starting.done() and any(p.running for p in platforms):
+        log.info("running %s", ", ".join(p.name for p in platforms if p.running))
+        await resume(app, adapters)
+        tasks += [asyncio.create_task(sweep_forever(app, adapters)), asyncio.create_task(retry_forever(app, adapters))]
+        while not stop.is_set() and any(p.running for p in platforms):
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), WATCH_SECONDS)
+    starting.cancel()
+    for task in tasks:
+        task.cancel()
     with contextlib.suppress(OSError):
         ops.status_path(db).unlink()
-    for adapter in adapters:
-        with contextlib.suppress(Exception):
-            await adapter.stop()
-    return 0
+    for platform in platforms:
+        await platform.stop()
+    if stop.is_set():
+        return 0
+    log.error("no platform is left running: %s", ", ".join(f"{p.name} ({p.failed or p.adapter_failure()})"
+                                                          for p in platforms))
+    return 1
 
 
-async def heartbeat(db: str, adapters: Sequence[Adapter]) -> None:
-    """Tell `python -m bot health` which adapters are connected, every few seconds."""
+async def heartbeat(db: str, platforms: Sequence[Platform], changed: asyncio.Event) -> None:
+    """Tell `python -m bot health` each platform's state, every few seconds and when one changes."""
     while True:
-        states = {getattr(a, "platform", type(a).__name__): bool(getattr(a, "connected", True)) for a in adapters}
+        changed.clear()
         try:
-            ops.write_status(db, states)
+            ops.write_status(db, {p.name: p.state() for p in platforms})
         except OSError as exc:
             log.warning("cannot write the health status: %s", exc)
-        await asyncio.sleep(ops.HEARTBEAT)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(changed.wait(), ops.HEARTBEAT)
 
 
 async def sweep_forever(app: App, adapters: Sequence[Sender]) -> None:
@@ -225,9 +231,12 @@ async def sync_commands(app: App, settings: Settings, guild: int | None) -> int:
                              api_base=settings.discord_api_base)
     try:
         await adapter.sync_commands(guild)  # REST only: no gateway connection
+        invite = adapter.invite_url()
     finally:
         await adapter.stop()
     print("Slash commands synced" + (f" to guild {guild}." if guild else " globally."))
+    if invite:
+        print(f"Invite the bot with the permissions it needs: {invite}")
     return 0
 
 

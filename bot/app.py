@@ -89,8 +89,9 @@ class App(Services):
             if turn.seen and turn.seen in self._recent:  # redelivered: answered already
                 turn.outcome = "duplicate"
                 return Response()
-            user_saved = self._remember(inbound.actor)
-            chat_saved = self.note_chat(inbound)
+            if not inbound.actor.as_chat:  # a post as a chat is nobody to find by name or tell a title
+                user_saved, chat_saved = self._remember(inbound.actor), self.note_chat(inbound)
+            self.renderer.note_hearing(inbound)
             _refuse_long_numbers(inbound)
             if inbound.migrate_to:  # set by the platform itself, never typed by a user
                 await self.store.migrate_chat(inbound.chat.platform, inbound.chat.chat_id, inbound.migrate_to)
@@ -136,9 +137,10 @@ class App(Services):
         self._say_refusal(turn, Text(f"error.{err.code}", err.params))
 
     def _say_refusal(self, turn: Turn, text: Text) -> None:
-        """A refusal goes to whoever acted: a button press gets a notice, a message a reply."""
+        """A refusal goes to whoever acted: a button press gets a notice, a message a reply (where the
+        bot cannot post, a notice too: ephemeral, or a private message)."""
         ib = turn.inbound
-        if ib.action:
+        if ib.action or ib.cannot_post:
             turn.notice = text
         elif ib.chat.private:
             turn.messages.append(Message(ib.chat, text, only_for_actor=True, about=turn.about))
@@ -175,6 +177,8 @@ class App(Services):
             raise GameError("unknown_command", command=name[:30])
         if cmd.group_only and turn.inbound.chat.private:
             raise GameError("group_only", command=name)
+        if cmd.personal and turn.inbound.actor.as_chat:  # posted as the group or a channel: nobody to seat
+            raise GameError("personal_account", command=name)
         await cmd.handler(self, turn, args)
 
     # ------------------------------------------------------------ time

@@ -5,8 +5,8 @@ Backups: SQLite through its online backup API; PostgreSQL through `pg_dump --for
 command line (where `ps` shows it to every local user).
 
 The running bot writes a small status file beside the database every HEARTBEAT seconds
-(which adapters are connected); `python -m bot health` reads it and checks that the store
-answers, so its exit status says more than "the process is alive".
+(each platform's state: connected, degraded, retrying or stopped); `python -m bot health` reads
+it and checks that the store answers, so its exit status says more than "the process is alive".
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import tempfile
 import time
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 HEARTBEAT = 30.0
@@ -32,8 +33,9 @@ def status_path(db: str | Path) -> Path:
     return Path(db).with_suffix(".health.json")
 
 
-def write_status(db: str | Path, adapters: Mapping[str, bool], now: float | None = None) -> None:
-    """Atomically replace the status file (write, then rename)."""
+def write_status(db: str | Path, adapters: Mapping[str, bool | Mapping[str, Any]], now: float | None = None) -> None:
+    """Atomically replace the status file (write, then rename). Per platform: connected or not, or
+    its state (bot/platforms.py `Platform.state`: connected, and a note, why it failed or retries)."""
     path = status_path(db)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps({"at": now if now is not None else time.time(), "pid": os.getpid(),
@@ -206,7 +208,26 @@ def health(db: str | Path, now: float | None = None, status_db: str | Path | Non
     adapters = status.get("adapters", {})
     if not adapters:
         parts.append("console only")
-    for name, connected in sorted(adapters.items()):
-        ok = ok and bool(connected)
-        parts.append(f"{name} {'connected' if connected else 'DISCONNECTED'}")
+    for name, state in sorted(adapters.items()):
+        healthy, shown = platform_state(state)
+        ok = ok and healthy
+        parts.append(f"{name} {shown}")
     return ok, "; ".join(parts)
+
+
+NOTES = {"no_message_content": "without message content: the Message Content intent is not enabled"}
+
+
+def platform_state(state: bool | Mapping[str, Any]) -> tuple[bool, str]:
+    """(healthy, as shown) for one platform's state in the status file. Running without a refused
+    privileged intent is healthy but said; a platform that stopped for good is not."""
+    if not isinstance(state, Mapping):
+        state = {"connected": bool(state)}
+    note = state.get("note")
+    extra = f" ({NOTES.get(str(note), str(note))})" if note else ""
+    if state.get("failed"):
+        return False, f"FAILED ({state['failed']}; stopped, the other platforms keep running)"
+    if state.get("connected"):
+        return True, f"connected{extra}"
+    retrying = f" (retrying after {state['retrying']})" if state.get("retrying") else ""
+    return False, f"DISCONNECTED{retrying}"

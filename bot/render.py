@@ -4,6 +4,7 @@ renders texts and buttons into Outbounds for the adapters."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.bounded import Bounded
 from bot.i18n import Catalogs
@@ -11,6 +12,22 @@ from bot.storage.base import Store
 from core.messages import Actor, Button, Chat, Inbound, Message, Outbound, OutButton, Response, Text, group_of
 
 CACHED = 100_000  # chats' and users' language entries kept in memory
+# How to guess, said otherwise in a group whose plain messages the bot does not receive (Telegram's
+# privacy mode, `Inbound.reads_all`): there a typed guess never arrives, only a command or a reply.
+COMMANDS_ONLY = {
+    "help.guess_typed": "help.guess_commands",
+    "help.cmd.guess": "help.cmd.guess_commands",
+    "practice.started": "practice.started_commands",
+    "words.guessing": "words.guessing_commands",
+    "words.solo_started": "words.solo_started_commands",
+    "logik.started": "logik.started_commands",
+}
+
+
+def commands_only(text: Text) -> Text:
+    """The text (and the texts in its parameters) as said where only commands and replies arrive."""
+    params = {k: commands_only(v) if isinstance(v, Text) else v for k, v in text.params.items()}
+    return replace(text, key=COMMANDS_ONLY.get(text.key, text.key), params=params)
 
 
 def _pref_key(user_id: str) -> str:
@@ -26,6 +43,7 @@ class Renderer:
         # Chats' language settings and users' platform locales as last seen; a miss is one store read.
         self._chat_langs: Bounded[tuple[str, str], str | None] = Bounded(CACHED)
         self._locales: Bounded[tuple[str, str], str | None] = Bounded(CACHED)
+        self._unheard: Bounded[tuple[str, str], None] = Bounded(CACHED)  # groups whose plain messages never arrive
 
     async def _setting(self, platform: str, chat_id: str) -> str | None:
         key = (platform, group_of(chat_id))  # a forum topic speaks its group's language
@@ -36,6 +54,18 @@ class Renderer:
     def note_locale(self, actor: Actor) -> None:
         if actor.locale:
             self._locales[(actor.platform, actor.user_id)] = actor.locale
+
+    def note_hearing(self, ib: Inbound) -> None:
+        """Whether the bot receives the plain messages of the inbound's group, as the platform said last."""
+        key = (ib.chat.platform, ib.chat.chat_id)
+        if ib.reads_all is False and not ib.chat.private:
+            self._unheard[key] = None
+        elif ib.reads_all:
+            self._unheard.pop(key, None)
+
+    def hears(self, platform: str, chat_id: str) -> bool:
+        """False for a group where only commands and replies reach the bot (a typed guess is unheard)."""
+        return (platform, chat_id) not in self._unheard
 
     def forget_chat(self, platform: str, chat_id: str) -> None:
         self._chat_langs.pop((platform, chat_id), None)
@@ -84,8 +114,10 @@ class Renderer:
     async def outbound(self, m: Message, ib: Inbound, about: Chat | None = None) -> Outbound:
         lang = await self.lang_for(m.to, ib, m.about or about)
         fallback = await self.outbound(m.fallback, ib, m.about or about) if m.fallback else None
-        text = self.catalogs.render(m.text, lang)
-        marked = self.catalogs.render(m.text, lang, mark=True)
+        heard = not isinstance(m.to, Chat) or self.hears(m.to.platform, m.to.chat_id)
+        said = m.text if heard else commands_only(m.text)
+        text = self.catalogs.render(said, lang)
+        marked = self.catalogs.render(said, lang, mark=True)
         return Outbound(m.to, text, self._buttons(m.buttons, lang), m.image, m.edit_key, fallback, m.file,
                         marked if marked != text else None, m.only_for_actor, m.mention)
 

@@ -25,6 +25,7 @@ from bot.bounded import Bounded
 from bot.dictionary import lexicon
 from bot.i18n import Catalogs
 from bot.options import mention_id, option_vocabulary
+from bot.permissions import check_can_post
 from bot.ratelimit import RateLimiter
 from bot.render import Renderer
 from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, StatLine, Store, TooManyGames
@@ -56,6 +57,7 @@ class Command:
     handler: Handler | None = None
     group_only: bool = False
     hidden: bool = False  # not in platform menus (e.g. /start, which platforms handle themselves)
+    personal: bool = True  # needs a person: refused to a post on behalf of a chat (`Actor.as_chat`)
     choices: tuple[tuple[str, tuple[str, ...]], ...] = ()  # fixed value sets of options (Discord choices)
     # localised names, (language, name) pairs: typed, each works like `name` in every chat on every
     # platform; a platform menu of that language shows the first of them its naming rules accept
@@ -247,8 +249,8 @@ class Services:
         """Every catalog's option words → the option id, for the games' option parsers (core/options.py)."""
         return option_vocabulary(self.catalogs)
 
-    def ctx(self) -> Ctx:
-        return Ctx(self.clock(), self.rng, lexicon)
+    def ctx(self, typed: bool = True) -> Ctx:
+        return Ctx(self.clock(), self.rng, lexicon, typed)
 
     def chat_of(self, row: GameRow) -> Chat:
         return Chat(row.platform, row.chat_id, row.private)
@@ -387,6 +389,8 @@ class Services:
         player and day is its own bound). `seat_key`: the seats' key instead of the chat's (a daily
         attempt takes no seat in its chat; bot/storage/store.py `create_game`)."""
         chat = chat or turn.inbound.chat
+        check_can_post(turn.inbound, chat)
+        no_seat_for_a_chat(turn.inbound, seats)
         raw = serial.dump(state)
         try:
             game_id = await self.store.create_game(chat.platform, chat.chat_id, chat.private, kind, raw, seats,
@@ -463,7 +467,7 @@ class Services:
     async def apply(self, turn: Turn, row: GameRow, move: Move) -> None:
         """One move on the row read under the lock (the caller holds it): saved, then presented."""
         game = GAMES[row.kind]
-        ctx = self.ctx()
+        ctx = self.ctx(self.renderer.hears(row.platform, row.chat_id))  # a typed move may go unheard there
         state = serial.load(game.state_type, row.state)
         new, events = move.step(game, state, ctx)
         events = [*move.extra, *events]
@@ -474,6 +478,7 @@ class Services:
         # plays in any number of games in one chat)
         after = {p.user_id for p in game.seated(new)}
         seats = [] if over else [u for u in after if u not in before and u != BOT]
+        no_seat_for_a_chat(turn.inbound, seats)
         released = [] if over else sorted(before - after)  # /leave
         results = self.results(game, new) if over else []
         plugin = self.plugins[row.kind]
@@ -529,6 +534,13 @@ async def pictured(game: Game[Any], present: Callable[..., Any], *args: Any) -> 
     if game.pictured:
         return await asyncio.to_thread(present, *args)
     return present(*args)
+
+
+def no_seat_for_a_chat(ib: Inbound, seats: list[str]) -> None:
+    """A post on behalf of a chat takes no seat: a channel is nobody's account. (A group's anonymous
+    admin, an admin of that group, may hold the seat a role needs: the Kegeln scorer's.)"""
+    if ib.actor.as_chat and not ib.actor.is_admin and ib.actor.user_id in seats:
+        raise GameError("personal_account", command=ib.command or "")
 
 
 def seat_error(turn: Turn, taken: SeatTaken) -> GameError:

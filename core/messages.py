@@ -22,6 +22,9 @@ class Actor:
     name: str
     locale: str | None = None
     is_admin: bool = False  # a chat admin (adapters may fill it); e.g. Kegeln treats admins like the scorer
+    # posted on behalf of a chat, not by a person (a Telegram anonymous admin posting as the group, a
+    # member posting as a channel): `user_id` is that chat's id; such an actor never takes a seat in a game
+    as_chat: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,9 +79,17 @@ class Inbound:
     # the adapter verified that `action` was issued by the bot to be taken privately (a Telegram deep
     # link's MAC): only so does a chat action count from a private chat (bot/routing.py `check_origin`)
     signed: bool = False
+    # the permissions the platform says the bot lacks to post where this came from (Discord: "view_channel",
+    # "send_messages", in a thread "send_messages_in_threads"): a game asked for there is refused, to the
+    # actor alone, naming the permission (bot/permissions.py)
+    cannot_post: tuple[str, ...] = ()
     # the platform says nobody can play in this chat any more: "closed" (a Telegram forum topic its
     # admins closed) or "deleted" (it is gone); the App ends the chat's running games and tells their players
     closed: str | None = None
+    # whether the bot receives every plain message of this chat (None: the platform does not say, or
+    # cannot tell for this inbound); False under Telegram's privacy mode: only commands, replies to the
+    # bot and mentions reach it, so a plain guess typed there never arrives
+    reads_all: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -32,6 +32,8 @@ from .editmap import EditMap, MemoryEditMap
 from .inbound import (
     PROMPT_PREFIX,
     actor_of,
+    bot_permissions,
+    cannot_post,
     chat_of,
     modal_value,
     parse_typed_command,
@@ -43,8 +45,20 @@ from .render import Context, Renderer
 log = logging.getLogger(__name__)
 
 Handle = Callable[[Inbound], Awaitable[Response]]
+T = TypeVar("T")
 DEFAULT_API_BASE = Route.BASE
 DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the channels' queued messages go out
+# what the bot needs where it plays (docs/discord.md "Invite it to a server"): a thread or a forum post
+# needs Send Messages in Threads, not Send Messages; Manage Messages deletes a secret typed in the open
+INVITE_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
+                                         attach_files=True, read_message_history=True, manage_messages=True)
+NO_MESSAGE_CONTENT = "no_message_content"  # `note` while Discord refuses the intent (health shows it)
+REFUSED_INTENT = (
+    "Discord refused the Message Content intent (gateway close code 4014, Disallowed intent(s)): it is not "
+    "enabled for this application in the Developer Portal. Running without it: a guess typed in a channel "
+    "counts only when it mentions the bot (1234 @Bot), slash commands and buttons work. To fix: Developer "
+    "Portal -> Bot -> Privileged Gateway Intents -> Message Content Intent, then restart the bot "
+    "(or set DISCORD_MESSAGE_CONTENT=0 to run without it on purpose).")
 
 
 def _bound_requests(http: HTTPClient) -> None:
@@ -60,15 +74,18 @@ def _bound_requests(http: HTTPClient) -> None:
 
 
 class _Client(discord.AutoShardedClient):
-    """The discord.py client; `press_handler` is how dynamic items reach the adapter."""
+    """The discord.py client; `press_handler` is how dynamic items reach the adapter. `tree` is its
+    command tree, where `commands.Bot` keeps it (test libraries such as SimCord look for it there)."""
 
     press_handler: DiscordAdapter
+    tree: app_commands.CommandTree[Any]
 
 
 class _PlainClient(discord.Client):
     """One connection, no shards (`sharded=False`): for test libraries that drive a plain client."""
 
     press_handler: DiscordAdapter
+    tree: app_commands.CommandTree[Any]
 
 
 class DiscordAdapter:
@@ -118,6 +135,7 @@ class DiscordAdapter:
         self._tails: dict[str, asyncio.Future[None]] = {}  # chat id -> the last reply in line
         # a channel message carries no locale: reuse the user's last interaction locale
         self._locales: dict[str, str] = {}
+        self.note: str | None = None  # how the bot runs short of what was asked (health shows it)
 
     # ------------------------------------------------------------ lifecycle
     @property
@@ -155,6 +173,7 @@ class DiscordAdapter:
         for command in build_commands(self._menus, self._on_command):
             tree.add_command(command)
         tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        client.tree = tree
         client.add_dynamic_items(ActionButton, PromptButton, ActionMenu)
         client.event(self.on_ready)
         client.event(self.on_message)
@@ -192,7 +211,24 @@ class DiscordAdapter:
             await self._tree.set_translator(MenuTranslator(self._menus))
 
     async def start(self) -> None:
-        """Log in, connect in the background, return once READY (or raise)."""
+        """Log in, connect in the background, return once READY (or raise); see `connect_with_fallback`."""
+        await self.connect_with_fallback(self._start)
+
+    async def connect_with_fallback(self, connect: Callable[[], Awaitable[T]]) -> T:
+        """`connect` the client (discord.py's gateway in `start`; an in-process Discord in tests), and
+        when Discord refuses the Message Content intent (gateway close 4014: it is not enabled for the
+        application in the Developer Portal), once more without it rather than not at all."""
+        try:
+            return await connect()
+        except discord.PrivilegedIntentsRequired:
+            if not self._message_content:
+                raise
+            await self.stop()  # a client's intents are fixed: the next one is built without it
+            self._message_content, self.note = False, NO_MESSAGE_CONTENT
+            log.warning(REFUSED_INTENT)
+            return await connect()
+
+    async def _start(self) -> None:
         try:
             client = await self._login()
         except BaseException:
@@ -209,19 +245,35 @@ class DiscordAdapter:
         finally:
             ready.cancel()
         if self._task in done:
-            self._task.result()  # re-raise why the connection ended
+            try:
+                self._task.result()  # re-raise why the connection ended
+            finally:
+                await self.stop()
             raise ConnectionError("the Discord connection ended before READY")
         if not done:
             await self.stop()
             raise TimeoutError("Discord did not become READY in time")
 
     async def _run(self, client: _Client) -> None:
-        try:
-            await client.connect(reconnect=True)
-        except discord.PrivilegedIntentsRequired:
-            log.error("the message content intent is not enabled for this application; "
-                      "enable it in the developer portal or set message_content=False")
-            raise
+        await client.connect(reconnect=True)  # returns on close; raises what discord.py will not retry
+
+    @property
+    def failure(self) -> str | None:
+        """Why the connection ended for good after READY (a token reset: 4004, …), else None."""
+        task = self._task
+        if task is None or not task.done() or task.cancelled() or task.exception() is None:
+            return None
+        return type(task.exception()).__name__
+
+    @staticmethod
+    def transient(exc: BaseException) -> bool:
+        """Worth starting again (bot/platforms.py): the network or Discord's servers, not a wrong
+        token (LoginFailure), a refused intent or another close code Discord says not to retry."""
+        if isinstance(exc, discord.DiscordServerError | discord.GatewayNotFound):
+            return True
+        if isinstance(exc, discord.ClientException | discord.HTTPException):
+            return False
+        return isinstance(exc, OSError | TimeoutError | aiohttp.ClientError)
 
     async def stop(self) -> None:
         """Close the connection and wait for every task we started."""
@@ -233,7 +285,10 @@ class DiscordAdapter:
         if self._renderer is not None and self._renderer.outbox is not None:
             await self._renderer.outbox.close(DRAIN_TIMEOUT)
         if client is not None and not client.is_closed():
-            await client.close()
+            try:
+                await client.close()
+            except AttributeError:  # an AutoShardedClient that never connected has no shard queue
+                await client.http.close()
         elif client is not None:
             await client.http.close()
         if task is not None:
@@ -269,6 +324,14 @@ class DiscordAdapter:
         log.info("synced %d slash commands %s", len(synced),
                  f"to guild {guild_id}" if guild_id else "globally")
 
+    def invite_url(self) -> str | None:
+        """The OAuth2 link that adds the bot to a server with the permissions it needs (after login)."""
+        app_id = self.client.application_id
+        if app_id is None:
+            return None
+        return discord.utils.oauth_url(app_id, permissions=INVITE_PERMISSIONS,
+                                       scopes=("bot", "applications.commands"))
+
     # --------------------------------------------------------------- events
     async def on_ready(self) -> None:
         self._ready.set()
@@ -284,14 +347,15 @@ class DiscordAdapter:
         perms = message.author.guild_permissions if isinstance(message.author, discord.Member) else None
         actor = actor_of(message.author, self._locales.get(str(message.author.id)), perms)
         chat = chat_of(message.channel.id, guild, channel=message.channel)
+        missing = cannot_post(bot_permissions(message.channel, guild), message.channel)
         parsed = parse_typed_command(text, self._known)
         if parsed is not None:
             me = self.client.user
             bots = tuple(str(u.id) for u in message.mentions if u.bot and (me is None or u.id != me.id))
             inbound = Inbound(actor=actor, chat=chat, command=parsed[0], args=parsed[1],
-                              event_id=str(message.id), bots=bots)
+                              event_id=str(message.id), bots=bots, cannot_post=missing)
         else:
-            inbound = Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id))
+            inbound = Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id), cannot_post=missing)
         await self._dispatch(inbound, Context(actor=actor, message=message))
 
     async def _on_command(
@@ -300,8 +364,8 @@ class DiscordAdapter:
         """Answered through the interaction (see render.py); deferred only if the App is slow."""
         assert self._renderer is not None
         actor, chat = self._who(interaction)
-        inbound = Inbound(actor=actor, chat=chat, command=name, args=args,
-                          event_id=str(interaction.id), bots=picked_bots(interaction))
+        inbound = Inbound(actor=actor, chat=chat, command=name, args=args, event_id=str(interaction.id),
+                          bots=picked_bots(interaction), cannot_post=self._cannot_post(interaction))
         ctx = Context(actor=actor, interaction=interaction, command=True)
         late = asyncio.create_task(self._renderer.defer_late(ctx), name="discord-defer")
         try:
@@ -313,7 +377,8 @@ class DiscordAdapter:
         """A plain button: acknowledge at once, then let the App re-validate the press."""
         await self._defer(interaction, thinking=False)
         actor, chat = self._who(interaction)
-        inbound = Inbound(actor=actor, chat=chat, action=action, event_id=str(interaction.id))
+        inbound = Inbound(actor=actor, chat=chat, action=action, event_id=str(interaction.id),
+                          cannot_post=self._cannot_post(interaction))
         await self._dispatch(inbound, Context(actor=actor, interaction=interaction))
 
     async def on_prompt(self, interaction: discord.Interaction, action: str, label: str) -> None:
@@ -352,6 +417,13 @@ class DiscordAdapter:
         chat = chat_of(interaction.channel_id or 0, interaction.guild,
                        interaction.guild_id, interaction.guild_locale, interaction.channel)
         return actor, chat
+
+    @staticmethod
+    def _cannot_post(interaction: discord.Interaction) -> tuple[str, ...]:
+        """What the bot lacks to play where it was asked: Discord resolves the bot's permissions in
+        the interaction's channel or thread (`app_permissions`), overwrites and all."""
+        perms = interaction.app_permissions if interaction.guild_id is not None else None
+        return cannot_post(perms, interaction.channel)
 
     async def _defer(self, interaction: discord.Interaction, *, thinking: bool) -> None:
         """Answer within Discord's 3 s window before any real work."""

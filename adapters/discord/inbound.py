@@ -18,6 +18,7 @@ PLATFORM = "discord"
 # Prefix that marks a button which asks for private text (opens a modal). It is
 # outside the action id alphabet, so it can never collide with an action.
 PROMPT_PREFIX = "~"
+TYPED_PREFIXES = "/!"  # a plain message starting so may be a typed command (`/guess 1234`, `!duel`)
 
 
 def lang_of(locale: discord.Locale | str | None) -> str | None:
@@ -74,16 +75,52 @@ def title_of(guild: discord.Guild | None, channel: object) -> str | None:
     return " ".join(p for p in parts if p) or None
 
 
+THREADS = frozenset({discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                     discord.ChannelType.news_thread})
+
+
+def cannot_post(permissions: discord.Permissions | None, channel: object) -> tuple[str, ...]:
+    """The permissions the bot lacks to play in `channel` (None: not known, or a DM): seeing it, and
+    posting — in a thread or a forum post that is Send Messages in Threads, not Send Messages
+    (https://discord.com/developers/docs/topics/threads#permissions)."""
+    if permissions is None:
+        return ()
+    thread = getattr(channel, "type", None) in THREADS
+    needed = ("view_channel", "send_messages_in_threads" if thread else "send_messages")
+    return tuple(name for name in needed if not getattr(permissions, name))
+
+
+def bot_permissions(channel: object, guild: discord.Guild | None) -> discord.Permissions | None:
+    """The bot's own permissions in a guild channel or thread, from discord.py's cache (a message
+    carries none); None where the cache cannot tell (an uncached channel or thread parent)."""
+    me = guild.me if guild is not None else None
+    resolve = getattr(channel, "permissions_for", None)
+    if me is None or resolve is None:
+        return None
+    try:
+        return resolve(me)
+    except discord.ClientException:  # a thread whose parent is not cached
+        return None
+
+
 def strip_bot_mention(text: str, bot: discord.abc.Snowflake | None) -> str:
-    """"@Bot 1234" → "1234": without the message content intent, mentioning the bot is
-    the one way a channel message reaches it, so the mention must not spoil the guess."""
+    """"@Bot 1234" or "1234 @Bot" → "1234": without the message content intent, mentioning the bot
+    is the one way a channel message reaches it (Discord sends the content of a message that
+    mentions the app wherever the mention stands), so the mention must not spoil the guess. A
+    leading mention goes; elsewhere it goes too unless the rest is a typed command, where the bot's
+    mention is an argument (`!duel @Bot`: play the computer)."""
     if bot is None:
         return text
+    mentions = (f"<@{bot.id}>", f"<@!{bot.id}>")
     stripped = text.lstrip()
-    for mention in (f"<@{bot.id}>", f"<@!{bot.id}>"):
+    for mention in mentions:
         if stripped.startswith(mention):
             return stripped[len(mention):].strip()
-    return text
+    if stripped[:1] in TYPED_PREFIXES or not any(m in text for m in mentions):
+        return text
+    for mention in mentions:
+        text = text.replace(mention, " ")
+    return " ".join(text.split())
 
 
 def parse_typed_command(
@@ -94,7 +131,7 @@ def parse_typed_command(
     Only known command names count, so a message like "!!!" stays plain text.
     """
     stripped = text.strip()
-    if len(stripped) < 2 or stripped[0] not in "/!":
+    if len(stripped) < 2 or stripped[0] not in TYPED_PREFIXES:
         return None
     words = stripped[1:].split()
     if not words:

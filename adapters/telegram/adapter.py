@@ -22,14 +22,17 @@ from telegram import (
     BotCommand,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
+    Message,
     Update,
 )
-from telegram.error import TelegramError
+from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTypes, TypeHandler
 
 from adapters.telegram import logsafe
 from adapters.telegram.admins import Admins
 from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
+from adapters.telegram.hearing import reads_all
+from adapters.telegram.inbound import SYSTEM as _SYSTEM_ACTOR
 from adapters.telegram.inbound import Seen, actor_of, from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.members import Members
@@ -52,7 +55,12 @@ DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the groups' queued messages go out
 
 
 class TelegramStartError(RuntimeError):
-    """The bot could not start (bad token, API unreachable); the text is token-free."""
+    """The bot could not start (bad token, API unreachable); the text is token-free. `transient`:
+    worth starting again (bot/platforms.py), as the error it stands for was."""
+
+    def __init__(self, text: str, *, transient: bool = False) -> None:
+        super().__init__(text)
+        self.transient = transient
 
 
 def telegram_name(name: str) -> bool:
@@ -121,10 +129,22 @@ class TelegramAdapter:
         self._admins: Admins | None = None
         self._members: Members | None = None
         self._outbox: Outbox | None = None
+        self._reads_everywhere = False  # getMe's can_read_all_group_messages: privacy mode is off
 
     @property
     def bot_username(self) -> str | None:
         return self._renderer.bot_username if self._renderer else None
+
+    @staticmethod
+    def transient(exc: BaseException) -> bool:
+        """Worth starting again (bot/platforms.py): the network or Telegram's servers (NetworkError,
+        TimedOut, RetryAfter), not a token Telegram refuses (InvalidToken) or a request it refuses
+        (BadRequest, which PTB counts among its NetworkErrors)."""
+        if isinstance(exc, TelegramStartError):
+            return exc.transient
+        if isinstance(exc, InvalidToken | BadRequest):
+            return False
+        return isinstance(exc, NetworkError | RetryAfter | OSError | TimeoutError)
 
     @property
     def connected(self) -> bool:
@@ -162,8 +182,8 @@ class TelegramAdapter:
                 await app.bot.shutdown()  # close the HTTP connections opened so far
             logsafe.uninstall(self._log_filters)
             raise TelegramStartError(
-                f"Telegram bot could not start: {type(exc).__name__}: {redact(exc, self.token)}"
-            ) from None
+                f"Telegram bot could not start: {type(exc).__name__}: {redact(exc, self.token)}",
+                transient=self.transient(exc)) from None
         self._app = app
         self._renderer = Renderer(app.bot, self.token, self.links)
         self._renderer.on_gone = self._topic_gone
@@ -171,6 +191,8 @@ class TelegramAdapter:
             self._outbox = Outbox(self._renderer.deliver, self.pacer)
             self._renderer.route = self._deliver
         self._admins = Admins(app.bot.get_chat_administrators)
+        self._reads_everywhere = bool(app.bot.can_read_all_group_messages)
+        self._renderer.on_migrated = self._migrated
         self._members = Members(app.bot.get_chat_member)
         await self._set_commands()
         await app.start()
@@ -195,8 +217,7 @@ class TelegramAdapter:
             await self.stop()
             raise TelegramStartError(
                 f"Telegram updates could not start: {type(exc).__name__}: "
-                f"{redact(exc, self.token)}"
-            ) from None
+                f"{redact(exc, self.token)}", transient=self.transient(exc)) from None
         log.info("Telegram bot @%s running (%s)", self.bot_username,
                  "webhook" if self.webhook_url else "polling")
 
@@ -282,6 +303,7 @@ class TelegramAdapter:
             return
         inbound = await self._with_admin(inbound)
         inbound = await self._with_membership(inbound)
+        inbound = await self._with_hearing(inbound, update.message)
         try:
             response = await self.handle(inbound)
         except Exception as exc:
@@ -335,8 +357,8 @@ class TelegramAdapter:
     async def _with_admin(self, inbound: Inbound) -> Inbound:
         """A command in a group carries whether its sender administers the group (the App lets a
         chat admin act like a game's organiser). Only commands: plain texts and presses never ask."""
-        if self._admins is None or inbound.command is None or inbound.chat.private:
-            return inbound
+        if self._admins is None or inbound.command is None or inbound.chat.private or inbound.actor.as_chat:
+            return inbound  # a post as a chat: `chat_actor` has said whether it is the group's admin
         try:
             admin = await self._admins.is_admin(chat_id_of(inbound.chat), int(inbound.actor.user_id))
         except ValueError:
@@ -356,6 +378,24 @@ class TelegramAdapter:
         except ValueError:
             return inbound
         return dataclasses.replace(inbound, member=member)
+
+    async def _with_hearing(self, inbound: Inbound, message: object) -> Inbound:
+        """A group's inbound carries whether the bot receives the group's plain messages (privacy
+        mode, adapters/telegram/hearing.py): the App words its prompts for it."""
+        if inbound.chat.private or inbound.migrate_to or self._renderer is None:
+            return inbound  # (a migration names the old group, which answers nothing any more)
+        chat_id = chat_id_of(inbound.chat)  # a forum topic's group: privacy mode is the group's
+        if not isinstance(chat_id, int):
+            return inbound
+        heard = await reads_all(self._admins, self._reads_everywhere, chat_id, self._renderer.bot_id,
+                                self._renderer.bot_username, message if isinstance(message, Message) else None)
+        return dataclasses.replace(inbound, reads_all=heard)
+
+    async def _migrated(self, old: int | str, new: int) -> None:
+        """A send found the group upgraded to a supergroup (Telegram's `migrate_to_chat_id`), maybe
+        the first sign of it: the App moves the chat's games and settings as for the service message."""
+        chat = Chat(platform=self.platform, chat_id=str(old), private=False)
+        await self.handle(Inbound(actor=_SYSTEM_ACTOR, chat=chat, migrate_to=str(new)))
 
     async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """PTB's error handler: log without token, keep serving."""

@@ -18,19 +18,32 @@ from core.messages import Actor, Chat, Inbound
 PLATFORM = "telegram"
 # "/cmd", "/cmd@Bot", "/cmd args"; Telegram command names are [A-Za-z0-9_]{1,32}.
 _COMMAND_RE = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]+))?(?:\s+(.*))?$", re.DOTALL)
-_SYSTEM = Actor(platform=PLATFORM, user_id="0", name="Telegram")
+SYSTEM = Actor(platform=PLATFORM, user_id="0", name="Telegram")  # Telegram itself (a service message)
 
 
 def actor_of(user: TgUser | None) -> Actor:
     """Who did it; the display name prefers the first name as the group sees it."""
     if user is None:
-        return _SYSTEM
+        return SYSTEM
     return Actor(
         platform=PLATFORM,
         user_id=str(user.id),
         name=user.first_name or user.username or str(user.id),
         locale=user.language_code,
     )
+
+
+def chat_actor(message: Message, sender: TgChat) -> Actor:
+    """A message posted on behalf of a chat (`sender_chat`): who it is, as far as anyone can tell.
+
+    Telegram names no person (https://core.telegram.org/bots/api#message, `sender_chat`): an anonymous
+    admin's post comes from @GroupAnonymousBot with `sender_chat` the group itself, a post "as a channel"
+    from @Channel_Bot with `sender_chat` that channel. The chat's id is the actor (stable, never a user's:
+    those are positive). Only the group itself makes an admin — only its admins can post as it; a channel
+    (or any other chat named as sender) is no admin here, whatever it administers elsewhere."""
+    own = sender.id == message.chat.id
+    name = message.author_signature or sender.title or sender.username or str(sender.id)
+    return Actor(platform=PLATFORM, user_id=str(sender.id), name=name, is_admin=own, as_chat=True)
 
 
 def chat_of(chat: TgChat) -> Chat:
@@ -146,11 +159,20 @@ def from_message(
             actor=actor_of(message.from_user), chat=chat,
             migrate_to=str(message.migrate_to_chat_id), event_id=event_id,
         )
+    if message.migrate_from_chat_id:
+        # the new supergroup's first word (the old group's may have been missed): the same move
+        return Inbound(
+            actor=SYSTEM, chat=Chat(platform=PLATFORM, chat_id=str(message.migrate_from_chat_id), private=False),
+            migrate_to=str(message.chat.id), event_id=event_id,
+        )
     text = message.text
     user = message.from_user
-    if text is None or user is None or user.is_bot:
+    if message.is_automatic_forward:  # a linked channel's post, mirrored into its discussion group
         return None
-    actor = actor_of(user)
+    sender = message.sender_chat
+    if text is None or user is None or (user.is_bot and sender is None):
+        return None
+    actor = chat_actor(message, sender) if sender is not None else actor_of(user)
     parsed = parse_command(text)
     if parsed is None:
         return Inbound(actor=actor, chat=chat, text=text, event_id=event_id)

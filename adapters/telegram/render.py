@@ -20,11 +20,12 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram import Message as TgMessage
 from telegram.constants import MessageLimit
-from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 
 from adapters.telegram.deeplink import DeepLinks
 from adapters.telegram.logsafe import redact
@@ -77,6 +78,12 @@ def chat_id_of(to: Chat | Actor) -> int | str:
 def thread_of(to: Chat | Actor) -> int | None:
     """The Bot API message_thread_id of a forum topic's chat; None for any other (General included)."""
     return target(to)[1]
+
+
+def moved_to(out: Outbound, new: int) -> Outbound:
+    """A group's message (and its fallback) addressed to the supergroup the group became."""
+    assert isinstance(out.to, Chat)
+    return replace(out, to=replace(out.to, chat_id=str(new)))
 
 
 def is_group(to: Chat | Actor) -> bool:
@@ -150,6 +157,9 @@ class Renderer:
         self._prompts: OrderedDict[int | str, list[tuple[int, int | str]]] = OrderedDict()
         # told when Telegram refuses a send to a forum topic that is closed or deleted (the adapter tells the App)
         self.on_gone: Callable[[Chat, str], Awaitable[object]] | None = None
+        # groups upgraded to supergroups (Telegram said so answering a send): old id -> new id
+        self.moved: OrderedDict[int | str, int] = OrderedDict()
+        self.on_migrated: Callable[[int | str, int], Awaitable[None]] | None = None  # the App moves its data
 
     @property
     def bot_id(self) -> int | None:
@@ -172,8 +182,12 @@ class Renderer:
     async def deliver(self, out: Outbound) -> bool:
         """Send one Outbound (or its fallback); True when something reached the chat."""
         chat_id = chat_id_of(out.to)
+        if chat_id in self.moved and isinstance(out.to, Chat):
+            return await self.route(moved_to(out, self.moved[chat_id]))
         try:
             sent = await self._send_retrying(out, chat_id)
+        except ChatMigrated as exc:
+            return await self._migrated(out, chat_id, int(exc.new_chat_id))
         except TelegramError as exc:
             if isinstance(out.to, Actor) and unreachable(exc):
                 if out.fallback is not None:
@@ -198,6 +212,22 @@ class Renderer:
         if sent is not None and out.buttons and isinstance(out.to, Actor) and out.fallback is not None:
             self._remember_prompt(chat_id, sent.message_id, chat_id_of(out.fallback.to))
         return True
+
+    async def _migrated(self, out: Outbound, old: int | str, new: int) -> bool:
+        """The group became a supergroup (400 with `migrate_to_chat_id`,
+        https://core.telegram.org/bots/api#responseparameters): its messages go to the new id from now
+        on, this one too, and the App moves the chat's data — also when this is the first sign of it."""
+        first = old not in self.moved
+        self.moved[old] = new
+        while len(self.moved) > MAX_EDIT_KEYS:
+            self.moved.popitem(last=False)
+        if first:
+            log.info("Telegram chat %s is now supergroup %s; its messages go there", old, new)
+            if self.on_migrated is not None:
+                await self.on_migrated(old, new)
+        if not isinstance(out.to, Chat):
+            return False
+        return await self.route(moved_to(out, new))
 
     async def _say_plainly(self, out: Outbound, chat_id: int | str, refusal: BadRequest) -> bool:
         """Telegram refused the message (400): say it another way rather than lose it — the text
@@ -348,7 +378,7 @@ class Renderer:
                 return
         try:
             await self.bot.send_message(
-                chat_id=chat_id_of(chat), text=text, reply_to_message_id=reply_to,
+                chat_id=self.moved.get(chat_id_of(chat), chat_id_of(chat)), text=text, reply_to_message_id=reply_to,
                 allow_sending_without_reply=True, message_thread_id=thread_of(chat),
             )
         except TelegramError as exc:

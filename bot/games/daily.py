@@ -312,7 +312,7 @@ class Daily(GamePlugin):
         # words may come in any order
         Command("daily", ("puzzle", "show"), cmd_daily,
                 choices=(("puzzle", daily.PUZZLES), ("show", SUBCOMMANDS))),
-        Command("timezone", ("zone",), cmd_timezone),
+        Command("timezone", ("zone",), cmd_timezone, personal=False),
     )
 
     def writes(self, svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:

@@ -580,25 +580,26 @@ PLACES = tuple(str(n) for n in range(kegeln.MIN_DIGITS, kegeln.MAX_DIGITS + 1)) 
 class Kegeln(GamePlugin):
     kind = "kegeln"
     title = "game.kegeln"
+    # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
-        Command("kegeln", ("mode", "places", "names"), cmd_kegeln, choices=(("mode", ("high", "low")),
+        Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),
                                                                               ("places", PLACES))),
-        Command("wurf", ("pins", "position"), cmd_wurf),
-        Command("throw", ("pins", "position"), cmd_throw),
-        Command("undo", (), cmd_undo),
-        Command("scorer", ("user",), cmd_scorer),
-        Command("winner", ("name",), cmd_winner,
+        Command("wurf", ("pins", "position"), cmd_wurf, personal=False),
+        Command("throw", ("pins", "position"), cmd_throw, personal=False),
+        Command("undo", (), cmd_undo, personal=False),
+        Command("scorer", ("user",), cmd_scorer, personal=False),
+        Command("winner", ("name",), cmd_winner, personal=False,
                 aliases=(("de", "sieger"), ("sv", "vinnare"), ("ru", "победитель"), ("ru", "pobeditel"),
                          ("bg", "победител"), ("bg", "pobeditel"))),
-        Command("kegelstats", ("name",), cmd_kegelstats),
-        Command("abend", (), cmd_abend),
-        Command("kegelexport", ("season",), cmd_kegelexport),
-        Command("saison", ("season",), cmd_saison),
-        Command("jahresrueckblick", ("season",), cmd_jahresrueckblick,
+        Command("kegelstats", ("name",), cmd_kegelstats, personal=False),
+        Command("abend", (), cmd_abend, personal=False),
+        Command("kegelexport", ("season",), cmd_kegelexport, personal=False),
+        Command("saison", ("season",), cmd_saison, personal=False),
+        Command("jahresrueckblick", ("season",), cmd_jahresrueckblick, personal=False,
                 aliases=(("en", "yearreview"), ("de", "jahresrueckblick"), ("sv", "arsrevy"),
                          ("ru", "итоги_года"), ("ru", "itogi_goda"),
                          ("bg", "годишен_преглед"), ("bg", "godishen_pregled"))),
-        Command("kegelmerge", ("old", "new"), cmd_kegelmerge),
+        Command("kegelmerge", ("old", "new"), cmd_kegelmerge, personal=False),
     )
 
     def __init__(self) -> None:

@@ -35,6 +35,8 @@ from core.ratings_chart import rating_chart
 from core.solver import games as solver_games
 from core.solver.games import BOT
 
+# the overview; how to guess is a text of its own, said otherwise where the bot cannot read plain messages
+HELP = Text("help.text", {"guess": Text("help.guess_typed")})
 ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the last 5)
 CHART_GAMES = 200  # /rating: the chart shows the player's last rated games, at most this many
 LOOK_BACK = 20  # /rematch, /analyse: how many of the player's newest games here are looked through
@@ -46,9 +48,9 @@ async def cmd_help(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if name in svc.commands:
         text = Text(f"help.cmd.{name}")
     elif name:  # say that it is unknown, then what there is
-        text = Text("help.unknown", {"command": name[:30], "help": Text("help.text")})
+        text = Text("help.unknown", {"command": name[:30], "help": HELP})
     else:
-        text = Text("help.text")
+        text = HELP
     turn.messages.append(Message(turn.inbound.chat, text, only_for_actor=True))  # help goes to the actor alone
 
 
@@ -424,7 +426,7 @@ async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         "solver": result.solver_guesses, "line": " ".join(result.solver_line) or "—"})))
 
 
-HEAD = (Command("help", ("command",), cmd_help),)  # first in the menus, before the games' commands
+HEAD = (Command("help", ("command",), cmd_help, personal=False),)  # first in the menus, before the games' commands
 TAIL = (  # after the games' commands
     Command("accept", (), cmd_accept),
     Command("decline", (), cmd_decline),
@@ -434,13 +436,13 @@ TAIL = (  # after the games' commands
     Command("board", (), cmd_board),
     Command("rematch", (), cmd_rematch),
     Command("stats", ("game", "player"), cmd_stats, choices=(("game", ("logik",)),)),  # `game`: /stats logik
-    Command("top", ("game", "scope"), cmd_top, choices=(("game", RATED_KINDS),)),
+    Command("top", ("game", "scope"), cmd_top, personal=False, choices=(("game", RATED_KINDS),)),
     Command("rating", ("game", "player"), cmd_rating, choices=(("game", RATED_KINDS),)),
-    Command("lang", ("code",), cmd_lang),
+    Command("lang", ("code",), cmd_lang, personal=False),
     Command("cancel", (), cmd_cancel),
     Command("join", (), cmd_join),
     Command("leave", (), cmd_leave),
     Command("hint", (), cmd_hint),
     Command("analyse", (), cmd_analyse),
-    Command("start", ("token",), cmd_start, hidden=True),
+    Command("start", ("token",), cmd_start, hidden=True, personal=False),
 )

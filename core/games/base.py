@@ -73,6 +73,9 @@ class Ctx:
     rng: random.Random
     # reference data the App loads and injects (words: language code → core.games.words.Lexicon)
     lexicon: Callable[[str], Any] | None = None
+    # whether the chat's plain messages reach the game (False: the platform delivers only commands and
+    # replies there, Telegram's privacy mode): a player silent by the clock may have typed unheard
+    typed: bool = True
 
 
 class Outcome(StrEnum):

@@ -53,7 +53,11 @@ GUILD_MEMBERS = 1 << 1  # the privileged members intent
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 BOT_PERMISSIONS = 2248473465835073  # the bot's permissions where nothing is denied
-PERMISSION_BITS = {"view_channel": VIEW_CHANNEL, "send_messages": SEND_MESSAGES}
+SEND_MESSAGES_IN_THREADS = 1 << 38  # threads and forum posts need this one, not SEND_MESSAGES (see threads below)
+PERMISSION_BITS = {"view_channel": VIEW_CHANNEL, "send_messages": SEND_MESSAGES,
+                   "send_messages_in_threads": SEND_MESSAGES_IN_THREADS}
+FORUM, PUBLIC_THREAD, PRIVATE_THREAD = 15, 11, 12  # channel types
+OWNER_ID = 940_000_000_000_000_001  # the guild's owner: not the bot (an owner has every permission)
 # the response types each interaction type allows (2 command, 3 component, 5 modal submit)
 RESPONSE_TYPES = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 5: {4, 5, 6, 7}}
 CHANNEL_LIMIT = (5, 5.0)  # messages per channel: 5 per 5 s (times rate_scale)
@@ -226,6 +230,10 @@ class StandIn:
         self._reconnect = asyncio.Event()
         self._reconnect.set()
         self.resumes = 0
+        self.refused_intents = 0  # privileged intents not enabled for the application (4014)
+        self.threads: dict[int, dict[str, Any]] = {}  # thread id -> parent, name, type (see threads below)
+        self.forums: dict[int, str] = {}  # forum channel id -> name
+        self.identifies_refused = 0
 
     # ----------------------------------------------------------- lifecycle
     async def start(self) -> None:
@@ -266,21 +274,24 @@ class StandIn:
         return user
 
     def deny(self, channel: int, *permissions: str) -> None:
-        """Take the bot's `permissions` ("view_channel", "send_messages") in `channel`."""
+        """Take the bot's `permissions` ("view_channel", "send_messages", "send_messages_in_threads")
+        in `channel` and its threads, before the bot connects (GUILD_CREATE carries the overwrite)."""
         assert all(p in PERMISSION_BITS for p in permissions), permissions
+        assert channel not in self.threads, "a thread has no overwrites of its own: deny on its parent"
         self.denied.setdefault(channel, set()).update(permissions)
 
     def app_permissions(self, channel: int) -> int:
         bits = BOT_PERMISSIONS
-        for name in self.denied.get(channel, ()):
+        for name in self.denied.get(self.parent_of(channel), ()):  # a thread has its parent's
             bits &= ~PERMISSION_BITS[name]
         return bits
 
     def _forbidden(self, channel: int, *, send: bool) -> web.Response | None:
-        denied = self.denied.get(channel, set())
+        denied = self.denied.get(self.parent_of(channel), set())
         if "view_channel" in denied:
             return self._error(403, 50001, "Missing Access")
-        if send and "send_messages" in denied:
+        needed = "send_messages_in_threads" if channel in self.threads else "send_messages"
+        if send and needed in denied:
             return self._error(403, 50013, "Missing Permissions")
         return None
 
@@ -799,16 +810,22 @@ class StandIn:
 
     # -------------------------------------------------------------- gateway
     def _channel_payload(self, cid: int) -> dict[str, Any]:
-        return {
+        if cid in self.threads:
+            return self._thread_payload(cid)
+        payload: dict[str, Any] = {
             "id": str(cid), "type": 0, "guild_id": str(GUILD_ID), "name": f"game-{cid % 10}",
-            "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+            "position": 0, "permission_overwrites": self._overwrites(cid), "nsfw": False, "parent_id": None,
             "topic": None, "last_message_id": None, "rate_limit_per_user": 0,
         }
+        if cid in self.forums:
+            payload.update(type=FORUM, name=self.forums[cid], available_tags=[], default_reaction_emoji=None,
+                           default_sort_order=None, default_forum_layout=0, flags=0)
+        return payload
 
     def _guild_payload(self) -> dict[str, Any]:
         members = [self.bot, *self.users.values()]
         return {
-            "id": str(GUILD_ID), "name": "Game Club", "icon": None, "owner_id": str(APP_ID),
+            "id": str(GUILD_ID), "name": "Game Club", "icon": None, "owner_id": str(OWNER_ID),
             "preferred_locale": self.guild_locale, "features": [], "roles": [{
                 "id": str(GUILD_ID), "name": "@everyone", "color": 0, "hoist": False,
                 "position": 0, "permissions": "2248473465835073", "managed": False,
@@ -819,8 +836,9 @@ class StandIn:
             "explicit_content_filter": 0, "mfa_level": 0, "system_channel_flags": 0,
             "premium_tier": 0, "nsfw_level": 0, "afk_timeout": 300,
             "joined_at": "2024-01-01T00:00:00+00:00",
-            "channels": [self._channel_payload(c) for c in (CHANNEL_ID, OTHER_CHANNEL_ID)],
-            "members": [u.member() for u in members], "threads": [], "presences": [],
+            "channels": [self._channel_payload(c) for c in (CHANNEL_ID, OTHER_CHANNEL_ID, *self.forums)],
+            "members": [u.member() for u in members], "presences": [],
+            "threads": [self._thread_payload(t) for t in self.threads],  # the guild's active threads
             "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
         }
 
@@ -842,6 +860,9 @@ class StandIn:
                 elif op == 2:
                     if payload["d"].get("token") != BOT_TOKEN:
                         await ws.close(code=4004, message=b"Authentication failed")
+                        break
+                    if self._disallowed(payload["d"]):
+                        await ws.close(code=4014, message=b"Disallowed intent(s).")
                         break
                     self.identified.append(payload["d"])
                     session = f"standin-session-{len(self.identified)}"
@@ -903,6 +924,69 @@ class StandIn:
 
     def allow_reconnect(self) -> None:
         self._reconnect.set()
+
+    # ------------------------------------ threads and forum posts (issue 22, item 9)
+    # A thread is a channel of its own (its own id; type 11 public, 12 private) whose parent is a text
+    # channel or a forum (type 15, which holds nothing but posts, and every post is a thread):
+    # https://discord.com/developers/docs/resources/channel#channel-object-channel-types,
+    # https://discord.com/developers/docs/topics/threads#forums. Threads have no overwrites of their
+    # own: they inherit the parent's permissions, and posting in one needs SEND_MESSAGES_IN_THREADS
+    # (1 << 38), while SEND_MESSAGES "does not allow sending messages in threads"
+    # (https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags,
+    # https://discord.com/developers/docs/topics/threads#permissions). Missing it: 403 with JSON code
+    # 50013 "Missing Permissions" (https://discord.com/developers/docs/topics/opcodes-and-status-codes
+    # #json-json-error-codes). The guild's active threads come in GUILD_CREATE `threads`, a new one in
+    # THREAD_CREATE (https://discord.com/developers/docs/events/gateway-events#thread-create).
+    # A denial (`deny`) is a member overwrite for the bot on the parent channel, as the gateway sends it.
+    def add_forum(self, name: str = "tournaments") -> int:
+        """A forum channel (before the bot connects: it comes in GUILD_CREATE)."""
+        cid = self.next_id()
+        self.forums[cid] = name
+        return cid
+
+    async def open_thread(self, parent: int, name: str, *, private: bool = False) -> int:
+        """A user opens a thread in `parent` (a post, if `parent` is a forum); → its channel id."""
+        assert not (private and parent in self.forums), "forum posts are public threads"
+        tid = self.next_id()
+        self.threads[tid] = {"parent": parent, "name": name, "type": PRIVATE_THREAD if private else PUBLIC_THREAD}
+        if self._sockets:
+            await self.dispatch("THREAD_CREATE", {**self._thread_payload(tid), "newly_created": True})
+        return tid
+
+    def parent_of(self, channel: int) -> int:
+        """A thread's parent channel, else the channel itself: where permissions are set."""
+        thread = self.threads.get(channel)
+        return int(thread["parent"]) if thread is not None else channel
+
+    def _thread_payload(self, tid: int) -> dict[str, Any]:
+        thread = self.threads[tid]
+        return {
+            "id": str(tid), "type": thread["type"], "guild_id": str(GUILD_ID), "name": thread["name"],
+            "parent_id": str(thread["parent"]), "owner_id": str(OWNER_ID), "last_message_id": None,
+            "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
+            "applied_tags": [], "total_message_sent": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": 1440, "locked": False,
+                                "archive_timestamp": "2024-01-01T00:00:00+00:00"},
+        }
+
+    def _overwrites(self, cid: int) -> list[dict[str, Any]]:
+        bits = sum(PERMISSION_BITS[name] for name in self.denied.get(cid, ()))
+        return [{"id": str(APP_ID), "type": 1, "allow": "0", "deny": str(bits)}] if bits else []
+
+    # ------------------------------------------------- intents (issue 22, item 8)
+    # Privileged intents are enabled per application in the Developer Portal; an IDENTIFY asking for
+    # one that is not is refused with close code 4014 "Disallowed intent(s)", which the client must
+    # not resume or retry (https://discord.com/developers/docs/topics/opcodes-and-status-codes
+    # #gateway-gateway-close-event-codes; https://discord.com/developers/docs/events/gateway
+    # #privileged-intents). discord.py raises PrivilegedIntentsRequired for it.
+    def refuse_intents(self, *intents: int) -> None:
+        """The portal has not enabled these privileged intents (MESSAGE_CONTENT, GUILD_MEMBERS …)."""
+        self.refused_intents |= sum(intents)
+
+    def _disallowed(self, identify: dict[str, Any]) -> bool:
+        asked = int(identify.get("intents", 0))
+        self.identifies_refused += bool(asked & self.refused_intents)
+        return bool(asked & self.refused_intents)
 
     # ------------------------------------------------------- user helpers
     def _dm_channel_for(self, user: User) -> int:

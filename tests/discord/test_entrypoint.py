@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sys
 from pathlib import Path
 
 from tests import leakscan
 
-from .standin import BOT_TOKEN, CHANNEL_ID, GUILD_ID, StandIn
+from .standin import APP_ID, BOT_TOKEN, CHANNEL_ID, GUILD_ID, StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,6 +37,12 @@ async def test_sync_commands_then_serve(standin: StandIn, tmp_path: Path) -> Non
     code, out, err = await run(env, tmp_path, "sync-commands", "--guild", str(GUILD_ID), "--db", db)
     assert code == 0, err[-2000:]
     assert "synced" in out.lower()
+    # the invite link asks for what the bot needs, Send Messages in Threads (1 << 38) included
+    invite = next(line for line in out.splitlines() if "oauth2/authorize" in line)
+    granted = int(re.search(r"permissions=(\d+)", invite).group(1))  # type: ignore[union-attr]
+    for bit in (10, 11, 15, 16, 13, 38):  # view, send, attach files, read history, manage messages, threads
+        assert granted & (1 << bit), (bit, invite)
+    assert f"client_id={APP_ID}" in invite and "applications.commands" in invite
     synced = standin.commands[str(GUILD_ID)]
     names = {c["name"] for c in synced}
     assert {"duel", "practice", "logik", "words", "kegeln", "guess"} <= names

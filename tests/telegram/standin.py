@@ -39,6 +39,7 @@ from telegram import ChatMember, Message, TelegramObject, Update
 
 from tests.telegram import botapi_rules as rules
 from tests.telegram import forum
+from tests.telegram import standin_identity as identity
 from tests.telegram.botapi_rules import Refused
 
 TOKEN = "123456:TEST-standin-token-AbCdEfGhIjKlMnOp"
@@ -203,7 +204,7 @@ class StandIn:
         self.counted = self.matching = 0
         self.bot = {
             "id": BOT_ID, "is_bot": True, "first_name": "Club Bot", "username": BOT_USERNAME,
-            "can_join_groups": True, "can_read_all_group_messages": False,
+            "can_join_groups": True, "can_read_all_group_messages": True,  # getMe: `not self.privacy`
             "supports_inline_queries": False,
         }
         self.calls: list[Call] = []
@@ -232,6 +233,13 @@ class StandIn:
         self._runner: web.AppRunner | None = None
         self._pushes: set[asyncio.Task[Any]] = set()
         self.webhook_deliveries: list[tuple[int, int | str]] = []  # (update_id, HTTP status)
+        # -- privacy mode, posts on behalf of chats, supergroup upgrades (tests/telegram/standin_identity.py)
+        self.privacy = False  # BotFather's "Group Privacy": on, groups deliver only what addresses the bot
+        self.bot_admin: set[int] = set()  # groups where the bot is an administrator (it then gets everything)
+        self.last_bot: dict[int, int] = {}  # group -> the bot that sent the group's latest bot message
+        self.unheard: list[dict[str, Any]] = []  # group messages privacy mode kept from the bot
+        self.upgraded: dict[int, int] = {}  # group -> the supergroup it became (sends to it are refused)
+        # --
         self._session: aiohttp.ClientSession | None = None
         self.port = 0
 
@@ -384,13 +392,17 @@ class StandIn:
 
     def user_message(
         self, chat: Chat, user: User, text: str, reply_to: int | None = None,
-        entities: list[dict[str, Any]] | None = None, topic: int | None = None,
+        entities: list[dict[str, Any]] | None = None, topic: int | None = None, as_chat: Chat | None = None,
     ) -> dict[str, Any]:
         """`user` writes `text` in `chat`; returns the message (with its message_id).
         As the Bot API does, a leading /command gets its bot_command entity and every @username a
         mention entity (which names no user); `entities` adds more (e.g. `text_mention`); all are
         sorted by offset. A message of another bot account is kept (it can be replied to) but not
-        delivered: Telegram never shows a bot the messages of other bots."""
+        delivered: Telegram never shows a bot the messages of other bots. `as_chat`: `user` posts on
+        behalf of that chat (the group itself: as an anonymous admin; a channel: "send as channel"), and
+        the bot sees the chat, not the user (`standin_identity.posted_as`). With `privacy` on, a group
+        delivers only what privacy mode lets through (`standin_identity.delivered`)."""
+        assert chat.id not in self.upgraded, f"group {chat.id} is a supergroup now: {self.upgraded.get(chat.id)}"
         self._register(chat)
         self._seen_in(chat, user)
         if chat.type == "private":
@@ -399,6 +411,8 @@ class StandIn:
             "message_id": self._next_message_id(chat.id), "date": int(time.time()),
             "chat": chat.to_dict(), "from": user.to_dict(), "text": text,
         }
+        if as_chat is not None:
+            message.update(identity.posted_as(self, chat, user, as_chat))
         found: list[dict[str, Any]] = []
         if text.startswith("/"):
             found.append({"type": "bot_command", "offset": 0, "length": utf16(text.split()[0])})
@@ -415,7 +429,7 @@ class StandIn:
             message["reply_to_message"] = replied
         forum.into_topic(self, chat, topic, message)  # `topic`: written in that forum topic
         self.messages[(chat.id, message["message_id"])] = message
-        if not user.is_bot:
+        if not user.is_bot and identity.delivered(self, chat, message):
             self._push({"message": message})
         return message
 
@@ -450,15 +464,23 @@ class StandIn:
             "new_chat_member": {**member, "status": "member"},
         }})
 
-    def migrate(self, chat: Chat, user: User, new_chat_id: int) -> Chat:
-        """The group becomes a supergroup: the service message in the old chat."""
+    def migrate(self, chat: Chat, user: User, new_chat_id: int, announce: bool = True) -> Chat:
+        """The group becomes a supergroup: the service messages in the old chat and in the new one
+        (`announce` False: the bot missed both, e.g. it was down for longer than Telegram keeps
+        updates); from now on the old id is refused (`standin_identity.upgraded_refusal`)."""
         self._register(chat)
         new = Chat(id=new_chat_id, type="supergroup", title=chat.title)
         self._register(new)
-        self._push({"message": {
-            "message_id": self._next_message_id(chat.id), "date": int(time.time()),
-            "chat": chat.to_dict(), "from": user.to_dict(), "migrate_to_chat_id": new_chat_id,
-        }})
+        identity.carry_over(self, chat, new)
+        if announce:
+            self._push({"message": {
+                "message_id": self._next_message_id(chat.id), "date": int(time.time()),
+                "chat": chat.to_dict(), "from": user.to_dict(), "migrate_to_chat_id": new_chat_id,
+            }})
+            self._push({"message": {
+                "message_id": self._next_message_id(new.id), "date": int(time.time()),
+                "chat": new.to_dict(), "from": user.to_dict(), "migrate_from_chat_id": chat.id,
+            }})
         return new
 
     def push_raw(self, update: dict[str, Any]) -> int:
@@ -580,6 +602,11 @@ class StandIn:
             call.status, description = self.failing_methods[method]
             await self._record(call)
             return _error(call.status, description)
+        refusal = identity.upgraded_refusal(self, params)
+        if refusal is not None:
+            call.status = 400
+            await self._record(call)
+            return _error(400, refusal[0], parameters=refusal[1])
         for index, (methods, when, status, description) in enumerate(self._refusals):
             if method in methods and when(params):
                 del self._refusals[index]
@@ -660,7 +687,7 @@ class StandIn:
         await self._notify()
 
     async def _api_getMe(self, params: dict[str, Any]) -> Any:
-        return self.bot
+        return {**self.bot, "can_read_all_group_messages": not self.privacy}
 
     async def _api_getUpdates(self, params: dict[str, Any]) -> Any:
         offset = int(params.get("offset") or 0)
@@ -706,6 +733,7 @@ class StandIn:
         if _keyboard(params.get("reply_markup")):
             message["reply_markup"] = params["reply_markup"]
         self.messages[(chat_id, message["message_id"])] = message
+        self.last_bot[chat_id] = BOT_ID
         return message
 
     async def _api_sendMessage(self, params: dict[str, Any]) -> Any:
@@ -781,15 +809,16 @@ class StandIn:
         return True
 
     async def _api_getChatAdministrators(self, params: dict[str, Any]) -> Any:
-        """As the Bot API answers: the creator and the administrators of a group (no bots here);
-        a private chat has none."""
+        """As the Bot API answers: the creator and the administrators of a group, this bot among them
+        where it is one (`bot_admin`); a private chat has none."""
         chat_id = params.get("chat_id")
         chat = self.chats.get(chat_id) if isinstance(chat_id, int) else None
         if chat is None:
             raise _ApiError(400, "Bad Request: chat not found")
         if chat.type == "private":
             raise _ApiError(400, "Bad Request: there are no administrators in the private chat")
-        return [self._admin_dict(user, index == 0) for index, user in enumerate(self.admins.get(chat.id, []))]
+        admins = [self._admin_dict(user, index == 0) for index, user in enumerate(self.admins.get(chat.id, []))]
+        return admins + identity.bot_admins(self, chat)
 
     async def _api_getChatMember(self, params: dict[str, Any]) -> Any:
         """As the Bot API answers: both parameters required; an unknown chat is "chat not found"; a

@@ -278,3 +278,22 @@ async def test_a_topics_daily_by_its_signed_link_and_its_result_in_the_topic(clu
     (result,) = await standin.wait_for(lambda c: c.ok and c.chat_id == FORUM.id and "Bob solved" in c.text,
                                        after=mark)
     assert thread(result) == d and str(secret) not in result.text
+
+
+async def test_privacy_mode_is_the_groups_in_each_of_its_topics(standin: StandIn, tmp_path: Path) -> None:
+    """Under privacy mode (known from getMe at start) a plain guess typed in a topic never arrives
+    either: the topic's game is started with "/guess 1234", and /guess is answered in the topic."""
+    standin.privacy = True
+    club = Club(standin, tmp_path / "forum.sqlite")
+    await club.start()
+    try:
+        (a,) = await topics(club, "1A2B")
+        calls = to_forum(await act(club, a, say(club, a, ALICE, "/practice")))
+        (started,) = [c for c in calls if c.method == "sendMessage" and not is_help(c.text)]
+        assert thread(started) == a and "/guess 1234" in started.text
+        standin.user_message(FORUM, ALICE, "1234", topic=a)
+        assert standin.unheard[-1]["text"] == "1234"
+        calls = to_forum(await act(club, a, say(club, a, ALICE, "/guess 5678")))
+        assert any("5678" in c.text for c in calls) and all(thread(c) == a for c in calls)
+    finally:
+        await club.stop()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
 from core.errors import GameError
 from core.games import words as W
+from core.messages import Chat
 from core.scoring import bulls_cows
 from tests.words.helpers import P, begun, ctx, lexicon, lobby, with_word
 
@@ -192,6 +195,25 @@ def test_skip_after_the_time_is_lazy_and_moves_the_turn() -> None:
     s2, ev = W.apply(s, W.Skip(), None, ctx(1060.0))
     assert ev[0].type == "skipped" and ev[0].by == late and s2.turn != late and s2.turn_since == 1060.0
     assert W.due_action(s2, 1100.0) is None
+
+
+def test_where_typed_words_go_unheard_a_late_guesser_is_reminded_once_before_a_skip() -> None:
+    """Telegram's privacy mode (`Ctx.typed` False): a plain word may never have reached the bot, so
+    the first time out tells the guesser how to guess and times them again; only then are they skipped."""
+    s = with_word(begun("ann", "bob", "cy", opts=W.Options(turn_seconds=60)), "crane", now=1000.0)
+    late = s.turn
+    unheard = replace(ctx(1060.0), typed=False)
+    s2, ev = W.apply(s, W.Skip(), None, unheard)
+    assert [e.type for e in ev] == ["reminded"] and ev[0].by == late and s2.turn == late
+    assert W.due_action(s2, 1100.0) is None and W.due_action(s2, 1120.0) == W.Skip()
+    s3, ev = W.apply(s2, W.Skip(), None, replace(unheard, now=1120.0))
+    assert ev[0].type == "skipped" and s3.turn != late
+    texts = [m.text for m in W.present(1, s2, [W.Reminded(late or "")], Chat("t", "g", False))]
+    assert texts[0].key == "words.reminded" and texts[0].params["seconds"] == 60
+    # the guesser's next turn is reminded anew
+    s4, ev = W.apply(s3, W.Guess("slate"), s3.turn, replace(unheard, now=1130.0))
+    _s5, ev = W.apply(s4, W.Skip(), None, replace(unheard, now=1190.0))
+    assert [e.type for e in ev] == ["reminded"] and ev[0].by == s4.turn
 
 
 def test_a_setter_who_does_not_set_is_passed_over() -> None:

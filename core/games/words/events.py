@@ -133,6 +133,14 @@ class Skipped(Event, frozen=True):
     turn: str | None
 
 
+class Reminded(Event, frozen=True):
+    """The guesser `by` let their turn run out where the bot cannot read plain messages (Telegram's
+    privacy mode): their word may never have arrived, so they are told how to guess and get another turn's time."""
+
+    type = "reminded"
+    by: str
+
+
 class SetterSkipped(Event, frozen=True):
     """The setter `by` let the time to set a word run out: `setter` sets now."""
 
@@ -153,4 +161,4 @@ class TimedOut(Event, frozen=True):
 
 EVENTS: tuple[type[Event], ...] = (Lobby, Solo, Joined, Left, Cancelled, Begun, NewRound, WordSet, Guessing, Guessed,
                                    Solved, SoloSolved, SoloGaveUp, Voted, Abandoned, LimitReached, Skipped,
-                                   SetterSkipped, MatchOver, TimedOut)
+                                   Reminded, SetterSkipped, MatchOver, TimedOut)

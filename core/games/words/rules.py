@@ -33,6 +33,7 @@ from core.games.words.events import (
     Lobby,
     MatchOver,
     NewRound,
+    Reminded,
     SetterSkipped,
     Skipped,
     Solo,
@@ -144,6 +145,7 @@ class State:
     secret: str = ""
     turn: str | None = None
     turn_since: float = 0.0  # when the current guesser's (or setter's) time began
+    reminded: float = -1.0  # the `turn_since` a reminder gave (`Reminded`): that turn's time runs out as a skip
     tries: list[Try] = field(default_factory=list)  # this round
     votes: list[str] = field(default_factory=list)  # to abandon this round
     points: dict[str, int] = field(default_factory=dict)
@@ -562,6 +564,9 @@ def _abandon(s: State, events: list[Event], ctx: Ctx, setter_left: bool) -> tupl
 
 def _skip(s: State, ctx: Ctx) -> tuple[State, list[Event]]:
     late = s.turn if s.phase is Phase.GUESSING else s.setter
+    if s.phase is Phase.GUESSING and not ctx.typed and s.reminded != s.turn_since and late:
+        s.turn_since = s.reminded = ctx.now  # the plain word may have gone unheard: told, and timed once more
+        return s, [Reminded(late)]
     if s.phase is Phase.GUESSING:
         s.turn = _next_guesser(s, late or "")
         s.turn_since = ctx.now
@@ -773,6 +778,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             case Skipped(by=by, turn=turn):
                 out.append(say(chat, "words.skipped", name=name.get(by or "", "?"), next=name[turn or ""],
                                seconds=state.opts.turn_seconds).notify(*([turn] if turn else [])))
+            case Reminded(by=by):
+                out.append(say(chat, "words.reminded", name=name[by], seconds=state.opts.turn_seconds).notify(by))
             case SetterSkipped(by=by, setter=setter):
                 out.append(say(chat, "words.setter_skipped", name=name.get(by or "", "?"), setter=name[setter]))
             case LimitReached(by=by, n=n):
