@@ -46,7 +46,7 @@ from core.messages import Actor, Chat, Inbound, Response
 from core.solver import games as solver_games
 
 PLATFORM = "bench"
-ANSWER_MARKS = ("strong solver needs", "strong next guess")  # the English answers of /analyse, /hint
+ANSWER_MARKS = ("strong solver on the same code", "strong next guess")  # the English answers of /analyse, /hint
 BUSY_MARK = "busy thinking"  # the English "solver.busy" reply (checked by text, like a user reads it)
 
 

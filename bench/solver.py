@@ -1,6 +1,7 @@
 """Solver benchmark: every secret of a space (a seeded sample of 2,000 for the big spaces) played by
-the easy and the strong level; prints guesses (mean, worst, distribution), time per game and per
-decision, peak memory and the raw feedback rate, next to the published references.
+the easy, the strong and (where the space ships a tree, data/solver-trees/) the perfect level;
+prints guesses (mean, worst, distribution), time per game and per decision, peak memory and the raw
+feedback rate, next to the published references.
 
     python -m bench.solver                 # everything (several minutes on 2 cores)
     python -m bench.solver --only 4 logik  # some spaces: 3 3r 4 4r 5 5r logik mm
@@ -24,8 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.solver_book import load_book
-from core.solver import EASY, LOGIK, MASTERMIND, STRONG, Solver, Spec, digits
+from bot.solver_book import load_book, load_tree
+from core.solver import EASY, LOGIK, MASTERMIND, PERFECT, STRONG, Solver, Spec, digits
 from core.solver.engine import engine
 from core.solver.words import WordSolver, play_word
 
@@ -36,7 +37,9 @@ SPACES: dict[str, Spec] = {
 TITLES = {"3": "1A2B 3 digits", "3r": "1A2B 3 digits, repeats", "4": "1A2B 4 digits", "4r": "1A2B 4 digits, repeats",
           "5": "1A2B 5 digits", "5r": "1A2B 5 digits, repeats", "logik": "Logik 8 × 5", "mm": "Mastermind 6 × 4"}
 REFERENCES = {
-    "4": "optimum 26274/5040 = 5.2131, worst 7 (Koyama & Lai 1993)",
+    "3": "optimum 3575/720 = 4.9653, worst 7 (exhaustive search, tools/perfect)",
+    "3r": "optimum 5242/1000 = 5.2420, worst 7 (exhaustive search, tools/perfect)",
+    "4": "optimum 26274/5040 = 5.2131, worst 7 (Tanaka 1996, \"An optimal MOO strategy\")",
     "mm": "Knuth 5801/1296 = 4.476, max 5; optimum 5625/1296 = 4.340 (Koyama & Lai 1993)",
     "logik": "best published heuristic ≈ 5.485 (entropy), max 7; optimum unknown",
 }
@@ -158,7 +161,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--word-sample", type=int, default=300, help="secrets per word-game row")
     ap.add_argument("--sample", type=int, default=2000, help="secrets per big space (> 5040 codes)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--levels", nargs="*", choices=[EASY, STRONG], default=[EASY, STRONG])
+    ap.add_argument("--levels", nargs="*", choices=[EASY, STRONG, PERFECT], default=[EASY, STRONG, PERFECT])
     args = ap.parse_args(argv)
     rate = feedback_rate()
     print(f"raw feedback rate: {rate / 1e6:.0f} M pairs/s (BLAS one-hot product, 1000 × 5040 blocks)")
@@ -173,22 +176,25 @@ def main(argv: list[str] | None = None) -> None:
             continue
         spec = SPACES[key]
         t = time.perf_counter()
-        solver = Solver(spec, load_book(CACHE, spec))
+        solver = Solver(spec, load_book(CACHE, spec), load_tree(spec))
         book_s = time.perf_counter() - t
         secrets = secrets_for(spec, args.sample, args.seed)
         for level in args.levels:
+            if level == PERFECT and solver.tree is None:
+                continue  # no tree shipped: the perfect level plays strong
             r = run(solver, secrets, level, args.seed)
             dist = " ".join(f"{k}:{v}" for k, v in r["dist"])
             print(f"{TITLES[key]:<24} {level:<7} {r['games']:>6} {r['mean']:>7.4f} {r['max']:>4} "
                   f"{r['ms_game']:>8.1f} {r['p50']:>7.2f} {r['p99']:>7.1f} {r['dmax']:>7.0f} "
-                  f"{r['cp50']:>8.1f} {r['cp99']:>8.1f}  {dist}", flush=True)
+                  f"{r['cp50']:>8.1f} {r['cp99']:>8.1f}  {dist}  (total {r['sum']})", flush=True)
         if key == "mm":
             r = knuth(spec)
             dist = " ".join(f"{k}:{v}" for k, v in r["dist"])
             print(f"{TITLES[key]:<24} {'knuth':<7} {r['games']:>6} {r['mean']:>7.4f} {r['max']:>4} "
                   f"{r['ms_game']:>8.1f} {'':>7} {'':>7} {'':>7} {'':>8} {'':>8}  {dist}  (total {r['sum']})",
                   flush=True)
-        notes.append(f"{TITLES[key]}: book {book_s:.2f} s (first guess {solver.book['first']})"
+        tree = "" if solver.tree is None else f", perfect tree read with the book, {len(solver.tree.nodes)} positions"
+        notes.append(f"{TITLES[key]}: book {book_s:.2f} s (first guess {solver.book['first']}){tree}"
                      + (f"; reference: {REFERENCES[key]}" if key in REFERENCES else ""))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print()

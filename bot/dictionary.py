@@ -4,21 +4,37 @@ package: no download). The App loads a language on first use and passes it into 
 
 Normalisation: lower case, letters of the language's alphabet only (core.lexicon.ALPHABETS),
 Russian ё folded into е, duplicates (after folding) removed, lengths 3–8 only.
+
+Two lists per language: `words`, every guess the game accepts (the whole frequency list), and `common`,
+the words the bot picks as a secret or suggests as a hint — the shipped data/words/<lang>.txt (frequent
+nouns, built by tools/secret_words.py), less data/words/<lang>.blocked (vulgar and offensive words).
 """
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 from core.games.words import LENGTHS
 from core.lexicon import ALPHABETS, Lexicon, is_word_of, normalise
 
 WORDFREQ_TOP = 150_000  # the dictionary for validating guesses: the most frequent words of the language
-COMMON_TOP = 12_000  # the frequency floor for the bot's own secrets: only words this frequent
+SECRETS = Path(__file__).resolve().parent.parent / "data" / "words"  # the bot's own words, per language
 
 
-def build(lang: str, top: int = WORDFREQ_TOP, common_top: int = COMMON_TOP) -> Lexicon:
-    """One language's dictionary: every normalised word of a playable length, and the common ones."""
+def listed(path: Path, lang: str) -> set[str]:
+    """The normalised words of a shipped list: one a line; blank lines and # comments skipped."""
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return {normalise(ln, lang) for ln in lines if ln.strip() and not ln.lstrip().startswith("#")}
+
+
+def secrets(lang: str, directory: Path = SECRETS) -> set[str]:
+    """The words the bot may choose or suggest: the shipped nouns, never a blocked word."""
+    return listed(directory / f"{lang}.txt", lang) - listed(directory / f"{lang}.blocked", lang)
+
+
+def build(lang: str, top: int = WORDFREQ_TOP, directory: Path = SECRETS) -> Lexicon:
+    """One language's dictionary: every normalised word of a playable length, and the bot's own ones."""
     from wordfreq import top_n_list  # imported here: only the App loads dictionaries
 
     if lang not in ALPHABETS:
@@ -28,7 +44,7 @@ def build(lang: str, top: int = WORDFREQ_TOP, common_top: int = COMMON_TOP) -> L
         w = normalise(raw, lang)
         if len(w) in LENGTHS and is_word_of(w, lang) and w not in words:
             words[w] = rank
-    common = tuple(sorted(w for w, rank in words.items() if rank < common_top))
+    common = tuple(sorted(secrets(lang, directory) & set(words)))
     return Lexicon(lang, frozenset(words), common)
 
 

@@ -25,7 +25,7 @@ from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal
 
-from core.messages import BLOCK, USER_TEXT, Text
+from core.messages import BLOCK, USER_TEXT, DayMonth, Text
 
 log = logging.getLogger("bot.i18n")
 UNFILLED = "–"  # what a placeholder with no parameter shows (and the error it is logged as)
@@ -157,6 +157,8 @@ class Catalogs:
             return _decimal(value, lang)
         if isinstance(value, date):
             return format_date(value, format="medium", locale=lang)
+        if isinstance(value, DayMonth):  # a leap year, so that 29 February is a day too
+            return format_skeleton("MMMMd", date(2000, value.month, value.day), locale=lang)
         return value
 
     @staticmethod

@@ -15,7 +15,7 @@ from core.pegs import COLOURS
 # (literal keys, so the catalog test sees them). The App reads them into one vocabulary (word → id).
 OPTION_WORD_KEYS: dict[str, str] = {
     "repeats": "option.words.repeats", "bot": "option.words.bot",
-    "easy": "option.words.easy", "strong": "option.words.strong",
+    "easy": "option.words.easy", "strong": "option.words.strong", "perfect": "option.words.perfect",
     "rows": "option.words.rows",
     "high": "option.words.high", "low": "option.words.low", "teams": "option.words.teams",
     "solo": "option.words.solo", "length": "option.words.length", "rounds": "option.words.rounds",

@@ -92,8 +92,7 @@ async def guess_or_secret(svc: Services, turn: Turn, row: GameRow, text: str, is
             return
         # typed in the open where a secret (or a privately played game's move) was expected: never echo it
         turn.delete_inbound = True
-        key = "private.play_in_private" if game.private_play else "private.secret_in_group"
-        turn.messages.append(Message(ib.chat, Text(key, {"name": ib.actor.name})))
+        turn.messages.append(Message(ib.chat, Text(game.secret_in_group, {"name": ib.actor.name})))
         return
     action = None if is_random else game.text_action(state, ib.actor.user_id, text)
     if action is None:

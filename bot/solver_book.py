@@ -1,7 +1,8 @@
-"""The solver's opening book on disk: computed once per space by the pure core
+"""The solver's files: the opening book, computed once per space by the pure core
 (`core.solver.build_book`), cached as JSON under `data/solver-cache/`, rebuilt when missing or
-stale. File I/O lives here, in bot/, so core stays pure. A file that cannot be read or written is
-not an error: the book is then simply computed in memory.
+stale; and the shipped perfect-play trees (`data/solver-trees/`, made by tools/perfect/build.py),
+read into `core.solver.Tree`. File I/O lives here, in bot/, so core stays pure. A book file that
+cannot be read or written is not an error: the book is then simply computed in memory.
 
 `with_solver` and `word_hint` are what the App's worker processes run (bot/thinking.py): each
 worker keeps its own shared solvers, so their memoised decisions stay warm between requests.
@@ -9,6 +10,7 @@ worker keeps its own shared solvers, so their memoised decisions stay warm betwe
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import tempfile
@@ -23,11 +25,28 @@ from core.solver.spaces import Spec
 
 if TYPE_CHECKING:  # numpy and the engine load only where the solver runs: in the worker processes
     from core.solver.coach import Analysis
+    from core.solver.perfect import Tree
     from core.solver.strategy import Solver
 
 T = TypeVar("T")
 _solvers: dict[tuple[Spec, str | None], Solver] = {}
 _lock = threading.Lock()
+TREES = Path(__file__).resolve().parent.parent / "data" / "solver-trees"
+
+
+def tree_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
+    return Path(directory) / f"perfect-{spec.name}.txt.gz"
+
+
+def load_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | None:
+    """The space's shipped perfect-play tree, or None when it has none (a shipped file that does not
+    read as a strategy of the space is an error: the data is part of the code)."""
+    path = tree_path(spec, directory)
+    if not path.exists():
+        return None
+    from core.solver.perfect import Tree
+
+    return Tree(spec, gzip.decompress(path.read_bytes()).decode("ascii"))
 
 
 def book_path(directory: str | os.PathLike[str], spec: Spec) -> Path:
@@ -69,7 +88,7 @@ def solver(spec: Spec, directory: str | os.PathLike[str] | None = None) -> Solve
         if found is None:
             from core.solver.strategy import Solver
 
-            found = _solvers[key] = Solver(spec, load_book(directory, spec))
+            found = _solvers[key] = Solver(spec, load_book(directory, spec), load_tree(spec))
         return found
 
 

@@ -104,6 +104,15 @@ class Text:
 
 
 @dataclass(frozen=True)
+class DayMonth:
+    """A day of every year (the day a club's seasons start), as a text parameter: shown as day and month
+    in the reader's language, without a year ("September 1", "1. September", "1 сентября")."""
+
+    month: int
+    day: int
+
+
+@dataclass(frozen=True)
 class Button:
     """`prompt` set: the button leads to private text input for `action` (see OutButton).
     `settles`: an accepted press of it settles the message it sits on — none of that keyboard

@@ -37,8 +37,9 @@ NEW = Rating(MODEL.mu, MODEL.sigma, 0)
 EVERYWHERE = "*"  # the chat id of the ratings across chats (no platform's chat has this id)
 LOCAL_KINDS = frozenset({"kegeln"})  # players are names within one chat: no rating across chats
 TREND_GAMES = 5  # /stats: the change of the conservative rating over this many last rated games
-# The computer opponent's fixed strength per level (core/solver: "easy" | "strong")
-BOT_RATINGS: dict[str, Rating] = {"easy": Rating(20.0, 1.0), "strong": Rating(32.0, 1.0)}
+# The computer opponent's fixed strength per level (core/solver: "easy" | "strong" | "perfect")
+BOT_RATINGS: dict[str, Rating] = {"easy": Rating(20.0, 1.0), "strong": Rating(32.0, 1.0),
+                                  "perfect": Rating(33.0, 1.0)}
 
 
 @dataclass(frozen=True)

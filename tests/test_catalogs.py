@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 import string
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from core.games.base import Ctx, Player
 from core.games.challenge import FLOW_TEXTS, ChallengeGame
 from core.games.practice import RATINGS
 from core.games.registry import GAMES
-from core.messages import Text
+from core.messages import DayMonth, Text
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGS = Catalogs()
@@ -170,24 +171,44 @@ GLOSSARY: dict[str, list[tuple[str, str]]] = {
            (r"\btiefe[nmrs]?\b|Siege tief|hoch/tief", "niedrig (tief only as a typed word)"),
            (r"Versuch pro Tag|beendet deinen Versuch", "a Versuch is one guess: the daily is played einmal am Tag"),
            (r"heutige \{game\}-Tagesrätsel|heutige Tagesrätsel", "heute + Tages- says it twice: das heutige Rätsel"),
-           (r"Tagespuzzle|Tagesaufgabe|Strähne", "Tagesrätsel, Serie"), (r"\bDrück\b", "Tippe auf den Button")],
+           (r"Tagespuzzle|Tagesaufgabe|Strähne", "Tagesrätsel, Serie"), (r"\bDrück\b", "Tippe auf den Button"),
+           # review 3 (issue 23)
+           (r"(hohen?|niedrigen?) Zahlen", "the mode is hohe/niedrige Nummern"),
+           (r"vorsichtige Wertung", "konservative Schätzung"), (r"(^|: |— )[Ww]arte (noch )?auf", "Ich warte noch auf"),
+           (r"Spiele? (mit \{name\} )?geschrieben|mitgeschrieben", "angeschrieben (Schreiber/anschreiben)"),
+           (r"Noch \{left\} von", "Übrig: {left} von {max}"), (r"nimmt nur", "lässt nur … zu"),
+           (r"Du spielst in diesem Chat schon", "an einem Spiel beteiligt (a scorer does not play)")],
     "ru": [(r"Делёж", "равенство"), (r"Бык-корова на словах", "быки и коровы на словах"),
            (r"Жребий брошен", "Жребий решил"), (r"счётчик", "записывающий"),
            (r"= \"(легко|сильно)\"", "лёгкий/сильный"),
            (r"[Оо]дна попытка в день", "попытка is one guess: сыграть можно раз в день"),
            (r"\bсдача\b", "сдаётся после {n} попытки"), (r"[Ии]грать загадку", "разгадать загадку"),
-           (r"\bстрик", "серия"), (r"ни одного Pumpe\b", "ни одного промаха")],
-    "bg": [(r"Равен\b", "Равенство"), (r"„случайно“", "„случаен“"), (r"\bРазбит\b", "Разбито"),
+           (r"\bстрик", "серия"), (r"ни одного Pumpe\b", "ни одного промаха"),
+           # review 3 (issue 23)
+           (r"осторожн", "консервативная оценка"), (r"Рейтинг дуэлей", "Таблица дуэлей"),
+           (r"Первое место в клубе", "Чемпион клуба"), (r"Сильному решателю", "Сильный решатель (ходов: …)"),
+           (r"если это случайно", "если это ошибка"), (r"Ты уже играешь в этом чате", "участвуешь (a scorer)")],
+    "bg": [(r"Равен\b", "Равенство"),
+           (r"(?<!\(\{length\} букви, \{lang\}\) или напиши )„случайно“", "„случаен“ (a word: „случайно“)"),
+           (r"\bРазбит\b", "Разбито"),
            (r"десетките", "десетиците"), (r"= \"(лесно|силно)\"", "лесен/силен"),
            (r"Един опит на ден", "опит is one guess: играе се веднъж на ден"),
            (r"нито една Pumpe", "нито едно празно"), (r"[Ии]грай днешната загадка", "реши днешната загадка"),
-           (r"пъзел на деня|\bстрийк", "загадка на деня, серия")],
+           (r"пъзел на деня|\bстрийк", "загадка на деня, серия"),
+           # review 3 (issue 23)
+           (r"предпазлив", "консервативна оценка"), (r"рейтинг(ът)? на играта", "рейтинг на играчите"),
+           (r"Първо място в клуба", "Шампион на клуба"), (r"мастърмайнд", "Мастърмайнд"),
+           (r"Вече имаш игра", "участваш (a scorer does not play)")],
     "sv": [(r"[Kk]astordning", "turordning"), (r"Protokoll:", "Protokollförare:"),
            (r"gissningslekar", "gissningsspel"),
            (r"[Ee]tt försök per dag|avslutar ditt försök", "ett försök is one guess: man spelar en gång per dag"),
            (r"Pumpen-kung", "Pumpenkung"), (r"\brankning", "rating"),
            (r"\bIdag\b|(?<!/daily )(?<!\[)\bidag\b", "i dag (idag only as a typed word)"),
-           (r"dagens pussel|(?<!\{)\bstreak", "dagens gåta, svit")],
+           (r"dagens pussel|(?<!\{)\bstreak", "dagens gåta, svit"),
+           # review 3 (issue 23)
+           (r"gå med med", "gå med via"), (r"för \{day\}", "den {day}"), (r"assisterat", "spelat med hjälp"),
+           (r"försiktig", "konservativ rating"), (r"(?<!\{)\bratings\b", "spelstyrka"),
+           (r"(?<!god)tar bara", "godtar bara"), (r"Vill du också\?", "Vill du också vara med?")],
 }
 
 
@@ -261,3 +282,106 @@ def test_the_one_form_agrees_with_one(lang: str) -> None:
     bad = {key: entry["one"] for key, entry in CATALOGS.catalogs[lang].items()
            if isinstance(entry, dict) and "one" in entry and re.search(ONE_FORM_PLURAL[lang], entry["one"])}
     assert bad == {}
+
+
+# ---------------------------------------------------------------- guards for the native review 3 (issue 23)
+
+# ru: a name placeholder is always in the nominative, so it may never stand where Russian needs another case
+# (after a preposition or a verb that governs one, or as a genitive after a noun): "против Бот", "реванш с Маша",
+# "У Маша", "ждём Маша", "вызывает Маша", "Тренировка Маша". The sentence is built so the name stays the subject,
+# an address, or follows a colon or a dash.
+NAME_PLACEHOLDERS = ("name|player|opponent|other|challenger|offerer|bot|new|old|setter|starter|winner|cracker|scorer|"
+                     "second|next|white|black|names|asker|last|most|candidates|opener")
+RU_OBLIQUE = (r"(?i)(?<!\w)(против|с|со|у|от|до|для|без|к|ко|о|об|при|после|вместо|кроме|перед|между|через|за|над|под|"
+              r"ждём|ждем|подожди|вызывает|знаю|поздравляю|[Тт]ренировка|[Рр]екорд|[Дд]уэль|[Ии]гра|игрока|игроку|"
+              r"игроком)\s+\{(" + NAME_PLACEHOLDERS + r")\}")
+
+
+def test_russian_names_stay_in_the_nominative() -> None:
+    bad = {key: text for key, text in _texts("ru").items() if re.search(RU_OBLIQUE, text)}
+    assert bad == {}
+
+
+def test_the_russian_case_guard_catches_the_reported_sentences() -> None:
+    for said in ("🔒 Logik #{game} против {opponent}: …", "🔁 {name} хочет реванш с {other} ({score}).",
+                 "У {name} {position} уже заняты", "ряд {round}: {name} ✓ — ждём {other}", "Рекорд {name} для"):
+        assert re.search(RU_OBLIQUE, said), said
+
+
+@pytest.mark.parametrize("lang", ["ru", "bg", "sv"])
+def test_no_english_mode_names(lang: str) -> None:
+    """"high"/"low" are words a player may type (the one key that lists them says so), never the mode's name."""
+    typed_words = {"error.kegeln.bad_mode"}
+    bad = {key: text for key, text in _texts(lang).items()
+           if key not in typed_words and re.search(r"(?<![{_\w])(high|low)(?![}_\w])", text)}
+    assert bad == {}
+
+
+@pytest.mark.parametrize("lang", sorted(QUOTES))
+def test_a_pumpe_never_meets_another_bracket(lang: str) -> None:
+    """kegeln.pumpe carries its own brackets ("Pumpe (промах, 0 кеглей)"): no text puts another right after it."""
+    for key, entry in CATALOGS.catalogs[lang].items():
+        if "pins" not in placeholders(entry):
+            continue
+        params = {p: "X" for p in placeholders(entry)} | {"pins": Text("kegeln.pumpe"), "n": 1}
+        shown = CATALOGS.render(Text(key, params), lang)
+        assert not re.search(r"\)\s*\(", shown), (key, shown)
+
+
+@pytest.mark.parametrize("lang", sorted(QUOTES))
+def test_dates_never_meet_a_second_full_stop(lang: str) -> None:
+    """ru and bg dates end in "г." and bg ones in digits with dots: a text never closes with a full stop after one."""
+    for key, entry in CATALOGS.catalogs[lang].items():
+        dated = placeholders(entry) & {"until", "from", "day", "date"}
+        if not dated:
+            continue
+        params: dict[str, object] = {p: "X" for p in placeholders(entry)} | {"n": 2, "start": DayMonth(9, 1)}
+        params |= {p: date(2027, 8, 31) for p in dated}
+        shown = CATALOGS.render(Text(key, params), lang)
+        assert ".." not in shown, (key, shown)
+
+
+def test_the_season_start_is_a_day_of_the_year_without_a_year() -> None:
+    said = {lang: CATALOGS.render(Text("kegeln.season.set", {"start": DayMonth(9, 1), "season": "2026/27",
+                                                             "until": date(2027, 8, 31)}), lang)
+            for lang in CATALOGS.languages}
+    assert "start on September 1:" in said["en"]
+    assert "am 1. September:" in said["de"]
+    assert "начинаются 1 сентября (" in said["ru"]
+    assert "започват на 1 септември (" in said["bg"]
+    assert "den 1 september:" in said["sv"]
+    assert all(text.count("2026") == 1 for text in said.values()), said  # only in the season's name
+
+
+# Each game names its own secret: a word game has a word, Logik a row; only 1A2B has a code.
+CODE_WORD = {"en": r"\bcodes?\b", "de": r"Code", "ru": r"\bкод", "bg": r"\bкод", "sv": r"\bkod"}
+
+
+@pytest.mark.parametrize("lang", sorted(CODE_WORD))
+def test_a_word_or_a_row_is_never_called_a_code(lang: str) -> None:
+    keys = [GAMES["logik"].secret_in_group, GAMES["words"].secret_in_group, "solver.bot_logik",
+            "daily.secret.logik", "daily.secret.words"]
+    said = {key: CATALOGS.render(Text(key, {"name": "Ann", "bot": "Bot", "level": "x", "code": "X", "game": "G",
+                                            "day": "D"}), lang)
+            for key in keys}
+    assert {k: t for k, t in said.items() if re.search(CODE_WORD[lang], t, re.IGNORECASE)} == {}
+    assert all(key not in text for key, text in said.items())  # every one of them is in the catalog
+    assert len(set(said.values())) == len(keys)  # and none of them falls back to another key's text
+
+
+def test_logik_counts_omgangar_in_swedish() -> None:
+    """sv: a Logik round is an "omgång", as in the original rules and in Kegeln (the word game keeps "runda")."""
+    logik = {k: t for k, t in _texts("sv").items() if k.startswith(("logik.", "error.logik.", "help.cmd.logik"))}
+    assert {k: t for k, t in logik.items() if re.search(r"\b[Rr]und(a|an|or|orna)\b", t)} == {}
+
+
+def test_bulgarian_word_prompts_say_random_without_a_gender() -> None:
+    """bg: „случаен“ agrees with код/ред, not with дума: the word game's prompts say „случайно“."""
+    for key in ("words.word_prompt", "words.word_prompt_again"):
+        assert "„случайно“" in CATALOGS.catalogs["bg"][key]
+
+
+def test_english_source_wording() -> None:
+    en = _texts("en")
+    assert not [k for k, t in en.items() if re.search(r"Practice of \{name\}|played today's .* already|"
+                                                      r"Guess the word of \{length\}|needs \{solver\} guesses", t)]

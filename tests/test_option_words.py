@@ -77,7 +77,7 @@ def _parse(option: str, word: str) -> Any:
         return parse_code_options((word,), False, VOCAB)
     if option == "bot":
         return _without_bot((word, "3"), VOCAB)
-    if option in ("easy", "strong"):
+    if option in ("easy", "strong", "perfect"):
         return solver_games.parse_level((word, "3"), VOCAB)
     if option == "rows":
         return logik.parse_options((word, "9"), VOCAB)

@@ -19,14 +19,14 @@ from core.games.registry import GAMES
 from core.messages import Actor, Message, Text
 from core.options import meaning
 from core.ratings import BOT_RATINGS, Match, duel_match
-from core.solver import EASY, STRONG
+from core.solver import EASY, PERFECT, STRONG
 from core.solver import games as solver_games
 
 log = logging.getLogger("bot.app")
-LEVEL_KEYS = {EASY: "solver.level_easy", STRONG: "solver.level_strong"}
+LEVEL_KEYS = {EASY: "solver.level_easy", STRONG: "solver.level_strong", PERFECT: "solver.level_perfect"}
 # The `bot` option of /duel and /logik (its words lead the arguments): a platform menu offers these
 # (Discord: a string option beside the user picker, which cannot pick the computer).
-BOT_CHOICES = ("bot", "bot easy", "bot strong")
+BOT_CHOICES = ("bot", "bot easy", "bot strong", "bot perfect")  # perfect: strong where a space has no tree
 
 
 def without_bot(args: tuple[str, ...], vocab: dict[str, str]) -> tuple[str, ...] | None:

@@ -27,7 +27,7 @@ async def cmd_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/duel bot [easy|strong] [3|4|5] [repeats]: the bot accepts at once and sets a random secret."""
+    """/duel bot [easy|strong|perfect] [3|4|5] [repeats]: the bot accepts at once and sets a random secret."""
     ib = turn.inbound
     level, rest = solver_games.parse_level(args, svc.option_words)
     opts = parse_code_options(rest, allow_opponent=False, vocab=svc.option_words)

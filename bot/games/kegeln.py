@@ -24,7 +24,7 @@ from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season
 from core.games.kegeln import tie as kegeln_tie
 from core.games.registry import GAMES
-from core.messages import Actor, Button, Chat, Inbound, Message, Text
+from core.messages import Actor, Button, Chat, DayMonth, Inbound, Message, Text
 from core.ratings import Match
 
 
@@ -340,7 +340,7 @@ async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
             await repository(svc).set_kegeln_season_start(ib.chat.platform, ib.chat.chat_id, new.month, new.day)
             year = new.year_at(svc.clock())
             turn.messages.append(Message(ib.chat, Text("kegeln.season.set", {
-                "start": new.begins(year).date(), "season": new.label(year),
+                "start": DayMonth(new.month, new.day), "season": new.label(year),
                 "until": new.last_day(year)})))
             return
     shown_season = await season_shown(svc, turn, start, tuple(words))

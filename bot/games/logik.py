@@ -72,8 +72,8 @@ async def solver_bot_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> 
     bot_name = svc.catalogs.render(Text("solver.bot_name"), lang)
     me = Player(ib.actor.user_id, ib.actor.name)
     state, events = solver_games.new_bot_logik(me, bot_name, rows, logik_letters(svc.catalogs), svc.ctx())
-    intro = Message(ib.chat, Text("solver.bot_duel", {"name": me.name, "bot": bot_name,
-                                                      "level": Text(LEVEL_KEYS[level])}))
+    intro = Message(ib.chat, Text("solver.bot_logik", {"name": me.name, "bot": bot_name,
+                                                       "level": Text(LEVEL_KEYS[level])}))
     at = len(turn.messages)
     shown = [e for e in events if not isinstance(e, Accepted)]
     await svc.create(turn, "logik", state, [BotLevel(level), *shown], [me.user_id])

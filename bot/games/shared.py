@@ -414,16 +414,25 @@ async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     spec, history, secret = solver_games.analysis_input(row.kind, state, ib.actor.user_id)
     result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, solver_book.analyse, history, secret)
     rows = []
+    lang = await svc.lang(ib)
     for st in result.steps:
         marks = [f"#{j}" for j in st.contradicts]
         warn = " ⚠ " + " ".join(marks[:5] + (["…"] if len(marks) > 5 else [])) if marks else ""
         fb = f"{st.a}⚫ {st.b}⚪" if row.kind == "logik" else f"{st.a}A{st.b}B"
-        rows.append(f"#{st.n} {st.code} → {fb} · {st.before} → {st.after}{warn}")
+        perfect = "" if st.perfect is None else " · " + svc.catalogs.render(Text("solver.perfect_row", {
+            "before": st.perfect.before, "after": st.perfect.after, "cost": st.perfect.cost,
+            "best": st.perfect.best}), lang)
+        rows.append(f"#{st.n} {st.code} → {fb} · {st.before} → {st.after}{warn}{perfect}")
     key = "solver.analysis_contradictions" if any(st.contradicts for st in result.steps) else "solver.analysis"
     turn.messages.append(Message(ib.chat, Text(key, {
         "name": ib.actor.name, "game": row.id, "rows": await svc.capped(ib, rows, ANALYSE_LINES, tail=5),
         "n": len(history),
         "solver": result.solver_guesses, "line": " ".join(result.solver_line) or "—"})))
+    if result.perfect_mean is not None:  # a space with a perfect tree: each guess against perfect play
+        cost = result.cost
+        turn.messages.append(Message(ib.chat, Text(
+            "solver.analysis_perfect" if cost is None else "solver.analysis_perfect_cost",
+            {"mean": result.perfect_mean, "cost": cost or 0.0})))
 
 
 HEAD = (Command("help", ("command",), cmd_help, personal=False),)  # first in the menus, before the games' commands

@@ -155,6 +155,9 @@ class Game(ABC, Generic[S]):
     # played by its seated player privately though it belongs to a group (the daily puzzle): every move
     # is private input (`secret_prompt`), so /giveup, /hint and /board in the private chat reach it too
     private_play: ClassVar[bool] = False
+    # what the bot says when a player types their secret into the group (it is deleted, never echoed):
+    # each game names its own secret (a code, a row, a word) or, played privately, its own move
+    secret_in_group: ClassVar[str] = "private.secret_in_group"
 
     # ---------------------------------------------------------------- the state machine
     @abstractmethod

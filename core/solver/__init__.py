@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from core.solver.coach import Analysis, Step, analyse
     from core.solver.engine import Engine
-    from core.solver.levels import EASY, LEVELS, STRONG
+    from core.solver.levels import EASY, LEVELS, PERFECT, STRONG
+    from core.solver.perfect import Tree
     from core.solver.spaces import LOGIK, MASTERMIND, Spec, digits
     from core.solver.strategy import Choice, Solver, build_book, choose, play
 
 _WHERE = {
     "Analysis": "coach", "Step": "coach", "analyse": "coach",
     "Engine": "engine",
-    "EASY": "levels", "LEVELS": "levels", "STRONG": "levels",
+    "EASY": "levels", "LEVELS": "levels", "PERFECT": "levels", "STRONG": "levels", "Tree": "perfect",
     "LOGIK": "spaces", "MASTERMIND": "spaces", "Spec": "spaces", "digits": "spaces",
     "Choice": "strategy", "Solver": "strategy", "build_book": "strategy", "choose": "strategy", "play": "strategy",
 }
@@ -39,6 +40,7 @@ __all__ = [
            "LEVELS",
            "LOGIK",
            "MASTERMIND",
+           "PERFECT",
            "STRONG",
            "Analysis",
            "Choice",
@@ -46,6 +48,7 @@ __all__ = [
            "Solver",
            "Spec",
            "Step",
+           "Tree",
            "analyse",
            "build_book",
            "choose",

@@ -17,7 +17,7 @@ from core.games.base import Ctx, Event, Player
 from core.games.challenge import can_answer, other, player
 from core.games.practice.events import Hinted
 from core.options import Vocabulary, meaning
-from core.solver.levels import EASY, LEVELS, STRONG
+from core.solver.levels import EASY, LEVELS, PERFECT, STRONG
 from core.solver.spaces import LOGIK, Spec, digits
 
 if TYPE_CHECKING:  # the solvers themselves are loaded in the worker processes that run them
@@ -37,12 +37,14 @@ def spec_of(state: object) -> Spec:
     return LOGIK if isinstance(state, logik.State) else spec_for(state.rules)  # type: ignore[attr-defined]
 
 
-def parse_level(args: tuple[str, ...], vocab: Vocabulary | None = None) -> tuple[str, tuple[str, ...]]:
-    """The level word among `args` (default strong; `easy`/`strong` or a catalog's word for them, core/options.py)
-    and the other words (the code options)."""
+def parse_level(args: tuple[str, ...], vocab: Vocabulary | None = None,
+                levels: tuple[str, ...] = (EASY, STRONG, PERFECT)) -> tuple[str, tuple[str, ...]]:
+    """The level word among `args` (default strong; `easy`/`strong`/`perfect` or a catalog's word for
+    them, core/options.py) and the other words (the code options). `perfect` plays the space's optimal
+    tree, strong where the space has none (Logik, 4 and 5 digits, with repeats)."""
     level, rest = STRONG, []
     for word in args:
-        said = meaning(word, vocab, (EASY, STRONG))
+        said = meaning(word, vocab, levels)
         if said:
             level = said
         else:
@@ -54,10 +56,11 @@ def parse_level(args: tuple[str, ...], vocab: Vocabulary | None = None) -> tuple
 # ---------------------------------------------------------------- practice: hints
 
 def hint(solver: Solver, state: practice.State) -> tuple[int, str]:
-    """How many codes are still possible, and a strong next guess (runs in a worker thread)."""
+    """How many codes are still possible, and a strong next guess — the perfect one where the space
+    has a tree and the game follows it (runs in a worker thread)."""
     history = [(a.code, a.a, a.b) for a in state.attempts]
     count = solver.count(history)
-    return count, "".join(solver.strong(history))
+    return count, "".join(solver.perfect(history))
 
 
 def take_hint(state: practice.State, count: int, guess: str, ctx: Ctx) -> tuple[practice.State, list[Event]]:
@@ -109,6 +112,14 @@ def bot_history(state: Duelish) -> list[tuple[str, int, int]]:
     return [(a.code, a.a, a.b) for a in state.attempts.get(BOT, [])]
 
 
+def last_guess(state: Duelish) -> bool:
+    """Whether the bot's next guess is its last: its last chance after the human cracked first, or
+    the duel's guess limit (in Logik: the last row). Then only a hit counts."""
+    if isinstance(state, logik.State):
+        return len(state.rows.get(BOT, [])) >= state.rows_max - 1
+    return state.last_chance or len(state.attempts.get(BOT, [])) >= duel.MAX_GUESSES - 1
+
+
 def bot_guess(solver: Solver, state: Duelish, level: str, rng: random.Random) -> Guess:
     """The bot's next guess at the human's secret, from its own attempts (runs in a worker thread).
 
@@ -117,9 +128,12 @@ def bot_guess(solver: Solver, state: Duelish, level: str, rng: random.Random) ->
     (it would always open with 0123). Feedback does not change when the symbols are renamed, so the
     bot plays it under a renaming seeded by `disguise` — a random number drawn when the bot set its
     secret (`bot_apply`) and stored with the game: just as strong, not predictable, the same after a
-    restart, and independent of the secret."""
+    restart, and independent of the secret. `perfect` plays the space's optimal tree under the same
+    renaming (strong off the tree). On its last guess only a hit counts: it plays a code that can
+    still be the secret."""
     history = bot_history(state)
-    if level != STRONG:
+    last = last_guess(state)
+    if level == EASY:  # always a code that can still be the secret
         return Guess("".join(solver.guess(history, level, rng)))
     alphabet = list(solver.spec.alphabet)
     renamed = alphabet[:]
@@ -128,7 +142,8 @@ def bot_guess(solver: Solver, state: Duelish, level: str, rng: random.Random) ->
     to_plain = dict(zip(renamed, alphabet, strict=True))
     to_game = dict(zip(alphabet, renamed, strict=True))
     plain = [("".join(to_plain[c] for c in code), a, b) for code, a, b in history]
-    return Guess("".join(to_game[c] for c in solver.strong(plain)))
+    chosen = solver.last_chance(plain, level) if last else solver.guess(plain, level)
+    return Guess("".join(to_game[c] for c in chosen))
 
 
 def bot_apply(state: D, action: object, ctx: Ctx) -> tuple[D, list[Event]]:

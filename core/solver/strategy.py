@@ -1,6 +1,8 @@
-"""Guess choice: `easy` (a random code consistent with all feedback so far) and `strong`
+"""Guess choice: `easy` (a random code consistent with all feedback so far), `strong`
 (maximum entropy of the feedback partition; ties → smaller worst-case part → a code that can
-still be the secret → the lowest code), with an opening book for the first two guesses.
+still be the secret → the lowest code), with an opening book for the first two guesses, and
+`perfect` (an optimal tree shipped as data, core/solver/perfect.py; `strong` where the history has
+left the tree or the space has none).
 
 History is a sequence of (code, A, B), a code being any sequence of symbols of the alphabet
 ("0123" or ("1", "1", "2", "2", "3")). Guesses come back as tuples of symbols.
@@ -19,7 +21,9 @@ import numpy as np
 from core.solver.engine import Engine, Spec, engine
 from core.solver.levels import EASY as EASY
 from core.solver.levels import LEVELS as LEVELS
+from core.solver.levels import PERFECT as PERFECT
 from core.solver.levels import STRONG as STRONG
+from core.solver.perfect import Exact, Tree
 
 BOOK_VERSION = 1
 ROLLOUT_K = 8  # small candidate sets: the best few guesses are compared by playing them out
@@ -95,9 +99,11 @@ def build_book(spec: Spec, pairs_max: int = BOOK_PAIRS_MAX) -> dict[str, Any]:
 class Solver:
     """Plays one space. Thread-safe enough for worker threads: decisions are pure, the memo is a dict."""
 
-    def __init__(self, spec: Spec, book: dict[str, Any] | None = None) -> None:
+    def __init__(self, spec: Spec, book: dict[str, Any] | None = None, tree: Tree | None = None) -> None:
         self.spec = spec
         self.eng = engine(spec)
+        self.tree = tree  # perfect play, where the space has one
+        self._exact: Exact | None = None
         self._book = book
         self._book_lock = threading.Lock()
         self._memo: dict[tuple[tuple[int, int], ...], Choice] = {}
@@ -129,6 +135,8 @@ class Solver:
             return self.easy(history, rng)
         if level == STRONG:
             return self.strong(history)
+        if level == PERFECT:
+            return self.perfect(history)
         raise ValueError(f"unknown level {level!r}")
 
     def easy(self, history: History, rng: random.Random) -> tuple[str, ...]:
@@ -140,6 +148,29 @@ class Solver:
 
     def strong(self, history: History) -> tuple[str, ...]:
         return self.eng.code(self.decide(self.encode(history)).guess)
+
+    def perfect(self, history: History) -> tuple[str, ...]:
+        """The tree's guess while the history follows it, else the strong guess."""
+        hist = self.encode(history)
+        g = None if self.tree is None else self.tree.move(hist)
+        return self.eng.code(self.decide(hist).guess if g is None else g)
+
+    @property
+    def exact(self) -> Exact:
+        """Exact values of candidate sets (for /analyse), knowing the tree's positions already."""
+        if self._exact is None:
+            self._exact = Exact(self.spec, None if self.tree is None else self.tree.values)
+        return self._exact
+
+    def last_chance(self, history: History, level: str, rng: random.Random | None = None) -> tuple[str, ...]:
+        """The guess when only one is left: only a hit counts then, so a code that can still be the
+        secret — the level's own choice when it is one (all candidates are equally likely), else the
+        first candidate."""
+        g = self.guess(history, level, rng)
+        cands = self.candidates(history)
+        if len(cands) == 0:
+            raise ValueError("no code is consistent with the feedback")
+        return g if bool(self.eng.member(np.array([self.eng.index(g)]), cands)[0]) else self.eng.code(int(cands[0]))
 
     def decide(self, hist: tuple[tuple[int, int], ...]) -> Choice:
         """The strong choice after an encoded history (memoised: the strategy is a fixed tree)."""

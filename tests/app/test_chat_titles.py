@@ -103,13 +103,13 @@ async def test_a_finished_attempts_old_buttons_and_codes_say_what_happened(db: s
         assert "Alice solved the 1A2B daily" in group_texts(r)
         # the old 🎯 button, privately and as a modal answer: what happened, not "no secret expected"
         r = await table.send(Inbound(table.actor("alice"), dm("alice"), action=guess, event_id="old1"))
-        assert r.notice == ("You have played today's 1A2B daily of Kegelclub Elbe already: solved in 3 "
+        assert r.notice == ("You have already played today's 1A2B daily of Kegelclub Elbe: solved in 3 "
                             "attempts. The next puzzle comes at midnight (/timezone).")
         r = await table.press("alice", guess, text=wrong[2])
-        assert r.notice is not None and "already: solved in 3 attempts" in r.notice
+        assert r.notice is not None and "daily: solved in 3 attempts" in r.notice
         # a code typed privately afterwards
         r = await table.dm("alice", wrong[2])
-        assert "You have played today's 1A2B daily of Kegelclub Elbe already: solved in 3 attempts" in texts(r)
+        assert "You have already played today's 1A2B daily of Kegelclub Elbe: solved in 3 attempts" in texts(r)
         # the next day, yesterday's button says that it was yesterday's
         clock.now = NOON + 86400
         r = await table.send(Inbound(table.actor("alice"), dm("alice"), action=guess, event_id="old2"))

@@ -93,11 +93,11 @@ async def test_three_players_spoiler_free_results_one_try_each_and_a_restart(
 
     # no second try, not by command, button or in private
     r = await table.say("alice", "/daily")
-    assert "You have played today's 1A2B daily already: solved in 3 attempts" in texts(r)
+    assert "You have already played today's 1A2B daily: solved in 3 attempts" in texts(r)
     r = await table.press("carol", play)
-    assert "already: not solved (10 attempts)" in texts(r)
+    assert "daily: not solved (10 attempts)" in texts(r)
     r = await table.dm("alice", wrong[40])  # a code typed privately: what became of her attempt
-    assert "You have played today's 1A2B daily already: solved in 3 attempts" in texts(r)
+    assert "You have already played today's 1A2B daily: solved in 3 attempts" in texts(r)
 
     # the board of the day: solvers by attempts, then the others
     r = await table.say("dave", "/daily board")
@@ -188,7 +188,7 @@ async def test_logik_and_words_dailies(noon_app: App) -> None:
     r = await table.dm("alice", secret)
     assert "Alice solved the Logik daily" in group_texts(r) and "🟩🟩🟩🟩🟩" in group_texts(r)
     r = await table.say("bob", "/daily words")
-    assert "Guess the word of 5 letters" in texts(r)
+    assert "Guess the 5-letter word" in texts(r)
     word = await secret_of(noon_app, puzzle="words")
     r = await table.dm("bob", "qqqqq")
     assert "not in my dictionary" in texts(r)

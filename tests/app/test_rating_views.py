@@ -68,7 +68,7 @@ async def test_stats_show_rating_trend_and_across_chats(app: App, clock: Clock, 
     # in German, with the decimal comma
     r = await one.say("alice", "/lang de")
     out = texts(await one.say("alice", "/stats"))
-    assert "Spielstärke hier (vorsichtige Wertung, μ ± σ):" in out and "in den letzten 3 Spielen" in out, out
+    assert "Spielstärke hier (konservative Schätzung, μ ± σ):" in out and "in den letzten 3 Spielen" in out, out
     assert f"{ordinal(mine)}".replace(".", ",") in out
     await one.say("alice", "/lang en")
     assert r.messages

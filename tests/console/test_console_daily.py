@@ -60,8 +60,8 @@ def test_three_players_spoiler_free_results_and_no_second_try_after_a_restart(tm
 
     out = play(db, f"alice: /daily\ncarol: /daily\nalice> {secret}\nbob: /daily board\nbob: /daily table\n",
                "--seed", "99")
-    assert "alice: You have played today's 1A2B daily already: solved in 2 attempts." in out
-    assert "carol: You have played today's 1A2B daily already: not solved (10 attempts)." in out
+    assert "alice: You have already played today's 1A2B daily: solved in 2 attempts." in out
+    assert "carol: You have already played today's 1A2B daily: not solved (10 attempts)." in out
     assert "[@alice] No game is waiting" in out
     assert re.search(r"1\. alice — solved in 2 attempts\s*\n\s+2\. bob — solved in 5 attempts\s*\n"
                      r"\s+· carol — not solved", out)
@@ -100,6 +100,6 @@ def test_private_answers_name_the_table_and_an_old_attempt_says_what_became_of_i
     with sqlite3.connect(db) as conn:
         (secret,), = conn.execute("SELECT secret FROM daily_puzzles").fetchall()
     out = play(db, f"alice> {secret}\nalice> {secret}\nalice: /daily\n", "--seed", "3")
-    assert "[@alice] You have played today's 1A2B daily of #table already: solved in 1 attempt." in out
-    assert "alice: You have played today's 1A2B daily already: solved in 1 attempt." in out
+    assert "[@alice] You have already played today's 1A2B daily of #table: solved in 1 attempt." in out
+    assert "alice: You have already played today's 1A2B daily: solved in 1 attempt." in out
     assert "No game is waiting" not in out

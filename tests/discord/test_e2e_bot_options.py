@@ -30,7 +30,7 @@ async def test_the_bot_and_game_options_are_described_in_every_language(
         for lang, locale in (("de", "de"), ("ru", "ru"), ("bg", "bg"), ("sv", "sv-SE")):
             assert synced_option["description_localizations"][locale] == CATALOGS.render(Text(f"opt.{option}"), lang)
         assert next(iter(synced[command])) == option  # its words lead the arguments (`/stats logik [player]`)
-    assert [c["value"] for c in synced["duel"]["bot"]["choices"]] == ["bot", "bot easy", "bot strong"]
+    assert [c["value"] for c in synced["duel"]["bot"]["choices"]] == ["bot", "bot easy", "bot strong", "bot perfect"]
     assert [c["value"] for c in synced["stats"]["game"]["choices"]] == ["logik"]
 
 

@@ -178,9 +178,9 @@ async def test_three_players_ephemeral_modals_and_dms_spoiler_free_channel_no_se
     token = await slash(standin, alice, "daily")
     shown = shown_to(standin, token)
     assert all(c.ephemeral for c in shown)
-    assert "You have played today's 1A2B daily already: solved in 3 attempts" in ephemeral_text(standin, token)
+    assert "You have already played today's 1A2B daily: solved in 3 attempts" in ephemeral_text(standin, token)
     token = await modal(standin, bob, f"~daily:{CHANNEL_ID}:1a2b", wrong[40])  # the old button
-    assert "already: solved in 5 attempts" in ephemeral_text(standin, token)
+    assert "daily: solved in 5 attempts" in ephemeral_text(standin, token)
     mark = len(standin.calls)
     await standin.say(None, carol, secret)
     await standin.wait_for(lambda c: "No game is waiting" in c.content, after=mark)

@@ -415,7 +415,7 @@ QUOTES = [  # (page, the quote as the page writes it, a session whose answers sa
      ("Ann: /words", "Bob: /begin")),
     ("docs/kegeln.md", "\"No 9s tonight.\" / \"No Pumpe tonight\"", (*KEGELN_DONE, "alice: /abend")),
     ("docs/kegeln.md", "the \"no finished Kegeln games\" text", ("alice: /kegelexport",)),
-    ("docs/solver.md", "`💡 Ann: 1700 words still fit. A strong next guess: rates`",
+    ("docs/solver.md", "`💡 Ann: 1293 words still fit. A strong next guess: stare`",
      ("Ann: /words solo answers counts", "Ann: /hint")),
 ]
 

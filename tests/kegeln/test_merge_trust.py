@@ -53,8 +53,8 @@ async def test_the_season_start_by_the_last_scorer_or_the_seasons_main_scorer(
     await game(table, "high", {"Birgit": (1, 1), "Sven": (2, 2)}, who="carol")  # carol scores the last game
     r = await table.say("bob", "/saison 09-01")
     assert "(Carol) or whoever kept score most this season (Alice)" in texts(r), texts(r)
-    assert "now start on Sep 1" in texts(await table.say("carol", "/saison 09-01"))  # the last game's scorer
-    assert "now start on Oct 1" in texts(await table.say("alice", "/saison 10-01"))  # most games this season
+    assert "now start on September 1" in texts(await table.say("carol", "/saison 09-01"))  # the last game's scorer
+    assert "now start on October 1" in texts(await table.say("alice", "/saison 10-01"))  # most games this season
     assert await season_start(app) == (10, 1)
 
 

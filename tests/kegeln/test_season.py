@@ -141,7 +141,7 @@ async def test_the_scorer_sets_the_season_start_and_others_cannot(table: Table, 
     assert "the scorer of the last finished game (Alice) or whoever kept score most this season (Alice)" in texts(r)
     assert rows(db, "SELECT * FROM kegeln_seasons") == []
     r = await table.say("alice", "/saison 09-01")
-    assert "now start on Sep 1, 2026: season 2026/27 runs until Aug 31, 2027" in texts(r), texts(r)
+    assert "now start on September 1: season 2026/27 runs until Aug 31, 2027" in texts(r), texts(r)
     r = await table.say("alice", "/saison")  # Sep 2026 – Aug 2027: the November evening only
     assert "Season 2026/27 (Sep 1, 2026 – Aug 31, 2027): 2 games on 1 evening" in texts(r), texts(r)
     r = await table.say("alice", "/saison 2025/26")  # Sep 2025 – Aug 2026: December, February, June

@@ -62,7 +62,7 @@ async def test_secret_as_initials_privately_and_never_in_the_group(table: Table)
     r = await table.say("alice", "/logik <@bob>")
     await table.press("bob", table.button(r, ":accept"))
     r = await table.say("alice", "RGBYK")  # a secret typed in the open
-    assert r.delete_inbound and "never type your secret code in the group" in texts(r)
+    assert r.delete_inbound and "never type your secret row in the group" in texts(r)
     r = await table.dm("alice", "R G B Y K")
     assert "Your secret row 🟥1R 🟩2G 🟦3B 🟨4Y ⬛8K is locked" in texts(r)
     assert all("🟥1R 🟩2G" not in m.text for m in r.messages if not isinstance(m.to, Actor))
@@ -186,7 +186,7 @@ async def test_german(table: Table) -> None:
     table.locale = "de"
     await start_de(table)
     r = await table.say("alice", "reby1")  # E = gelb in German
-    assert "Reihe 1: Alice ✓ — warte auf Bob" in texts(r)
+    assert "Reihe 1: Alice ✓ — ich warte noch auf Bob" in texts(r)
     r = await table.say("bob", "11111")
     assert "schwarze" in texts(r) or "schwarzer" in texts(r)
 

@@ -63,7 +63,10 @@ async def test_analyse_after_practice(table: Table) -> None:
     assert "#3 012 → 0A2B · 24 → 9" in out
     assert "#4 450 → 0A0B · 9 → 3 ⚠ #1 #3" in out
     assert "#5 123 → 3A0B · 3 → 1" in out
-    assert re.search(r"strong solver needs \d guesses for the same code: .*123$", out, re.M)
+    assert re.search(r"strong solver on the same code \(guesses: \d\): .*123$", out, re.M)
+    # 3 digits has a perfect tree: each guess against perfect play (456 is the tree's opening, renamed)
+    assert "#1 456 → 0A0B · 720 → 210 · ⌀ 5.0 → 4.0, +0.0 · ★ 456" in out
+    assert re.search(r"Your guesses cost \d\.\d guesses in all; perfect play needs 5\.0 on average", out)
 
 
 def _set_secret(gid: int, secret: str):

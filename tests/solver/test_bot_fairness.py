@@ -13,12 +13,13 @@ import random
 
 import pytest
 
+from bot.solver_book import load_tree
 from core import serial
 from core.codes import CodeRules
 from core.games import duel, logik
 from core.games.base import Ctx, Player
 from core.scoring import bulls_cows
-from core.solver import EASY, STRONG, Solver
+from core.solver import EASY, PERFECT, STRONG, Solver
 from core.solver import games as sg
 
 HUMAN = Player("ann", "Ann")
@@ -27,7 +28,8 @@ HUMAN_GUESSES = ("5678", "9012", "3456", "7890", "1357", "2468", "0246", "1397",
 
 @functools.cache
 def _solver(rules: CodeRules) -> Solver:  # one per space: its opening book is built once
-    return Solver(sg.spec_for(rules))
+    spec = sg.spec_for(rules)
+    return Solver(spec, tree=load_tree(spec))
 
 
 def _all_codes(rules: CodeRules) -> list[str]:
@@ -68,6 +70,20 @@ def test_the_bots_duel_moves_are_the_same_whatever_its_secret(level: str) -> Non
         lines = {tuple(_bot_line(rules, level, s, "4071", seed)) for s in secrets}
         assert len(lines) == 1, f"the bot's moves depend on its secret: {len(lines)} different lines"
         assert next(iter(lines))[-1] == "4071"
+
+
+def test_the_perfect_bots_moves_are_the_same_whatever_its_secret() -> None:
+    """3 digits has a perfect tree: the bot plays it under the game's disguise, never under its secret."""
+    rules = CodeRules(3, False)
+    secrets = [c for c in random.Random(5).sample(_all_codes(rules), 30) if c not in {g[:3] for g in HUMAN_GUESSES}]
+    firsts = set()
+    for seed in (1, 2, 3):
+        lines = {tuple(_bot_line(rules, PERFECT, s, "407", seed)) for s in secrets}
+        assert len(lines) == 1, f"the bot's moves depend on its secret: {len(lines)} different lines"
+        line = next(iter(lines))
+        assert line[-1] == "407"
+        firsts.add(line[0])
+    assert len(firsts) > 1  # the disguise: not always the tree's own 012
 
 
 def test_the_bots_moves_with_repeats_are_the_same_whatever_its_secret() -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 
 import pytest
 
 from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
+from bot.solver_book import load_tree
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
@@ -15,7 +18,7 @@ from core.games import duel, practice
 from core.games.base import Ctx, Player
 from core.games.practice.events import Hinted
 from core.scoring import bulls_cows
-from core.solver import EASY, STRONG, Solver, digits
+from core.solver import EASY, PERFECT, STRONG, Solver, digits
 from core.solver import games as sg
 
 OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as the App reads them
@@ -121,3 +124,42 @@ def test_logik_bot_plays_out_within_the_rows() -> None:
         assert state.winner == sg.BOT or state.outcome == "draw"
         assert rows[-1].code == secret and len(rows) <= 7
         assert all(bulls_cows(secret, r.code) == (r.black, r.white) for r in rows)
+
+
+@pytest.mark.parametrize("level", [STRONG, PERFECT])
+def test_on_its_last_guess_the_bot_plays_a_code_that_can_still_be_the_secret(level: str) -> None:
+    """Issue 23 item 11: `--seed 16`, `/duel bot strong 3`, secret 123 — on its last chance the strong
+    bot played a code its own answers ruled out while 8 codes were possible. Along the bot's line, at
+    every point where its usual guess could not be the secret, its last guess (the human cracked
+    first, or the guess limit) is one that can."""
+    rules = CodeRules(3, False)
+    ctx = Ctx(0.0, random.Random(16))
+    state, _ = sg.new_bot_duel(rules, HUMAN, "Bot", ctx)
+    state, _ = duel.apply(state, duel.SetSecret("123"), "ann", ctx)
+    solver = Solver(sg.spec_for(rules), tree=load_tree(sg.spec_for(rules)))
+    wasted = 0
+    for _ in range(8):
+        history = sg.bot_history(state)
+        cands = {"".join(solver.eng.code(i)) for i in solver.candidates(history)}
+        usual = copy.deepcopy(state)
+        usual.turn, usual.last_chance = sg.BOT, False
+        guess = sg.bot_guess(solver, usual, level, random.Random(0)).code
+        if guess == "123":
+            break
+        last = dataclasses.replace(usual, last_chance=True)  # the human cracked first: one guess left
+        assert sg.bot_guess(solver, last, level, random.Random(0)).code in cands
+        if guess not in cands:
+            wasted += 1
+        a, b = bulls_cows("123", guess)
+        state = copy.deepcopy(usual)
+        state.attempts.setdefault(sg.BOT, []).append(duel.Attempt(guess, a, b))
+    assert wasted > 0  # the usual line does play such codes: the case is met
+
+
+def test_the_guess_limit_counts_as_the_last_guess() -> None:
+    state = duel.State(rules=CodeRules(3, False), challenger=HUMAN, opponent=Player(sg.BOT, "Bot"))
+    state.attempts = {sg.BOT: [duel.Attempt("012", 0, 0)] * (duel.MAX_GUESSES - 2)}
+    assert not sg.last_guess(state)
+    state.attempts[sg.BOT].append(duel.Attempt("345", 0, 0))
+    assert sg.last_guess(state)
+    assert sg.last_guess(duel.State(rules=CodeRules(3, False), challenger=HUMAN, opponent=None, last_chance=True))

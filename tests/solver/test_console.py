@@ -18,5 +18,5 @@ def test_duel_against_the_bot_then_analyse(tmp_path: Path) -> None:
     assert bot_lines and len(bot_lines) <= 7
     assert bot_lines[-1][1:] == ("012", "3", "0") or "alice wins!" in out
     assert "Secret codes:" in out
-    assert "🔎 Game #1, alice's" in out and "The strong solver needs" in out
+    assert "🔎 Game #1, alice's" in out and "The strong solver on the same code" in out
     assert "/hint works in your running practice game" in out

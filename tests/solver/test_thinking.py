@@ -96,7 +96,7 @@ async def test_hint_and_analyse_are_submitted_to_the_executor_not_run_on_the_loo
     assert f"{expected[0]} codes are still possible. A strong next guess: {expected[1]}" in texts(r)
     await finished_practice(table, "bob", ["1122", "3344"], "1234")
     out = texts(await table.say("bob", "/analyse"))
-    assert "#1 1122 → " in out and "strong solver needs" in out
+    assert "#1 1122 → " in out and "strong solver on the same code" in out
     assert [(s[0], s[3]) for s in rec.submitted] == [(solver_book.with_solver, solver_games.hint),
                                                      (solver_book.with_solver, solver_book.analyse)]
     assert rec.ran_in and loop_thread not in rec.ran_in
@@ -138,7 +138,7 @@ async def test_beyond_the_bound_a_request_is_refused_politely_in_its_language(ta
     st = await table.state((await table.app.store.last_game("test", "group-1", "bob")).id)
     assert st["assisted"] is False  # a refused hint changes nothing
     rec.gate.set()
-    assert "strong solver needs" in texts(await first)
+    assert "strong solver on the same code" in texts(await first)
     assert "strong next guess" in texts(await table.say("bob", "/hint"))  # room again
     assert table.app.thinker.refused == 2
     rec.shutdown()

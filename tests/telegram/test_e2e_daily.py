@@ -106,9 +106,10 @@ async def test_three_players_deep_link_spoiler_free_results_and_no_second_try_af
     await club.restart()
     calls = await club.act(club.say(GROUP, ALICE, "/daily"))
     everything += calls
-    assert "You have played today's 1A2B daily already: solved in 2 attempts" in group_text(calls)
+    assert "You have already played today's 1A2B daily: solved in 2 attempts" in group_text(calls)
     calls = await club.act(club.say(Chat.private(BOB), BOB, f"/start {token}"))
-    assert any("already: solved in 5 attempts" in c.text for c in sent(calls, BOB.id))
+    assert any("already played today's 1A2B daily" in c.text and "solved in 5 attempts" in c.text
+               for c in sent(calls, BOB.id))
     calls = await club.act(club.say(Chat.private(DAVE), DAVE, secret))
     assert any("No game is waiting" in c.text for c in sent(calls, DAVE.id))
     assert secret_of(club) == secret

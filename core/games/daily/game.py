@@ -13,6 +13,7 @@ class Daily(RulesGame[State]):
     state_type = State
     events = EVENTS
     private_play = True  # its player's moves come privately; the group sees only the result
+    secret_in_group = "private.play_in_private"
 
     def __init__(self) -> None:
         super().__init__(rules, rules, secret_prompt=rules, secret_action=rules, accepts_text=rules, quit_action=rules)

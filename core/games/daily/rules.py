@@ -43,6 +43,7 @@ GAME_KEYS = {"1a2b": "daily.game.digits", "logik": "daily.game.logik", "words": 
 PROMPT_KEYS = {"1a2b": "daily.prompt_digits", "logik": "daily.prompt_logik", "words": "daily.prompt_words"}
 OVER_KEYS = {"solved": "daily.over_solved", "failed": "daily.over_failed", "gave_up": "daily.over_gave_up",
              "abandoned": "daily.over_abandoned"}
+SECRET_KEYS = {"1a2b": "daily.secret.digits", "logik": "daily.secret.logik", "words": "daily.secret.words"}
 
 # The spoiler-free marks: one row per guess, its hits first, then the near ones, then the misses —
 # counts only, like the answers themselves (they say nothing about which position is which).
@@ -284,8 +285,10 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 out.append(Message(me, text, guess_buttons(game_id, state) if n == len(state.rows) else (),
                                    only_for_actor=True))
             case DailyOver():
+                code = shown_code(state, state.secret)  # solved: the code itself; else what the puzzle calls it
                 out.append(Message(me, Text(OVER_KEYS[state.outcome or "abandoned"], {  # its day: maybe yesterday's
-                    "game": game, "day": day_of(state), "n": len(state.rows), "code": shown_code(state, state.secret)}),
+                    "game": game, "day": day_of(state), "n": len(state.rows), "code": code,
+                    "secret": Text(SECRET_KEYS[state.puzzle], {"code": code, "game": game, "day": day_of(state)})}),
                     only_for_actor=True))
                 result = "daily.result_solved" if state.outcome == "solved" else "daily.result_failed"
                 out.append(Message(chat, Text(result, {

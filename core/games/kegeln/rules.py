@@ -47,6 +47,9 @@ MAX_NAME = 30
 # Localised position names, indexed by position (0 = ones). Literal keys, so the catalog test sees them.
 POSITION_KEYS = ("kegeln.pos.ones", "kegeln.pos.tens", "kegeln.pos.hundreds", "kegeln.pos.thousands",
                  "kegeln.pos.ten_thousands", "kegeln.pos.hundred_thousands")
+# the same places as button labels: the plain word where a sentence takes another form ("на стотиците")
+PLACE_KEYS = ("kegeln.place.ones", "kegeln.place.tens", "kegeln.place.hundreds", "kegeln.place.thousands",
+              "kegeln.place.ten_thousands", "kegeln.place.hundred_thousands")
 # Catalog word lists that name a position when typed (`/wurf 7 H`), indexed by position.
 WORD_KEYS = ("kegeln.words.ones", "kegeln.words.tens", "kegeln.words.hundreds", "kegeln.words.thousands",
              "kegeln.words.ten_thousands", "kegeln.words.hundred_thousands")
@@ -594,7 +597,7 @@ def position_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ..
     who = current(state)
     if who is None or state.pending is None:
         return ()
-    row = tuple(button(game_id, f"p{p}", POSITION_KEYS[p]) for p in free_positions(state, who))
+    row = tuple(button(game_id, f"p{p}", PLACE_KEYS[p]) for p in free_positions(state, who))
     return (row, (button(game_id, "undo", "kegeln.button_undo"),))
 
 

@@ -14,6 +14,7 @@ class Logik(ChallengeGame[State]):
     state_type = State
     events = EVENTS
     pictured = True  # every move shows the board picture
+    secret_in_group = "private.row_in_group"
 
     def __init__(self) -> None:
         super().__init__(rules, view, secret_prompt=view, accepts_text=rules, cancel_action=rules, follow_up=rules)

@@ -13,6 +13,7 @@ class Words(RulesGame[State]):
     state_type = State
     events = EVENTS
     follows_up = True
+    secret_in_group = "private.word_in_group"
 
     def __init__(self) -> None:
         super().__init__(rules, rules, due_action=rules, secret_prompt=rules, secret_action=rules, accepts_text=rules,

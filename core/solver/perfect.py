@@ -1,0 +1,222 @@
+"""Perfect play: an optimal decision tree (guess → feedback → next guess) read from its shipped text,
+its moves and the value of each of its positions, and the exact value of a small candidate set by
+exhaustive search (for positions a player's own guesses reach off the tree).
+
+The **value** of a candidate set S is the fewest guesses, summed over every code of S, that any
+strategy needs to find each code (the last guess, which hits, counts): `cost(S) = |S| + min over
+guesses g of Σ cost(part)` over the parts of S by feedback to g, the part g itself wins not counted.
+`cost(S) / |S|` is the expected number of guesses still needed under perfect play.
+
+The text (tools/perfect/search.cpp writes it, tools/perfect/build.py ships it gzipped under
+data/solver-trees/) is the tree in preorder: one guess per node whose set has two or more codes; a
+node's children follow in ascending packed feedback; a part of one code has no line (its guess is
+that code). Reading it needs the engine only: each node's parts are the partition of its set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.solver.engine import Engine, engine
+from core.solver.spaces import Spec
+
+Hist = tuple[tuple[int, int], ...]  # (guess index, packed feedback), as Solver.encode gives
+
+
+@dataclass(frozen=True)
+class Node:
+    """A position of the tree: its guess, how many codes are still possible, and the guesses the tree
+    needs from here summed over those codes (its value), and the most it needs for one of them."""
+
+    guess: int
+    size: int
+    total: int
+    worst: int
+
+
+class Tree:
+    """An optimal strategy of one space, decoded from its text (ValueError when the text does not
+    describe a strategy that finds every code)."""
+
+    def __init__(self, spec: Spec, text: str) -> None:
+        self.spec = spec
+        self.eng = engine(spec)
+        self.nodes: dict[Hist, Node] = {}
+        self.values: dict[bytes, tuple[int, int]] = {}  # a candidate set (sorted indices) → (value, guess)
+        lines = text.split()
+        end = self._read(self.eng.all, (), lines, 0)
+        if end != len(lines):
+            raise ValueError(f"{len(lines) - end} lines left over in the tree of {spec.name}")
+        root = self.nodes[()]
+        self.total, self.worst = root.total, root.worst
+
+    def _read(self, cands: np.ndarray, hist: Hist, lines: list[str], pos: int) -> int:
+        if pos >= len(lines):
+            raise ValueError(f"the tree of {self.spec.name} ends early")
+        g = self.eng.index(lines[pos])
+        pos += 1
+        total, worst = len(cands), 1
+        parts = self.eng.partition(g, cands)
+        if len(parts) == 1 and self.spec.win not in parts:
+            raise ValueError(f"the tree of {self.spec.name} guesses {lines[pos - 1]}, which learns nothing")
+        for fb in sorted(parts):
+            part = parts[fb]
+            if fb == self.spec.win:
+                continue
+            h = (*hist, (g, fb))
+            if len(part) == 1:
+                self.nodes[h] = Node(int(part[0]), 1, 1, 1)
+            else:
+                pos = self._read(part, h, lines, pos)
+            child = self.nodes[h]
+            total, worst = total + child.total, max(worst, 1 + child.worst)
+        self.nodes[hist] = Node(g, len(cands), total, worst)
+        self.values[cands.tobytes()] = (total, g)
+        return pos
+
+    def move(self, hist: Hist) -> int | None:
+        """The tree's guess after this history, or None when the history has left the tree."""
+        node = self.nodes.get(hist)
+        return None if node is None else node.guess
+
+    def replay(self, secret: int) -> int:
+        """How many guesses the tree needs for this code."""
+        hist: Hist = ()
+        for n in range(1, self.eng.size + 1):
+            g = self.nodes[hist].guess
+            fb = int(self.eng.feedback(g, np.array([secret]))[0])
+            if fb == self.spec.win:
+                return n
+            hist = (*hist, (g, fb))
+        raise AssertionError("unreachable: every guess of the tree splits its set")
+
+
+# ---------------------------------------------------------------- exact values of small sets
+
+def ideal_bounds(eng: Engine) -> np.ndarray:
+    """A lower bound of the value of any set of n codes, by n: an ideal tree in which every node wins
+    one code and splits the others into as many parts as there are non-winning feedbacks."""
+    length = eng.spec.length
+    b = (length + 1) * (length + 2) // 2 - 2  # A + B ≤ L, but never (L-1, 1) nor the win
+    out = np.zeros(eng.size + 1, dtype=np.int64)
+    for n in range(1, eng.size + 1):
+        left, cap, total, d = n, 1, 0, 1
+        while left > 0:
+            take = min(left, cap)
+            total, left, cap, d = total + take * d, left - take, cap * b, d + 1
+        out[n] = total
+    return out
+
+
+class Exact:
+    """The exact value of candidate sets by branch and bound over the digit-symmetry-reduced guesses
+    (the method of tools/perfect/search.cpp, in numpy), memoised per set. `budget` bounds the sets
+    searched per call: beyond it the call gives up (None) rather than take long."""
+
+    MEMO_MAX = 200_000  # sets remembered at most (then the memo starts again from the known ones)
+
+    def __init__(self, spec: Spec, known: dict[bytes, tuple[int, int]] | None = None) -> None:
+        self.eng = engine(spec)
+        self.win = spec.win
+        self.lb = ideal_bounds(self.eng)
+        self.known = dict(known or {})
+        # set → (value, exact, best guess) or (lower bound, False, -1)
+        self.memo: dict[bytes, tuple[int, bool, int]] = {}
+        self._reset()
+        self._left = 0
+
+    def _reset(self) -> None:
+        self.memo = {key: (v, True, g) for key, (v, g) in self.known.items()}
+
+    def best(self, cands: np.ndarray) -> int | None:
+        """The best guess of a set `value` has solved, else None."""
+        s = np.sort(cands)
+        if len(s) <= 2:
+            return int(s[0]) if len(s) else None
+        hit = self.memo.get(s.tobytes())
+        return hit[2] if hit is not None and hit[1] else None
+
+    def value(self, cands: np.ndarray, guessed: Sequence[int] = (), budget: int = 20_000,
+              largest: int | None = None) -> int | None:
+        """The value of this candidate set, or None when the search would search more than `budget` sets
+        (or the set is not known and has more than `largest` codes)."""
+        if largest is not None and len(cands) > largest:
+            hit = self.memo.get(np.sort(cands).tobytes())
+            return hit[0] if hit is not None and hit[1] else None
+        self._left = budget
+        if len(self.memo) > self.MEMO_MAX:
+            self._reset()
+        try:
+            return self._solve(np.sort(cands), list(guessed), 1 << 60)
+        except _OutOfBudget:
+            return None
+
+    def _solve(self, s: np.ndarray, guessed: list[int], ub: int) -> int:
+        n = len(s)
+        if n <= 2:
+            return 1 if n == 1 else 3
+        lo = int(self.lb[n])
+        if lo >= ub:
+            return lo
+        key = s.tobytes()
+        hit = self.memo.get(key)
+        if hit is not None:
+            if hit[1] or hit[0] >= ub:
+                return hit[0]
+            lo = max(lo, hit[0])
+        self._left -= 1
+        if self._left < 0:
+            raise _OutOfBudget
+        eng = self.eng
+        used = np.zeros(eng.k, dtype=bool)
+        for g in guessed:
+            used[eng.codes[g]] = True
+        pool = eng.canonical(used)
+        fb = eng.feedback_block(pool, s).astype(np.int64)
+        nf = eng.n_fb
+        hist = np.bincount((fb + (np.arange(len(pool)) * nf)[:, None]).ravel(),
+                           minlength=len(pool) * nf).reshape(len(pool), nf)
+        hist[:, self.win] = 0
+        bounds = n + self.lb[hist].sum(axis=1)
+        useful = hist.max(axis=1) < n
+        in_s = eng.member(pool, s)
+        if not useful.any():
+            raise AssertionError("no guess splits a set of 2+ codes")
+        lo = max(lo, int(bounds[useful].min()))
+        order = np.lexsort((pool, ~in_s, bounds))
+        best, best_g = ub, -1
+        for i in order:
+            if not useful[i]:
+                continue
+            if bounds[i] >= best:
+                break
+            g = int(pool[i])
+            row = fb[i]
+            parts = sorted((s[row == v] for v in np.unique(row) if v != self.win), key=len, reverse=True)
+            total, rest = n, sum(int(self.lb[len(p)]) for p in parts)
+            over = False
+            for p in parts:
+                rest -= int(self.lb[len(p)])
+                budget = best - total - rest
+                v = self._solve(p, [*guessed, g], budget)
+                total += v
+                if v >= budget:
+                    over = True
+                    break
+            if not over:
+                best, best_g = total, g
+                if best <= lo:
+                    break
+        if best_g >= 0:
+            self.memo[key] = (best, True, best_g)
+            return best
+        bound = max(lo, ub)
+        self.memo[key] = (bound, False, -1)
+        return bound
+
+
+class _OutOfBudget(Exception):
+    pass

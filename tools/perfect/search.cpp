@@ -1,0 +1,493 @@
+// Exhaustive search for a minimum-total decision tree of a 1A2B code space (digits 0..K-1, length L,
+// with or without repeats): the strategy that needs the fewest guesses summed over every secret.
+//
+//   g++ -O2 -std=c++17 -o search search.cpp
+//   ./search K L R [part]      R = 0 (no repeats) or 1; part = only the subtree under that first
+//                              feedback (packed A*(L+1)+B) is searched; writes the tree to stdout
+//
+// Method: depth-first branch and bound. cost(S) = |S| + min over guesses g of the sum of cost(part)
+// over the parts of S by feedback to g (the part that g itself wins is not counted again).
+// - Lower bound of a set of n codes: an ideal tree in which every node wins one code and splits the
+//   rest into at most B parts (B = the number of non-winning feedbacks): 1 code at depth 1, B at
+//   depth 2, B^2 at depth 3 ... A guess is skipped when |S| + the bounds of its parts cannot beat the
+//   best guess found so far; parts are searched largest first with the budget left.
+// - Symmetry: the renamings of digits and positions that fix every guess made so far fix the set of
+//   candidates, so only one guess per orbit is tried (digits never guessed are interchangeable; the
+//   other digits and the positions are tried through the at most L! position permutations that
+//   extend to such a renaming).
+// - Memo: every set of 3+ codes searched, by a 128-bit hash of its sorted indices: its exact cost and
+//   best guess, or the lower bound a failed (over budget) search proved.
+// Output (stdout): the tree in preorder, one guess per node whose set has 2+ codes ("0123"); the
+// children of a node follow in ascending packed feedback, parts of one code are left out (their guess
+// is that code). Progress and figures go to stderr.
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cmath>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+using namespace std;
+typedef vector<uint16_t> Set;
+
+static int K, L, R, N, NF, WIN, B;
+static vector<array<int8_t, 8>> codes;  // digits per code
+static vector<uint8_t> FB;               // N*N feedback
+static vector<int> lbtab;                // ideal lower bound by size
+static vector<int> lookup;               // radix value -> index
+static long long nodes = 0;
+
+static inline uint8_t fb(int g, int c) { return FB[(size_t)g * N + c]; }
+
+struct Key {
+  uint64_t a, b;
+  bool operator==(const Key& o) const { return a == o.a && b == o.b; }
+};
+struct KeyHash {
+  size_t operator()(const Key& k) const { return k.a ^ (k.b * 0x9E3779B97F4A7C15ULL); }
+};
+struct Entry {
+  int32_t value;  // exact cost, or a lower bound
+  int16_t guess;  // best guess when exact
+  bool exact;
+};
+static unordered_map<Key, Entry, KeyHash> memo;
+
+static Key key_of(const Set& s) {
+  uint64_t a = 1469598103934665603ULL, b = 0x12345678ABCDEFULL;
+  for (uint16_t x : s) {
+    a = (a ^ x) * 1099511628211ULL;
+    b = (b + x + 1) * 0xC2B2AE3D27D4EB4FULL;
+    b ^= b >> 29;
+  }
+  return {a ^ s.size(), b};
+}
+
+static int lb(int n) { return lbtab[n]; }
+
+// ---------------------------------------------------------------- symmetry: the guess pool
+static vector<vector<int>> posperms;
+struct Pool {
+  vector<uint16_t> list;
+  vector<char> mask;
+};
+static unordered_map<Key, Pool, KeyHash> pools;
+
+static int index_of(const int8_t* d) {
+  int v = 0;
+  for (int i = 0; i < L; i++) v = v * K + d[i];
+  return lookup[v];
+}
+
+static const Pool& pool_for(const vector<uint16_t>& hist) {
+  vector<uint16_t> h(hist);
+  sort(h.begin(), h.end());
+  h.erase(unique(h.begin(), h.end()), h.end());
+  Key k = key_of(h);
+  auto it = pools.find(k);
+  if (it != pools.end()) return it->second;
+  bool used[16] = {false};
+  for (uint16_t g : h)
+    for (int i = 0; i < L; i++) used[codes[g][i]] = true;
+  vector<int> freed;
+  for (int d = 0; d < K; d++)
+    if (!used[d]) freed.push_back(d);
+  // the renamings of used digits that, with a position permutation, fix every guess
+  vector<pair<int, array<int8_t, 16>>> group;
+  for (int p = 0; p < (int)posperms.size(); p++) {
+    const vector<int>& pi = posperms[p];
+    array<int8_t, 16> delta;
+    delta.fill(-1);
+    bool ok = true;
+    for (uint16_t g : h) {
+      for (int i = 0; i < L && ok; i++) {
+        int from = codes[g][i], to = codes[g][pi[i]];
+        if (delta[from] == -1) delta[from] = to;
+        else if (delta[from] != to) ok = false;
+      }
+      if (!ok) break;
+    }
+    if (!ok) continue;
+    bool seen[16] = {false};
+    for (int d = 0; d < K && ok; d++)
+      if (delta[d] != -1) {
+        if (seen[delta[d]]) ok = false;
+        seen[delta[d]] = true;
+      }
+    if (ok) group.push_back({p, delta});
+  }
+  auto canon_free = [&](int8_t* d) {
+    int8_t map[16];
+    memset(map, -1, sizeof map);
+    int next = 0;
+    for (int i = 0; i < L; i++) {
+      int x = d[i];
+      if (used[x]) continue;
+      if (map[x] == -1) map[x] = freed[next++];
+      d[i] = map[x];
+    }
+  };
+  vector<uint16_t> pool;
+  for (int c = 0; c < N; c++) {
+    int8_t d[8];
+    for (int i = 0; i < L; i++) d[i] = codes[c][i];
+    canon_free(d);
+    if (index_of(d) != c) continue;
+    bool best = true;
+    for (auto& e : group) {
+      const vector<int>& pi = posperms[e.first];
+      int8_t t[8];
+      for (int i = 0; i < L; i++) {
+        int x = codes[c][i];
+        t[pi[i]] = used[x] ? e.second[x] : x;
+      }
+      canon_free(t);
+      if (index_of(t) < c) { best = false; break; }
+    }
+    if (best) pool.push_back((uint16_t)c);
+  }
+  Pool made{pool, vector<char>(N, 0)};
+  for (uint16_t c : pool) made.mask[c] = 1;
+  return pools.emplace(k, made).first->second;
+}
+
+// ---------------------------------------------------------------- the search
+struct Cand {
+  int bound, parts;
+  bool is_cand;
+  uint16_t g;
+};
+
+static int solve(const Set& S, vector<uint16_t>& hist, int ub);
+
+static void split(const Set& S, uint16_t g, vector<Set>& parts) {
+  int cnt[64] = {0};
+  for (uint16_t c : S) cnt[fb(g, c)]++;
+  parts.clear();
+  int slot[64];
+  for (int f = 0; f < NF; f++) {
+    slot[f] = -1;
+    if (cnt[f] && f != WIN) {
+      slot[f] = parts.size();
+      parts.emplace_back();
+      parts.back().reserve(cnt[f]);
+    }
+  }
+  for (uint16_t c : S) {
+    int f = fb(g, c);
+    if (slot[f] >= 0) parts[slot[f]].push_back(c);
+  }
+}
+
+
+static const int COLUMNS = 24;  // sets this large are scanned code by code over the whole pool
+static vector<int> nclb;        // a bound for a guess that is not a candidate, by set size
+static vector<unsigned> inset;  // the codes of the set being scanned (see mark)
+
+static unsigned gen = 0;
+static void mark(const Set& S) {  // inset[c] == gen: c is in S (valid until the next mark)
+  ++gen;
+  for (uint16_t c : S) inset[c] = gen;
+}
+
+static inline void add(int n, int bound, int parts, int biggest, bool is_cand, uint16_t g, int ub, int& lo,
+                       vector<Cand>& out) {
+  if (biggest == n) return;  // learns nothing
+  lo = min(lo, bound);
+  if (bound >= ub) return;   // can never come under the budget
+  out.push_back({bound, parts, is_cand, g});
+}
+
+static void scan(const Set& S, uint16_t g, bool is_cand, int ub, int& lo, vector<Cand>& out) {
+  int cnt[64] = {0}, touched[64], nt = 0, n = S.size();
+  const uint8_t* row = &FB[(size_t)g * N];
+  for (uint16_t c : S) {
+    int f = row[c];
+    if (cnt[f]++ == 0) touched[nt++] = f;
+  }
+  int bound = n, biggest = 0, parts = 0;
+  for (int i = 0; i < nt; i++) {
+    int f = touched[i], m = cnt[f];
+    if (f == WIN) continue;
+    bound += lbtab[m];
+    parts++;
+    biggest = max(biggest, m);
+  }
+  add(n, bound, parts, biggest, is_cand, g, ub, lo, out);
+}
+
+static void scan_columns(const Set& S, const Pool& pool, int ub, int& lo, vector<Cand>& out) {
+  static vector<uint16_t> cnt;  // pool × feedback counts (feedback is symmetric: row c = column c)
+  size_t P = pool.list.size(), n = S.size();
+  cnt.assign(P * NF, 0);
+  for (uint16_t c : S) {
+    const uint8_t* row = &FB[(size_t)c * N];
+    uint16_t* q = cnt.data();
+    for (size_t i = 0; i < P; i++, q += NF) q[row[pool.list[i]]]++;
+  }
+  const uint16_t* q = cnt.data();
+  for (size_t i = 0; i < P; i++, q += NF) {
+    uint16_t g = pool.list[i];
+    if (inset[g] == gen) continue;
+    int bound = n, biggest = 0, parts = 0;
+    for (int f = 0; f < NF; f++)
+      if (q[f] && f != WIN) bound += lbtab[q[f]], parts++, biggest = max(biggest, (int)q[f]);
+    add(n, bound, parts, biggest, false, g, ub, lo, out);
+  }
+}
+
+// cost of S if < ub (exact), else a lower bound >= ub
+static int solve(const Set& S, vector<uint16_t>& hist, int ub) {
+  int n = S.size();
+  if (n == 1) return 1;
+  if (n == 2) return 3;
+  int lo = lb(n);
+  if (lo >= ub) return lo;
+  Key k = key_of(S);
+  auto it = memo.find(k);
+  if (it != memo.end()) {
+    if (it->second.exact) return it->second.value;
+    if (it->second.value >= ub) return it->second.value;
+    lo = max(lo, it->second.value);
+  }
+  if ((++nodes & ((1 << 20) - 1)) == 0)
+    fprintf(stderr, "  … %lld nodes, memo %zu, at a set of %d codes\n", nodes, memo.size(), n);
+  const Pool& pool = pool_for(hist);
+  // Candidates first (n·n work): a set is often settled by one of its own codes, since no other guess
+  // can beat the bound `nc` (every part a hit-less ideal split) — then the rest of the pool is never scanned.
+  vector<Cand> cands;
+  cands.reserve(64);
+  int lo_c = INT32_MAX;
+  for (uint16_t g : S)
+    if (pool.mask[g]) scan(S, g, true, ub, lo_c, cands);
+  int nc = nclb[n];
+  auto by_bound = [](const Cand& a, const Cand& b) {
+    if (a.bound != b.bound) return a.bound < b.bound;
+    if (a.is_cand != b.is_cand) return a.is_cand;
+    if (a.parts != b.parts) return a.parts > b.parts;
+    return a.g < b.g;
+  };
+  sort(cands.begin(), cands.end(), by_bound);
+  lo = max(lo, min(lo_c, nc));
+  bool scanned = false;  // the other guesses of the pool
+  int best = ub, bestg = -1;
+  int proven = INT32_MAX;  // the smallest lower bound of a guess over budget
+  vector<Set> parts;
+  for (size_t i = 0;; i++) {
+    if (!scanned && (i == cands.size() || cands[i].bound >= nc)) {
+      scanned = true;
+      if (nc < best) {
+        int lo_o = INT32_MAX;
+        size_t had = cands.size();
+        mark(S);
+        if (n >= COLUMNS) scan_columns(S, pool, ub, lo_o, cands);
+        else
+          for (uint16_t g : pool.list)
+            if (inset[g] != gen) scan(S, g, false, ub, lo_o, cands);
+        if (cands.size() > had) sort(cands.begin() + i, cands.end(), by_bound);
+        int lo_all = min(lo_c, lo_o);
+        if (lo_all != INT32_MAX) lo = max(lo, lo_all);
+      }
+    }
+    if (i >= cands.size()) break;
+    const Cand& c = cands[i];
+    if (c.bound >= best) {
+      proven = min(proven, c.bound);
+      break;
+    }
+    split(S, c.g, parts);
+    sort(parts.begin(), parts.end(), [](const Set& a, const Set& b) { return a.size() > b.size(); });
+    int total = n, rest = 0;
+    for (auto& p : parts) rest += lb(p.size());
+    bool over = false;
+    hist.push_back(c.g);
+    for (auto& p : parts) {
+      rest -= lb(p.size());
+      int budget = best - total - rest;
+      int v = solve(p, hist, budget);
+      total += v;
+      if (v >= budget) {
+        over = true;
+        break;
+      }
+    }
+    hist.pop_back();
+    if (over) {
+      proven = min(proven, total + rest);
+      continue;
+    }
+    best = total;
+    bestg = c.g;
+    if (best <= lo) break;
+  }
+  Entry& e = memo[k];
+  if (bestg >= 0) {
+    e = {best, (int16_t)bestg, true};
+    return best;
+  }
+  int bound = max(lo, proven == INT32_MAX ? ub : proven);
+  bound = max(bound, ub);
+  e = {bound, -1, false};
+  return bound;
+}
+
+
+// ---------------------------------------------------------------- output
+static string text(int c) {
+  string s;
+  for (int i = 0; i < L; i++) s += char('0' + codes[c][i]);
+  return s;
+}
+
+static int depth_sum = 0, worst = 0;
+static void emit(const Set& S, vector<uint16_t>& hist, int depth, FILE* out) {
+  int n = S.size();
+  if (n == 1) {
+    depth_sum += depth;
+    worst = max(worst, depth);
+    return;
+  }
+  int g;
+  if (n == 2) {
+    g = S[0];
+  } else {
+    auto it = memo.find(key_of(S));
+    if (it == memo.end() || !it->second.exact) {
+      solve(S, hist, INT32_MAX);
+      it = memo.find(key_of(S));
+    }
+    g = it->second.guess;
+  }
+  fprintf(out, "%s\n", text(g).c_str());
+  bool hit = false;
+  for (uint16_t c : S) hit |= (c == g);
+  if (hit) {
+    depth_sum += depth;
+    worst = max(worst, depth);
+  }
+  vector<Set> parts;
+  split(S, g, parts);  // ascending feedback
+  hist.push_back(g);
+  for (auto& p : parts) emit(p, hist, depth + 1, out);
+  hist.pop_back();
+}
+
+int main(int argc, char** argv) {
+  if (argc < 4) {
+    fprintf(stderr, "usage: search K L R [part]\n");
+    return 2;
+  }
+  K = atoi(argv[1]), L = atoi(argv[2]), R = atoi(argv[3]);
+  int only = argc > 4 ? atoi(argv[4]) : -1;
+
+  int pw = 1;
+  for (int i = 0; i < L; i++) pw *= K;
+  lookup.assign(pw, -1);
+  for (int v = 0; v < pw; v++) {
+    array<int8_t, 8> d{};
+    int x = v;
+    for (int i = L - 1; i >= 0; i--) d[i] = x % K, x /= K;
+    bool ok = true;
+    if (!R)
+      for (int i = 0; i < L; i++)
+        for (int j = 0; j < i; j++) ok &= d[i] != d[j];
+    if (ok) lookup[v] = codes.size(), codes.push_back(d);
+  }
+  N = codes.size();
+  NF = (L + 1) * (L + 1);
+  WIN = L * (L + 1);
+  FB.resize((size_t)N * N);
+  vector<char> seen(NF, 0);
+  for (int g = 0; g < N; g++)
+    for (int c = 0; c < N; c++) {
+      int a = 0, t = 0, cg[16] = {0}, cc[16] = {0};
+      for (int i = 0; i < L; i++) a += codes[g][i] == codes[c][i], cg[codes[g][i]]++, cc[codes[c][i]]++;
+      for (int d = 0; d < K; d++) t += min(cg[d], cc[d]);
+      int f = a * (L + 1) + (t - a);
+      FB[(size_t)g * N + c] = f;
+      seen[f] = 1;
+    }
+  B = 0;
+  for (int f = 0; f < NF; f++) B += seen[f] && f != WIN;
+  lbtab.assign(N + 1, 0);
+  for (int n = 1; n <= N; n++) {  // ideal tree: 1 at depth 1, B at depth 2, B^2 at depth 3 ...
+    long long left = n, cap = 1, total = 0;
+    for (int d = 1; left > 0; d++, cap *= B) {
+      long long take = min(left, cap);
+      total += take * d;
+      left -= take;
+    }
+    lbtab[n] = total;
+  }
+  nclb.assign(N + 1, 0);  // a guess that is not a candidate: n + the ideal bounds of B equal parts
+  for (int n = 1; n <= N; n++) {
+    int q = n / B, r = n % B;
+    nclb[n] = n + r * lbtab[q + 1] + (B - r) * lbtab[q];
+  }
+  inset.assign(N, 0);
+  vector<int> pi(L);
+  iota(pi.begin(), pi.end(), 0);
+  do posperms.push_back(pi);
+  while (next_permutation(pi.begin(), pi.end()));
+
+  auto t0 = chrono::steady_clock::now();
+  Set all(N);
+  iota(all.begin(), all.end(), 0);
+  vector<uint16_t> hist;
+  const vector<uint16_t> root = pool_for(hist).list;
+  fprintf(stderr, "space K=%d L=%d repeats=%d: %d codes, %d non-winning feedbacks, %zu first guesses\n",
+          K, L, R, N, B, root.size());
+  int best = INT32_MAX, bestg = -1;
+  for (uint16_t g : root) {
+    if (only >= 0 && g != root[0]) continue;
+    vector<Set> parts;
+    split(all, g, parts);
+    int total = N;
+    bool hitwin = false;
+    for (uint16_t c : all) hitwin |= fb(g, c) == WIN;
+    (void)hitwin;
+    hist.push_back(g);
+    for (auto& p : parts) {
+      int f = fb(g, p[0]);
+      if (only >= 0 && f != only) continue;
+      int v = solve(p, hist, INT32_MAX);
+      double secs = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
+      fprintf(stderr, "first %s feedback %d%c%d: %zu codes, cost %d (%.1f s, %lld nodes, memo %zu)\n",
+              text(g).c_str(), f / (L + 1), 'A', f % (L + 1), p.size(), v, secs, nodes, memo.size());
+      total += v;
+    }
+    hist.pop_back();
+    fprintf(stderr, "first guess %s: total %d\n", text(g).c_str(), total);
+    if (total < best) best = total, bestg = g;
+  }
+  double secs = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
+  if (only >= 0) {
+    // one part only: its subtree (the first guess is given)
+    vector<Set> parts;
+    split(all, bestg, parts);
+    hist.push_back(bestg);
+    for (auto& p : parts)
+      if (fb(bestg, p[0]) == only) emit(p, hist, 2, stdout);
+    fprintf(stderr, "part %d: %.1f s\n", only, secs);
+    return 0;
+  }
+  fprintf(stderr, "optimum %d / %d = %.4f (search %.1f s, %lld nodes)\n", best, N, (double)best / N, secs, nodes);
+  hist.clear();
+  depth_sum = 0, worst = 0;
+  // the root: emit with the chosen first guess
+  fprintf(stdout, "%s\n", text(bestg).c_str());
+  depth_sum = 1, worst = 1;
+  vector<Set> parts;
+  split(all, bestg, parts);
+  hist.push_back(bestg);
+  for (auto& p : parts) emit(p, hist, 2, stdout);
+  fprintf(stderr, "tree: total %d, worst %d\n", depth_sum, worst);
+  return 0;
+}
