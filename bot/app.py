@@ -131,7 +131,7 @@ class App(Services):
                     await saved
             except Exception as exc:  # a name, language or title not stored is no reason to fail the answer
                 log.warning("could not store user %s or chat: %s", inbound.actor.user_id, exc)
-        return await self.renderer.response(turn.inbound, turn.messages, turn.notice, turn.delete_inbound)
+        return await self.renderer.response(turn.inbound, turn.messages, turn.notice, turn.delete_inbound, turn.about)
 
     def _refuse(self, turn: Turn, err: GameError) -> None:
         self._say_refusal(turn, Text(f"error.{err.code}", err.params))
@@ -143,7 +143,7 @@ class App(Services):
         if ib.action or ib.cannot_post:
             turn.notice = text
         elif ib.chat.private:
-            turn.messages.append(Message(ib.chat, text, only_for_actor=True))
+            turn.messages.append(Message(ib.chat, text, only_for_actor=True, about=turn.about))
         else:
             turn.messages.append(Message(ib.chat, Text("reply.to", {"name": ib.actor.name, "text": text}),
                                          only_for_actor=True))

@@ -12,6 +12,7 @@ format; an `int` stays as it is (codes are strings already).
 
 from __future__ import annotations
 
+import logging
 import tomllib
 from collections.abc import Mapping
 from datetime import date
@@ -26,6 +27,8 @@ from babel.numbers import format_decimal
 
 from core.messages import BLOCK, USER_TEXT, DayMonth, Text
 
+log = logging.getLogger("bot.i18n")
+UNFILLED = "–"  # what a placeholder with no parameter shows (and the error it is logged as)
 _UNMARK = {ord(c): None for c in (*USER_TEXT, *BLOCK)}  # a marker typed by a user is dropped
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
@@ -70,6 +73,18 @@ def normalise(code: str | None) -> str | None:
     return code.replace("_", "-").split("-")[0].lower() or None
 
 
+class _Filled(dict[str, Any]):
+    """A text's parameters; a placeholder without one shows `UNFILLED` and is noted in `missing`."""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        super().__init__(params)
+        self.missing: set[str] = set()
+
+    def __missing__(self, name: str) -> str:
+        self.missing.add(name)
+        return UNFILLED
+
+
 class Catalogs:
     def __init__(self, directory: Path = DEFAULT_DIR, fallback: str = "en") -> None:
         self.fallback = fallback
@@ -108,6 +123,7 @@ class Catalogs:
         if entry is None:
             entry = self.catalogs[self.fallback].get(text.key)
         if entry is None:
+            log.error("no catalog text for %s", text.key)
             return text.key
         if text.lang and text.lang != lang and text.lang in self.catalogs:
             plain = Text(text.key, text.params)
@@ -116,10 +132,15 @@ class Catalogs:
         params = {k: self._param(v, lang, mark) for k, v in text.params.items()}
         if isinstance(entry, dict):
             entry = self._plural(entry, text.params.get("n", 0), lang)
+        filled = _Filled(params)
         try:
-            return str(entry).format(**params)
-        except (KeyError, IndexError, ValueError):
-            return str(entry)
+            out = str(entry).format_map(filled)
+        except (IndexError, ValueError, AttributeError):
+            log.error("catalog text %s (%s) is malformed", text.key, lang)
+            return UNFILLED
+        if filled.missing:  # a bug of the caller: never show the raw `{name}` to a reader
+            log.error("catalog text %s (%s) was given no %s", text.key, lang, ", ".join(sorted(filled.missing)))
+        return out
 
     def _param(self, value: Any, lang: str, mark: bool = False) -> Any:
         """A parameter as the reader of `lang` sees it (a plural `n` stays a number for the plural choice)."""

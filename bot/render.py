@@ -81,13 +81,20 @@ class Renderer:
         (the daily word of the group: the first asker's language must not pick it for everyone)."""
         return self.catalogs.pick(await self._setting(chat.platform, chat.chat_id), chat.locale, self.default_lang)
 
-    async def lang_for(self, to: Chat | Actor, ib: Inbound) -> str:
-        """Chat setting, then the user's platform locale, then the chat's default, then the bot's."""
+    async def lang_for(self, to: Chat | Actor, ib: Inbound, about: Chat | None = None) -> str:
+        """A group: its setting, then the user's platform locale, then the chat's default, then the bot's.
+        One reader (privately, or a notice): their own setting, their platform locale, then — for what
+        concerns a group (`about`) — that group's language, then the bot's."""
         if isinstance(to, Chat) and not to.private:
             here = to.chat_id == ib.chat.chat_id and to.platform == ib.chat.platform
             return self.catalogs.pick(await self._setting(to.platform, to.chat_id),
                                       ib.actor.locale if here else None,
                                       (ib.chat.locale if here else None) or to.locale, self.default_lang)
+        group = None
+        if about is not None and not about.private and about.platform == to.platform:
+            here = about.chat_id == ib.chat.chat_id and about.platform == ib.chat.platform
+            group = await self._setting(about.platform, about.chat_id) or (ib.chat.locale if here else None) \
+                or about.locale
         user_id = to.user_id if isinstance(to, Actor) else ib.actor.user_id
         platform = to.platform
         locale = ib.actor.locale if user_id == ib.actor.user_id else None
@@ -96,19 +103,22 @@ class Renderer:
             if key not in self._locales:
                 self._locales[key] = await self.store.user_locale(platform, user_id)
             locale = self._locales[key]
-        return self.catalogs.pick(await self._setting(platform, _pref_key(user_id)), locale, self.default_lang)
+        return self.catalogs.pick(await self._setting(platform, _pref_key(user_id)), locale, group, self.default_lang)
 
     async def response(self, ib: Inbound, messages: Sequence[Message], notice: Text | None,
-                       delete_inbound: bool) -> Response:
-        out = tuple([await self.outbound(m, ib) for m in messages])
+                       delete_inbound: bool, about: Chat | None = None) -> Response:
+        """`about`: the group the answer concerns (the game's group, for an answer given privately); a
+        notice to a button pressed in a group concerns that group."""
+        about = about or (None if ib.chat.private else ib.chat)
+        out = tuple([await self.outbound(m, ib, about) for m in messages])
         notice_text = None
         if notice is not None:
-            notice_text = self.catalogs.render(notice, await self.lang_for(ib.actor, ib))
+            notice_text = self.catalogs.render(notice, await self.lang_for(ib.actor, ib, about))
         return Response(out, notice_text, delete_inbound)
 
-    async def outbound(self, m: Message, ib: Inbound) -> Outbound:
-        lang = await self.lang_for(m.to, ib)
-        fallback = await self.outbound(m.fallback, ib) if m.fallback else None
+    async def outbound(self, m: Message, ib: Inbound, about: Chat | None = None) -> Outbound:
+        lang = await self.lang_for(m.to, ib, m.about or about)
+        fallback = await self.outbound(m.fallback, ib, m.about or about) if m.fallback else None
         heard = not isinstance(m.to, Chat) or self.hears(m.to.platform, m.to.chat_id)
         said = m.text if heard else commands_only(m.text)
         text = self.catalogs.render(said, lang)

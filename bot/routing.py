@@ -11,7 +11,7 @@ from bot.storage.base import Conflict, GameRow
 from core import serial
 from core.codes import looks_like_code
 from core.errors import GameError
-from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, Answer, Challenge, Game, Verb
+from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, QUIT_VERBS, Answer, Challenge, Game, Verb
 from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 
@@ -218,6 +218,11 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
             return
         svc._focus[(ib.actor.platform, ib.actor.user_id)] = row.id
         turn.messages.append(Message(ib.actor, text))
+    elif verb in QUIT_VERBS:  # the answer to "which one do you want to end?" (bot/games/shared.py)
+        quit_ = game.quit_action(state, ib.actor.user_id, verb)
+        if quit_ is None:
+            raise GameError("wrong_quit", command=verb)
+        await svc.play(turn, row, quit_)
     else:
         pressed = game.button_action(state, verb, ib.actor.user_id, ib.actor.name, ib.text)
         if pressed is None:

@@ -93,6 +93,7 @@ class Turn:
     notice: Text | None = None
     delete_inbound: bool = False
     outcome: str = "ok"
+    about: Chat | None = None  # the group whose game the inbound acted on (its language, for a reader with none)
 
     seen_stored: bool = False  # its id went into the store with the first move it caused
 
@@ -309,7 +310,8 @@ class Services:
 
     async def titled(self, kind: str, chat: Chat, messages: list[Message]) -> list[Message]:
         """A group game's private messages, each naming the group where its reader may be told the
-        title (`GamePlugin.titled`); a title never goes into a group's messages."""
+        title (`GamePlugin.titled`) and concerning it (`Message.about`: its language, for a reader with
+        none of their own); a title never goes into a group's messages."""
         plugin = self.plugins[kind]
         if chat.private:
             return messages
@@ -317,7 +319,7 @@ class Services:
         for msg in messages:
             if isinstance(msg.to, Actor):
                 title = await self.title_for(chat.platform, chat.chat_id, False, msg.to.user_id)
-                msg = plugin.titled(msg, title) if title else msg
+                msg = replace(plugin.titled(msg, title) if title else msg, about=chat)
             out.append(msg)
         return out
 
@@ -431,6 +433,8 @@ class Services:
         answer). `move.same_version`: the move was decided on `row` (the bot's thought, a hint) and
         is dropped (`Moved`) when another move got in first."""
         plugin = self.plugins[row.kind]
+        if not row.private:
+            turn.about = self.chat_of(row)
         if not move.computer:
             await plugin.before_move(self, turn, row)
         async with self.lock(row.id):

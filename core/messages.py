@@ -153,6 +153,9 @@ class Message:
     file: tuple[str, bytes] | None = None  # an attachment: (file name, content), e.g. a CSV export
     only_for_actor: bool = False  # a reply meant for the actor alone (a refusal, help) where the platform can
     mention: tuple[str, ...] = ()  # platform user ids who must act now: the platform notifies them (Discord pings)
+    # the group a private message concerns (a group game's message to one player): a reader with no
+    # language of their own reads it in that group's language
+    about: Chat | None = None
 
     def notify(self, *user_ids: str) -> Message:
         """This message with `mention` set: the players it asks to act (a challenge, a turn, a decision)."""

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from core.errors import GameError
+from core.messages import Text
 
 PEGS = 5
 SEPARATORS = " ,;-/|·"
@@ -35,6 +36,13 @@ COLOURS: tuple[Colour, ...] = (
     Colour(8, "logik.colour.black", "logik.initial.black", "⬛", (23, 23, 23)),
 )
 BY_NUMBER = {c.number: c for c in COLOURS}
+
+
+def legend() -> Text:
+    """Every colour with its symbol, number, localised initial and name (Logik and its daily puzzle)."""
+    return Text("logik.legend", {f"c{c.number}": Text("logik.legend_item", {
+        "symbol": c.symbol, "number": c.number, "initial": Text(c.initial_key), "name": Text(c.name_key)})
+        for c in COLOURS})
 
 
 def parse_row(text: str, letters: Mapping[str, str]) -> str:

@@ -1,5 +1,6 @@
 """Session-wide fixtures: a real PostgreSQL server for the PostgreSQL store tests (tests/pgserver.py), and the
-leak guard every test runs under (tests/leakscan.py)."""
+leak guard every test runs under (tests/leakscan.py) with the guard against raw catalog placeholders
+(tests/textguard.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from tests import pgserver
 from tests.leakscan import _leak_guard, _no_leaks  # noqa: F401  (every test: no secret or token leaks)
+from tests.textguard import _no_raw_texts, _text_guard  # noqa: F401  (every test: no raw placeholder shown)
 
 
 @pytest.fixture(scope="session")

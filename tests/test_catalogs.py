@@ -361,7 +361,8 @@ CODE_WORD = {"en": r"\bcodes?\b", "de": r"Code", "ru": r"\bкод", "bg": r"\bк
 def test_a_word_or_a_row_is_never_called_a_code(lang: str) -> None:
     keys = [GAMES["logik"].secret_in_group, GAMES["words"].secret_in_group, "solver.bot_logik",
             "daily.secret.logik", "daily.secret.words"]
-    said = {key: CATALOGS.render(Text(key, {"name": "Ann", "bot": "Bot", "level": "x", "code": "X"}), lang)
+    said = {key: CATALOGS.render(Text(key, {"name": "Ann", "bot": "Bot", "level": "x", "code": "X", "game": "G",
+                                            "day": "D"}), lang)
             for key in keys}
     assert {k: t for k, t in said.items() if re.search(CODE_WORD[lang], t, re.IGNORECASE)} == {}
     assert all(key not in text for key, text in said.items())  # every one of them is in the catalog

@@ -70,7 +70,8 @@ def test_secrets_and_tokens_in_log_records_are_leaks() -> None:
 
 
 async def test_the_guard_catches_a_game_that_shows_a_secret_in_the_group(
-    table: Table, monkeypatch: pytest.MonkeyPatch, _no_leaks: Ledger  # noqa: F811
+    table: Table, monkeypatch: pytest.MonkeyPatch, _no_leaks: Ledger,  # noqa: F811
+    _no_raw_texts: list[logging.LogRecord],
 ) -> None:
     """A planted bug — the duel announces a secret in the group — is reported by the guard the
     whole suite runs under (the real App, real SQLite)."""
@@ -88,6 +89,9 @@ async def test_the_guard_catches_a_game_that_shows_a_secret_in_the_group(
                                 "secret '1357' shown in group group-1 (answer to a message): duel.oops"]
     await table.say(first, target(first, "0246", "1357")[first])  # cracked: from now on public
     assert found(_no_leaks) == []
+    # the planted text has no catalog entry: the raw-text guard (tests/textguard.py) saw it too
+    assert {r.getMessage() for r in _no_raw_texts} == {"no catalog text for duel.oops"}
+    _no_raw_texts.clear()
 
 
 def test_a_bot_process_log_is_scanned_for_its_private_inputs_and_tokens(_no_leaks: Ledger) -> None:

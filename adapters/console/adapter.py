@@ -14,7 +14,7 @@ import asyncio
 import re
 import sys
 import uuid
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from itertools import count
 from pathlib import Path
 from typing import TextIO
@@ -24,6 +24,7 @@ from core.messages import Actor, Chat, Inbound, Outbound, Response
 PLATFORM = "console"
 GROUP = Chat(PLATFORM, "#table", private=False, title="#table")
 LINE = re.compile(r"^\s*(?P<who>[^\s:>]+)\s*(?P<kind>[:>])\s?(?P<text>.*)$")
+PICTURE = re.compile(r"board-(\d{1,9})\.png")
 CLICK = re.compile(r"^\s*(?P<who>\S+)\s+clicks\s+(?P<button>b\d+)\s*$")
 # a command name starts with a letter of any script (localised names such as /итоги_года) or _
 COMMAND = re.compile(r"^/(?P<name>[^\W\d][\w]*)(?:@\S+)?(?:\s+(?P<args>.*))?$", re.S)
@@ -50,6 +51,7 @@ class ConsoleAdapter:
         self.image_dir = image_dir or Path("data/boards")
         self._buttons: dict[str, tuple[str, Chat]] = {}  # number -> (action, the chat it was shown in)
         self._numbers = count(1)
+        self._pictures: Iterator[int] | None = None  # picture file numbers, after those in image_dir
         self._events = count(1)
         self._session = uuid.uuid4().hex[:12]  # event ids stay unique across runs on one database
 
@@ -119,8 +121,15 @@ class ConsoleAdapter:
                 self._write("  " + "  ".join(labels))
 
     def _save_image(self, data: bytes) -> Path:
+        """A picture as `board-N.png`, N after every picture already in the folder: a restart (whose
+        numbering of buttons starts again) never overwrites an earlier run's pictures."""
         self.image_dir.mkdir(parents=True, exist_ok=True)
-        path = self.image_dir / f"board-{next(self._numbers)}.png"
+        next(self._numbers)  # a picture still takes its number in the output's numbering, as it always has
+        if self._pictures is None:
+            taken = [int(m.group(1)) for p in self.image_dir.glob("board-*.png")
+                     if (m := PICTURE.fullmatch(p.name))]
+            self._pictures = count(max(taken, default=0) + 1)
+        path = self.image_dir / f"board-{next(self._pictures)}.png"
         path.write_bytes(data)
         return path.resolve()
 

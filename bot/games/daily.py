@@ -265,9 +265,10 @@ async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
         if past.outcome == "solved":
             solved.setdefault(past.user_id, []).append(past.day)
     shown = []
-    for i, line in enumerate(lines, 1):
+    for i, line in enumerate(lines, 1):  # the solvers come first: only they are ranked
         current, _best = streaks(solved.get(line.user_id, []), day)
-        shown.append(svc.catalogs.render(Text("daily.board_line", {
+        key = "daily.board_line" if line.outcome == "solved" else "daily.board_line_unranked"
+        shown.append(svc.catalogs.render(Text(key, {
             "i": i, "name": line.name, "result": outcome_text(line, puzzle),
             "streak": Text("daily.streak", {"n": current}) if current > 1 else ""}), lang).rstrip())
     turn.messages.append(Message(chat, Text("daily.board_day", {
@@ -299,8 +300,9 @@ async def show_table(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None
         rows.append((len(solved), -average if solved else -99.0, lines[-1].name, len(lines), average, best))
     rows.sort(key=lambda r: (-r[0], -r[1], r[2]))
     lang = await svc.lang(ib)
-    shown = [svc.catalogs.render(Text("daily.table_line", {
-        "i": i, "name": name, "solved": solved, "played": played, "average": average, "best": best}), lang)
+    shown = [svc.catalogs.render(Text("daily.table_line", {  # only who has solved one is ranked, with an average
+        "i": i, "name": name, "solved": solved, "played": played, "average": average, "best": best}) if solved else
+        Text("daily.table_line_unsolved", {"name": name, "played": played}), lang)
         for i, (solved, _key, name, played, average, best) in enumerate(rows, 1)]
     turn.messages.append(Message(chat, Text("daily.table", {
         "game": game, "lines": await svc.capped(ib, shown, svc.list_lines)})))

@@ -22,6 +22,7 @@ from core.games.base import Player
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season
+from core.games.kegeln import tie as kegeln_tie
 from core.games.kegeln import trust as kegeln_trust
 from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, DayMonth, Inbound, Message, Text
@@ -33,8 +34,12 @@ def repository(svc: Services) -> KegelnRepository:
 
 
 async def cmd_kegeln(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/kegeln high|low [2–6] NAME… (or `teams A B / C D`): whoever starts is the scorer."""
+    """/kegeln high|low [2–6] NAME… (or `teams A B / C D`): whoever starts is the scorer (of one game at a
+    time: a scorer of a running game is told so, not that they are "in a game")."""
     ib = turn.inbound
+    running = await svc.my_game(ib.actor, ib.chat)
+    if running is not None and running.kind == "kegeln":
+        raise GameError("kegeln.already_scoring", game=running.id)
     setup = kegeln.parse_setup(args, svc.option_words)
     state, events = kegeln.new(setup, Player(ib.actor.user_id, ib.actor.name), svc.ctx())
     await svc.create(turn, "kegeln", state, events, [ib.actor.user_id])
@@ -102,6 +107,15 @@ async def cmd_scorer(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     else:
         to = await svc.find_player(ib, " ".join(args), for_scorer=True)
     await svc.play(turn, row, kegeln.HandOver(to, ib.actor.is_admin))
+
+
+async def cmd_winner(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/winner NAME (/sieger, /vinnare …): the scorer names the winner of a tie by typing — the same
+    decision as its 🏆 button, for a scorer whose buttons are gone."""
+    ib = turn.inbound
+    row = await kegeln_game(svc, ib)
+    state = serial.load(GAMES["kegeln"].state_type, row.state)
+    await svc.play(turn, row, kegeln_tie.typed_winner(state, " ".join(args), ib.actor.user_id, ib.actor.is_admin))
 
 
 def kegeln_job(svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:
@@ -200,7 +214,7 @@ async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
     ib = turn.inbound
     repo = repository(svc)
     start = await season_start(svc, ib)
-    year = season_year(args) if args else None
+    year = season_year(args, export=True) if args else None
     log_rows = await repo.kegeln_throw_log(ib.chat.platform, ib.chat.chat_id)
     finished = await repo.kegeln_game_times(ib.chat.platform, ib.chat.chat_id)
     seasons = {g: start.year_at(at) for g, at in finished.items()}
@@ -208,7 +222,7 @@ async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
         log_rows = [r for r in log_rows if seasons.get(r.game_id) == year]
     if not log_rows:
         turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty") if year is None else
-                                     Text("kegeln.season.empty", {"season": start.label(year)})))
+                                     Text("kegeln.season.empty", season_head(start, year))))
         return
     if year is None:
         club: list[tuple[Any, ...]] = list(await repo.kegeln_club(ib.chat.platform, ib.chat.chat_id,
@@ -236,10 +250,11 @@ async def season_start(svc: Services, ib: Inbound) -> kegeln_season.Start:
     return kegeln_season.Start(*stored) if stored else kegeln_season.Start()
 
 
-def season_year(args: tuple[str, ...]) -> int:
+def season_year(args: tuple[str, ...], export: bool = False) -> int:
+    """The season a command names; else that command's usage (its own examples: /kegelexport's, /saison's)."""
     year = kegeln_season.parse_year(" ".join(args))
     if year is None:
-        raise GameError("kegeln.season.usage")
+        raise GameError("kegeln.export_usage") if export else GameError("kegeln.season.usage")
     return year
 
 
@@ -250,6 +265,11 @@ async def season_rows(svc: Services, ib: Inbound, start: kegeln_season.Start,
     return [kegeln_season.SeasonRow(*r) for r in rows]
 
 
+def season_head(start: kegeln_season.Start, year: int) -> dict[str, Any]:
+    """A season's name and days, as its heading and its "no games" answer show them."""
+    return {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
+
+
 async def season_shown(svc: Services, turn: Turn, start: kegeln_season.Start,
                        args: tuple[str, ...]) -> tuple[list[kegeln_season.SeasonRow], dict[str, Any]] | None:
     """The member lines and heading of the season `args` names (none: the current one); None, with the
@@ -257,7 +277,7 @@ async def season_shown(svc: Services, turn: Turn, start: kegeln_season.Start,
     ib = turn.inbound
     year = season_year(args) if args else start.year_at(svc.clock())
     rows = await season_rows(svc, ib, start, year)
-    head = {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
+    head = season_head(start, year)
     if not rows:
         turn.messages.append(Message(ib.chat, Text("kegeln.season.empty", head)))
         return None
@@ -374,9 +394,12 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
         return
     rows, head = shown_season
     rv = kegeln_season.review(rows)
+    lang = await svc.lang(ib)
     parts: list[Text] = [Text("kegeln.review.head", {**head, "n": rv.games, "evenings": evenings_text(rv.evenings)})]
-    if rv.champion is not None:
-        parts.append(Text("kegeln.review.champion", {"name": rv.champion.name, "n": rv.champion.wins}))
+    if rv.champion is not None:  # several level on wins share the title
+        parts.append(Text("kegeln.review.champion", {"name": rv.champion.name, "n": rv.champion.wins})
+                     if len(rv.champions) < 2 else
+                     Text("kegeln.review.champions", {"names": ", ".join(rv.champions), "n": rv.champion.wins}))
     parts.append(Text("kegeln.review.improved", {"name": rv.improved[0], "gain": rv.improved[1]})
                  if rv.improved else Text("kegeln.review.no_improved", {"n": kegeln_season.MIN_IMPROVED_GAMES}))
     parts.append(Text("kegeln.review.pumpen", {"names": ", ".join(rv.pumpen_king.names),
@@ -387,20 +410,25 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
                                                     "schnitt": float(rv.best_evening.value)}))
     for key, rec in (("kegeln.review.highest", rv.highest), ("kegeln.review.lowest", rv.lowest)):
         if rec is not None:
-            parts.append(Text(key, {"names": ", ".join(rec.names), "number": str(rec.value), "game": rec.game_id}))
+            parts.append(Text(key, {"names": holders(svc, rec, lang), "number": str(rec.value)}))
     if rv.most_nines is not None:
-        parts.append(Text("kegeln.review.nines", {"names": ", ".join(rv.most_nines.names), "n": rv.most_nines.value,
-                                                  "game": rv.most_nines.game_id}))
+        parts.append(Text("kegeln.review.nines", {"names": holders(svc, rv.most_nines, lang),
+                                                  "n": rv.most_nines.value}))
     lines = kegeln_season.table(rows)[:kegeln_chart.MAX_SERIES]
     series, evenings = kegeln_chart.evening_series(
         [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in lines])
     labels = await day_labels(svc, evenings, ib)
-    lang = await svc.lang(ib)
     card = [svc.catalogs.render(part, lang) for part in parts]  # the recap card: the text's lines (emoji left out)
     chart = await asyncio.to_thread(kegeln_chart.review_chart, series, labels,
                                     [(ln.wins_high, ln.wins_low) for ln in lines], rv.halves,
                                     words=await chart_words(svc, ib), card=card)
     turn.messages.append(Message(ib.chat, Text("kegeln.review.text", {"lines": parts}), image=chart))
+
+
+def holders(svc: Services, rec: kegeln_season.Record, lang: str) -> str:
+    """A record's holders, each with the game they set it in: "Anna (game #3), Ben (game #5)"."""
+    return ", ".join(svc.catalogs.render(Text("kegeln.review.holder", {"name": n, "game": g}), lang)
+                     for n, g in zip(rec.names, rec.games, strict=True))
 
 
 # ---------------------------------------------------------------- members merged (/kegelmerge OLD NEW)
@@ -442,22 +470,23 @@ async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[s
 def merge_check(actor: Actor, old: str, new: str, lines: dict[str, Any],
                 stamp: tuple[int, int] | None) -> MergeCheck:
     """What a merge needs, checked on the games as its own transaction sees them (and once before asking):
-    the records are those the question showed (`stamp`), the actor may merge OLD (`may_merge`), neither
-    name plays in a running game, and the two never played in one game (two people)."""
+    the records are those the question showed (`stamp`), the two never played in one game (two people:
+    said first, as no one may merge them), the actor may merge OLD (`may_merge`), and neither name
+    plays in a running game."""
     def check(running: Sequence[GameRow], finished: Sequence[tuple[GameRow, float]]) -> None:
         if stamp is not None and finished_stamp(finished) != stamp:
             raise GameError("kegeln.merge.stale")
+        shared = [row.id for row, _at in finished
+                  if {old.casefold(), new.casefold()} <= {m.name.casefold() for m in member_states(row)}]
+        if shared:
+            raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=lines[new].name[:40],
+                            games=", ".join(f"#{g}" for g in shared[:5]))
         may_merge(actor, old.casefold(), lines[old].name[:40], finished)
         for row in running:
             playing = {m.name.casefold() for m in serial.load(GAMES["kegeln"].state_type, row.state).members}
             for name in (old, new):
                 if name.casefold() in playing:
                     raise GameError("kegeln.merge.running", name=lines[name].name[:40], game=row.id)
-        shared = [row.id for row, _at in finished
-                  if {old.casefold(), new.casefold()} <= {m.name.casefold() for m in member_states(row)}]
-        if shared:
-            raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=lines[new].name[:40],
-                            games=", ".join(f"#{g}" for g in shared[:5]))
     return check
 
 
@@ -566,6 +595,9 @@ class Kegeln(GamePlugin):
         Command("throw", ("pins", "position"), cmd_throw, personal=False),
         Command("undo", (), cmd_undo, personal=False),
         Command("scorer", ("user",), cmd_scorer, personal=False),
+        Command("winner", ("name",), cmd_winner, personal=False,
+                aliases=(("de", "sieger"), ("sv", "vinnare"), ("ru", "победитель"), ("ru", "pobeditel"),
+                         ("bg", "победител"), ("bg", "pobeditel"))),
         Command("kegelstats", ("name",), cmd_kegelstats, personal=False),
         Command("abend", (), cmd_abend, personal=False),
         Command("kegelexport", ("season",), cmd_kegelexport, personal=False),

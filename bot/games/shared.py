@@ -17,6 +17,7 @@ from bot.routing import (
     game_here,
     guess_or_secret,
     join_offer,
+    private_plays,
     secret_input,
     set_lang,
 )
@@ -29,13 +30,16 @@ from core.games import practice
 from core.games.base import Verb, repeats_text
 from core.games.registry import GAMES
 from core.messages import Button, Inbound, Message, Text
+from core.options import meaning
 from core.ratings_chart import rating_chart
 from core.solver import games as solver_games
+from core.solver.games import BOT
 
 # the overview; how to guess is a text of its own, said otherwise where the bot cannot read plain messages
 HELP = Text("help.text", {"guess": Text("help.guess_typed")})
 ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the last 5)
 CHART_GAMES = 200  # /rating: the chart shows the player's last rated games, at most this many
+LOOK_BACK = 20  # /rematch, /analyse: how many of the player's newest games here are looked through
 
 
 async def cmd_help(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -93,25 +97,51 @@ async def cmd_resign(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await quit_game(svc, turn, "resign")
 
 
-async def my_game_here(svc: Services, turn: Turn) -> GameRow | None:
-    """The actor's game in this chat (in a group also the one of it they play privately: a daily
-    attempt takes no seat there); in a private chat also the one game they play privately though
-    it belongs to a group (`Game.private_play`: the daily puzzle)."""
+async def my_games_here(svc: Services, turn: Turn) -> list[GameRow]:
+    """The actor's games a command here means: the one they sit in in this chat; else those they play
+    privately (`Game.private_play`: daily attempts, which take no seat) — in a group the group's, in a
+    private chat those of every group. Several (yesterday's daily and today's, two kinds): the
+    caller asks which, or shows each."""
     ib = turn.inbound
-    row = await game_here(svc, ib.actor, ib.chat)
-    if row is None and ib.chat.private:
-        played = [r for r in await awaiting_secret(svc, ib.actor) if GAMES[r.kind].private_play]
-        row = played[0] if len(played) == 1 else None
-    return row
+    row = await svc.my_game(ib.actor, ib.chat)
+    if row is not None:
+        return [row]
+    if not ib.chat.private:
+        return await private_plays(svc, ib.actor, ib.chat)
+    return [r for r in await awaiting_secret(svc, ib.actor) if GAMES[r.kind].private_play]
+
+
+async def my_game_here(svc: Services, turn: Turn) -> GameRow | None:
+    """The actor's one game here (see `my_games_here`); None when there is none, or several."""
+    rows = await my_games_here(svc, turn)
+    return rows[0] if len(rows) == 1 else None
 
 
 async def quit_game(svc: Services, turn: Turn, command: str) -> None:
-    row = await my_game_here(svc, turn)
-    if row is None:
+    """/giveup or /resign of the actor's game here; with several (two dailies), asked which — each
+    button names its game and day, and ends only that one (bot/routing.py `on_action`)."""
+    rows = await my_games_here(svc, turn)
+    if not rows:
         raise GameError("no_game")
+    if len(rows) > 1:
+        await ask_which(svc, turn, rows, command)
+        return
+    row = rows[0]
     game, state = loaded(row)
     await play_or(svc, turn, row, game.quit_action(state, turn.inbound.actor.user_id, command),
                   GameError("wrong_quit", command=command))
+
+
+async def ask_which(svc: Services, turn: Turn, rows: list[GameRow], verb: str) -> None:
+    """"Which one do you want to end?", a button per game (`g:<id>:<verb>`), each naming its game, day
+    and — privately, to a player who has acted there — its group."""
+    ib = turn.inbound
+    buttons = []
+    for r in rows:
+        title = await svc.title_for(r.platform, r.chat_id, not ib.chat.private, ib.actor.user_id)
+        buttons.append((Button(svc.plugins[r.kind].label(r, title), f"g:{r.id}:{verb}", settles=True),))
+    turn.messages.append(Message(ib.chat, Text("private.which_quit", {"command": verb}), tuple(buttons),
+                                 only_for_actor=True))
 
 
 async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -130,9 +160,11 @@ async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 async def cmd_board(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/board: the actor's game here (each of them, where they play several dailies), else the list of
+    the chat's running games."""
     ib = turn.inbound
-    row = await my_game_here(svc, turn)
-    if row is None:
+    mine = await my_games_here(svc, turn)
+    if not mine:
         running = await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)
         if not running:
             raise GameError("no_game")
@@ -142,9 +174,10 @@ async def cmd_board(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
             lines.append(await svc.more(ib, len(running) - len(shown)))
         turn.messages.append(Message(ib.chat, Text("board.list", {"games": "\n".join(lines)})))
         return
-    game, state = loaded(row)
-    turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row),
-                                          [await pictured(game, game.board, row.id, state, svc.chat_of(row))]))
+    for row in mine:
+        game, state = loaded(row)
+        turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row),
+                                              [await pictured(game, game.board, row.id, state, svc.chat_of(row))]))
 
 
 def title(svc: Services, row: GameRow) -> str:
@@ -154,9 +187,19 @@ def title(svc: Services, row: GameRow) -> str:
     return f"{row.kind}: {shown}"
 
 
+async def last_played(svc: Services, ib: Inbound) -> GameRow | None:
+    """The actor's newest game in this chat that runs or was played: a challenge that nobody played
+    (declined, withdrawn, expired: `Game.unplayed`) hides no finished game from /rematch or /analyse."""
+    for row in await svc.store.last_games(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id, LOOK_BACK):
+        game, state = loaded(row)
+        if not (row.over and game.unplayed(state)):
+            return row
+    return None
+
+
 async def cmd_rematch(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
-    row = await svc.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+    row = await last_played(svc, ib)
     if row is not None and not row.over:
         game, state = loaded(row)
         waiting = game.challenge(state)
@@ -237,7 +280,7 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     (drawn off the event loop), with the rating and its trend. Without a game: the player's most
     played rated game here. Kegeln's players are the club's members, by name."""
     ib = turn.inbound
-    kind = args[0].lower() if args and args[0].lower() in RATED_KINDS else None
+    kind = meaning(args[0], svc.option_words, RATED_KINDS) if args else None  # `/rating думи` too
     rest = args[1:] if kind else args
     uid, name = ib.actor.user_id, ib.actor.name
     if kind == "kegeln":
@@ -261,7 +304,9 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         name = line.name  # the member as the scorer wrote the name last
     history = await svc.store.rating_steps(ib.chat.platform, ib.chat.chat_id, kind, uid, limit=CHART_GAMES)
     lang = await svc.lang(ib)
-    labels = [svc.catalogs.day_month(datetime.fromtimestamp(at, UTC).date(), lang) for at, _r in history]
+    days = [datetime.fromtimestamp(at, UTC).date() for at, _r in history]
+    # one label per day: the second game of a day stands under the first one's date, not a twin of it
+    labels = [svc.catalogs.day_month(d, lang) if i == 0 or d != days[i - 1] else "" for i, d in enumerate(days)]
     title = svc.catalogs.render(Text("stats.chart_title", {"game": game}), lang)
     image = await asyncio.to_thread(rating_chart, name, [r.ordinal for _at, r in history], labels,
                                     title) if history else None
@@ -279,13 +324,14 @@ RATED_KINDS = ("duel", "logik", "words", "kegeln")  # the games with skill ratin
 
 
 async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/top: the duel leaderboard by wins; /top GAME [all]: the chat's skill ratings in that game
-    (with `all`: its players' ratings across chats)."""
+    """/top: the duel leaderboard by wins (duels only; the computer opponent is no player in it);
+    /top GAME [all]: the chat's skill ratings in that game (with `all`: its players' ratings across
+    chats). GAME in any language's words for it (`/top думи`, as `/daily думи`)."""
     ib = turn.inbound
     if args:
-        await rated_top(svc, turn, args[0].lower(), args[1:])
+        await rated_top(svc, turn, meaning(args[0], svc.option_words, RATED_KINDS) or args[0].lower(), args[1:])
         return
-    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
+    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, "duel", limit=svc.list_lines, skip=BOT)
     if not rows:
         turn.messages.append(Message(ib.chat, Text("top.empty")))
         return
@@ -358,7 +404,7 @@ async def cmd_hint(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/analyse: the player's last finished practice game or duel in this chat, guess by guess."""
     ib = turn.inbound
-    row = await svc.store.last_game(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+    row = await last_played(svc, ib)
     in_daily = row is not None and GAMES[row.kind].private_play
     if in_daily or (ib.chat.private and await my_game_here(svc, turn) is not None):
         raise GameError("solver.analyse_private")  # the daily puzzle: others of the chat play the same code

@@ -36,9 +36,9 @@ SEATED_GAMES_IN_CHAT = Query(f"SELECT {_G_COLS} FROM seats s JOIN games g ON g.i
 CHAT_GAMES = Query(f"SELECT {_GAME_COLS} FROM games WHERE over = 0 AND platform = :platform"
                    " AND chat_id = :chat_id ORDER BY id")
 IDLE_GAMES = Query(f"SELECT {_GAME_COLS} FROM games WHERE over = 0 AND updated < :before ORDER BY id")
-LAST_GAME = Query(  # by the game's chat: a daily attempt's seat has a key of its own (store.create_game)
+LAST_GAMES = Query(  # by the game's chat: a daily attempt's seat has a key of its own (store.create_game)
     f"SELECT {_G_COLS} FROM seats s JOIN games g ON g.id = s.game_id WHERE g.platform = :platform"
-    " AND g.chat_id = :chat_id AND s.user_id = :user_id ORDER BY g.id DESC LIMIT 1")
+    " AND g.chat_id = :chat_id AND s.user_id = :user_id ORDER BY g.id DESC LIMIT :limit")
 EVENT_LOG = Query("SELECT type, data FROM events WHERE game_id = :game_id ORDER BY id")
 
 COUNT_RUNNING = Query(  # a chat's running games, and those among them the creator sits or sat in
@@ -138,7 +138,7 @@ PRACTICE_BESTS = Query(
 TOP = Query(
     f'SELECT MAX(name COLLATE "C"), {_WIN}, {_DRAW}, {_LOSS}, COUNT(*) FROM results'
     " WHERE platform = :platform AND chat_id = :chat_id"
-    " AND kind != 'practice' GROUP BY user_id ORDER BY 2 DESC, 3 DESC, 4 ASC, 1 LIMIT :limit")
+    " AND kind = :kind AND user_id != :skip GROUP BY user_id ORDER BY 2 DESC, 3 DESC, 4 ASC, 1 LIMIT :limit")
 
 # ---------------------------------------------------------------- skill ratings (core/ratings.py)
 RATING_CLAIM = Query(  # the prior rating (a new player's, games 0), with the row locked until commit

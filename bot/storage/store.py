@@ -175,9 +175,15 @@ class SqlStore:
         return job
 
     async def last_game(self, platform: str, chat_id: str, user_id: str) -> GameRow | None:
-        """The player's most recent game in a chat, running or over (for /rematch)."""
-        rows = await self._fetch(q.LAST_GAME, platform=platform, chat_id=chat_id, user_id=user_id)
-        return _game(rows[0]) if rows else None
+        """The player's most recent game in a chat, running or over."""
+        rows = await self.last_games(platform, chat_id, user_id, 1)
+        return rows[0] if rows else None
+
+    async def last_games(self, platform: str, chat_id: str, user_id: str, limit: int) -> list[GameRow]:
+        """The player's `limit` most recent games in a chat, newest first (for /rematch and /analyse,
+        which look past challenges nobody played)."""
+        rows = await self._fetch(q.LAST_GAMES, platform=platform, chat_id=chat_id, user_id=user_id, limit=limit)
+        return [_game(r) for r in rows]
 
     async def event_log(self, game_id: int) -> list[Logged]:
         return [Logged(t, json.loads(d)) for t, d in await self._fetch(q.EVENT_LOG, game_id=game_id)]
@@ -267,9 +273,11 @@ class SqlStore:
         rows = await self._fetch(q.PRACTICE_BESTS, platform=platform, user_id=user_id)
         return [PracticeBest(int(r[0]), bool(r[1]), int(r[2])) for r in rows]
 
-    async def top(self, platform: str, chat_id: str, limit: int = 10) -> list[TopLine]:
-        """The chat's duel leaderboard, most wins first."""
-        return [TopLine(*r) for r in await self._fetch(q.TOP, platform=platform, chat_id=chat_id, limit=limit)]
+    async def top(self, platform: str, chat_id: str, kind: str, limit: int = 10, skip: str = "") -> list[TopLine]:
+        """The chat's leaderboard of one game by wins, most wins first; `skip`: a user id not listed (the
+        computer opponent)."""
+        return [TopLine(*r) for r in await self._fetch(q.TOP, platform=platform, chat_id=chat_id, kind=kind,
+                                                       skip=skip, limit=limit)]
 
     # ------------------------------------------------------------ skill ratings (core/ratings.py)
     @staticmethod

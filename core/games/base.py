@@ -110,9 +110,14 @@ class Verb(StrEnum):
     REMATCH = "rematch"  # the same pair again, the match score kept
     ACCEPT = "accept"
     DECLINE = "decline"
+    GIVEUP = "giveup"  # /giveup or /resign of this game, chosen by button (the player runs several)
+    RESIGN = "resign"
 
 
-PRIVATE_VERBS = frozenset({Verb.SECRET, Verb.RANDOM})  # what a player is asked privately: their own secret
+QUIT_VERBS = frozenset({Verb.GIVEUP, Verb.RESIGN})
+# what a player may do privately in a group's game that waits for their private input: their own
+# secret, or ending their own part in it
+PRIVATE_VERBS = frozenset({Verb.SECRET, Verb.RANDOM, *QUIT_VERBS})
 FOLLOW_UP_VERBS = frozenset({Verb.AGAIN, Verb.REMATCH})  # a new game from a finished one
 
 
@@ -241,6 +246,11 @@ class Game(ABC, Generic[S]):
     def challenge(self, state: S) -> Challenge | None:
         """The challenge that waits for an answer in this game (/accept, /decline, rematch offers)."""
         return None
+
+    def unplayed(self, state: S) -> bool:
+        """The game ended before it was played (a challenge declined, withdrawn or expired): /rematch
+        and /analyse look past it to the player's last game."""
+        return False
 
     def can_answer(self, state: S, user_id: str) -> Answer | None:
         """Whether this user may /accept or /decline the game's challenge."""

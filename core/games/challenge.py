@@ -507,6 +507,10 @@ class ChallengeGame(RulesGame[S]):
     def pair(self, state: S) -> frozenset[str]:
         return frozenset(seat_ids(state))
 
+    def unplayed(self, state: S) -> bool:
+        s: Any = state
+        return s.phase.value == "finished" and s.outcome in UNPLAYED
+
     def next_game(self, state: S) -> int | None:
         s: Any = state
         found: int | None = s.next_game

@@ -88,7 +88,7 @@ async def test_three_players_spoiler_free_results_one_try_each_and_a_restart(
         r = await table.dm("carol", code)
         assert "/10" in private_to(r, "carol")
     r = await table.dm("carol", wrong[29])
-    assert f"Today's code was {secret}" in private_to(r, "carol")
+    assert f"The code of the 1A2B daily of Nov 30, 2026 was {secret}" in private_to(r, "carol")
     assert "Carol did not solve the 1A2B daily of Nov 30, 2026: X/10" in group_texts(r)
 
     # no second try, not by command, button or in private

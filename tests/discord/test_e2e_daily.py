@@ -165,7 +165,7 @@ async def test_three_players_ephemeral_modals_and_dms_spoiler_free_channel_no_se
         mark = len(standin.calls)
         await standin.say(None, carol, code)
         await standin.wait_for(lambda c, n=n: f"#{n}/10: " in c.content, after=mark)
-    over = await standin.wait_for(lambda c: f"Today's code was {secret}" in c.content)
+    over = await standin.wait_for(lambda c: "daily of" in c.content and f"was {secret}" in c.content)
     assert over.channel_id == standin.dm_channels[carol.id]
     await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and "Carol did not solve" in c.content
                            and "X/10" in c.content)

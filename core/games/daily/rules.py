@@ -29,7 +29,7 @@ from core.games.daily.events import EVENTS as EVENTS
 from core.games.daily.events import DailyGuessed, DailyOver, DailyStarted
 from core.lexicon import ALPHABETS, Lexicon, is_word_of, normalise
 from core.messages import Actor, Button, Chat, Message, Text
-from core.pegs import BY_NUMBER, PEGS, SEPARATORS, parse_row
+from core.pegs import BY_NUMBER, PEGS, SEPARATORS, legend, parse_row
 from core.scoring import bulls_cows
 
 kind = "daily"
@@ -244,8 +244,12 @@ def answer(state: State, row: Row) -> str:
 
 
 def prompt(state: State) -> Text:
-    return Text(PROMPT_KEYS[state.puzzle], {"left": state.max_attempts - len(state.rows), "max": state.max_attempts,
-                      "length": length_of(state.puzzle)})
+    """How to guess, and what is left; a Logik daily with its colour legend (symbols, numbers, initials)."""
+    params: dict[str, Any] = {"left": state.max_attempts - len(state.rows), "max": state.max_attempts,
+                              "length": length_of(state.puzzle)}
+    if state.puzzle == "logik":
+        params["legend"] = legend()
+    return Text(PROMPT_KEYS[state.puzzle], params)
 
 
 def _private_rows(state: State) -> str:
@@ -291,9 +295,10 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                                    only_for_actor=True))
             case DailyOver():
                 code = shown_code(state, state.secret)  # solved: the code itself; else what the puzzle calls it
-                out.append(Message(me, Text(OVER_KEYS[state.outcome or "abandoned"], {
-                    "game": game, "n": len(state.rows), "code": code,
-                    "secret": Text(SECRET_KEYS[state.puzzle], {"code": code})}), only_for_actor=True))
+                out.append(Message(me, Text(OVER_KEYS[state.outcome or "abandoned"], {  # its day: maybe yesterday's
+                    "game": game, "day": day_of(state), "n": len(state.rows), "code": code,
+                    "secret": Text(SECRET_KEYS[state.puzzle], {"code": code, "game": game, "day": day_of(state)})}),
+                    only_for_actor=True))
                 result = "daily.result_solved" if state.outcome == "solved" else "daily.result_failed"
                 out.append(Message(chat, Text(result, {
                     "name": state.player.name, "game": game, "day": day_of(state), "score": score(state),

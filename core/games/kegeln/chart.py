@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -22,6 +23,22 @@ from core import pictures
 PALETTE = ((214, 39, 40), (31, 119, 180), (44, 160, 44), (255, 127, 14),
            (148, 103, 189), (23, 190, 207), (227, 119, 194), (140, 86, 75))
 MAX_SERIES = len(PALETTE)
+
+
+def member_colours(names: Sequence[str]) -> list[tuple[int, int, int]]:
+    """Each name's colour: its own one of PALETTE (by a hash of the casefolded name), so that a member
+    keeps their colour from chart to chart, whatever the order (the club table, a season, the review,
+    their own chart). Two names of one chart whose colours meet: the first by the alphabet keeps it,
+    the other takes the next free one (the same in every order)."""
+    taken: dict[int, str] = {}
+    chosen: dict[str, int] = {}
+    for name in sorted(dict.fromkeys(names), key=lambda n: (n.casefold(), n)):
+        k = zlib.crc32(pictures.drawable(name).casefold().encode()) % len(PALETTE)  # the name as drawn
+        while k in taken and len(taken) < len(PALETTE):
+            k = (k + 1) % len(PALETTE)
+        taken[k] = name
+        chosen[name] = k
+    return [PALETTE[chosen[name]] for name in names]
 BACKGROUND = (255, 255, 255)
 INK = (60, 60, 60)
 GRID = (225, 225, 225)
@@ -36,6 +53,7 @@ TEXT_SIZE = 12
 CARD_SIZE = 14
 CARD_TITLE_SIZE = 17
 LEGEND_W = 150  # the legend column at the right of every panel
+LEGEND_LINE = 16  # the height of a line of a legend entry
 
 
 @dataclass(frozen=True)
@@ -152,9 +170,15 @@ def _note(title: str, why: str, width: int) -> Image.Image:
 
 
 def _legend_box(draw: ImageDraw.ImageDraw, x: float, y: float, colour: tuple[int, int, int], filled: bool,
-                label: str, width: float) -> None:
+                label: str, width: float) -> float:
+    """A legend entry; a label too long for one line goes on two ("niedrige / Nummern", not "niedrige
+    Numm…"). Returns the y below it."""
     draw.rectangle([x, y + 2, x + 12, y + 12], fill=colour if filled else None, outline=colour, width=2)
-    _text(draw, (x + 18, y), label, width - 18)
+    lines = pictures.wrap(label, width - 18, TEXT_SIZE)
+    shown = [*lines[:1], " ".join(lines[1:])] if len(lines) > 1 else lines
+    for i, line in enumerate(shown):
+        _text(draw, (x + 18, y + LEGEND_LINE * i), line, width - 18)
+    return y + LEGEND_LINE * max(len(shown), 1) + 4
 
 
 def _halves(halves: Sequence[tuple[str, float, float]], order: Sequence[str], width: int,
@@ -171,14 +195,16 @@ def _halves(halves: Sequence[tuple[str, float, float]], order: Sequence[str], wi
         draw.line([(left, y), (right, y)], fill=GRID)
         draw.text((left - 6, y), str(tick), fill=INK, font=font, anchor="rm")
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
+    y = float(top)
     for j, label in enumerate((words.first, words.second)):
         if label:
-            _legend_box(draw, right + 12, top + 20 * j, INK, j == 1, label, LEGEND_W - 20)
+            y = _legend_box(draw, right + 12, y, INK, j == 1, label, LEGEND_W - 20)
     slot = (right - left) / max(len(halves), 1)
     bar = min(28.0, slot / 3)
-    spare = iter(range(len(order), MAX_SERIES + len(halves)))
+    colours = dict(zip([*order, *(h[0] for h in halves if h[0] not in order)],
+                       member_colours([*order, *(h[0] for h in halves if h[0] not in order)]), strict=True))
     for k, (name, first, second) in enumerate(halves):
-        colour = PALETTE[(order.index(name) if name in order else next(spare)) % MAX_SERIES]
+        colour = colours[name]
         x = left + slot * k + slot / 2
         for j, value in enumerate((first, second)):
             x0 = x - bar + j * bar
@@ -206,14 +232,16 @@ def _wins(wins: Sequence[tuple[int, int]], names: Sequence[str], width: int, hei
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
     draw.text((left - 6, top), str(most), fill=INK, font=font, anchor="rm")
     draw.text((left - 6, bottom), "0", fill=INK, font=font, anchor="rm")
+    y = float(top)
     for j, label in enumerate((words.high, words.low)):
         if label:
-            _triangle(draw, right + 18, top + 8 + 20 * j, up=j == 0)
-            _legend_box(draw, right + 28, top + 20 * j, INK, j == 0, label, LEGEND_W - 36)
+            _triangle(draw, right + 18, y + 8, up=j == 0)
+            y = _legend_box(draw, right + 28, y, INK, j == 0, label, LEGEND_W - 36)
     slot = (right - left) / max(len(wins), 1)
     bar = min(28.0, slot / 3)
+    colours = member_colours(names)
     for k, (high, low) in enumerate(wins):
-        colour = PALETTE[k]
+        colour = colours[k] if k < len(colours) else PALETTE[k % len(PALETTE)]
         x = left + slot * k + slot / 2
         for j, value in enumerate((high, low)):
             x0 = x - bar + j * bar
@@ -258,8 +286,9 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
     for i, label in enumerate(x_labels):
         if i % step == 0:
             _text(draw, (x_of(i), bottom + 8), str(label), (right - left) / n * step - 2, anchor="ma")
+    colours = member_colours([name for name, _ in series])
     for k, (name, values) in enumerate(series):
-        colour = PALETTE[k]
+        colour = colours[k]
         points = [(x_of(i), y_of(v)) for i, v in enumerate(values) if v is not None]
         if len(points) > 1:
             draw.line(points, fill=colour, width=3)

@@ -604,6 +604,15 @@ def position_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ..
     return (row, (button(game_id, "undo", "kegeln.button_undo"),))
 
 
+def tie_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
+    """One 🏆 button per tied entry, then ↩️ Undo; none when no tie waits (typed: core/games/kegeln/tie.py)."""
+    if state.phase is not Phase.TIE:
+        return ()
+    winners = tuple((Button(Text("kegeln.button_winner", {"name": entry_name(state, e)}), f"g:{game_id}:w{e}",
+                            settles=True),) for e in state.tied)
+    return (*winners, (button(game_id, "undo", "kegeln.button_undo"),))
+
+
 def _pins_text(pins: int) -> Text:
     return Text("kegeln.pumpe") if pins == 0 else Text("kegeln.pins", {"n": pins})
 
@@ -640,11 +649,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             case ScorerChanged(old=old, new=new):
                 out.append(say(chat, "kegeln.scorer_changed", old=old, new=new))
             case Tie(tied=entries):
-                tied = [entry_name(state, e) for e in entries]
-                buttons = tuple((Button(Text("kegeln.button_winner", {"name": n}), f"g:{game_id}:w{e}",
-                                        settles=True),)
-                                for e, n in zip(entries, tied, strict=True))
-                out.append(say(chat, "kegeln.tie", (*buttons, (button(game_id, "undo", "kegeln.button_undo"),)),
+                out.append(say(chat, "kegeln.tie", tie_buttons(game_id, state),
                                scorer=state.scorer.name, table=result_table(state),
                                score=fmt_score(state, entries[0])).notify(state.scorer.user_id))
             case Decided(entry=entry):
@@ -680,5 +685,6 @@ def result_table(state: State) -> list[Text | str]:
 
 
 def board(game_id: int, state: State, chat: Chat) -> Message:
-    """/board: the standings (with the position buttons when pins wait to be placed)."""
-    return standings(game_id, state, chat, buttons=position_buttons(game_id, state))
+    """/board: the standings with what the scorer decides now — the position buttons when pins wait to
+    be placed, the winner buttons while a tie waits (they may be gone: an old message, a restart)."""
+    return standings(game_id, state, chat, buttons=position_buttons(game_id, state) or tie_buttons(game_id, state))

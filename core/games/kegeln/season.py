@@ -174,12 +174,14 @@ def table(rows: Sequence[SeasonRow]) -> list[Line]:
 
 @dataclass(frozen=True)
 class Record:
-    """A record: who, its value, and the game (or evening) it was set in."""
+    """A record: who, its value, and the game (or evening) it was set in; `games`: each holder's own
+    game, beside `names` (two members who share a record set it in games of their own)."""
 
     names: tuple[str, ...]
     value: int | float
     game_id: int = 0
     day: date | None = None
+    games: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -200,6 +202,7 @@ class Review:
     highest: Record | None
     lowest: Record | None
     most_nines: Record | None
+    champions: tuple[str, ...] = ()  # all who share the champion's wins (the champion first)
 
 
 def _day(ts: float) -> date:
@@ -212,7 +215,7 @@ def _top(values: Mapping[str, tuple[int | float, int]], highest: bool = True) ->
         return None
     best = max(v for v, _ in values.values()) if highest else min(v for v, _ in values.values())
     holders = sorted((g, n) for n, (v, g) in values.items() if v == best)
-    return Record(tuple(n for _, n in holders), best, holders[0][0])
+    return Record(tuple(n for _, n in holders), best, holders[0][0], games=tuple(g for g, _ in holders))
 
 
 def review(rows: Sequence[SeasonRow]) -> Review:
@@ -267,5 +270,7 @@ def review(rows: Sequence[SeasonRow]) -> Review:
                 found[key] = (value, r.game_id)
         return _top(found, highest)
 
+    champions = tuple(ln.name for ln in lines if ln.wins == lines[0].wins) if lines else ()
     return Review(len(games), len(days), lines[0] if lines else None, improved, halves, king, best_evening,
-                  one_game("number", "high", True), one_game("number", "low", False), one_game("nines", None, True))
+                  one_game("number", "high", True), one_game("number", "low", False), one_game("nines", None, True),
+                  champions)

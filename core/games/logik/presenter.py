@@ -12,7 +12,6 @@ from core.games.logik.events import Revealed, Started, Submitted
 from core.games.logik.rules import (
     BLACK_PEG,
     BY_NUMBER,
-    COLOURS,
     SIDE_KEYS,
     WHITE_PEG,
     Phase,
@@ -25,6 +24,7 @@ from core.games.logik.rules import (
     side,
 )
 from core.messages import Chat, Message, Text
+from core.pegs import legend as legend  # the colour legend (core/pegs.py), shown with every request for a row
 
 
 def peg(digit: str) -> Text:
@@ -36,13 +36,6 @@ def peg(digit: str) -> Text:
 def pegs(code: str) -> Text:
     """A row of five pegs: 🟥1R 🟩2G … (English), 🟥1К 🟩2З … (Russian)."""
     return Text("logik.pegs", {f"p{i}": peg(d) for i, d in enumerate(code, 1)})
-
-
-def legend() -> Text:
-    """Every colour with its symbol, number, localised initial and name."""
-    return Text("logik.legend", {f"c{c.number}": Text("logik.legend_item", {
-        "symbol": c.symbol, "number": c.number, "initial": Text(c.initial_key), "name": Text(c.name_key)})
-        for c in COLOURS})
 
 
 def feedback(row: Row) -> Text:
