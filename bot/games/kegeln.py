@@ -375,13 +375,17 @@ def evenings_text(n: int) -> Text:
 
 
 def season_line(i: int, ln: kegeln_season.Line) -> Text:
-    """`1. Sven — 4 · 2/1 · № 612.5 (941–308) · 9×4 · P×1 · ⌀ 5.2` (numbers: the high-mode games)."""
+    """`1. Sven — 4 · 2/1 · № 612.5 (941–308, 3 places) · 9×4 · P×1 · ⌀ 5.2` (numbers: the high-mode games,
+    one group per number of places, `/` between them)."""
     dash = "–"
     schnitt = float(ln.schnitt) if ln.schnitt is not None else dash
+    numbers: Text | str = dash
+    for g in reversed(ln.numbers()):
+        one = Text("kegeln.season.number", {"places": g.places, "average": g.average, "best": str(g.best),
+                                            "worst": str(g.worst)})
+        numbers = one if numbers == dash else Text("kegeln.season.numbers", {"first": one, "rest": numbers})
     return Text("kegeln.season.line", {
-        "i": i, "name": ln.name, "games": ln.games, "wh": ln.wins_high, "wl": ln.wins_low,
-        "average": ln.average if ln.average is not None else dash,
-        "best": str(ln.best) if ln.best is not None else dash, "worst": str(ln.worst) if ln.worst is not None else dash,
+        "i": i, "name": ln.name, "games": ln.games, "wh": ln.wins_high, "wl": ln.wins_low, "numbers": numbers,
         "nines": ln.nines, "pumpen": ln.pumpen, "schnitt": schnitt})
 
 

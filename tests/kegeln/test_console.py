@@ -55,7 +55,7 @@ def test_console_season_review_by_its_localised_names(tmp_path: Path) -> None:
                         "bob: /arsrevy", "bob: /godishen_pregled", "bob: /yearreview",
                         "bob: /kegelmerge Ben Anna"]) + "\n"
     out = play(tmp_path / "db.sqlite3", script)
-    assert "1. Anna — 1 · 1/0 · № 72.0 (72–72) · 9×0 · P×0 · ⌀ 4.5" in out, out
+    assert "1. Anna — 1 · 1/0 · № 72.0 (72–72, 2 places) · 9×0 · P×0 · ⌀ 4.5" in out, out
     assert out.count("🏆 Club champion: Anna — 1 win") == 4
     assert "bob: Ben and Anna played in the same game (#1): they are two people, so I do not merge them." in out
     assert out.count(".png") >= 5

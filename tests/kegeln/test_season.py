@@ -54,6 +54,22 @@ async def season_2026(t: Table, clock: Clock) -> None:
     clock.now = at(2026, 12, 18)  # the Christmas evening
 
 
+async def test_season_numbers_per_number_of_places(table: Table, clock: Clock) -> None:
+    """Issue 23.12: a 2-place number (at most 99) and a 3-place one (at most 999) are never averaged
+    together in the № column: one group per number of places."""
+    clock.now = at(2026, 3, 1)
+    await game(table, "high", {"Klaus": (9, 9), "Birgit": (5, 5)})  # Klaus 99, Birgit 55
+    r = await table.say("alice", "/kegeln high 3 Klaus Birgit")
+    assert "3 places" in texts(r), texts(r)
+    for pins, place in ((1, 100), (9, 100), (1, 10), (9, 10), (1, 1), (9, 1)):  # Klaus 111, Birgit 999
+        r = await table.say("alice", f"/wurf {pins} {place}")
+    assert "🏆" in texts(r), texts(r)
+    out = texts(await table.say("alice", "/saison"))
+    assert "per number of places (best–worst, places)" in out, out
+    assert "1. Birgit — 2 · 1/0 · № 55.0 (55–55, 2 places) / 999.0 (999–999, 3 places) · " in out, out
+    assert "2. Klaus — 2 · 1/0 · № 99.0 (99–99, 2 places) / 111.0 (111–111, 3 places) · " in out, out
+
+
 def png(r: Response) -> Image.Image:
     images = [m.image for m in r.messages if m.image]
     assert len(images) == 1
@@ -95,13 +111,13 @@ async def test_season_table_and_review_in_every_language(table: Table, clock: Cl
     assert "Season 2026 (Jan 1, 2026 – Dec 31, 2026): 5 games on 3 evenings" in out, out
     lines = out.split("\n")
     # Klaus: 3 wins; Birgit and Sven 1 each, Birgit with the better Kegel-Schnitt (54 pins / 10 > 27 / 10)
-    assert lines[2] == "1. Klaus — 3 · 3/0 · № 95.3 (99–90) · 9×4 · P×1 · ⌀ 7.2", lines
-    assert lines[3].startswith("2. Birgit — 5 · 0/1 · № 80.2 (95–66)")
+    assert lines[2] == "1. Klaus — 3 · 3/0 · № 95.3 (99–90, 2 places) · 9×4 · P×1 · ⌀ 7.2", lines
+    assert lines[3].startswith("2. Birgit — 5 · 0/1 · № 80.2 (95–66, 2 places)")
     assert lines[4].startswith("3. Sven — 5 · 1/0")
-    assert lines[5].startswith("4. Klausi — 2 · 0/0 · № 33.0 (33–33)")
+    assert lines[5].startswith("4. Klausi — 2 · 0/0 · № 33.0 (33–33, 2 places)")
     png(r)
     r = await table.say("alice", "/saison 2025")
-    assert "Season 2025" in texts(r) and "1. Birgit — 1 · 1/0 · № 99.0 (99–99)" in texts(r)
+    assert "Season 2025" in texts(r) and "1. Birgit — 1 · 1/0 · № 99.0 (99–99, 2 places)" in texts(r)
     r = await table.say("alice", "/saison 2024")
     assert "No Kegeln game finished in season 2024" in texts(r)
 

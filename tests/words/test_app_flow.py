@@ -203,3 +203,25 @@ async def test_idle_timeout_by_the_sweep(app: App, table: Table, clock) -> None:
     lobby = await table.say("ann", "/words")  # nobody owes a lobby a move: it is abandoned
     clock.now += 3601
     assert "abandoned" in "\n".join(o.text for o in await app.sweep()), texts(lobby)
+
+
+async def test_setter_leaves_before_choosing(table: Table) -> None:
+    """Issue 23.12: no '(the word was —)', no 0-point winner when the setter leaves before choosing."""
+    gid = await open_game(table)
+    first = (await table.state(gid))["setter"]
+    r = await table.say(first, "/leave")
+    out = texts(r)
+    assert f"{first.capitalize()} left before choosing a word" in out and "the word was" not in out, out
+    assert "Round 2" in out
+    second = (await table.state(gid))["setter"]
+    r = await table.say(second, "/leave")
+    out = texts(r)
+    assert "Match over" in out and "No word was ever set, so nobody wins" in out, out
+    assert "wins the match" not in out and "The last word was" not in out
+    assert (await table.state(gid))["winners"] == []
+
+    gid = await open_game(table, "rounds 2", ("dan", "eve"))  # two players: the other is no 0-guess winner
+    setter = (await table.state(gid))["setter"]
+    r = await table.say(setter, "/leave")
+    out = texts(r)
+    assert "nobody wins" in out and "wins the match" not in out, out

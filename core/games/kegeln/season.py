@@ -122,7 +122,7 @@ class Line:
     pumpen: int = 0
     pins: int = 0
     throws: int = 0
-    high_numbers: list[int] | None = None
+    high_numbers: dict[int, list[int]] | None = None  # the high-mode Hausnummern by the game's places
 
     @property
     def wins(self) -> int:
@@ -132,18 +132,20 @@ class Line:
     def schnitt(self) -> Fraction | None:
         return Fraction(self.pins, self.throws) if self.throws else None
 
-    @property
-    def average(self) -> float | None:
-        """The average Hausnummer of the member's high-mode games."""
-        return sum(self.high_numbers) / len(self.high_numbers) if self.high_numbers else None
+    def numbers(self) -> list[Numbers]:
+        """The high-mode Hausnummern per number of places, fewest places first: a 2-place number (at
+        most 99) and a 6-place one (at most 999999) are not comparable, so they are never averaged together."""
+        return [Numbers(places, sum(ns) / len(ns), max(ns), min(ns))
+                for places, ns in sorted((self.high_numbers or {}).items())]
 
-    @property
-    def best(self) -> int | None:
-        return max(self.high_numbers) if self.high_numbers else None
 
-    @property
-    def worst(self) -> int | None:
-        return min(self.high_numbers) if self.high_numbers else None
+class Numbers(NamedTuple):
+    """A member's high-mode games of one number of places: the average Hausnummer, the best and the worst."""
+
+    places: int
+    average: float
+    best: int
+    worst: int
 
 
 def names_of(rows: Sequence[SeasonRow]) -> dict[str, str]:
@@ -159,7 +161,7 @@ def table(rows: Sequence[SeasonRow]) -> list[Line]:
     spelled = names_of(rows)
     lines: dict[str, Line] = {}
     for r in rows:
-        line = lines.setdefault(r.member, Line(spelled[r.member], high_numbers=[]))
+        line = lines.setdefault(r.member, Line(spelled[r.member], high_numbers={}))
         line.games += 1
         line.wins_high += r.win if r.mode == "high" else 0
         line.wins_low += r.win if r.mode == "low" else 0
@@ -168,7 +170,7 @@ def table(rows: Sequence[SeasonRow]) -> list[Line]:
         line.pins += r.pins
         line.throws += r.throws
         if r.mode == "high" and line.high_numbers is not None:
-            line.high_numbers.append(r.number)
+            line.high_numbers.setdefault(r.digits, []).append(r.number)
     return sorted(lines.values(), key=lambda x: (-x.wins, -(x.schnitt or 0), x.name.casefold()))
 
 

@@ -372,7 +372,7 @@ def _leave(s: State, seat: str, ctx: Ctx) -> tuple[State, list[Event]]:
         s.votes.remove(seat)
     events: list[Event] = [Left(seat, player(s, seat).name, len(active(s)))]
     if len(active(s)) < 2:
-        if s.mode is Mode.PAIR_LIMIT or s.mode is Mode.PAIR_ROUNDS:
+        if (s.mode is Mode.PAIR_LIMIT or s.mode is Mode.PAIR_ROUNDS) and played(s):
             s.winners = active(s)
         return _end_match(s, events, reveal=True)
     if seat == s.setter:
@@ -589,8 +589,13 @@ def _time_out(s: State) -> tuple[State, list[Event]]:
     return _end_match(s, [TimedOut(s.secret)], reveal=True)
 
 
+def played(s: State) -> bool:
+    """Was a word ever set in the match? A match ended before that has no winner."""
+    return bool(s.secret) or any(r.word for r in s.rounds)
+
+
 def _end_match(s: State, events: list[Event], reveal: bool) -> tuple[State, list[Event]]:
-    if not s.winners:
+    if not s.winners and played(s):
         if is_pair(s):
             act = active(s)
             best = min(s.counts.get(u, 0) for u in act)
@@ -626,6 +631,8 @@ def results(state: State) -> list[ResultRow]:
             outcome = Outcome.ABANDONED
         elif p.user_id in state.left:
             outcome = Outcome.GAVE_UP
+        elif not state.winners:  # ended before a word was set: nobody won or lost
+            outcome = Outcome.ABANDONED
         elif p.user_id in state.winners:
             outcome = Outcome.WIN if len(state.winners) == 1 else Outcome.DRAW
         else:
@@ -795,7 +802,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                     out.append(say(chat, "words.abandoned_penalty", word=word or "—", n=penalty,
                                    name=name.get(guesser or "", "?"), setter=name.get(setter, "?")))
                 else:
-                    key = "words.abandoned_left" if left else "words.abandoned"
+                    key = ("words.abandoned_left" if word else "words.setter_left_unset") if left \
+                        else "words.abandoned"
                     out.append(say(chat, key, word=word or "—", setter=name.get(setter, "?")))
             case Skipped(by=by, turn=turn):
                 out.append(say(chat, "words.skipped", name=name.get(by or "", "?"), next=name[turn or ""],
@@ -843,6 +851,8 @@ def _final(game_id: int, state: State, chat: Chat, word: str) -> Message:
         result = Text("words.result_win", {"name": player(state, state.winners[0]).name})
     elif state.winners:
         result = Text("words.result_draw", {"names": _names(state, state.winners)})
+    elif not played(state):
+        result = Text("words.result_no_word")
     else:
         result = Text("words.result_none")
     history = "\n".join(
