@@ -183,7 +183,7 @@ async def chart_words(svc: Services, ib: Inbound) -> kegeln_chart.Words:
 async def day_labels(svc: Services, days: list[date], ib: Inbound) -> list[str]:
     """A chart's evenings as the chat reads dates (the picture is drawn once, for the chat)."""
     lang = await svc.lang(ib)
-    return [svc.catalogs.day_month(d, lang) for d in days]
+    return svc.catalogs.date_axis(days, lang)
 
 
 async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:

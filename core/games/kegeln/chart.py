@@ -54,6 +54,12 @@ CARD_SIZE = 14
 CARD_TITLE_SIZE = 17
 LEGEND_W = 150  # the legend column at the right of every panel
 LEGEND_LINE = 16  # the height of a line of a legend entry
+X_LABEL_LINE = 14  # an x label's second line (the year under a date) starts this much lower
+
+
+def label_step(n: int) -> int:
+    """Of `n` x labels every label_step(n)-th is drawn (the first one always): at most about twelve."""
+    return max(1, n // 12)
 
 
 @dataclass(frozen=True)
@@ -76,7 +82,9 @@ def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: S
                words: Words = Words()) -> bytes:
     """Lines over shared x positions (None = no value there), y from `y_min` to `y_max` (pins per
     throw: 0 to 9; also the skill rating chart of core/ratings_chart.py). At most MAX_SERIES series
-    are drawn; a single point is drawn as a dot. `words.lines` and `words.y_axis` label it."""
+    are drawn; a single point is drawn as a dot. `words.lines` and `words.y_axis` label it. Of the
+    x labels every `label_step`-th is drawn; a label may have a second line after "\n" (the year
+    under a date: bot/i18n.py `Catalogs.date_axis`)."""
     return _png(_lines(series, x_labels, width, height, y_max, y_min, words))
 
 
@@ -282,10 +290,12 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
         draw.line([(left, y), (right, y)], fill=GRID)
         draw.text((left - 6, y), str(tick), fill=INK, font=font, anchor="rm")
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
-    step = max(1, n // 12)
+    step = label_step(n)
     for i, label in enumerate(x_labels):
-        if i % step == 0:
-            _text(draw, (x_of(i), bottom + 8), str(label), (right - left) / n * step - 2, anchor="ma")
+        if i % step == 0:  # a label of two lines ("29.11." over "2026") takes both
+            for j, part in enumerate(str(label).split("\n")[:2]):
+                _text(draw, (x_of(i), bottom + 8 + X_LABEL_LINE * j), part, (right - left) / n * step - 2,
+                      anchor="ma")
     colours = member_colours([name for name, _ in series])
     for k, (name, values) in enumerate(series):
         colour = colours[k]
