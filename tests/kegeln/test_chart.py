@@ -36,9 +36,9 @@ def test_at_most_the_palette_and_a_single_point() -> None:
 
 
 def test_evening_series_averages_per_day() -> None:
-    day = 86400.0
-    rows = [("anna", "Anna", 1, 10 * day + 100, 15, 3), ("anna", "Anna", 2, 10 * day + 200, 3, 3),
-            ("ben", "Ben", 2, 10 * day + 200, 9, 3), ("ben", "Ben", 3, 11 * day + 5, 27, 3)]
+    day, eight_pm = 86400.0, 20 * 3600.0  # club evenings start at 06:00 (core/games/kegeln/evenings.py)
+    rows = [("anna", "Anna", 1, 10 * day + eight_pm + 100, 15, 3), ("anna", "Anna", 2, 10 * day + eight_pm + 200, 3, 3),
+            ("ben", "Ben", 2, 10 * day + eight_pm + 200, 9, 3), ("ben", "Ben", 3, 11 * day + eight_pm + 5, 27, 3)]
     series, labels = evening_series(rows, ["Anna", "Ben"])
     assert labels == [date(1970, 1, 11), date(1970, 1, 12)]
     assert series == [("Anna", [3.0, None]), ("Ben", [3.0, 9.0])]

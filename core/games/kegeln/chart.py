@@ -14,11 +14,12 @@ import math
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, tzinfo
 
 from PIL import Image, ImageDraw
 
 from core import pictures
+from core.games.kegeln.evenings import evening_of
 
 PALETTE = ((214, 39, 40), (31, 119, 180), (44, 160, 44), (255, 127, 14),
            (148, 103, 189), (23, 190, 207), (227, 119, 194), (140, 86, 75))
@@ -311,15 +312,16 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
 
 
 def evening_series(rows: Sequence[tuple[str, str, int, float, int, int]], names: Sequence[str],
-                   utc_offset_hours: float = 0.0) -> tuple[list[tuple[str, list[float | None]]], list[date]]:
-    """Each named member's Kegel-Schnitt per club evening (a calendar day), from store rows
-    (member, name, game id, time, pins, throws); the first MAX_SERIES names get a line. The
-    evenings come as dates: the caller writes them in the reader's language."""
+                   tz: tzinfo = UTC) -> tuple[list[tuple[str, list[float | None]]], list[date]]:
+    """Each named member's Kegel-Schnitt per club evening (core/games/kegeln/evenings.py, in the
+    chat's zone `tz`), from store rows (member, name, game id, time, pins, throws); the first
+    MAX_SERIES names get a line. The evenings come as dates: the caller writes them in the reader's
+    language."""
     wanted = [n.casefold() for n in names][:MAX_SERIES]
     days: list[date] = []
     sums: dict[tuple[str, date], list[int]] = {}
     for member, _name, _game, at, pins, throws in rows:
-        day = _day(at + utc_offset_hours * 3600)
+        day = evening_of(at, tz)
         if day not in days:
             days.append(day)
         acc = sums.setdefault((member, day), [0, 0])
@@ -333,8 +335,3 @@ def evening_series(rows: Sequence[tuple[str, str, int, float, int, int]], names:
             values.append(got[0] / got[1] if got and got[1] else None)
         series.append((name, values))
     return series, days
-
-
-def _day(ts: float) -> date:
-    """The calendar day of a Unix time in UTC (a conversion, not a clock reading)."""
-    return datetime.fromtimestamp(ts, UTC).date()
