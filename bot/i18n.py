@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from functools import cache
@@ -25,6 +25,7 @@ from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal
 
+from core.games.kegeln.chart import label_step
 from core.messages import BLOCK, USER_TEXT, DayMonth, Text
 
 log = logging.getLogger("bot.i18n")
@@ -165,6 +166,27 @@ class Catalogs:
     def day_month(value: date, lang: str) -> str:
         """A chart axis label: day and month in digits, in the reader's order ("11/29", "29.11.")."""
         return format_skeleton("Md", value, locale=lang)
+
+    @staticmethod
+    def date_axis(days: Sequence[date], lang: str, twins: bool = True) -> list[str]:
+        """A chart's x labels for `days` (oldest first): day and month (`day_month`), and under the
+        first drawn label and the first drawn one of each new year the year on a second line
+        ("29.11.\n2026"), in the reader's format, so that a season across New Year and a chart read
+        years later say when. Drawn labels: every core/games/kegeln/chart.py `label_step`-th.
+        `twins=False`: a day repeated from the label before is left empty (two games of one day)."""
+        step = label_step(len(days))
+        labels: list[str] = []
+        year_shown: int | None = None
+        for i, day in enumerate(days):
+            if not twins and i > 0 and day == days[i - 1]:
+                labels.append("")
+                continue
+            label = format_skeleton("Md", day, locale=lang)
+            if i % step == 0 and day.year != year_shown:
+                label += "\n" + format_skeleton("y", day, locale=lang)
+                year_shown = day.year
+            labels.append(label)
+        return labels
 
     @staticmethod
     def _plural(forms: Mapping[str, str], n: Any, lang: str) -> str:

@@ -9,10 +9,11 @@ import secrets
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, tzinfo
 from typing import Any
 
 from bot import ratings_rebuild
+from bot.games.daily import zone
 from bot.services import Command, GamePlugin, Services, Turn
 from bot.storage.base import GameRow, KegelnRepository, MergeCheck
 from core import names, serial
@@ -24,6 +25,7 @@ from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season
 from core.games.kegeln import tie as kegeln_tie
 from core.games.kegeln import trust as kegeln_trust
+from core.games.kegeln.evenings import evening_of, evening_starts
 from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, DayMonth, Inbound, Message, Text
 from core.ratings import Match
@@ -143,7 +145,8 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
         if line is None:
             raise GameError("kegeln.unknown_member", name=wanted[:40])
         mine = [row for row in series if row.member == wanted.casefold()]
-        lines, evenings = kegeln_chart.evening_series(mine, [line.name])  # the average per club evening
+        # the average per club evening
+        lines, evenings = kegeln_chart.evening_series(mine, [line.name], await chat_zone(svc, ib))
         image = await asyncio.to_thread(kegeln_chart.line_chart, lines, await day_labels(svc, evenings, ib),
                                         words=await chart_words(svc, ib))
         turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
@@ -159,7 +162,7 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
     hidden = len({row.member for row in series}) - len(club)  # every member has a line in the series
     if hidden > 0:
         table.append(Text("board.more", {"n": hidden}))
-    lines, evenings = kegeln_chart.evening_series(series, [r.name for r in club])
+    lines, evenings = kegeln_chart.evening_series(series, [r.name for r in club], await chat_zone(svc, ib))
     chart = await asyncio.to_thread(kegeln_chart.club_chart, lines, await day_labels(svc, evenings, ib),
                                     [(r.wins_high, r.wins_low) for r in club],
                                     words=await chart_words(svc, ib))  # PNG drawn off the event loop
@@ -180,17 +183,25 @@ async def chart_words(svc: Services, ib: Inbound) -> kegeln_chart.Words:
         halves_none=say("kegeln.chart.halves_none", n=kegeln_season.MIN_IMPROVED_GAMES))
 
 
+async def chat_zone(svc: Services, ib: Inbound) -> tzinfo:
+    """The chat's time zone (/timezone, kept per group; UTC by default): where its club evenings lie."""
+    return zone(await svc.store.chat_tz(ib.chat.platform, ib.chat.group))
+
+
 async def day_labels(svc: Services, days: list[date], ib: Inbound) -> list[str]:
     """A chart's evenings as the chat reads dates (the picture is drawn once, for the chat)."""
     lang = await svc.lang(ib)
-    return [svc.catalogs.day_month(d, lang) for d in days]
+    return svc.catalogs.date_axis(days, lang)
 
 
 async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/abend: tonight's games of this chat (finished within the last 12 hours of the App clock):
-    the winner of each, and who threw the most 9s, the most Pumpen and the best Kegel-Schnitt."""
+    """/abend: tonight's games of this chat (finished since this club evening started, in the chat's
+    zone: core/games/kegeln/evenings.py): the winner of each, and who threw the most 9s, the most
+    Pumpen and the best Kegel-Schnitt."""
     ib = turn.inbound
-    since = svc.clock() - kegeln_report.EVENING
+    tz = await chat_zone(svc, ib)
+    tonight = evening_of(svc.clock(), tz)  # before 06:00 local time still last night's evening
+    since = evening_starts(tonight, tz)
     games = await repository(svc).kegeln_games_since(ib.chat.platform, ib.chat.chat_id, since)
     if not games:
         turn.messages.append(Message(ib.chat, Text("kegeln.abend.empty")))
@@ -199,9 +210,7 @@ async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     lines, nines, pumpen, schnitt = kegeln_report.evening(games, members)
     lang = await svc.lang(ib)
     rendered = "\n".join(svc.catalogs.render(line, lang) for line in lines)
-    # the evening's day: where the 12-hour window starts (an evening past midnight keeps its date);
-    # shown in the reader's medium date format by the renderer
-    tonight = datetime.fromtimestamp(since, UTC).date()
+    # the evening's day (an evening past midnight keeps its date), in the reader's medium date format
     turn.messages.append(Message(ib.chat, Text("kegeln.abend.text", {
         "head": Text("kegeln.abend.head", {"n": len(games), "date": tonight}),
         "games": rendered,
@@ -360,7 +369,8 @@ async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if len(lines) > len(shown):
         table.append(Text("board.more", {"n": len(lines) - len(shown)}))
     series, evenings = kegeln_chart.evening_series(
-        [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in shown])
+        [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in shown],
+        await chat_zone(svc, ib))
     chart = await asyncio.to_thread(kegeln_chart.club_chart, series, await day_labels(svc, evenings, ib),
                                     [(ln.wins_high, ln.wins_low) for ln in shown],
                                     words=await chart_words(svc, ib))  # drawn off the event loop
@@ -397,7 +407,8 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
     if shown_season is None:
         return
     rows, head = shown_season
-    rv = kegeln_season.review(rows)
+    tz = await chat_zone(svc, ib)
+    rv = kegeln_season.review(rows, tz)
     lang = await svc.lang(ib)
     parts: list[Text] = [Text("kegeln.review.head", {**head, "n": rv.games, "evenings": evenings_text(rv.evenings)})]
     if rv.champion is not None:  # several level on wins share the title
@@ -420,7 +431,7 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
                                                   "n": rv.most_nines.value}))
     lines = kegeln_season.table(rows)[:kegeln_chart.MAX_SERIES]
     series, evenings = kegeln_chart.evening_series(
-        [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in lines])
+        [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in lines], tz)
     labels = await day_labels(svc, evenings, ib)
     card = [svc.catalogs.render(part, lang) for part in parts]  # the recap card: the text's lines (emoji left out)
     chart = await asyncio.to_thread(kegeln_chart.review_chart, series, labels,

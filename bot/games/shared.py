@@ -306,7 +306,7 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     lang = await svc.lang(ib)
     days = [datetime.fromtimestamp(at, UTC).date() for at, _r in history]
     # one label per day: the second game of a day stands under the first one's date, not a twin of it
-    labels = [svc.catalogs.day_month(d, lang) if i == 0 or d != days[i - 1] else "" for i, d in enumerate(days)]
+    labels = svc.catalogs.date_axis(days, lang, twins=False)  # with the year where it is needed
     title = svc.catalogs.render(Text("stats.chart_title", {"game": game}), lang)
     image = await asyncio.to_thread(rating_chart, name, [r.ordinal for _at, r in history], labels,
                                     title) if history else None

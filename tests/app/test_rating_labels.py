@@ -1,4 +1,5 @@
-"""/rating's chart dates each day once: two rated games on one day stand under one date, not twin labels."""
+"""/rating's chart dates each day once: two rated games on one day stand under one date, not twin labels;
+the first date says its year (issue 23.12: a chart read years later)."""
 
 from __future__ import annotations
 
@@ -27,4 +28,4 @@ async def test_two_games_on_one_day_have_one_date(table: Table, clock: Clock, mo
         _gid, first, second = await start_duel(table)
         await finish_duel(table, first, second)
     await table.say("bob", "/rating duel")
-    assert seen == [["1/12", "", "1/13"]], seen
+    assert seen == [["1/12\n1970", "", "1/13"]], seen  # the test clock starts in 1970

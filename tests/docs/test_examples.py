@@ -301,7 +301,7 @@ def _kegeln_evening() -> tuple[str, ...]:
 REPLIES = {  # (page, first line of the block) → how to make the bot say it
     ("docs/kegeln.md", "🎳 Birgit: 7 pins → hundreds."): Reply(
         ("alice: /kegeln high 3 Birgit Klaus Sven", "alice: /wurf 7 H")),
-    ("docs/kegeln.md", "🎳 Club evening, Mar 7, 2026 (the last 12 hours): 2 games"): Reply(
+    ("docs/kegeln.md", "🎳 Club evening, Mar 7, 2026: 2 games"): Reply(
         _kegeln_evening(), (("Mar 7, 2026", r"[A-Z][a-z]{2} \d{1,2}, \d{4}"), ("#12", "#1"), ("#13", "#2"))),
 }
 

@@ -49,14 +49,15 @@ async def evening(table: Table, clock: Clock) -> tuple[int, int, int, float, flo
     return a, b, c, yesterday, tonight
 
 
-async def test_abend_summarises_the_last_twelve_hours_exactly(table: Table, clock: Clock) -> None:
+async def test_abend_summarises_this_club_evening(table: Table, clock: Clock) -> None:
+    clock.now = datetime(1970, 1, 11, 18, tzinfo=UTC).timestamp()  # A on the 11th, B and C on the 12th
     r = await table.say("bob", "/abend")
-    assert texts(r) == "🎳 No Kegeln game has finished in this chat in the last 12 hours."
-    _a, b, c, _, tonight = await evening(table, clock)
+    assert texts(r) == "🎳 No Kegeln game has finished in this chat this evening (since 06:00, /timezone)."
+    _a, b, c, _, _tonight = await evening(table, clock)
     r = await table.say("bob", "/abend")
-    # game A (13 hours earlier) does not count: else Birgit's two 9s and Klaus's low win would show
+    # game A (the evening before) does not count: else Birgit's two 9s and Klaus's low win would show
     assert texts(r) == "\n".join([
-        "🎳 Club evening, Jan 12, 1970 (the last 12 hours): 2 games",  # where the window starts, medium format
+        "🎳 Club evening, Jan 12, 1970: 2 games",  # the evening's day, medium format
         f"#{b} high numbers, 3 places: 🏆 Sven",
         f"#{c} low numbers, 2 places: 🏆 Hanne (tie, decided by the scorer)",
         "🎯 Most 9s: Hanne, Sven — 2 nines",  # Sven 1 + 1, Hanne 0 + 2
@@ -65,16 +66,15 @@ async def test_abend_summarises_the_last_twelve_hours_exactly(table: Table, cloc
     ])
     german = Table(table.app, locale="de", group=table.group)
     r = await german.say("ute", "/abend")
-    assert "Kegelabend, 12.01.1970 (die letzten 12 Stunden): 2 Spiele" in texts(r)  # date and decimals in German
+    assert "Kegelabend, 12.01.1970: 2 Spiele" in texts(r)  # date and decimals in German
     assert "Bester Kegel-Schnitt: Hanne — 6,0 Kegel pro Wurf" in texts(r)
     assert "Die meisten Pumpen: Klaus, Sven — 1 Pumpe" in texts(r)
     assert "(Gleichstand, vom Schreiber entschieden)" in texts(r)
-    # game B finished at `tonight`, game C an hour later: at tonight + 12.5 hours only C counts
-    clock.now = tonight + 12.5 * HOUR
-    r = await table.say("bob", "/abend")
-    assert texts(r).splitlines()[:2] == ["🎳 Club evening, Jan 13, 1970 (the last 12 hours): 1 game",
-                                         f"#{c} low numbers, 2 places: 🏆 Hanne (tie, decided by the scorer)"]
-    assert "Most Pumpen: Sven — 1 Pumpe" in texts(r) and "Best Kegel-Schnitt: Hanne — 9.0" in texts(r)
+    # the evening runs until 06:00 the next morning (UTC here: no /timezone), then a new one starts
+    clock.now = datetime(1970, 1, 13, 5, 59, tzinfo=UTC).timestamp()
+    assert texts(await table.say("bob", "/abend")).splitlines()[0] == "🎳 Club evening, Jan 12, 1970: 2 games"
+    clock.now = datetime(1970, 1, 13, 6, 0, tzinfo=UTC).timestamp()
+    assert "No Kegeln game" in texts(await table.say("bob", "/abend"))
 
 
 async def test_abend_without_nines_and_pumpen(table: Table) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import csv
 import io
 import sqlite3
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from PIL import Image
@@ -278,3 +279,30 @@ async def test_help_knows_the_localised_names(table: Table) -> None:
     for name in ("yearreview", "/итоги_года", "jahresrueckblick"):
         out = texts(await table.say("alice", f"/help {name}"))
         assert out.startswith("/yearreview [SEASON] (also /jahresrueckblick)"), out
+
+
+async def test_one_local_evening_across_utc_midnight_is_one_evening_everywhere(table: Table, clock: Clock,
+                                                                              app: App) -> None:
+    """Issue 23.12: /abend, /saison and the year in review share one definition of a club evening:
+    the chat's day (/timezone) from 06:00 to 06:00. In New York (UTC−5) games at 17:00 and at 00:30
+    local time are one evening, though they lie either side of UTC midnight and 7.5 hours apart."""
+    await app.store.set_chat_tz(PLATFORM, GROUP.group, "America/New_York")
+    clock.now = at(2026, 12, 4, 22)  # 17:00 in New York, 4 December
+    await game(table, "high", {"Birgit": (7, 2), "Klaus": (3, 3)})
+    clock.now = at(2026, 12, 5, 5) + 1800  # 00:30 in New York, 5 December (UTC: 05:30 on the 5th)
+    await game(table, "high", {"Birgit": (8, 8), "Klaus": (9, 9)})
+    clock.now = at(2026, 12, 5, 10) + 1800  # 05:30 in New York: still the evening of 4 December
+    abend = texts(await table.say("alice", "/abend"))
+    assert abend.splitlines()[0] == "🎳 Club evening, Dec 4, 2026: 2 games", abend
+    saison = texts(await table.say("alice", "/saison"))
+    assert "2 games on 1 evening" in saison, saison
+    review = texts(await table.say("alice", "/jahresrueckblick"))
+    assert "2 games on 1 evening" in review and "Dec 4, 2026" in review, review  # the best evening's day
+    rv = kegeln_season.review(await season_rows_of(app), ZoneInfo("America/New_York"))
+    assert rv.evenings == 1 and rv.best_evening is not None and rv.best_evening.day == date(2026, 12, 4)
+
+
+async def season_rows_of(app: App) -> list[kegeln_season.SeasonRow]:
+    since, until = kegeln_season.Start().span(2026)
+    rows = await app.store.kegeln_season_rows(PLATFORM, GROUP.chat_id, since, until)
+    return [kegeln_season.SeasonRow(*r) for r in rows]

@@ -14,11 +14,12 @@ import math
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, tzinfo
 
 from PIL import Image, ImageDraw
 
 from core import pictures
+from core.games.kegeln.evenings import evening_of
 
 PALETTE = ((214, 39, 40), (31, 119, 180), (44, 160, 44), (255, 127, 14),
            (148, 103, 189), (23, 190, 207), (227, 119, 194), (140, 86, 75))
@@ -54,6 +55,12 @@ CARD_SIZE = 14
 CARD_TITLE_SIZE = 17
 LEGEND_W = 150  # the legend column at the right of every panel
 LEGEND_LINE = 16  # the height of a line of a legend entry
+X_LABEL_LINE = 14  # an x label's second line (the year under a date) starts this much lower
+
+
+def label_step(n: int) -> int:
+    """Of `n` x labels every label_step(n)-th is drawn (the first one always): at most about twelve."""
+    return max(1, n // 12)
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,9 @@ def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: S
                words: Words = Words()) -> bytes:
     """Lines over shared x positions (None = no value there), y from `y_min` to `y_max` (pins per
     throw: 0 to 9; also the skill rating chart of core/ratings_chart.py). At most MAX_SERIES series
-    are drawn; a single point is drawn as a dot. `words.lines` and `words.y_axis` label it."""
+    are drawn; a single point is drawn as a dot. `words.lines` and `words.y_axis` label it. Of the
+    x labels every `label_step`-th is drawn; a label may have a second line after "\n" (the year
+    under a date: bot/i18n.py `Catalogs.date_axis`)."""
     return _png(_lines(series, x_labels, width, height, y_max, y_min, words))
 
 
@@ -282,10 +291,12 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
         draw.line([(left, y), (right, y)], fill=GRID)
         draw.text((left - 6, y), str(tick), fill=INK, font=font, anchor="rm")
     draw.line([(left, top), (left, bottom), (right, bottom)], fill=INK, width=2)
-    step = max(1, n // 12)
+    step = label_step(n)
     for i, label in enumerate(x_labels):
-        if i % step == 0:
-            _text(draw, (x_of(i), bottom + 8), str(label), (right - left) / n * step - 2, anchor="ma")
+        if i % step == 0:  # a label of two lines ("29.11." over "2026") takes both
+            for j, part in enumerate(str(label).split("\n")[:2]):
+                _text(draw, (x_of(i), bottom + 8 + X_LABEL_LINE * j), part, (right - left) / n * step - 2,
+                      anchor="ma")
     colours = member_colours([name for name, _ in series])
     for k, (name, values) in enumerate(series):
         colour = colours[k]
@@ -301,15 +312,16 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
 
 
 def evening_series(rows: Sequence[tuple[str, str, int, float, int, int]], names: Sequence[str],
-                   utc_offset_hours: float = 0.0) -> tuple[list[tuple[str, list[float | None]]], list[date]]:
-    """Each named member's Kegel-Schnitt per club evening (a calendar day), from store rows
-    (member, name, game id, time, pins, throws); the first MAX_SERIES names get a line. The
-    evenings come as dates: the caller writes them in the reader's language."""
+                   tz: tzinfo = UTC) -> tuple[list[tuple[str, list[float | None]]], list[date]]:
+    """Each named member's Kegel-Schnitt per club evening (core/games/kegeln/evenings.py, in the
+    chat's zone `tz`), from store rows (member, name, game id, time, pins, throws); the first
+    MAX_SERIES names get a line. The evenings come as dates: the caller writes them in the reader's
+    language."""
     wanted = [n.casefold() for n in names][:MAX_SERIES]
     days: list[date] = []
     sums: dict[tuple[str, date], list[int]] = {}
     for member, _name, _game, at, pins, throws in rows:
-        day = _day(at + utc_offset_hours * 3600)
+        day = evening_of(at, tz)
         if day not in days:
             days.append(day)
         acc = sums.setdefault((member, day), [0, 0])
@@ -323,8 +335,3 @@ def evening_series(rows: Sequence[tuple[str, str, int, float, int, int]], names:
             values.append(got[0] / got[1] if got and got[1] else None)
         series.append((name, values))
     return series, days
-
-
-def _day(ts: float) -> date:
-    """The calendar day of a Unix time in UTC (a conversion, not a clock reading)."""
-    return datetime.fromtimestamp(ts, UTC).date()

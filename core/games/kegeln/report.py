@@ -18,7 +18,6 @@ from typing import Any
 from core.games.kegeln import rules as kegeln
 from core.messages import Text
 
-EVENING = 12 * 3600  # /abend: the games finished within the last 12 hours are "tonight"
 CSV_HEADER = ("date", "game", "member", "pins", "position", "digit", "season")
 
 

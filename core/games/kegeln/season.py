@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, tzinfo
 from fractions import Fraction
 from typing import NamedTuple
 
 from core.errors import GameError
+from core.games.kegeln.evenings import evening_of
 
 MIN_IMPROVED_GAMES = 4  # games in the season before a member counts for "the most improved" (2 per half)
 
@@ -207,10 +208,6 @@ class Review:
     champions: tuple[str, ...] = ()  # all who share the champion's wins (the champion first)
 
 
-def _day(ts: float) -> date:
-    return datetime.fromtimestamp(ts, UTC).date()
-
-
 def _top(values: Mapping[str, tuple[int | float, int]], highest: bool = True) -> Record | None:
     """Everyone with the best value (name → (value, game)); the earliest game names the record's game."""
     if not values:
@@ -220,12 +217,13 @@ def _top(values: Mapping[str, tuple[int | float, int]], highest: bool = True) ->
     return Record(tuple(n for _, n in holders), best, holders[0][0], games=tuple(g for g, _ in holders))
 
 
-def review(rows: Sequence[SeasonRow]) -> Review:
-    """The season's review from its rows (oldest first)."""
+def review(rows: Sequence[SeasonRow], tz: tzinfo = UTC) -> Review:
+    """The season's review from its rows (oldest first); its evenings are club evenings in the
+    chat's zone `tz` (core/games/kegeln/evenings.py)."""
     spelled = names_of(rows)
     lines = table(rows)
     games = {r.game_id for r in rows}
-    days = {_day(r.at) for r in rows}
+    days = {evening_of(r.at, tz) for r in rows}
 
     by_member: dict[str, list[SeasonRow]] = {}
     for r in rows:
@@ -249,7 +247,7 @@ def review(rows: Sequence[SeasonRow]) -> Review:
 
     evening: dict[tuple[str, date], list[int]] = {}
     for r in rows:
-        acc = evening.setdefault((r.member, _day(r.at)), [0, 0])
+        acc = evening.setdefault((r.member, evening_of(r.at, tz)), [0, 0])
         acc[0] += r.pins
         acc[1] += r.throws
     best_evening = None
