@@ -25,6 +25,7 @@ from bot.options import colour_letters
 from bot.routing import awaiting_secret
 from bot.services import Command, GamePlugin, Services, Turn, loaded
 from bot.storage.base import DailyLine, DailyTaken, GameRow
+from bot.zones import DEFAULT_TZ, zone
 from core.errors import GameError
 from core.games import daily
 from core.games.base import Player
@@ -32,7 +33,6 @@ from core.lexicon import ALPHABETS
 from core.messages import Button, Chat, Inbound, Message, Text
 from core.options import meaning
 
-DEFAULT_TZ = "UTC"
 CLOSE_AFTER = 3 * 3600.0  # an attempt may be finished this long after its day ended (begun just before midnight)
 SUBCOMMANDS = ("board", "table")
 OUTCOME_KEYS = {"playing": "daily.outcome.playing", "solved": "daily.outcome.solved", "failed": "daily.outcome.failed",
@@ -43,13 +43,6 @@ TITLED = {"daily.started": "daily.started_in", "daily.board": "daily.board_in"}
 
 
 # ---------------------------------------------------------------- the day
-
-def zone(name: str | None) -> ZoneInfo:
-    try:
-        return ZoneInfo(name or DEFAULT_TZ)
-    except (ZoneInfoNotFoundError, ValueError):  # a zone the system no longer knows: UTC
-        return ZoneInfo(DEFAULT_TZ)
-
 
 def starts(day: str, tz: str | None) -> float:
     """When `day` begins in the zone."""

@@ -13,9 +13,9 @@ from datetime import date, tzinfo
 from typing import Any
 
 from bot import ratings_rebuild
-from bot.games.daily import zone
 from bot.services import Command, GamePlugin, Services, Turn
 from bot.storage.base import GameRow, KegelnRepository, MergeCheck
+from bot.zones import zone
 from core import names, serial
 from core.errors import GameError
 from core.games import kegeln
