@@ -147,15 +147,15 @@ class PostgresStore(SqlStore):
             raise _unavailable(exc) from exc
 
     # ------------------------------------------------------------ what SqlStore runs on
-    async def _fetch(self, query: Query, **params: Any) -> list[Sequence[Any]]:
+    async def fetch(self, query: Query, **params: Any) -> list[Sequence[Any]]:
         return await self._read(query.postgres, *query.args("postgres", params))
 
-    async def _run(self, job: TxJob) -> Any:
+    async def run(self, job: TxJob) -> Any:
         return await self._write(lambda conn: job(PgTx(conn)))
 
-    def _submit(self, job: TxJob) -> asyncio.Future[Any]:
+    def submit(self, job: TxJob) -> asyncio.Future[Any]:
         """Start the job now; close() waits for the ones still running."""
-        fut = asyncio.ensure_future(self._run(job))
+        fut = asyncio.ensure_future(self.run(job))
         self._pending.add(fut)
         fut.add_done_callback(self._pending.discard)
         return fut

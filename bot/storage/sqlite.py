@@ -181,14 +181,14 @@ class SqliteStore(SqlStore):
         return list(await self._r.execute_fetchall(sql, tuple(params)))
 
     # ------------------------------------------------------------ what SqlStore runs on
-    async def _fetch(self, query: Query, **params: Any) -> list[Sequence[Any]]:
+    async def fetch(self, query: Query, **params: Any) -> list[Sequence[Any]]:
         rows: list[Any] = await self._read(query.sqlite, query.args("sqlite", params))  # sqlite3.Row is a Sequence
         return rows
 
-    async def _run(self, job: TxJob) -> Any:
+    async def run(self, job: TxJob) -> Any:
         return await self._write(lambda conn: run_sync(job(SqliteTx(conn))))
 
-    def _submit(self, job: TxJob) -> asyncio.Future[Any]:
+    def submit(self, job: TxJob) -> asyncio.Future[Any]:
         """Queue the job without waiting: it joins the batch of the move the same inbound causes."""
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((lambda conn: run_sync(job(SqliteTx(conn))), fut))

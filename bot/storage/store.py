@@ -63,14 +63,14 @@ def _flag(flag: bool | None) -> int | None:
 
 class SqlStore:
     # ------------------------------------------------------------ what a driver supplies
-    async def _fetch(self, query: Query, **params: Any) -> list[Sequence[Any]]:
+    async def fetch(self, query: Query, **params: Any) -> list[Sequence[Any]]:
         raise NotImplementedError
 
-    async def _run(self, job: TxJob) -> Any:
+    async def run(self, job: TxJob) -> Any:
         """Run a write job in one transaction; its errors as the store's exceptions."""
         raise NotImplementedError
 
-    def _submit(self, job: TxJob) -> asyncio.Future[Any]:
+    def submit(self, job: TxJob) -> asyncio.Future[Any]:
         """Start a write job now; the caller awaits the future when it needs the write done."""
         raise NotImplementedError
 
@@ -78,22 +78,22 @@ class SqlStore:
     async def get_game(self, game_id: int) -> GameRow | None:
         if not game_id_fits(game_id):
             return None
-        rows = await self._fetch(q.GET_GAME, id=game_id)
+        rows = await self.fetch(q.GET_GAME, id=game_id)
         return _game(rows[0]) if rows else None
 
     async def seated_games(self, platform: str, user_id: str, chat_id: str | None = None) -> list[GameRow]:
         """Running games the user sits in: in one chat, or (chat_id None) anywhere on the platform."""
         if chat_id is None:
-            rows = await self._fetch(q.SEATED_GAMES, platform=platform, user_id=user_id)
+            rows = await self.fetch(q.SEATED_GAMES, platform=platform, user_id=user_id)
         else:
-            rows = await self._fetch(q.SEATED_GAMES_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
+            rows = await self.fetch(q.SEATED_GAMES_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
         return [_game(r) for r in rows]
 
     async def chat_games(self, platform: str, chat_id: str) -> list[GameRow]:
-        return [_game(r) for r in await self._fetch(q.CHAT_GAMES, platform=platform, chat_id=chat_id)]
+        return [_game(r) for r in await self.fetch(q.CHAT_GAMES, platform=platform, chat_id=chat_id)]
 
     async def idle_games(self, before: float) -> list[GameRow]:
-        return [_game(r) for r in await self._fetch(q.IDLE_GAMES, before=before)]
+        return [_game(r) for r in await self.fetch(q.IDLE_GAMES, before=before)]
 
     async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
                           state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
@@ -125,7 +125,7 @@ class SqlStore:
             await _add_events(tx, game_id, events, now)
             await _add_seen(tx, seen, now)
             return game_id
-        return int(await self._run(job))
+        return int(await self.run(job))
 
     async def save_game(self, game: GameRow, state: dict[str, Any], over: bool, seats: Sequence[str],
                         events: Sequence[Event], results: Sequence[NewResult], now: float,
@@ -156,7 +156,7 @@ class SqlStore:
                 await extra(tx)
             await _add_seen(tx, seen, now)
             return game.version + 1
-        return int(await self._run(job))
+        return int(await self.run(job))
 
     def link_job(self, game: GameRow, linked: Any, now: float) -> Any:
         """For `create_game(extra=...)`: the finished `game` is linked to the game being created
@@ -182,30 +182,30 @@ class SqlStore:
     async def last_games(self, platform: str, chat_id: str, user_id: str, limit: int) -> list[GameRow]:
         """The player's `limit` most recent games in a chat, newest first (for /rematch and /analyse,
         which look past challenges nobody played)."""
-        rows = await self._fetch(q.LAST_GAMES, platform=platform, chat_id=chat_id, user_id=user_id, limit=limit)
+        rows = await self.fetch(q.LAST_GAMES, platform=platform, chat_id=chat_id, user_id=user_id, limit=limit)
         return [_game(r) for r in rows]
 
     async def event_log(self, game_id: int) -> list[Logged]:
-        return [Logged(t, json.loads(d)) for t, d in await self._fetch(q.EVENT_LOG, game_id=game_id)]
+        return [Logged(t, json.loads(d)) for t, d in await self.fetch(q.EVENT_LOG, game_id=game_id)]
 
     # ------------------------------------------------------------ idempotency
     async def was_seen(self, platform: str, event_id: str) -> bool:
-        return bool(await self._fetch(q.WAS_SEEN, platform=platform, event_id=event_id))
+        return bool(await self.fetch(q.WAS_SEEN, platform=platform, event_id=event_id))
 
     async def mark_seen(self, platform: str, event_id: str, now: float) -> None:
         async def job(tx: Tx) -> None:
             await _add_seen(tx, (platform, event_id), now)
-        await self._run(job)
+        await self.run(job)
 
     # ------------------------------------------------------------ chats and users
     async def chat_lang(self, platform: str, chat_id: str) -> str | None:
-        rows = await self._fetch(q.CHAT_LANG, platform=platform, chat_id=chat_id)
+        rows = await self.fetch(q.CHAT_LANG, platform=platform, chat_id=chat_id)
         return rows[0][0] if rows else None
 
     async def set_chat_lang(self, platform: str, chat_id: str, lang: str | None) -> None:
         async def job(tx: Tx) -> None:
             await tx.execute(q.SET_CHAT_LANG, platform=platform, chat_id=chat_id, lang=lang)
-        await self._run(job)
+        await self.run(job)
 
     def note_chat(self, platform: str, chat_id: str, title: str | None, user_id: str) -> asyncio.Future[Any]:
         """A group's latest title (None: unchanged) and a user who has acted in it: like `save_user`,
@@ -214,11 +214,11 @@ class SqlStore:
             if title is not None:
                 await tx.execute(q.SET_CHAT_TITLE, platform=platform, chat_id=chat_id, title=title)
             await tx.execute(q.ADD_CHAT_MEMBER, platform=platform, chat_id=chat_id, user_id=user_id)
-        return self._submit(job)
+        return self.submit(job)
 
     async def chat_title(self, platform: str, chat_id: str, user_id: str) -> str | None:
         """The group's title as last seen, for a user who has acted in that group (else None)."""
-        rows = await self._fetch(q.CHAT_TITLE_FOR, platform=platform, chat_id=chat_id, user_id=user_id)
+        rows = await self.fetch(q.CHAT_TITLE_FOR, platform=platform, chat_id=chat_id, user_id=user_id)
         return rows[0][0] if rows and rows[0][0] else None
 
     async def migrate_chat(self, platform: str, old: str, new: str) -> None:
@@ -226,25 +226,25 @@ class SqlStore:
         async def job(tx: Tx) -> None:
             for statement in q.MIGRATE_CHAT:
                 await tx.execute(statement, platform=platform, old=old, new=new)
-        await self._run(job)
+        await self.run(job)
 
     def save_user(self, platform: str, user_id: str, name: str, locale: str | None) -> asyncio.Future[Any]:
         """Start the upsert and return its future: on SQLite it joins the batch of the move the same
         inbound causes (one commit for both); a caller without a move awaits it before answering."""
         async def job(tx: Tx) -> None:
             await tx.execute(q.SAVE_USER, platform=platform, user_id=user_id, name=name, locale=locale)
-        return self._submit(job)
+        return self.submit(job)
 
     async def user_name(self, platform: str, user_id: str) -> str | None:
-        rows = await self._fetch(q.USER_NAME, platform=platform, user_id=user_id)
+        rows = await self.fetch(q.USER_NAME, platform=platform, user_id=user_id)
         return rows[0][0] if rows else None
 
     async def seen_in_chat(self, platform: str, chat_id: str, user_id: str) -> bool:
         """Whether the chat knows this user: they acted in it, have a result there or sit in one of its games."""
-        return bool(await self._fetch(q.USER_SEEN_IN_CHAT, platform=platform, chat_id=chat_id, user_id=user_id))
+        return bool(await self.fetch(q.USER_SEEN_IN_CHAT, platform=platform, chat_id=chat_id, user_id=user_id))
 
     async def user_locale(self, platform: str, user_id: str) -> str | None:
-        rows = await self._fetch(q.USER_LOCALE, platform=platform, user_id=user_id)
+        rows = await self.fetch(q.USER_LOCALE, platform=platform, user_id=user_id)
         return rows[0][0] if rows else None
 
     async def find_users(self, platform: str, chat_id: str | None, name: str,
@@ -254,29 +254,29 @@ class SqlStore:
         platform."""
         wanted = names.key(name)
         if chat_id is not None:
-            rows = await self._fetch(q.USERS_IN_CHAT, platform=platform, chat_id=chat_id)
+            rows = await self.fetch(q.USERS_IN_CHAT, platform=platform, chat_id=chat_id)
         else:
-            rows = await self._fetch(q.USERS_NAMED, platform=platform, name=names.clean(name), limit=4 * limit)
+            rows = await self.fetch(q.USERS_NAMED, platform=platform, name=names.clean(name), limit=4 * limit)
         return [UserMatch(r[0], r[1]) for r in rows if names.key(r[1]) == wanted][:limit]
 
     # ------------------------------------------------------------ statistics
     async def stats(self, platform: str, chat_id: str | None, user_id: str) -> list[StatLine]:
         """Per game kind: games, wins, draws, losses, abandoned, gave up; in one chat or everywhere."""
         if chat_id is None:
-            rows = await self._fetch(q.STATS, platform=platform, user_id=user_id)
+            rows = await self.fetch(q.STATS, platform=platform, user_id=user_id)
         else:
-            rows = await self._fetch(q.STATS_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
+            rows = await self.fetch(q.STATS_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
         return [StatLine(*r) for r in rows]
 
     async def practice_bests(self, platform: str, user_id: str) -> list[PracticeBest]:
         """The fewest attempts per (length, repeats) over every chat: records follow the player."""
-        rows = await self._fetch(q.PRACTICE_BESTS, platform=platform, user_id=user_id)
+        rows = await self.fetch(q.PRACTICE_BESTS, platform=platform, user_id=user_id)
         return [PracticeBest(int(r[0]), bool(r[1]), int(r[2])) for r in rows]
 
     async def top(self, platform: str, chat_id: str, kind: str, limit: int = 10, skip: str = "") -> list[TopLine]:
         """The chat's leaderboard of one game by wins, most wins first; `skip`: a user id not listed (the
         computer opponent)."""
-        return [TopLine(*r) for r in await self._fetch(q.TOP, platform=platform, chat_id=chat_id, kind=kind,
+        return [TopLine(*r) for r in await self.fetch(q.TOP, platform=platform, chat_id=chat_id, kind=kind,
                                                        skip=skip, limit=limit)]
 
     # ------------------------------------------------------------ skill ratings (core/ratings.py)
@@ -314,27 +314,27 @@ class SqlStore:
         """The chat's players of one game by their conservative rating, best first; `everywhere`:
         the same players (and only they, by their names in this chat) by their rating across chats."""
         if everywhere:
-            rows = await self._fetch(q.TOP_RATED_EVERYWHERE, platform=platform, chat_id=chat_id, kind=kind,
+            rows = await self.fetch(q.TOP_RATED_EVERYWHERE, platform=platform, chat_id=chat_id, kind=kind,
                                      everywhere=ratings.EVERYWHERE, limit=limit)
         else:
-            rows = await self._fetch(q.TOP_RATED, platform=platform, chat_id=chat_id, kind=kind, limit=limit)
+            rows = await self.fetch(q.TOP_RATED, platform=platform, chat_id=chat_id, kind=kind, limit=limit)
         return [RatedLine(u, n, float(mu), float(sg), int(g)) for u, n, mu, sg, g in rows]
 
     async def player_ratings(self, platform: str, chat_id: str, user_id: str) -> dict[str, RatedLine]:
         """A player's rating per game kind in one chat (or `ratings.EVERYWHERE`: across chats)."""
-        rows = await self._fetch(q.PLAYER_RATINGS, platform=platform, chat_id=chat_id, user_id=user_id)
+        rows = await self.fetch(q.PLAYER_RATINGS, platform=platform, chat_id=chat_id, user_id=user_id)
         return {str(k): RatedLine(user_id, n, float(mu), float(sg), int(g)) for k, n, mu, sg, g in rows}
 
     async def rating_steps(self, platform: str, chat_id: str, kind: str, user_id: str,
                            limit: int = 1000) -> list[tuple[float, ratings.Rating]]:
         """A player's last `limit` rating steps in one chat and game, oldest first: (time, rating)."""
-        rows = await self._fetch(q.RATING_STEPS, platform=platform, chat_id=chat_id, kind=kind, user_id=user_id,
+        rows = await self.fetch(q.RATING_STEPS, platform=platform, chat_id=chat_id, kind=kind, user_id=user_id,
                                  limit=limit)
         return [(float(at), ratings.Rating(float(mu), float(sg), int(g))) for at, mu, sg, g in reversed(rows)]
 
     async def finished_games(self) -> list[tuple[GameRow, float]]:
         """Every finished game with the time it ended, in the order the games ended."""
-        return [(_game(r), float(r[8])) for r in await self._fetch(q.FINISHED_GAMES)]
+        return [(_game(r), float(r[8])) for r in await self.fetch(q.FINISHED_GAMES)]
 
     @staticmethod
     def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> FinishedStamp:
@@ -357,7 +357,7 @@ class SqlStore:
             await tx.execute(q.CLEAR_RATING_HISTORY)
             await tx.execute(q.CLEAR_RATINGS)
             await _write_ratings(tx, current, history)
-        await self._run(job)
+        await self.run(job)
 
     # ------------------------------------------------------------ kegeln (Hausnummern): club statistics
     @staticmethod
@@ -387,61 +387,61 @@ class SqlStore:
 
     async def kegeln_member(self, platform: str, chat_id: str, name: str) -> KegelnLine | None:
         """One club member's line, or None."""
-        rows = await self._fetch(q.KEGELN_MEMBER, platform=platform, chat_id=chat_id, member=name.casefold())
+        rows = await self.fetch(q.KEGELN_MEMBER, platform=platform, chat_id=chat_id, member=name.casefold())
         return KegelnLine(*rows[0]) if rows else None
 
     async def kegeln_club(self, platform: str, chat_id: str, limit: int = 30) -> list[KegelnLine]:
         """Every member's line, most wins first, then the best Kegel-Schnitt."""
-        return [KegelnLine(*r) for r in await self._fetch(q.KEGELN_CLUB, platform=platform, chat_id=chat_id,
+        return [KegelnLine(*r) for r in await self.fetch(q.KEGELN_CLUB, platform=platform, chat_id=chat_id,
                                                           limit=limit)]
 
     async def kegeln_series(self, platform: str, chat_id: str) -> list[KegelnPoint]:
         """Per member and finished game, oldest first."""
-        rows = await self._fetch(q.KEGELN_SERIES, platform=platform, chat_id=chat_id)
+        rows = await self.fetch(q.KEGELN_SERIES, platform=platform, chat_id=chat_id)
         return [KegelnPoint(r[0], r[1], int(r[2]), r[3], r[4], r[5]) for r in rows]
 
     async def kegeln_games_since(self, platform: str, chat_id: str, since: float) -> list[KegelnGame]:
         """The games finished at or after `since`, in order."""
-        rows = await self._fetch(q.KEGELN_GAMES_SINCE, platform=platform, chat_id=chat_id, since=since)
+        rows = await self.fetch(q.KEGELN_GAMES_SINCE, platform=platform, chat_id=chat_id, since=since)
         return [KegelnGame(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in rows]
 
     async def kegeln_members_since(self, platform: str, chat_id: str, since: float) -> list[KegelnSpan]:
         """Per member over the games finished at or after `since`; the name in its most recent
         spelling of that span."""
-        rows = await self._fetch(q.KEGELN_MEMBERS_SINCE, platform=platform, chat_id=chat_id, since=since)
+        rows = await self.fetch(q.KEGELN_MEMBERS_SINCE, platform=platform, chat_id=chat_id, since=since)
         return [KegelnSpan(*r) for r in rows]
 
     async def kegeln_throw_log(self, platform: str, chat_id: str) -> list[KegelnThrow]:
         """The club's throw log, oldest first, in throwing order."""
-        rows = await self._fetch(q.KEGELN_THROW_LOG, platform=platform, chat_id=chat_id)
+        rows = await self.fetch(q.KEGELN_THROW_LOG, platform=platform, chat_id=chat_id)
         return [KegelnThrow(r[0], int(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
 
     # ------------------------------------------------------------ kegeln: the season and merged members
     async def kegeln_season_start(self, platform: str, chat_id: str) -> tuple[int, int] | None:
         """The chat's season start (month, day), or None (1 January)."""
-        rows = await self._fetch(q.KEGELN_SEASON_START, platform=platform, chat_id=chat_id)
+        rows = await self.fetch(q.KEGELN_SEASON_START, platform=platform, chat_id=chat_id)
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
     async def set_kegeln_season_start(self, platform: str, chat_id: str, month: int, day: int) -> None:
         async def job(tx: Tx) -> None:
             await tx.execute(q.SET_KEGELN_SEASON_START, platform=platform, chat_id=chat_id, month=month, day=day)
-        await self._run(job)
+        await self.run(job)
 
     async def kegeln_season_rows(self, platform: str, chat_id: str, since: float, until: float) -> list[Any]:
         """Every member line of the games finished in [since, until), oldest first
         (core.games.kegeln.season.SeasonRow fields)."""
-        return [tuple(r) for r in await self._fetch(q.KEGELN_SEASON_ROWS, platform=platform, chat_id=chat_id,
+        return [tuple(r) for r in await self.fetch(q.KEGELN_SEASON_ROWS, platform=platform, chat_id=chat_id,
                                                       since=since, until=until)]
 
     async def kegeln_game_times(self, platform: str, chat_id: str) -> dict[int, float]:
         """When each finished Kegeln game of the chat ended (its season)."""
-        rows = await self._fetch(q.KEGELN_GAME_TIMES, platform=platform, chat_id=chat_id)
+        rows = await self.fetch(q.KEGELN_GAME_TIMES, platform=platform, chat_id=chat_id)
         return {int(r[0]): float(r[1]) for r in rows}
 
     async def kegeln_finished(self, platform: str, chat_id: str) -> list[tuple[GameRow, float]]:
         """The chat's finished Kegeln games with the time each ended, in the order they ended (who scored
         what: /saison START and /kegelmerge ask it)."""
-        rows = await self._fetch(q.FINISHED_GAMES_OF, platform=platform, chat_id=chat_id, kind="kegeln")
+        rows = await self.fetch(q.FINISHED_GAMES_OF, platform=platform, chat_id=chat_id, kind="kegeln")
         return [(_game(r), float(r[8])) for r in rows]
 
     async def kegeln_merge(self, platform: str, chat_id: str, old: str, new: str, new_name: str,
@@ -483,7 +483,7 @@ class SqlStore:
             await tx.execute(q.CLEAR_RATINGS_OF, **where, kind="kegeln")
             await _write_ratings(tx, current, history)
             return []
-        result: list[int] = await self._run(job)
+        result: list[int] = await self.run(job)
         return result
 
     # ------------------------------------------------------------ logik: results by side
@@ -491,34 +491,34 @@ class SqlStore:
         """Finished Logik games by winning side (and the timed-out ones), in one chat or everywhere;
         counted once per game, from the white player's result line."""
         if chat_id is None:
-            rows = await self._fetch(q.LOGIK_SIDES, platform=platform)
+            rows = await self.fetch(q.LOGIK_SIDES, platform=platform)
         else:
-            rows = await self._fetch(q.LOGIK_SIDES_IN_CHAT, platform=platform, chat_id=chat_id)
+            rows = await self.fetch(q.LOGIK_SIDES_IN_CHAT, platform=platform, chat_id=chat_id)
         return LogikSides(*(int(n) for n in rows[0]))
 
     async def logik_record(self, platform: str, chat_id: str | None, user_id: str) -> dict[str, LogikRecord]:
         """A player's Logik record per side, in one chat or everywhere."""
         if chat_id is None:
-            rows = await self._fetch(q.LOGIK_RECORD, platform=platform, user_id=user_id)
+            rows = await self.fetch(q.LOGIK_RECORD, platform=platform, user_id=user_id)
         else:
-            rows = await self._fetch(q.LOGIK_RECORD_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
+            rows = await self.fetch(q.LOGIK_RECORD_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
         return {str(r[0]): LogikRecord(int(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows if r[0]}
 
     # ------------------------------------------------------------ the daily puzzle (docs/daily.md)
     async def chat_tz(self, platform: str, chat_id: str) -> str | None:
-        rows = await self._fetch(q.CHAT_TZ, platform=platform, chat_id=chat_id)
+        rows = await self.fetch(q.CHAT_TZ, platform=platform, chat_id=chat_id)
         return rows[0][0] if rows else None
 
     async def set_chat_tz(self, platform: str, chat_id: str, tz: str | None) -> None:
         async def job(tx: Tx) -> None:
             await tx.execute(q.SET_CHAT_TZ, platform=platform, chat_id=chat_id, tz=tz)
-        await self._run(job)
+        await self.run(job)
 
     async def daily_window(self, platform: str, chat_id: str, day: str,
                            puzzle: str) -> tuple[float | None, float | None]:
         """When `day`'s puzzle ends (None: not drawn, or drawn before the ends were kept), and the latest end of
         the chat's other days of the puzzle (None: none known)."""
-        rows = await self._fetch(q.DAILY_WINDOW, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle)
+        rows = await self.fetch(q.DAILY_WINDOW, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle)
         this, last = rows[0] if rows else (None, None)
         return (None if this is None else float(this)), (None if last is None else float(last))
 
@@ -527,7 +527,7 @@ class SqlStore:
         """The chat's code of the day for a puzzle and its language: the stored one, else `draw()`
         (a `(secret, lang)`) stored now; of two first askers at once the first write wins for both."""
         where = {"platform": platform, "chat_id": chat_id, "day": day, "puzzle": puzzle}
-        rows = await self._fetch(q.DAILY_PUZZLE, **where)
+        rows = await self.fetch(q.DAILY_PUZZLE, **where)
         if rows:
             return str(rows[0][0]), str(rows[0][1])
         secret, lang = draw()
@@ -537,7 +537,7 @@ class SqlStore:
             row = await tx.fetchrow(q.DAILY_PUZZLE, **where)
             assert row is not None
             return str(row[0]), str(row[1])
-        stored: tuple[str, str] = await self._run(job)
+        stored: tuple[str, str] = await self.run(job)
         return stored
 
     @staticmethod
@@ -561,20 +561,20 @@ class SqlStore:
 
     async def daily_play(self, platform: str, chat_id: str, day: str, puzzle: str,
                          user_id: str) -> DailyPlay | None:
-        rows = await self._fetch(q.DAILY_PLAY, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle,
+        rows = await self.fetch(q.DAILY_PLAY, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle,
                                  user_id=user_id)
         return DailyPlay(int(rows[0][0]), str(rows[0][1]), int(rows[0][2])) if rows else None
 
     async def daily_day(self, platform: str, chat_id: str, day: str, puzzle: str) -> list[DailyLine]:
-        rows = await self._fetch(q.DAILY_DAY, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle)
+        rows = await self.fetch(q.DAILY_DAY, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle)
         return [DailyLine(r[0], r[1], r[2], int(r[3]), day) for r in rows]
 
     async def daily_history(self, platform: str, chat_id: str, puzzle: str) -> list[DailyLine]:
-        rows = await self._fetch(q.DAILY_HISTORY, platform=platform, chat_id=chat_id, puzzle=puzzle)
+        rows = await self.fetch(q.DAILY_HISTORY, platform=platform, chat_id=chat_id, puzzle=puzzle)
         return [DailyLine(r[0], r[1], r[3], int(r[4]), r[2]) for r in rows]
 
     async def daily_solved_days(self, platform: str, chat_id: str, puzzle: str, user_id: str) -> list[str]:
-        rows = await self._fetch(q.DAILY_SOLVED_DAYS, platform=platform, chat_id=chat_id, puzzle=puzzle,
+        rows = await self.fetch(q.DAILY_SOLVED_DAYS, platform=platform, chat_id=chat_id, puzzle=puzzle,
                                  user_id=user_id)
         return [str(r[0]) for r in rows]
 
@@ -583,7 +583,7 @@ class SqlStore:
                                user_id: str) -> str | None:
         """The level of the bot in this game, or (for a rematch) in the newest earlier game of the same
         kind against the bot that this user played in this chat: the data of its "bot" event."""
-        rows = await self._fetch(q.SOLVER_BOT_LEVEL, platform=platform, chat_id=chat_id, kind=kind, game_id=game_id,
+        rows = await self.fetch(q.SOLVER_BOT_LEVEL, platform=platform, chat_id=chat_id, kind=kind, game_id=game_id,
                                  user_id=user_id)
         return json.loads(rows[0][0]).get("level") if rows else None
 

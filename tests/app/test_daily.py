@@ -29,7 +29,7 @@ def wrong_codes(secret: str) -> list[str]:
 
 
 async def secret_of(app: App, chat: str = GROUP.chat_id, puzzle: str = "1a2b") -> str:
-    rows = await app.store._fetch(  # type: ignore[attr-defined]
+    rows = await app.store.fetch(
         Query(
             "SELECT secret FROM daily_puzzles WHERE chat_id = :chat_id AND puzzle = :puzzle"),
         chat_id=chat, puzzle=puzzle)
@@ -223,7 +223,7 @@ async def test_streaks_count_days_in_a_row(noon_app: App, clock: Clock) -> None:
     for day in range(3):
         clock.now = NOON + day * 86400
         await table.say("alice", "/daily")
-        rows = await noon_app.store._fetch(  # type: ignore[attr-defined]
+        rows = await noon_app.store.fetch(
             Query(
                 "SELECT secret FROM daily_puzzles WHERE day = :day"),
             day=datetime.fromtimestamp(clock.now, ZoneInfo("UTC")).date().isoformat())

@@ -17,7 +17,7 @@ from tests.app.test_daily import secret_of, wrong_codes
 
 
 async def puzzle_lang(app: App) -> str:
-    rows = await app.store._fetch(  # type: ignore[attr-defined]
+    rows = await app.store.fetch(
         Query("SELECT lang FROM daily_puzzles WHERE puzzle = 'words'"))
     return str(rows[0][0])
 

@@ -33,7 +33,7 @@ HISTORY = Query("SELECT game_id, platform, chat_id, kind, user_id, mu, sigma, ga
 
 
 async def rows(app: App, query: Query) -> list[tuple[Any, ...]]:
-    return [tuple(r) for r in await app.store._fetch(query)]  # type: ignore[attr-defined]
+    return [tuple(r) for r in await app.store.fetch(query)]
 
 
 async def garble(app: App) -> None:
@@ -43,7 +43,7 @@ async def garble(app: App) -> None:
         await tx.execute(Query("UPDATE rating_history SET sigma = 0"))
         await tx.execute(Query("INSERT INTO ratings (platform, chat_id, kind, user_id, name, mu, sigma, games,"
                                " updated) VALUES ('test', 'group-9', 'duel', 'mallory', 'Mallory', 99, 1, 3, 0)"))
-    await app.store._run(job)  # type: ignore[attr-defined]
+    await app.store.run(job)
 
 
 async def finish_duel(t: Table, first: str, second: str, draw: bool = False) -> str:
@@ -122,7 +122,7 @@ async def test_rebuild_gives_exactly_the_stored_ratings_and_history(app: App, cl
     async def wipe(tx: Tx) -> None:
         await tx.execute(Query("DELETE FROM rating_history"))
         await tx.execute(Query("DELETE FROM ratings"))
-    await app.store._run(wipe)  # type: ignore[attr-defined]
+    await app.store.run(wipe)
     await ratings_rebuild.rebuild(app)
     assert await rows(app, RATINGS) == stored and await rows(app, HISTORY) == history
 

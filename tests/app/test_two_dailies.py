@@ -26,7 +26,7 @@ def quit_buttons(r: Response) -> dict[str, str]:
 
 async def secrets(app: App) -> dict[tuple[str, str], str]:
     from bot.storage.sql import Query
-    rows = await app.store._fetch(Query("SELECT day, puzzle, secret FROM daily_puzzles"))  # type: ignore[attr-defined]
+    rows = await app.store.fetch(Query("SELECT day, puzzle, secret FROM daily_puzzles"))
     return {(str(d), str(p)): str(s) for d, p, s in rows}
 
 

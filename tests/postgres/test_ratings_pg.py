@@ -44,9 +44,9 @@ async def test_two_games_of_one_player_ending_at_once_both_count_across_chats(pg
 
         async def then() -> None:
             await written.wait()
-            await store._run(store.rating_job("test", "g2", "duel", second, 2.0, g2))
+            await store.run(store.rating_job("test", "g2", "duel", second, 2.0, g2))
 
-        await asyncio.gather(store._run(slow), then())
+        await asyncio.gather(store.run(slow), then())
         want = ratings.replay([first, second])["alice"]
         got = (await store.player_ratings("test", ratings.EVERYWHERE, "alice"))["duel"]
         assert (got.mu, got.sigma, got.games) == (want.mu, want.sigma, 2)
