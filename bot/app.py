@@ -68,7 +68,7 @@ class App(Services):
         return {lang: [CommandInfo(c.name, self.catalogs.render(Text(f"cmd.{c.name}"), lang), c.options,
                                    dict(c.choices),
                                    {o: self.catalogs.render(Text(self._option_key(c.name, o)), lang)
-                                    for o in c.options}, c.names(lang))
+                                    for o in c.options}, c.names(lang), c.group_only)
                        for c in self.commands.values() if not c.hidden]
                 for lang in self.catalogs.languages}
 

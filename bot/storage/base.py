@@ -11,7 +11,7 @@ from core.ratings import Step
 
 if TYPE_CHECKING:
     from bot.storage.sql import Query, TxJob
-    from core.games.base import Event, Logged
+    from core.games.base import Event, Logged, Outcome
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class NewResult:
 
     user_id: str
     name: str
-    outcome: str
+    outcome: Outcome  # stored as its value
     attempts: int | None
     length: int | None
     repeats: bool | None

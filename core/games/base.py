@@ -13,6 +13,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import msgspec
 
 from core import serial
+from core.buttons import GameButton
+from core.buttons import Verb as Verb  # the App's button verbs, defined with the button ids
 from core.errors import GameError
 from core.games.actions import Timeout
 from core.messages import Actor, Button, Chat, Message, Text
@@ -98,20 +100,6 @@ class ResultRow:
     attempts: int | None = None
     rating: str | None = None
     side: str | None = None  # the player's side where a game records sides ("white" | "black" in Logik)
-
-
-class Verb(StrEnum):
-    """The button verbs (`g:<game>:<verb>`) the App itself understands; a game's own verbs go to its
-    `button_action`."""
-
-    SECRET = "secret"  # asked privately for one's secret (a deep link / modal)
-    RANDOM = "random"  # a random secret
-    AGAIN = "again"  # play again alone (a new game like the finished one)
-    REMATCH = "rematch"  # the same pair again, the match score kept
-    ACCEPT = "accept"
-    DECLINE = "decline"
-    GIVEUP = "giveup"  # /giveup or /resign of this game, chosen by button (the player runs several)
-    RESIGN = "resign"
 
 
 QUIT_VERBS = frozenset({Verb.GIVEUP, Verb.RESIGN})
@@ -452,10 +440,14 @@ def to_actor(chat: Chat, player: Player) -> Actor:
     return Actor(chat.platform, player.user_id, player.name)
 
 
-def button(game_id: int, action: str, key: str, *, settles: bool = False, **params: Any) -> Button:
-    """A button whose opaque id names the game and the action: `g:<id>:<action>`. `settles`: an
-    accepted press of it settles its message's keyboard (`Button.settles`)."""
-    return Button(Text(key, params), f"g:{game_id}:{action}", settles=settles)
+def button(game_id: int, verb: str, key: str, *, arg: int | None = None, settles: bool = False,
+           prompt: Text | None = None, **params: Any) -> Button:
+    """A button of the game whose id names the game, the verb and its argument (core/buttons.py
+    `GameButton`; a verb written with its argument, `"p3"`, is split there). `settles`: an accepted
+    press of it settles its message's keyboard (`Button.settles`); `prompt`: it leads to private text
+    input (`Button.prompt`)."""
+    bid = GameButton(game_id, verb, arg) if arg is not None else GameButton.of(game_id, verb)
+    return Button(Text(key, params), str(bid), settles=settles, prompt=prompt)
 
 
 def say(to: Chat | Actor, key: str, buttons: tuple[tuple[Button, ...], ...] = (), **params: Any) -> Message:
