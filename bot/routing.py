@@ -11,20 +11,18 @@ from bot.services import Services, Turn, loaded
 from bot.storage.base import Conflict, GameRow
 from core import buttons, serial
 from core.buttons import ChatButton, GameButton, LangButton
-from core.codes import looks_like_code
 from core.errors import GameError
 from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, QUIT_VERBS, Answer, Challenge, Game, Verb
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
-
-RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump"}
 
 
 async def on_text(svc: Services, turn: Turn, raw: str) -> None:
     """A plain message: a secret or guess for the actor's game, or a word a game takes as a move."""
     ib = turn.inbound
     text = raw.strip()
-    is_random = text.lower() in RANDOM_WORDS
-    if not (looks_like_code(text) or is_random):
+    games = svc.plugins.values()  # what the text is, each game says (`Game.asks_random`, `reads_as_code`)
+    is_random = any(p.game.asks_random(text) for p in games)
+    if not (is_random or any(p.game.reads_as_code(text) for p in games)):
         if await offer_text(svc, turn, text):
             return
         if ib.chat.private:
