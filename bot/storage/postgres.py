@@ -51,7 +51,8 @@ class PgTx:
             await self.conn.executemany(q.postgres, q.rows("postgres", rows))
 
     async def fetchrow(self, q: Query, **params: Any) -> Sequence[Any] | None:
-        return await self.conn.fetchrow(q.postgres, *q.args("postgres", params))
+        row: Sequence[Any] | None = await self.conn.fetchrow(q.postgres, *q.args("postgres", params))
+        return row
 
     async def fetch(self, q: Query, **params: Any) -> list[Sequence[Any]]:
         return list(await self.conn.fetch(q.postgres, *q.args("postgres", params)))

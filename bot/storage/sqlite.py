@@ -182,13 +182,14 @@ class SqliteStore(SqlStore):
     async def _write_loop(self) -> None:
         assert self._w is not None
         conn = self._w
+        in_thread: Callable[..., Awaitable[Any]] = conn._execute  # aiosqlite's own hop into its thread
         while True:
             batch = [await self._queue.get()]
             while len(batch) < self.batch_max and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
                 # the whole batch is ONE call into the connection's thread: one hop, one commit
-                outcomes = await conn._execute(_run_batch, conn._conn, [job for job, _ in batch])
+                outcomes = await in_thread(_run_batch, conn._conn, [job for job, _ in batch])
             except Exception as exc:  # the commit itself failed: nothing in the batch is durable
                 outcomes = [(None, exc)] * len(batch)
             for (_, fut), (value, error) in zip(batch, outcomes, strict=True):
