@@ -221,7 +221,8 @@ class Game(ABC, Generic[S]):
         return None
 
     def button_action(self, state: S, verb: str, user_id: str, name: str, text: str | None) -> object | None:
-        """A pressed `g:<id>:<verb>` button (None: a stale button)."""
+        """A pressed button of this game (core/buttons.py `GameButton`), `verb` its verb with its argument
+        as the game wrote it (`"p3"`; None: a stale button)."""
         return None
 
     def quit_action(self, state: S, user_id: str, command: str) -> object | None:
