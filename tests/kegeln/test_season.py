@@ -16,6 +16,7 @@ from PIL import Image
 
 from bot import ratings_rebuild
 from bot.app import App
+from bot.games.kegeln import storage
 from core.games.kegeln import season as kegeln_season
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
@@ -304,5 +305,4 @@ async def test_one_local_evening_across_utc_midnight_is_one_evening_everywhere(t
 
 async def season_rows_of(app: App) -> list[kegeln_season.SeasonRow]:
     since, until = kegeln_season.Start().span(2026)
-    rows = await app.store.kegeln_season_rows(PLATFORM, GROUP.chat_id, since, until)
-    return [kegeln_season.SeasonRow(*r) for r in rows]
+    return await storage.season_rows(app.store, PLATFORM, GROUP.chat_id, since, until)

@@ -13,8 +13,9 @@ from datetime import date, tzinfo
 from typing import Any
 
 from bot import ratings_rebuild
+from bot.games.kegeln import storage
 from bot.services import Command, GamePlugin, Services, Turn
-from bot.storage.base import GameRow, KegelnRepository, MergeCheck
+from bot.storage.base import GameRow
 from bot.zones import zone
 from core import names, serial
 from core.errors import GameError
@@ -29,10 +30,6 @@ from core.games.kegeln.evenings import evening_of, evening_starts
 from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, DayMonth, Inbound, Message, Text
 from core.ratings import Match
-
-
-def repository(svc: Services) -> KegelnRepository:
-    return svc.store
 
 
 async def cmd_kegeln(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -127,21 +124,22 @@ def kegeln_job(svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> A
     records = kegeln.member_records(new) if over else []
     if keep is None and not records:
         return None
-    game = (new.mode.value, new.digits, new.teams, kegeln.winner_label(new), new.decided) if records else None
-    throws = [(new.members[t.member].name, t.pins, t.position, kegeln.digit_value(new.mode, t.pins), t.at)
-              for t in new.throws] if records else []
-    return repository(svc).kegeln_job(row.id, row.platform, row.chat_id, keep, game, records, throws, svc.clock())
+    game = (storage.GameRecord(new.mode.value, new.digits, new.teams, kegeln.winner_label(new), new.decided)
+            if records else None)
+    throws = [storage.ThrowRecord(new.members[t.member].name, t.pins, t.position,
+                                  kegeln.digit_value(new.mode, t.pins), t.at) for t in new.throws] if records else []
+    return storage.move_job(row.id, row.platform, row.chat_id, keep, game, records, throws, svc.clock())
 
 
 async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/kegelstats [NAME]: a member's statistics and Kegel-Schnitt chart, or the club table."""
     ib = turn.inbound
-    series = await repository(svc).kegeln_series(ib.chat.platform, ib.chat.chat_id)
+    series = await storage.series(svc.store, ib.chat.platform, ib.chat.chat_id)
     if args:
         wanted = names.clean(" ".join(args))
         if not wanted:
             raise GameError("empty_name")
-        line = await repository(svc).kegeln_member(ib.chat.platform, ib.chat.chat_id, wanted)
+        line = await storage.member(svc.store, ib.chat.platform, ib.chat.chat_id, wanted)
         if line is None:
             raise GameError("kegeln.unknown_member", name=wanted[:40])
         mine = [row for row in series if row.member == wanted.casefold()]
@@ -154,7 +152,7 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
             "nines": line.nines, "pumpen": line.pumpen, "schnitt": kegeln.schnitt(line.pins, line.throws),
             "throws": line.throws}), image=image))
         return
-    club = await repository(svc).kegeln_club(ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
+    club = await storage.club(svc.store, ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
     if not club:
         turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
         return
@@ -202,11 +200,11 @@ async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     tz = await chat_zone(svc, ib)
     tonight = evening_of(svc.clock(), tz)  # before 06:00 local time still last night's evening
     since = evening_starts(tonight, tz)
-    games = await repository(svc).kegeln_games_since(ib.chat.platform, ib.chat.chat_id, since)
+    games = await storage.games_since(svc.store, ib.chat.platform, ib.chat.chat_id, since)
     if not games:
         turn.messages.append(Message(ib.chat, Text("kegeln.abend.empty")))
         return
-    members = await repository(svc).kegeln_members_since(ib.chat.platform, ib.chat.chat_id, since)
+    members = await storage.members_since(svc.store, ib.chat.platform, ib.chat.chat_id, since)
     lines, nines, pumpen, schnitt = kegeln_report.evening(games, members)
     lang = await svc.lang(ib)
     rendered = "\n".join(svc.catalogs.render(line, lang) for line in lines)
@@ -221,11 +219,10 @@ async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
     """/kegelexport [SEASON]: the club's throw log as one CSV file (a `season` column says which season
     each game belongs to); the member table in the message text — all-time, or the season's."""
     ib = turn.inbound
-    repo = repository(svc)
     start = await season_start(svc, ib)
     year = season_year(args, export=True) if args else None
-    log_rows = await repo.kegeln_throw_log(ib.chat.platform, ib.chat.chat_id)
-    finished = await repo.kegeln_game_times(ib.chat.platform, ib.chat.chat_id)
+    log_rows = await storage.throw_log(svc.store, ib.chat.platform, ib.chat.chat_id)
+    finished = await storage.game_times(svc.store, ib.chat.platform, ib.chat.chat_id)
     seasons = {g: start.year_at(at) for g, at in finished.items()}
     if year is not None:
         log_rows = [r for r in log_rows if seasons.get(r.game_id) == year]
@@ -234,10 +231,10 @@ async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
                                      Text("kegeln.season.empty", season_head(start, year))))
         return
     if year is None:
-        club: list[tuple[Any, ...]] = list(await repo.kegeln_club(ib.chat.platform, ib.chat.chat_id,
-                                                                  limit=svc.list_lines))
+        club = await storage.club(svc.store, ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
     else:
-        club = [(ln.name, ln.games, ln.wins_high, ln.wins_low, ln.nines, ln.pumpen, ln.pins, ln.throws)
+        club = [storage.MemberLine(name=ln.name, games=ln.games, wins_high=ln.wins_high, wins_low=ln.wins_low,
+                                   nines=ln.nines, pumpen=ln.pumpen, pins=ln.pins, throws=ln.throws)
                 for ln in kegeln_season.table(await season_rows(svc, ib, start, year))[:svc.list_lines]]
     table = kegeln_report.club_table(club)
     hidden = len({r.name.casefold() for r in log_rows}) - len(club)  # the file holds every member
@@ -255,8 +252,7 @@ async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
 # ---------------------------------------------------------------- the season (core/games/kegeln/season.py)
 
 async def season_start(svc: Services, ib: Inbound) -> kegeln_season.Start:
-    stored = await repository(svc).kegeln_season_start(ib.chat.platform, ib.chat.chat_id)
-    return kegeln_season.Start(*stored) if stored else kegeln_season.Start()
+    return await storage.season_start(svc.store, ib.chat.platform, ib.chat.chat_id) or kegeln_season.Start()
 
 
 def season_year(args: tuple[str, ...], export: bool = False) -> int:
@@ -270,8 +266,7 @@ def season_year(args: tuple[str, ...], export: bool = False) -> int:
 async def season_rows(svc: Services, ib: Inbound, start: kegeln_season.Start,
                       year: int) -> list[kegeln_season.SeasonRow]:
     since, until = start.span(year)
-    rows = await repository(svc).kegeln_season_rows(ib.chat.platform, ib.chat.chat_id, since, until)
-    return [kegeln_season.SeasonRow(*r) for r in rows]
+    return await storage.season_rows(svc.store, ib.chat.platform, ib.chat.chat_id, since, until)
 
 
 def season_head(start: kegeln_season.Start, year: int) -> dict[str, Any]:
@@ -310,7 +305,7 @@ async def may_set_season(svc: Services, ib: Inbound, start: kegeln_season.Start)
     scorer is nobody the club has trusted yet: anyone can start a game)."""
     if ib.actor.is_admin:
         return
-    games = final_scorers(await repository(svc).kegeln_finished(ib.chat.platform, ib.chat.chat_id))
+    games = final_scorers(await storage.finished(svc.store, ib.chat.platform, ib.chat.chat_id))
     last = games[-1][0].scorer if games else None
     year = start.year_at(svc.clock())
     counts: dict[str, int] = {}
@@ -353,7 +348,7 @@ async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         new = kegeln_season.parse_start(words[0]) if kegeln_season.parse_year(words[0]) is None else None
         if new is not None:
             await may_set_season(svc, ib, start)
-            await repository(svc).set_kegeln_season_start(ib.chat.platform, ib.chat.chat_id, new.month, new.day)
+            await storage.set_season_start(svc.store, ib.chat.platform, ib.chat.chat_id, new.month, new.day)
             year = new.year_at(svc.clock())
             turn.messages.append(Message(ib.chat, Text("kegeln.season.set", {
                 "start": DayMonth(new.month, new.day), "season": new.label(year),
@@ -475,7 +470,7 @@ def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> tuple[int, int]
 async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[str, Any]:
     lines = {}
     for name in (old, new):
-        line = await repository(svc).kegeln_member(ib.chat.platform, ib.chat.chat_id, name)
+        line = await storage.member(svc.store, ib.chat.platform, ib.chat.chat_id, name)
         if line is None:
             raise GameError("kegeln.unknown_member", name=name[:40])
         lines[name] = line
@@ -483,7 +478,7 @@ async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[s
 
 
 def merge_check(actor: Actor, old: str, new: str, lines: dict[str, Any],
-                stamp: tuple[int, int] | None) -> MergeCheck:
+                stamp: tuple[int, int] | None) -> storage.MergeCheck:
     """What a merge needs, checked on the games as its own transaction sees them (and once before asking):
     the records are those the question showed (`stamp`), the two never played in one game (two people:
     said first, as no one may merge them), the actor may merge OLD (`may_merge`), and neither name
@@ -518,7 +513,7 @@ async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
     ib = turn.inbound
     old, new = merge_names(args)
     lines = await member_lines(svc, ib, old, new)
-    finished = await repository(svc).kegeln_finished(ib.chat.platform, ib.chat.chat_id)
+    finished = await storage.finished(svc.store, ib.chat.platform, ib.chat.chat_id)
     running = [r for r in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id) if r.kind == "kegeln"]
     merge_check(ib.actor, old, new, lines, None)(running, finished)  # refused now rather than after ✅
     asks = PLUGIN.asks_of(svc)
@@ -559,8 +554,9 @@ async def answer_merge(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
     except GameError:
         raise GameError("kegeln.merge.stale") from None  # merged away meanwhile
     old, new, kept = ask.old, ask.new, lines[ask.new].name
-    shared = await repository(svc).kegeln_merge(
-        chat.platform, chat.chat_id, old.casefold(), new.casefold(), kept, restate=renaming(old.casefold(), kept),
+    shared = await storage.merge(
+        svc.store, chat.platform, chat.chat_id, old.casefold(), new.casefold(), kept,
+        restate=renaming(old.casefold(), kept),
         rerate=lambda finished: ratings_rebuild.replay_local(svc, finished),
         check=merge_check(dataclasses.replace(ib.actor, is_admin=ib.actor.is_admin or ask.admin), old, new, lines,
                           ask.stamp))
