@@ -27,7 +27,7 @@ from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
 from core.games.challenge import Accepted, BotLevel, Resigned, SecretsWanted
-from core.games.kegeln.rules import MemberRecord
+from core.games.kegeln.records import MemberRecord
 
 
 def _public(cls: type) -> dict[str, inspect.Signature]:

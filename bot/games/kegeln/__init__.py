@@ -14,11 +14,12 @@ from bot.games.kegeln.season import cmd_saison
 from bot.games.kegeln.stats import cmd_kegelstats
 from bot.services import Command, GamePlugin, Services, Turn
 from bot.storage.base import GameRow
-from core.games import kegeln
+from core.games.kegeln import records
+from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS
 from core.messages import Chat
 from core.ratings import Match
 
-PLACES = tuple(str(n) for n in range(kegeln.MIN_DIGITS, kegeln.MAX_DIGITS + 1))  # Hausnummern digits
+PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern digits
 
 
 class Kegeln(GamePlugin):
@@ -53,7 +54,7 @@ class Kegeln(GamePlugin):
         return play.move_writes(svc, row, old, new, over)
 
     async def rated(self, svc: Services, row: GameRow, state: Any, results: list[Any]) -> Match | None:
-        return play.kegeln_match(kegeln.member_records(state), bool(state.teams))
+        return play.kegeln_match(records.member_records(state), bool(state.teams))
 
 
 PLUGIN = Kegeln()

@@ -16,7 +16,7 @@ from bot.services import Services, Turn
 from bot.storage.base import GameRow
 from core import names, serial
 from core.errors import GameError
-from core.games import kegeln
+from core.games.kegeln import records
 from core.games.kegeln import trust as kegeln_trust
 from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
@@ -174,7 +174,7 @@ def renaming(old: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any] |
     """A finished game's stored state with member `old` (casefolded) written `name`, or None where the game
     has no such member: the ratings are then replayed from the states, as `python -m bot ratings rebuild` does."""
     def restate(raw: dict[str, Any]) -> dict[str, Any] | None:
-        state = kegeln.renamed(serial.load(GAMES["kegeln"].state_type, raw), old, name)
+        state = records.renamed(serial.load(GAMES["kegeln"].state_type, raw), old, name)
         return None if state is None else serial.dump(state)
     return restate
 

@@ -10,9 +10,10 @@ from bot.services import Services, Turn
 from bot.storage.base import GameRow
 from core import serial
 from core.errors import GameError
-from core.games import kegeln
 from core.games.base import Player
+from core.games.kegeln import actions, options, records, rules
 from core.games.kegeln import tie as kegeln_tie
+from core.games.kegeln.state import PUMPE_WORDS, WORD_KEYS, digit_value
 from core.games.registry import GAMES
 from core.messages import Inbound
 from core.ratings import Match
@@ -25,8 +26,8 @@ async def cmd_kegeln(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     running = await svc.my_game(ib.actor, ib.chat)
     if running is not None and running.kind == "kegeln":
         raise GameError("kegeln.already_scoring", game=running.id)
-    setup = kegeln.parse_setup(args, svc.option_words)
-    state, events = kegeln.new(setup, Player(ib.actor.user_id, ib.actor.name), svc.ctx())
+    setup = options.parse_setup(args, svc.option_words)
+    state, events = rules.new(setup, Player(ib.actor.user_id, ib.actor.name), svc.ctx())
     await svc.create(turn, "kegeln", state, events, [ib.actor.user_id])
 
 
@@ -51,11 +52,11 @@ async def cmd_wurf(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if not words:
         raise GameError("kegeln.needs_pins")
     row = await kegeln_game(svc, ib)
-    pins = "0" if words[0].lower() in kegeln.PUMPE_WORDS else words[0]
+    pins = "0" if words[0].lower() in PUMPE_WORDS else words[0]
     position = None
     if len(words) > 1:
         position = kegeln_position(svc, " ".join(words[1:]), await svc.lang(ib))
-    await svc.play(turn, row, kegeln.Pins(pins, position, ib.actor.is_admin))
+    await svc.play(turn, row, actions.Pins(pins, position, ib.actor.is_admin))
 
 
 async def cmd_throw(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -67,9 +68,9 @@ def kegeln_position(svc: Services, word: str, lang: str) -> int:
     w = word.strip().lower().replace(" ", "")
     if w.isdecimal() and w == "1" + "0" * (len(w) - 1):
         return len(w) - 1
-    here = {p for p, key in enumerate(kegeln.WORD_KEYS)
+    here = {p for p, key in enumerate(WORD_KEYS)
             if w in (str(x).lower() for x in svc.catalogs.catalogs.get(lang, {}).get(key, []))}
-    anywhere = {p for p, key in enumerate(kegeln.WORD_KEYS) if w in svc.catalogs.words(key)}
+    anywhere = {p for p, key in enumerate(WORD_KEYS) if w in svc.catalogs.words(key)}
     found = here or anywhere
     if len(found) != 1:
         raise GameError("kegeln.unknown_position", given=word[:20])
@@ -78,7 +79,7 @@ def kegeln_position(svc: Services, word: str, lang: str) -> int:
 
 async def cmd_undo(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     row = await kegeln_game(svc, turn.inbound)
-    await svc.play(turn, row, kegeln.Undo(turn.inbound.actor.is_admin))
+    await svc.play(turn, row, actions.Undo(turn.inbound.actor.is_admin))
 
 
 async def cmd_scorer(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -91,7 +92,7 @@ async def cmd_scorer(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         to = Player(ib.actor.user_id, ib.actor.name)
     else:
         to = await svc.find_player(ib, " ".join(args), for_scorer=True)
-    await svc.play(turn, row, kegeln.HandOver(to, ib.actor.is_admin))
+    await svc.play(turn, row, actions.HandOver(to, ib.actor.is_admin))
 
 
 async def cmd_winner(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -107,26 +108,26 @@ def move_writes(svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> 
     """A Kegeln move's own writes, in the move's transaction: the seat follows the scorer role;
     the final move records the game, its members' statistics and the throw log."""
     keep = new.scorer.user_id if new.scorer.user_id != old.scorer.user_id else None
-    records = kegeln.member_records(new) if over else []
-    if keep is None and not records:
+    lines = records.member_records(new) if over else []
+    if keep is None and not lines:
         return None
-    game = (storage.GameRecord(new.mode.value, new.digits, new.teams, kegeln.winner_label(new), new.decided)
-            if records else None)
+    game = (storage.GameRecord(new.mode.value, new.digits, new.teams, records.winner_label(new), new.decided)
+            if lines else None)
     throws = [storage.ThrowRecord(new.members[t.member].name, t.pins, t.position,
-                                  kegeln.digit_value(new.mode, t.pins), t.at) for t in new.throws] if records else []
-    return storage.move_job(row.id, row.platform, row.chat_id, keep, game, records, throws, svc.clock())
+                                  digit_value(new.mode, t.pins), t.at) for t in new.throws] if lines else []
+    return storage.move_job(row.id, row.platform, row.chat_id, keep, game, lines, throws, svc.clock())
 
 
-def kegeln_match(records: list[kegeln.MemberRecord], teams: bool) -> Match | None:
+def kegeln_match(lines: list[records.MemberRecord], teams: bool) -> Match | None:
     """A completed game as a ranking by place: members are the players (by casefolded name, as in the
     club statistics), a team duel ranks the teams as teams."""
     entries: dict[str, list[str]] = {}
     places: dict[str, float] = {}
-    for i, m in enumerate(records):
+    for i, m in enumerate(lines):
         entry = f"t{m.team}" if teams and m.team is not None else f"m{i}"
         entries.setdefault(entry, []).append(m.name.casefold())
         places[entry] = float(m.place)
     if len(entries) < 2:
         return None
     return Match(tuple(tuple(v) for v in entries.values()), tuple(places[e] for e in entries),
-                 {m.name.casefold(): m.name for m in records})
+                 {m.name.casefold(): m.name for m in lines})

@@ -9,8 +9,8 @@ from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
 from bot.services import Services, Turn
 from core import names
 from core.errors import GameError
-from core.games import kegeln
 from core.games.kegeln import chart as kegeln_chart
+from core.games.kegeln import records
 from core.games.kegeln import report as kegeln_report
 from core.messages import Message, Text
 
@@ -33,7 +33,7 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
                                         words=await chart_words(svc, ib))
         turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
             "name": line.name, "n": line.games, "wins_high": line.wins_high, "wins_low": line.wins_low,
-            "nines": line.nines, "pumpen": line.pumpen, "schnitt": kegeln.schnitt(line.pins, line.throws),
+            "nines": line.nines, "pumpen": line.pumpen, "schnitt": records.schnitt(line.pins, line.throws),
             "throws": line.throws}), image=image))
         return
     club = await storage.club(svc.store, ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
