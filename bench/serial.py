@@ -35,12 +35,12 @@ import msgspec
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, logik, practice
+from core.games import duel, kegeln, logik, practice
 from core.games import words as W
 from core.games.actions import Accept, Cancel, Decline, GiveUp, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Player
 from core.games.kegeln import actions, options
-from core.games.kegeln import rules as kegeln
+from core.games.kegeln import rules as kegeln_rules
 from core.games.kegeln.state import Member, Mode, State
 
 T = TypeVar("T")
@@ -187,7 +187,7 @@ def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[
         names = ["Ute", "Jens", "Kai", "Mia"][:rng.choice([2, 3, 4]) if not teams else 4]
         members = [Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
         setup = options.Setup(rng.choice(list(Mode)), rng.choice([2, 3]), members, teams)
-        return kegeln.new(setup, A, ctx)[0], kegeln, _kegeln_action
+        return kegeln_rules.new(setup, A, ctx)[0], kegeln, _kegeln_action
     raise ValueError(game)
 
 
@@ -200,7 +200,7 @@ def random_state(game: str, rng: random.Random, moves: int) -> Any:
         ctx = Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON)
         actor = rng.choice(["a", "b", "c", None] if game != "kegeln" else ["a", "a", "b"])
         try:
-            state, _ = module.apply(state, action(state, actor, rng), actor, ctx)
+            state, _ = module.GAME.apply(state, action(state, actor, rng), actor, ctx)
         except GameError:
             continue
     return state

@@ -16,6 +16,7 @@ from core.games.kegeln import actions, options, presenter, records, rules
 from core.games.kegeln.events import Tie, Undone
 from core.games.kegeln.state import (
     Mode,
+    Outcome,
     Phase,
     State,
     current,
@@ -81,7 +82,7 @@ def test_seed_example_golden_one_step_entries() -> None:
     assert [shown(s, i) for i in range(4)] == ["7__", "_0_", "9__", "5__"]
     s = play(s, SEED_THROWS[4:])
     assert numbers(s) == {"Sven": 941, "Birgit": 732, "Hanne": 516, "Klaus": 308}
-    assert s.phase is Phase.FINISHED and s.outcome == "done"
+    assert s.phase is Phase.FINISHED and s.outcome is Outcome.DONE
     assert [s.members[e].name for _, e in ranking(s)] == ["Sven", "Birgit", "Hanne", "Klaus"]
     assert [p for p, _ in ranking(s)] == [1, 2, 3, 4]
     assert presenter.result_table(s) == ["1. Sven 941", "2. Birgit 732", "3. Hanne 516", "4. Klaus 308"]
@@ -393,7 +394,7 @@ def test_cancel_and_timeout_record_nothing() -> None:
     s = play(s, [(7, H)])
     c, _ = rules.apply(s, actions.Cancel(), "s", ctx())
     t, _ = rules.apply(s, Timeout(), None, ctx())
-    assert c.outcome == "cancelled" and t.outcome == "abandoned"
+    assert c.outcome is Outcome.CANCELLED and t.outcome is Outcome.ABANDONED
     assert records.member_records(c) == [] and records.member_records(t) == [] and rules.results(c) == []
     with pytest.raises(GameError):
         rules.apply(c, actions.Undo(), "s", ctx())

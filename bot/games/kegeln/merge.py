@@ -18,6 +18,7 @@ from core import names, serial
 from core.errors import GameError
 from core.games.kegeln import records
 from core.games.kegeln import trust as kegeln_trust
+from core.games.kegeln.state import Outcome
 from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 
@@ -90,7 +91,7 @@ def merge_check(actor: Actor, old: str, new: str, lines: dict[str, Any],
 def member_states(row: GameRow) -> list[Any]:
     """The members of a completed game (none for a cancelled one: it has no club records)."""
     state = serial.load(GAMES["kegeln"].state_type, row.state)
-    return list(state.members) if state.outcome == "done" else []
+    return list(state.members) if state.outcome == Outcome.DONE else []
 
 
 async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:

@@ -15,6 +15,7 @@ from core.errors import GameError
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import season as kegeln_season
 from core.games.kegeln import trust as kegeln_trust
+from core.games.kegeln.state import Outcome
 from core.games.registry import GAMES
 from core.messages import DayMonth, Inbound, Message, Text
 
@@ -61,7 +62,7 @@ def final_scorers(finished: Sequence[tuple[GameRow, float]]) -> list[tuple[Any, 
     out = []
     for row, at in finished:
         state = serial.load(GAMES["kegeln"].state_type, row.state)
-        if state.outcome == "done":
+        if state.outcome == Outcome.DONE:
             out.append((state, at))
     return out
 

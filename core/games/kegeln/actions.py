@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from core.games.base import Player
 
@@ -45,12 +46,28 @@ class Cancel:
     admin: bool = False
 
 
+class KegelnVerb(StrEnum):
+    """Kegeln's button verbs (`g:<game>:<verb>`): on the wire a verb and its number run together (`p3`, `w1`),
+    `undo` stands alone."""
+
+    PLACE = "p"  # p<position>: the pending pins go to that place
+    WINNER = "w"  # w<entry>: the entry named the winner of a tie
+    UNDO = "undo"
+
+    def at(self, n: int) -> str:
+        """The verb with its number, as a button carries it (`p3`)."""
+        return f"{self.value}{n}"
+
+
 def pressed(verb: str) -> object | None:
-    """A button's verb: `p<position>` places the pending pins, `w<entry>` names the winner of a tie, `undo`
-    (None: no verb of this game, a stale button)."""
-    if verb == "undo":
+    """A button's verb as the action it stands for (None: no verb of this game, a stale button)."""
+    if verb == KegelnVerb.UNDO:
         return Undo()
-    if verb[:1] in ("p", "w") and verb[1:].isdecimal():
-        n = int(verb[1:])
-        return Place(n) if verb[0] == "p" else Decide(n)
+    head, number = verb[:1], verb[1:]
+    if not number.isdecimal():
+        return None
+    if head == KegelnVerb.PLACE:
+        return Place(int(number))
+    if head == KegelnVerb.WINNER:
+        return Decide(int(number))
     return None

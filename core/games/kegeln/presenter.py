@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.games.base import Event, button, say
+from core.games.kegeln.actions import KegelnVerb
 from core.games.kegeln.events import (
     Cancelled,
     Decided,
@@ -21,6 +22,7 @@ from core.games.kegeln.state import (
     PLACE_KEYS,
     POSITION_KEYS,
     Mode,
+    Outcome,
     Phase,
     State,
     current,
@@ -122,17 +124,17 @@ def position_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ..
     who = current(state)
     if who is None or state.pending is None:
         return ()
-    row = tuple(button(game_id, f"p{p}", PLACE_KEYS[p]) for p in free_positions(state, who))
-    return (row, (button(game_id, "undo", "kegeln.button_undo"),))
+    row = tuple(button(game_id, KegelnVerb.PLACE.at(p), PLACE_KEYS[p]) for p in free_positions(state, who))
+    return (row, (button(game_id, KegelnVerb.UNDO, "kegeln.button_undo"),))
 
 
 def tie_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
     """One 🏆 button per tied entry, then ↩️ Undo; none when no tie waits (typed: core/games/kegeln/tie.py)."""
     if state.phase is not Phase.TIE:
         return ()
-    winners = tuple((Button(Text("kegeln.button_winner", {"name": entry_name(state, e)}), f"g:{game_id}:w{e}",
-                            settles=True),) for e in state.tied)
-    return (*winners, (button(game_id, "undo", "kegeln.button_undo"),))
+    winners = tuple((Button(Text("kegeln.button_winner", {"name": entry_name(state, e)}),
+                            f"g:{game_id}:{KegelnVerb.WINNER.at(e)}", settles=True),) for e in state.tied)
+    return (*winners, (button(game_id, KegelnVerb.UNDO, "kegeln.button_undo"),))
 
 
 def pins_text(pins: int) -> Text:
@@ -158,7 +160,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 head = Text("kegeln.head_thrown", {"name": state.members[member].name,
                                                    "pins": pins_text(pins), "pos": pos_text(position)})
                 warn = tip(state, pins, free, position)
-                undo = ((button(game_id, "undo", "kegeln.button_undo"),),) if state.phase is Phase.PLAYING else ()
+                playing = state.phase is Phase.PLAYING
+                undo = ((button(game_id, KegelnVerb.UNDO, "kegeln.button_undo"),),) if playing else ()
                 out.append(standings(game_id, state, chat, head, warn or "", undo))
             case Undone(member=member, pins=pins, position=position):
                 name = state.members[member].name
@@ -180,7 +183,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 out.append(say(chat, "kegeln.cancelled", name=state.scorer.name))
             case TimedOut():
                 out.append(say(chat, "kegeln.timed_out"))
-            case Finished(outcome="done", winner=winner) if winner is not None:
+            case Finished(outcome=Outcome.DONE, winner=winner) if winner is not None:
                 out.append(Message(chat, Text("kegeln.result", {"mode": mode_text(state.mode),
                                                                 "table": result_table(state),
                                                                 "winner": entry_name(state, winner)})))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.games.kegeln.state import State, number, ranking, team_members
+from core.games.kegeln.state import Outcome, State, number, ranking, team_members
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class MemberRecord:
 def member_records(state: State) -> list[MemberRecord]:
     """Per member: number, place of their entry, win, throws, raw pins (Kegel-Schnitt), 9s, Pumpen.
     In a team duel every member of the winning team has a win. Only a completed game counts."""
-    if state.outcome != "done":
+    if state.outcome != Outcome.DONE:
         return []
     place = {e: p for p, e in ranking(state)}
     out = []

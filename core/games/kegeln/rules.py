@@ -22,6 +22,7 @@ from core.games.kegeln.options import Setup
 from core.games.kegeln.presenter import pins_text
 from core.games.kegeln.state import (
     POSITION_KEYS,
+    Outcome,
     Phase,
     State,
     Throw,
@@ -77,11 +78,11 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             if entry not in s.tied:
                 raise GameError("kegeln.not_tied")
             s.winner, s.decided = entry, True
-            return _finish(s, "done", [Decided(entry)])
+            return _finish(s, Outcome.DONE, [Decided(entry)])
         case Cancel():
-            return _finish(s, "cancelled", [Cancelled()])
+            return _finish(s, Outcome.CANCELLED, [Cancelled()])
         case Timeout():
-            return _finish(s, "abandoned", [TimedOut()])
+            return _finish(s, Outcome.ABANDONED, [TimedOut()])
     raise GameError("not_now")
 
 
@@ -134,7 +135,7 @@ def _complete(s: State, events: list[Event]) -> tuple[State, list[Event]]:
         s.phase, s.tied = Phase.TIE, first
         return s, [*events, Tie(first)]
     s.winner = first[0]
-    return _finish(s, "done", events)
+    return _finish(s, Outcome.DONE, events)
 
 
 def _undo(s: State) -> tuple[State, list[Event]]:
@@ -148,7 +149,7 @@ def _undo(s: State) -> tuple[State, list[Event]]:
     return s, [Undone(last.member, last.pins, last.position)]
 
 
-def _finish(s: State, outcome: str, events: list[Event]) -> tuple[State, list[Event]]:
+def _finish(s: State, outcome: Outcome, events: list[Event]) -> tuple[State, list[Event]]:
     s.phase, s.outcome, s.pending = Phase.FINISHED, outcome, None
     return s, [*events, Finished(outcome, s.winner)]
 

@@ -39,6 +39,15 @@ class Mode(StrEnum):
     LOW = "low"
 
 
+class Outcome(StrEnum):
+    """How a game ended (`State.outcome`, stored as its value): completed (with club records), cancelled by
+    the scorer, or timed out."""
+
+    DONE = "done"
+    CANCELLED = "cancelled"
+    ABANDONED = "abandoned"
+
+
 class Phase(StrEnum):
     PLAYING = "playing"
     TIE = "tie"  # every place is filled; several share first place; the scorer names the winner
@@ -72,7 +81,7 @@ class State:
     tied: list[int] = field(default_factory=list)  # entries (members or teams) sharing first place
     winner: int | None = None  # the winning entry: a member index, or a team index in a team duel
     decided: bool = False  # the winner was named by the scorer after a tie
-    outcome: str | None = None  # "done" | "cancelled" | "abandoned"
+    outcome: Outcome | None = None
     started: float = 0.0
     updated: float = 0.0
 
