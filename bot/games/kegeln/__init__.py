@@ -3,8 +3,6 @@ seasons, merges and storage each in a module of this package."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.kegeln import merge, play
 from bot.games.kegeln.export import cmd_kegelexport
 from bot.games.kegeln.merge import cmd_kegelmerge
@@ -12,18 +10,20 @@ from bot.games.kegeln.play import cmd_kegeln, cmd_scorer, cmd_throw, cmd_undo, c
 from bot.games.kegeln.recap import cmd_abend, cmd_jahresrueckblick
 from bot.games.kegeln.season import cmd_saison
 from bot.games.kegeln.stats import cmd_kegelstats
-from bot.services import Command, GamePlugin, Services, Turn
-from bot.storage.base import GameRow
-from core.games.kegeln import records
-from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS
+from bot.games.plugin import GamePlugin
+from bot.services import Command, Services, Turn
+from bot.storage.base import GameRow, NewResult
+from bot.storage.sql import TxJob
+from core.games.kegeln import GAME, records
+from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
 from core.messages import Chat
 from core.ratings import Match
 
 PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern digits
 
 
-class Kegeln(GamePlugin):
-    kind = "kegeln"
+class KegelnPlugin(GamePlugin[State]):
+    game = GAME
     title = "game.kegeln"
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
@@ -50,11 +50,11 @@ class Kegeln(GamePlugin):
     async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
         await merge.answer_merge(svc, turn, chat, arg)
 
-    def writes(self, svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:
+    def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
         return play.move_writes(svc, row, old, new, over)
 
-    async def rated(self, svc: Services, row: GameRow, state: Any, results: list[Any]) -> Match | None:
+    async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return play.kegeln_match(records.member_records(state), bool(state.teams))
 
 
-PLUGIN = Kegeln()
+PLUGIN = KegelnPlugin()

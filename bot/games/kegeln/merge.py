@@ -18,8 +18,7 @@ from core import names, serial
 from core.errors import GameError
 from core.games.kegeln import records
 from core.games.kegeln import trust as kegeln_trust
-from core.games.kegeln.state import Outcome
-from core.games.registry import GAMES
+from core.games.kegeln.state import Member, Outcome, State
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 
 MERGE_TTL = 600.0  # seconds: how long a /kegelmerge question can be answered
@@ -55,7 +54,8 @@ def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> tuple[int, int]
     return len(finished), sum(row.version for row, _at in finished)
 
 
-async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[str, Any]:
+async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[str, storage.MemberLine]:
+    """The club lines of the two names a /kegelmerge gives (refused when one has none)."""
     lines = {}
     for name in (old, new):
         line = await storage.member(svc.store, ib.chat.platform, ib.chat.chat_id, name)
@@ -65,7 +65,7 @@ async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[s
     return lines
 
 
-def merge_check(actor: Actor, old: str, new: str, lines: dict[str, Any],
+def merge_check(actor: Actor, old: str, new: str, lines: dict[str, storage.MemberLine],
                 stamp: tuple[int, int] | None) -> storage.MergeCheck:
     """What a merge needs, checked on the games as its own transaction sees them (and once before asking):
     the records are those the question showed (`stamp`), the two never played in one game (two people:
@@ -81,16 +81,17 @@ def merge_check(actor: Actor, old: str, new: str, lines: dict[str, Any],
                             games=", ".join(f"#{g}" for g in shared[:5]))
         may_merge(actor, old.casefold(), lines[old].name[:40], finished)
         for row in running:
-            playing = {m.name.casefold() for m in serial.load(GAMES["kegeln"].state_type, row.state).members}
+            running_state: State = serial.load(State, row.state)
+            playing = {m.name.casefold() for m in running_state.members}
             for name in (old, new):
                 if name.casefold() in playing:
                     raise GameError("kegeln.merge.running", name=lines[name].name[:40], game=row.id)
     return check
 
 
-def member_states(row: GameRow) -> list[Any]:
+def member_states(row: GameRow) -> list[Member]:
     """The members of a completed game (none for a cancelled one: it has no club records)."""
-    state = serial.load(GAMES["kegeln"].state_type, row.state)
+    state: State = serial.load(State, row.state)
     return list(state.members) if state.outcome == Outcome.DONE else []
 
 
@@ -175,7 +176,7 @@ def renaming(old: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any] |
     """A finished game's stored state with member `old` (casefolded) written `name`, or None where the game
     has no such member: the ratings are then replayed from the states, as `python -m bot ratings rebuild` does."""
     def restate(raw: dict[str, Any]) -> dict[str, Any] | None:
-        state = records.renamed(serial.load(GAMES["kegeln"].state_type, raw), old, name)
+        state = records.renamed(serial.load(State, raw), old, name)
         return None if state is None else serial.dump(state)
     return restate
 

@@ -3,18 +3,16 @@ the club's records) in its transaction, and a finished game as a rated match."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.kegeln import storage
 from bot.services import Services, Turn
 from bot.storage.base import GameRow
+from bot.storage.sql import TxJob
 from core import serial
 from core.errors import GameError
 from core.games.base import Player
 from core.games.kegeln import actions, options, records, rules
 from core.games.kegeln import tie as kegeln_tie
-from core.games.kegeln.state import PUMPE_WORDS, WORD_KEYS, digit_value
-from core.games.registry import GAMES
+from core.games.kegeln.state import PUMPE_WORDS, WORD_KEYS, State, digit_value
 from core.messages import Inbound
 from core.ratings import Match
 
@@ -100,11 +98,11 @@ async def cmd_winner(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     decision as its 🏆 button, for a scorer whose buttons are gone."""
     ib = turn.inbound
     row = await kegeln_game(svc, ib)
-    state = serial.load(GAMES["kegeln"].state_type, row.state)
+    state = serial.load(State, row.state)
     await svc.play(turn, row, kegeln_tie.typed_winner(state, " ".join(args), ib.actor.user_id, ib.actor.is_admin))
 
 
-def move_writes(svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:
+def move_writes(svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
     """A Kegeln move's own writes, in the move's transaction: the seat follows the scorer role;
     the final move records the game, its members' statistics and the throw log."""
     keep = new.scorer.user_id if new.scorer.user_id != old.scorer.user_id else None

@@ -15,8 +15,7 @@ from core.errors import GameError
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import season as kegeln_season
 from core.games.kegeln import trust as kegeln_trust
-from core.games.kegeln.state import Outcome
-from core.games.registry import GAMES
+from core.games.kegeln.state import Outcome, State
 from core.messages import DayMonth, Inbound, Message, Text
 
 
@@ -57,11 +56,11 @@ async def season_shown(svc: Services, turn: Turn, start: kegeln_season.Start,
     return rows, head
 
 
-def final_scorers(finished: Sequence[tuple[GameRow, float]]) -> list[tuple[Any, float]]:
+def final_scorers(finished: Sequence[tuple[GameRow, float]]) -> list[tuple[State, float]]:
     """The completed games (with club records) of `finished`: their final state and when each ended."""
     out = []
     for row, at in finished:
-        state = serial.load(GAMES["kegeln"].state_type, row.state)
+        state: State = serial.load(State, row.state)
         if state.outcome == Outcome.DONE:
             out.append((state, at))
     return out
