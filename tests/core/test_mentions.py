@@ -10,7 +10,7 @@ from core.games.kegeln import actions, presenter, rules
 from core.games.kegeln.events import Tie
 from core.messages import Message
 from tests.core.test_duel import CHAT, A, B, ctx, playing
-from tests.kegeln.test_rules import tied_game
+from tests.games.kegeln.test_rules import tied_game
 from tests.logik import common as lc
 from tests.words.helpers import begun
 from tests.words.helpers import ctx as words_ctx

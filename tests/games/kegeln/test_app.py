@@ -13,7 +13,7 @@ from bot.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, Table, texts
-from tests.kegeln.test_rules import SEED_THROWS
+from tests.games.kegeln.test_rules import SEED_THROWS
 
 
 async def start(t: Table, text: str = "/kegeln high 3 Birgit Klaus Sven Hanne", who: str = "alice") -> int:

@@ -13,7 +13,7 @@ from bot.games.kegeln import storage
 from core.games.kegeln.season import Start
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
-from tests.kegeln.test_season import admin, at, game, season_2026
+from tests.games.kegeln.test_season import admin, at, game, season_2026
 
 
 async def members(app: App) -> list[Any]:
