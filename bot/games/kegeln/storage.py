@@ -18,11 +18,12 @@ from bot.storage import queries as q
 from bot.storage.base import GameRow, Store
 from bot.storage.sql import Query, Tx, TxJob
 from bot.storage.store import game_row, write_ratings
+from core.games.kegeln import GAME
 from core.games.kegeln.records import MemberRecord
 from core.games.kegeln.season import SeasonRow, Start
 from core.ratings import Step
 
-KIND = "kegeln"
+KIND = GAME.kind  # the games rows of Kegeln
 R = TypeVar("R")
 
 

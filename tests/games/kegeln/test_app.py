@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import sqlite3
+from typing import Any
 
 from PIL import Image
 
@@ -22,7 +23,7 @@ async def start(t: Table, text: str = "/kegeln high 3 Birgit Klaus Sven Hanne", 
     return int(texts(r).split("#")[1].split(":")[0])
 
 
-def rows(db: str, sql: str) -> list[tuple]:
+def rows(db: str, sql: str) -> list[tuple[Any, ...]]:
     with sqlite3.connect(db) as conn:
         return conn.execute(sql).fetchall()
 

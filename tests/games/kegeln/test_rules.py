@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
+from bot.options import option_vocabulary
 from core import serial
 from core.errors import GameError
 from core.games.actions import Timeout
-from core.games.base import Ctx, Player, is_over
+from core.games.base import Ctx, Event, Player, is_over
 from core.games.kegeln import actions, options, presenter, records, rules
 from core.games.kegeln.events import Tie, Undone
 from core.games.kegeln.state import (
@@ -27,7 +27,7 @@ from core.games.kegeln.state import (
     shown,
     slots,
 )
-from core.messages import Chat, Text
+from core.messages import Chat, Message, Text
 
 OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as the App reads them
 
@@ -52,7 +52,7 @@ def game(*args: str) -> State:
     return s
 
 
-def throw(s: State, pins: int | str, pos: int | None = None, by: str = "s") -> tuple[State, list]:
+def throw(s: State, pins: int | str, pos: int | None = None, by: str = "s") -> tuple[State, list[Event]]:
     return rules.apply(s, actions.Pins(str(pins), pos), by, ctx())
 
 
@@ -66,12 +66,12 @@ def numbers(s: State) -> dict[str, int]:
     return {m.name: number(s, i) for i, m in enumerate(s.members)}
 
 
-def en(msgs: list) -> str:
+def en(msgs: list[Message]) -> str:
     return "\n".join(CAT.render(m.text, "en") for m in msgs)
 
 
 def same(a: State, b: State) -> bool:
-    return serial.dump(a) == serial.dump(b)
+    return bool(serial.dump(a) == serial.dump(b))
 
 
 # ---------------------------------------------------------------- the seed example

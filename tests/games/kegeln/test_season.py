@@ -9,6 +9,7 @@ import csv
 import io
 import sqlite3
 from datetime import UTC, date, datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -82,7 +83,7 @@ def png(r: Response) -> Image.Image:
     return img
 
 
-def rows(db: str, sql: str) -> list[tuple]:
+def rows(db: str, sql: str) -> list[tuple[Any, ...]]:
     with sqlite3.connect(db) as conn:
         return conn.execute(sql).fetchall()
 
@@ -172,11 +173,13 @@ async def test_the_scorer_sets_the_season_start_and_others_cannot(table: Table, 
 async def test_export_carries_the_season(table: Table, clock: Clock) -> None:
     await season_2026(table, clock)
     r = await table.say("alice", "/kegelexport")
+    assert r.messages[0].file is not None
     name, data = r.messages[0].file
     log = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert name == "kegeln-group-1.csv" and log[0][-1] == "season"
     assert {row[-1] for row in log[1:]} == {"2025", "2026"}
     r = await table.say("alice", "/kegelexport 2026")
+    assert r.messages[0].file is not None
     name, data = r.messages[0].file
     log = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert name == "kegeln-group-1-2026.csv" and {row[-1] for row in log[1:]} == {"2026"}
@@ -260,7 +263,7 @@ async def test_merge_seen_through_the_app(table: Table, clock: Clock, app: App) 
     assert "Klausi" not in texts(await table.say("alice", "/saison"))
     assert "Klaus: 6 games" in texts(await table.say("alice", "/kegelstats Klaus"))
     r = await table.say("alice", "/kegelexport 2026")
-    assert b"Klausi" not in r.messages[0].file[1]
+    assert r.messages[0].file is not None and b"Klausi" not in r.messages[0].file[1]
 
 
 async def test_a_long_season_table_is_capped(table: Table, clock: Clock) -> None:
