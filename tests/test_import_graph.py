@@ -20,6 +20,7 @@ The checks are also run on graphs with a forbidden import planted, so they are s
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -91,10 +92,17 @@ def imports_of(module: str, path: Path, known: set[str]) -> set[str]:
     return {e for e in edges if e is not None and e != module}
 
 
-def build_graph(root: Path = ROOT) -> Graph:
+@functools.cache
+def _read_graph(root: Path) -> Graph:
+    """The graph of the tree at `root`, read once per test session (the planted checks reuse it)."""
     modules = source_modules(root)
     known = set(modules)
     return {name: imports_of(name, path, known) for name, path in modules.items()}
+
+
+def build_graph(root: Path = ROOT) -> Graph:
+    """A fresh copy of the graph at `root` (a test may plant an edge in it)."""
+    return {name: set(targets) for name, targets in _read_graph(root).items()}
 
 
 # ---------------------------------------------------------------- the rules
