@@ -6,11 +6,14 @@
 from __future__ import annotations
 
 import functools
+import os
+import pickle
 import re
 import sys
+import tomllib
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 from hypothesis import settings
@@ -25,6 +28,37 @@ TESTS = Path(__file__).resolve().parent
 # that wants a deadline still sets its own with @settings).
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
+
+
+class _ParsedOnce:
+    """tomllib as bot/i18n.py uses it, with each catalog file parsed once per worker: every App a
+    test opens builds its Catalogs from the five TOML files, which took most of `App.open`. Each
+    load still gets its own fresh copy (unpickled), so no test sees what another changed."""
+
+    TOMLDecodeError = tomllib.TOMLDecodeError
+
+    def __init__(self) -> None:
+        self._parsed: dict[tuple[str, int, int], bytes] = {}
+
+    def load(self, f: IO[bytes], /) -> dict[str, Any]:
+        st = os.fstat(f.fileno())
+        key = (str(f.name), st.st_mtime_ns, st.st_size)
+        if key not in self._parsed:
+            self._parsed[key] = pickle.dumps(tomllib.load(f))
+        parsed: dict[str, Any] = pickle.loads(self._parsed[key])
+        return parsed
+
+    def loads(self, s: str, /) -> dict[str, Any]:
+        return tomllib.loads(s)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _catalogs_parsed_once() -> Iterator[None]:
+    import bot.i18n
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(bot.i18n, "tomllib", _ParsedOnce())
+        yield
 
 
 @pytest.fixture(scope="session")
