@@ -277,12 +277,17 @@ async def _started(app: App, command: str, args: list[str]) -> tuple[Any, ...]:
     return row.kind, state.opts, getattr(state, "solo", None)
 
 
+_ENGLISH: dict[str, list[list[tuple[Any, ...]]]] = {}
+
+
 async def english(app: Callable[[], Awaitable[App]]) -> dict[str, list[list[tuple[Any, ...]]]]:
-    """The games the English syntax lines start, per catalog key, line by line."""
-    out = {}
-    for key, runs in lines_of("en").items():
-        out[key] = [[await started(app, c, args) for args in expand(run)] for c, run in runs if is_syntax(run)]
-    return out
+    """The games the English syntax lines start, per catalog key, line by line (worked out once per
+    worker process: every language's test compares with the same English games)."""
+    if not _ENGLISH:
+        for key, runs in lines_of("en").items():
+            _ENGLISH[key] = [[await started(app, c, args) for args in expand(run)] for c, run in runs
+                             if is_syntax(run)]
+    return _ENGLISH
 
 
 @pytest.mark.parametrize("lang", LANGS)
