@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import TypeVar
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -30,7 +31,6 @@ BOB_ROW = "62417"
 ROWS = {ALICE.id: ALICE_ROW, BOB.id: BOB_ROW}
 WORD = "crane"
 PNG = b"\x89PNG\r\n\x1a\n"
-S = TypeVar("S")
 
 
 @pytest.fixture
@@ -51,12 +51,12 @@ def shows(text: str, code: str) -> bool:
     return row_pattern(code).search(text) is not None
 
 
-async def load(club: Club, game: int, state_type: type[S]) -> S:
+async def load(club: Club, game: int, module: ModuleType) -> Any:
+    """The game's stored state, read as the game module's `State`."""
     assert club.app is not None
     row = await club.app.store.get_game(game)
     assert row is not None
-    state: S = serial.load(state_type, row.state)
-    return state
+    return serial.load(module.State, row.state)
 
 
 def group_calls(calls: list[Call]) -> list[Call]:
@@ -94,7 +94,7 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     calls = await club.act(club.say(GROUP, ALICE, "/logik @bob_k"))
     challenge = with_button(sent(calls, GROUP.id), ":accept")
     game = game_of(challenge, ":accept")
-    state = await load(club, game, logik.State)
+    state = await load(club, game, logik)
     assert state.opponent is not None and state.opponent.user_id == str(BOB.id)
 
     # Alice cannot accept her own challenge; Bob accepts by button.
@@ -104,7 +104,7 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     calls = await club.act(club.press(BOB, challenge, f"g:{game}:accept"))
     (ok,) = answers(calls)
     assert "text" not in ok
-    assert (await load(club, game, logik.State)).phase is logik.Phase.SECRETS
+    assert (await load(club, game, logik)).phase is logik.Phase.SECRETS
 
     # Alice: the private prompt with the 🎲 button. Bob: 403, the group gets a deep link.
     assert with_button(sent(calls, ALICE.id), f"g:{game}:random")
@@ -125,7 +125,7 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     assert [c.status for c in calls if c.chat_id == BOB.id] == [200]
     calls = await club.act(club.say(Chat.private(BOB), BOB, "p g y r w"))
     assert any(shows(c.text, BOB_ROW) for c in sent(calls, BOB.id))
-    state = await load(club, game, logik.State)
+    state = await load(club, game, logik)
     assert state.phase is logik.Phase.PLAYING
     assert state.secrets == {str(ALICE.id): ALICE_ROW, str(BOB.id): BOB_ROW}
     assert sent(calls, GROUP.id), "the start message in the group"
@@ -133,16 +133,16 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     # Round 1. Alice's row (digits): confirmed in one message, nothing revealed yet.
     replies = await row_in_group(club, ALICE, "12345")
     assert len(replies) == 1 and not shows(replies[0].text, "12345")
-    state = await load(club, game, logik.State)
+    state = await load(club, game, logik)
     assert state.pending == {str(ALICE.id): "12345"} and state.rows[str(ALICE.id)] == []
     # A second row in the same round is refused and changes nothing.
     await row_in_group(club, ALICE, "88888")
-    assert (await load(club, game, logik.State)).pending == {str(ALICE.id): "12345"}
+    assert (await load(club, game, logik)).pending == {str(ALICE.id): "12345"}
     # Bob's row as colour initials (r g b y k = 12348): now both rows are shown together.
     replies = await row_in_group(club, BOB, "r g b y k")
     (reveal,) = [c for c in replies if shows(c.text, "12345")]
     assert shows(reveal.text, "12348")
-    state = await load(club, game, logik.State)
+    state = await load(club, game, logik)
     assert not state.pending and [len(v) for v in state.rows.values()] == [1, 1]
     assert state.rows[str(BOB.id)][0].code == "12348"
 
@@ -156,13 +156,13 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     # Round 2: Alice cracks Bob's row first — the result must wait for Bob's row.
     replies = await row_in_group(club, ALICE, BOB_ROW)
     assert len(replies) == 1
-    state = await load(club, game, logik.State)
+    state = await load(club, game, logik)
     assert state.phase is logik.Phase.PLAYING and state.pending == {str(ALICE.id): BOB_ROW}
     end_mark = standin.mark()
     assert_rows_hidden(standin.calls, ALICE_ROW, BOB_ROW)  # nothing secret in the group so far
 
     replies = await row_in_group(club, BOB, "KKKKK")  # 88888: a miss
-    state = await load(club, game, logik.State)
+    state = await load(club, game, logik)
     assert state.phase is logik.Phase.FINISHED and state.winner == str(ALICE.id)
     assert state.rows[str(BOB.id)][1].code == "88888"
     after = standin.calls[end_mark:]
@@ -193,11 +193,11 @@ async def test_word_game_three_players_one_round(standin: StandIn, club: Club) -
     assert sent(calls, GROUP.id) and "text" not in answers(calls)[0]
     calls = await club.act(club.say(GROUP, DAVE, "/join"))
     assert sent(calls, GROUP.id)
-    state = await load(club, game, words.State)
+    state = await load(club, game, words)
     assert {p.user_id for p in state.players} == {str(ALICE.id), str(BOB.id), str(DAVE.id)}
 
     calls = await club.act(club.say(GROUP, ALICE, "/begin"))
-    state = await load(club, game, words.State)
+    state = await load(club, game, words)
     assert state.phase is words.Phase.SETTING, state.phase
     setter = next(u for u in (ALICE, BOB, DAVE) if str(u.id) == state.setter)
     assert sent(calls, GROUP.id), "the lot in the group"
@@ -208,7 +208,7 @@ async def test_word_game_three_players_one_round(standin: StandIn, club: Club) -
     # The setter's word, privately: confirmed there, never in the group.
     calls = await club.act(club.say(Chat.private(setter), setter, WORD))
     assert any(WORD in c.text for c in sent(calls, setter.id))
-    state = await load(club, game, words.State)
+    state = await load(club, game, words)
     assert state.secret == WORD and state.turn is not None
     first = next(u for u in (ALICE, BOB, DAVE) if str(u.id) == state.turn)
     second = next(u for u in (ALICE, BOB, DAVE) if u is not setter and u is not first)
@@ -218,19 +218,19 @@ async def test_word_game_three_players_one_round(standin: StandIn, club: Club) -
     assert len(replies) == 1
     replies = await row_in_group(club, first, "qqqqq")
     assert len(replies) == 1 and "qqqqq" in replies[0].text
-    state = await load(club, game, words.State)
+    state = await load(club, game, words)
     assert state.turn == str(first.id) and not state.tries
     # A real guess: one answer, the turn passes on.
     replies = await row_in_group(club, first, "slate")
     assert len(replies) == 1 and "slate" in replies[0].text
-    state = await load(club, game, words.State)
+    state = await load(club, game, words)
     assert state.turn == str(second.id) and len(state.tries) == 1
     secret_free_until = standin.mark()
 
     # The second guesser finds the word with /guess: a point, the word revealed, they set next.
     calls = await club.act(club.say(GROUP, second, f"/guess {WORD}"))
     assert any(WORD in c.text for c in sent(calls, GROUP.id))
-    state = await load(club, game, words.State)
+    state = await load(club, game, words)
     assert state.points.get(str(second.id)) == 1 and state.setter == str(second.id)
     assert state.phase is words.Phase.SETTING and len(state.rounds) == 1
     assert with_button(sent(calls, second.id), ":random"), "the solver is asked for the next word"
@@ -275,7 +275,7 @@ async def test_kegeln_short_game_standings_edited_in_place(standin: StandIn, clu
     (edit,) = sent(calls, GROUP.id)
     assert edit.method == "editMessageText" and "75" in edit.text
     calls = await club.act(club.say(GROUP, ALICE, "/wurf 3"))
-    state = await load(club, game, kegeln.State)
+    state = await load(club, game, kegeln)
     assert kegeln.is_over(state)
     results = [c for c in sent(calls, GROUP.id) if c.method == "sendMessage"]
     assert results, "the result table is a message of its own"
