@@ -48,7 +48,7 @@ from adapters.telegram import TelegramAdapter
 from adapters.telegram.outbox import Pacing
 from bot.app import App
 from tests.discord import standin as discord_standin
-from tests.telegram.standin import SENDING, Call, Chat, Limits, StandIn, User
+from tests.telegram.standin import SENDING, Chat, Limits, StandIn, User
 
 GROUP = Chat(id=-100900, type="group", title="Busy group")
 PLAYERS = [User(id=7100 + i, first_name=name, language_code="en")
@@ -155,10 +155,8 @@ async def play(mode: str, rate: float, seconds: float, scale: float, drain: floa
         for player in PLAYERS:
             standin.user_message(GROUP, player, "/practice")
         for player in PLAYERS:
-            def picked(c: Call, p: User = player) -> bool:
-                return c.ok and f"{p.first_name}, I have picked" in c.text
-
-            await standin.wait_for(picked, timeout=120 * max(scale, 0.1))
+            await standin.wait_for(lambda c, p=player: c.ok and f"{p.first_name}, I have picked" in c.text,
+                                   timeout=120 * max(scale, 0.1))
         secrets = {p.id: await secret_of(app, p) for p in PLAYERS}
         # Let the start-up messages' minute pass, so every run begins from the same quiet group.
         await asyncio.sleep(60 * scale)
@@ -214,10 +212,8 @@ async def play_discord(mode: str, rate: float, seconds: float, scale: float, dra
         for user in users:
             await standin.say(channel, user, "!practice")
         for user in users:
-            def picked_dc(c: discord_standin.Call, u: discord_standin.User = user) -> bool:
-                return ok(c) and f"{u.name}, I have picked" in c.content
-
-            await standin.wait_for(picked_dc, timeout=60)
+            await standin.wait_for(lambda c, u=user: ok(c) and f"{u.name}, I have picked" in c.content,
+                                   timeout=60)
         rows = {u.id: await app.store.seated_games("discord", str(u.id), str(channel)) for u in users}
         secrets = {uid: str(r[-1].state["secret"]) for uid, r in rows.items()}
         await asyncio.sleep(5 * scale)  # the start-up posts' window passes: every run starts quiet
