@@ -62,6 +62,13 @@ def _catalogs_parsed_once() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
+def solver_cache(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """One opening-book cache for the session's Apps (one per worker), never the repository's data/:
+    a book is built once per session, not once per test (the Logik book takes seconds to build)."""
+    return str(tmp_path_factory.mktemp("solver-cache"))
+
+
+@pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """The URL of a PostgreSQL server with the right to create databases; skips the test if none.
     Under pytest-xdist every worker starts its own (own free port, own temporary data directory)."""
