@@ -3,14 +3,33 @@ renders texts and buttons into Outbounds for the adapters."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import date
 
 from bot.bounded import Bounded
 from bot.i18n import Catalogs
 from bot.storage.base import Store
-from core.messages import Actor, Button, Chat, Inbound, Message, Outbound, OutButton, Response, Text, group_of
+from core.messages import (
+    BLOCK,
+    USER_TEXT,
+    Actor,
+    Button,
+    Chat,
+    DayMonth,
+    Inbound,
+    Message,
+    Outbound,
+    OutButton,
+    Response,
+    Text,
+    group_of,
+)
 
+MARKERS = (*USER_TEXT, *BLOCK)
+UNMARK = {ord(c): None for c in MARKERS}
+MARKER_IN = re.compile("[" + "".join(MARKERS) + "]").search
 CACHED = 100_000  # chats' and users' language entries kept in memory
 # How to guess, said otherwise in a group whose plain messages the bot does not receive (Telegram's
 # privacy mode, `Inbound.reads_all`): there a typed guess never arrives, only a command or a reply.
@@ -28,6 +47,23 @@ def commands_only(text: Text) -> Text:
     """The text (and the texts in its parameters) as said where only commands and replies arrive."""
     params = {k: commands_only(v) if isinstance(v, Text) else v for k, v in text.params.items()}
     return replace(text, key=COMMANDS_ONLY.get(text.key, text.key), params=params)
+
+
+def _holds_markers(value: object) -> bool:
+    """Whether a text's parameters (its texts' and lists' too) hold a marker character (core/messages.py)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if MARKER_IN(v):
+                return True
+        elif isinstance(v, Text):
+            stack.extend(v.params.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif v is not None and not isinstance(v, (int, float, date, DayMonth)):
+            return True  # shown by its str(): it might
+    return False
 
 
 def _pref_key(user_id: str) -> str:
@@ -121,8 +157,10 @@ class Renderer:
         fallback = await self.outbound(m.fallback, ib, m.about or about) if m.fallback else None
         heard = not isinstance(m.to, Chat) or self.hears(m.to.platform, m.to.chat_id)
         said = m.text if heard else commands_only(m.text)
-        text = self.catalogs.render(said, lang)
+        # rendered once, marked; the plain text is the marked one without its markers, unless a parameter
+        # brings marker characters of its own (the plain text keeps them: rendered again)
         marked = self.catalogs.render(said, lang, mark=True)
+        text = self.catalogs.render(said, lang) if _holds_markers(said) else marked.translate(UNMARK)
         return Outbound(m.to, text, self._buttons(m.buttons, lang), m.image, m.edit_key, fallback, m.file,
                         marked if marked != text else None, m.only_for_actor, m.mention)
 

@@ -453,10 +453,10 @@ class Services:
                     current, self.clock())
                 try:
                     if pending is not None:  # the game's time ran out, or a lazy timer's (a guesser's): that first
-                        await self.apply(turn, fresh, acting(pending, None))
+                        await self.apply(turn, fresh, acting(pending, None), current)
                         optimistic = None
                         continue
-                    await self.apply(turn, fresh, move)
+                    await self.apply(turn, fresh, move, current)
                 except Conflict:
                     if move.same_version:
                         raise Moved() from None
@@ -480,11 +480,13 @@ class Services:
         arriving first finds it so (a move just after a restart plays on no game long past its time)."""
         return game.last_activity(state) < self.clock() - self.idle_timeout
 
-    async def apply(self, turn: Turn, row: GameRow, move: Move) -> None:
-        """One move on the row read under the lock (the caller holds it): saved, then presented."""
+    async def apply(self, turn: Turn, row: GameRow, move: Move, state: Any = None) -> None:
+        """One move on the row read under the lock (the caller holds it): saved, then presented.
+        `state`: the row's state loaded already (`run` has read it for the timers), else loaded here."""
         game = GAMES[row.kind]
         ctx = self.ctx(self.renderer.hears(row.platform, row.chat_id))  # a typed move may go unheard there
-        state = serial.load(game.state_type, row.state)
+        if state is None:
+            state = serial.load(game.state_type, row.state)
         new, events = move.step(game, state, ctx)
         events = [*move.extra, *events]
         before = {p.user_id for p in game.seated(state)}
