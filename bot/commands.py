@@ -1,10 +1,10 @@
 """The canonical commands (identical on every platform), gathered from the games (bot/games/registry.py),
-and their option parsing (bot/options.py)."""
+and their option parsing (bot/option_words.py)."""
 
 from __future__ import annotations
 
 from bot.games.registry import commands
-from bot.options import (  # noqa: F401 - the option parsers, here where the commands are
+from bot.option_words import (  # noqa: F401 - the option parsers, here where the commands are
     OPTION_WORD_KEYS,
     CodeOptions,
     mention_id,

@@ -71,7 +71,11 @@ def _pref_key(user_id: str) -> str:
     return f"u:{user_id}"
 
 
-class Renderer:
+class Localiser:
+    """Each destination's language (a group's setting, a reader's own, their platform locale) and the
+    neutral messages rendered in it: the Outbounds the adapters turn into platform messages (their own
+    `Renderer`s)."""
+
     def __init__(self, store: Store, catalogs: Catalogs, default_lang: str = "en") -> None:
         self.store = store
         self.catalogs = catalogs
