@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.dictionary import lexicon
 from bot.games.plugin import GAMES, GamePlugin
@@ -24,6 +24,9 @@ from core.errors import GameError
 from core.games.base import Ctx, Event, Game
 from core.messages import Actor, Chat, Inbound, Message
 from core.solver.games import BOT
+
+if TYPE_CHECKING:  # a type-only edge: the runner is the services' base, its hooks get the services
+    from bot.services import Services
 
 Step = Callable[[Game[Any], Any, Ctx], tuple[Any, list[Event]]]
 
@@ -75,6 +78,11 @@ class MoveRunner:
     max_games_user: int
     _locks: dict[int, asyncio.Lock]
     _prompted: Any  # Bounded[(platform, user id), game id]: the game that asked a user last
+
+    @property
+    def services(self) -> Services:
+        """This runner as the services the games' hooks are given (it is one: `Services` is a `MoveRunner`)."""
+        return cast("Services", self)
 
     def ctx(self, typed: bool = True) -> Ctx:
         return Ctx(self.clock(), self.rng, lexicon, typed)
@@ -141,7 +149,7 @@ class MoveRunner:
         shown = await pictured(game, game.present, game_id, state, events, chat)
         handling.messages.extend(await self.titled(kind, chat, shown))
         self.note_prompts(game, game_id, chat.platform, None, state, handling.inbound.actor.user_id)
-        await self.plugins[kind].after_move(self, handling, game_id, raw)
+        await self.plugins[kind].after_move(self.services, handling, game_id, raw)
 
     async def play(self, handling: Handling, row: GameRow, action: object) -> Played:
         """A human's move: `action` by the inbound's actor, through the move runner."""
@@ -158,7 +166,7 @@ class MoveRunner:
         if not row.private:
             handling.about = self.chat_of(row)
         if not move.computer:
-            await plugin.before_move(self, handling, row)
+            await plugin.before_move(self.services, handling, row)
         async with self.lock(row.id):
             # First try the row the router has just read (one read less per move); if another move
             # got in between, the version compare-and-set or the rules notice, and we read again.
@@ -195,7 +203,7 @@ class MoveRunner:
         if played.over:
             self.release(row.id)
         elif not move.computer:
-            await plugin.after_move(self, handling, row.id, row.state)
+            await plugin.after_move(self.services, handling, row.id, row.state)
         return played
 
     def expired(self, game: Game[Any], state: Any) -> bool:
@@ -223,8 +231,8 @@ class MoveRunner:
         released = [] if over else sorted(before - after)  # /leave
         results = self.results(game, new) if over else []
         plugin = self.plugins[row.kind]
-        extra = plugin.writes(self, row, state, new, over)
-        match = await plugin.rated(self, row, new, results) if over else None
+        extra = plugin.writes(self.services, row, state, new, over)
+        match = await plugin.rated(self.services, row, new, results) if over else None
         if match is not None:
             extra = both(extra, self.store.rating_job(row.platform, row.chat_id, row.kind, match, ctx.now,
                                                                  row.id))
@@ -239,7 +247,7 @@ class MoveRunner:
         shown = await pictured(game, game.present, row.id, new, events, chat)
         handling.messages.extend(await self.titled(row.kind, chat, shown))
         self.note_prompts(game, row.id, row.platform, state, new, handling.inbound.actor.user_id)
-        await plugin.after_save(self, handling, chat, new, over)
+        await plugin.after_save(self.services, handling, chat, new, over)
         return Played(row.id, over)
 
     def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str) -> None:
