@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import enum
+import functools
 import json
 import pickle
 import random
@@ -39,6 +40,9 @@ from core.games import duel, kegeln, logik, practice
 from core.games import words as W
 from core.games.actions import Accept, Cancel, Decline, GiveUp, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Player
+from core.games.kegeln import actions, options
+from core.games.kegeln import rules as kegeln_rules
+from core.games.kegeln.state import Member, Mode, State
 
 T = TypeVar("T")
 
@@ -152,17 +156,17 @@ def _practice_action(s: practice.State, actor: str | None, rng: random.Random) -
 
 
 def _words_action(s: W.State, actor: str | None, rng: random.Random) -> object:
-    return _rarely(rng, [W.Cancel(), W.Timeout(), W.GiveUp(), W.Leave()], [
+    return _rarely(rng, [Cancel(), Timeout(), W.GiveUp(), W.Leave()], [
         W.Join(rng.choice(["Bob", "Cy"])), W.Begin(), W.Vote(), W.Skip(),
         W.SetWord(rng.choice(WORDS)), W.SetWord(None),
         *[W.Guess(rng.choice(WORDS))] * 6, *([W.Guess(s.secret)] if s.secret else [])])
 
 
-def _kegeln_action(s: kegeln.State, actor: str | None, rng: random.Random) -> object:
-    return _rarely(rng, [kegeln.Cancel(), kegeln.Undo()], [
-        *[kegeln.Pins(str(rng.randrange(10)), rng.choice([None, *range(s.digits)]))] * 6,
-        *[kegeln.Place(rng.randrange(s.digits))] * 2,
-        kegeln.HandOver(rng.choice([A, B])), kegeln.Decide(rng.randrange(len(s.members)))])
+def _kegeln_action(s: State, actor: str | None, rng: random.Random) -> object:
+    return _rarely(rng, [actions.Cancel(), actions.Undo()], [
+        *[actions.Pins(str(rng.randrange(10)), rng.choice([None, *range(s.digits)]))] * 6,
+        *[actions.Place(rng.randrange(s.digits))] * 2,
+        actions.HandOver(rng.choice([A, B])), actions.Decide(rng.randrange(len(s.members)))])
 
 
 def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[..., object]]:
@@ -182,9 +186,9 @@ def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[
     if game == "kegeln":
         teams = rng.choice([0, 0, 2])
         names = ["Ute", "Jens", "Kai", "Mia"][:rng.choice([2, 3, 4]) if not teams else 4]
-        members = [kegeln.Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
-        setup = kegeln.Setup(rng.choice(list(kegeln.Mode)), rng.choice([2, 3]), members, teams)
-        return kegeln.new(setup, A, ctx)[0], kegeln, _kegeln_action
+        members = [Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
+        setup = options.Setup(rng.choice(list(Mode)), rng.choice([2, 3]), members, teams)
+        return kegeln_rules.new(setup, A, ctx)[0], kegeln, _kegeln_action
     raise ValueError(game)
 
 
@@ -197,7 +201,7 @@ def random_state(game: str, rng: random.Random, moves: int) -> Any:
         ctx = Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON)
         actor = rng.choice(["a", "b", "c", None] if game != "kegeln" else ["a", "a", "b"])
         try:
-            state, _ = module.apply(state, action(state, actor, rng), actor, ctx)
+            state, _ = module.GAME.apply(state, action(state, actor, rng), actor, ctx)
         except GameError:
             continue
     return state
@@ -220,9 +224,9 @@ def _time_one(states: list[Any], tp: type, dump: Callable[[Any], Any], load: Cal
               clone: Callable[[Any], Any], repeat: int) -> tuple[float, float, float]:
     """Mean µs per dump, load (from JSON text parsed again) and clone over the states."""
     data = [json.loads(json.dumps(dump(s))) for s in states]
-    d = statistics.mean(_per_call_us(lambda s=s: dump(s), repeat) for s in states)
-    lo = statistics.mean(_per_call_us(lambda x=x: load(tp, x), repeat) for x in data)
-    c = statistics.mean(_per_call_us(lambda s=s: clone(s), repeat) for s in states)
+    d = statistics.mean(_per_call_us(functools.partial(dump, s), repeat) for s in states)
+    lo = statistics.mean(_per_call_us(functools.partial(load, tp, x), repeat) for x in data)
+    c = statistics.mean(_per_call_us(functools.partial(clone, s), repeat) for s in states)
     return d, lo, c
 
 
