@@ -21,10 +21,12 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.games.daily import storage
+from bot.games.daily.storage import DailyLine, DailyTaken
 from bot.options import colour_letters
 from bot.routing import awaiting_secret
 from bot.services import Command, GamePlugin, Services, Turn, loaded
-from bot.storage.base import DailyLine, DailyTaken, GameRow
+from bot.storage.base import GameRow
 from bot.zones import DEFAULT_TZ, zone
 from core.errors import GameError
 from core.games import daily
@@ -63,7 +65,7 @@ async def check_open(svc: Services, group: Chat, day: str, puzzle: str, tz: str 
     """A day's puzzle is played only on its own day, in the zone it was drawn for: moving /timezone
     back and forth opens no day a second time once it ended, and no day before the chat's last one ended
     (three days' dailies in one real day, tomorrow's code a day early)."""
-    this_end, last_end = await svc.store.daily_window(group.platform, group.chat_id, day, puzzle)
+    this_end, last_end = await storage.daily_window(svc.store, group.platform, group.chat_id, day, puzzle)
     if this_end is not None and svc.clock() >= this_end:
         raise GameError("daily.day_over", game=Text(daily.GAME_KEYS[puzzle]), day=date.fromisoformat(day))
     if this_end is None and last_end is not None and starts(day, tz) < last_end:
@@ -144,31 +146,31 @@ async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str |
     ib = turn.inbound
     me = Player(ib.actor.user_id, ib.actor.name)
     day = await today(svc, group)
-    found = await svc.store.daily_play(group.platform, group.chat_id, day, puzzle, me.user_id)
+    found = await storage.daily_play(svc.store, group.platform, group.chat_id, day, puzzle, me.user_id)
     if found is None:
         tz = await svc.store.chat_tz(group.platform, group.chat_id)
         await check_open(svc, group, day, puzzle, tz)
         lang = await svc.renderer.group_lang(group)  # the group's, not the first asker's
         lang = lang if lang in ALPHABETS else "en"
         ctx = svc.ctx()
-        secret, lang = await svc.store.daily_puzzle(group.platform, group.chat_id, day, puzzle,
-                                                    lambda: (daily.draw(puzzle, lang, ctx), lang), ctx.now,
+        secret, lang = await storage.daily_puzzle(svc.store, group.platform, group.chat_id, day, puzzle,
+                                                  lambda: (daily.draw(puzzle, lang, ctx), lang), ctx.now,
                                                     ends(day, tz))
         state, events = daily.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs), closes(day, tz))
-        job = svc.store.daily_start_job(group.platform, group.chat_id, day, puzzle, me.user_id, me.name, ctx.now)
+        job = storage.daily_start_job(group.platform, group.chat_id, day, puzzle, me.user_id, me.name, ctx.now)
         try:
             await svc.create(turn, "daily", state, events, [me.user_id], group, extra=job, bounded=False,
                              seat_key=seat_key(group, day, puzzle))
         except (DailyTaken, GameError) as err:  # started at the same moment elsewhere (a second device)
             if isinstance(err, GameError) and err.code != "already_in_game":
                 raise
-            found = await svc.store.daily_play(group.platform, group.chat_id, day, puzzle, me.user_id)
+            found = await storage.daily_play(svc.store, group.platform, group.chat_id, day, puzzle, me.user_id)
         else:
             if not ib.chat.private:
                 turn.messages.append(Message(group, Text("daily.playing", {
                     "name": me.name, "game": Text(daily.GAME_KEYS[puzzle])}), ((play_button(group, puzzle),),)))
             if guess is not None:
-                made = await svc.store.daily_play(group.platform, group.chat_id, day, puzzle, me.user_id)
+                made = await storage.daily_play(svc.store, group.platform, group.chat_id, day, puzzle, me.user_id)
                 if made is not None:
                     await guess_on(svc, turn, made.game_id, made.outcome, made.attempts, puzzle, guess)
             return
@@ -247,14 +249,14 @@ async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
     attempt shows no more than that it runs."""
     ib = turn.inbound
     day = await today(svc, chat)
-    lines = await svc.store.daily_day(chat.platform, chat.chat_id, day, puzzle)
+    lines = await storage.daily_day(svc.store, chat.platform, chat.chat_id, day, puzzle)
     game = Text(daily.GAME_KEYS[puzzle])
     if not lines:
         turn.messages.append(Message(chat, Text("daily.board_empty", {"game": game, "day": date.fromisoformat(day)})))
         return
     lang = await svc.lang(ib)
     solved: dict[str, list[str]] = {}  # every player's solved days, from one read (not one per player)
-    for past in await svc.store.daily_history(chat.platform, chat.chat_id, puzzle):
+    for past in await storage.daily_history(svc.store, chat.platform, chat.chat_id, puzzle):
         if past.outcome == "solved":
             solved.setdefault(past.user_id, []).append(past.day)
     shown = []
@@ -277,7 +279,7 @@ async def show_table(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None
     best streak; most solved first."""
     ib = turn.inbound
     game = Text(daily.GAME_KEYS[puzzle])
-    history = await svc.store.daily_history(chat.platform, chat.chat_id, puzzle)
+    history = await storage.daily_history(svc.store, chat.platform, chat.chat_id, puzzle)
     if not history:
         turn.messages.append(Message(chat, Text("daily.table_empty", {"game": game})))
         return
@@ -342,7 +344,7 @@ class Daily(GamePlugin):
         """An attempt's end goes into the daily table in the transaction of its last move."""
         if not over:
             return None
-        return svc.store.daily_finish_job(row.id, "solved" if new.outcome == "solved" else new.outcome,
+        return storage.daily_finish_job(row.id, "solved" if new.outcome == "solved" else new.outcome,
                                           len(new.rows), svc.clock())
 
     async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
@@ -356,7 +358,8 @@ class Daily(GamePlugin):
         """A solved attempt: the streak it makes, told in the group with the result."""
         if not over or state.outcome != "solved":
             return
-        days = await svc.store.daily_solved_days(chat.platform, chat.chat_id, state.puzzle, state.player.user_id)
+        days = await storage.daily_solved_days(svc.store, chat.platform, chat.chat_id, state.puzzle,
+                                               state.player.user_id)
         current, best = streaks([*days, state.day], state.day)
         if current > 1:
             turn.messages.append(Message(chat, Text("daily.streak_told", {"name": state.player.name, "n": current,
