@@ -27,10 +27,12 @@ from bot.options import colour_letters
 from bot.routing import awaiting_secret
 from bot.services import Command, GamePlugin, Services, Turn, loaded
 from bot.storage.base import GameRow
+from bot.storage.sql import TxJob
 from bot.zones import DEFAULT_TZ, zone
 from core.errors import GameError
-from core.games import daily
 from core.games.base import Player
+from core.games.daily import presenter, rules
+from core.games.daily.rules import State
 from core.lexicon import ALPHABETS
 from core.messages import Button, Chat, Inbound, Message, Text
 from core.options import meaning
@@ -67,9 +69,9 @@ async def check_open(svc: Services, group: Chat, day: str, puzzle: str, tz: str 
     (three days' dailies in one real day, tomorrow's code a day early)."""
     this_end, last_end = await storage.daily_window(svc.store, group.platform, group.chat_id, day, puzzle)
     if this_end is not None and svc.clock() >= this_end:
-        raise GameError("daily.day_over", game=Text(daily.GAME_KEYS[puzzle]), day=date.fromisoformat(day))
+        raise GameError("daily.day_over", game=Text(presenter.GAME_KEYS[puzzle]), day=date.fromisoformat(day))
     if this_end is None and last_end is not None and starts(day, tz) < last_end:
-        raise GameError("daily.not_yet", game=Text(daily.GAME_KEYS[puzzle]), day=date.fromisoformat(day))
+        raise GameError("daily.not_yet", game=Text(presenter.GAME_KEYS[puzzle]), day=date.fromisoformat(day))
 
 
 async def today(svc: Services, chat: Chat) -> str:
@@ -97,10 +99,10 @@ def streaks(days: Sequence[str], today_: str) -> tuple[int, int]:
 
 def parse(args: tuple[str, ...], vocab: Any) -> tuple[str, str | None]:
     """`[1a2b|logik|words] [board|table]` in any order (localised words) → (puzzle, subcommand)."""
-    puzzle, sub = daily.DEFAULT_PUZZLE, None
+    puzzle, sub = rules.DEFAULT_PUZZLE, None
     for raw in args:
-        word = meaning(raw, vocab, (*daily.PUZZLES, *SUBCOMMANDS))
-        if word in daily.PUZZLES:
+        word = meaning(raw, vocab, (*rules.PUZZLES, *SUBCOMMANDS))
+        if word in rules.PUZZLES:
             puzzle = word
         elif word in SUBCOMMANDS:
             sub = word
@@ -154,9 +156,9 @@ async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str |
         lang = lang if lang in ALPHABETS else "en"
         ctx = svc.ctx()
         secret, lang = await storage.daily_puzzle(svc.store, group.platform, group.chat_id, day, puzzle,
-                                                  lambda: (daily.draw(puzzle, lang, ctx), lang), ctx.now,
+                                                  lambda: (rules.draw(puzzle, lang, ctx), lang), ctx.now,
                                                     ends(day, tz))
-        state, events = daily.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs), closes(day, tz))
+        state, events = rules.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs), closes(day, tz))
         job = storage.daily_start_job(group.platform, group.chat_id, day, puzzle, me.user_id, me.name, ctx.now)
         try:
             await svc.create(turn, "daily", state, events, [me.user_id], group, extra=job, bounded=False,
@@ -168,7 +170,7 @@ async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str |
         else:
             if not ib.chat.private:
                 turn.messages.append(Message(group, Text("daily.playing", {
-                    "name": me.name, "game": Text(daily.GAME_KEYS[puzzle])}), ((play_button(group, puzzle),),)))
+                    "name": me.name, "game": Text(presenter.GAME_KEYS[puzzle])}), ((play_button(group, puzzle),),)))
             if guess is not None:
                 made = await storage.daily_play(svc.store, group.platform, group.chat_id, day, puzzle, me.user_id)
                 if made is not None:
@@ -193,8 +195,8 @@ def played_already(outcome: str, attempts: int, puzzle: str, chat: str | None = 
                    day: str | None = None) -> GameError:
     """What became of the actor's finished attempt: today's (played, or timed out), or of an earlier
     `day` (an old attempt's button); `chat`: the group's title, where the actor may be told it."""
-    game = Text(daily.GAME_KEYS[puzzle])
-    result = Text(OUTCOME_KEYS[outcome], {"n": attempts, "max": daily.MAX_ATTEMPTS[puzzle]})
+    game = Text(presenter.GAME_KEYS[puzzle])
+    result = Text(OUTCOME_KEYS[outcome], {"n": attempts, "max": rules.MAX_ATTEMPTS[puzzle]})
     if day is not None:
         return GameError("daily.over_day", game=game, day=date.fromisoformat(day), result=result)
     if outcome == "abandoned":
@@ -227,7 +229,7 @@ async def guess_on(svc: Services, turn: Turn, game_id: int, outcome: str, attemp
 async def resume(svc: Services, turn: Turn, game_id: int, outcome: str, attempts: int, puzzle: str) -> None:
     """The actor's attempt exists: a running one is shown again privately; a finished one is not
     played again."""
-    game = Text(daily.GAME_KEYS[puzzle])
+    game = Text(presenter.GAME_KEYS[puzzle])
     row = await svc.store.get_game(game_id)
     if outcome != "playing" or row is None or row.over:
         raise await refused_again(svc, turn, svc.chat_of(row) if row else turn.inbound.chat, outcome, attempts,
@@ -250,7 +252,7 @@ async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
     ib = turn.inbound
     day = await today(svc, chat)
     lines = await storage.daily_day(svc.store, chat.platform, chat.chat_id, day, puzzle)
-    game = Text(daily.GAME_KEYS[puzzle])
+    game = Text(presenter.GAME_KEYS[puzzle])
     if not lines:
         turn.messages.append(Message(chat, Text("daily.board_empty", {"game": game, "day": date.fromisoformat(day)})))
         return
@@ -271,14 +273,14 @@ async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
 
 
 def outcome_text(line: DailyLine, puzzle: str) -> Text:
-    return Text(OUTCOME_KEYS[line.outcome], {"n": line.attempts, "max": daily.MAX_ATTEMPTS[puzzle]})
+    return Text(OUTCOME_KEYS[line.outcome], {"n": line.attempts, "max": rules.MAX_ATTEMPTS[puzzle]})
 
 
 async def show_table(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
     """The chat's all-time table of a puzzle: days solved, average attempts of the solved ones,
     best streak; most solved first."""
     ib = turn.inbound
-    game = Text(daily.GAME_KEYS[puzzle])
+    game = Text(presenter.GAME_KEYS[puzzle])
     history = await storage.daily_history(svc.store, chat.platform, chat.chat_id, puzzle)
     if not history:
         turn.messages.append(Message(chat, Text("daily.table_empty", {"game": game})))
@@ -336,21 +338,20 @@ class Daily(GamePlugin):
         # two options, each with its fixed values (a slash command offers them as choices); typed, the
         # words may come in any order
         Command("daily", ("puzzle", "show"), cmd_daily,
-                choices=(("puzzle", daily.PUZZLES), ("show", SUBCOMMANDS))),
+                choices=(("puzzle", rules.PUZZLES), ("show", SUBCOMMANDS))),
         Command("timezone", ("zone",), cmd_timezone, personal=False),
     )
 
-    def writes(self, svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:
+    def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
         """An attempt's end goes into the daily table in the transaction of its last move."""
-        if not over:
+        if not over or new.outcome is None:
             return None
-        return storage.daily_finish_job(row.id, "solved" if new.outcome == "solved" else new.outcome,
-                                          len(new.rows), svc.clock())
+        return storage.daily_finish_job(row.id, new.outcome, len(new.rows), svc.clock())
 
     async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
         """`daily:<chat>:<puzzle>`: play today's daily of that chat (from the chat or privately); with
         a text (the play button's prompt answered, e.g. a Discord modal) that text is the guess."""
-        if arg not in daily.PUZZLES:
+        if arg not in rules.PUZZLES:
             raise GameError("stale_button")
         await play(svc, turn, chat, arg, turn.inbound.text or None)
 
@@ -390,7 +391,7 @@ class Daily(GamePlugin):
         """"1A2B daily of Kegelclub Elbe, 2026-11-30 (#3)" (without a title known: "1A2B daily of
         2026-11-30 (#3)"): which of a player's games a private guess is for."""
         _kind, state = loaded(row)
-        params = {"game": Text(daily.GAME_KEYS[state.puzzle]), "day": daily.day_of(state), "id": row.id}
+        params = {"game": Text(presenter.GAME_KEYS[state.puzzle]), "day": rules.day_of(state), "id": row.id}
         if chat:
             return Text("daily.button_game_in", {**params, "chat": chat})
         return Text("daily.button_game", params)

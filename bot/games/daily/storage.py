@@ -15,13 +15,14 @@ from typing import Any, NamedTuple
 
 from bot.storage.base import Store
 from bot.storage.sql import Query, Tx, TxJob
+from core.games.daily.rules import DailyOutcome
 
-PLAYING = "playing"  # `daily_plays.outcome` of a running attempt; a finished one how it ended
+PLAYING = "playing"  # `daily_plays.outcome` of a running attempt; a finished one its `DailyOutcome`
 StartJob = Callable[[Tx, int], Coroutine[Any, Any, None]]  # a job of `create_game(extra=…)`: (tx, the new game's id)
 
 
 class DailyLine(NamedTuple):
-    """A player's attempt at a chat's daily puzzle: its outcome (`PLAYING`, or how the attempt ended) and
+    """A player's attempt at a chat's daily puzzle: its outcome (`PLAYING` or a `DailyOutcome` value) and
     the attempts it took (`day` where the query spans days)."""
 
     user_id: str
@@ -170,8 +171,8 @@ def daily_start_job(platform: str, chat_id: str, day: str, puzzle: str, user_id:
     return job
 
 
-def daily_finish_job(game_id: int, outcome: str, attempts: int, now: float) -> TxJob:
+def daily_finish_job(game_id: int, outcome: DailyOutcome, attempts: int, now: float) -> TxJob:
     """An attempt's end, in the transaction of its last move (`save_game(extra=...)`)."""
     async def job(tx: Tx) -> None:
-        await tx.execute(FINISH_DAILY_PLAY, game_id=game_id, outcome=outcome, attempts=attempts, now=now)
+        await tx.execute(FINISH_DAILY_PLAY, game_id=game_id, outcome=outcome.value, attempts=attempts, now=now)
     return job
