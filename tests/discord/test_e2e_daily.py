@@ -307,7 +307,7 @@ async def test_the_guess_button_outlives_the_interaction_token_and_the_commands_
     await adapter.sync_commands()
     synced = {c["name"]: c for c in standin.commands["global"]}
     daily, timezone = synced["daily"], synced["timezone"]
-    # offered in DMs too: there it shows the running attempt again (bot/games/daily.py cmd_daily)
+    # offered in DMs too: there it shows the running attempt again (bot/games/daily/commands.py cmd_daily)
     assert daily.get("dm_permission") is not False and 1 in (daily.get("contexts") or [0, 1, 2])
     options = {o["name"]: o for o in daily["options"]}
     assert [c["value"] for c in options["puzzle"]["choices"]] == ["1a2b", "logik", "words"]
