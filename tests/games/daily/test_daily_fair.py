@@ -13,8 +13,8 @@ from bot.storage.sql import Query
 from core.messages import Actor, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, group_texts, texts
-from tests.app.test_daily import noon_app as noon_app
-from tests.app.test_daily import secret_of, wrong_codes
+from tests.games.daily.test_daily import noon_app as noon_app
+from tests.games.daily.test_daily import secret_of, wrong_codes
 
 
 async def puzzle_lang(app: App) -> str:
