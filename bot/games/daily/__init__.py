@@ -17,20 +17,21 @@ from bot.games.daily import storage
 from bot.games.daily.attempt import play, played_already
 from bot.games.daily.commands import SUBCOMMANDS, cmd_daily, cmd_timezone
 from bot.games.daily.day import streaks, today
-from bot.services import Command, GamePlugin, Services, Turn, loaded
+from bot.games.plugin import GamePlugin
+from bot.services import Command, Services, Turn, loaded
 from bot.storage.base import GameRow
 from bot.storage.sql import TxJob
 from core.errors import GameError
-from core.games.daily import presenter, rules
+from core.games.daily import GAME, presenter, rules
 from core.games.daily.rules import DailyOutcome, State
 from core.messages import Chat, Inbound, Message, Text
 
-# private messages that name the group (`Daily.titled`): their key → the key of the text with the title
+# private messages that name the group (`DailyPlugin.titled`): their key → the key of the text with the title
 TITLED = {"daily.started": "daily.started_in", "daily.board": "daily.board_in"}
 
 
-class Daily(GamePlugin):
-    kind = "daily"
+class DailyPlugin(GamePlugin[State]):
+    game = GAME
     title = "game.daily"
     commands = (
         # two options, each with its fixed values (a slash command offers them as choices); typed, the
@@ -95,4 +96,4 @@ class Daily(GamePlugin):
         return Text("daily.button_game", params)
 
 
-PLUGIN = Daily()
+PLUGIN = DailyPlugin()
