@@ -101,8 +101,8 @@ class SqlStore:
         is refused with TooManyGames when the chat already runs `max_chat` games, or `creator` already
         sits or sat (a seat handed on or left still counts) in `max_user` running games of the chat;
         counted in the creating transaction, after `lock_chat` (exact, also across processes). `extra`:
-        a game's own writes in the same transaction, `async def job(tx, game_id)` (e.g. `daily_start_job`,
-        `link_job`), run before the seats are taken.
+        a game's own writes in the same transaction, `async def job(tx, game_id)` (e.g. `link_job`,
+        bot/games/daily/storage.py `daily_start_job`), run before the seats are taken.
         `seat_key`: the seats are taken under this key instead of the chat's (a daily attempt: it is
         played privately and keeps nobody from the chat's games; see `_add_seats`)."""
         async def job(tx: Tx) -> int:

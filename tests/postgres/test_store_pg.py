@@ -28,6 +28,7 @@ from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
 from core.games.challenge import Accepted, BotLevel, Resigned, SecretsWanted
+from core.games.daily.rules import DailyOutcome
 
 
 def _public(cls: type) -> dict[str, inspect.Signature]:
@@ -203,7 +204,8 @@ async def _scenario(store: Store) -> dict[str, Any]:
         taken = False
     except DailyTaken:
         taken = True
-    for gid, outcome, n in zip(daily_games, ("solved", "solved", "failed"), (4, 3, 10), strict=True):
+    for gid, outcome, n in zip(daily_games, (DailyOutcome.SOLVED, DailyOutcome.SOLVED, DailyOutcome.FAILED), (4, 3, 10),
+                              strict=True):
         daily_row = await store.get_game(gid)
         assert daily_row is not None
         await store.save_game(daily_row, {"v": 1}, True, [], [], [], 19.0,
