@@ -77,7 +77,7 @@ class DailyPlugin(GamePlugin[State]):
     async def not_waiting(self, svc: Services, row: GameRow, ib: Inbound) -> GameError | None:
         """An old guess button or a code for the actor's finished attempt: what became of it (today's,
         or that it was an earlier day's)."""
-        _kind, state = loaded(row)
+        state: State = loaded(row)[1]
         if not row.over or state.outcome is None or state.player.user_id != ib.actor.user_id:
             return None
         group = svc.chat_of(row)
@@ -89,7 +89,7 @@ class DailyPlugin(GamePlugin[State]):
     def label(self, row: GameRow, chat: str | None = None) -> Text:
         """"1A2B daily of Kegelclub Elbe, 2026-11-30 (#3)" (without a title known: "1A2B daily of
         2026-11-30 (#3)"): which of a player's games a private guess is for."""
-        _kind, state = loaded(row)
+        state: State = loaded(row)[1]
         params = {"game": Text(presenter.GAME_KEYS[state.puzzle]), "day": rules.day_of(state), "id": row.id}
         if chat:
             return Text("daily.button_game_in", {**params, "chat": chat})

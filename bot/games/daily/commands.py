@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.games.daily.attempt import play
@@ -17,12 +16,12 @@ from bot.zones import DEFAULT_TZ
 from core.errors import GameError
 from core.games.daily import rules
 from core.messages import Message, Text
-from core.options import meaning
+from core.options import Vocabulary, meaning
 
 SUBCOMMANDS = ("board", "table")
 
 
-def parse(args: tuple[str, ...], vocab: Any) -> tuple[str, str | None]:
+def parse(args: tuple[str, ...], vocab: Vocabulary | None) -> tuple[str, str | None]:
     """`[1a2b|logik|words] [board|table]` in any order (localised words) → (puzzle, subcommand)."""
     puzzle, sub = rules.DEFAULT_PUZZLE, None
     for raw in args:
