@@ -14,7 +14,7 @@ from datetime import date
 from bot.games.daily import storage
 from bot.games.daily.day import check_open, closes, ends, today
 from bot.games.daily.storage import DailyTaken
-from bot.options import colour_letters
+from bot.option_words import colour_letters
 from bot.services import Services, Turn, loaded
 from core.errors import GameError
 from core.games.base import Player
