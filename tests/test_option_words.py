@@ -21,7 +21,7 @@ import pytest
 from bot.app import GAMES, App
 from bot.commands import OPTION_WORD_KEYS, option_vocabulary, parse_code_options
 from bot.games.computer import without_bot as _without_bot
-from bot.games.daily import parse as daily_parse
+from bot.games.daily.commands import parse as daily_parse
 from bot.i18n import Catalogs
 from bot.storage.sqlite import SqliteStore
 from core import serial

@@ -15,10 +15,11 @@ from bench.events import GAMES, play
 from bench.serial import LEXICON
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import daily, duel, logik, practice
+from core.games import duel, logik, practice
 from core.games import words as W
 from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Player
+from core.games.daily import rules as daily
 from core.games.kegeln import options, rules
 from core.games.kegeln.state import Member, Mode
 from core.solver import games as solver_games
