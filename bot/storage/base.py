@@ -104,23 +104,6 @@ class LogikRecord(NamedTuple):
     timed_out: int
 
 
-class DailyLine(NamedTuple):
-    """A player's attempt at a chat's daily puzzle: "playing", "solved", "failed", "gave_up" or
-    "abandoned", and the attempts it took (`day` where the query spans days)."""
-
-    user_id: str
-    name: str
-    outcome: str
-    attempts: int
-    day: str = ""
-
-
-class DailyPlay(NamedTuple):
-    game_id: int
-    outcome: str
-    attempts: int
-
-
 class SeatTaken(Exception):
     """The player already sits in a running game in that chat."""
 
@@ -137,10 +120,6 @@ class TooManyGames(Exception):
         super().__init__(f"{scope}: {limit}")
         self.scope = scope
         self.limit = limit
-
-
-class DailyTaken(Exception):
-    """The player has an attempt at this chat's daily puzzle of the day already (running or over)."""
 
 
 class Duplicate(Exception):
@@ -235,17 +214,5 @@ class Store(Protocol):
     async def chat_title(self, platform: str, chat_id: str, user_id: str) -> str | None: ...
     async def chat_tz(self, platform: str, chat_id: str) -> str | None: ...
     async def set_chat_tz(self, platform: str, chat_id: str, tz: str | None) -> None: ...
-    async def daily_puzzle(self, platform: str, chat_id: str, day: str, puzzle: str,
-                           draw: Any, now: float, ends: float | None = None) -> tuple[str, str]: ...
-    def daily_start_job(self, platform: str, chat_id: str, day: str, puzzle: str, user_id: str, name: str,
-                        now: float) -> Any: ...
-    def daily_finish_job(self, game_id: int, outcome: str, attempts: int, now: float) -> Any: ...
-    async def daily_play(self, platform: str, chat_id: str, day: str, puzzle: str,
-                         user_id: str) -> DailyPlay | None: ...
-    async def daily_day(self, platform: str, chat_id: str, day: str, puzzle: str) -> list[DailyLine]: ...
-    async def daily_history(self, platform: str, chat_id: str, puzzle: str) -> list[DailyLine]: ...
-    async def daily_window(self, platform: str, chat_id: str, day: str,
-                           puzzle: str) -> tuple[float | None, float | None]: ...
-    async def daily_solved_days(self, platform: str, chat_id: str, puzzle: str, user_id: str) -> list[str]: ...
     async def solver_bot_level(self, platform: str, chat_id: str, kind: str, game_id: int,
                                user_id: str) -> str | None: ...

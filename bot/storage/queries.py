@@ -192,31 +192,6 @@ TOP_RATED = Query(  # the conservative rating (openskill's ordinal, mu - 3 sigma
     "SELECT user_id, name, mu, sigma, games FROM ratings WHERE platform = :platform AND chat_id = :chat_id"
     ' AND kind = :kind ORDER BY mu - 3 * sigma DESC, games DESC, name COLLATE "C" LIMIT :limit')
 
-# ---------------------------------------------------------------- the daily puzzle (docs/daily.md)
-_DAY = "platform = :platform AND chat_id = :chat_id AND day = :day AND puzzle = :puzzle"
-DAILY_PUZZLE = Query(f"SELECT secret, lang FROM daily_puzzles WHERE {_DAY}")
-INSERT_DAILY_PUZZLE = Query(  # the first asker's draw is the chat's code of the day; later draws are dropped
-    "INSERT INTO daily_puzzles (platform, chat_id, day, puzzle, secret, lang, created, ends)"
-    " VALUES (:platform, :chat_id, :day, :puzzle, :secret, :lang, :now, :ends) ON CONFLICT DO NOTHING")
-DAILY_WINDOW = Query(  # this day's end (if drawn) and the latest end of the chat's other days of the puzzle
-    f"SELECT (SELECT ends FROM daily_puzzles WHERE {_DAY}), (SELECT MAX(ends) FROM daily_puzzles"
-    " WHERE platform = :platform AND chat_id = :chat_id AND puzzle = :puzzle AND day <> :day)")
-DAILY_PLAY = Query(f"SELECT game_id, outcome, attempts FROM daily_plays WHERE {_DAY} AND user_id = :user_id")
-INSERT_DAILY_PLAY = Query(  # the primary key refuses a second attempt (insert_unique)
-    "INSERT INTO daily_plays (platform, chat_id, day, puzzle, user_id, name, game_id, started)"
-    " VALUES (:platform, :chat_id, :day, :puzzle, :user_id, :name, :game_id, :now)")
-FINISH_DAILY_PLAY = Query("UPDATE daily_plays SET outcome = :outcome, attempts = :attempts, finished = :now"
-                          " WHERE game_id = :game_id")
-DAILY_DAY = Query(  # the day's board: solved first (fewest attempts, earliest), then the others
-    f"SELECT user_id, name, outcome, attempts FROM daily_plays WHERE {_DAY} ORDER BY"
-    " CASE outcome WHEN 'solved' THEN 0 WHEN 'playing' THEN 2 ELSE 1 END, attempts, finished, started")
-DAILY_HISTORY = Query(  # every finished attempt of the chat at one puzzle, per player and day
-    "SELECT user_id, name, day, outcome, attempts FROM daily_plays WHERE platform = :platform"
-    " AND chat_id = :chat_id AND puzzle = :puzzle AND outcome != 'playing' ORDER BY user_id COLLATE \"C\", day")
-DAILY_SOLVED_DAYS = Query(
-    "SELECT day FROM daily_plays WHERE platform = :platform AND chat_id = :chat_id AND puzzle = :puzzle"
-    " AND user_id = :user_id AND outcome = 'solved' ORDER BY day")
-
 # ---------------------------------------------------------------- logik: results by side
 LOGIK_SIDES, LOGIK_SIDES_IN_CHAT = _in_chat(  # once per game: the white player's result line
     f"SELECT {_WIN}, {_LOSS}, {_DRAW}, {_ABANDONED} FROM results WHERE platform = :platform AND kind = 'logik'"

@@ -17,9 +17,6 @@ from typing import Any
 from bot.storage import queries as q
 from bot.storage.base import (
     Conflict,
-    DailyLine,
-    DailyPlay,
-    DailyTaken,
     Duplicate,
     FinishedStamp,
     GameRow,
@@ -96,8 +93,8 @@ class SqlStore:
         is refused with TooManyGames when the chat already runs `max_chat` games, or `creator` already
         sits or sat (a seat handed on or left still counts) in `max_user` running games of the chat;
         counted in the creating transaction, after `lock_chat` (exact, also across processes). `extra`:
-        a game's own writes in the same transaction, `async def job(tx, game_id)` (e.g. `daily_start_job`,
-        `link_job`), run before the seats are taken.
+        a game's own writes in the same transaction, `async def job(tx, game_id)` (e.g. `link_job`,
+        bot/games/daily/storage.py `daily_start_job`), run before the seats are taken.
         `seat_key`: the seats are taken under this key instead of the chat's (a daily attempt: it is
         played privately and keeps nobody from the chat's games; see `_add_seats`)."""
         async def job(tx: Tx) -> int:
@@ -281,17 +278,15 @@ class SqlStore:
         the match, written back, and each new rating added to the history. A game the repetition rule
         leaves out (`ratings.repeated`, from the history across chats) writes nothing."""
         async def job(tx: Tx) -> None:
-            if await _repeated(tx, platform, kind, match, now):
+            claimed = await _claim_pair(tx, platform, kind, match, now)
+            if claimed is not None and await _repeated(tx, platform, kind, match, now):
                 return
             for scope in ratings.scopes(chat_id, kind):
                 where = {"platform": platform, "chat_id": scope, "kind": kind}
-                prior = {}
+                prior = dict(claimed) if claimed is not None and scope == ratings.EVERYWHERE else {}
                 for user_id in match.rated:
-                    row = await tx.fetchrow(q.RATING_CLAIM, **where, user_id=user_id,
-                                            name=match.names.get(user_id, user_id), mu=ratings.NEW.mu,
-                                            sigma=ratings.NEW.sigma, updated=now)
-                    assert row is not None
-                    prior[user_id] = ratings.Rating(float(row[0]), float(row[1]), int(row[2]))
+                    if user_id not in prior:
+                        prior[user_id] = await _claim(tx, where, user_id, match, now)
                 new = ratings.rate(match, prior)
                 await tx.executemany(q.SAVE_RATING, [
                     {**where, "user_id": u, "name": match.names.get(u, u), "mu": r.mu, "sigma": r.sigma,
@@ -369,7 +364,7 @@ class SqlStore:
             rows = await self.fetch(q.LOGIK_RECORD_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
         return {str(r[0]): LogikRecord(int(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows if r[0]}
 
-    # ------------------------------------------------------------ the daily puzzle (docs/daily.md)
+    # ------------------------------------------------------------ a chat's time zone (the daily puzzle, Kegeln)
     async def chat_tz(self, platform: str, chat_id: str) -> str | None:
         rows = await self.fetch(q.CHAT_TZ, platform=platform, chat_id=chat_id)
         return rows[0][0] if rows else None
@@ -378,70 +373,6 @@ class SqlStore:
         async def job(tx: Tx) -> None:
             await tx.execute(q.SET_CHAT_TZ, platform=platform, chat_id=chat_id, tz=tz)
         await self.run(job)
-
-    async def daily_window(self, platform: str, chat_id: str, day: str,
-                           puzzle: str) -> tuple[float | None, float | None]:
-        """When `day`'s puzzle ends (None: not drawn, or drawn before the ends were kept), and the latest end of
-        the chat's other days of the puzzle (None: none known)."""
-        rows = await self.fetch(q.DAILY_WINDOW, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle)
-        this, last = rows[0] if rows else (None, None)
-        return (None if this is None else float(this)), (None if last is None else float(last))
-
-    async def daily_puzzle(self, platform: str, chat_id: str, day: str, puzzle: str,
-                           draw: Any, now: float, ends: float | None = None) -> tuple[str, str]:
-        """The chat's code of the day for a puzzle and its language: the stored one, else `draw()`
-        (a `(secret, lang)`) stored now; of two first askers at once the first write wins for both."""
-        where = {"platform": platform, "chat_id": chat_id, "day": day, "puzzle": puzzle}
-        rows = await self.fetch(q.DAILY_PUZZLE, **where)
-        if rows:
-            return str(rows[0][0]), str(rows[0][1])
-        secret, lang = draw()
-
-        async def job(tx: Tx) -> tuple[str, str]:
-            await tx.execute(q.INSERT_DAILY_PUZZLE, **where, secret=secret, lang=lang, now=now, ends=ends)
-            row = await tx.fetchrow(q.DAILY_PUZZLE, **where)
-            assert row is not None
-            return str(row[0]), str(row[1])
-        stored: tuple[str, str] = await self.run(job)
-        return stored
-
-    @staticmethod
-    def daily_start_job(platform: str, chat_id: str, day: str, puzzle: str, user_id: str, name: str,
-                        now: float) -> Any:
-        """A player's attempt at the day's puzzle, stored with its game (`create_game(extra=...)`):
-        DailyTaken, and nothing stored, when the player has one already (the primary key decides,
-        so two devices at once get one attempt)."""
-        async def job(tx: Tx, game_id: int) -> None:
-            if not await tx.insert_unique(q.INSERT_DAILY_PLAY, platform=platform, chat_id=chat_id, day=day,
-                                          puzzle=puzzle, user_id=user_id, name=name, game_id=game_id, now=now):
-                raise DailyTaken(user_id)
-        return job
-
-    @staticmethod
-    def daily_finish_job(game_id: int, outcome: str, attempts: int, now: float) -> TxJob:
-        """An attempt's end, in the transaction of its last move."""
-        async def job(tx: Tx) -> None:
-            await tx.execute(q.FINISH_DAILY_PLAY, game_id=game_id, outcome=outcome, attempts=attempts, now=now)
-        return job
-
-    async def daily_play(self, platform: str, chat_id: str, day: str, puzzle: str,
-                         user_id: str) -> DailyPlay | None:
-        rows = await self.fetch(q.DAILY_PLAY, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle,
-                                 user_id=user_id)
-        return DailyPlay(int(rows[0][0]), str(rows[0][1]), int(rows[0][2])) if rows else None
-
-    async def daily_day(self, platform: str, chat_id: str, day: str, puzzle: str) -> list[DailyLine]:
-        rows = await self.fetch(q.DAILY_DAY, platform=platform, chat_id=chat_id, day=day, puzzle=puzzle)
-        return [DailyLine(r[0], r[1], r[2], int(r[3]), day) for r in rows]
-
-    async def daily_history(self, platform: str, chat_id: str, puzzle: str) -> list[DailyLine]:
-        rows = await self.fetch(q.DAILY_HISTORY, platform=platform, chat_id=chat_id, puzzle=puzzle)
-        return [DailyLine(r[0], r[1], r[3], int(r[4]), r[2]) for r in rows]
-
-    async def daily_solved_days(self, platform: str, chat_id: str, puzzle: str, user_id: str) -> list[str]:
-        rows = await self.fetch(q.DAILY_SOLVED_DAYS, platform=platform, chat_id=chat_id, puzzle=puzzle,
-                                 user_id=user_id)
-        return [str(r[0]) for r in rows]
 
     # ------------------------------------------------------------ solver: the computer opponent's level
     async def solver_bot_level(self, platform: str, chat_id: str, kind: str, game_id: int,
@@ -463,16 +394,34 @@ async def _add_seats(tx: Tx, game_id: int, platform: str, chat_id: str, seats: S
             raise SeatTaken(user_id)
 
 
+async def _claim(tx: Tx, where: dict[str, str], user_id: str, match: ratings.Match, now: float) -> ratings.Rating:
+    """A player's prior rating in one scope (a new player's row is created), the row locked until commit."""
+    row = await tx.fetchrow(q.RATING_CLAIM, **where, user_id=user_id, name=match.names.get(user_id, user_id),
+                            mu=ratings.NEW.mu, sigma=ratings.NEW.sigma, updated=now)
+    assert row is not None
+    return ratings.Rating(float(row[0]), float(row[1]), int(row[2]))
+
+
+async def _claim_pair(tx: Tx, platform: str, kind: str, match: ratings.Match,
+                      now: float) -> dict[str, ratings.Rating] | None:
+    """For a match the repetition rule applies to (`ratings.pair_key`): its players' rows across chats
+    claimed first, in a fixed order (two games of the same players ending at once count one after the
+    other), and their prior ratings there — the rating of that scope starts from them. None: the rule
+    does not apply."""
+    pair = ratings.pair_key(kind, match)
+    if not pair:
+        return None
+    where = {"platform": platform, "chat_id": ratings.EVERYWHERE, "kind": kind}
+    return {user_id: await _claim(tx, where, user_id, match, now) for user_id in sorted(pair)}
+
+
 async def _repeated(tx: Tx, platform: str, kind: str, match: ratings.Match, now: float) -> bool:
     """Whether the same players' rated games of this kind before this one (in the history across chats,
-    which holds every rated game of a kind the rule applies to) already fill the repetition rule's window."""
+    which holds every rated game of a kind the rule applies to) already fill the repetition rule's window.
+    Their rows across chats are claimed already (`_claim_pair`)."""
     pair = ratings.pair_key(kind, match)
     if not pair:
         return False
-    for user_id in sorted(pair):  # their rows across chats locked first: two games of the pair ending at once
-        await tx.fetchrow(q.RATING_CLAIM, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind, user_id=user_id,
-                          name=match.names.get(user_id, user_id), mu=ratings.NEW.mu, sigma=ratings.NEW.sigma,
-                          updated=now)  # count one after the other (a new player's row is rated just after)
     rows = await tx.fetch(q.PAIR_GAMES_SINCE, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind,
                              since=now - ratings.PAIR_WINDOW - 1, user_id=min(pair))
     players: dict[int, set[str]] = {}

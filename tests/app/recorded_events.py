@@ -15,10 +15,11 @@ from bench.events import GAMES, play
 from bench.serial import LEXICON
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import daily, duel, logik, practice
+from core.games import duel, logik, practice
 from core.games import words as W
 from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Player
+from core.games.daily import rules as daily
 from core.games.kegeln import options, rules
 from core.games.kegeln.state import Member, Mode
 from core.solver import games as solver_games
@@ -64,9 +65,9 @@ def _all() -> Iterator[tuple[str, Any]]:
             yield from (("daily", e) for e in ev)
         if end is not None:
             yield from (("daily", e) for e in daily.apply(s, end, "a", ctx)[1])
-    s = practice.new(CodeRules(4, False), ANN, ctx)[0]
+    p = practice.new(CodeRules(4, False), ANN, ctx)[0]
     for _ in range(2):
-        s, ev = solver_games.take_hint(s, 5040, "1234", ctx)
+        p, ev = solver_games.take_hint(p, 5040, "1234", ctx)
         yield from (("practice", e) for e in ev)
     yield from (("duel", e) for e in solver_games.new_bot_duel(CodeRules(4, False), ANN, "Bot", ctx)[1])
     yield from (("logik", e) for e in solver_games.new_bot_logik(ANN, "Bot", 10, LETTERS, ctx)[1])

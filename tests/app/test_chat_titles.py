@@ -10,7 +10,7 @@ from bot.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, group_texts, texts
-from tests.app.test_daily import NOON, private_to, secret_of, wrong_codes
+from tests.games.daily.test_daily import NOON, private_to, secret_of, wrong_codes
 
 ELBE = Chat(PLATFORM, "group-1", private=False, title="Kegelclub Elbe")
 SKAT = Chat(PLATFORM, "group-2", private=False, title="Skatrunde")

@@ -9,7 +9,7 @@ from bot.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table
-from tests.app.test_daily import NOON
+from tests.games.daily.test_daily import NOON
 
 GROUP = Chat(PLATFORM, "club", private=False, title="Club")
 TOPIC = Chat(PLATFORM, "club/7", private=False, title="Club › 1A2B")

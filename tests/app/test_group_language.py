@@ -12,8 +12,8 @@ from bot.app import App
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts
-from tests.app.test_daily import private_to, secret_of, wrong_codes
-from tests.app.test_daily_alongside import open_app
+from tests.games.daily.test_daily import private_to, secret_of, wrong_codes
+from tests.games.daily.test_daily_alongside import open_app
 
 OTHER = Chat(PLATFORM, "group-2", private=False)
 

@@ -73,7 +73,7 @@ async def test_a_secret_sent_by_dm(bot: tuple[DiscordAdapter, App]) -> None:
 async def test_the_daily_typed_in_a_channel_and_played_by_dm(bot: tuple[DiscordAdapter, App]) -> None:
     """`!daily` typed in a channel (no interaction, so nothing ephemeral): the start goes by DM, the
     guesses are typed there, the channel gets the spoiler-free result."""
-    from tests.app.test_daily import secret_of, wrong_codes
+    from tests.games.daily.test_daily import secret_of, wrong_codes
 
     _adapter, app = bot
     config = dpytest.get_config()

@@ -164,7 +164,9 @@ async def test_three_players_ephemeral_modals_and_dms_spoiler_free_channel_no_se
     for n, code in enumerate(wrong[7:17], 1):
         mark = len(standin.calls)
         await standin.say(None, carol, code)
-        await standin.wait_for(lambda c, n=n: f"#{n}/10: " in c.content, after=mark)
+        def numbered(c: Call, line: str = f"#{n}/10: ") -> bool:
+            return line in c.content
+        await standin.wait_for(numbered, after=mark)
     over = await standin.wait_for(lambda c: "daily of" in c.content and f"was {secret}" in c.content)
     assert over.channel_id == standin.dm_channels[carol.id]
     await standin.wait_for(lambda c: c.in_channel(CHANNEL_ID) and "Carol did not solve" in c.content
@@ -198,9 +200,9 @@ async def test_three_players_ephemeral_modals_and_dms_spoiler_free_channel_no_se
     assert "time zone: UTC" in "\n".join(c.content for c in shown_to(standin, token))
 
     # the channel never saw a code: no guess, not the code, in no text, label or custom id
-    for seen in everything_seen_in(standin, CHANNEL_ID):
-        shown = DATE.sub("", seen.replace("1A2B", "").replace("1a2b", ""))  # the day's year is no code
-        assert not CODE.search(shown), seen
+    for text in everything_seen_in(standin, CHANNEL_ID):
+        plain = DATE.sub("", text.replace("1A2B", "").replace("1a2b", ""))  # the day's year is no code
+        assert not CODE.search(plain), text
     assert not refused(standin), [(c.method, c.path, c.status) for c in refused(standin)]
 
 
@@ -307,7 +309,7 @@ async def test_the_guess_button_outlives_the_interaction_token_and_the_commands_
     await adapter.sync_commands()
     synced = {c["name"]: c for c in standin.commands["global"]}
     daily, timezone = synced["daily"], synced["timezone"]
-    # offered in DMs too: there it shows the running attempt again (bot/games/daily.py cmd_daily)
+    # offered in DMs too: there it shows the running attempt again (bot/games/daily/commands.py cmd_daily)
     assert daily.get("dm_permission") is not False and 1 in (daily.get("contexts") or [0, 1, 2])
     options = {o["name"]: o for o in daily["options"]}
     assert [c["value"] for c in options["puzzle"]["choices"]] == ["1a2b", "logik", "words"]

@@ -12,10 +12,11 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.games.daily import storage as daily
+from bot.games.daily.storage import DailyTaken
 from bot.games.kegeln import storage as kegeln
 from bot.storage.base import (
     Conflict,
-    DailyTaken,
     Duplicate,
     NewResult,
     SeatTaken,
@@ -27,6 +28,7 @@ from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
 from core.games.challenge import Accepted, BotLevel, Resigned, SecretsWanted
+from core.games.daily.rules import DailyOutcome
 from core.games.kegeln.records import MemberRecord
 
 
@@ -191,24 +193,25 @@ async def _scenario(store: Store) -> dict[str, Any]:
     g5 = await store.create_game("p", "c", False, "duel", {"v": 0}, ["alice"], [], 18.0)
     # the daily puzzle: a chat's time zone, the code of the day (the first draw stays), attempts
     await store.set_chat_tz("p", "c", "Europe/Berlin")
-    first = await store.daily_puzzle("p", "c", "2026-11-30", "1a2b", lambda: ("0123", "en"), 18.1)
-    second = await store.daily_puzzle("p", "c", "2026-11-30", "1a2b", lambda: ("9876", "en"), 18.2)
+    first = await daily.daily_puzzle(store, "p", "c", "2026-11-30", "1a2b", lambda: ("0123", "en"), 18.1)
+    second = await daily.daily_puzzle(store, "p", "c", "2026-11-30", "1a2b", lambda: ("9876", "en"), 18.2)
     daily_games = []
     for i, (who, day) in enumerate([("dave", "2026-11-29"), ("dave", "2026-11-30"), ("erin", "2026-11-30")]):
-        job = store.daily_start_job("p", "c", day, "1a2b", who, who.title(), 18.3 + i)
+        job = daily.daily_start_job("p", "c", day, "1a2b", who, who.title(), 18.3 + i)
         daily_games.append(await store.create_game("p", "c", False, "daily", {"v": 0}, [], [], 18.3 + i,
                                                    extra=job))
     try:
         await store.create_game("p", "c", False, "daily", {"v": 0}, [], [], 18.9,
-                                extra=store.daily_start_job("p", "c", "2026-11-30", "1a2b", "erin", "Erin", 18.9))
+                                extra=daily.daily_start_job("p", "c", "2026-11-30", "1a2b", "erin", "Erin", 18.9))
         taken = False
     except DailyTaken:
         taken = True
-    for gid, outcome, n in zip(daily_games, ("solved", "solved", "failed"), (4, 3, 10), strict=True):
+    for gid, outcome, n in zip(daily_games, (DailyOutcome.SOLVED, DailyOutcome.SOLVED, DailyOutcome.FAILED), (4, 3, 10),
+                              strict=True):
         daily_row = await store.get_game(gid)
         assert daily_row is not None
         await store.save_game(daily_row, {"v": 1}, True, [], [], [], 19.0,
-                              extra=store.daily_finish_job(gid, outcome, n, 19.0))
+                              extra=daily.daily_finish_job(gid, outcome, n, 19.0))
     out: dict[str, Any] = {
         "game": await store.get_game(g1), "missing": await store.get_game(999),
         "seated": await store.seated_games("p", "alice"), "seated_c": await store.seated_games("p", "alice", "c"),
@@ -234,15 +237,16 @@ async def _scenario(store: Store) -> dict[str, Any]:
         "bot": (await store.solver_bot_level("p", "c", "logik", g3, "dave"),
                 await store.solver_bot_level("p", "c", "duel", g1, "x")),
         "daily": (first, second, taken, await store.chat_tz("p", "c"), await store.chat_tz("p", "x"),
-                  await store.daily_play("p", "c", "2026-11-30", "1a2b", "erin"),
-                  await store.daily_play("p", "c", "2026-11-30", "1a2b", "zed"),
-                  await store.daily_day("p", "c", "2026-11-30", "1a2b"), await store.daily_history("p", "c", "1a2b"),
-                  await store.daily_solved_days("p", "c", "1a2b", "dave")),
+                  await daily.daily_play(store, "p", "c", "2026-11-30", "1a2b", "erin"),
+                  await daily.daily_play(store, "p", "c", "2026-11-30", "1a2b", "zed"),
+                  await daily.daily_day(store, "p", "c", "2026-11-30", "1a2b"),
+                  await daily.daily_history(store, "p", "c", "1a2b"),
+                  await daily.daily_solved_days(store, "p", "c", "1a2b", "dave")),
     }
     await store.migrate_chat("p", "c", "c2")
     out["migrated"] = (await store.chat_games("p", "c2"), await store.chat_lang("p", "c2"),
                        await store.seated_games("p", "alice", "c2"), await kegeln.club(store, "p", "c2"),
-                       await store.chat_tz("p", "c2"), await store.daily_history("p", "c2", "1a2b"))
+                       await store.chat_tz("p", "c2"), await daily.daily_history(store, "p", "c2", "1a2b"))
     assert g5
     return out
 
@@ -314,7 +318,7 @@ async def test_two_devices_starting_one_daily_attempt_at_once_get_one(pg_store: 
     try:
         outcomes = await asyncio.gather(*(
             s.create_game("p", "c", False, "daily", {}, [], [], 1.0,
-                          extra=s.daily_start_job("p", "c", "2026-11-30", "1a2b", "alice", "Alice", 1.0))
+                          extra=daily.daily_start_job("p", "c", "2026-11-30", "1a2b", "alice", "Alice", 1.0))
             for s in [pg_store, *others, pg_store, *others]), return_exceptions=True)
     finally:
         await asyncio.gather(*(o.close() for o in others))

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import AsyncIterator
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from bot.app import App
-from bot.games.daily import streaks
+from bot.games.daily.day import streaks
 from bot.storage.sql import Query
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
@@ -43,10 +44,10 @@ def private_to(r: Response, who: str) -> str:
 
 
 @pytest.fixture
-async def noon_app(db: str, clock: Clock) -> App:
+async def noon_app(db: str, clock: Clock) -> AsyncIterator[App]:
     clock.now = NOON
     a = await App.open(db, seed=42, clock=clock, idle_timeout=3600 * 24)
-    yield a  # type: ignore[misc]
+    yield a
     await a.close()
 
 

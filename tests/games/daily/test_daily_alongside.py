@@ -10,7 +10,7 @@ from bot.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, group_texts, texts
-from tests.app.test_daily import NOON, private_to, secret_of, wrong_codes
+from tests.games.daily.test_daily import NOON, private_to, secret_of, wrong_codes
 
 
 async def open_app(db: str, clock: Clock, seed: int = 42) -> App:

@@ -8,12 +8,13 @@ from datetime import UTC, datetime
 
 from bot.app import App
 from bot.dictionary import lexicon
+from bot.games.daily import storage as daily_storage
 from bot.storage.sql import Query
 from core.messages import Actor, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, group_texts, texts
-from tests.app.test_daily import noon_app as noon_app
-from tests.app.test_daily import secret_of, wrong_codes
+from tests.games.daily.test_daily import noon_app as noon_app
+from tests.games.daily.test_daily import secret_of, wrong_codes
 
 
 async def puzzle_lang(app: App) -> str:
@@ -45,7 +46,7 @@ async def test_an_attempt_opened_before_midnight_closes_hours_after_its_day(noon
     clock.now = datetime(2026, 12, 1, 3, 30, tzinfo=UTC).timestamp()  # past CLOSE_AFTER (no sweep ran): closed
     r = await table.dm("alice", secret)
     assert "Alice solved" not in group_texts(r) and "timed out" in texts(r), texts(r)
-    days = await noon_app.store.daily_day(PLATFORM, GROUP.chat_id, "2026-11-30", "1a2b")
+    days = await daily_storage.daily_day(noon_app.store, PLATFORM, GROUP.chat_id, "2026-11-30", "1a2b")
     assert {line.user_id: line.outcome for line in days} == {"alice": "abandoned", "bob": "solved"}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.app import App
 from tests.app.harness import Table
-from tests.app.test_daily import noon_app, private_to  # noqa: F401
+from tests.games.daily.test_daily import noon_app, private_to  # noqa: F401
 
 
 async def test_the_logik_daily_shows_its_colours(noon_app: App) -> None:  # noqa: F811

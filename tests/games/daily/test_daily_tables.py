@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.app import App
 from tests.app.harness import Table, texts
-from tests.app.test_daily import noon_app, secret_of  # noqa: F401
+from tests.games.daily.test_daily import noon_app, secret_of  # noqa: F401
 
 
 async def test_only_solvers_are_ranked(noon_app: App) -> None:  # noqa: F811

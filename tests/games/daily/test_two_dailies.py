@@ -12,8 +12,8 @@ from bot.app import App
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts
-from tests.app.test_daily import NOON, private_to, wrong_codes
-from tests.app.test_daily_alongside import open_app
+from tests.games.daily.test_daily import NOON, private_to, wrong_codes
+from tests.games.daily.test_daily_alongside import open_app
 
 DAY2 = datetime(2026, 12, 1, 0, 30, tzinfo=ZoneInfo("UTC")).timestamp()  # 12.5 hours after NOON: a new day
 ALICE_DM = Chat(PLATFORM, "dm-alice", private=True)
