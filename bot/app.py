@@ -260,8 +260,7 @@ class App(Services):
 
 
 def open_store(db: str, synchronous: str = "FULL", owned: Sequence[Schema] = ()) -> Store:
-    """The store for a DATABASE_URL (`postgresql://…`) or a SQLite database file; `owned`: the games'
-    own tables (bot/storage/schemas.py), applied when it opens."""
+    """The store for a DATABASE_URL (`postgresql://…`) or a SQLite file; `owned`: the games' own tables."""
     if is_postgres(db):
         from bot.storage.postgres import PostgresStore  # asyncpg is only needed for PostgreSQL
 
