@@ -36,7 +36,7 @@ async def cmd_begin(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if row is None or row.kind != "words":
         for other in reversed(await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)):
             _mod, state = loaded(other)
-            if other.kind == "words" and words.join_action(state, ib.actor.user_id, ib.actor.name):
+            if other.kind == "words" and words.GAME.join_action(state, ib.actor.user_id, ib.actor.name):
                 raise GameError("words.not_in_lobby", name=state.opener.name)  # whose lobby it is
         raise GameError("words.no_lobby")
     await svc.play(turn, row, words.Begin())

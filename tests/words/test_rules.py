@@ -53,8 +53,9 @@ def test_normalisation_and_alphabets() -> None:
     assert W.is_word_of("grüsse", "de") and not W.is_word_of("grüsse", "en")
     assert W.is_word_of("rätt", "sv") and not W.is_word_of("ыы", "bg") and W.is_word_of("ыы", "ru")
     st = None  # the word game accepts by shape alone
-    assert W.accepts_text(st, "кошка") and W.accepts_text(st, "Hello") and not W.accepts_text(st, "two words")
-    assert not W.accepts_text(st, "1234") and not W.accepts_text(st, "x")
+    assert W.GAME.accepts_text(st, "кошка") and W.GAME.accepts_text(st, "Hello")
+    assert not W.GAME.accepts_text(st, "two words")
+    assert not W.GAME.accepts_text(st, "1234") and not W.GAME.accepts_text(st, "x")
 
 
 # ---------------------------------------------------------------- lobby
@@ -74,7 +75,7 @@ def test_lobby_join_leave_begin() -> None:
         W.apply(s2, W.Begin(), "ann", ctx())
     assert e.value.code == "words.too_few"
     s3, ev = W.apply(s, W.Leave(), "ann", ctx())  # the opener leaving closes the lobby
-    assert W.is_over(s3) and s3.outcome == "cancelled" and W.results(s3) == []
+    assert W.GAME.is_over(s3) and s3.outcome == "cancelled" and W.results(s3) == []
     with pytest.raises(GameError) as e:
         W.apply(s, W.Guess("crane"), "bob", ctx())
     assert e.value.code == "words.not_begun"
@@ -160,7 +161,7 @@ def test_solver_scores_sets_next_and_points_end_the_match() -> None:
     s, ev = W.apply(s, W.Guess("crane"), solver, ctx())
     assert [e.type for e in ev] == ["guessed", "solved", "round"]
     assert s.points[solver] == 1 and s.setter == solver and s.phase is W.Phase.SETTING and s.secret == ""
-    while not W.is_over(s):  # play on until someone reaches two points
+    while not W.GAME.is_over(s):  # play on until someone reaches two points
         if s.phase is W.Phase.SETTING:
             s = with_word(s, "apple")
         s, _ = W.apply(s, W.Guess("apple"), s.turn, ctx())
@@ -177,7 +178,7 @@ def test_rounds_mode_most_points_and_shared_first_place() -> None:
     s = with_word(s, "lemon")
     b = s.turn
     s, ev = W.apply(s, W.Guess("lemon"), b, ctx())
-    assert W.is_over(s) and ev[-1].type == "match_over" and len(s.rounds) == 2
+    assert W.GAME.is_over(s) and ev[-1].type == "match_over" and len(s.rounds) == 2
     assert sorted(s.winners) == sorted({a, b}) and s.points[a] == s.points[b] == 1
     rows = {r.user_id: r.outcome for r in W.results(s)}
     assert rows[a] == rows[b] == "draw"
@@ -247,7 +248,7 @@ def test_setter_leaving_voids_the_round_and_last_player_ends_it() -> None:
     assert [e.type for e in ev] == ["left", "abandoned", "round"] and setter not in W.active(s)
     assert setter not in [p.user_id for p in W.seated(s)]
     s, ev = W.apply(s, W.Leave(), s.setter, ctx())
-    assert W.is_over(s) and len(s.winners) == 1
+    assert W.GAME.is_over(s) and len(s.winners) == 1
     rows = {r.user_id: r.outcome for r in W.results(s)}
     assert sorted(rows.values()) == ["gave_up", "gave_up", "win"]
 
@@ -284,7 +285,7 @@ def test_two_players_even_rounds_fewer_guesses_wins() -> None:
     assert setters[0] == setters[2] != setters[1] == setters[3]  # roles strictly alternate
     first_guesser = setters[1]
     assert s.counts[first_guesser] == 2 + 3 and s.counts[setters[0]] == 1 + 1
-    assert W.is_over(s) and s.winners == [setters[0]]
+    assert W.GAME.is_over(s) and s.winners == [setters[0]]
 
 
 def test_two_players_default_points_become_rounds() -> None:
@@ -297,9 +298,9 @@ def test_two_players_limit_reached_loses() -> None:
     g = s.turn
     for w in ("slate", "plant"):
         s, _ = W.apply(s, W.Guess(w), g, ctx())
-    assert not W.is_over(s)
+    assert not W.GAME.is_over(s)
     s, ev = W.apply(s, W.Guess("stone"), g, ctx())
-    assert W.is_over(s) and s.loser == g and ev[-2].type == "limit_reached"
+    assert W.GAME.is_over(s) and s.loser == g and ev[-2].type == "limit_reached"
     rows = {r.user_id: r.outcome for r in W.results(s)}
     assert rows[g] == "loss" and list(rows.values()).count("win") == 1
     with pytest.raises(GameError) as e:
@@ -324,8 +325,8 @@ def test_solo_against_the_bot() -> None:
     s, ev = W.apply(s, W.Guess("трос"), "ann", ctx())
     assert ev[0].answer == "cow"
     s2, ev = W.apply(s, W.Guess("рост"), "ann", ctx())
-    assert W.is_over(s2) and ev[-1].type == "solo_solved" and ev[-1] == W.SoloSolved(n=2) and W.results(s2) == []
-    _, ev = W.apply(s, W.quit_action(s, "ann", "giveup"), "ann", ctx())
+    assert W.GAME.is_over(s2) and ev[-1].type == "solo_solved" and ev[-1] == W.SoloSolved(n=2) and W.results(s2) == []
+    _, ev = W.apply(s, W.GAME.quit_action(s, "ann", "giveup"), "ann", ctx())
     assert ev[0].type == "solo_gave_up" and ev[0].word == "рост"
     again = W.follow_up(s2, "again", "ann", ctx(seed=5))
     assert again is not None and again[0].phase is W.Phase.GUESSING

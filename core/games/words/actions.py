@@ -1,0 +1,47 @@
+"""The word game's own actions (its moves): what a player's command, button, word or the App's clock asks
+of `rules.apply`. The actions it shares with other games (Cancel, Timeout) are core/games/actions.py's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Join:
+    name: str
+
+
+@dataclass(frozen=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True)
+class Begin:
+    pass
+
+
+
+@dataclass(frozen=True)
+class SetWord:
+    word: str | None  # None: the bot picks a common word
+
+
+@dataclass(frozen=True)
+class Guess:
+    word: str
+
+
+@dataclass(frozen=True)
+class Vote:
+    """/giveup in a group game: a vote to abandon the round."""
+
+
+@dataclass(frozen=True)
+class GiveUp:
+    """/giveup in solo."""
+
+
+@dataclass(frozen=True)
+class Skip:
+    """The current guesser's (or setter's) time is over; applied lazily by the App (`due_action`)."""
