@@ -36,9 +36,15 @@ from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games import duel, kegeln, logik, practice
-from core.games import words as W
 from core.games.actions import Accept, Cancel, Decline, GiveUp, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Player
+from core.games.words import GAME as WORDS_GAME
+from core.games.words import actions as words_actions
+from core.games.words import rules as words_rules
+from core.games.words.state import Mode as WordsMode
+from core.games.words.state import Options as WordsOptions
+from core.games.words.state import State as WordsState
+from core.lexicon import Lexicon
 
 T = TypeVar("T")
 
@@ -109,7 +115,7 @@ def walker_clone(obj: T) -> T:
 A, B, C = Player("a", "Ann"), Player("b", "Bob"), Player("c", "Cy")
 WORDS = ["crane", "slate", "plant", "crate", "trace", "cater", "react", "stone", "notes", "onset", "lemon",
          "melon", "apple", "paper", "hello", "world", "about", "house", "mouse", "tiger", "zebra", "sheep"]
-LEXICON = W.Lexicon("en", frozenset(WORDS), tuple(sorted(WORDS)))
+LEXICON = Lexicon("en", frozenset(WORDS), tuple(sorted(WORDS)))
 LOGIK_LETTERS = {"r": "1", "g": "2", "b": "3", "y": "4", "o": "5", "p": "6", "w": "7", "k": "8"}
 GAMES = ("practice", "duel", "logik", "words", "kegeln")
 
@@ -151,11 +157,12 @@ def _practice_action(s: practice.State, actor: str | None, rng: random.Random) -
     return _rarely(rng, [GiveUp(), Timeout(), Guess(s.secret)], [Guess(_code(rng, n, repeats=rep))])
 
 
-def _words_action(s: W.State, actor: str | None, rng: random.Random) -> object:
-    return _rarely(rng, [W.Cancel(), W.Timeout(), W.GiveUp(), W.Leave()], [
-        W.Join(rng.choice(["Bob", "Cy"])), W.Begin(), W.Vote(), W.Skip(),
-        W.SetWord(rng.choice(WORDS)), W.SetWord(None),
-        *[W.Guess(rng.choice(WORDS))] * 6, *([W.Guess(s.secret)] if s.secret else [])])
+def _words_action(s: WordsState, actor: str | None, rng: random.Random) -> object:
+    a = words_actions
+    return _rarely(rng, [Cancel(), Timeout(), a.GiveUp(), a.Leave()], [
+        a.Join(rng.choice(["Bob", "Cy"])), a.Begin(), a.Vote(), a.Skip(),
+        a.SetWord(rng.choice(WORDS)), a.SetWord(None),
+        *[a.Guess(rng.choice(WORDS))] * 6, *([a.Guess(s.secret)] if s.secret else [])])
 
 
 def _kegeln_action(s: kegeln.State, actor: str | None, rng: random.Random) -> object:
@@ -166,38 +173,39 @@ def _kegeln_action(s: kegeln.State, actor: str | None, rng: random.Random) -> ob
 
 
 def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[..., object]]:
-    """A new game of the kind: its state, module and random-action maker."""
+    """A new game of the kind: its state, its game (core/games/base.py `Game`) and random-action maker."""
     if game == "practice":
         rules = CodeRules(rng.choice([3, 4, 5]), rng.random() < 0.3)
-        return practice.new(rules, A, ctx)[0], practice, _practice_action
+        return practice.new(rules, A, ctx)[0], practice.GAME, _practice_action
     if game == "duel":
         rules = CodeRules(rng.choice([3, 4, 5]), rng.random() < 0.3)
-        return duel.new(rules, A, rng.choice([B, None]), ctx)[0], duel, _duel_action
+        return duel.new(rules, A, rng.choice([B, None]), ctx)[0], duel.GAME, _duel_action
     if game == "logik":
-        return logik.new(A, rng.choice([B, None]), rng.choice([8, 10, 12]), LOGIK_LETTERS, ctx)[0], logik, _logik_action
+        state = logik.new(A, rng.choice([B, None]), rng.choice([8, 10, 12]), LOGIK_LETTERS, ctx)[0]
+        return state, logik.GAME, _logik_action
     if game == "words":
-        opts = W.Options(length=5, mode=rng.choice(list(W.Mode)), goal=rng.choice([1, 2, 3]),
+        opts = WordsOptions(length=5, mode=rng.choice(list(WordsMode)), goal=rng.choice([1, 2, 3]),
                          counts=rng.random() < 0.5, turn_seconds=60)
-        return W.new(opts, A, ctx)[0], W, _words_action
+        return words_rules.new(opts, A, ctx)[0], WORDS_GAME, _words_action
     if game == "kegeln":
         teams = rng.choice([0, 0, 2])
         names = ["Ute", "Jens", "Kai", "Mia"][:rng.choice([2, 3, 4]) if not teams else 4]
         members = [kegeln.Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
         setup = kegeln.Setup(rng.choice(list(kegeln.Mode)), rng.choice([2, 3]), members, teams)
-        return kegeln.new(setup, A, ctx)[0], kegeln, _kegeln_action
+        return kegeln.new(setup, A, ctx)[0], kegeln.GAME, _kegeln_action
     raise ValueError(game)
 
 
 def random_state(game: str, rng: random.Random, moves: int) -> Any:
     """The state after `moves` random tries at an action (each kept when the game accepts it)."""
     now = 1_700_000_000.0
-    state, module, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON))
+    state, played, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON))
     for _ in range(moves):
         now += rng.choice([1.0, 2.5, 30.0])  # a move now and then comes late (timeouts)
         ctx = Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON)
         actor = rng.choice(["a", "b", "c", None] if game != "kegeln" else ["a", "a", "b"])
         try:
-            state, _ = module.apply(state, action(state, actor, rng), actor, ctx)
+            state, _ = played.apply(state, action(state, actor, rng), actor, ctx)
         except GameError:
             continue
     return state

@@ -9,8 +9,12 @@ from bot.services import Command, GamePlugin, Services, Turn, loaded
 from bot.storage.base import GameRow, NewResult
 from core import serial
 from core.errors import GameError
-from core.games import words
 from core.games.base import Player
+from core.games.words import GAME
+from core.games.words.actions import Begin
+from core.games.words.options import parse_options
+from core.games.words.rules import new, new_solo
+from core.games.words.state import Mode, State, movers
 from core.messages import Message, Text
 from core.ratings import Match, ranked_match
 from core.solver import games as solver_games
@@ -19,14 +23,14 @@ from core.solver import games as solver_games
 async def cmd_words(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/words [solo] [options]: a Бык-корова lobby in a group, or solo practice against the bot."""
     ib = turn.inbound
-    solo, opts = words.parse_options(args, await svc.lang(ib), svc.option_words)
+    solo, opts = parse_options(args, await svc.lang(ib), svc.option_words)
     me = Player(ib.actor.user_id, ib.actor.name)
     if solo:
-        state, events = words.new_solo(opts, me, svc.ctx())
+        state, events = new_solo(opts, me, svc.ctx())
     elif ib.chat.private:
         raise GameError("group_only", command="words")
     else:
-        state, events = words.new(opts, me, svc.ctx())
+        state, events = new(opts, me, svc.ctx())
     await svc.create(turn, "words", state, events, [me.user_id])
 
 
@@ -36,16 +40,16 @@ async def cmd_begin(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if row is None or row.kind != "words":
         for other in reversed(await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)):
             _mod, state = loaded(other)
-            if other.kind == "words" and words.GAME.join_action(state, ib.actor.user_id, ib.actor.name):
+            if other.kind == "words" and GAME.join_action(state, ib.actor.user_id, ib.actor.name):
                 raise GameError("words.not_in_lobby", name=state.opener.name)  # whose lobby it is
         raise GameError("words.no_lobby")
-    await svc.play(turn, row, words.Begin())
+    await svc.play(turn, row, Begin())
 
 
 async def words_hint(svc: Services, turn: Turn, row: GameRow) -> None:
     """/hint in /words solo practice: how many of the bot's words still fit, and a strong next guess.
     Solo practice is not recorded, so the game itself does not change."""
-    state = serial.load(words.State, row.state)
+    state = serial.load(State, row.state)
     if not solver_games.word_hint_allowed(state):
         raise GameError("solver.hint_no_game")
     opts = state.opts
@@ -67,10 +71,10 @@ class Words(GamePlugin):
         counts guesses); those who left rank below everyone who stayed. Only who made a move — a
         guess, or a word set for the others — takes part: a second account that joins and leaves
         hands out nothing. Solo practice and timed-out or cancelled matches are not rated."""
-        if state.mode is words.Mode.SOLO or state.outcome != "finished" or not results:
+        if state.mode is Mode.SOLO or state.outcome != "finished" or not results:
             return None
-        pair = state.mode in (words.Mode.PAIR_ROUNDS, words.Mode.PAIR_LIMIT)
-        moved = words.movers(state)
+        pair = state.mode in (Mode.PAIR_ROUNDS, Mode.PAIR_LIMIT)
+        moved = movers(state)
         scores = {r.user_id: (float("-inf") if r.user_id in state.left else
                               float(r.outcome in ("win", "draw")) if pair else float(state.points.get(r.user_id, 0)))
                   for r in results if r.user_id in moved}

@@ -7,6 +7,9 @@ from __future__ import annotations
 from core.codes import CodeRules
 from core.games import duel, logik, words
 from core.games import kegeln as k
+from core.games.words.actions import Guess as WordGuess
+from core.games.words.actions import SetWord
+from core.games.words.events import NewRound
 from core.messages import Message
 from tests.core.test_duel import CHAT, A, B, ctx, playing
 from tests.kegeln.test_rules import tied_game
@@ -49,17 +52,17 @@ def test_logik_mentions_the_challenged_and_who_still_owes_a_row() -> None:
 
 def test_words_mentions_the_guesser_whose_turn_it_is_and_the_setter_in_the_fallback() -> None:
     s = begun("alice", "bob", "dave")
-    round_msgs = words.present(1, s, [words.NewRound(n=1, setter=s.setter or "")], CHAT)
+    round_msgs = words.GAME.present(1, s, [NewRound(n=1, setter=s.setter or "")], CHAT)
     prompt = next(m for m in round_msgs if m.fallback is not None)
     assert prompt.fallback is not None and prompt.fallback.mention == (s.setter,)
     assert all(m.mention == () for m in round_msgs)  # the announcement and the private prompt itself
 
-    s, ev = words.apply(s, words.SetWord("crane"), s.setter, words_ctx())
-    said = by_key(words.present(1, s, ev, CHAT))
+    s, ev = words.GAME.apply(s, SetWord("crane"), s.setter, words_ctx())
+    said = by_key(words.GAME.present(1, s, ev, CHAT))
     assert said["words.guessing"] == (s.turn,)
     first = s.turn
-    s, ev = words.apply(s, words.Guess("slate"), first, words_ctx())
-    assert by_key(words.present(1, s, ev, CHAT))["words.guess_next"] == (s.turn,) and s.turn != first
+    s, ev = words.GAME.apply(s, WordGuess("slate"), first, words_ctx())
+    assert by_key(words.GAME.present(1, s, ev, CHAT))["words.guess_next"] == (s.turn,) and s.turn != first
 
 
 def test_kegeln_tie_mentions_the_scorer_and_the_decision_nobody() -> None:

@@ -16,7 +16,8 @@ import pytest
 
 from adapters.telegram.deeplink import DeepLinks, key_for
 from core import serial
-from core.games import kegeln, logik, words
+from core.games import kegeln, logik
+from core.games.words import state as words
 from tests.telegram.standin import Call, Chat, StandIn, User
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, answers, game_of, sent, with_button
 

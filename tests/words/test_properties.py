@@ -8,7 +8,13 @@ from hypothesis import strategies as st
 
 from core import serial
 from core.errors import GameError
-from core.games import words as W
+from core.games.actions import Cancel, Timeout
+from core.games.words import GAME
+from core.games.words.actions import Begin, GiveUp, Guess, Join, Leave, SetWord, Skip, Vote
+from core.games.words.events import Answer
+from core.games.words.presenter import board, present
+from core.games.words.rules import apply, classic, due_action, results
+from core.games.words.state import LANGUAGES, Mode, Options, Phase, State, guessers
 from core.messages import Chat
 from core.scoring import bulls_cows
 from tests.words.helpers import EN, ctx, lobby
@@ -22,14 +28,14 @@ pairs = st.integers(3, 6).flatmap(lambda n: st.tuples(st.text("abcde", min_size=
 def test_classic_agrees_with_counts_and_is_symmetric(pair: tuple[str, str]) -> None:
     secret, guess = pair
     a, b = bulls_cows(secret, guess)
-    answer = W.classic(secret, guess)
-    assert answer is W.classic(guess, secret)
+    answer = classic(secret, guess)
+    assert answer is classic(guess, secret)
     assert 0 <= a + b <= len(secret)
-    if answer is W.Answer.GOT:
+    if answer is Answer.GOT:
         assert a == len(secret)
-    elif answer is W.Answer.BULL:
+    elif answer is Answer.BULL:
         assert 0 < a < len(secret) or secret != guess
-    elif answer is W.Answer.COW:
+    elif answer is Answer.COW:
         assert a == 0 and b > 0
     else:
         assert a == b == 0 and not set(secret) & set(guess)
@@ -37,59 +43,59 @@ def test_classic_agrees_with_counts_and_is_symmetric(pair: tuple[str, str]) -> N
 
 USERS = ["ann", "bob", "cy", "dan"]
 actions = st.one_of(
-    st.builds(W.Join, st.sampled_from(["X"])),
-    st.just(W.Leave()), st.just(W.Begin()), st.just(W.Vote()), st.just(W.Skip()), st.just(W.GiveUp()),
-    st.just(W.Cancel()), st.just(W.Timeout()),
-    st.builds(W.SetWord, st.one_of(st.none(), st.sampled_from(EN), st.text(max_size=8))),
-    st.builds(W.Guess, st.one_of(st.sampled_from(EN), st.text(max_size=8))),
+    st.builds(Join, st.sampled_from(["X"])),
+    st.just(Leave()), st.just(Begin()), st.just(Vote()), st.just(Skip()), st.just(GiveUp()),
+    st.just(Cancel()), st.just(Timeout()),
+    st.builds(SetWord, st.one_of(st.none(), st.sampled_from(EN), st.text(max_size=8))),
+    st.builds(Guess, st.one_of(st.sampled_from(EN), st.text(max_size=8))),
 )
 steps = st.lists(st.tuples(actions, st.sampled_from([*USERS, None]), st.integers(0, 400)), max_size=40)
 
 
 @settings(max_examples=150, deadline=None)
-@given(steps, st.sampled_from([W.Mode.POINTS, W.Mode.ROUNDS, W.Mode.PAIR_LIMIT]), st.booleans())
-def test_any_sequence_keeps_a_valid_round_tripping_state(seq: list, mode: W.Mode, counts: bool) -> None:
-    s = lobby("ann", "bob", opts=W.Options(mode=mode, goal=2, counts=counts, turn_seconds=60))
+@given(steps, st.sampled_from([Mode.POINTS, Mode.ROUNDS, Mode.PAIR_LIMIT]), st.booleans())
+def test_any_sequence_keeps_a_valid_round_tripping_state(seq: list, mode: Mode, counts: bool) -> None:
+    s = lobby("ann", "bob", opts=Options(mode=mode, goal=2, counts=counts, turn_seconds=60))
     now = 1000.0
     for action, actor, dt in seq:
         now += dt
-        if W.due_action(s, now) is not None:
-            s, _ = W.apply(s, W.Skip(), None, ctx(now))
+        if due_action(s, now) is not None:
+            s, _ = apply(s, Skip(), None, ctx(now))
         try:
-            new, events = W.apply(s, action, actor, ctx(now))
+            new, events = apply(s, action, actor, ctx(now))
         except GameError:
             continue
-        W.present(1, new, events, CHAT)
-        W.board(1, new, CHAT)
-        assert serial.load(W.State, serial.dump(new)) == new
+        present(1, new, events, CHAT)
+        board(1, new, CHAT)
+        assert serial.load(State, serial.dump(new)) == new
         s = new
-        if W.GAME.is_over(s):
-            W.results(s)
+        if GAME.is_over(s):
+            results(s)
             break
-        if s.phase is W.Phase.GUESSING:
-            assert s.turn in W.guessers(s) and len(s.secret) == s.opts.length
+        if s.phase is Phase.GUESSING:
+            assert s.turn in guessers(s) and len(s.secret) == s.opts.length
 
 
 CATALOGS = None
 
 
 @settings(max_examples=60, deadline=None)
-@given(steps, st.sampled_from(W.LANGUAGES), st.booleans())
+@given(steps, st.sampled_from(LANGUAGES), st.booleans())
 def test_every_message_renders_in_every_catalog_language(seq: list, lang: str, counts: bool) -> None:
     from bot.i18n import Catalogs
 
     global CATALOGS
     CATALOGS = CATALOGS or Catalogs()
-    s = lobby("ann", "bob", "cy", opts=W.Options(lang="en", counts=counts, strict=False, turn_seconds=60))
-    s.opts = W.Options(lang=lang, counts=counts, strict=False, turn_seconds=60, length=5)
+    s = lobby("ann", "bob", "cy", opts=Options(lang="en", counts=counts, strict=False, turn_seconds=60))
+    s.opts = Options(lang=lang, counts=counts, strict=False, turn_seconds=60, length=5)
     now = 1000.0
     for action, actor, dt in seq:
         now += dt
         try:
-            s2, events = W.apply(s, action, actor, ctx(now))
+            s2, events = apply(s, action, actor, ctx(now))
         except GameError:
             continue
-        for m in [*W.present(1, s2, events, CHAT), W.board(1, s2, CHAT)]:
+        for m in [*present(1, s2, events, CHAT), board(1, s2, CHAT)]:
             for msg in (m, m.fallback) if m.fallback else (m,):
                 for cat in CATALOGS.languages:
                     text = CATALOGS.render(msg.text, cat)
@@ -97,5 +103,5 @@ def test_every_message_renders_in_every_catalog_language(seq: list, lang: str, c
                     for row in msg.buttons:
                         assert all(CATALOGS.render(b.label, cat) != b.label.key for b in row)
         s = s2
-        if W.GAME.is_over(s):
+        if GAME.is_over(s):
             break

@@ -9,7 +9,15 @@ import pytest
 from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
 from core.errors import GameError
-from core.games import words as W
+from core.games.actions import Timeout
+from core.games.words import GAME, rules
+from core.games.words.actions import Begin, Guess, Join, Leave, SetWord, Skip, Vote
+from core.games.words.events import Answer, Reminded, SoloSolved, Voted
+from core.games.words.options import parse_options
+from core.games.words.presenter import present
+from core.games.words.rules import apply, classic, due_action, follow_up, new_solo, results
+from core.games.words.state import GIVE_UP_PENALTY, Mode, Options, Phase, active, guessers, seated
+from core.lexicon import is_word_of, normalise
 from core.messages import Chat
 from core.scoring import bulls_cows
 from tests.words.helpers import P, begun, ctx, lexicon, lobby, with_word
@@ -18,22 +26,22 @@ OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as
 
 
 @pytest.mark.parametrize(("secret", "guess", "answer"), [
-    ("рост", "трос", W.Answer.COW),  # the seed's anagram example
-    ("соль", "соло", W.Answer.BULL),  # the seed's bull example
-    ("соло", "соль", W.Answer.BULL),
-    ("рост", "рост", W.Answer.GOT),
-    ("бык", "кот", W.Answer.COW),
-    ("кот", "еж" + "а", W.Answer.MISS),
-    ("crane", "crane", W.Answer.GOT),
-    ("crane", "trace", W.Answer.BULL),  # r, a?, e at the end
-    ("crane", "tiger", W.Answer.COW),
-    ("lemon", "start", W.Answer.MISS),
-    ("haus", "maus", W.Answer.BULL),
-    ("stone", "notes", W.Answer.COW),  # an anagram with no letter in place
-    ("tjur", "kort", W.Answer.COW),
+    ("рост", "трос", Answer.COW),  # the seed's anagram example
+    ("соль", "соло", Answer.BULL),  # the seed's bull example
+    ("соло", "соль", Answer.BULL),
+    ("рост", "рост", Answer.GOT),
+    ("бык", "кот", Answer.COW),
+    ("кот", "еж" + "а", Answer.MISS),
+    ("crane", "crane", Answer.GOT),
+    ("crane", "trace", Answer.BULL),  # r, a?, e at the end
+    ("crane", "tiger", Answer.COW),
+    ("lemon", "start", Answer.MISS),
+    ("haus", "maus", Answer.BULL),
+    ("stone", "notes", Answer.COW),  # an anagram with no letter in place
+    ("tjur", "kort", Answer.COW),
 ])
-def test_classic_answers(secret: str, guess: str, answer: W.Answer) -> None:
-    assert W.classic(secret, guess) is answer
+def test_classic_answers(secret: str, guess: str, answer: Answer) -> None:
+    assert classic(secret, guess) is answer
 
 
 @pytest.mark.parametrize(("secret", "guess", "a", "b"), [
@@ -47,37 +55,37 @@ def test_counts_mode_counts_letters_as_a_multiset(secret: str, guess: str, a: in
 
 
 def test_normalisation_and_alphabets() -> None:
-    assert W.normalise(" Ёлка ", "ru") == "елка"
-    assert W.normalise("Ёлка", "bg") == "ёлка" and not W.is_word_of("ёлка", "bg")
-    assert W.normalise("Straße", "de") == "strasse" and W.is_word_of("grüße", "de") is False
-    assert W.is_word_of("grüsse", "de") and not W.is_word_of("grüsse", "en")
-    assert W.is_word_of("rätt", "sv") and not W.is_word_of("ыы", "bg") and W.is_word_of("ыы", "ru")
+    assert normalise(" Ёлка ", "ru") == "елка"
+    assert normalise("Ёлка", "bg") == "ёлка" and not is_word_of("ёлка", "bg")
+    assert normalise("Straße", "de") == "strasse" and is_word_of("grüße", "de") is False
+    assert is_word_of("grüsse", "de") and not is_word_of("grüsse", "en")
+    assert is_word_of("rätt", "sv") and not is_word_of("ыы", "bg") and is_word_of("ыы", "ru")
     st = None  # the word game accepts by shape alone
-    assert W.GAME.accepts_text(st, "кошка") and W.GAME.accepts_text(st, "Hello")
-    assert not W.GAME.accepts_text(st, "two words")
-    assert not W.GAME.accepts_text(st, "1234") and not W.GAME.accepts_text(st, "x")
+    assert GAME.accepts_text(st, "кошка") and GAME.accepts_text(st, "Hello")
+    assert not GAME.accepts_text(st, "two words")
+    assert not GAME.accepts_text(st, "1234") and not GAME.accepts_text(st, "x")
 
 
 # ---------------------------------------------------------------- lobby
 
 def test_lobby_join_leave_begin() -> None:
     s = lobby("ann", "bob")
-    assert [p.user_id for p in W.seated(s)] == ["ann", "bob"]
+    assert [p.user_id for p in seated(s)] == ["ann", "bob"]
     with pytest.raises(GameError) as e:
-        W.apply(s, W.Join("Bob"), "bob", ctx())
+        apply(s, Join("Bob"), "bob", ctx())
     assert e.value.code == "words.already_joined"
     with pytest.raises(GameError) as e:
-        W.apply(s, W.Begin(), "bob", ctx())
+        apply(s, Begin(), "bob", ctx())
     assert e.value.code == "words.not_opener"
-    s2, ev = W.apply(s, W.Leave(), "bob", ctx())
-    assert [p.user_id for p in W.seated(s2)] == ["ann"] and ev[0].type == "left"
+    s2, ev = apply(s, Leave(), "bob", ctx())
+    assert [p.user_id for p in seated(s2)] == ["ann"] and ev[0].type == "left"
     with pytest.raises(GameError) as e:
-        W.apply(s2, W.Begin(), "ann", ctx())
+        apply(s2, Begin(), "ann", ctx())
     assert e.value.code == "words.too_few"
-    s3, ev = W.apply(s, W.Leave(), "ann", ctx())  # the opener leaving closes the lobby
-    assert W.GAME.is_over(s3) and s3.outcome == "cancelled" and W.results(s3) == []
+    s3, ev = apply(s, Leave(), "ann", ctx())  # the opener leaving closes the lobby
+    assert GAME.is_over(s3) and s3.outcome == "cancelled" and results(s3) == []
     with pytest.raises(GameError) as e:
-        W.apply(s, W.Guess("crane"), "bob", ctx())
+        apply(s, Guess("crane"), "bob", ctx())
     assert e.value.code == "words.not_begun"
 
 
@@ -86,12 +94,12 @@ def test_begin_draws_order_and_setter_by_lot() -> None:
     for seed in range(30):
         s = begun("ann", "bob", "cy", "dan", seed=seed)
         assert sorted(p.user_id for p in s.players) == ["ann", "bob", "cy", "dan"]
-        assert s.phase is W.Phase.SETTING and s.setter in {"ann", "bob", "cy", "dan"}
+        assert s.phase is Phase.SETTING and s.setter in {"ann", "bob", "cy", "dan"}
         seen_setters.add(s.setter)
         seen_orders.add(tuple(p.user_id for p in s.players))
     assert len(seen_setters) == 4 and len(seen_orders) > 5
     with pytest.raises(GameError) as e:
-        W.apply(begun("ann", "bob", "cy"), W.Join("Dan"), "dan", ctx())
+        apply(begun("ann", "bob", "cy"), Join("Dan"), "dan", ctx())
     assert e.value.code == "words.already_begun"
 
 
@@ -99,46 +107,46 @@ def test_begin_draws_order_and_setter_by_lot() -> None:
 
 def test_setter_word_is_validated_and_locked() -> None:
     s = begun("ann", "bob", "cy")
-    other = next(u for u in W.active(s) if u != s.setter)
+    other = next(u for u in active(s) if u != s.setter)
     for word, code in [("cran", "words.length"), ("cran3", "words.not_a_word"), ("zzzzz", "words.unknown")]:
         with pytest.raises(GameError) as e:
-            W.apply(s, W.SetWord(word), s.setter, ctx())
+            apply(s, SetWord(word), s.setter, ctx())
         assert e.value.code == code
     with pytest.raises(GameError) as e:
-        W.apply(s, W.SetWord("crane"), other, ctx())
+        apply(s, SetWord("crane"), other, ctx())
     assert e.value.code == "words.not_setter"
     s2 = with_word(s, " Crane ")
-    assert s2.secret == "crane" and s2.phase is W.Phase.GUESSING and s2.turn != s.setter
+    assert s2.secret == "crane" and s2.phase is Phase.GUESSING and s2.turn != s.setter
     with pytest.raises(GameError) as e:
-        W.apply(s2, W.SetWord("slate"), s.setter, ctx())
+        apply(s2, SetWord("slate"), s.setter, ctx())
     assert e.value.code == "words.wrong_phase"
 
 
 def test_free_mode_accepts_any_letters_and_random_word_is_common() -> None:
-    s = begun("ann", "bob", opts=W.Options(strict=False))
+    s = begun("ann", "bob", opts=Options(strict=False))
     assert with_word(s, "zzzzz").secret == "zzzzz"
-    s2, _ = W.apply(begun("ann", "bob"), W.SetWord(None), s.setter, ctx())
+    s2, _ = apply(begun("ann", "bob"), SetWord(None), s.setter, ctx())
     assert s2.secret in lexicon("en").common and len(s2.secret) == 5
 
 
 def test_turns_refusals_keep_the_turn() -> None:
     s = with_word(begun("ann", "bob", "cy"), "crane")
     first = s.turn
-    second = W.rules._next_guesser(s, first)
+    second = rules._next_guesser(s, first)
     with pytest.raises(GameError) as e:
-        W.apply(s, W.Guess("slate"), second, ctx())
+        apply(s, Guess("slate"), second, ctx())
     assert e.value.code == "not_your_turn"
     with pytest.raises(GameError) as e:
-        W.apply(s, W.Guess("slate"), s.setter, ctx())
+        apply(s, Guess("slate"), s.setter, ctx())
     assert e.value.code == "words.you_set"
     for word, code in [("slat", "words.length"), ("zzzzz", "words.unknown"), ("sl4te", "words.not_a_word")]:
         with pytest.raises(GameError) as e:
-            W.apply(s, W.Guess(word), first, ctx())
+            apply(s, Guess(word), first, ctx())
         assert e.value.code == code
-    s, ev = W.apply(s, W.Guess("slate"), first, ctx())
+    s, ev = apply(s, Guess("slate"), first, ctx())
     assert ev[0].answer == "bull" and s.turn == second
     with pytest.raises(GameError) as e:  # a repeated word is refused and does not use the turn
-        W.apply(s, W.Guess("SLATE"), second, ctx())
+        apply(s, Guess("SLATE"), second, ctx())
     assert e.value.code == "words.already_said" and s.turn == second and len(s.tries) == 1
 
 
@@ -148,94 +156,94 @@ def test_guesses_go_round_in_the_lots_order() -> None:
     turns = []
     for w in ["slate", "plant", "stone", "notes", "onset", "lemon"]:
         turns.append(s.turn)
-        s, _ = W.apply(s, W.Guess(w), s.turn, ctx())
-    guessers = [u for u in order if u != s.setter]
+        s, _ = apply(s, Guess(w), s.turn, ctx())
+    others = [u for u in order if u != s.setter]
     i = order.index(s.setter)
     expected = [u for u in order[i + 1:] + order[:i]]
-    assert turns == (expected * 2)[:6] and len(set(turns)) == len(guessers) == 3
+    assert turns == (expected * 2)[:6] and len(set(turns)) == len(others) == 3
 
 
 def test_solver_scores_sets_next_and_points_end_the_match() -> None:
-    s = with_word(begun("ann", "bob", "cy", opts=W.Options(goal=2)), "crane")
+    s = with_word(begun("ann", "bob", "cy", opts=Options(goal=2)), "crane")
     solver = s.turn
-    s, ev = W.apply(s, W.Guess("crane"), solver, ctx())
+    s, ev = apply(s, Guess("crane"), solver, ctx())
     assert [e.type for e in ev] == ["guessed", "solved", "round"]
-    assert s.points[solver] == 1 and s.setter == solver and s.phase is W.Phase.SETTING and s.secret == ""
-    while not W.GAME.is_over(s):  # play on until someone reaches two points
-        if s.phase is W.Phase.SETTING:
+    assert s.points[solver] == 1 and s.setter == solver and s.phase is Phase.SETTING and s.secret == ""
+    while not GAME.is_over(s):  # play on until someone reaches two points
+        if s.phase is Phase.SETTING:
             s = with_word(s, "apple")
-        s, _ = W.apply(s, W.Guess("apple"), s.turn, ctx())
+        s, _ = apply(s, Guess("apple"), s.turn, ctx())
     winner = s.winners[0]
     assert s.points[winner] == 2 and len(s.winners) == 1
-    outcomes = {r.user_id: r.outcome for r in W.results(s)}
+    outcomes = {r.user_id: r.outcome for r in results(s)}
     assert outcomes[winner] == "win" and sorted(outcomes.values()).count("loss") == 2
 
 
 def test_rounds_mode_most_points_and_shared_first_place() -> None:
-    s = with_word(begun("ann", "bob", "cy", opts=W.Options(mode=W.Mode.ROUNDS, goal=2)), "crane")
+    s = with_word(begun("ann", "bob", "cy", opts=Options(mode=Mode.ROUNDS, goal=2)), "crane")
     a = s.turn
-    s, _ = W.apply(s, W.Guess("crane"), a, ctx())  # a sets next
+    s, _ = apply(s, Guess("crane"), a, ctx())  # a sets next
     s = with_word(s, "lemon")
     b = s.turn
-    s, ev = W.apply(s, W.Guess("lemon"), b, ctx())
-    assert W.GAME.is_over(s) and ev[-1].type == "match_over" and len(s.rounds) == 2
+    s, ev = apply(s, Guess("lemon"), b, ctx())
+    assert GAME.is_over(s) and ev[-1].type == "match_over" and len(s.rounds) == 2
     assert sorted(s.winners) == sorted({a, b}) and s.points[a] == s.points[b] == 1
-    rows = {r.user_id: r.outcome for r in W.results(s)}
+    rows = {r.user_id: r.outcome for r in results(s)}
     assert rows[a] == rows[b] == "draw"
 
 
 # ---------------------------------------------------------------- time, votes, leaving
 
 def test_skip_after_the_time_is_lazy_and_moves_the_turn() -> None:
-    s = with_word(begun("ann", "bob", "cy", opts=W.Options(turn_seconds=60)), "crane", now=1000.0)
+    s = with_word(begun("ann", "bob", "cy", opts=Options(turn_seconds=60)), "crane", now=1000.0)
     late = s.turn
-    assert W.due_action(s, 1059.0) is None
-    assert W.due_action(s, 1060.0) == W.Skip()
+    assert due_action(s, 1059.0) is None
+    assert due_action(s, 1060.0) == Skip()
     with pytest.raises(GameError):
-        W.apply(s, W.Skip(), None, ctx(1030.0))
-    s2, ev = W.apply(s, W.Skip(), None, ctx(1060.0))
+        apply(s, Skip(), None, ctx(1030.0))
+    s2, ev = apply(s, Skip(), None, ctx(1060.0))
     assert ev[0].type == "skipped" and ev[0].by == late and s2.turn != late and s2.turn_since == 1060.0
-    assert W.due_action(s2, 1100.0) is None
+    assert due_action(s2, 1100.0) is None
 
 
 def test_where_typed_words_go_unheard_a_late_guesser_is_reminded_once_before_a_skip() -> None:
     """Telegram's privacy mode (`Ctx.typed` False): a plain word may never have reached the bot, so
     the first time out tells the guesser how to guess and times them again; only then are they skipped."""
-    s = with_word(begun("ann", "bob", "cy", opts=W.Options(turn_seconds=60)), "crane", now=1000.0)
+    s = with_word(begun("ann", "bob", "cy", opts=Options(turn_seconds=60)), "crane", now=1000.0)
     late = s.turn
     unheard = replace(ctx(1060.0), typed=False)
-    s2, ev = W.apply(s, W.Skip(), None, unheard)
+    s2, ev = apply(s, Skip(), None, unheard)
     assert [e.type for e in ev] == ["reminded"] and ev[0].by == late and s2.turn == late
-    assert W.due_action(s2, 1100.0) is None and W.due_action(s2, 1120.0) == W.Skip()
-    s3, ev = W.apply(s2, W.Skip(), None, replace(unheard, now=1120.0))
+    assert due_action(s2, 1100.0) is None and due_action(s2, 1120.0) == Skip()
+    s3, ev = apply(s2, Skip(), None, replace(unheard, now=1120.0))
     assert ev[0].type == "skipped" and s3.turn != late
-    texts = [m.text for m in W.present(1, s2, [W.Reminded(late or "")], Chat("t", "g", False))]
+    texts = [m.text for m in present(1, s2, [Reminded(late or "")], Chat("t", "g", False))]
     assert texts[0].key == "words.reminded" and texts[0].params["seconds"] == 60
     # the guesser's next turn is reminded anew
-    s4, ev = W.apply(s3, W.Guess("slate"), s3.turn, replace(unheard, now=1130.0))
-    _s5, ev = W.apply(s4, W.Skip(), None, replace(unheard, now=1190.0))
+    s4, ev = apply(s3, Guess("slate"), s3.turn, replace(unheard, now=1130.0))
+    _s5, ev = apply(s4, Skip(), None, replace(unheard, now=1190.0))
     assert [e.type for e in ev] == ["reminded"] and ev[0].by == s4.turn
 
 
 def test_a_setter_who_does_not_set_is_passed_over() -> None:
-    s = begun("ann", "bob", "cy", opts=W.Options(turn_seconds=60))
+    s = begun("ann", "bob", "cy", opts=Options(turn_seconds=60))
     late = s.setter
-    s2, ev = W.apply(s, W.Skip(), None, ctx(1060.0))
+    s2, ev = apply(s, Skip(), None, ctx(1060.0))
     assert [e.type for e in ev] == ["setter_skipped", "round"] and s2.setter != late
-    assert W.due_action(begun("ann", "bob", opts=W.Options(turn_seconds=60)), 5000.0) is None  # two players
+    assert due_action(begun("ann", "bob", opts=Options(turn_seconds=60)), 5000.0) is None  # two players
 
 
 def test_majority_vote_abandons_the_round() -> None:
     s = with_word(begun("ann", "bob", "cy", "dan"), "crane")
-    setter, gs = s.setter, W.guessers(s)
+    setter, gs = s.setter, guessers(s)
     with pytest.raises(GameError) as e:
-        W.apply(s, W.Vote(), setter, ctx())
+        apply(s, Vote(), setter, ctx())
     assert e.value.code == "words.setter_cannot_vote"
-    s, ev = W.apply(s, W.Vote(), gs[0], ctx())
-    assert ev[0] == W.Voted(by=gs[0], votes=1, needed=2) and s.phase is W.Phase.GUESSING
+    s, ev = apply(s, Vote(), gs[0], ctx())
+    assert ev[0] == Voted(by=gs[0], votes=1, needed=2) and s.phase is Phase.GUESSING
     with pytest.raises(GameError):
-        W.apply(s, W.Vote(), gs[0], ctx())
-    s, ev = W.apply(s, W.Vote(), gs[1], ctx())
+        apply(s, Vote(), gs[0], ctx())
+    s, ev = apply(s, Vote(), gs[1], ctx())
     assert [e.type for e in ev] == ["vote", "abandoned", "round"] and ev[1].word == "crane"
     order = [p.user_id for p in s.players]
     assert s.setter == order[(order.index(setter) + 1) % 4] and sum(s.points.values()) == 0
@@ -244,105 +252,105 @@ def test_majority_vote_abandons_the_round() -> None:
 def test_setter_leaving_voids_the_round_and_last_player_ends_it() -> None:
     s = with_word(begun("ann", "bob", "cy"), "crane")
     setter = s.setter
-    s, ev = W.apply(s, W.Leave(), setter, ctx())
-    assert [e.type for e in ev] == ["left", "abandoned", "round"] and setter not in W.active(s)
-    assert setter not in [p.user_id for p in W.seated(s)]
-    s, ev = W.apply(s, W.Leave(), s.setter, ctx())
-    assert W.GAME.is_over(s) and len(s.winners) == 1
-    rows = {r.user_id: r.outcome for r in W.results(s)}
+    s, ev = apply(s, Leave(), setter, ctx())
+    assert [e.type for e in ev] == ["left", "abandoned", "round"] and setter not in active(s)
+    assert setter not in [p.user_id for p in seated(s)]
+    s, ev = apply(s, Leave(), s.setter, ctx())
+    assert GAME.is_over(s) and len(s.winners) == 1
+    rows = {r.user_id: r.outcome for r in results(s)}
     assert sorted(rows.values()) == ["gave_up", "gave_up", "win"]
 
 
 def test_idle_timeout_the_player_who_owed_the_move_is_out() -> None:
     s = with_word(begun("ann", "bob", "cy"), "crane")
     late = s.turn
-    s, ev = W.apply(s, W.Timeout(), None, ctx())
+    s, ev = apply(s, Timeout(), None, ctx())
     assert ev[0].type == "timed_out" and s.outcome == "finished" and s.left == [late]
-    assert {r.user_id: r.outcome for r in W.results(s)}[late] == "gave_up"
+    assert {r.user_id: r.outcome for r in results(s)}[late] == "gave_up"
     setting = begun("ann", "bob", "cy")  # the setter owes the word
-    s, _ = W.apply(setting, W.Timeout(), None, ctx())
+    s, _ = apply(setting, Timeout(), None, ctx())
     assert s.left == [setting.setter] and s.outcome == "finished"
 
 
 def test_idle_timeout_of_a_lobby_is_abandoned() -> None:
-    s, ev = W.apply(lobby("ann", "bob"), W.Timeout(), None, ctx())
-    assert ev[0].type == "timed_out" and s.outcome == "timeout" and W.results(s) == []
+    s, ev = apply(lobby("ann", "bob"), Timeout(), None, ctx())
+    assert ev[0].type == "timed_out" and s.outcome == "timeout" and results(s) == []
 
 
 # ---------------------------------------------------------------- two players
 
 def test_two_players_even_rounds_fewer_guesses_wins() -> None:
-    s = with_word(begun("ann", "bob", opts=W.Options(mode=W.Mode.ROUNDS, goal=3)), "crane")
-    assert s.mode is W.Mode.PAIR_ROUNDS and s.goal == 4  # odd rounds rounded up to even
+    s = with_word(begun("ann", "bob", opts=Options(mode=Mode.ROUNDS, goal=3)), "crane")
+    assert s.mode is Mode.PAIR_ROUNDS and s.goal == 4  # odd rounds rounded up to even
     setters = []
     for guesses in (["slate", "crane"], ["lemon"], ["apple", "paper", "hello"], ["tiger"]):
         setters.append(s.setter)
         word = guesses[-1]
-        if s.phase is W.Phase.SETTING:
+        if s.phase is Phase.SETTING:
             s = with_word(s, word)
         for g in guesses:
-            s, _ = W.apply(s, W.Guess(g), s.turn, ctx())
+            s, _ = apply(s, Guess(g), s.turn, ctx())
     assert setters[0] == setters[2] != setters[1] == setters[3]  # roles strictly alternate
     first_guesser = setters[1]
     assert s.counts[first_guesser] == 2 + 3 and s.counts[setters[0]] == 1 + 1
-    assert W.GAME.is_over(s) and s.winners == [setters[0]]
+    assert GAME.is_over(s) and s.winners == [setters[0]]
 
 
 def test_two_players_default_points_become_rounds() -> None:
     s = begun("ann", "bob")
-    assert s.mode is W.Mode.PAIR_ROUNDS and s.goal == 6
+    assert s.mode is Mode.PAIR_ROUNDS and s.goal == 6
 
 
 def test_two_players_limit_reached_loses() -> None:
-    s = with_word(begun("ann", "bob", opts=W.Options(mode=W.Mode.PAIR_LIMIT, goal=3)), "crane")
+    s = with_word(begun("ann", "bob", opts=Options(mode=Mode.PAIR_LIMIT, goal=3)), "crane")
     g = s.turn
     for w in ("slate", "plant"):
-        s, _ = W.apply(s, W.Guess(w), g, ctx())
-    assert not W.GAME.is_over(s)
-    s, ev = W.apply(s, W.Guess("stone"), g, ctx())
-    assert W.GAME.is_over(s) and s.loser == g and ev[-2].type == "limit_reached"
-    rows = {r.user_id: r.outcome for r in W.results(s)}
+        s, _ = apply(s, Guess(w), g, ctx())
+    assert not GAME.is_over(s)
+    s, ev = apply(s, Guess("stone"), g, ctx())
+    assert GAME.is_over(s) and s.loser == g and ev[-2].type == "limit_reached"
+    rows = {r.user_id: r.outcome for r in results(s)}
     assert rows[g] == "loss" and list(rows.values()).count("win") == 1
     with pytest.raises(GameError) as e:
-        W.apply(lobby("ann", "bob", "cy", opts=W.Options(mode=W.Mode.PAIR_LIMIT, goal=9)), W.Begin(), "ann", ctx())
+        apply(lobby("ann", "bob", "cy", opts=Options(mode=Mode.PAIR_LIMIT, goal=9)), Begin(), "ann", ctx())
     assert e.value.code == "words.limit_needs_two"
 
 
 def test_two_players_give_up_costs_a_penalty() -> None:
-    s = with_word(begun("ann", "bob", opts=W.Options(mode=W.Mode.ROUNDS, goal=2)), "crane")
+    s = with_word(begun("ann", "bob", opts=Options(mode=Mode.ROUNDS, goal=2)), "crane")
     g = s.turn
-    s, _ = W.apply(s, W.Guess("slate"), g, ctx())
-    s, ev = W.apply(s, W.Vote(), g, ctx())
-    assert ev[1].type == "abandoned" and s.counts[g] == 1 + W.GIVE_UP_PENALTY and s.setter == g
+    s, _ = apply(s, Guess("slate"), g, ctx())
+    s, ev = apply(s, Vote(), g, ctx())
+    assert ev[1].type == "abandoned" and s.counts[g] == 1 + GIVE_UP_PENALTY and s.setter == g
 
 
 # ---------------------------------------------------------------- solo and options
 
 def test_solo_against_the_bot() -> None:
-    s, ev = W.new_solo(W.Options(length=4, lang="ru"), P("ann"), ctx())
+    s, ev = new_solo(Options(length=4, lang="ru"), P("ann"), ctx())
     assert s.secret in lexicon("ru").common and len(s.secret) == 4 and ev[0].type == "solo"
     s.secret = "рост"
-    s, ev = W.apply(s, W.Guess("трос"), "ann", ctx())
+    s, ev = apply(s, Guess("трос"), "ann", ctx())
     assert ev[0].answer == "cow"
-    s2, ev = W.apply(s, W.Guess("рост"), "ann", ctx())
-    assert W.GAME.is_over(s2) and ev[-1].type == "solo_solved" and ev[-1] == W.SoloSolved(n=2) and W.results(s2) == []
-    _, ev = W.apply(s, W.GAME.quit_action(s, "ann", "giveup"), "ann", ctx())
+    s2, ev = apply(s, Guess("рост"), "ann", ctx())
+    assert GAME.is_over(s2) and ev[-1].type == "solo_solved" and ev[-1] == SoloSolved(n=2) and results(s2) == []
+    _, ev = apply(s, GAME.quit_action(s, "ann", "giveup"), "ann", ctx())
     assert ev[0].type == "solo_gave_up" and ev[0].word == "рост"
-    again = W.follow_up(s2, "again", "ann", ctx(seed=5))
-    assert again is not None and again[0].phase is W.Phase.GUESSING
+    again = follow_up(s2, "again", "ann", ctx(seed=5))
+    assert again is not None and again[0].phase is Phase.GUESSING
 
 
 @pytest.mark.parametrize(("args", "solo", "opts"), [
-    ((), False, W.Options(lang="de")),
-    (("solo", "length", "4"), True, W.Options(length=4, lang="de")),
+    ((), False, Options(lang="de")),
+    (("solo", "length", "4"), True, Options(length=4, lang="de")),
     (("length", "6", "rounds", "4", "answers", "counts", "free", "lang", "ru", "time", "90"), False,
-     W.Options(length=6, mode=W.Mode.ROUNDS, goal=4, counts=True, strict=False, lang="ru", turn_seconds=90)),
-    (("limit", "20",), False, W.Options(mode=W.Mode.PAIR_LIMIT, goal=20, lang="de")),
-    (("Punkte", "5", "klassisch"), False, W.Options(goal=5, lang="de")),
-    (("length 4  rounds 2",), False, W.Options(length=4, mode=W.Mode.ROUNDS, goal=2, lang="de")),
+     Options(length=6, mode=Mode.ROUNDS, goal=4, counts=True, strict=False, lang="ru", turn_seconds=90)),
+    (("limit", "20",), False, Options(mode=Mode.PAIR_LIMIT, goal=20, lang="de")),
+    (("Punkte", "5", "klassisch"), False, Options(goal=5, lang="de")),
+    (("length 4  rounds 2",), False, Options(length=4, mode=Mode.ROUNDS, goal=2, lang="de")),
 ])
-def test_parse_options(args: tuple[str, ...], solo: bool, opts: W.Options) -> None:
-    assert W.parse_options(args, "de", OPTION_WORDS) == (solo, opts)
+def test_parse_options(args: tuple[str, ...], solo: bool, opts: Options) -> None:
+    assert parse_options(args, "de", OPTION_WORDS) == (solo, opts)
 
 
 @pytest.mark.parametrize(("args", "code"), [
@@ -353,5 +361,5 @@ def test_parse_options(args: tuple[str, ...], solo: bool, opts: W.Options) -> No
 ])
 def test_parse_options_errors(args: tuple[str, ...], code: str) -> None:
     with pytest.raises(GameError) as e:
-        W.parse_options(args, "en", OPTION_WORDS)
+        parse_options(args, "en", OPTION_WORDS)
     assert e.value.code == code
