@@ -159,10 +159,10 @@ def _practice_action(s: practice.State, actor: str | None, rng: random.Random) -
 
 def _words_action(s: WordsState, actor: str | None, rng: random.Random) -> object:
     a = words_actions
-    return _rarely(rng, [Cancel(), Timeout(), a.GiveUp(), a.Leave()], [
+    return _rarely(rng, [Cancel(), Timeout(), GiveUp(), a.Leave()], [
         a.Join(rng.choice(["Bob", "Cy"])), a.Begin(), a.Vote(), a.Skip(),
         a.SetWord(rng.choice(WORDS)), a.SetWord(None),
-        *[a.Guess(rng.choice(WORDS))] * 6, *([a.Guess(s.secret)] if s.secret else [])])
+        *[a.GuessWord(rng.choice(WORDS))] * 6, *([a.GuessWord(s.secret)] if s.secret else [])])
 
 
 def _kegeln_action(s: kegeln.State, actor: str | None, rng: random.Random) -> object:

@@ -9,7 +9,7 @@ import pytest
 from bot.i18n import Catalogs
 from core.games import logik
 from core.games.base import Player
-from core.games.words.events import Answer
+from core.games.words.events import ClassicAnswer
 from core.games.words.presenter import answer_text
 from core.games.words.state import Options, State, Try
 from core.messages import Text
@@ -67,7 +67,8 @@ def test_a_list_parameter_is_one_line_per_item_each_rendered() -> None:
 def test_word_game_answer_once_in_the_same_language_else_with_the_translation(reader: str, game: str,
                                                                               shown: str) -> None:
     state = State(opts=Options(lang=game), opener=Player("a", "A"))
-    answer = {"🐄": Answer.COW, "🐂": Answer.BULL, "⚪": Answer.MISS, "🎯": Answer.GOT}[shown[0]]
+    answer = {"🐄": ClassicAnswer.COW, "🐂": ClassicAnswer.BULL, "⚪": ClassicAnswer.MISS,
+              "🎯": ClassicAnswer.GOT}[shown[0]]
     tr = Try(by="a", word="x", answer=answer, bulls=0, cows=0)
     assert CATS.render(answer_text(state, tr), reader) == shown
 

@@ -9,12 +9,12 @@ from bot.services import Command, GamePlugin, Services, Turn, loaded
 from bot.storage.base import GameRow, NewResult
 from core import serial
 from core.errors import GameError
-from core.games.base import Player
+from core.games.base import Outcome, Player
 from core.games.words import GAME
 from core.games.words.actions import Begin
 from core.games.words.options import parse_options
 from core.games.words.rules import new, new_solo
-from core.games.words.state import Mode, State, movers
+from core.games.words.state import Mode, State, WordsOutcome, movers
 from core.messages import Message, Text
 from core.ratings import Match, ranked_match
 from core.solver import games as solver_games
@@ -71,12 +71,13 @@ class Words(GamePlugin):
         counts guesses); those who left rank below everyone who stayed. Only who made a move — a
         guess, or a word set for the others — takes part: a second account that joins and leaves
         hands out nothing. Solo practice and timed-out or cancelled matches are not rated."""
-        if state.mode is Mode.SOLO or state.outcome != "finished" or not results:
+        if state.mode is Mode.SOLO or state.outcome is not WordsOutcome.FINISHED or not results:
             return None
         pair = state.mode in (Mode.PAIR_ROUNDS, Mode.PAIR_LIMIT)
         moved = movers(state)
+        won = (Outcome.WIN, Outcome.DRAW)
         scores = {r.user_id: (float("-inf") if r.user_id in state.left else
-                              float(r.outcome in ("win", "draw")) if pair else float(state.points.get(r.user_id, 0)))
+                              float(r.outcome in won) if pair else float(state.points.get(r.user_id, 0)))
                   for r in results if r.user_id in moved}
         return ranked_match(scores, {r.user_id: r.name for r in results})
 

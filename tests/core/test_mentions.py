@@ -7,8 +7,7 @@ from __future__ import annotations
 from core.codes import CodeRules
 from core.games import duel, logik, words
 from core.games import kegeln as k
-from core.games.words.actions import Guess as WordGuess
-from core.games.words.actions import SetWord
+from core.games.words.actions import GuessWord, SetWord
 from core.games.words.events import NewRound
 from core.messages import Message
 from tests.core.test_duel import CHAT, A, B, ctx, playing
@@ -61,7 +60,7 @@ def test_words_mentions_the_guesser_whose_turn_it_is_and_the_setter_in_the_fallb
     said = by_key(words.GAME.present(1, s, ev, CHAT))
     assert said["words.guessing"] == (s.turn,)
     first = s.turn
-    s, ev = words.GAME.apply(s, WordGuess("slate"), first, words_ctx())
+    s, ev = words.GAME.apply(s, GuessWord("slate"), first, words_ctx())
     assert by_key(words.GAME.present(1, s, ev, CHAT))["words.guess_next"] == (s.turn,) and s.turn != first
 
 

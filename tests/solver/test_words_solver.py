@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.dictionary import lexicon
-from core.games.words.events import Answer
+from core.games.words.events import ClassicAnswer
 from core.games.words.rules import classic
 from core.lexicon import ALPHABETS
 from core.scoring import bulls_cows
@@ -38,7 +38,7 @@ def game_feedback(s: WordSolver, secret: str, guess: str) -> int:
 
 
 def test_classic_answers_are_the_games() -> None:
-    assert tuple(a.value for a in Answer) == CLASSIC
+    assert tuple(a.value for a in ClassicAnswer) == CLASSIC
     s = solver("ru", 4, False)
     for secret, guess, want in [("рост", "трос", "cow"), ("соль", "соло", "bull"), ("соль", "соль", "got"),
                                 ("соль", "мука", "miss")]:

@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from core import serial
 from core.errors import GameError
-from core.games.actions import Cancel, Timeout
+from core.games.actions import Cancel, GiveUp, Timeout
 from core.games.words import GAME
-from core.games.words.actions import Begin, GiveUp, Guess, Join, Leave, SetWord, Skip, Vote
-from core.games.words.events import Answer
+from core.games.words.actions import Begin, GuessWord, Join, Leave, SetWord, Skip, Vote
+from core.games.words.events import ClassicAnswer
 from core.games.words.presenter import board, present
 from core.games.words.rules import apply, classic, due_action, results
 from core.games.words.state import LANGUAGES, Mode, Options, Phase, State, guessers
@@ -31,11 +31,11 @@ def test_classic_agrees_with_counts_and_is_symmetric(pair: tuple[str, str]) -> N
     answer = classic(secret, guess)
     assert answer is classic(guess, secret)
     assert 0 <= a + b <= len(secret)
-    if answer is Answer.GOT:
+    if answer is ClassicAnswer.GOT:
         assert a == len(secret)
-    elif answer is Answer.BULL:
+    elif answer is ClassicAnswer.BULL:
         assert 0 < a < len(secret) or secret != guess
-    elif answer is Answer.COW:
+    elif answer is ClassicAnswer.COW:
         assert a == 0 and b > 0
     else:
         assert a == b == 0 and not set(secret) & set(guess)
@@ -47,7 +47,7 @@ actions = st.one_of(
     st.just(Leave()), st.just(Begin()), st.just(Vote()), st.just(Skip()), st.just(GiveUp()),
     st.just(Cancel()), st.just(Timeout()),
     st.builds(SetWord, st.one_of(st.none(), st.sampled_from(EN), st.text(max_size=8))),
-    st.builds(Guess, st.one_of(st.sampled_from(EN), st.text(max_size=8))),
+    st.builds(GuessWord, st.one_of(st.sampled_from(EN), st.text(max_size=8))),
 )
 steps = st.lists(st.tuples(actions, st.sampled_from([*USERS, None]), st.integers(0, 400)), max_size=40)
 

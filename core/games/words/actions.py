@@ -1,5 +1,6 @@
 """The word game's own actions (its moves): what a player's command, button, word or the App's clock asks
-of `rules.apply`. The actions it shares with other games (Cancel, Timeout) are core/games/actions.py's."""
+of `rules.apply`. The actions it shares with other games (Cancel, GiveUp — /giveup in solo — and Timeout) are
+core/games/actions.py's."""
 
 from __future__ import annotations
 
@@ -28,18 +29,15 @@ class SetWord:
 
 
 @dataclass(frozen=True)
-class Guess:
+class GuessWord:
+    """A guesser's word: their plain message, or /guess."""
+
     word: str
 
 
 @dataclass(frozen=True)
 class Vote:
     """/giveup in a group game: a vote to abandon the round."""
-
-
-@dataclass(frozen=True)
-class GiveUp:
-    """/giveup in solo."""
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from core.errors import GameError
 from core.games import base
-from core.games.actions import Cancel, Exposed
+from core.games.actions import Cancel, Exposed, GiveUp
 from core.games.base import Ctx, Event, Game, Player, ResultRow
 from core.games.words import exposed, presenter, rules
-from core.games.words.actions import Begin, GiveUp, Guess, Join, Leave, SetWord, Vote
+from core.games.words.actions import Begin, GuessWord, Join, Leave, SetWord, Vote
 from core.games.words.events import EVENTS
 from core.games.words.state import AUTONYMS, Mode, Phase, State, awaiting_word, players, seated
 from core.messages import Chat, Message, Text
@@ -69,8 +69,8 @@ class Words(Game[State]):
         t = text.strip()
         return 2 <= len(t) <= 16 and bool(rules.LETTERS.match(t))
 
-    def text_action(self, state: State, user_id: str, text: str) -> Guess:
-        return Guess(text)
+    def text_action(self, state: State, user_id: str, text: str) -> GuessWord:
+        return GuessWord(text)
 
     def button_action(self, state: State, verb: str, user_id: str, name: str, text: str | None) -> object | None:
         return {"join": Join(name), "leave": Leave(), "begin": Begin(), "random": SetWord(None),

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from core.games.base import Event, button, say, to_actor
 from core.games.words.events import (
     Abandoned,
-    Answer,
     Begun,
     Cancelled,
+    ClassicAnswer,
     Guessed,
     Guessing,
     Joined,
@@ -29,11 +29,11 @@ from core.games.words.events import (
     Voted,
     WordSet,
 )
-from core.games.words.state import AUTONYMS, Mode, Phase, State, Try, active, is_pair, played, player
+from core.games.words.state import AUTONYMS, Mode, Phase, State, Try, WordsOutcome, active, is_pair, played, player
 from core.messages import Button, Chat, Message, Text
 
-_ANSWER_KEYS = {Answer.MISS: "words.answer.miss", Answer.COW: "words.answer.cow", Answer.BULL: "words.answer.bull",
-                Answer.GOT: "words.answer.got"}
+_ANSWER_KEYS = {ClassicAnswer.MISS: "words.answer.miss", ClassicAnswer.COW: "words.answer.cow",
+                ClassicAnswer.BULL: "words.answer.bull", ClassicAnswer.GOT: "words.answer.got"}
 
 
 def answer_text(state: State, t: Try) -> Text:
@@ -80,7 +80,7 @@ def standings(state: State) -> str:
     return "\n".join(lines)
 
 
-SYMBOLS = {Answer.MISS: "⚪", Answer.COW: "🐄", Answer.BULL: "🐂", Answer.GOT: "🎯"}
+SYMBOLS = {ClassicAnswer.MISS: "⚪", ClassicAnswer.COW: "🐄", ClassicAnswer.BULL: "🐂", ClassicAnswer.GOT: "🎯"}
 
 
 def symbol(state: State, t: Try) -> str:
@@ -135,7 +135,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             case Guessed(by=by, word=word, answer=answer, bulls=bulls, cows=cows):
                 tr = Try(by, word, answer, bulls, cows)
                 nxt = state.turn if state.phase is Phase.GUESSING and state.mode is not Mode.SOLO else None
-                if nxt and answer is not Answer.GOT:
+                if nxt and answer is not ClassicAnswer.GOT:
                     out.append(say(chat, "words.guess_next", name=name[by], word=word,
                                    answer=answer_text(state, tr), next=name[nxt]).notify(nxt))
                 else:
@@ -163,7 +163,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 out.append(say(chat, "words.limit_reached", name=name[by], n=n))
             case MatchOver(word=word):
                 out.append(_final(game_id, state, chat, word))
-            case TimedOut() if state.outcome == "finished":  # decided: who owed the move left it
+            case TimedOut() if state.outcome is WordsOutcome.FINISHED:  # decided: who owed the move left it
                 out.append(say(chat, "words.timed_out_lost", name=name.get(state.left[-1], "?")))
             case TimedOut(word=word):
                 out.append(say(chat, "words.timed_out", word=word or "—"))

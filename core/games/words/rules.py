@@ -13,14 +13,14 @@ import re
 from typing import Any
 
 from core.errors import GameError
-from core.games.actions import Cancel, Timeout
+from core.games.actions import Cancel, GiveUp, Timeout
 from core.games.base import Ctx, Event, Outcome, Player, ResultRow, moving
-from core.games.words.actions import Begin, GiveUp, Guess, Join, Leave, SetWord, Skip, Vote
+from core.games.words.actions import Begin, GuessWord, Join, Leave, SetWord, Skip, Vote
 from core.games.words.events import (
     Abandoned,
-    Answer,
     Begun,
     Cancelled,
+    ClassicAnswer,
     Guessed,
     Guessing,
     Joined,
@@ -51,6 +51,7 @@ from core.games.words.state import (
     Round,
     State,
     Try,
+    WordsOutcome,
     active,
     guessers,
     is_pair,
@@ -63,15 +64,15 @@ from core.scoring import bulls_cows
 LETTERS = re.compile(r"^[^\W\d_]+$")  # a word: letters only, no digit, hyphen, space or sign
 
 
-def classic(secret: str, guess: str) -> Answer:
+def classic(secret: str, guess: str) -> ClassicAnswer:
     """Exactly one of miss / cow / bull / got it (RULES §3): рост/трос → cow, соль/соло → bull."""
     if secret == guess:
-        return Answer.GOT
+        return ClassicAnswer.GOT
     if any(s == g for s, g in zip(secret, guess, strict=True)):
-        return Answer.BULL
+        return ClassicAnswer.BULL
     if set(secret) & set(guess):
-        return Answer.COW
-    return Answer.MISS
+        return ClassicAnswer.COW
+    return ClassicAnswer.MISS
 
 
 # ---------------------------------------------------------------- creation
@@ -133,18 +134,18 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             _need(s, Phase.LOBBY)
             if actor != s.opener.user_id:
                 raise GameError("words.not_opener", name=s.opener.name)
-            return _finish(s, "cancelled", [Cancelled()])
+            return _finish(s, WordsOutcome.CANCELLED, [Cancelled()])
         case SetWord(word=text):
             return _set_word(s, _seat(s, actor), text, ctx)
-        case Guess(word=text):
+        case GuessWord(word=text):
             return _guess(s, _seat(s, actor), text, ctx)
         case Vote():
             return _vote(s, _seat(s, actor), ctx)
-        case GiveUp():
+        case GiveUp():  # /giveup in solo
             if s.mode is not Mode.SOLO:
                 raise GameError("not_now")
             _seat(s, actor)
-            return _finish(s, "gave_up", [SoloGaveUp(s.secret, len(s.tries))])
+            return _finish(s, WordsOutcome.GAVE_UP, [SoloGaveUp(s.secret, len(s.tries))])
         case Skip():
             if not _overdue(s, ctx.now):
                 raise GameError("not_now")
@@ -184,12 +185,12 @@ def _join(s: State, actor: str | None, name: str) -> tuple[State, list[Event]]:
 def _leave(s: State, seat: str, ctx: Ctx) -> tuple[State, list[Event]]:
     if s.phase is Phase.LOBBY:
         if seat == s.opener.user_id:
-            return _finish(s, "cancelled", [Cancelled()])
+            return _finish(s, WordsOutcome.CANCELLED, [Cancelled()])
         gone = player(s, seat).name
         s.players = [p for p in s.players if p.user_id != seat]
         return s, [Left(seat, gone, len(s.players))]
     if s.mode is Mode.SOLO:
-        return _finish(s, "gave_up", [SoloGaveUp(s.secret, len(s.tries))])
+        return _finish(s, WordsOutcome.GAVE_UP, [SoloGaveUp(s.secret, len(s.tries))])
     s.left.append(seat)
     if seat in s.votes:
         s.votes.remove(seat)
@@ -314,15 +315,15 @@ def _guess(s: State, seat: str, text: str, ctx: Ctx) -> tuple[State, list[Event]
     s.counts[seat] = s.counts.get(seat, 0) + 1
     events: list[Event] = [Guessed(seat, word, answer, bulls, cows, len(s.tries))]
     if s.mode is Mode.SOLO:
-        if answer is Answer.GOT:
-            return _finish(s, "solved", [*events, SoloSolved(len(s.tries))])
+        if answer is ClassicAnswer.GOT:
+            return _finish(s, WordsOutcome.SOLVED, [*events, SoloSolved(len(s.tries))])
         return s, events
     if s.mode is Mode.PAIR_LIMIT and s.counts[seat] >= s.goal:
         s.loser = seat
         s.winners = [u for u in active(s) if u != seat]
-        s.rounds.append(Round(s.setter, s.secret, seat if answer is Answer.GOT else None, len(s.tries), seat))
+        s.rounds.append(Round(s.setter, s.secret, seat if answer is ClassicAnswer.GOT else None, len(s.tries), seat))
         return _end_match(s, [*events, LimitReached(seat, s.counts[seat])], reveal=True)
-    if answer is Answer.GOT:
+    if answer is ClassicAnswer.GOT:
         s.points[seat] = s.points.get(seat, 0) + 1
         s.rounds.append(Round(s.setter, s.secret, seat, len(s.tries), seat))
         events.append(Solved(seat, s.secret, len(s.tries)))
@@ -348,7 +349,7 @@ def _match_done(s: State, solver: str | None) -> bool:
 
 def _vote(s: State, seat: str, ctx: Ctx) -> tuple[State, list[Event]]:
     if s.mode is Mode.SOLO:
-        return _finish(s, "gave_up", [SoloGaveUp(s.secret, len(s.tries))])
+        return _finish(s, WordsOutcome.GAVE_UP, [SoloGaveUp(s.secret, len(s.tries))])
     _need(s, Phase.SETTING, Phase.GUESSING)
     if seat == s.setter:
         raise GameError("words.setter_cannot_vote")
@@ -405,7 +406,7 @@ def _time_out(s: State) -> tuple[State, list[Event]]:
     abandoned."""
     late = s.setter if s.phase is Phase.SETTING else s.turn
     if s.phase is Phase.LOBBY or s.mode is Mode.SOLO or late is None or late not in active(s):
-        return _finish(s, "timeout", [TimedOut(s.secret)])
+        return _finish(s, WordsOutcome.TIMEOUT, [TimedOut(s.secret)])
     s.left.append(late)
     if is_pair(s):
         s.winners = active(s)
@@ -422,22 +423,22 @@ def _end_match(s: State, events: list[Event], reveal: bool) -> tuple[State, list
             act = active(s)
             best = max(s.points.get(u, 0) for u in act)
             s.winners = [u for u in act if s.points.get(u, 0) == best]
-    return _finish(s, "finished", [*events, MatchOver(s.secret if reveal else "")])
+    return _finish(s, WordsOutcome.FINISHED, [*events, MatchOver(s.secret if reveal else "")])
 
 
-def _finish(s: State, outcome: str, events: list[Event]) -> tuple[State, list[Event]]:
+def _finish(s: State, outcome: WordsOutcome, events: list[Event]) -> tuple[State, list[Event]]:
     s.phase, s.outcome, s.turn = Phase.FINISHED, outcome, None
     return s, events
 
 
 def results(state: State) -> list[ResultRow]:
     """Statistics: group and two-player matches (solo practice is not a match and is not recorded)."""
-    if state.mode is Mode.SOLO or state.outcome == "cancelled" or not state.points:
+    if state.mode is Mode.SOLO or state.outcome is WordsOutcome.CANCELLED or not state.points:
         return []
     rows = []
     for p in state.players:
         n = state.counts.get(p.user_id, 0)
-        if state.outcome == "timeout":
+        if state.outcome is WordsOutcome.TIMEOUT:
             outcome = Outcome.ABANDONED
         elif p.user_id in state.left:
             outcome = Outcome.GAVE_UP

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from core.errors import GameError
 from core.games.base import Player
-from core.games.words.events import Answer
+from core.games.words.events import ClassicAnswer
 from core.lexicon import ALPHABETS
 
 LENGTHS = range(3, 9)  # RULES §3: 3–8 letters
@@ -29,6 +29,16 @@ class Phase(StrEnum):
     SETTING = "setting"
     GUESSING = "guessing"
     FINISHED = "finished"
+
+
+class WordsOutcome(StrEnum):
+    """How a word game ended (`State.outcome`, stored as its value)."""
+
+    FINISHED = "finished"  # a group or two-player match played to its end
+    CANCELLED = "cancelled"  # the lobby closed before /begin
+    TIMEOUT = "timeout"  # the game's time ran out undecided: in the lobby, in solo practice
+    SOLVED = "solved"  # solo practice: the word found
+    GAVE_UP = "gave_up"  # solo practice: given up, or left
 
 
 class Mode(StrEnum):
@@ -56,7 +66,7 @@ class Options:
 class Try:
     by: str
     word: str
-    answer: Answer
+    answer: ClassicAnswer
     bulls: int
     cows: int
 
@@ -89,7 +99,7 @@ class State:
     counts: dict[str, int] = field(default_factory=dict)  # guesses made as guesser, over the match
     rounds: list[Round] = field(default_factory=list)
     left: list[str] = field(default_factory=list)
-    outcome: str | None = None  # "finished" | "cancelled" | "timeout" | "solved" | "gave_up"
+    outcome: WordsOutcome | None = None
     winners: list[str] = field(default_factory=list)
     loser: str | None = None  # PAIR_LIMIT: who reached the limit
     updated: float = 0.0
