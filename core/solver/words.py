@@ -1,4 +1,4 @@
-"""The solver for the word game (Бык-корова, core/games/words.py): candidates are dictionary words of
+"""The solver for the word game (Бык-корова, core/games/words/): candidates are dictionary words of
 the game's length (passed in — the core loads no dictionary), feedback for both answer modes is
 computed for many guess × candidate pairs at once, guess choice is the code games' heuristic.
 

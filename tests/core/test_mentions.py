@@ -11,10 +11,10 @@ from core.games.words.actions import GuessWord, SetWord
 from core.games.words.events import NewRound
 from core.messages import Message
 from tests.core.test_duel import CHAT, A, B, ctx, playing
+from tests.games.words.helpers import begun
+from tests.games.words.helpers import ctx as words_ctx
 from tests.kegeln.test_rules import tied_game
 from tests.logik import common as lc
-from tests.words.helpers import begun
-from tests.words.helpers import ctx as words_ctx
 
 
 def by_key(msgs: list[Message]) -> dict[str, tuple[str, ...]]:

@@ -31,7 +31,7 @@ def solver(lang: str, length: int, counts: bool, common: bool = False) -> WordSo
 
 
 def game_feedback(s: WordSolver, secret: str, guess: str) -> int:
-    """What core/games/words.py answers, packed the solver's way."""
+    """What the word game (core/games/words/rules.py) answers, packed the solver's way."""
     if s.counts_mode:
         return s.pack_counts(*bulls_cows(secret, guess))
     return s.pack_classic(classic(secret, guess).value)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.messages import Chat
 from tests.app.harness import Table, texts
-from tests.words.test_app_flow import open_game, set_word
+from tests.games.words.test_app_flow import open_game, set_word
 
 
 async def test_begin_by_someone_outside_the_lobby_says_who_begins(table: Table) -> None:

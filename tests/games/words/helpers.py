@@ -44,3 +44,9 @@ def begun(*ids: str, opts: Options | None = None, seed: int = 1) -> State:
 def with_word(s: State, word: str, now: float = 1000.0) -> State:
     s, _ = apply(s, SetWord(word), s.setter, ctx(now))
     return s
+
+
+def uid(user_id: str | None) -> str:
+    """A user id the test knows is there (whose turn it is, who sets)."""
+    assert user_id is not None
+    return user_id

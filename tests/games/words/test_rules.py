@@ -6,14 +6,15 @@ from dataclasses import replace
 
 import pytest
 
-from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
+from bot.options import option_vocabulary
 from core import serial
 from core.errors import GameError
 from core.games.actions import Timeout
+from core.games.base import Outcome
 from core.games.words import GAME, rules
 from core.games.words.actions import Begin, GuessWord, Join, Leave, SetWord, Skip, Vote
-from core.games.words.events import ClassicAnswer, Reminded, SoloSolved, Voted
+from core.games.words.events import Abandoned, ClassicAnswer, Guessed, Reminded, Skipped, SoloGaveUp, SoloSolved, Voted
 from core.games.words.options import parse_options
 from core.games.words.presenter import present
 from core.games.words.rules import apply, classic, due_action, follow_up, new_solo, results
@@ -21,7 +22,7 @@ from core.games.words.state import GIVE_UP_PENALTY, Mode, Options, Phase, State,
 from core.lexicon import is_word_of, normalise
 from core.messages import Chat
 from core.scoring import bulls_cows
-from tests.words.helpers import P, begun, ctx, lexicon, lobby, with_word
+from tests.games.words.helpers import P, begun, ctx, lexicon, lobby, uid, with_word
 
 OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as the App reads them
 
@@ -133,7 +134,7 @@ def test_free_mode_accepts_any_letters_and_random_word_is_common() -> None:
 
 def test_turns_refusals_keep_the_turn() -> None:
     s = with_word(begun("ann", "bob", "cy"), "crane")
-    first = s.turn
+    first = uid(s.turn)
     second = rules._next_guesser(s, first)
     with pytest.raises(GameError) as e:
         apply(s, GuessWord("slate"), second, ctx())
@@ -146,7 +147,7 @@ def test_turns_refusals_keep_the_turn() -> None:
             apply(s, GuessWord(word), first, ctx())
         assert e.value.code == code
     s, ev = apply(s, GuessWord("slate"), first, ctx())
-    assert ev[0].answer == "bull" and s.turn == second
+    assert isinstance(ev[0], Guessed) and ev[0].answer is ClassicAnswer.BULL and s.turn == second
     with pytest.raises(GameError) as e:  # a repeated word is refused and does not use the turn
         apply(s, GuessWord("SLATE"), second, ctx())
     assert e.value.code == "words.already_said" and s.turn == second and len(s.tries) == 1
@@ -160,14 +161,14 @@ def test_guesses_go_round_in_the_lots_order() -> None:
         turns.append(s.turn)
         s, _ = apply(s, GuessWord(w), s.turn, ctx())
     others = [u for u in order if u != s.setter]
-    i = order.index(s.setter)
+    i = order.index(uid(s.setter))
     expected = [u for u in order[i + 1:] + order[:i]]
     assert turns == (expected * 2)[:6] and len(set(turns)) == len(others) == 3
 
 
 def test_solver_scores_sets_next_and_points_end_the_match() -> None:
     s = with_word(begun("ann", "bob", "cy", opts=Options(goal=2)), "crane")
-    solver = s.turn
+    solver = uid(s.turn)
     s, ev = apply(s, GuessWord("crane"), solver, ctx())
     assert [e.type for e in ev] == ["guessed", "solved", "round"]
     assert s.points[solver] == 1 and s.setter == solver and s.phase is Phase.SETTING and s.secret == ""
@@ -178,20 +179,20 @@ def test_solver_scores_sets_next_and_points_end_the_match() -> None:
     winner = s.winners[0]
     assert s.points[winner] == 2 and len(s.winners) == 1
     outcomes = {r.user_id: r.outcome for r in results(s)}
-    assert outcomes[winner] == "win" and sorted(outcomes.values()).count("loss") == 2
+    assert outcomes[winner] is Outcome.WIN and sorted(outcomes.values()).count(Outcome.LOSS) == 2
 
 
 def test_rounds_mode_most_points_and_shared_first_place() -> None:
     s = with_word(begun("ann", "bob", "cy", opts=Options(mode=Mode.ROUNDS, goal=2)), "crane")
-    a = s.turn
+    a = uid(s.turn)
     s, _ = apply(s, GuessWord("crane"), a, ctx())  # a sets next
     s = with_word(s, "lemon")
-    b = s.turn
+    b = uid(s.turn)
     s, ev = apply(s, GuessWord("lemon"), b, ctx())
     assert GAME.is_over(s) and ev[-1].type == "match_over" and len(s.rounds) == 2
     assert sorted(s.winners) == sorted({a, b}) and s.points[a] == s.points[b] == 1
     rows = {r.user_id: r.outcome for r in results(s)}
-    assert rows[a] == rows[b] == "draw"
+    assert rows[a] is rows[b] is Outcome.DRAW
 
 
 # ---------------------------------------------------------------- time, votes, leaving
@@ -204,7 +205,7 @@ def test_skip_after_the_time_is_lazy_and_moves_the_turn() -> None:
     with pytest.raises(GameError):
         apply(s, Skip(), None, ctx(1030.0))
     s2, ev = apply(s, Skip(), None, ctx(1060.0))
-    assert ev[0].type == "skipped" and ev[0].by == late and s2.turn != late and s2.turn_since == 1060.0
+    assert isinstance(ev[0], Skipped) and ev[0].by == late and s2.turn != late and s2.turn_since == 1060.0
     assert due_action(s2, 1100.0) is None
 
 
@@ -212,19 +213,19 @@ def test_where_typed_words_go_unheard_a_late_guesser_is_reminded_once_before_a_s
     """Telegram's privacy mode (`Ctx.typed` False): a plain word may never have reached the bot, so
     the first time out tells the guesser how to guess and times them again; only then are they skipped."""
     s = with_word(begun("ann", "bob", "cy", opts=Options(turn_seconds=60)), "crane", now=1000.0)
-    late = s.turn
+    late = uid(s.turn)
     unheard = replace(ctx(1060.0), typed=False)
     s2, ev = apply(s, Skip(), None, unheard)
-    assert [e.type for e in ev] == ["reminded"] and ev[0].by == late and s2.turn == late
+    assert ev == [Reminded(late)] and s2.turn == late
     assert due_action(s2, 1100.0) is None and due_action(s2, 1120.0) == Skip()
     s3, ev = apply(s2, Skip(), None, replace(unheard, now=1120.0))
     assert ev[0].type == "skipped" and s3.turn != late
-    texts = [m.text for m in present(1, s2, [Reminded(late or "")], Chat("t", "g", False))]
+    texts = [m.text for m in present(1, s2, [Reminded(late)], Chat("t", "g", False))]
     assert texts[0].key == "words.reminded" and texts[0].params["seconds"] == 60
     # the guesser's next turn is reminded anew
     s4, ev = apply(s3, GuessWord("slate"), s3.turn, replace(unheard, now=1130.0))
     _s5, ev = apply(s4, Skip(), None, replace(unheard, now=1190.0))
-    assert [e.type for e in ev] == ["reminded"] and ev[0].by == s4.turn
+    assert ev == [Reminded(uid(s4.turn))]
 
 
 def test_a_setter_who_does_not_set_is_passed_over() -> None:
@@ -237,7 +238,7 @@ def test_a_setter_who_does_not_set_is_passed_over() -> None:
 
 def test_majority_vote_abandons_the_round() -> None:
     s = with_word(begun("ann", "bob", "cy", "dan"), "crane")
-    setter, gs = s.setter, guessers(s)
+    setter, gs = uid(s.setter), guessers(s)
     with pytest.raises(GameError) as e:
         apply(s, Vote(), setter, ctx())
     assert e.value.code == "words.setter_cannot_vote"
@@ -246,7 +247,8 @@ def test_majority_vote_abandons_the_round() -> None:
     with pytest.raises(GameError):
         apply(s, Vote(), gs[0], ctx())
     s, ev = apply(s, Vote(), gs[1], ctx())
-    assert [e.type for e in ev] == ["vote", "abandoned", "round"] and ev[1].word == "crane"
+    assert [e.type for e in ev] == ["vote", "abandoned", "round"]
+    assert isinstance(ev[1], Abandoned) and ev[1].word == "crane"
     order = [p.user_id for p in s.players]
     assert s.setter == order[(order.index(setter) + 1) % 4] and sum(s.points.values()) == 0
 
@@ -265,10 +267,10 @@ def test_setter_leaving_voids_the_round_and_last_player_ends_it() -> None:
 
 def test_idle_timeout_the_player_who_owed_the_move_is_out() -> None:
     s = with_word(begun("ann", "bob", "cy"), "crane")
-    late = s.turn
+    late = uid(s.turn)
     s, ev = apply(s, Timeout(), None, ctx())
     assert ev[0].type == "timed_out" and s.outcome is WordsOutcome.FINISHED and s.left == [late]
-    assert {r.user_id: r.outcome for r in results(s)}[late] == "gave_up"
+    assert {r.user_id: r.outcome for r in results(s)}[late] is Outcome.GAVE_UP
     setting = begun("ann", "bob", "cy")  # the setter owes the word
     s, _ = apply(setting, Timeout(), None, ctx())
     assert s.left == [setting.setter] and s.outcome is WordsOutcome.FINISHED
@@ -284,9 +286,9 @@ def test_idle_timeout_of_a_lobby_is_abandoned() -> None:
 def test_two_players_even_rounds_fewer_guesses_wins() -> None:
     s = with_word(begun("ann", "bob", opts=Options(mode=Mode.ROUNDS, goal=3)), "crane")
     assert s.mode is Mode.PAIR_ROUNDS and s.goal == 4  # odd rounds rounded up to even
-    setters = []
+    setters: list[str] = []
     for guesses in (["slate", "crane"], ["lemon"], ["apple", "paper", "hello"], ["tiger"]):
-        setters.append(s.setter)
+        setters.append(uid(s.setter))
         word = guesses[-1]
         if s.phase is Phase.SETTING:
             s = with_word(s, word)
@@ -305,14 +307,14 @@ def test_two_players_default_points_become_rounds() -> None:
 
 def test_two_players_limit_reached_loses() -> None:
     s = with_word(begun("ann", "bob", opts=Options(mode=Mode.PAIR_LIMIT, goal=3)), "crane")
-    g = s.turn
+    g = uid(s.turn)
     for w in ("slate", "plant"):
         s, _ = apply(s, GuessWord(w), g, ctx())
     assert not GAME.is_over(s)
     s, ev = apply(s, GuessWord("stone"), g, ctx())
     assert GAME.is_over(s) and s.loser == g and ev[-2].type == "limit_reached"
     rows = {r.user_id: r.outcome for r in results(s)}
-    assert rows[g] == "loss" and list(rows.values()).count("win") == 1
+    assert rows[g] is Outcome.LOSS and list(rows.values()).count(Outcome.WIN) == 1
     with pytest.raises(GameError) as e:
         apply(lobby("ann", "bob", "cy", opts=Options(mode=Mode.PAIR_LIMIT, goal=9)), Begin(), "ann", ctx())
     assert e.value.code == "words.limit_needs_two"
@@ -320,7 +322,7 @@ def test_two_players_limit_reached_loses() -> None:
 
 def test_two_players_give_up_costs_a_penalty() -> None:
     s = with_word(begun("ann", "bob", opts=Options(mode=Mode.ROUNDS, goal=2)), "crane")
-    g = s.turn
+    g = uid(s.turn)
     s, _ = apply(s, GuessWord("slate"), g, ctx())
     s, ev = apply(s, Vote(), g, ctx())
     assert ev[1].type == "abandoned" and s.counts[g] == 1 + GIVE_UP_PENALTY and s.setter == g
@@ -333,11 +335,11 @@ def test_solo_against_the_bot() -> None:
     assert s.secret in lexicon("ru").common and len(s.secret) == 4 and ev[0].type == "solo"
     s.secret = "рост"
     s, ev = apply(s, GuessWord("трос"), "ann", ctx())
-    assert ev[0].answer == "cow"
+    assert isinstance(ev[0], Guessed) and ev[0].answer is ClassicAnswer.COW
     s2, ev = apply(s, GuessWord("рост"), "ann", ctx())
     assert GAME.is_over(s2) and ev[-1].type == "solo_solved" and ev[-1] == SoloSolved(n=2) and results(s2) == []
     _, ev = apply(s, GAME.quit_action(s, "ann", "giveup"), "ann", ctx())
-    assert ev[0].type == "solo_gave_up" and ev[0].word == "рост"
+    assert ev[0] == SoloGaveUp(word="рост", n=1)
     again = follow_up(s2, "again", "ann", ctx(seed=5))
     assert again is not None and again[0].phase is Phase.GUESSING
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.app import App
 from core.messages import Actor, Chat
+from tests.app.conftest import Clock
 from tests.app.harness import Table, group_texts, texts
 
 
@@ -20,7 +21,8 @@ async def open_game(t: Table, opts: str = "", players: tuple[str, ...] = ("ann",
     assert "The lot has spoken" in texts(r), texts(r)
     setter = (await t.state(game_id))["setter"]
     private = [m for m in r.messages if isinstance(m.to, Actor)]
-    assert [m.to.user_id for m in private] == [setter] and "send me your secret word" in private[0].text
+    assert [m.to.user_id for m in private if isinstance(m.to, Actor)] == [setter]
+    assert "send me your secret word" in private[0].text
     assert private[0].fallback is not None and private[0].fallback.buttons[0][0].prompt
     return game_id
 
@@ -30,7 +32,8 @@ async def set_word(t: Table, game_id: int, word: str) -> str:
     r = await t.dm(setter, word)
     assert f"Your word {word} is locked" in texts(r), texts(r)
     assert word not in group_texts(r)  # the group never sees the word
-    return (await t.state(game_id))["turn"]
+    turn: str = (await t.state(game_id))["turn"]
+    return turn
 
 
 async def test_match_by_points_with_refusals(table: Table) -> None:
@@ -80,7 +83,7 @@ async def test_match_by_rounds_and_counts_answers(table: Table) -> None:
     assert "Match over" in texts(r) and f"{nxt.capitalize()} wins the match" in texts(r)
 
 
-async def test_skip_on_timeout_is_applied_when_the_next_inbound_arrives(table: Table, clock) -> None:
+async def test_skip_on_timeout_is_applied_when_the_next_inbound_arrives(table: Table, clock: Clock) -> None:
     gid = await open_game(table, "time 60")
     late = await set_word(table, gid, "crane")
     clock.now += 61
@@ -127,7 +130,7 @@ async def test_two_players_rounds_and_limit(table: Table) -> None:
     assert "has reached 2 guesses and loses" in out and "The last word was crane" in out
 
 
-async def test_restart_mid_round_and_secret_in_the_group(db: str, clock, table: Table) -> None:
+async def test_restart_mid_round_and_secret_in_the_group(db: str, clock: Clock, table: Table) -> None:
     gid = await open_game(table)
     setter = (await table.state(gid))["setter"]
     r = await table.say(setter, "crane")  # typed in the open: deleted, never echoed
@@ -192,7 +195,7 @@ async def test_solo_in_private_and_german_and_russian(table: Table) -> None:
     assert "hat" in texts(r) and "gefunden" in texts(r)
 
 
-async def test_idle_timeout_by_the_sweep(app: App, table: Table, clock) -> None:
+async def test_idle_timeout_by_the_sweep(app: App, table: Table, clock: Clock) -> None:
     gid = await open_game(table)
     late = await set_word(table, gid, "crane")
     clock.now += 3601

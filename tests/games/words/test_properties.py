@@ -17,7 +17,7 @@ from core.games.words.rules import apply, classic, due_action, results
 from core.games.words.state import LANGUAGES, Mode, Options, Phase, State, guessers
 from core.messages import Chat
 from core.scoring import bulls_cows
-from tests.words.helpers import EN, ctx, lobby
+from tests.games.words.helpers import EN, ctx, lobby
 
 CHAT = Chat("test", "g", False)
 pairs = st.integers(3, 6).flatmap(lambda n: st.tuples(st.text("abcde", min_size=n, max_size=n),
@@ -49,12 +49,13 @@ actions = st.one_of(
     st.builds(SetWord, st.one_of(st.none(), st.sampled_from(EN), st.text(max_size=8))),
     st.builds(GuessWord, st.one_of(st.sampled_from(EN), st.text(max_size=8))),
 )
+Step = tuple[object, str | None, int]  # an action, who makes it, seconds later
 steps = st.lists(st.tuples(actions, st.sampled_from([*USERS, None]), st.integers(0, 400)), max_size=40)
 
 
 @settings(max_examples=150, deadline=None)
 @given(steps, st.sampled_from([Mode.POINTS, Mode.ROUNDS, Mode.PAIR_LIMIT]), st.booleans())
-def test_any_sequence_keeps_a_valid_round_tripping_state(seq: list, mode: Mode, counts: bool) -> None:
+def test_any_sequence_keeps_a_valid_round_tripping_state(seq: list[Step], mode: Mode, counts: bool) -> None:
     s = lobby("ann", "bob", opts=Options(mode=mode, goal=2, counts=counts, turn_seconds=60))
     now = 1000.0
     for action, actor, dt in seq:
@@ -81,7 +82,7 @@ CATALOGS = None
 
 @settings(max_examples=60, deadline=None)
 @given(steps, st.sampled_from(LANGUAGES), st.booleans())
-def test_every_message_renders_in_every_catalog_language(seq: list, lang: str, counts: bool) -> None:
+def test_every_message_renders_in_every_catalog_language(seq: list[Step], lang: str, counts: bool) -> None:
     from bot.i18n import Catalogs
 
     global CATALOGS
