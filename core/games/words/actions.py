@@ -5,6 +5,17 @@ core/games/actions.py's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class WordsVerb(StrEnum):
+    """The word game's own button verbs (`g:<id>:<verb>`, stored in sent messages as their values); the
+    ones the App knows too (`random`, `again`, `secret`) are core's `Verb`."""
+
+    JOIN = "join"
+    LEAVE = "leave"  # no button offers it today; a press of an old one still leaves
+    BEGIN = "begin"
+    VOTE = "vote"
 
 
 @dataclass(frozen=True)

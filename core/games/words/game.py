@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from core.errors import GameError
 from core.games import base
 from core.games.actions import Cancel, Exposed, GiveUp
-from core.games.base import Ctx, Event, Game, Player, ResultRow
+from core.games.base import Ctx, Event, Game, Player, ResultRow, Verb
 from core.games.words import exposed, presenter, rules
-from core.games.words.actions import Begin, GuessWord, Join, Leave, SetWord, Vote
+from core.games.words.actions import Begin, GuessWord, Join, Leave, SetWord, Vote, WordsVerb
 from core.games.words.events import EVENTS
 from core.games.words.state import AUTONYMS, Mode, Phase, State, awaiting_word, players, seated
 from core.messages import Chat, Message, Text
@@ -73,8 +73,18 @@ class Words(Game[State]):
         return GuessWord(text)
 
     def button_action(self, state: State, verb: str, user_id: str, name: str, text: str | None) -> object | None:
-        return {"join": Join(name), "leave": Leave(), "begin": Begin(), "random": SetWord(None),
-                "vote": Vote()}.get(verb)
+        match verb:
+            case WordsVerb.JOIN:
+                return Join(name)
+            case WordsVerb.LEAVE:
+                return Leave()
+            case WordsVerb.BEGIN:
+                return Begin()
+            case Verb.RANDOM:
+                return SetWord(None)
+            case WordsVerb.VOTE:
+                return Vote()
+        return None  # a stale button
 
     def quit_action(self, state: State, user_id: str, command: str) -> object | None:
         """/giveup: solo → give up; a group round → a vote to abandon it. /resign: leave the match."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games.base import Event, button, say, to_actor
+from core.games.base import Event, Verb, button, say, to_actor
+from core.games.words.actions import WordsVerb
 from core.games.words.events import (
     Abandoned,
     Begun,
@@ -110,8 +111,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     for ev in events:
         match ev:
             case Lobby():
-                keys = ((button(game_id, "join", "words.button_join"),
-                         button(game_id, "begin", "words.button_begin", settles=True)),)
+                keys = ((button(game_id, WordsVerb.JOIN, "words.button_join"),
+                         button(game_id, WordsVerb.BEGIN, "words.button_begin", settles=True)),)
                 out.append(say(chat, "words.lobby", keys, name=state.opener.name, options=options_text(state)))
             case Joined(by=by, n=n):
                 out.append(say(chat, "words.joined", name=name[by], n=n, opener=state.opener.name))
@@ -128,7 +129,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 out.append(say(to_actor(chat, player(state, by)), "words.word_locked", word=state.secret,
                                game=game_id))
             case Guessing(turn=turn):
-                vote = ((button(game_id, "vote", "words.button_vote"),),)
+                vote = ((button(game_id, WordsVerb.VOTE, "words.button_vote"),),)
                 out.append(say(chat, "words.guessing", vote, setter=name.get(state.setter or "", ""),
                                name=name[turn], length=state.opts.length, seconds=state.opts.turn_seconds)
                            .notify(turn))
@@ -172,7 +173,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                                lang=AUTONYMS[state.opts.lang],
                                answers=Text("words.answers_counts" if state.opts.counts else "words.answers_classic")))
             case SoloSolved(n=n):
-                again = ((button(game_id, "again", "button.again", settles=True),),)
+                again = ((button(game_id, Verb.AGAIN, "button.again", settles=True),),)
                 out.append(say(chat, "words.solo_solved", again, name=state.opener.name, word=state.secret, n=n))
             case SoloGaveUp(word=word, n=n):
                 out.append(say(chat, "words.solo_gave_up", name=state.opener.name, word=word, n=n))
@@ -186,7 +187,7 @@ def _round_start(game_id: int, state: State, chat: Chat, n: int, setter_id: str)
     enter = Button(Text("words.button_set_word"), f"g:{game_id}:secret",
                    prompt=Text("words.word_input", {"length": state.opts.length}))
     fallback = say(chat, "words.word_fallback", ((enter,),), name=setter.name).notify(setter.user_id)
-    draw = button(game_id, "random", "words.button_random", settles=True)
+    draw = button(game_id, Verb.RANDOM, "words.button_random", settles=True)
     prompt = say(to_actor(chat, setter), "words.word_prompt", ((draw,),),
                  game=game_id, length=state.opts.length, lang=AUTONYMS[state.opts.lang])
     out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))

@@ -14,7 +14,7 @@ from typing import Any
 
 from core.errors import GameError
 from core.games.actions import Cancel, GiveUp, Timeout
-from core.games.base import Ctx, Event, Outcome, Player, ResultRow, moving
+from core.games.base import Ctx, Event, Outcome, Player, ResultRow, Verb, moving
 from core.games.words.actions import Begin, GuessWord, Join, Leave, SetWord, Skip, Vote
 from core.games.words.events import (
     Abandoned,
@@ -95,7 +95,7 @@ def new_solo(opts: Options, player: Player, ctx: Ctx) -> tuple[State, list[Event
 
 def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
     """Solo: play again with a fresh word."""
-    if verb != "again" or old.mode is not Mode.SOLO or user_id != old.opener.user_id:
+    if verb != Verb.AGAIN or old.mode is not Mode.SOLO or user_id != old.opener.user_id:
         return None
     return new_solo(old.opts, old.opener, ctx)
 

@@ -14,7 +14,17 @@ from core.games.actions import Timeout
 from core.games.base import Outcome
 from core.games.words import GAME, rules
 from core.games.words.actions import Begin, GuessWord, Join, Leave, SetWord, Skip, Vote
-from core.games.words.events import Abandoned, ClassicAnswer, Guessed, Reminded, Skipped, SoloGaveUp, SoloSolved, Voted
+from core.games.words.events import (
+    Abandoned,
+    ClassicAnswer,
+    Guessed,
+    Lobby,
+    Reminded,
+    Skipped,
+    SoloGaveUp,
+    SoloSolved,
+    Voted,
+)
 from core.games.words.options import parse_options
 from core.games.words.presenter import present
 from core.games.words.rules import apply, classic, due_action, follow_up, new_solo, results
@@ -367,3 +377,14 @@ def test_parse_options_errors(args: tuple[str, ...], code: str) -> None:
     with pytest.raises(GameError) as e:
         parse_options(args, "en", OPTION_WORDS)
     assert e.value.code == code
+
+
+def test_button_verbs_keep_their_ids_and_a_stale_one_is_none() -> None:
+    s = lobby("ann", "bob")
+    lobby_keys = present(7, s, [Lobby()], Chat("t", "g", False))[0].buttons
+    assert [b.action for row in lobby_keys for b in row] == ["g:7:join", "g:7:begin"]  # as sent before
+    assert GAME.button_action(s, "join", "cy", "Cy", None) == Join("Cy")
+    assert GAME.button_action(s, "begin", "ann", "Ann", None) == Begin()
+    assert GAME.button_action(s, "vote", "bob", "Bob", None) == Vote()
+    assert GAME.button_action(s, "random", "bob", "Bob", None) == SetWord(None)
+    assert GAME.button_action(s, "p3", "bob", "Bob", None) is None
