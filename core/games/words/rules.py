@@ -1,4 +1,5 @@
-"""Бык-корова: word Bulls & Cows for a group (docs/rules.md §3, seed 004), plus solo practice.
+"""The word game's state machine (Бык-корова, word Bulls & Cows for a group, docs/rules.md §3, seed 004,
+plus solo practice): a new game, every move (`apply`), the answer to a guess, the results.
 
 Phases: LOBBY → SETTING ⇄ GUESSING → FINISHED.
 
