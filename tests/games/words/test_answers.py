@@ -3,14 +3,9 @@ checked as its catalog entry renders for the player (the key and its parameters)
 
 from __future__ import annotations
 
-from core.messages import Chat, Text
+from core.messages import Chat
 from tests.app.harness import Table, texts
-from tests.games.words.test_app_flow import open_game, set_word
-
-
-def said(t: Table, key: str, **params: object) -> str:
-    """The catalog entry `key` as the table's players read it (English)."""
-    return t.app.catalogs.render(Text(key, params), "en")
+from tests.games.words.test_app_flow import open_game, said, set_word
 
 
 async def test_begin_by_someone_outside_the_lobby_says_who_begins(table: Table) -> None:
