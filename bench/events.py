@@ -39,9 +39,9 @@ def _stored(ev: Any) -> tuple[str, str]:
 
 
 def play(game: str, rng: random.Random, moves: int) -> tuple[list[float], list[Any], Any]:
-    """Seconds per accepted move, each accepted move's (state, events), and the game played."""
+    """Seconds per accepted move, each accepted move's (state, events), and the game module."""
     now = 1_700_000_000.0
-    state, played, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _l: LEXICON))
+    state, module, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _l: LEXICON))
     times, made = [], []
     for _ in range(moves):
         now += rng.choice([1.0, 2.5, 30.0])
@@ -50,12 +50,12 @@ def play(game: str, rng: random.Random, moves: int) -> tuple[list[float], list[A
         act = action(state, actor, rng)
         t0 = time.perf_counter()
         try:
-            state, events = played.apply(state, act, actor, ctx)
+            state, events = module.GAME.apply(state, act, actor, ctx)
         except GameError:
             continue
         times.append(time.perf_counter() - t0)
         made.append((state, events))
-    return times, made, played
+    return times, made, module
 
 
 def main() -> None:
@@ -69,7 +69,7 @@ def main() -> None:
     for game in GAMES:
         applies, stores, presents, n_events = [], [], [], 0
         for _ in range(args.games):
-            times, made, played = play(game, rng, args.moves)
+            times, made, module = play(game, rng, args.moves)
             applies += times
             for state, events in made:
                 n_events += len(events)
@@ -80,7 +80,7 @@ def main() -> None:
                 if events:
                     stores.append((time.perf_counter() - t0) / 20 / len(events))
                 t0 = time.perf_counter()
-                played.present(1, state, events, CHAT)
+                module.GAME.present(1, state, events, CHAT)
                 presents.append(time.perf_counter() - t0)
         print(f"{game:<9} {len(applies):>6} {n_events:>7} {statistics.mean(applies) * 1e6:8.1f} "
               f"{statistics.mean(stores) * 1e6:8.2f} {statistics.mean(presents) * 1e6:8.1f}")

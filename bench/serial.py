@@ -35,10 +35,12 @@ import msgspec
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, kegeln, logik, practice
+from core.games import duel, kegeln, logik, practice, words
 from core.games.actions import Accept, Cancel, Decline, GiveUp, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Player
-from core.games.words import GAME as WORDS_GAME
+from core.games.kegeln import actions, options
+from core.games.kegeln import rules as kegeln_rules
+from core.games.kegeln.state import Member, Mode, State
 from core.games.words import actions as words_actions
 from core.games.words import rules as words_rules
 from core.games.words.state import Mode as WordsMode
@@ -165,47 +167,46 @@ def _words_action(s: WordsState, actor: str | None, rng: random.Random) -> objec
         *[a.GuessWord(rng.choice(WORDS))] * 6, *([a.GuessWord(s.secret)] if s.secret else [])])
 
 
-def _kegeln_action(s: kegeln.State, actor: str | None, rng: random.Random) -> object:
-    return _rarely(rng, [kegeln.Cancel(), kegeln.Undo()], [
-        *[kegeln.Pins(str(rng.randrange(10)), rng.choice([None, *range(s.digits)]))] * 6,
-        *[kegeln.Place(rng.randrange(s.digits))] * 2,
-        kegeln.HandOver(rng.choice([A, B])), kegeln.Decide(rng.randrange(len(s.members)))])
+def _kegeln_action(s: State, actor: str | None, rng: random.Random) -> object:
+    return _rarely(rng, [actions.Cancel(), actions.Undo()], [
+        *[actions.Pins(str(rng.randrange(10)), rng.choice([None, *range(s.digits)]))] * 6,
+        *[actions.Place(rng.randrange(s.digits))] * 2,
+        actions.HandOver(rng.choice([A, B])), actions.Decide(rng.randrange(len(s.members)))])
 
 
 def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[..., object]]:
-    """A new game of the kind: its state, its game (core/games/base.py `Game`) and random-action maker."""
+    """A new game of the kind: its state, module and random-action maker."""
     if game == "practice":
         rules = CodeRules(rng.choice([3, 4, 5]), rng.random() < 0.3)
-        return practice.new(rules, A, ctx)[0], practice.GAME, _practice_action
+        return practice.new(rules, A, ctx)[0], practice, _practice_action
     if game == "duel":
         rules = CodeRules(rng.choice([3, 4, 5]), rng.random() < 0.3)
-        return duel.new(rules, A, rng.choice([B, None]), ctx)[0], duel.GAME, _duel_action
+        return duel.new(rules, A, rng.choice([B, None]), ctx)[0], duel, _duel_action
     if game == "logik":
-        state = logik.new(A, rng.choice([B, None]), rng.choice([8, 10, 12]), LOGIK_LETTERS, ctx)[0]
-        return state, logik.GAME, _logik_action
+        return logik.new(A, rng.choice([B, None]), rng.choice([8, 10, 12]), LOGIK_LETTERS, ctx)[0], logik, _logik_action
     if game == "words":
         opts = WordsOptions(length=5, mode=rng.choice(list(WordsMode)), goal=rng.choice([1, 2, 3]),
                          counts=rng.random() < 0.5, turn_seconds=60)
-        return words_rules.new(opts, A, ctx)[0], WORDS_GAME, _words_action
+        return words_rules.new(opts, A, ctx)[0], words, _words_action
     if game == "kegeln":
         teams = rng.choice([0, 0, 2])
         names = ["Ute", "Jens", "Kai", "Mia"][:rng.choice([2, 3, 4]) if not teams else 4]
-        members = [kegeln.Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
-        setup = kegeln.Setup(rng.choice(list(kegeln.Mode)), rng.choice([2, 3]), members, teams)
-        return kegeln.new(setup, A, ctx)[0], kegeln.GAME, _kegeln_action
+        members = [Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
+        setup = options.Setup(rng.choice(list(Mode)), rng.choice([2, 3]), members, teams)
+        return kegeln_rules.new(setup, A, ctx)[0], kegeln, _kegeln_action
     raise ValueError(game)
 
 
 def random_state(game: str, rng: random.Random, moves: int) -> Any:
     """The state after `moves` random tries at an action (each kept when the game accepts it)."""
     now = 1_700_000_000.0
-    state, played, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON))
+    state, module, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON))
     for _ in range(moves):
         now += rng.choice([1.0, 2.5, 30.0])  # a move now and then comes late (timeouts)
         ctx = Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON)
         actor = rng.choice(["a", "b", "c", None] if game != "kegeln" else ["a", "a", "b"])
         try:
-            state, _ = played.apply(state, action(state, actor, rng), actor, ctx)
+            state, _ = module.GAME.apply(state, action(state, actor, rng), actor, ctx)
         except GameError:
             continue
     return state
