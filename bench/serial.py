@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import enum
+import functools
 import json
 import pickle
 import random
@@ -229,9 +230,9 @@ def _time_one(states: list[Any], tp: type, dump: Callable[[Any], Any], load: Cal
               clone: Callable[[Any], Any], repeat: int) -> tuple[float, float, float]:
     """Mean µs per dump, load (from JSON text parsed again) and clone over the states."""
     data = [json.loads(json.dumps(dump(s))) for s in states]
-    d = statistics.mean(_per_call_us(lambda s=s: dump(s), repeat) for s in states)
-    lo = statistics.mean(_per_call_us(lambda x=x: load(tp, x), repeat) for x in data)
-    c = statistics.mean(_per_call_us(lambda s=s: clone(s), repeat) for s in states)
+    d = statistics.mean(_per_call_us(functools.partial(dump, s), repeat) for s in states)
+    lo = statistics.mean(_per_call_us(functools.partial(load, tp, x), repeat) for x in data)
+    c = statistics.mean(_per_call_us(functools.partial(clone, s), repeat) for s in states)
     return d, lo, c
 
 

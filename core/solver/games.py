@@ -30,6 +30,18 @@ BOT = "bot"  # the computer opponent's user id in a duel
 COMPUTER_KINDS = frozenset({"duel", "logik"})  # the games the bot plays against a human
 
 
+class Think:
+    """The bot's next action is a guess, which the solver must think of first (`bot_action`)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "THINK"
+
+
+THINK = Think()
+
+
 def spec_for(rules: CodeRules) -> Spec:
     return digits(rules.length, rules.repeats)
 
@@ -91,7 +103,7 @@ def has_bot(state: Duelish) -> bool:
 
 def bot_action(state: Duelish) -> object | None:
     """What the bot does now without thinking: accept a challenge or rematch aimed at it, set a
-    random secret. "guess" when the bot has to guess (its turn in a 1A2B duel; in Logik, whenever
+    random secret. `THINK` when the bot has to guess (its turn in a 1A2B duel; in Logik, whenever
     its row of the round is not in yet) — that needs the solver. Else None."""
     mod = _mod(state)
     if state.phase is mod.Phase.FINISHED or not has_bot(state):
@@ -102,8 +114,8 @@ def bot_action(state: Duelish) -> object | None:
         return SetSecret(None) if BOT not in state.secrets else None
     if state.phase is mod.Phase.PLAYING:
         if isinstance(state, logik.State):
-            return "guess" if BOT not in state.pending else None
-        return "guess" if state.turn == BOT else None
+            return THINK if BOT not in state.pending else None
+        return THINK if state.turn == BOT else None
     return None
 
 
