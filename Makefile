@@ -3,7 +3,14 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint bench bench-solver bench-load bench-heavy bench-busy bench-busy-discord sync-commands clean
+# `make test` runs the suite on this many pytest-xdist worker processes: one per core (on 2 cores
+# 4 workers were no faster than 2, measured on tests/app and tests/console, and start 4 servers).
+TEST_WORKERS ?= auto
+# Byte-code caches on even where the environment turns them off: every test worker and every bot
+# process the tests start would compile the same modules again.
+TEST_ENV := PYTHONDONTWRITEBYTECODE=
+
+.PHONY: run test test-unit test-game lint bench bench-solver bench-load bench-heavy bench-busy bench-busy-discord sync-commands clean
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -13,9 +20,16 @@ $(STAMP): pyproject.toml
 run: $(STAMP)  ## start the bot: console play when no platform token is configured
 	$(VENV)/bin/python -m bot $(ARGS)
 
-test: $(STAMP)  ## the whole test suite; pytest's "no tests ran" (exit 5) counts as a failure
-	@$(VENV)/bin/python -m pytest $(PYTEST_ARGS); rc=$$?; \
+test: $(STAMP)  ## the whole test suite in parallel; pytest's "no tests ran" (exit 5) counts as a failure
+	@$(TEST_ENV) $(VENV)/bin/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests ran"; exit 1; fi; exit $$rc
+
+test-unit: $(STAMP)  ## the unit tests (no App, server, database or process) of TESTS, a folder or file (default: all)
+	$(TEST_ENV) $(VENV)/bin/python -m pytest -q -m unit $(or $(TESTS),tests) $(PYTEST_ARGS)
+
+test-game: $(STAMP)  ## one game's unit tests in seconds: make test-game GAME=kegeln (tests/games/kegeln)
+	@test -n "$(GAME)" || { echo "make test-game GAME=<kind>: one of $$(ls tests/games 2>/dev/null | grep -v '[._]' | tr '\n' ' ')"; exit 2; }
+	$(TEST_ENV) $(VENV)/bin/python -m pytest -q -m unit tests/games/$(GAME) $(PYTEST_ARGS)
 
 lint: $(STAMP)  ## ruff, then mypy on core/, bot/ and adapters/ (settings in pyproject.toml; core/ is strict)
 	$(VENV)/bin/ruff check .

@@ -216,7 +216,7 @@ GLOSSARY: dict[str, list[tuple[str, str]]] = {
 def test_one_word_per_concept(lang: str) -> None:
     raw = (ROOT / "data" / "locales" / f"{lang}.toml").read_text()
     texts = _texts(lang)
-    found = []
+    found: list[tuple[str, ...]] = []
     for pattern, instead in GLOSSARY[lang]:
         if pattern.startswith("= "):
             found += [(pattern, instead)] if re.search(pattern, raw) else []

@@ -23,6 +23,7 @@ The checks are also run on graphs with a forbidden import planted, so they are s
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -113,11 +114,18 @@ def imports_of(module: str, path: Path, known: set[str], runtime: bool = False) 
     return {e for e in edges if e is not None and e != module}
 
 
-def build_graph(root: Path = ROOT, runtime: bool = False) -> Graph:
-    """Every module's imports (`runtime`: those that are run, not the ones under TYPE_CHECKING)."""
+@functools.cache
+def _read_graph(root: Path, runtime: bool) -> Graph:
+    """The graph of the tree at `root`, read once per test session (the planted checks reuse it)."""
     modules = source_modules(root)
     known = set(modules)
     return {name: imports_of(name, path, known, runtime) for name, path in modules.items()}
+
+
+def build_graph(root: Path = ROOT, runtime: bool = False) -> Graph:
+    """Every module's imports (`runtime`: those that are run, not the ones under TYPE_CHECKING), a
+    fresh copy each call (a test may plant an edge in it)."""
+    return {name: set(targets) for name, targets in _read_graph(root, runtime).items()}
 
 
 # ---------------------------------------------------------------- the rules

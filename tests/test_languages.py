@@ -122,7 +122,7 @@ def test_a_console_game_speaks_only_that_language(tmp_path: Path, lang: str) -> 
     for key in ("practice.gave_up", "duel.started", "solver.bot_duel", "logik.started", "logik.revealed",
                 "kegeln.result", "kegeln.abend.head", "words.solo_started", "words.lobby", "lang.choose"):
         entry = CATALOGS.catalogs[lang][key]
-        first = (entry.get("other") if isinstance(entry, dict) else entry).split("{")[0].strip()
+        first = str(entry.get("other") if isinstance(entry, dict) else entry).split("{")[0].strip()
         assert first == "" or first in said, (key, first)
     keys = [k for k in EN if k in said.replace("\n", " ").split()]
     assert keys == [], f"untranslated keys: {keys}"

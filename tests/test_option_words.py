@@ -164,7 +164,7 @@ def menu_runs(lang: str) -> list[tuple[str, str]]:
 def _choices(group: str) -> list[list[str]]:
     """`rounds N | points N` → [["rounds", "N"], ["points", "N"]]; `answers classic|counts` →
     [["answers", "classic"], ["answers", "counts"]]; `3|4|5` → [["3"], ["4"], ["5"]]."""
-    out = []
+    out: list[list[str]] = []
     for alt in re.split(r"\s\|\s", group):
         tokens = [[c for c in token.split("|") if c] for token in alt.split()]
         out.extend(list(combo) for combo in itertools.product(*tokens) if combo)
@@ -268,7 +268,7 @@ async def _started(app: App, command: str, args: list[str]) -> tuple[Any, ...]:
     rows = await app.store.chat_games("console", chat.chat_id)
     assert rows, f"/{command} {' '.join(args)} started no game: {[m.text for m in response.messages]}"
     row = rows[0]
-    state: Any = serial.load(GAMES[row.kind].state_type, row.state)  # type: ignore[attr-defined]
+    state: Any = serial.load(GAMES[row.kind].state_type, row.state)
     level = await app.store.solver_bot_level("console", chat.chat_id, row.kind, row.id, "zoe")
     if row.kind == "practice":
         return row.kind, state.rules
@@ -281,12 +281,17 @@ async def _started(app: App, command: str, args: list[str]) -> tuple[Any, ...]:
     return row.kind, state.opts, getattr(state, "solo", None)
 
 
+_ENGLISH: dict[str, list[list[tuple[Any, ...]]]] = {}
+
+
 async def english(app: Callable[[], Awaitable[App]]) -> dict[str, list[list[tuple[Any, ...]]]]:
-    """The games the English syntax lines start, per catalog key, line by line."""
-    out = {}
-    for key, runs in lines_of("en").items():
-        out[key] = [[await started(app, c, args) for args in expand(run)] for c, run in runs if is_syntax(run)]
-    return out
+    """The games the English syntax lines start, per catalog key, line by line (worked out once per
+    worker process: every language's test compares with the same English games)."""
+    if not _ENGLISH:
+        for key, runs in lines_of("en").items():
+            _ENGLISH[key] = [[await started(app, c, args) for args in expand(run)] for c, run in runs
+                             if is_syntax(run)]
+    return _ENGLISH
 
 
 @pytest.mark.parametrize("lang", LANGS)

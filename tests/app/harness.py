@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.app import App
 from core.messages import Actor, Chat, Inbound, Outbound, Response
@@ -70,3 +70,12 @@ def texts(r: Response) -> str:
 
 def group_texts(r: Response) -> str:
     return "\n".join(m.text for m in r.messages if isinstance(m.to, Chat) and not m.to.private)
+
+
+T = TypeVar("T")
+
+
+def found(row: T | None) -> T:
+    """`row`, which the test's lookup must have found (a game it just started, a message it just sent)."""
+    assert row is not None
+    return row

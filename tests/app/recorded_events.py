@@ -65,9 +65,9 @@ def _all() -> Iterator[tuple[str, Any]]:
             yield from (("daily", e) for e in ev)
         if end is not None:
             yield from (("daily", e) for e in daily.apply(s, end, "a", ctx)[1])
-    s = practice.new(CodeRules(4, False), ANN, ctx)[0]
+    p = practice.new(CodeRules(4, False), ANN, ctx)[0]
     for _ in range(2):
-        s, ev = solver_games.take_hint(s, 5040, "1234", ctx)
+        p, ev = solver_games.take_hint(p, 5040, "1234", ctx)
         yield from (("practice", e) for e in ev)
     yield from (("duel", e) for e in solver_games.new_bot_duel(CodeRules(4, False), ANN, "Bot", ctx)[1])
     yield from (("logik", e) for e in solver_games.new_bot_logik(ANN, "Bot", 10, LETTERS, ctx)[1])

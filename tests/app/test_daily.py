@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import AsyncIterator
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -43,10 +44,10 @@ def private_to(r: Response, who: str) -> str:
 
 
 @pytest.fixture
-async def noon_app(db: str, clock: Clock) -> App:
+async def noon_app(db: str, clock: Clock) -> AsyncIterator[App]:
     clock.now = NOON
     a = await App.open(db, seed=42, clock=clock, idle_timeout=3600 * 24)
-    yield a  # type: ignore[misc]
+    yield a
     await a.close()
 
 

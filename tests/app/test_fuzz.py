@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +30,7 @@ counter = itertools.count()
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(inbounds, min_size=1, max_size=25))
-async def test_arbitrary_inbounds_never_crash(tmp_path: Path, script: list) -> None:
+async def test_arbitrary_inbounds_never_crash(tmp_path: Path, script: list[tuple[str, Chat, dict[str, Any]]]) -> None:
     app = await App.open(str(tmp_path / f"fz{next(counter)}.sqlite3"), seed=1)
     try:
         for name, chat, kw in script:
@@ -43,7 +45,8 @@ async def test_arbitrary_inbounds_never_crash(tmp_path: Path, script: list) -> N
 LONG_NUMBERS = ("9" * 24, "9" * 25, "1" + "0" * 40, "9" * 5000)
 
 
-async def test_long_numbers_in_every_option_are_refused_clearly(tmp_path: Path, caplog) -> None:  # type: ignore[no-untyped-def]
+async def test_long_numbers_in_every_option_are_refused_clearly(tmp_path: Path,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
     """Thousands of digits in any option of any command, or in a button id: a short localised
     refusal, never "something went wrong" and never a logged exception."""
     import logging
@@ -51,8 +54,8 @@ async def test_long_numbers_in_every_option_are_refused_clearly(tmp_path: Path, 
     app = await App.open(str(tmp_path / "long.sqlite3"), seed=1)
     group, n = Chat("fz", "g", False), itertools.count()
 
-    async def send(who: str, chat: Chat, **kw: object) -> str:
-        r = await app.handle(Inbound(Actor("fz", who, who.capitalize(), "en"), chat,  # type: ignore[arg-type]
+    async def send(who: str, chat: Chat, **kw: Any) -> str:
+        r = await app.handle(Inbound(Actor("fz", who, who.capitalize(), "en"), chat,
                                      event_id=f"long-{next(n)}", **kw))
         return "\n".join(m.text for m in r.messages) + (f"\n{r.notice}" if r.notice else "")
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.games import shared
+from core.ratings_chart import rating_chart
 from tests.app.conftest import Clock
 from tests.app.harness import Table
 from tests.app.test_duel_flow import start_duel
@@ -16,7 +17,7 @@ from tests.app.test_ratings_rebuild import finish_duel
 
 async def test_two_games_on_one_day_have_one_date(table: Table, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
-    real = shared.rating_chart
+    real = rating_chart
 
     def spy(name: str, ordinals: Any, labels: Any, title: str = "") -> bytes:
         seen.append(list(labels))

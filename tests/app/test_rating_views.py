@@ -15,6 +15,7 @@ from bot.app import App
 from bot.games import shared
 from core import ratings
 from core.messages import Chat, Response
+from core.ratings_chart import rating_chart
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts
 from tests.app.test_duel_flow import bot_duel_played, start_duel
@@ -86,7 +87,7 @@ async def test_stats_show_rating_trend_and_across_chats(app: App, clock: Clock, 
 async def test_rating_chart_is_drawn_off_the_loop(table: Table, clock: Clock,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     threads: list[int] = []
-    monkeypatch.setattr(shared, "rating_chart", recording(threads, shared.rating_chart))
+    monkeypatch.setattr(shared, "rating_chart", recording(threads, rating_chart))
     assert "No rated games here yet" in texts(await table.say("alice", "/rating"))
     for _ in range(7):
         _gid, first, second = await start_duel(table)

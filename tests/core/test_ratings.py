@@ -12,8 +12,9 @@ def test_a_win_and_a_draw_agree_with_openskill() -> None:
     a, b = model.rating(), model.rating()
     [[a1], [b1]] = model.rate([[a], [b]], ranks=[1, 2])
     [[a2], [b2]] = model.rate([[a1], [b1]], ranks=[1, 1])
-    got = ratings.replay([ratings.duel_match({"a": "win", "b": "loss"}, {}),
-                          ratings.duel_match({"a": "draw", "b": "draw"}, {})])
+    won, drawn = ratings.duel_match({"a": "win", "b": "loss"}, {}), ratings.duel_match({"a": "draw", "b": "draw"}, {})
+    assert won is not None and drawn is not None
+    got = ratings.replay([won, drawn])
     assert got == {"a": ratings.Rating(a2.mu, a2.sigma, 2), "b": ratings.Rating(b2.mu, b2.sigma, 2)}
     assert got["a"].ordinal == a2.ordinal()
 

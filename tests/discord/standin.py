@@ -248,8 +248,8 @@ class StandIn:
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        assert isinstance(server, asyncio.Server)
+        self.port = int(server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
         self._closing.set()  # stalled answers end now
@@ -575,6 +575,7 @@ class StandIn:
                 return self._limited(key, limit, reset_after, scope="user")
             headers = self._limit_headers(key, limit, remaining, reset_after)
 
+        resp: web.StreamResponse
         if self._faults and self._kind(method, parts) in self._fault_kinds:
             fault, value = self._faults.pop(0)
             call.fault = fault
@@ -596,6 +597,7 @@ class StandIn:
         self, method: str, parts: list[str], body: Any, files: list[tuple[str, bytes]], call: Call
     ) -> web.StreamResponse:
         body = body if body is not None else {}
+        msg: dict[str, Any] | None
         match (method, parts):
             case ("GET", ["users", "@me"]):
                 return _json(self.bot.payload())
@@ -817,9 +819,11 @@ class StandIn:
         if kind in (6, 7) and state["type"] == 5 and not state["from_message"]:
             allowed = allowed - {6, 7}  # a modal submit updates a message only when a component opened it
         if kind not in allowed:
-            return self._refuse(call, {"type": {"_errors": [{
+            refusal = self._refuse(call, {"type": {"_errors": [{
                 "code": "INTERACTION_RESPONSE_TYPE_INVALID",
                 "message": f"Interaction response type {kind} is not valid for interaction type {state['type']}"}]}})
+            assert refusal is not None  # a non-empty error tree is always refused
+            return refusal
         if kind == 9:
             refused = self._refuse(call, limits.modal_errors(data))
         elif kind in (4, 7):
@@ -1134,7 +1138,7 @@ class StandIn:
         message_id: int | None = None,
     ) -> str:
         """`user` types `value` into the first text input of `modal` (a type-9 callback's data)."""
-        inputs = []
+        inputs: list[dict[str, Any]] = []
         for row in modal.get("components", []):
             inner = row.get("components") or ([row["component"]] if "component" in row else [])
             inputs.extend(c for c in inner if c.get("type") == 4)

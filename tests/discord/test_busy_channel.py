@@ -15,7 +15,7 @@ import pytest
 from core.messages import CommandInfo, Inbound, Outbound, OutButton, Response
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, CHANNEL_LIMIT, Call, StandIn
+from .standin import CHANNEL_ID, CHANNEL_LIMIT, Call, StandIn, User
 
 SCALE = 0.2  # "5 per 5 s in a channel" becomes 5 per second
 MENU = {"en": [CommandInfo("help", "Help")]}
@@ -99,16 +99,19 @@ async def test_practice_guesses_in_a_busy_channel(busy: StandIn, make_adapter: M
         for user in users:
             await busy.say(CHANNEL_ID, user, "!practice")
         for user in users:
-            await busy.wait_for(lambda c, u=user: c.status < 300 and f"{u.name}, I have picked"
-                                in c.content, timeout=30)
+            def picked(c: Call, u: User = user) -> bool:
+                return c.status < 300 and f"{u.name}, I have picked" in c.content
+
+            await busy.wait_for(picked, timeout=30)
         codes = ["0123", "4567", "8901", "2345", "6789", "1357", "2468", "3579", "1470", "2581"]
         for code in codes:
             for user in users:
                 await busy.say(CHANNEL_ID, user, code)
         for user in users:
-            await busy.wait_for(lambda c, u=user: c.status < 300 and (
-                f"{u.name} #{len(codes)}:" in c.content or f"{u.name} cracked" in c.content),
-                timeout=60)
+            def done(c: Call, u: User = user) -> bool:
+                return c.status < 300 and (f"{u.name} #{len(codes)}:" in c.content or f"{u.name} cracked" in c.content)
+
+            await busy.wait_for(done, timeout=60)
         await busy.settle(quiet=0.3)
     finally:
         await asyncio.sleep(0)

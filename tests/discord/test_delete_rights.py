@@ -11,7 +11,7 @@ import pytest
 from discord.http import Route
 
 from .conftest import MakeAdapter, OpenApp
-from .standin import CHANNEL_ID, StandIn, User
+from .standin import CHANNEL_ID, Call, StandIn, User
 from .test_e2e_app import challenge, duel_state
 
 
@@ -87,7 +87,10 @@ async def test_an_edited_guess_counts_once_and_an_edit_of_a_counted_one_is_answe
     for who, code in ((alice, "1234"), (bob, "5678")):
         mark = len(standin.calls)
         await standin.say(None, who, code)
-        await standin.wait_for(lambda c, code=code: code in c.content, after=mark)
+        def echoed(c: Call, code: str = code) -> bool:
+            return code in c.content
+
+        await standin.wait_for(echoed, after=mark)
     state = await duel_state(app, game)
     mover = alice if state.turn == str(alice.id) else bob
     mark = len(standin.calls)

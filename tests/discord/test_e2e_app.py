@@ -331,12 +331,12 @@ async def test_a_server_manager_may_enter_a_kegeln_throw_a_member_may_not(
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, bob, "wurf", {"pins": "5", "position": "T"})
     await standin.wait_for(lambda c: "Only the scorer Alice" in c.content, after=mark)
-    assert (await app.store.get_game(row.id)).state["throws"] == []
+    assert (after := await app.store.get_game(row.id)) is not None and after.state["throws"] == []
 
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, dave, "wurf", {"pins": "5", "position": "T"})
     await standin.wait_for(lambda c: "Anna: 5 pins → tens." in c.content, after=mark)
-    assert len((await app.store.get_game(row.id)).state["throws"]) == 1
+    assert (after := await app.store.get_game(row.id)) is not None and len(after.state["throws"]) == 1
 
 
 async def test_every_slash_option_has_its_own_description(

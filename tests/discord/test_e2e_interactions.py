@@ -4,6 +4,8 @@ discord.py client, on the strict stand-in (3 s window, one initial response, cha
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.app import App
 
 from .conftest import MakeAdapter
@@ -117,7 +119,7 @@ async def test_the_bot_opponent_and_logik_statistics_by_slash_command(
     assert any("Logik" in text for _, _, text in answers(standin, token))
 
 
-async def _synced(standin: StandIn, make_adapter: MakeAdapter, app: App) -> list[dict[str, object]]:
+async def _synced(standin: StandIn, make_adapter: MakeAdapter, app: App) -> list[dict[str, Any]]:
     syncer = await make_adapter(app.handle, app.command_menu(), start=False)
     await syncer.sync_commands()
     return standin.commands["global"]

@@ -102,7 +102,8 @@ async def test_a_six_way_tie_is_decided_by_the_sixth_players_button(
 def kegeln_state(row: Any) -> State:
     from core import serial
 
-    return serial.load(State, row.state)
+    state: State = serial.load(State, row.state)
+    return state
 
 
 async def test_more_choices_than_buttons_fit_become_a_select_menu(

@@ -163,7 +163,8 @@ async def test_stalled_answer_is_retried_without_a_duplicate(
     [stalled] = standin.faults("stall")
     assert parts(stalled)[0] == "echo: slow"
     retry: Call = await standin.wait_for(lambda c: c.replayed)
-    assert retry.body and stalled.body and retry.body["nonce"] == stalled.body["nonce"]
+    assert isinstance(retry.body, dict) and isinstance(stalled.body, dict)
+    assert retry.body["nonce"] == stalled.body["nonce"]
     assert delivered(standin) == ["echo: slow", "echo: after"]  # Discord dropped the resend
     assert "sending a message failed (TimeoutError), attempt 1" in caplog.text
     assert not gave_up(caplog)

@@ -99,7 +99,7 @@ async def test_a_valid_message_and_a_modal_limit(standin: StandIn, make_adapter:
     payload = standin._interaction(2, CHANNEL_ID, user, {"id": "1", "name": "x", "type": 1})
     route = Route("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
                   interaction_id=payload["id"], interaction_token=payload["token"])
-    modal = {"type": 9, "data": {"title": "t" * 46, "custom_id": "~m", "components": [
+    modal: dict[str, Any] = {"type": 9, "data": {"title": "t" * 46, "custom_id": "~m", "components": [
         row({"type": 4, "custom_id": "value", "style": 1, "label": "x"})]}}
     with pytest.raises(discord.HTTPException) as caught:
         await adapter.client.http.request(route, json=modal)

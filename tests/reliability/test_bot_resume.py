@@ -15,6 +15,7 @@ from bot.app import App
 from bot.thinking import Thinker
 from core.messages import Actor, Chat, Inbound
 from core.solver import games as solver_games
+from tests.app.harness import found
 from tests.reliability.test_kill9 import Bot
 
 
@@ -40,11 +41,11 @@ async def test_console_bot_makes_the_pending_bot_move_at_start(tmp_path: Path) -
         patch.setattr(solver_games, "bot_guess", killed)
         try:
             await say("/duel bot strong")
-            gid = (await app.store.last_game("console", GROUP.chat_id, "alice")).id
+            gid = found(await app.store.last_game("console", GROUP.chat_id, "alice")).id
             await say("9753", Chat("console", "@alice", private=True))  # never a line number
-            if (await app.store.get_game(gid)).state["turn"] == "alice":
+            if found(await app.store.get_game(gid)).state["turn"] == "alice":
                 await say("4680")
-            st = (await app.store.get_game(gid)).state
+            st = found(await app.store.get_game(gid)).state
             assert st["turn"] == "bot" and not st["attempts"].get("bot")
         finally:
             await app.close()

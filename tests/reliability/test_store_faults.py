@@ -11,7 +11,7 @@ import pytest
 from bot.app import App
 from bot.i18n import Catalogs
 from bot.storage.sqlite import SqliteStore
-from tests.app.harness import Table, texts
+from tests.app.harness import Table, found, texts
 
 
 async def open_app(path: Path, busy_ms: int = 5000) -> App:
@@ -31,10 +31,12 @@ async def test_full_disk_refuses_the_move_clearly_and_keeps_the_game(tmp_path: P
     t = Table(app)
     try:
         await t.say("alice", "/practice")
-        gid = (await app.store.last_game("test", "group-1", "alice")).id  # type: ignore[union-attr]
-        assert app.store._w is not None
-        (pages,) = await (await app.store._w.execute("PRAGMA page_count")).fetchone()  # type: ignore[misc]
-        await app.store._w.execute(f"PRAGMA max_page_count = {pages}")  # the disk is now full
+        gid = found(await app.store.last_game("test", "group-1", "alice")).id
+        store = app.store
+        assert isinstance(store, SqliteStore) and store._w is not None
+        writer = store._w
+        (pages,) = found(await (await writer.execute("PRAGMA page_count")).fetchone())
+        await writer.execute(f"PRAGMA max_page_count = {pages}")  # the disk is now full
         secret = (await t.state(gid))["secret"]
         refused = None
         for code in codes():
@@ -50,9 +52,9 @@ async def test_full_disk_refuses_the_move_clearly_and_keeps_the_game(tmp_path: P
         after = await app.store.get_game(gid)
         assert after == before  # the refused move left no trace
         assert any("database write failed (full)" in rec.getMessage() for rec in caplog.records)
-        await app.store._w.execute("PRAGMA max_page_count = 1073741823")  # space again
+        await writer.execute("PRAGMA max_page_count = 1073741823")  # space again
         r = await t.say("alice", code)
-        assert f"#{len(before.state['attempts']) + 1}: {code}" in texts(r)  # type: ignore[union-attr]
+        assert f"#{len(found(before).state['attempts']) + 1}: {code}" in texts(r)
     finally:
         await app.close()
     with sqlite3.connect(db) as check:

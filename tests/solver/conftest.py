@@ -1,5 +1,4 @@
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -8,8 +7,8 @@ from tests.app.conftest import Clock, clock, db, table  # noqa: F401
 
 
 @pytest.fixture
-async def app(db: str, clock: Clock, tmp_path: Path) -> AsyncIterator[App]:  # noqa: F811
+async def app(db: str, clock: Clock, solver_cache: str) -> AsyncIterator[App]:  # noqa: F811
     a = await App.open(db, seed=42, clock=clock, idle_timeout=3600)
-    a.solver_cache = str(tmp_path / "solver-cache")  # never the repository's data/
+    a.solver_cache = solver_cache  # never the repository's data/ (tests/conftest.py)
     yield a
     await a.close()

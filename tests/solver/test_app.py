@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
 
-from core.messages import Actor
+from bot.storage.sql import Query, Tx, TxJob
+from core.messages import Actor, Outbound
 from core.scoring import bulls_cows
 from core.solver import Solver, digits
 from tests.app.conftest import Clock
-from tests.app.harness import Table, texts
+from tests.app.harness import Table, found, texts
 
 
 async def test_hint_counts_suggests_and_marks_assisted(table: Table) -> None:
     await table.say("ann", "/practice 3")
-    row = await table.app.store.last_game("test", "group-1", "ann")
-    gid = row.id
+    gid = found(await table.app.store.last_game("test", "group-1", "ann")).id
     secret = (await table.state(gid))["secret"]
     r = await table.say("ann", "/hint")
     out = texts(r)
     assert "720 codes are still possible" in out and "assisted" in out
-    suggestion = re.search(r"strong next guess: (\d{3})", out).group(1)
+    suggestion = found(re.search(r"strong next guess: (\d{3})", out)).group(1)
     assert (await table.state(gid))["assisted"] is True
     await table.say("ann", suggestion)
     st = await table.state(gid)
@@ -35,7 +36,7 @@ async def test_hint_counts_suggests_and_marks_assisted(table: Table) -> None:
         history = [(x["code"], x["a"], x["b"]) for x in st["attempts"]]
         r = await table.say("ann", "".join(solver.strong(history)))
         st = await table.state(gid)
-    rows = await table.app.store._read("SELECT outcome, rating FROM results WHERE game_id = ?", (gid,))
+    rows = await table.app.store.fetch(Query("SELECT outcome, rating FROM results WHERE game_id = :id"), id=gid)
     assert [tuple(x) for x in rows] == [("win", None)]
     assert await table.app.store.practice_bests("test", "ann") == []
     assert "best" not in texts(r).lower()
@@ -50,9 +51,9 @@ async def test_analyse_after_practice(table: Table) -> None:
     r = await table.say("ann", "/analyse")
     assert "Nothing to analyse" in texts(r)
     await table.say("ann", "/practice 3")
-    gid = (await table.app.store.last_game("test", "group-1", "ann")).id
+    gid = found(await table.app.store.last_game("test", "group-1", "ann")).id
     # fix the secret for exact numbers (the scripted game of tests/solver/test_solver.py)
-    await table.app.store._write(_set_secret(gid, "123"))
+    await table.app.store.run(_set_secret(gid, "123"))
     for code in ("456", "789", "012", "450"):
         await table.say("ann", code)
     r = await table.say("ann", "/analyse")
@@ -69,21 +70,21 @@ async def test_analyse_after_practice(table: Table) -> None:
     assert re.search(r"Your guesses cost \d\.\d guesses in all; perfect play needs 5\.0 on average", out)
 
 
-def _set_secret(gid: int, secret: str):
-    def job(conn):  # a store write job runs synchronously in the writer thread
-        import json
-        state = json.loads(conn.execute("SELECT state FROM games WHERE id = ?", (gid,)).fetchone()[0])
+def _set_secret(gid: int, secret: str) -> TxJob:
+    """A store write job (run in one transaction) that fixes a game's secret."""
+    async def job(tx: Tx) -> None:
+        state = json.loads(await tx.fetchval(Query("SELECT state FROM games WHERE id = :id"), id=gid))
         state["secret"] = secret
-        conn.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), gid))
+        await tx.execute(Query("UPDATE games SET state = :state WHERE id = :id"), state=json.dumps(state), id=gid)
     return job
 
 
-async def play_bot_duel(table: Table, who: str, level: str, secret: str = "4071") -> tuple[int, list]:
+async def play_bot_duel(table: Table, who: str, level: str, secret: str = "4071") -> tuple[int, list[Outbound]]:
     r = await table.say(who, f"/duel bot {level}")
     sent = list(r.messages)
     out = texts(r)
     assert "takes on Bot" in out and "secret code" in out
-    gid = (await table.app.store.last_game("test", "group-1", who)).id
+    gid = found(await table.app.store.last_game("test", "group-1", who)).id
     st = await table.state(gid)
     assert st["phase"] == "secrets" and set(st["secrets"]) == {"bot"}
     r = await table.dm(who, secret)
@@ -111,7 +112,7 @@ async def test_duel_against_the_strong_bot(table: Table) -> None:
     for x in bot:  # its guesses are scored against ann's secret like anyone's
         assert bulls_cows("4071", x["code"]) == (x["a"], x["b"])
     assert any("Bot #1:" in m.text for m in sent)
-    rows = await table.app.store._read("SELECT user_id FROM results WHERE game_id = ?", (gid,))
+    rows = await table.app.store.fetch(Query("SELECT user_id FROM results WHERE game_id = :id"), id=gid)
     assert {r[0] for r in rows} == {"ann", "bot"}
     assert await table.app.store.seated_games("test", "bot") == []  # the bot never takes a seat
 
@@ -131,7 +132,7 @@ async def test_rematch_against_the_bot_keeps_level_and_bot_accepts(table: Table)
     gid, _ = await play_bot_duel(table, "ann", "easy")
     r = await table.say("ann", "/rematch")
     out = texts(r)
-    new = (await table.app.store.last_game("test", "group-1", "ann")).id
+    new = found(await table.app.store.last_game("test", "group-1", "ann")).id
     assert new != gid, out
     st = await table.state(new)
     assert st["phase"] == "secrets" and "bot" in st["secrets"], out
@@ -152,7 +153,7 @@ async def test_duel_bot_refused_while_in_a_game_says_only_why(table: Table) -> N
 async def test_logik_against_the_bot_and_analyse(table: Table) -> None:
     r = await table.say("ann", "/logik bot easy rows 8")
     assert "takes on Bot (easy)" in texts(r)
-    gid = (await table.app.store.last_game("test", "group-1", "ann")).id
+    gid = found(await table.app.store.last_game("test", "group-1", "ann")).id
     st = await table.state(gid)
     assert st["rows_max"] == 8 and set(st["secrets"]) == {"bot"}
     r = await table.dm("ann", "12345")
@@ -173,7 +174,7 @@ async def test_logik_against_the_bot_and_analyse(table: Table) -> None:
     assert "#1 11223 → " in out and "⚫" in out and "32768 → " in out
     assert "/hint works" in texts(await table.say("ann", "/hint"))
     r = await table.say("ann", "/rematch")
-    new = (await table.app.store.last_game("test", "group-1", "ann")).id
+    new = found(await table.app.store.last_game("test", "group-1", "ann")).id
     st = await table.state(new)
     assert new != gid and st["phase"] == "secrets" and "bot" in st["secrets"], texts(r)
 
@@ -193,7 +194,7 @@ async def test_bot_disguise_is_drawn_per_game_not_from_its_secret_and_survives_a
     table = Table(app)
     gid, _ = await play_bot_duel(table, "ann", "strong")
     await table.say("ann", "/rematch")
-    new = (await app.store.last_game("test", "group-1", "ann")).id
+    new = found(await app.store.last_game("test", "group-1", "ann")).id
     first, second = await table.state(gid), await table.state(new)
     assert isinstance(first["disguise"], int) and isinstance(second["disguise"], int)
     assert first["disguise"] != second["disguise"]

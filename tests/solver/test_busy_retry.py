@@ -11,9 +11,9 @@ from typing import Any
 from bot.app import App
 from bot.services import RETRY_DELAYS
 from bot.thinking import Thinker
-from core.messages import Outbound
+from core.messages import Chat, Outbound
 from tests.app.conftest import Clock
-from tests.app.harness import Table, texts
+from tests.app.harness import Table, found, texts
 from tests.solver.test_thinking import Recording, finished_practice, until
 
 FOLLOWS = "its move follows by itself shortly"
@@ -34,7 +34,7 @@ async def busy_duel(table: Table) -> tuple[int, Recording, asyncio.Task[Any]]:
     blocker = asyncio.create_task(table.say("cid", "/analyse"))
     await until(lambda: app.thinker.in_flight == 1)
     await table.say("ann", "/duel bot strong 3")
-    gid = (await app.store.last_game("test", "group-1", "ann")).id
+    gid = found(await app.store.last_game("test", "group-1", "ann")).id
     r = await table.dm("ann", "123")
     told = texts(r)
     st = await table.state(gid)
@@ -63,7 +63,7 @@ async def test_a_busy_bot_moves_on_its_own_once_there_is_room(table: Table, cloc
     out = await app.retry_bot_moves()  # no human message: the bot's guess arrives
     st = await table.state(gid)
     assert len(st["attempts"]["bot"]) == 1 and st["turn"] == "ann", said(out)
-    assert "Bot" in said(out) and all(o.to.chat_id == "group-1" for o in out)
+    assert "Bot" in said(out) and all(isinstance(o.to, Chat) and o.to.chat_id == "group-1" for o in out)
     assert FOLLOWS not in said(out)
     clock.now += RETRY_DELAYS[-1]
     assert await app.retry_bot_moves() == []  # done: nothing owed any more
@@ -75,7 +75,7 @@ async def test_a_game_ended_meanwhile_is_not_moved(table: Table, clock: Clock) -
     gid, rec, blocker = await busy_duel(table)
     r = await table.say("ann", "/resign")
     assert FOLLOWS not in texts(r)  # told once only, even when refused again
-    assert (await app.store.get_game(gid)).over
+    assert found(await app.store.get_game(gid)).over
     rec.gate.set()
     await blocker
     clock.now += RETRY_DELAYS[-1]

@@ -11,6 +11,7 @@ from bot.solver_book import load_tree
 from core.solver import PERFECT, Solver, Tree, analyse, digits, play
 from core.solver.engine import engine
 from core.solver.perfect import Exact
+from core.solver.spaces import Spec
 
 # space → (total guesses over every secret, secrets, worst case)
 OPTIMA = {
@@ -20,7 +21,7 @@ OPTIMA = {
 
 
 @pytest.mark.parametrize("spec", list(OPTIMA), ids=lambda s: s.name)
-def test_the_shipped_tree_finds_every_secret_in_the_optimal_total(spec):
+def test_the_shipped_tree_finds_every_secret_in_the_optimal_total(spec: Spec) -> None:
     tree = load_tree(spec)
     assert tree is not None
     total, size, worst = OPTIMA[spec]
@@ -29,14 +30,14 @@ def test_the_shipped_tree_finds_every_secret_in_the_optimal_total(spec):
     assert (tree.total, tree.worst) == (total, worst)
 
 
-def test_the_perfect_level_plays_the_tree():
+def test_the_perfect_level_plays_the_tree() -> None:
     spec = digits(3, False)
     solver = Solver(spec, tree=load_tree(spec))
     eng = engine(spec)
     assert sum(len(play(solver, eng.code(s), PERFECT)) for s in range(eng.size)) == 3575  # strong: 3592
 
 
-def test_off_the_tree_the_perfect_level_plays_strong():
+def test_off_the_tree_the_perfect_level_plays_strong() -> None:
     spec = digits(3, False)
     solver = Solver(spec, tree=load_tree(spec))
     history = [("987", 0, 1)]  # the tree opens with 012: a player's own guess left it
@@ -46,7 +47,7 @@ def test_off_the_tree_the_perfect_level_plays_strong():
     assert bare.perfect(history) == bare.strong(history) and bare.perfect([]) == bare.strong([])
 
 
-def test_a_text_that_is_no_strategy_is_refused():
+def test_a_text_that_is_no_strategy_is_refused() -> None:
     spec = digits(3, False)
     with pytest.raises(ValueError):
         Tree(spec, "012\n")  # ends early
@@ -54,7 +55,7 @@ def test_a_text_that_is_no_strategy_is_refused():
         Tree(spec, "012\n" * 400)  # too long / a guess that learns nothing
 
 
-def test_exact_values_match_the_tree_on_its_positions():
+def test_exact_values_match_the_tree_on_its_positions() -> None:
     spec = digits(3, False)
     tree = load_tree(spec)
     assert tree is not None
@@ -67,7 +68,7 @@ def test_exact_values_match_the_tree_on_its_positions():
         assert exact.value(cands, [g for g, _ in hist]) == tree.nodes[hist].total
 
 
-def test_analyse_prices_each_guess_against_perfect_play():
+def test_analyse_prices_each_guess_against_perfect_play() -> None:
     spec = digits(3, False)
     solver = Solver(spec, tree=load_tree(spec))
     # 345 opens like the tree's 012 (renamed); 435 after 0A0B learns nothing: it costs one whole guess

@@ -16,7 +16,7 @@ from bot.thinking import Thinker
 from core.messages import Chat
 from core.solver import games as solver_games
 from tests.app.conftest import Clock
-from tests.app.harness import GROUP, Table, texts
+from tests.app.harness import GROUP, Table, found, texts
 
 
 def killed(*args: Any) -> Any:
@@ -40,7 +40,7 @@ async def crash_at_the_bots_turn(db: str, clock: Clock, tmp_path: Path, kind: st
     try:
         if kind == "duel":
             await table.say("ann", "/duel bot strong")
-            gid = (await app.store.last_game("test", "group-1", "ann")).id
+            gid = found(await app.store.last_game("test", "group-1", "ann")).id
             await table.dm("ann", "9753")  # never a line number in a logged traceback
             if (await table.state(gid))["turn"] == "ann":  # the lot let ann start
                 await table.say("ann", "4680")
@@ -48,7 +48,7 @@ async def crash_at_the_bots_turn(db: str, clock: Clock, tmp_path: Path, kind: st
             assert st["phase"] == "playing" and st["turn"] == "bot" and not st["attempts"].get("bot")
         else:
             await table.say("ann", "/logik bot strong")
-            gid = (await app.store.last_game("test", "group-1", "ann")).id
+            gid = found(await app.store.last_game("test", "group-1", "ann")).id
             await table.dm("ann", "12345")
             st = await table.state(gid)
             assert st["phase"] == "playing" and "bot" not in st["pending"]

@@ -21,7 +21,7 @@ from core import serial
 from core.games import practice
 from core.solver import Solver, digits
 from core.solver import games as solver_games
-from tests.app.harness import Table, texts
+from tests.app.harness import Table, found, texts
 
 
 def where(solver: Solver, tag: str) -> tuple[int, int, str, int]:
@@ -60,9 +60,9 @@ async def until(check: Callable[[], bool]) -> None:
 
 async def finished_practice(table: Table, who: str, codes: list[str], secret: str) -> None:
     await table.say(who, "/practice 4 repeats")
-    row = await table.app.store.last_game("test", "group-1", who)
+    row = found(await table.app.store.last_game("test", "group-1", who))
     from tests.solver.test_app import _set_secret  # the scripted secret, as in the /analyse test
-    await table.app.store._write(_set_secret(row.id, secret))
+    await table.app.store.run(_set_secret(row.id, secret))
     for code in codes:
         await table.say(who, code)
     await table.say(who, "/giveup")
@@ -87,11 +87,11 @@ async def test_hint_and_analyse_are_submitted_to_the_executor_not_run_on_the_loo
     table.app.thinker = Thinker(executor=rec)
     loop_thread = threading.get_ident()
     await table.say("ann", "/practice 4")
-    row = await table.app.store.last_game("test", "group-1", "ann")
+    row = found(await table.app.store.last_game("test", "group-1", "ann"))
     await table.say("ann", "0123")
     await table.say("ann", "4567")
     r = await table.say("ann", "/hint")
-    state = serial.load(practice.State, (await table.app.store.get_game(row.id)).state)
+    state = serial.load(practice.State, found(await table.app.store.get_game(row.id)).state)
     expected = solver_games.hint(Solver(digits(4, False)), state)  # thought in place: the same answer
     assert f"{expected[0]} codes are still possible. A strong next guess: {expected[1]}" in texts(r)
     await finished_practice(table, "bob", ["1122", "3344"], "1234")
@@ -135,7 +135,7 @@ async def test_beyond_the_bound_a_request_is_refused_politely_in_its_language(ta
     r = await table.say("bob", "/hint")
     assert "Der Bot ist gerade mit Nachdenken beschäftigt" in texts(r)
     table.locale = "en"
-    st = await table.state((await table.app.store.last_game("test", "group-1", "bob")).id)
+    st = await table.state(found(await table.app.store.last_game("test", "group-1", "bob")).id)
     assert st["assisted"] is False  # a refused hint changes nothing
     rec.gate.set()
     assert "strong solver on the same code" in texts(await first)
@@ -155,7 +155,7 @@ async def test_a_busy_bot_moves_when_the_human_writes_again(table: Table) -> Non
     blocker = asyncio.create_task(table.say("cid", "/analyse"))
     await until(lambda: app.thinker.in_flight == 1)
     await table.say("ann", "/duel bot strong 3")
-    gid = (await app.store.last_game("test", "group-1", "ann")).id
+    gid = found(await app.store.last_game("test", "group-1", "ann")).id
     r = await table.dm("ann", "123")
     st = await table.state(gid)
     if st["turn"] == "ann":  # the lot let ann start: her guess hands the turn to the bot

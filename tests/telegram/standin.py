@@ -274,8 +274,8 @@ class StandIn:
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         server = site._server
-        assert server is not None and server.sockets
-        self.port = server.sockets[0].getsockname()[1]
+        assert isinstance(server, asyncio.Server) and server.sockets
+        self.port = int(server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
         self._closing = True
@@ -387,6 +387,7 @@ class StandIn:
         self._spawn(self._notify())
 
     async def _deliver_webhook(self, update: dict[str, Any]) -> None:
+        status: int | str
         try:
             status = await self._post_webhook(update)
         except aiohttp.ClientError as exc:
@@ -860,7 +861,8 @@ class StandIn:
         return self._new_bot_message(params, document=document, **extra)
 
     def _existing(self, params: dict[str, Any]) -> dict[str, Any]:
-        message = self.messages.get((params.get("chat_id"), params.get("message_id")))
+        chat_id, message_id = params.get("chat_id"), params.get("message_id")
+        message = None if chat_id is None or message_id is None else self.messages.get((chat_id, message_id))
         if message is None:
             raise _ApiError(400, "Bad Request: message to edit not found")
         return message

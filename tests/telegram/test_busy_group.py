@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from adapters.outbox import Entry
 from adapters.telegram import TelegramAdapter
 from adapters.telegram.outbox import Pacing, take
 from bot.app import App
@@ -123,17 +124,20 @@ async def test_practice_guesses_in_a_busy_group(standin: StandIn, tmp_path: Path
         for player in PLAYERS:
             standin.user_message(GROUP, player, "/practice")
         for player in PLAYERS:
-            await standin.wait_for(lambda c, p=player: c.ok and f"{p.first_name}, I have picked"
-                                   in c.text, timeout=30)
+            def picked(c: Call, p: User = player) -> bool:
+                return c.ok and f"{p.first_name}, I have picked" in c.text
+
+            await standin.wait_for(picked, timeout=30)
         codes = ["0123", "4567", "8901", "2345", "6789", "1357", "2468", "3579", "1470", "2581",
                  "3692", "4703", "5814", "6925", "7036"]
         for code in codes:
             for player in PLAYERS:
                 standin.user_message(GROUP, player, code)
         for player in PLAYERS:
-            await standin.wait_for(lambda c, p=player: c.ok and (
-                f"{p.first_name} #{len(codes)}:" in c.text or f"{p.first_name} cracked" in c.text),
-                timeout=60)
+            def done(c: Call, p: User = player) -> bool:
+                return c.ok and (f"{p.first_name} #{len(codes)}:" in c.text or f"{p.first_name} cracked" in c.text)
+
+            await standin.wait_for(done, timeout=60)
         await asyncio.sleep(0)
     finally:
         await adapter.stop()
@@ -168,7 +172,7 @@ def test_take_joins_plain_texts_and_keeps_buttons_last() -> None:
                  Outbound(group, "d"), Outbound(group, "pic", image=b"png"), Outbound(other, "x"),
                  Outbound(group, "v1", edit_key="k"), Outbound(group, "e"),
                  Outbound(group, "v2", edit_key="k"), Outbound(group, "y" * 4096), Outbound(group, "z")]
-        queue = collections.deque((o, loop.create_future()) for o in items)
+        queue: collections.deque[Entry] = collections.deque((o, loop.create_future()) for o in items)
         batches = []
         while queue:
             item, futures = take(queue)

@@ -104,7 +104,8 @@ class Club:
         assert self.app is not None
         row = await self.app.store.get_game(game)
         assert row is not None
-        return serial.load(duel.State, row.state)
+        state: duel.State = serial.load(duel.State, row.state)
+        return state
 
 
 @pytest.fixture

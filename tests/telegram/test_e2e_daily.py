@@ -43,7 +43,7 @@ def link_of(calls: list[Call], chat: Chat = GROUP) -> str:
     """The /start payload of the daily's play button in the group."""
     urls = [b["url"] for c in sent(calls, chat.id) for b in c.buttons if "url" in b]
     (url,) = urls
-    return url.split("start=", 1)[1]
+    return str(url).split("start=", 1)[1]
 
 
 def wrong_codes(secret: str) -> list[str]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -52,11 +54,12 @@ def shows(text: str, code: str) -> bool:
     return row_pattern(code).search(text) is not None
 
 
-async def load(club: Club, game: int, module: object) -> object:
+async def load(club: Club, game: int, module: ModuleType) -> Any:
+    """The game's stored state, read as the game module's `State`."""
     assert club.app is not None
     row = await club.app.store.get_game(game)
     assert row is not None
-    return serial.load(module.State, row.state)  # type: ignore[attr-defined]
+    return serial.load(module.State, row.state)
 
 
 def group_calls(calls: list[Call]) -> list[Call]:
