@@ -36,13 +36,18 @@ import msgspec
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, kegeln, logik, practice
-from core.games import words as W
+from core.games import duel, kegeln, logik, practice, words
 from core.games.actions import Accept, Cancel, Decline, GiveUp, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Player
 from core.games.kegeln import actions, options
 from core.games.kegeln import rules as kegeln_rules
 from core.games.kegeln.state import Member, Mode, State
+from core.games.words import actions as words_actions
+from core.games.words import rules as words_rules
+from core.games.words.state import Mode as WordsMode
+from core.games.words.state import Options as WordsOptions
+from core.games.words.state import State as WordsState
+from core.lexicon import Lexicon
 
 T = TypeVar("T")
 
@@ -113,7 +118,7 @@ def walker_clone(obj: T) -> T:
 A, B, C = Player("a", "Ann"), Player("b", "Bob"), Player("c", "Cy")
 WORDS = ["crane", "slate", "plant", "crate", "trace", "cater", "react", "stone", "notes", "onset", "lemon",
          "melon", "apple", "paper", "hello", "world", "about", "house", "mouse", "tiger", "zebra", "sheep"]
-LEXICON = W.Lexicon("en", frozenset(WORDS), tuple(sorted(WORDS)))
+LEXICON = Lexicon("en", frozenset(WORDS), tuple(sorted(WORDS)))
 LOGIK_LETTERS = {"r": "1", "g": "2", "b": "3", "y": "4", "o": "5", "p": "6", "w": "7", "k": "8"}
 GAMES = ("practice", "duel", "logik", "words", "kegeln")
 
@@ -155,11 +160,12 @@ def _practice_action(s: practice.State, actor: str | None, rng: random.Random) -
     return _rarely(rng, [GiveUp(), Timeout(), Guess(s.secret)], [Guess(_code(rng, n, repeats=rep))])
 
 
-def _words_action(s: W.State, actor: str | None, rng: random.Random) -> object:
-    return _rarely(rng, [Cancel(), Timeout(), W.GiveUp(), W.Leave()], [
-        W.Join(rng.choice(["Bob", "Cy"])), W.Begin(), W.Vote(), W.Skip(),
-        W.SetWord(rng.choice(WORDS)), W.SetWord(None),
-        *[W.Guess(rng.choice(WORDS))] * 6, *([W.Guess(s.secret)] if s.secret else [])])
+def _words_action(s: WordsState, actor: str | None, rng: random.Random) -> object:
+    a = words_actions
+    return _rarely(rng, [Cancel(), Timeout(), GiveUp(), a.Leave()], [
+        a.Join(rng.choice(["Bob", "Cy"])), a.Begin(), a.Vote(), a.Skip(),
+        a.SetWord(rng.choice(WORDS)), a.SetWord(None),
+        *[a.GuessWord(rng.choice(WORDS))] * 6, *([a.GuessWord(s.secret)] if s.secret else [])])
 
 
 def _kegeln_action(s: State, actor: str | None, rng: random.Random) -> object:
@@ -180,9 +186,9 @@ def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[
     if game == "logik":
         return logik.new(A, rng.choice([B, None]), rng.choice([8, 10, 12]), LOGIK_LETTERS, ctx)[0], logik, _logik_action
     if game == "words":
-        opts = W.Options(length=5, mode=rng.choice(list(W.Mode)), goal=rng.choice([1, 2, 3]),
+        opts = WordsOptions(length=5, mode=rng.choice(list(WordsMode)), goal=rng.choice([1, 2, 3]),
                          counts=rng.random() < 0.5, turn_seconds=60)
-        return W.new(opts, A, ctx)[0], W, _words_action
+        return words_rules.new(opts, A, ctx)[0], words, _words_action
     if game == "kegeln":
         teams = rng.choice([0, 0, 2])
         names = ["Ute", "Jens", "Kai", "Mia"][:rng.choice([2, 3, 4]) if not teams else 4]

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from core.games import words
+from core.games.words import state as words
 from core.solver import games as solver_games
 from core.solver.spaces import Spec
 

@@ -8,8 +8,10 @@ import pytest
 
 from bot.i18n import Catalogs
 from core.games import logik
-from core.games import words as W
 from core.games.base import Player
+from core.games.words.events import ClassicAnswer
+from core.games.words.presenter import answer_text
+from core.games.words.state import Options, State, Try
 from core.messages import Text
 
 CATS = Catalogs()
@@ -64,10 +66,11 @@ def test_a_list_parameter_is_one_line_per_item_each_rendered() -> None:
     ("en", "en", "⚪ miss"), ("bg", "bg", "🎯 позна!"), ("sv", "de", "🎯 Treffer! (rätt!)")])
 def test_word_game_answer_once_in_the_same_language_else_with_the_translation(reader: str, game: str,
                                                                               shown: str) -> None:
-    state = W.State(opts=W.Options(lang=game), opener=Player("a", "A"))
-    answer = {"🐄": W.Answer.COW, "🐂": W.Answer.BULL, "⚪": W.Answer.MISS, "🎯": W.Answer.GOT}[shown[0]]
-    tr = W.Try(by="a", word="x", answer=answer, bulls=0, cows=0)
-    assert CATS.render(W.answer_text(state, tr), reader) == shown
+    state = State(opts=Options(lang=game), opener=Player("a", "A"))
+    answer = {"🐄": ClassicAnswer.COW, "🐂": ClassicAnswer.BULL, "⚪": ClassicAnswer.MISS,
+              "🎯": ClassicAnswer.GOT}[shown[0]]
+    tr = Try(by="a", word="x", answer=answer, bulls=0, cows=0)
+    assert CATS.render(answer_text(state, tr), reader) == shown
 
 
 def test_logik_pegs_carry_number_and_the_readers_initial() -> None:

@@ -71,7 +71,7 @@ class Ctx:
 
     now: float
     rng: random.Random
-    # reference data the App loads and injects (words: language code → core.games.words.Lexicon)
+    # reference data the App loads and injects (words: language code → core.lexicon.Lexicon)
     lexicon: Callable[[str], Any] | None = None
     # whether the chat's plain messages reach the game (False: the platform delivers only commands and
     # replies there, Telegram's privacy mode): a player silent by the clock may have typed unheard

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, logik, practice, words
+from core.games import duel, logik, practice
 from core.games.actions import Accept, Guess, SetSecret
 from core.games.base import Ctx, Event, Player
 from core.games.challenge import can_answer, other, player
 from core.games.practice.events import Hinted
+from core.games.words import state as words
+from core.lexicon import ALPHABETS, Lexicon
 from core.options import Vocabulary, meaning
 from core.solver.levels import EASY, LEVELS, PERFECT, STRONG
 from core.solver.spaces import LOGIK, Spec, digits
@@ -211,13 +213,13 @@ def analysis_input(kind: str, state: object, user_id: str) -> tuple[Spec, list[t
 # ---------------------------------------------------------------- the word game: hints in solo practice
 
 @lru_cache(maxsize=16)
-def word_solver(lex: words.Lexicon, length: int, counts: bool) -> WordSolver:
+def word_solver(lex: Lexicon, length: int, counts: bool) -> WordSolver:
     """The solver for solo word practice: the bot's secrets are the common words of the length, so
     those are the candidates (and the suggested guesses: words the player knows)."""
     from core.solver.words import WordSolver
 
     common = sorted(w for w in lex.common if len(w) == length)
-    return WordSolver(common, words.ALPHABETS[lex.lang], counts)
+    return WordSolver(common, ALPHABETS[lex.lang], counts)
 
 
 def word_hint_allowed(state: words.State) -> bool:

@@ -16,12 +16,13 @@ from bench.serial import LEXICON
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games import duel, logik, practice
-from core.games import words as W
 from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Player
 from core.games.daily import rules as daily
 from core.games.kegeln import options, rules
 from core.games.kegeln.state import Member, Mode
+from core.games.words import rules as words
+from core.games.words.state import Options as WordsOptions
 from core.solver import games as solver_games
 
 RECORDED = Path(__file__).with_name("events_recorded.json")
@@ -38,8 +39,8 @@ def _all() -> Iterator[tuple[str, Any]]:
     yield from (("duel", e) for e in duel.new(CodeRules(3, False), ANN, None, ctx)[1])
     yield from (("logik", e) for e in logik.new(ANN, BOB, 10, LETTERS, ctx)[1])
     yield from (("logik", e) for e in logik.new(ANN, None, 8, LETTERS, ctx)[1])
-    yield from (("words", e) for e in W.new(W.Options(length=5), ANN, ctx)[1])
-    yield from (("words", e) for e in W.new_solo(W.Options(length=5), ANN, ctx)[1])
+    yield from (("words", e) for e in words.new(WordsOptions(length=5), ANN, ctx)[1])
+    yield from (("words", e) for e in words.new_solo(WordsOptions(length=5), ANN, ctx)[1])
     setup = options.Setup(Mode.HIGH, 2, [Member("Ute", None), Member("Kai", None)], 0)
     yield from (("kegeln", e) for e in rules.new(setup, ANN, ctx)[1])
     for game in GAMES:

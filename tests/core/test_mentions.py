@@ -8,12 +8,14 @@ from core.codes import CodeRules
 from core.games import duel, logik, words
 from core.games.kegeln import actions, presenter, rules
 from core.games.kegeln.events import Tie
+from core.games.words.actions import GuessWord, SetWord
+from core.games.words.events import NewRound
 from core.messages import Message
 from tests.core.test_duel import CHAT, A, B, ctx, playing
 from tests.games.kegeln.test_rules import tied_game
+from tests.games.words.helpers import begun
+from tests.games.words.helpers import ctx as words_ctx
 from tests.logik import common as lc
-from tests.words.helpers import begun
-from tests.words.helpers import ctx as words_ctx
 
 
 def by_key(msgs: list[Message]) -> dict[str, tuple[str, ...]]:
@@ -50,17 +52,17 @@ def test_logik_mentions_the_challenged_and_who_still_owes_a_row() -> None:
 
 def test_words_mentions_the_guesser_whose_turn_it_is_and_the_setter_in_the_fallback() -> None:
     s = begun("alice", "bob", "dave")
-    round_msgs = words.present(1, s, [words.NewRound(n=1, setter=s.setter or "")], CHAT)
+    round_msgs = words.GAME.present(1, s, [NewRound(n=1, setter=s.setter or "")], CHAT)
     prompt = next(m for m in round_msgs if m.fallback is not None)
     assert prompt.fallback is not None and prompt.fallback.mention == (s.setter,)
     assert all(m.mention == () for m in round_msgs)  # the announcement and the private prompt itself
 
-    s, ev = words.apply(s, words.SetWord("crane"), s.setter, words_ctx())
-    said = by_key(words.present(1, s, ev, CHAT))
+    s, ev = words.GAME.apply(s, SetWord("crane"), s.setter, words_ctx())
+    said = by_key(words.GAME.present(1, s, ev, CHAT))
     assert said["words.guessing"] == (s.turn,)
     first = s.turn
-    s, ev = words.apply(s, words.Guess("slate"), first, words_ctx())
-    assert by_key(words.present(1, s, ev, CHAT))["words.guess_next"] == (s.turn,) and s.turn != first
+    s, ev = words.GAME.apply(s, GuessWord("slate"), first, words_ctx())
+    assert by_key(words.GAME.present(1, s, ev, CHAT))["words.guess_next"] == (s.turn,) and s.turn != first
 
 
 def test_kegeln_tie_mentions_the_scorer_and_the_decision_nobody() -> None:

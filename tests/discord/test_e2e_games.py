@@ -16,7 +16,8 @@ import pytest
 
 from bot.app import App
 from core import serial
-from core.games import logik, words
+from core.games import logik
+from core.games.words import state as words
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, Call, StandIn

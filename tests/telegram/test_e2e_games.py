@@ -18,9 +18,10 @@ import pytest
 
 from adapters.telegram.deeplink import DeepLinks, key_for
 from core import serial
-from core.games import logik, words
+from core.games import logik
 from core.games.base import is_over
 from core.games.kegeln import state as kegeln_state
+from core.games.words import state as words
 from tests.telegram.standin import Call, Chat, StandIn, User
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, answers, game_of, sent, with_button
 

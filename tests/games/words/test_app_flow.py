@@ -4,8 +4,15 @@ two-player variants, solo, restarts, languages."""
 from __future__ import annotations
 
 from bot.app import App
-from core.messages import Actor, Chat
+from core.games.words.state import AUTONYMS
+from core.messages import Actor, Chat, Text
+from tests.app.conftest import Clock
 from tests.app.harness import Table, group_texts, texts
+
+
+def said(t: Table, key: str, **params: object) -> str:
+    """The catalog entry `key` as the table's players read it (English)."""
+    return t.app.catalogs.render(Text(key, params), "en")
 
 
 async def open_game(t: Table, opts: str = "", players: tuple[str, ...] = ("ann", "bob", "cy")) -> int:
@@ -15,12 +22,15 @@ async def open_game(t: Table, opts: str = "", players: tuple[str, ...] = ("ann",
     assert "Bulls & Cows with words" in texts(r)
     for i, p in enumerate(players[1:]):
         r = await (t.press(p, join) if i % 2 == 0 else t.say(p, "/join"))
-        assert "joins" in texts(r), texts(r)
+        assert said(t, "words.joined", name=p.capitalize(), n=i + 2, opener=players[0].capitalize()) in texts(r)
     r = await t.say(players[0], "/begin")
     assert "The lot has spoken" in texts(r), texts(r)
     setter = (await t.state(game_id))["setter"]
     private = [m for m in r.messages if isinstance(m.to, Actor)]
-    assert [m.to.user_id for m in private] == [setter] and "send me your secret word" in private[0].text
+    assert [m.to.user_id for m in private if isinstance(m.to, Actor)] == [setter]
+    o = (await t.state(game_id))["opts"]
+    prompt = said(t, "words.word_prompt", game=game_id, length=o["length"], lang=AUTONYMS[o["lang"]])
+    assert prompt in private[0].text
     assert private[0].fallback is not None and private[0].fallback.buttons[0][0].prompt
     return game_id
 
@@ -28,9 +38,10 @@ async def open_game(t: Table, opts: str = "", players: tuple[str, ...] = ("ann",
 async def set_word(t: Table, game_id: int, word: str) -> str:
     setter = (await t.state(game_id))["setter"]
     r = await t.dm(setter, word)
-    assert f"Your word {word} is locked" in texts(r), texts(r)
+    assert said(t, "words.word_locked", word=word, game=game_id) in texts(r), texts(r)
     assert word not in group_texts(r)  # the group never sees the word
-    return (await t.state(game_id))["turn"]
+    turn: str = (await t.state(game_id))["turn"]
+    return turn
 
 
 async def test_match_by_points_with_refusals(table: Table) -> None:
@@ -80,7 +91,7 @@ async def test_match_by_rounds_and_counts_answers(table: Table) -> None:
     assert "Match over" in texts(r) and f"{nxt.capitalize()} wins the match" in texts(r)
 
 
-async def test_skip_on_timeout_is_applied_when_the_next_inbound_arrives(table: Table, clock) -> None:
+async def test_skip_on_timeout_is_applied_when_the_next_inbound_arrives(table: Table, clock: Clock) -> None:
     gid = await open_game(table, "time 60")
     late = await set_word(table, gid, "crane")
     clock.now += 61
@@ -127,7 +138,7 @@ async def test_two_players_rounds_and_limit(table: Table) -> None:
     assert "has reached 2 guesses and loses" in out and "The last word was crane" in out
 
 
-async def test_restart_mid_round_and_secret_in_the_group(db: str, clock, table: Table) -> None:
+async def test_restart_mid_round_and_secret_in_the_group(db: str, clock: Clock, table: Table) -> None:
     gid = await open_game(table)
     setter = (await table.state(gid))["setter"]
     r = await table.say(setter, "crane")  # typed in the open: deleted, never echoed
@@ -192,7 +203,7 @@ async def test_solo_in_private_and_german_and_russian(table: Table) -> None:
     assert "hat" in texts(r) and "gefunden" in texts(r)
 
 
-async def test_idle_timeout_by_the_sweep(app: App, table: Table, clock) -> None:
+async def test_idle_timeout_by_the_sweep(app: App, table: Table, clock: Clock) -> None:
     gid = await open_game(table)
     late = await set_word(table, gid, "crane")
     clock.now += 3601

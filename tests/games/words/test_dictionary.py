@@ -8,20 +8,21 @@ from collections import Counter
 import pytest
 
 from bot.dictionary import lexicon
-from core.games import words as W
+from core.games.words.state import LANGUAGES, LENGTHS
+from core.lexicon import is_word_of, normalise
 
 
-@pytest.mark.parametrize("lang", W.LANGUAGES)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_list(lang: str) -> None:
     lex = lexicon(lang)
     assert lex.lang == lang
     words = list(lex.words)
     assert len(words) == len(set(words))
-    assert all(W.is_word_of(w, lang) and len(w) in W.LENGTHS and w == w.lower() for w in words)
+    assert all(is_word_of(w, lang) and len(w) in LENGTHS and w == w.lower() for w in words)
     by_length = Counter(map(len, words))
     common = Counter(map(len, lex.common))
     minimum = 3000 if lang == "bg" else 8000  # wordfreq's Bulgarian list is smaller
-    for n in W.LENGTHS:
+    for n in LENGTHS:
         assert by_length[n] >= (300 if n == 3 else minimum // 4), (lang, n, by_length[n])
         assert common[n] >= (200 if n == 3 else 500), (lang, n, common[n])  # nouns only (tools/secret_words.py)
     assert set(lex.common) <= lex.words and list(lex.common) == sorted(set(lex.common))
@@ -35,7 +36,7 @@ def test_russian_folds_yo_and_knows_the_seed_words() -> None:
 
 def test_well_known_words() -> None:
     assert {"crane", "house"} <= lexicon("en").words
-    assert {"strasse", "kuh", "haus"} <= lexicon("de").words and W.normalise("Straße", "de") == "strasse"
+    assert {"strasse", "kuh", "haus"} <= lexicon("de").words and normalise("Straße", "de") == "strasse"
     assert {"крава", "бик"} <= lexicon("bg").words
     assert {"tjur", "hus"} <= lexicon("sv").words
 
@@ -59,16 +60,16 @@ def test_keyboard_mashing_is_no_word_and_real_words_stay() -> None:
     assert sv.knows("farstu") and sv.knows("förstuga")
 
 
-@pytest.mark.parametrize("lang", W.LANGUAGES)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_mashing_rule_takes_little(lang: str) -> None:
     """Under half a percent of a list is left out (measured: en 329 of 97 940, de 28, ru 32, bg 9, sv 201)."""
     from wordfreq import top_n_list
 
     from bot.dictionary import WORDFREQ_TOP
-    from core.lexicon import degenerate, normalise
+    from core.lexicon import degenerate
 
     candidates = {w for w in (normalise(raw, lang) for raw in top_n_list(lang, WORDFREQ_TOP))
-                  if len(w) in W.LENGTHS and W.is_word_of(w, lang)}
+                  if len(w) in LENGTHS and is_word_of(w, lang)}
     left_out = {w for w in candidates if degenerate(w, lang)}
     assert left_out and left_out.isdisjoint(lexicon(lang).words)
     assert len(left_out) < 0.005 * len(candidates), (lang, len(left_out), len(candidates))

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.dictionary import SECRETS, lexicon, listed
-from core.games import words as W
+from core.games.words.state import LANGUAGES, LENGTHS
+from core.lexicon import is_word_of
 
 # The review's finds (a vulgar Swedish hint, a name, verb forms, a preposition, an adverb) and a few more
 # verbs, prepositions, adverbs and pronouns of each language: none of them is a noun.
@@ -23,14 +24,14 @@ NOUNS = {"sv": {"hus", "katt", "tjur", "sol"}, "bg": {"къща", "крава", 
          "en": {"house", "crane", "tiger", "barn"}}
 
 
-@pytest.mark.parametrize("lang", W.LANGUAGES)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_secrets_are_nouns(lang: str) -> None:
     common = set(lexicon(lang).common)
     assert NOT_SECRETS[lang] & common == set()
     assert NOUNS[lang] <= common
 
 
-@pytest.mark.parametrize("lang", W.LANGUAGES)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_blocked_word_is_ever_picked_or_suggested(lang: str) -> None:
     blocked = listed(SECRETS / f"{lang}.blocked", lang)
     assert len(blocked) >= 20
@@ -41,7 +42,7 @@ def test_the_vulgar_words_the_review_found_are_blocked() -> None:
     assert "pissa" in listed(SECRETS / "sv.blocked", "sv")
 
 
-@pytest.mark.parametrize("lang", W.LANGUAGES)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_guesses_still_take_the_whole_dictionary(lang: str) -> None:
     """The accepted guesses stay separate: a verb or an adverb is still a word a player may say."""
     lex = lexicon(lang)
@@ -51,6 +52,6 @@ def test_guesses_still_take_the_whole_dictionary(lang: str) -> None:
 
 
 def test_the_shipped_lists_are_normalised_and_sorted() -> None:
-    for lang in W.LANGUAGES:
+    for lang in LANGUAGES:
         lines = (SECRETS / f"{lang}.txt").read_text(encoding="utf-8").splitlines()
-        assert lines == sorted(set(lines)) and all(W.is_word_of(w, lang) and len(w) in W.LENGTHS for w in lines)
+        assert lines == sorted(set(lines)) and all(is_word_of(w, lang) and len(w) in LENGTHS for w in lines)
