@@ -21,6 +21,7 @@ import pytest
 from bot.app import GAMES, App
 from bot.commands import OPTION_WORD_KEYS, option_vocabulary, parse_code_options
 from bot.games.computer import without_bot as _without_bot
+from bot.games.computer.storage import bot_level
 from bot.games.daily import parse as daily_parse
 from bot.i18n import Catalogs
 from bot.storage.sqlite import SqliteStore
@@ -265,7 +266,7 @@ async def _started(app: App, command: str, args: list[str]) -> tuple[Any, ...]:
     assert rows, f"/{command} {' '.join(args)} started no game: {[m.text for m in response.messages]}"
     row = rows[0]
     state: Any = serial.load(GAMES[row.kind].state_type, row.state)  # type: ignore[attr-defined]
-    level = await app.store.solver_bot_level("console", chat.chat_id, row.kind, row.id, "zoe")
+    level = await bot_level(app.store, "console", chat.chat_id, row.kind, row.id, "zoe")
     if row.kind == "practice":
         return row.kind, state.rules
     if row.kind == "duel":

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot import solver_book
+from bot.games.practice.storage import practice_bests
 from bot.routing import (
     answer,
     awaiting_secret,
@@ -221,7 +222,7 @@ async def cmd_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         uid, name = found.user_id, found.name
     here = await svc.store.stats(ib.chat.platform, ib.chat.chat_id, uid)
     everywhere = await svc.store.stats(ib.chat.platform, None, uid)
-    bests = await svc.store.practice_bests(ib.chat.platform, uid)
+    bests = await practice_bests(svc.store, ib.chat.platform, uid)
 
     lang = await svc.renderer.lang_for(ib.chat, ib)  # rating and game names in the reader's language
 

@@ -13,6 +13,9 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.games.computer.storage import bot_level
+from bot.games.logik.storage import logik_record, logik_sides
+from bot.games.practice.storage import practice_bests
 from bot.storage.base import (
     Conflict,
     DailyTaken,
@@ -220,17 +223,17 @@ async def _scenario(store: Store) -> dict[str, Any]:
         "find": (await store.find_users("p", "c", "ALICE"), await store.find_users("p", "c", "alicia"),
                  await store.find_users("p", "c", "nobody"), await store.find_users("p", None, "BOB")),
         "stats": (await store.stats("p", "c", "alice"), await store.stats("p", None, "bob")),
-        "bests": await store.practice_bests("p", "carol"), "top": await store.top("p", "c", "duel"),
+        "bests": await practice_bests(store, "p", "carol"), "top": await store.top("p", "c", "duel"),
         "top_skip": await store.top("p", "c", "duel", skip="bob"),
         "k_member": (await store.kegeln_member("p", "c", "ANNA"), await store.kegeln_member("p", "c", "x")),
         "k_club": await store.kegeln_club("p", "c"), "k_series": await store.kegeln_series("p", "c"),
         "k_games": await store.kegeln_games_since("p", "c", 0.0),
         "k_members": await store.kegeln_members_since("p", "c", 0.0),
         "k_throws": await store.kegeln_throw_log("p", "c"),
-        "l_sides": (await store.logik_sides("p", "c"), await store.logik_sides("p", None)),
-        "l_record": await store.logik_record("p", None, "dave"),
-        "bot": (await store.solver_bot_level("p", "c", "logik", g3, "dave"),
-                await store.solver_bot_level("p", "c", "duel", g1, "x")),
+        "l_sides": (await logik_sides(store, "p", "c"), await logik_sides(store, "p", None)),
+        "l_record": await logik_record(store, "p", None, "dave"),
+        "bot": (await bot_level(store, "p", "c", "logik", g3, "dave"),
+                await bot_level(store, "p", "c", "duel", g1, "x")),
         "daily": (first, second, taken, await store.chat_tz("p", "c"), await store.chat_tz("p", "x"),
                   await store.daily_play("p", "c", "2026-11-30", "1a2b", "erin"),
                   await store.daily_play("p", "c", "2026-11-30", "1a2b", "zed"),

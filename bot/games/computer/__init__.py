@@ -8,6 +8,7 @@ import logging
 import random
 from typing import Any
 
+from bot.games.computer.storage import bot_level
 from bot.services import GamePlugin, Move, Moved, Services, Turn
 from bot.storage.base import GameRow, NewResult
 from core import serial
@@ -67,7 +68,7 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
         if action is None:
             break
         human = next(p.user_id for p in game.players(state) if p.user_id != solver_games.BOT)
-        level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.kind, row.id, human) or STRONG
+        level = await bot_level(svc.store, row.platform, row.chat_id, row.kind, row.id, human) or STRONG
         extra: list[Event] = [BotLevel(level)] if isinstance(action, Accept) else []
         if action == "guess":
             rng = random.Random(svc.rng.random())
@@ -117,7 +118,7 @@ class ComputerOpponent(GamePlugin):
         fixed = {}
         if solver_games.BOT in outcomes:
             human = next((u for u in outcomes if u != solver_games.BOT), "")
-            level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.kind, row.id, human) or STRONG
+            level = await bot_level(svc.store, row.platform, row.chat_id, row.kind, row.id, human) or STRONG
             fixed[solver_games.BOT] = BOT_RATINGS[level]
         moves = {r.user_id: r.attempts or 0 for r in results}  # guesses (duel), rows (Logik)
         return duel_match(outcomes, {r.user_id: r.name for r in results}, fixed, moves)

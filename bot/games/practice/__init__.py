@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.practice.storage import practice_bests
 from bot.options import LENGTH_CHOICES, parse_code_options
 from bot.services import Command, GamePlugin, Move, Moved, Services, Turn
 from bot.storage.base import GameRow, StatLine
@@ -29,7 +30,7 @@ async def new_practice(svc: Services, turn: Turn, rules: CodeRules) -> None:
 
 async def report_best(svc: Services, turn: Turn, state: practice.State, chat: Chat) -> None:
     n = len(state.attempts)
-    for b in await svc.store.practice_bests(chat.platform, state.player.user_id):
+    for b in await practice_bests(svc.store, chat.platform, state.player.user_id):
         if (b.length, b.repeats) == (state.rules.length, state.rules.repeats):
             key = "practice.new_best" if b.best == n else "practice.best"
             turn.messages.append(Message(chat, Text(key, {"name": state.player.name, "best": b.best,

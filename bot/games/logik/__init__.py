@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, without_bot
+from bot.games.logik.storage import logik_record, logik_sides
 from bot.i18n import Catalogs
 from bot.options import colour_letters
 from bot.services import Command, Services, Turn
@@ -49,9 +50,9 @@ async def logik_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
                                           "wp": 100 * white / n, "bp": 100 * black / n,
                                           "dp": 100 * draws / n, "abandoned": abandoned})
 
-    here = await svc.store.logik_sides(ib.chat.platform, ib.chat.chat_id)
-    everywhere = await svc.store.logik_sides(ib.chat.platform, None)
-    record = await svc.store.logik_record(ib.chat.platform, None, uid)
+    here = await logik_sides(svc.store, ib.chat.platform, ib.chat.chat_id)
+    everywhere = await logik_sides(svc.store, ib.chat.platform, None)
+    record = await logik_record(svc.store, ib.chat.platform, None, uid)
     ww, wd, wl, wt = record.get("white", (0, 0, 0, 0))
     bw, bd, bl, bt = record.get("black", (0, 0, 0, 0))
     mine = Text("logik.stats_record", {"ww": ww, "wd": wd, "wl": wl, "bw": bw, "bd": bd, "bl": bl,
