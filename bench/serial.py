@@ -35,10 +35,13 @@ import msgspec
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, kegeln, logik, practice
+from core.games import kegeln
 from core.games import words as W
 from core.games.actions import Accept, Cancel, Decline, GiveUp, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Player
+from core.games.duel import rules as duel
+from core.games.logik import rules as logik
+from core.games.practice import rules as practice
 
 T = TypeVar("T")
 

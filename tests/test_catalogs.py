@@ -17,8 +17,9 @@ from core.codes import CodeRules
 from core.errors import GameError
 from core.games import kegeln
 from core.games.base import Ctx, Player
-from core.games.challenge import FLOW_TEXTS, ChallengeGame
-from core.games.practice import RATINGS
+from core.games.challenge import ChallengeGame
+from core.games.challenge_presenter import FLOW_TEXTS
+from core.games.practice.rules import RATINGS
 from core.games.registry import GAMES
 from core.messages import DayMonth, Text
 

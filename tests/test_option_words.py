@@ -27,7 +27,8 @@ from bot.i18n import Catalogs
 from bot.storage.sqlite import SqliteStore
 from core import serial
 from core.errors import GameError
-from core.games import kegeln, logik, words
+from core.games import kegeln, words
+from core.games.logik import rules as logik
 from core.messages import Actor, Chat, Inbound
 from core.solver import games as solver_games
 

@@ -6,9 +6,9 @@ from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, withou
 from bot.options import LENGTH_CHOICES, parse_code_options
 from bot.services import Command, Services, Turn
 from core.codes import CodeRules
-from core.games import duel
 from core.games.base import Player
-from core.games.challenge import Accepted, BotLevel
+from core.games.challenge_events import Accepted, BotLevel
+from core.games.duel import rules as duel
 from core.messages import Message, Text
 from core.solver import games as solver_games
 

@@ -27,8 +27,8 @@ from bot.storage.base import GameRow, RatedLine, StatLine
 from core import names, ratings
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import practice
 from core.games.base import Verb, repeats_text
+from core.games.practice import rules as practice
 from core.games.registry import GAMES
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning

@@ -15,10 +15,13 @@ from bench.events import GAMES, play
 from bench.serial import LEXICON
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import daily, duel, kegeln, logik, practice
+from core.games import daily, kegeln
 from core.games import words as W
 from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Player
+from core.games.duel import rules as duel
+from core.games.logik import rules as logik
+from core.games.practice import rules as practice
 from core.solver import games as solver_games
 
 RECORDED = Path(__file__).with_name("events_recorded.json")

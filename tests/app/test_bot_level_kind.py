@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.games.computer.storage import bot_level
 from bot.storage.sqlite import SqliteStore
-from core.games.challenge import BotLevel
+from core.games.challenge_events import BotLevel
 
 
 async def test_a_rematch_takes_the_level_of_its_own_kind(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 from bot.storage.base import Conflict, NewResult, SeatTaken, Store
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.sqlite import SqliteStore
-from core.games.challenge import Challenged, SecretsWanted
+from core.games.challenge_events import Challenged, SecretsWanted
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

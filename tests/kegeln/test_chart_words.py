@@ -8,8 +8,10 @@ import io
 from PIL import Image
 
 from core import pictures
+from core.games.actions import Accept
 from core.games.kegeln.chart import Words, club_chart, line_chart, review_chart
 from core.games.logik import picture as logik_picture
+from core.games.logik import rules as logik
 from core.ratings_chart import rating_chart
 from tests.logik.common import LETTERS, A, B, ctx
 
@@ -40,12 +42,11 @@ def test_club_and_rating_charts_draw_cyrillic_names() -> None:
 
 
 def test_logik_boards_draw_cyrillic_names() -> None:
-    from core.games import logik
     from core.games.base import Player
 
     def board(name: str) -> bytes:
         s, _ = logik.new(Player(A.user_id, name), B, 12, LETTERS, ctx())
-        s, _ = logik.apply(s, logik.Accept("Bob"), "b", ctx())
+        s, _ = logik.apply(s, Accept("Bob"), "b", ctx())
         return png_pixels(logik_picture.render(s))
 
     for one, other in PAIRS:

@@ -29,7 +29,7 @@ from bot.storage.base import (
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
-from core.games.challenge import Accepted, BotLevel, Resigned, SecretsWanted
+from core.games.challenge_events import Accepted, BotLevel, Resigned, SecretsWanted
 
 
 def _public(cls: type) -> dict[str, inspect.Signature]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.games.computer.storage import bot_level
 from bot.games.practice.storage import practice_bests
+from core.games.duel import rules as duel
 from core.messages import Actor
 from core.scoring import bulls_cows
 from core.solver import Solver, digits
@@ -187,7 +188,6 @@ async def test_bot_disguise_is_drawn_per_game_not_from_its_secret_and_survives_a
     the same file plays on as the stored game says."""
     from bot.app import App
     from core import serial
-    from core.games import duel
     from core.solver import games as sg
 
     app = await App.open(db, seed=7, clock=clock, idle_timeout=3600)

@@ -15,7 +15,7 @@ from core import serial
 from core.errors import GameError
 from core.games.actions import Accept
 from core.games.base import Event
-from core.games.challenge import BotLevel
+from core.games.challenge_events import BotLevel
 from core.games.registry import GAMES
 from core.messages import Actor, Message, Text
 from core.options import meaning

@@ -8,9 +8,9 @@ from bot.i18n import Catalogs
 from bot.options import colour_letters
 from bot.services import Command, Services, Turn
 from core.errors import GameError
-from core.games import logik
 from core.games.base import Player
-from core.games.challenge import Accepted, BotLevel
+from core.games.challenge_events import Accepted, BotLevel
+from core.games.logik import rules as logik
 from core.messages import Message, Text
 from core.solver import games as solver_games
 

@@ -11,8 +11,8 @@ from bot.storage.base import GameRow, StatLine
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import practice
 from core.games.base import Player, repeats_text
+from core.games.practice import rules as practice
 from core.messages import Chat, Message, Text
 from core.solver import games as solver_games
 
