@@ -32,8 +32,10 @@ from core.games.base import (
     moving,
 )
 from core.games.challenge_events import (
+    UNPLAYED,
     Accepted,
     Cancelled,
+    ChallengeOutcome,
     Declined,
     Finished,
     Resigned,
@@ -59,7 +61,7 @@ class ChallengeState:
     offered_by: str | None = None  # who offered a rematch (the other one accepts)
     secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
     seen: dict[str, list[str]] = field(default_factory=dict)  # owner id → codes of theirs the group saw (`Exposed`)
-    outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
+    outcome: ChallengeOutcome | None = None
     winner: str | None = None
     match: Match = field(default_factory=Match)
     updated: float = 0.0
@@ -93,9 +95,6 @@ def offerer(state: Any) -> str:
     """Who made the challenge (or offered the rematch): the other one answers it."""
     by: str = state.offered_by or state.challenger.user_id
     return by
-
-
-UNPLAYED = ("declined", "cancelled", "expired")  # how a challenge ends that nobody accepted
 
 
 def unplayed_offer(state: Any) -> bool:
@@ -211,14 +210,14 @@ SetSecretMove = Callable[[Any, str, str | None, Ctx], tuple[Any, list[Event]]]  
 GuessMove = Callable[[Any, str, str], tuple[Any, list[Event]]]  # (state, seat, text)
 
 
-def finish(s: Any, outcome: str, winner: str | None, events: list[Event]) -> tuple[Any, list[Event]]:
+def finish(s: Any, outcome: ChallengeOutcome, winner: str | None, events: list[Event]) -> tuple[Any, list[Event]]:
     """The game ends: its outcome and winner, and the match score where the game was played."""
     was_played = s.phase.value in ("secrets", "playing")
     s.phase, s.outcome, s.winner = type(s.phase)("finished"), outcome, winner
     if was_played:
         if winner is not None:
             s.match.wins[winner] = s.match.wins.get(winner, 0) + 1
-        elif outcome == "draw":
+        elif outcome == ChallengeOutcome.DRAW:
             s.match.draws += 1
     return s, [*events, Finished(outcome, winner)]
 
@@ -234,10 +233,10 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
             return accept(s, actor, name)
         case Decline():
             check_decline(s, actor)
-            return end(s, "declined", None, [Declined(seat(s, actor))])
+            return end(s, ChallengeOutcome.DECLINED, None, [Declined(seat(s, actor))])
         case Cancel():
             check_cancel(s, actor)
-            return end(s, "cancelled", None, [Cancelled(seat(s, actor))])
+            return end(s, ChallengeOutcome.CANCELLED, None, [Cancelled(seat(s, actor))])
         case SetSecret(code=text):
             mine = seat(s, actor)
             new, events = set_secret(s, mine, text, ctx)
@@ -252,13 +251,13 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
             if s.phase.value == "challenge":
                 raise GameError("wrong_phase")
             mine = seat(s, actor)
-            return end(s, "resigned", other(s, mine).user_id, [Resigned(mine)])
+            return end(s, ChallengeOutcome.RESIGNED, other(s, mine).user_id, [Resigned(mine)])
         case Timeout():
             if s.phase.value == "challenge":  # nobody answered: the challenge lapses, no game was played
-                return end(s, "expired", None, [TimedOut(None)])
+                return end(s, ChallengeOutcome.EXPIRED, None, [TimedOut(None)])
             late = owing(s, idle(s))  # one player owed the move: they lose; both (or nobody): abandoned
             winner = other(s, late[0]).user_id if len(late) == 1 else None
-            return end(s, "timeout", winner, [TimedOut(idle(s))])
+            return end(s, ChallengeOutcome.TIMEOUT, winner, [TimedOut(idle(s))])
     raise GameError("not_now")
 
 
@@ -291,7 +290,7 @@ def results(state: Any, tries: Callable[[str], int], side: Callable[[str], str] 
         return []
     rows = []
     for p in players(state):
-        if state.outcome == "timeout" and state.winner is None:  # nobody (or both) owed the move
+        if state.outcome == ChallengeOutcome.TIMEOUT and state.winner is None:  # nobody (or both) owed the move
             outcome = Outcome.ABANDONED
         elif state.winner is None:
             outcome = Outcome.DRAW

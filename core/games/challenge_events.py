@@ -1,9 +1,28 @@
 """The events of the two-player challenge flow (core/games/challenge.py) that the 1A2B duel and Logik
-share: the challenge and its answers, the secrets, /resign, the timeout, the end, the bot's level."""
+share: the challenge and its answers, the secrets, /resign, the timeout, the end (`ChallengeOutcome`),
+the bot's level."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from core.games.base import Event
+
+
+class ChallengeOutcome(StrEnum):
+    """How a challenge game ended (the state's `outcome`, the `Finished` event's; stored as its value)."""
+
+    WIN = "win"
+    DRAW = "draw"
+    RESIGNED = "resigned"
+    TIMEOUT = "timeout"  # time ran out while the game ran
+    DECLINED = "declined"
+    CANCELLED = "cancelled"  # the challenger withdrew
+    EXPIRED = "expired"  # nobody answered the challenge in time
+
+
+# how a challenge ends that nobody accepted
+UNPLAYED = frozenset({ChallengeOutcome.DECLINED, ChallengeOutcome.CANCELLED, ChallengeOutcome.EXPIRED})
 
 
 class Challenged(Event, frozen=True):
@@ -74,10 +93,10 @@ class TimedOut(Event, frozen=True):
 
 
 class Finished(Event, frozen=True):
-    """The game ended: how ("win", "draw", "resigned", "timeout", "declined", "cancelled", "expired")."""
+    """The game ended: how, and who won (None: nobody)."""
 
     type = "finished"
-    outcome: str
+    outcome: ChallengeOutcome
     winner: str | None
 
 

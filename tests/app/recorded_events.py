@@ -44,13 +44,13 @@ def _all() -> Iterator[tuple[str, Any]]:
     yield from (("kegeln", e) for e in kegeln.new(setup, ANN, ctx)[1])
     for game in GAMES:
         for seed in range(40):
-            _, made, module = play(game, random.Random(1000 + seed), 80)
+            _, made, played = play(game, random.Random(1000 + seed), 80)
             for _, events in made:
                 yield from ((game, e) for e in events)
-            if made and module.GAME.is_over(made[-1][0]):
+            if made and played.is_over(made[-1][0]):
                 for who in ("a", "b"):
                     try:
-                        again = module.GAME.follow_up(made[-1][0], "rematch", who, ctx)
+                        again = played.follow_up(made[-1][0], "rematch", who, ctx)
                     except GameError:
                         continue
                     if again is not None:

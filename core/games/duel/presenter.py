@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.games.base import Event, button, repeats_text, say, to_actor
-from core.games.challenge import UNPLAYED, Phase, awaiting_secret, other, player, players
-from core.games.challenge_events import Finished, SecretSet, SecretsWanted
+from core.games.challenge import Phase, awaiting_secret, other, player, players
+from core.games.challenge_events import UNPLAYED, ChallengeOutcome, Finished, SecretSet, SecretsWanted
 from core.games.challenge_presenter import flow_message, secret_prompts
 from core.games.challenge_presenter import score_line as score_line_of
 from core.games.duel.events import Guessed, LastChance, Started
@@ -91,9 +91,10 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
 def _reveal(game_id: int, state: State, chat: Chat) -> Message:
     secrets = ", ".join(f"{p.name}: {state.secrets[p.user_id]}" for p in players(state)
                         if p.user_id in state.secrets)
-    if state.outcome in ("win", "resigned") or (state.outcome == "timeout" and state.winner):
+    if state.outcome in (ChallengeOutcome.WIN, ChallengeOutcome.RESIGNED) or (
+            state.outcome == ChallengeOutcome.TIMEOUT and state.winner):
         result = Text("duel.result_win", {"name": player(state, state.winner or "").name})
-    elif state.outcome == "draw":
+    elif state.outcome == ChallengeOutcome.DRAW:
         result = Text("duel.result_draw")
     else:
         result = Text("duel.result_timeout")

@@ -14,7 +14,7 @@ from core.errors import GameError
 from core.games import challenge
 from core.games.base import Ctx, Event, Player, ResultRow
 from core.games.challenge import ChallengeState, Phase, other, player, players, seat, unplayed_offer
-from core.games.challenge_events import Challenged, SecretSet
+from core.games.challenge_events import Challenged, ChallengeOutcome, SecretSet
 from core.games.duel.events import Draw, DuelRematch, Guessed, LastChance, Started, Won
 from core.scoring import bulls_cows
 
@@ -97,18 +97,18 @@ def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
     # the second player's guess closes the round
     if s.last_chance:
         if cracked:
-            return _finish(s, "draw", None, [*events, Draw(both_cracked=True)])
+            return _finish(s, ChallengeOutcome.DRAW, None, [*events, Draw(both_cracked=True)])
         starter = other(s, seat).user_id  # this was the second player's guess
-        return _finish(s, "win", starter, [*events, Won(starter)])
+        return _finish(s, ChallengeOutcome.WIN, starter, [*events, Won(starter)])
     if cracked:
-        return _finish(s, "win", seat, [*events, Won(seat)])
+        return _finish(s, ChallengeOutcome.WIN, seat, [*events, Won(seat)])
     if all(len(v) >= MAX_GUESSES for v in s.attempts.values()):
-        return _finish(s, "draw", None, [*events, Draw(both_cracked=False)])
+        return _finish(s, ChallengeOutcome.DRAW, None, [*events, Draw(both_cracked=False)])
     s.turn = s.starter
     return s, events
 
 
-def _finish(s: State, outcome: str, winner: str | None, events: list[Event]) -> tuple[State, list[Event]]:
+def _finish(s: State, outcome: ChallengeOutcome, winner: str | None, events: list[Event]) -> tuple[State, list[Event]]:
     s.turn = None
     return challenge.finish(s, outcome, winner, events)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.games.base import Event, button, say, to_actor
-from core.games.challenge import UNPLAYED, Phase, awaiting_secret, offerer, other, player, players
-from core.games.challenge_events import Finished, SecretSet, SecretsWanted
+from core.games.challenge import Phase, awaiting_secret, offerer, other, player, players
+from core.games.challenge_events import UNPLAYED, ChallengeOutcome, Finished, SecretSet, SecretsWanted
 from core.games.challenge_presenter import flow_message, secret_prompts
 from core.games.challenge_presenter import score_line as score_line_of
 from core.games.logik import picture
@@ -115,14 +115,14 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
 
 def _final(game_id: int, state: State, chat: Chat) -> Message:
     """The end: the result, both secrets, the match score, and the picture of both boards."""
-    if state.outcome == "win":
+    if state.outcome == ChallengeOutcome.WIN:
         result = Text("logik.result_win", {"name": player(state, state.winner or "").name,
                                            "round": state.solved_round})
-    elif state.outcome == "resigned" or (state.outcome == "timeout" and state.winner):  # resigned, or time ran out
+    elif state.outcome == ChallengeOutcome.RESIGNED or (state.outcome == ChallengeOutcome.TIMEOUT and state.winner):
         result = Text("logik.result_resigned", {"name": player(state, state.winner or "").name})
-    elif state.outcome == "draw" and state.solved_round is not None:
+    elif state.outcome == ChallengeOutcome.DRAW and state.solved_round is not None:
         result = Text("logik.result_both_solved", {"round": state.solved_round})
-    elif state.outcome == "draw":
+    elif state.outcome == ChallengeOutcome.DRAW:
         result = Text("logik.result_rows_used", {"rows": state.rows_max})
     else:
         result = Text("logik.result_timeout")

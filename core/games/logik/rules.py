@@ -20,8 +20,8 @@ from core import serial
 from core.errors import GameError
 from core.games import challenge
 from core.games.base import Ctx, Event, Player, ResultRow
-from core.games.challenge import UNPLAYED, ChallengeState, Phase, other, players, seat, unplayed_offer
-from core.games.challenge_events import Challenged, SecretSet
+from core.games.challenge import ChallengeState, Phase, other, players, seat, unplayed_offer
+from core.games.challenge_events import UNPLAYED, Challenged, ChallengeOutcome, SecretSet
 from core.games.logik.events import BothSolved, LogikRematch, Revealed, RowsUsed, Solved, Started, Submitted
 from core.options import Vocabulary, meaning
 from core.pegs import PEGS, SEPARATORS, parse_row
@@ -212,16 +212,16 @@ def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
     events.append(Revealed(n))
     if len(solved) == 2:
         s.solved_round = n
-        return _finish(s, "draw", None, [*events, BothSolved(n)])
+        return _finish(s, ChallengeOutcome.DRAW, None, [*events, BothSolved(n)])
     if solved:
         s.solved_round = n
-        return _finish(s, "win", solved[0], [*events, Solved(solved[0], n)])
+        return _finish(s, ChallengeOutcome.WIN, solved[0], [*events, Solved(solved[0], n)])
     if n >= s.rows_max:
-        return _finish(s, "draw", None, [*events, RowsUsed(s.rows_max)])
+        return _finish(s, ChallengeOutcome.DRAW, None, [*events, RowsUsed(s.rows_max)])
     return s, events
 
 
-def _finish(s: State, outcome: str, winner: str | None, events: list[Event]) -> tuple[State, list[Event]]:
+def _finish(s: State, outcome: ChallengeOutcome, winner: str | None, events: list[Event]) -> tuple[State, list[Event]]:
     return challenge.finish(s, outcome, winner, events)
 
 

@@ -33,6 +33,14 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
+class PracticeOutcome(StrEnum):
+    """How a practice game ended (the state's `outcome`, stored as its value)."""
+
+    CRACKED = "cracked"
+    GAVE_UP = "gave_up"
+    ABANDONED = "abandoned"  # timed out
+
+
 @dataclass
 class State:
     rules: CodeRules
@@ -40,7 +48,7 @@ class State:
     secret: str
     phase: Phase = Phase.PLAYING
     attempts: list[Attempt] = field(default_factory=list)
-    outcome: str | None = None  # "cracked" | "gave_up" | "abandoned"
+    outcome: PracticeOutcome | None = None
     assisted: bool = False
     updated: float = 0.0
 
@@ -64,15 +72,15 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             s.attempts.append(Attempt(code, a, b))
             events: list[Event] = [Guessed(code, a, b, len(s.attempts))]
             if a == s.rules.length:
-                s.phase, s.outcome = Phase.FINISHED, "cracked"
+                s.phase, s.outcome = Phase.FINISHED, PracticeOutcome.CRACKED
                 earned = None if s.assisted else rating(s.rules, len(s.attempts))  # hints earn no rating
                 events.append(Cracked(len(s.attempts), earned))
             return s, events
         case GiveUp():
-            s.phase, s.outcome = Phase.FINISHED, "gave_up"
+            s.phase, s.outcome = Phase.FINISHED, PracticeOutcome.GAVE_UP
             return s, [GaveUp(s.secret, len(s.attempts))]
         case Timeout():
-            s.phase, s.outcome = Phase.FINISHED, "abandoned"
+            s.phase, s.outcome = Phase.FINISHED, PracticeOutcome.ABANDONED
             return s, [TimedOut(s.secret)]
     raise GameError("not_now")
 
@@ -103,7 +111,8 @@ def seated(state: State) -> list[Player]:
 def results(state: State) -> list[ResultRow]:
     p = state.player
     n = len(state.attempts)
-    if state.outcome == "cracked":
+    if state.outcome == PracticeOutcome.CRACKED:
         r = None if state.assisted else rating(state.rules, n)
         return [ResultRow(p.user_id, p.name, Outcome.WIN, n, r)]
-    return [ResultRow(p.user_id, p.name, Outcome.GAVE_UP if state.outcome == "gave_up" else Outcome.ABANDONED, n)]
+    gave_up = state.outcome == PracticeOutcome.GAVE_UP
+    return [ResultRow(p.user_id, p.name, Outcome.GAVE_UP if gave_up else Outcome.ABANDONED, n)]
