@@ -21,7 +21,7 @@ from core.games.base import (
     Ctx,
     Event,
     Game,
-    Match,
+    MatchScore,
     Outcome,
     Player,
     ResultRow,
@@ -63,7 +63,7 @@ class ChallengeState:
     seen: dict[str, list[str]] = field(default_factory=dict)  # owner id → codes of theirs the group saw (`Exposed`)
     outcome: ChallengeOutcome | None = None
     winner: str | None = None
-    match: Match = field(default_factory=Match)
+    match: MatchScore = field(default_factory=MatchScore)
     updated: float = 0.0
     disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
     next_game: int | None = None  # id of the rematch offered from this finished game (set by the App)

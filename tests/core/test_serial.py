@@ -18,7 +18,7 @@ from bench.serial import GAMES, random_state, walker_dump, walker_load
 from core import serial
 from core.codes import Attempt, CodeRules
 from core.games import challenge, kegeln
-from core.games.base import Match, Player
+from core.games.base import MatchScore, Player
 from core.games.duel import rules as duel
 
 
@@ -83,7 +83,7 @@ def test_a_row_written_before_the_switch_loads() -> None:
     state = serial.load(duel.State, row)
     want = duel.State(rules=CodeRules(4, False), challenger=Player("a", "Ann"), opponent=Player("b", "Bob"),
                       phase=challenge.Phase.PLAYING, secrets={"a": "1234", "b": "5678"}, turn="a",
-                      attempts={"a": [Attempt("5670", 3, 0)], "b": []}, match=Match({"a": 2}, 1),
+                      attempts={"a": [Attempt("5670", 3, 0)], "b": []}, match=MatchScore({"a": 2}, 1),
                       updated=1700000000.0)
     assert state == want
     assert state.phase is challenge.Phase.PLAYING and state.disguise is None and state.next_game is None
