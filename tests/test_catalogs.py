@@ -12,6 +12,7 @@ import pytest
 from babel import Locale
 
 from bot.commands import COMMANDS
+from bot.games.registry import GAMES
 from bot.i18n import Catalogs
 from core.codes import CodeRules
 from core.errors import GameError
@@ -20,7 +21,6 @@ from core.games.base import Ctx, Player
 from core.games.challenge import ChallengeGame
 from core.games.challenge_presenter import FLOW_TEXTS
 from core.games.practice.rules import RATINGS
-from core.games.registry import GAMES
 from core.messages import DayMonth, Text
 
 ROOT = Path(__file__).resolve().parents[1]

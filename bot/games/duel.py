@@ -8,6 +8,7 @@ from bot.services import Command, Services, Turn
 from core.codes import CodeRules
 from core.games.base import Player
 from core.games.challenge_events import Accepted, BotLevel
+from core.games.duel import GAME
 from core.games.duel import rules as duel
 from core.messages import Message, Text
 from core.solver import games as solver_games
@@ -43,11 +44,11 @@ async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
     turn.messages.insert(at, intro)
 
 
-class Duel(ComputerOpponent):
-    kind = "duel"
+class DuelPlugin(ComputerOpponent[duel.State]):
+    game = GAME
     title = "game.duel"
     commands = (Command("duel", ("bot", "opponent", "length", "repeats"), cmd_duel, group_only=True,
                         choices=(("bot", BOT_CHOICES), ("length", LENGTH_CHOICES))),)
 
 
-PLUGIN = Duel()
+PLUGIN = DuelPlugin()

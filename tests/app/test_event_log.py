@@ -12,10 +12,10 @@ import sqlite3
 from pathlib import Path
 
 from bot.games.computer.storage import bot_level
+from bot.games.registry import GAMES
 from bot.storage.sqlite import SqliteStore
 from core.games.base import Logged
 from core.games.challenge_events import BotLevel
-from core.games.registry import GAMES
 from tests.app.recorded_events import RECORDED, seeded_events
 
 

@@ -8,11 +8,11 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
+from bot.games.registry import GAMES
 from core.codes import CodeRules
 from core.games.actions import GiveUp, Guess
 from core.games.base import Ctx, Game, Player, RulesGame
 from core.games.practice import rules as practice_rules
-from core.games.registry import GAMES
 
 CAPABILITIES = ("due_action", "secret_prompt", "secret_action", "accepts_text", "text_action", "button_action",
                 "quit_action", "cancel_action", "join_action", "leave_action", "follow_up")

@@ -10,6 +10,7 @@ from bot.services import Command, Services, Turn
 from core.errors import GameError
 from core.games.base import Player
 from core.games.challenge_events import Accepted, BotLevel
+from core.games.logik import GAME
 from core.games.logik import rules as logik
 from core.messages import Message, Text
 from core.solver import games as solver_games
@@ -81,8 +82,8 @@ async def solver_bot_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> 
     turn.messages.insert(at, intro)
 
 
-class Logik(ComputerOpponent):
-    kind = "logik"
+class LogikPlugin(ComputerOpponent[logik.State]):
+    game = GAME
     title = "game.logik"
     commands = (Command("logik", ("bot", "opponent", "rows"), cmd_logik, group_only=True,
                         choices=(("bot", BOT_CHOICES),)),)
@@ -92,4 +93,4 @@ class Logik(ComputerOpponent):
         return True
 
 
-PLUGIN = Logik()
+PLUGIN = LogikPlugin()

@@ -12,6 +12,7 @@ from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Player, repeats_text
+from core.games.practice import GAME
 from core.games.practice import rules as practice
 from core.messages import Chat, Message, Text
 from core.solver import games as solver_games
@@ -48,8 +49,8 @@ def hint_step(left: int, guess: str) -> Any:
     return lambda game, state, ctx: solver_games.take_hint(state, left, guess, ctx)
 
 
-class Practice(GamePlugin):
-    kind = "practice"
+class PracticePlugin(GamePlugin[practice.State]):
+    game = GAME
     title = "game.practice"
     commands = (Command("practice", ("length", "repeats"), cmd_practice, choices=(("length", LENGTH_CHOICES),)),)
 
@@ -87,4 +88,4 @@ class Practice(GamePlugin):
         return f"{name}: {line.games} · ✓{line.wins} · ✗{line.gave_up}" + extra
 
 
-PLUGIN = Practice()
+PLUGIN = PracticePlugin()
