@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.logik import logik_letters
+from bot.games.logik.commands import logik_letters
 from bot.i18n import Catalogs
 from core import pegs
 from core.games.logik import presenter as logik_presenter

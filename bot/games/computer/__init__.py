@@ -1,6 +1,7 @@
 """The computer opponent of the two-player challenge games (1A2B duel, Logik): `/duel bot`,
 `/logik bot`, its answers after every human move, its pending moves on start. Its choices come from
-the solver (core/solver/games.py), thought out in a worker process (bot/thinking.py)."""
+the solver (core/solver/games.py), thought out in a worker process (bot/thinking.py); the level it
+plays at is read back by `storage`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Practice (1A2B against a hidden code), bot-side: /practice, the personal best told, /hint."""
+"""Practice (1A2B against a hidden code), bot-side: the plugin (`PLUGIN`) with /practice, the personal best
+told, /hint; the bests' query is in `storage`."""
 
 from __future__ import annotations
 
@@ -54,8 +55,8 @@ class PracticePlugin(GamePlugin[practice.State]):
     title = "game.practice"
     commands = (Command("practice", ("length", "repeats"), cmd_practice, choices=(("length", LENGTH_CHOICES),)),)
 
-    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: Any, over: bool) -> None:
-        if over and state.outcome == "cracked" and not state.assisted:
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: practice.State, over: bool) -> None:
+        if over and state.outcome == practice.PracticeOutcome.CRACKED and not state.assisted:
             await report_best(svc, turn, state, chat)
 
     async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
