@@ -13,9 +13,9 @@ from core.games.duel import rules as duel
 from core.games.logik import presenter as logik_presenter
 from core.games.logik import rules as logik
 from core.messages import Message
-from tests.core.test_duel import CHAT, A, B, ctx, playing
+from tests.games.duel.test_duel import CHAT, A, B, ctx, playing
+from tests.games.logik import common as lc
 from tests.kegeln.test_rules import tied_game
-from tests.logik import common as lc
 from tests.words.helpers import begun
 from tests.words.helpers import ctx as words_ctx
 

@@ -13,7 +13,7 @@ from core.games.kegeln.chart import Words, club_chart, line_chart, review_chart
 from core.games.logik import picture as logik_picture
 from core.games.logik import rules as logik
 from core.ratings_chart import rating_chart
-from tests.logik.common import LETTERS, A, B, ctx
+from tests.games.logik.common import LETTERS, A, B, ctx
 
 # pairs of different letters of one script: drawn as letters, the two pictures differ; drawn as the
 # missing-glyph box (the same box for both), they are the same picture

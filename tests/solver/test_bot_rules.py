@@ -12,7 +12,7 @@ from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
 from bot.solver_book import load_tree
 from core import serial
-from core.codes import CodeRules
+from core.codes import Attempt, CodeRules
 from core.errors import GameError
 from core.games import challenge
 from core.games.actions import Accept, GiveUp, Guess, SetSecret
@@ -155,14 +155,14 @@ def test_on_its_last_guess_the_bot_plays_a_code_that_can_still_be_the_secret(lev
             wasted += 1
         a, b = bulls_cows("123", guess)
         state = copy.deepcopy(usual)
-        state.attempts.setdefault(sg.BOT, []).append(duel.Attempt(guess, a, b))
+        state.attempts.setdefault(sg.BOT, []).append(Attempt(guess, a, b))
     assert wasted > 0  # the usual line does play such codes: the case is met
 
 
 def test_the_guess_limit_counts_as_the_last_guess() -> None:
     state = duel.State(rules=CodeRules(3, False), challenger=HUMAN, opponent=Player(sg.BOT, "Bot"))
-    state.attempts = {sg.BOT: [duel.Attempt("012", 0, 0)] * (duel.MAX_GUESSES - 2)}
+    state.attempts = {sg.BOT: [Attempt("012", 0, 0)] * (duel.MAX_GUESSES - 2)}
     assert not sg.last_guess(state)
-    state.attempts[sg.BOT].append(duel.Attempt("345", 0, 0))
+    state.attempts[sg.BOT].append(Attempt("345", 0, 0))
     assert sg.last_guess(state)
     assert sg.last_guess(duel.State(rules=CodeRules(3, False), challenger=HUMAN, opponent=None, last_chance=True))

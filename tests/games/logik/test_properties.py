@@ -15,7 +15,7 @@ from core.games.logik import GAME as LOGIK_GAME
 from core.games.logik import presenter as logik_presenter
 from core.games.logik import rules as logik
 from core.scoring import bulls_cows
-from tests.logik.common import CHAT, LETTERS, A, B, ctx, playing
+from tests.games.logik.common import CHAT, LETTERS, A, B, ctx, playing
 
 codes = st.text(alphabet="12345678", min_size=5, max_size=5)
 
@@ -45,7 +45,7 @@ moves = st.lists(st.tuples(st.sampled_from(["a", "b", "c", None]),
 
 @settings(max_examples=150, deadline=None)
 @given(moves, st.booleans())
-def test_any_sequence_keeps_a_valid_state(seq: list, open_: bool) -> None:
+def test_any_sequence_keeps_a_valid_state(seq: list[tuple[str | None, object]], open_: bool) -> None:
     s, _ = logik.new(A, None if open_ else B, 8, LETTERS, ctx())
     for actor, action in seq:
         before = serial.dump(s)

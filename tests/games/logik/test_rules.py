@@ -6,18 +6,19 @@ import json
 
 import pytest
 
-from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
+from bot.options import option_vocabulary
 from core import pegs, serial
 from core.errors import GameError
 from core.games import challenge, challenge_events
 from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
 from core.games.logik import GAME as LOGIK_GAME
+from core.games.logik import events as logik_events
 from core.games.logik import presenter as logik_presenter
 from core.games.logik import rules as logik
 from core.messages import Actor
 from core.scoring import bulls_cows
-from tests.logik.common import CHAT, LETTERS, A, B, ctx, playing, round_
+from tests.games.logik.common import CHAT, LETTERS, A, B, ctx, playing, round_
 
 OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as the App reads them
 
@@ -102,7 +103,7 @@ def test_a_round_is_revealed_only_when_both_rows_are_in() -> None:
     s = playing("12345", "54321")
     s1, ev = logik.apply(s, Guess("54321"), "a", ctx())  # Alice's row cracks Bob's code …
     assert [e.type for e in ev] == ["submitted"] and s1.rows == {"a": [], "b": []}
-    assert ev == [logik.Submitted(by="a", round=1)]  # … but nothing shows
+    assert ev == [logik_events.Submitted(by="a", round=1)]  # … but nothing shows
     out = logik_presenter.present(1, s1, ev, CHAT)
     assert [m.text.key for m in out] == ["logik.submitted"] and not any(isinstance(m.to, Actor) for m in out)
     assert "54321" not in json.dumps(serial.dump([m.text for m in out]), ensure_ascii=False)

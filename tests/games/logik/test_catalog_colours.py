@@ -8,8 +8,8 @@ import pytest
 from bot.games.logik.commands import logik_letters
 from bot.i18n import Catalogs
 from core import pegs
-from core.games.logik import presenter as logik_presenter
-from tests.logik.common import LETTERS
+from core.pegs import legend
+from tests.games.logik.common import LETTERS
 
 CATALOGS = Catalogs()
 
@@ -33,7 +33,7 @@ def test_the_app_letters_cover_every_language_without_ambiguity() -> None:
 
 
 def test_legend_shows_symbol_number_initial_and_name() -> None:
-    en = CATALOGS.render(logik_presenter.legend(), "en")
-    de = CATALOGS.render(logik_presenter.legend(), "de")
+    en = CATALOGS.render(legend(), "en")
+    de = CATALOGS.render(legend(), "de")
     assert en.startswith("Colours: 🟥1 R red · 🟩2 G green") and "⬛8 K black" in en
     assert "🟨4 E gelb" in de and "⬛8 S schwarz" in de

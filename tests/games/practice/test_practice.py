@@ -13,6 +13,7 @@ from core.errors import GameError
 from core.games.actions import GiveUp, Guess
 from core.games.base import Ctx, Player
 from core.games.practice import GAME as PRACTICE_GAME
+from core.games.practice import events as practice_events
 from core.games.practice import presenter as practice_presenter
 from core.games.practice import rules as practice
 from core.messages import Chat
@@ -49,10 +50,10 @@ def test_new_game_uses_the_injected_rng() -> None:
 
 def test_guess_and_crack() -> None:
     s, ev = practice.apply(game(), Guess("1234"), "a", CTX)
-    assert ev == [practice.Guessed(code="1234", a=1, b=2, n=1)]
+    assert ev == [practice_events.Guessed(code="1234", a=1, b=2, n=1)]
     s, ev = practice.apply(s, Guess("4271"), "a", CTX)
     assert PRACTICE_GAME.is_over(s) and s.outcome == "cracked"
-    assert ev[-1] == practice.Cracked(n=2, rating="Genie")
+    assert ev[-1] == practice_events.Cracked(n=2, rating="Genie")
     assert practice.results(s)[0].outcome == "win" and practice.results(s)[0].rating == "Genie"
 
 
@@ -69,7 +70,7 @@ def test_invalid_guesses_change_nothing(text: str, code: str) -> None:
 
 def test_give_up_reveals() -> None:
     s, ev = practice.apply(game(), GiveUp(), "a", CTX)
-    assert ev == [practice.GaveUp(secret="4271", n=0)] and s.outcome == "gave_up"
+    assert ev == [practice_events.GaveUp(secret="4271", n=0)] and s.outcome == "gave_up"
     assert practice.results(s)[0].outcome == "gave_up"
     with pytest.raises(GameError):
         practice.apply(s, Guess("1234"), "a", CTX)
@@ -98,7 +99,7 @@ def test_a_game_with_hints_earns_no_rating() -> None:
     s = game()
     s.assisted = True
     s, ev = practice.apply(s, Guess("4271"), "a", CTX)
-    assert ev[-1] == practice.Cracked(n=1, rating=None) and practice.results(s)[0].rating is None
+    assert ev[-1] == practice_events.Cracked(n=1, rating=None) and practice.results(s)[0].rating is None
     cracked = practice_presenter.present(1, s, ev, Chat("console", "#t", False))[-1]
     assert cracked.text.params["rating"].key == "rating.assisted"
 

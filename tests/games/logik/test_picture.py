@@ -11,7 +11,7 @@ from core.games.actions import Accept, Guess, SetSecret
 from core.games.logik import picture as logik_picture
 from core.games.logik import rules as logik
 from core.games.logik.picture import COVER, HOLE, KEY_BLACK, KEY_WHITE, key_centre, peg_centre, render
-from tests.logik.common import LETTERS, A, B, ctx, playing, round_
+from tests.games.logik.common import LETTERS, A, B, ctx, playing, round_
 
 
 def image(s: logik.State) -> Image.Image:
@@ -24,7 +24,9 @@ def image(s: logik.State) -> Image.Image:
 
 def peg_colour(img: Image.Image, board: int, row: int | None, col: int) -> tuple[int, int, int]:
     x, y = peg_centre(board, row, col)
-    return img.getpixel((x, y - 10))  # above the number printed on the peg
+    pixel = img.getpixel((x, y - 10))  # above the number printed on the peg
+    assert isinstance(pixel, tuple) and len(pixel) == 3
+    return (int(pixel[0]), int(pixel[1]), int(pixel[2]))
 
 
 def colour(n: str) -> tuple[int, int, int]:
