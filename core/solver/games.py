@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -88,10 +89,15 @@ def has_bot(state: Duelish) -> bool:
     return any(p.user_id == BOT for p in players(state))
 
 
+@dataclass(frozen=True)
+class GuessDue:
+    """The bot has to guess (its turn in a 1A2B duel; in Logik, its row of the round is not in yet):
+    no move yet, the solver thinks it out (`bot_guess`, in a worker of bot/)."""
+
+
 def bot_action(state: Duelish) -> object | None:
     """What the bot does now without thinking: accept a challenge or rematch aimed at it, set a
-    random secret. "guess" when the bot has to guess (its turn in a 1A2B duel; in Logik, whenever
-    its row of the round is not in yet) — that needs the solver. Else None."""
+    random secret; `GuessDue()` when it has to guess, which needs the solver. Else None."""
     if state.phase is Phase.FINISHED or not has_bot(state):
         return None
     if state.phase is Phase.CHALLENGE:
@@ -100,8 +106,8 @@ def bot_action(state: Duelish) -> object | None:
         return SetSecret(None) if BOT not in state.secrets else None
     if state.phase is Phase.PLAYING:
         if isinstance(state, logik.State):
-            return "guess" if BOT not in state.pending else None
-        return "guess" if state.turn == BOT else None
+            return GuessDue() if BOT not in state.pending else None
+        return GuessDue() if state.turn == BOT else None
     return None
 
 

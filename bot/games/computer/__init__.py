@@ -72,7 +72,7 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
         human = next(p.user_id for p in game.players(state) if p.user_id != solver_games.BOT)
         level = await bot_level(svc.store, row.platform, row.chat_id, row.kind, row.id, human) or STRONG
         extra: list[Event] = [BotLevel(level)] if isinstance(action, Accept) else []
-        if action == "guess":
+        if isinstance(action, solver_games.GuessDue):
             rng = random.Random(svc.rng.random())
             try:
                 action = await svc.think(("bot", row.id, row.version), solver_games.spec_of(state),
