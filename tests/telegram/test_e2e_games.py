@@ -17,6 +17,7 @@ import pytest
 from adapters.telegram.deeplink import DeepLinks, key_for
 from core import pegs, serial
 from core.games import kegeln, words
+from core.games.challenge import Phase
 from core.games.logik import rules as logik
 from tests.telegram.standin import Call, Chat, StandIn, User
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, answers, game_of, sent, with_button
@@ -102,7 +103,7 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     calls = await club.act(club.press(BOB, challenge, f"g:{game}:accept"))
     (ok,) = answers(calls)
     assert "text" not in ok
-    assert (await load(club, game, logik)).phase is challenge.Phase.SECRETS
+    assert (await load(club, game, logik)).phase is Phase.SECRETS
 
     # Alice: the private prompt with the 🎲 button. Bob: 403, the group gets a deep link.
     assert with_button(sent(calls, ALICE.id), f"g:{game}:random")
@@ -124,7 +125,7 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     calls = await club.act(club.say(Chat.private(BOB), BOB, "p g y r w"))
     assert any(shows(c.text, BOB_ROW) for c in sent(calls, BOB.id))
     state = await load(club, game, logik)
-    assert state.phase is challenge.Phase.PLAYING
+    assert state.phase is Phase.PLAYING
     assert state.secrets == {str(ALICE.id): ALICE_ROW, str(BOB.id): BOB_ROW}
     assert sent(calls, GROUP.id), "the start message in the group"
 
@@ -155,13 +156,13 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     replies = await row_in_group(club, ALICE, BOB_ROW)
     assert len(replies) == 1
     state = await load(club, game, logik)
-    assert state.phase is challenge.Phase.PLAYING and state.pending == {str(ALICE.id): BOB_ROW}
+    assert state.phase is Phase.PLAYING and state.pending == {str(ALICE.id): BOB_ROW}
     end_mark = standin.mark()
     assert_rows_hidden(standin.calls, ALICE_ROW, BOB_ROW)  # nothing secret in the group so far
 
     replies = await row_in_group(club, BOB, "KKKKK")  # 88888: a miss
     state = await load(club, game, logik)
-    assert state.phase is challenge.Phase.FINISHED and state.winner == str(ALICE.id)
+    assert state.phase is Phase.FINISHED and state.winner == str(ALICE.id)
     assert state.rows[str(BOB.id)][1].code == "88888"
     after = standin.calls[end_mark:]
     final = [c for c in group_calls(after) if c.ok and shows(c.text, ALICE_ROW)]
