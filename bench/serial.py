@@ -41,6 +41,9 @@ from core.games.actions import Accept, Cancel, Decline, GiveUp, Guess, Resign, S
 from core.games.base import Ctx, Player
 from core.games.duel import GAME as DUEL_GAME
 from core.games.duel import rules as duel
+from core.games.kegeln import actions, options
+from core.games.kegeln import rules as kegeln_rules
+from core.games.kegeln.state import Member, Mode, State
 from core.games.logik import GAME as LOGIK_GAME
 from core.games.logik import rules as logik
 from core.games.practice import GAME as PRACTICE_GAME
@@ -164,11 +167,11 @@ def _words_action(s: W.State, actor: str | None, rng: random.Random) -> object:
         *[W.Guess(rng.choice(WORDS))] * 6, *([W.Guess(s.secret)] if s.secret else [])])
 
 
-def _kegeln_action(s: kegeln.State, actor: str | None, rng: random.Random) -> object:
-    return _rarely(rng, [kegeln.Cancel(), kegeln.Undo()], [
-        *[kegeln.Pins(str(rng.randrange(10)), rng.choice([None, *range(s.digits)]))] * 6,
-        *[kegeln.Place(rng.randrange(s.digits))] * 2,
-        kegeln.HandOver(rng.choice([A, B])), kegeln.Decide(rng.randrange(len(s.members)))])
+def _kegeln_action(s: State, actor: str | None, rng: random.Random) -> object:
+    return _rarely(rng, [actions.Cancel(), actions.Undo()], [
+        *[actions.Pins(str(rng.randrange(10)), rng.choice([None, *range(s.digits)]))] * 6,
+        *[actions.Place(rng.randrange(s.digits))] * 2,
+        actions.HandOver(rng.choice([A, B])), actions.Decide(rng.randrange(len(s.members)))])
 
 
 def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[..., object]]:
@@ -189,9 +192,9 @@ def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[
     if game == "kegeln":
         teams = rng.choice([0, 0, 2])
         names = ["Ute", "Jens", "Kai", "Mia"][:rng.choice([2, 3, 4]) if not teams else 4]
-        members = [kegeln.Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
-        setup = kegeln.Setup(rng.choice(list(kegeln.Mode)), rng.choice([2, 3]), members, teams)
-        return kegeln.new(setup, A, ctx)[0], kegeln.GAME, _kegeln_action
+        members = [Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
+        setup = options.Setup(rng.choice(list(Mode)), rng.choice([2, 3]), members, teams)
+        return kegeln_rules.new(setup, A, ctx)[0], kegeln.GAME, _kegeln_action
     raise ValueError(game)
 
 
