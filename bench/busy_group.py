@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import logging
 import random
 import tempfile
@@ -136,6 +137,11 @@ async def collect(run: Run, standin: Any, delivered: Callable[[Any], str | None]
     run.lost = len(pending)
 
 
+def picked_telegram(call: Any, p: User) -> bool:
+    """The stand-in's call that answers `p`'s /practice."""
+    return bool(call.ok) and f"{p.first_name}, I have picked" in call.text
+
+
 async def play(mode: str, rate: float, seconds: float, scale: float, drain: float, seed: int) -> Run:
     run = Run(mode, rate)
     standin = StandIn(limits=Limits(time_scale=scale))
@@ -155,7 +161,7 @@ async def play(mode: str, rate: float, seconds: float, scale: float, drain: floa
         for player in PLAYERS:
             standin.user_message(GROUP, player, "/practice")
         for player in PLAYERS:
-            await standin.wait_for(lambda c, p=player: c.ok and f"{p.first_name}, I have picked" in c.text,
+            await standin.wait_for(functools.partial(picked_telegram, p=player),
                                    timeout=120 * max(scale, 0.1))
         secrets = {p.id: await secret_of(app, p) for p in PLAYERS}
         # Let the start-up messages' minute pass, so every run begins from the same quiet group.
@@ -207,12 +213,15 @@ async def play_discord(mode: str, rate: float, seconds: float, scale: float, dra
     def ok(call: discord_standin.Call) -> bool:
         return call.status < 300 and call.channel_id == channel and call.method == "POST"
 
+    def picked_discord(call: discord_standin.Call, u: Any) -> bool:
+        return ok(call) and f"{u.name}, I have picked" in call.content
+
     try:
         await adapter.start()
         for user in users:
             await standin.say(channel, user, "!practice")
         for user in users:
-            await standin.wait_for(lambda c, u=user: ok(c) and f"{u.name}, I have picked" in c.content,
+            await standin.wait_for(functools.partial(picked_discord, u=user),
                                    timeout=60)
         rows = {u.id: await app.store.seated_games("discord", str(u.id), str(channel)) for u in users}
         secrets = {uid: str(r[-1].state["secret"]) for uid, r in rows.items()}

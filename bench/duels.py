@@ -28,6 +28,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bench import moves
 from bot.app import App
 from core.messages import Actor, Chat, Inbound
 
@@ -140,6 +141,7 @@ async def main() -> None:
                   f"{'p50 ms':>8} {'p99 ms':>8} {'KiB/game':>9}")
         print(header)
         print("-" * len(header))
+        load0 = os.getloadavg()[0]
         for n in args.n:
             closed = await run(n, "closed", args.rate, Path(tmp))
             paced = await run(n, "paced", args.rate, Path(tmp))
@@ -149,6 +151,15 @@ async def main() -> None:
         print("cost = busy wall time per event under the closed load; commit = median of one bare durable")
         print("aiosqlite commit of one row on the same disk, measured in the same run; ratio = cost / commit.")
         print("p50/p99: latency of one handle() call in the paced run; KiB/game: database size / finished duels.")
+        print(f"machine load average {load0:.1f} at the start, {os.getloadavg()[0]:.1f} at the end "
+              f"({os.cpu_count()} cores): compare runs only at like loads, back to back")
+        counted = await moves.count_moves(Path(tmp), ("duel",))
+        ordinary = counted.ordinary("duel")
+        print(f"per ordinary guess (one duel played alone, bench/moves.py): "
+              f"{moves.ordinary_statements(counted, 'duel'):.2f} SQL statements "
+              f"({statistics.mean(m.reads for m in ordinary):.2f} reads), "
+              f"{statistics.mean(m.calls for m in ordinary):.0f} Python calls; the final guess "
+              f"{len(counted.final('duel').statements)} statements")
 
 
 if __name__ == "__main__":

@@ -53,10 +53,10 @@ BUSY_MARK = "busy thinking"  # the English "solver.busy" reply (checked by text,
 def warm(solver: Any, i: int) -> int:
     """Loads a space's book in one worker (each sleeps a little, so every worker gets one)."""
     time.sleep(0.5)
-    return solver.count([])
+    return int(solver.count([]))
 
 
-def pct(values: array, p: float) -> float:
+def pct(values: array[float], p: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))] if s else float("nan")
 
@@ -105,7 +105,7 @@ async def prepare_heavy(d: Driver, n: int, rng: random.Random) -> list[tuple[str
 
 
 async def ordinary(d: Driver, i: int, rate_each: float, stop: asyncio.Event, phase: list[str],
-                   latency: dict[str, array], rng: random.Random) -> None:
+                   latency: dict[str, array[float]], rng: random.Random) -> None:
     who, chat = f"p{i}", f"plain-{i}"
     await d.say(who, chat, "/practice 4")
     while not stop.is_set():
@@ -118,7 +118,7 @@ async def ordinary(d: Driver, i: int, rate_each: float, stop: asyncio.Event, pha
             await d.say(who, chat, "/practice 4")
 
 
-async def loop_lag(stop: asyncio.Event, phase: list[str], lag: dict[str, array]) -> None:
+async def loop_lag(stop: asyncio.Event, phase: list[str], lag: dict[str, array[float]]) -> None:
     """How late a 5 ms timer fires: the time the event loop was busy elsewhere (or had no CPU)."""
     while not stop.is_set():
         now = phase[0]
@@ -193,7 +193,7 @@ async def measure(args: argparse.Namespace, hogs: int) -> None:
             cpu_quiet = (time.process_time() - cpu0) / (time.perf_counter() - wall0)
             cpu0 = time.process_time()
             phase[0] = "heavy"
-            heavy_ms: dict[str, array] = {"/hint": array("d"), "/analyse": array("d")}
+            heavy_ms: dict[str, array[float]] = {"/hint": array("d"), "/analyse": array("d")}
             busy = answered = 0
 
             async def one(who: str, chat: str, command: str) -> None:

@@ -73,7 +73,7 @@ def rss_kib() -> tuple[int, int]:
     return values["VmRSS"], values["VmHWM"]
 
 
-def pct(values: array, p: float) -> float:
+def pct(values: array[float], p: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))] if s else float("nan")
 
@@ -101,7 +101,7 @@ class Outcomes(logging.Handler):
 
 class Stats:
     def __init__(self) -> None:
-        self.latency: dict[str, array] = {k: array("d") for k in KINDS}
+        self.latency: dict[str, array[float]] = {k: array("d") for k in KINDS}
         self.errors: Counter[str] = Counter()  # by kind: exceptions and apology replies
         self.failures: list[str] = []  # first few messages, for the report
         self.in_flight = 0
@@ -390,7 +390,7 @@ async def open_app(args: argparse.Namespace, db: Path) -> App | None:
     else:
         url = os.environ.get("DATABASE_URL", "")
         if not url.startswith(("postgresql://", "postgres://")):
-            url = throwaway_postgres()
+            url = throwaway_postgres() or ""
         if not url:
             print("PostgreSQL store unavailable: set DATABASE_URL=postgresql://… or install postgresql")
             return None

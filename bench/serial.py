@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import enum
+import functools
 import json
 import pickle
 import random
@@ -161,7 +162,7 @@ def _practice_action(s: practice.State, actor: str | None, rng: random.Random) -
 
 
 def _words_action(s: W.State, actor: str | None, rng: random.Random) -> object:
-    return _rarely(rng, [W.Cancel(), W.Timeout(), W.GiveUp(), W.Leave()], [
+    return _rarely(rng, [Cancel(), Timeout(), W.GiveUp(), W.Leave()], [
         W.Join(rng.choice(["Bob", "Cy"])), W.Begin(), W.Vote(), W.Skip(),
         W.SetWord(rng.choice(WORDS)), W.SetWord(None),
         *[W.Guess(rng.choice(WORDS))] * 6, *([W.Guess(s.secret)] if s.secret else [])])
@@ -230,9 +231,9 @@ def _time_one(states: list[Any], tp: type, dump: Callable[[Any], Any], load: Cal
               clone: Callable[[Any], Any], repeat: int) -> tuple[float, float, float]:
     """Mean µs per dump, load (from JSON text parsed again) and clone over the states."""
     data = [json.loads(json.dumps(dump(s))) for s in states]
-    d = statistics.mean(_per_call_us(lambda s=s: dump(s), repeat) for s in states)
-    lo = statistics.mean(_per_call_us(lambda x=x: load(tp, x), repeat) for x in data)
-    c = statistics.mean(_per_call_us(lambda s=s: clone(s), repeat) for s in states)
+    d = statistics.mean(_per_call_us(functools.partial(dump, s), repeat) for s in states)
+    lo = statistics.mean(_per_call_us(functools.partial(load, tp, x), repeat) for x in data)
+    c = statistics.mean(_per_call_us(functools.partial(clone, s), repeat) for s in states)
     return d, lo, c
 
 

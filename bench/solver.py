@@ -22,6 +22,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -55,7 +56,7 @@ def secrets_for(spec: Spec, sample: int, seed: int) -> list[int]:
     return sorted(random.Random(seed).sample(range(size), sample))
 
 
-def run(solver: Solver, secrets: list[int], level: str, seed: int) -> dict:
+def run(solver: Solver, secrets: list[int], level: str, seed: int) -> dict[str, Any]:
     spec, eng = solver.spec, solver.eng
     rng = random.Random(seed)
     lens: list[int] = []
@@ -85,7 +86,7 @@ def run(solver: Solver, secrets: list[int], level: str, seed: int) -> dict:
             "p50": float(np.percentile(ms, 50)), "p99": float(np.percentile(ms, 99)), "dmax": float(ms.max())}
 
 
-def knuth(spec: Spec) -> dict:
+def knuth(spec: Spec) -> dict[str, Any]:
     """Knuth's 1976 minimax strategy (first guess 1122, ties: a candidate first, then the lowest code)."""
     eng = engine(spec)
     memo: dict[bytes, int] = {}

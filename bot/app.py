@@ -17,9 +17,11 @@ from typing import Any
 
 from bot import edits, routing
 from bot.games.registry import GAMES, PLUGINS, commands
+from bot.handling import Handling, command_aliases
 from bot.i18n import Catalogs
-from bot.services import RETRY_DELAYS, Services, Turn, acting, command_aliases
-from bot.storage.base import Conflict, Duplicate, Store, StoreUnavailable
+from bot.moves import acting
+from bot.services import RETRY_DELAYS, Services
+from bot.storage.base import Conflict, Duplicate, GameRow, Store, StoreUnavailable
 from bot.storage.sqlite import SqliteStore
 from core import names, serial
 from core.errors import GameError
@@ -31,7 +33,7 @@ STORE_ERRORS = {"busy": "error.store_busy", "full": "error.store_full", "error":
 # A run of more digits than any option, code or mention id (<@…>, ≤ 20 digits) can hold: refused
 # before any parser turns it into a number (Python refuses int() of 4,300 digits and more).
 LONG_NUMBER = re.compile(r"\d{25,}")
-__all__ = ["GAMES", "App", "Turn", "is_postgres", "open_store"]
+__all__ = ["GAMES", "App", "is_postgres", "open_store"]
 
 
 class App(Services):
@@ -75,18 +77,18 @@ class App(Services):
     async def handle(self, inbound: Inbound) -> Response:
         started = time.perf_counter()
         inbound = _cleaned(inbound)
-        turn = Turn(inbound)
+        handling = Handling(inbound)
         user_saved: asyncio.Future[Any] | None = None
         chat_saved: asyncio.Future[Any] | None = None
         try:
             verdict = self.limiter.check(inbound.actor.platform, inbound.actor.user_id)
             if verdict != "ok":  # a flood: one polite notice, then silence until it calms down
-                turn.outcome = "flood"
+                handling.outcome = "flood"
                 if verdict == "warn":
-                    turn.notice = Text("error.flood")
-                return await self.renderer.response(inbound, [], turn.notice, False)
-            if turn.seen and turn.seen in self._recent:  # redelivered: answered already
-                turn.outcome = "duplicate"
+                    handling.notice = Text("error.flood")
+                return await self.renderer.response(inbound, [], handling.notice, False)
+            if handling.seen and handling.seen in self._recent:  # redelivered: answered already
+                handling.outcome = "duplicate"
                 return Response()
             if not inbound.actor.as_chat:  # a post as a chat is nobody to find by name or tell a title
                 user_saved, chat_saved = self._remember(inbound.actor), self.note_chat(inbound)
@@ -95,56 +97,57 @@ class App(Services):
             if inbound.migrate_to:  # set by the platform itself, never typed by a user
                 await self.store.migrate_chat(inbound.chat.platform, inbound.chat.chat_id, inbound.migrate_to)
                 self.renderer.forget_chat(inbound.chat.platform, inbound.chat.chat_id)
-            elif await edits.reported(self, turn):  # a topic closed, a message left undeleted, an edit (bot/edits.py)
+            elif await edits.reported(self, handling):  # a topic closed, a secret undeleted, an edit (bot/edits.py)
                 pass
             elif inbound.action:
-                await routing.on_action(self, turn, inbound.action)
+                await routing.on_action(self, handling, inbound.action)
             elif inbound.command:
-                await self._on_command(turn, inbound.command.lower(), inbound.args)
+                await self._on_command(handling, inbound.command.lower(), inbound.args)
             elif inbound.text:
-                await self._on_text(turn, inbound.text)
+                await self._on_text(handling, inbound.text)
         except GameError as err:
-            turn.outcome = f"refused:{err.code}"
-            self._refuse(turn, err)
+            handling.outcome = f"refused:{err.code}"
+            self._refuse(handling, err)
         except Duplicate:  # redelivered after a restart: its move is stored already, say nothing
-            turn.outcome = "duplicate"
-            turn.messages, turn.notice, turn.delete_inbound = [], None, False
+            handling.outcome = "duplicate"
+            handling.messages, handling.notice, handling.delete_inbound = [], None, False
         except StoreUnavailable as err:  # logged by the store; the move was not applied
-            turn.outcome = f"store-{err.reason}"
-            turn.messages = []
-            self._say_refusal(turn, Text(STORE_ERRORS[err.reason]))
+            handling.outcome = f"store-{err.reason}"
+            handling.messages = []
+            self._say_refusal(handling, Text(STORE_ERRORS[err.reason]))
         except Exception:
-            turn.outcome = "crashed"
+            handling.outcome = "crashed"
             log.exception("failed to handle %s in %s:%s from %s", _what(inbound), inbound.chat.platform,
                           inbound.chat.chat_id, inbound.actor.user_id)
-            turn.messages = [Message(inbound.chat, Text("error.internal"))]
+            handling.messages = [Message(inbound.chat, Text("error.internal"))]
         finally:
             log.info("%s chat=%s user=%s %s -> %s (%.1f ms)", inbound.chat.platform, inbound.chat.chat_id,
-                     inbound.actor.user_id, _what(inbound), turn.outcome,
+                     inbound.actor.user_id, _what(inbound), handling.outcome,
                      (time.perf_counter() - started) * 1000)
-        if turn.seen:
-            self._recent[turn.seen] = None
+        if handling.seen:
+            self._recent[handling.seen] = None
         for saved in (user_saved, chat_saved):
             try:
                 if saved is not None:
                     await saved
             except Exception as exc:  # a name, language or title not stored is no reason to fail the answer
                 log.warning("could not store user %s or chat: %s", inbound.actor.user_id, exc)
-        return await self.renderer.response(turn.inbound, turn.messages, turn.notice, turn.delete_inbound, turn.about)
+        return await self.renderer.response(inbound, handling.messages, handling.notice, handling.delete_inbound,
+                                            handling.about)
 
-    def _refuse(self, turn: Turn, err: GameError) -> None:
-        self._say_refusal(turn, Text(f"error.{err.code}", err.params))
+    def _refuse(self, handling: Handling, err: GameError) -> None:
+        self._say_refusal(handling, Text(f"error.{err.code}", err.params))
 
-    def _say_refusal(self, turn: Turn, text: Text) -> None:
+    def _say_refusal(self, handling: Handling, text: Text) -> None:
         """A refusal goes to whoever acted: a button press gets a notice, a message a reply (where the
         bot cannot post, a notice too: ephemeral, or a private message)."""
-        ib = turn.inbound
+        ib = handling.inbound
         if ib.action or ib.cannot_post:
-            turn.notice = text
+            handling.notice = text
         elif ib.chat.private:
-            turn.messages.append(Message(ib.chat, text, only_for_actor=True, about=turn.about))
+            handling.messages.append(Message(ib.chat, text, only_for_actor=True, about=handling.about))
         else:
-            turn.messages.append(Message(ib.chat, Text("reply.to", {"name": ib.actor.name, "text": text}),
+            handling.messages.append(Message(ib.chat, Text("reply.to", {"name": ib.actor.name, "text": text}),
                                          only_for_actor=True))
 
     def _remember(self, actor: Actor) -> asyncio.Future[Any] | None:
@@ -162,40 +165,45 @@ class App(Services):
         saved.add_done_callback(stored)
         return saved
 
-    async def _on_text(self, turn: Turn, raw: str) -> None:
+    async def _on_text(self, handling: Handling, raw: str) -> None:
         text = raw.strip()
         if text == "/" or (text.startswith("/") and text[1:2].isspace()):  # a command without its name
-            turn.outcome = "refused:no_command_name"
-            self._say_refusal(turn, Text("error.no_command_name"))
+            handling.outcome = "refused:no_command_name"
+            self._say_refusal(handling, Text("error.no_command_name"))
             return
-        await routing.on_text(self, turn, text)
+        await routing.on_text(self, handling, text)
 
-    async def _on_command(self, turn: Turn, name: str, args: tuple[str, ...]) -> None:
+    async def _on_command(self, handling: Handling, name: str, args: tuple[str, ...]) -> None:
         cmd = self.commands.get(self.aliases.get(name, name))
         if cmd is None or cmd.handler is None:
             raise GameError("unknown_command", command=name[:30])
-        if cmd.group_only and turn.inbound.chat.private:
+        if cmd.group_only and handling.inbound.chat.private:
             raise GameError("group_only", command=name)
-        if cmd.personal and turn.inbound.actor.as_chat:  # posted as the group or a channel: nobody to seat
+        if cmd.personal and handling.inbound.actor.as_chat:  # posted as the group or a channel: nobody to seat
             raise GameError("personal_account", command=name)
-        await cmd.handler(self, turn, args)
+        await cmd.handler(self, handling, args)
 
     # ------------------------------------------------------------ time
+    async def _bot_move(self, row: GameRow, why: str) -> list[Outbound]:
+        """The bot's move left pending in a game (`GamePlugin.before_move`), made now; one broken game
+        keeps no other from its move (nor the bot from starting)."""
+        handling = self.by_the_app(row)
+        try:
+            await self.plugins[row.kind].before_move(self, handling, row)
+        except Exception:
+            log.exception("could not make the bot's %s move in game %d", why, row.id)
+            if why == "resumed":  # what a retry said before it failed is told
+                return []
+        if handling.messages:
+            log.info("%s chat=%s game %d: the bot's move %s", row.platform, row.chat_id, row.id, why)
+        return await self.told(handling)
+
     async def resume(self) -> list[Outbound]:
         """At start: running games in which the bot is to act (the process stopped while it
         thought) get the bot's move now. Returns the messages for those games' chats."""
         outbounds: list[Outbound] = []
         for row in await self.store.idle_games(self.clock() + 1):  # every running game
-            system = Inbound(Actor(row.platform, "", ""), self.chat_of(row))
-            turn = Turn(system)
-            try:
-                await self.plugins[row.kind].before_move(self, turn, row)
-            except Exception:  # one broken game must not keep the bot from starting
-                log.exception("could not resume the bot's move in game %d", row.id)
-                continue
-            if turn.messages:
-                log.info("%s chat=%s game %d: the bot's pending move resumed", row.platform, row.chat_id, row.id)
-            outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
+            outbounds.extend(await self._bot_move(row, "resumed"))
         return outbounds
 
     async def retry_bot_moves(self) -> list[Outbound]:
@@ -214,12 +222,7 @@ class App(Services):
             if row is None or row.over:
                 self.owed.pop(game_id, None)
                 continue
-            system = Inbound(Actor(row.platform, "", ""), self.chat_of(row))
-            turn = Turn(system)
-            try:
-                await self.plugins[row.kind].before_move(self, turn, row)
-            except Exception:
-                log.exception("could not retry the bot's move in game %d", game_id)
+            told = await self._bot_move(row, "retried")
             if not owed.refused:  # moved (or nothing owed any more)
                 self.owed.pop(game_id, None)
             elif owed.tries < len(RETRY_DELAYS):
@@ -228,9 +231,7 @@ class App(Services):
                 self.owed.pop(game_id, None)
                 log.warning("%s chat=%s game %d: the bot is still busy; its move waits for the human",
                             row.platform, row.chat_id, game_id)
-            if turn.messages:
-                log.info("%s chat=%s game %d: the bot's move retried", row.platform, row.chat_id, game_id)
-            outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
+            outbounds.extend(told)
         return outbounds
 
     async def sweep(self) -> list[Outbound]:
@@ -239,21 +240,21 @@ class App(Services):
         outbounds: list[Outbound] = []
         for row in await self.store.idle_games(cutoff):
             game = GAMES[row.kind]
-            system = Inbound(Actor(row.platform, "", ""), self.chat_of(row))
-            turn = Turn(system)
+            handling = self.by_the_app(row)
             async with self.lock(row.id):
                 fresh = await self.store.get_game(row.id)
                 if fresh is None or fresh.over:
                     continue
-                if not self.expired(game, serial.load(game.state_type, fresh.state)):
+                state = serial.load(game.state_type, fresh.state)
+                if not self.expired(game, state):
                     continue
                 try:
-                    await self.apply(turn, fresh, acting(game.timeout_action(), None))
+                    await self.apply(handling, fresh, acting(game.timeout_action(), None), state)
                 except (GameError, Conflict):
                     continue
             self.release(row.id)
             log.info("%s chat=%s game %d timed out", row.platform, row.chat_id, row.id)
-            outbounds.extend((await self.renderer.response(system, turn.messages, None, False)).messages)
+            outbounds.extend(await self.told(handling))
         return outbounds
 
 

@@ -11,7 +11,9 @@ played privately (the daily puzzle) is left alone: its player goes on where it i
 from __future__ import annotations
 
 from bot.games.plugin import GAMES
-from bot.services import Services, Turn, acting
+from bot.handling import Handling
+from bot.moves import acting
+from bot.services import Services
 from bot.storage.base import Conflict
 from core import serial
 from core.errors import GameError
@@ -23,15 +25,15 @@ TEXTS = {"closed": ("topic.closed_game", "topic.closed_game_group"),
          "deleted": ("topic.deleted_game", "topic.deleted_game_group")}
 
 
-async def on_closed(svc: Services, turn: Turn, reason: str) -> None:
+async def on_closed(svc: Services, handling: Handling, reason: str) -> None:
     """End the running games of the inbound's chat and tell their players (module docstring)."""
-    ib = turn.inbound
+    ib = handling.inbound
     chat = ib.chat
     if chat.private or reason not in TEXTS:
         return
     general = Chat(chat.platform, chat.group, False)
     alone, in_group = TEXTS[reason]
-    ended = Turn(ib)  # one for every game: the platform's update id is stored once, with the first end
+    ended = Handling(ib)  # one for every game: the platform's update id is stored once, with the first end
     for row in await svc.store.chat_games(chat.platform, chat.chat_id):
         game = GAMES[row.kind]
         if row.over or game.private_play:
@@ -53,4 +55,4 @@ async def on_closed(svc: Services, turn: Turn, reason: str) -> None:
                 for p in players]
         # what the game said about its end went to the chat nobody reads any more; only its private words stay
         kept = [m for m in ended.messages if isinstance(m.to, Actor)]
-        turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row), [*told, *kept]))
+        handling.messages.extend(await svc.titled(row.kind, svc.chat_of(row), [*told, *kept]))

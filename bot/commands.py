@@ -1,23 +1,21 @@
-"""The canonical commands (identical on every platform), gathered from the games (bot/games/registry.py),
-and their option parsing (bot/options.py)."""
+"""The commands as registered at start (bot/games/registry.py), by name, and the option parsers beside them
+(bot/option_words.py): what the tests and the docs examples read; the App itself needs none of it."""
 
 from __future__ import annotations
 
 from bot.games.registry import commands
-from bot.options import (  # noqa: F401 - the option parsers, here where the commands are
+from bot.handling import Command
+from bot.option_words import (
     OPTION_WORD_KEYS,
     CodeOptions,
     mention_id,
     option_vocabulary,
     parse_code_options,
 )
-from bot.services import Command
+
+__all__ = ["BY_NAME", "COMMANDS", "OPTION_WORD_KEYS", "CodeOptions", "mention_id", "option_vocabulary",
+           "parse_code_options"]
 
 COMMANDS: tuple[Command, ...] = commands()  # as registered at start (a game registered later: `commands()`)
 BY_NAME = {c.name: c for c in COMMANDS}
 
-
-def option_choices(command: Command) -> dict[str, tuple[str, ...]]:
-    """Fixed value sets of a command's options, for platform menus (Discord choices); typed
-    commands accept more (every language's option words, e.g. German `hoch`/`tief`)."""
-    return dict(command.choices)

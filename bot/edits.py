@@ -5,38 +5,39 @@ a short note when it has (editing a counted guess changes nothing). A redelivere
 from __future__ import annotations
 
 from bot import closing, exposed
-from bot.services import Services, Turn
+from bot.handling import Handling
+from bot.services import Services
 from core.messages import Message, Text
 
 
-async def reported(svc: Services, turn: Turn) -> bool:
+async def reported(svc: Services, handling: Handling) -> bool:
     """What the platform reported about a chat or an earlier message, answered here: a forum topic closed
     or deleted (`Inbound.closed`, bot/closing.py), a secret it would not let the bot delete
     (`Inbound.undeleted`, bot/exposed.py), or an edit of a message that counted already (`counted`).
     False: the inbound is routed as usual."""
-    ib = turn.inbound
+    ib = handling.inbound
     if ib.closed:  # set by the platform itself (a forum topic closed or deleted)
-        await closing.on_closed(svc, turn, ib.closed)
+        await closing.on_closed(svc, handling, ib.closed)
         return True
     if ib.undeleted:
-        await exposed.on_undeleted(svc, turn)
+        await exposed.on_undeleted(svc, handling)
         return True
-    return bool(ib.edited) and await counted(svc, turn)
+    return bool(ib.edited) and await counted(svc, handling)
 
 
-async def counted(svc: Services, turn: Turn) -> bool:
+async def counted(svc: Services, handling: Handling) -> bool:
     """Whether this edit is answered here already: redelivered (nothing to say), or an edit of a message
     that counted as a move (the note). False: route it like a new message; its move is stored under the
-    message's id (`Turn.unsaved_seen`), so the message counts once, whichever of its versions made it."""
-    ib = turn.inbound
+    message's id (`Handling.unsaved_seen`), so the message counts once, whichever of its versions made it."""
+    ib = handling.inbound
     platform = ib.actor.platform
     if ib.event_id:
         if await svc.store.was_seen(platform, ib.event_id):
-            turn.outcome = "duplicate"
+            handling.outcome = "duplicate"
             return True
         await svc.store.mark_seen(platform, ib.event_id, svc.clock())
     if ib.message and await svc.store.was_seen(platform, f"m:{ib.message}"):
-        turn.outcome = "edit:counted"
-        turn.messages.append(Message(ib.chat, Text("edit.counted", {"name": ib.actor.name})))
+        handling.outcome = "edit:counted"
+        handling.messages.append(Message(ib.chat, Text("edit.counted", {"name": ib.actor.name})))
         return True
     return False

@@ -3,14 +3,33 @@ renders texts and buttons into Outbounds for the adapters."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import date
 
 from bot.bounded import Bounded
 from bot.i18n import Catalogs
 from bot.storage.base import Store
-from core.messages import Actor, Button, Chat, Inbound, Message, Outbound, OutButton, Response, Text, group_of
+from core.messages import (
+    BLOCK,
+    USER_TEXT,
+    Actor,
+    Button,
+    Chat,
+    DayMonth,
+    Inbound,
+    Message,
+    Outbound,
+    OutButton,
+    Response,
+    Text,
+    group_of,
+)
 
+MARKERS = (*USER_TEXT, *BLOCK)
+UNMARK = {ord(c): None for c in MARKERS}
+MARKER_IN = re.compile("[" + "".join(MARKERS) + "]").search
 CACHED = 100_000  # chats' and users' language entries kept in memory
 # How to guess, said otherwise in a group whose plain messages the bot does not receive (Telegram's
 # privacy mode, `Inbound.reads_all`): there a typed guess never arrives, only a command or a reply.
@@ -30,12 +49,33 @@ def commands_only(text: Text) -> Text:
     return replace(text, key=COMMANDS_ONLY.get(text.key, text.key), params=params)
 
 
+def _holds_markers(value: object) -> bool:
+    """Whether a text's parameters (its texts' and lists' too) hold a marker character (core/messages.py)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if MARKER_IN(v):
+                return True
+        elif isinstance(v, Text):
+            stack.extend(v.params.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif v is not None and not isinstance(v, (int, float, date, DayMonth)):
+            return True  # shown by its str(): it might
+    return False
+
+
 def _pref_key(user_id: str) -> str:
     """Where a user's own /lang choice (made in private) is kept, beside the chats' settings."""
     return f"u:{user_id}"
 
 
-class Renderer:
+class Localiser:
+    """Each destination's language (a group's setting, a reader's own, their platform locale) and the
+    neutral messages rendered in it: the Outbounds the adapters turn into platform messages (their own
+    `Renderer`s)."""
+
     def __init__(self, store: Store, catalogs: Catalogs, default_lang: str = "en") -> None:
         self.store = store
         self.catalogs = catalogs
@@ -121,8 +161,10 @@ class Renderer:
         fallback = await self.outbound(m.fallback, ib, m.about or about) if m.fallback else None
         heard = not isinstance(m.to, Chat) or self.hears(m.to.platform, m.to.chat_id)
         said = m.text if heard else commands_only(m.text)
-        text = self.catalogs.render(said, lang)
+        # rendered once, marked; the plain text is the marked one without its markers, unless a parameter
+        # brings marker characters of its own (the plain text keeps them: rendered again)
         marked = self.catalogs.render(said, lang, mark=True)
+        text = self.catalogs.render(said, lang) if _holds_markers(said) else marked.translate(UNMARK)
         return Outbound(m.to, text, self._buttons(m.buttons, lang), m.image, m.edit_key, fallback, m.file,
                         marked if marked != text else None, m.only_for_actor, m.mention)
 

@@ -31,7 +31,7 @@ import pytest
 
 from bot import app as app_module
 from bot.__main__ import quiet_libraries
-from bot.render import Renderer
+from bot.render import Localiser
 from core import serial
 from core.messages import Chat, Message, Text
 
@@ -181,12 +181,12 @@ def _patches() -> Iterator[tuple[Any, str, Any]]:
         await original_create(self, turn, kind, state, *args, **kwargs)
     yield App, "create", create
 
-    original_response = Renderer.response
+    original_response = Localiser.response
 
     async def response(self: Any, inbound: Any, messages: Any, *args: Any, **kwargs: Any) -> Any:
         LEDGER.scan_messages(messages, f"answer to {inbound.command or inbound.action or 'a message'}")
         return await original_response(self, inbound, messages, *args, **kwargs)
-    yield Renderer, "response", response
+    yield Localiser, "response", response
 
     from adapters.discord import DiscordAdapter
     from adapters.telegram import TelegramAdapter

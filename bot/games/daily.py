@@ -21,7 +21,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.options import colour_letters
+from bot.option_words import colour_letters
 from bot.routing import awaiting_secret
 from bot.services import Command, GamePlugin, Services, Turn, loaded
 from bot.storage.base import DailyLine, DailyTaken, GameRow

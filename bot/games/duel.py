@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, without_bot
-from bot.options import LENGTH_CHOICES, parse_code_options
+from bot.option_words import LENGTH_CHOICES, parse_code_options
 from bot.services import Command, Services, Turn
 from core.codes import CodeRules
 from core.games.base import Player

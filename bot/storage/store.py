@@ -273,17 +273,15 @@ class SqlStore:
         the match, written back, and each new rating added to the history. A game the repetition rule
         leaves out (`ratings.repeated`, from the history across chats) writes nothing."""
         async def job(tx: Tx) -> None:
-            if await _repeated(tx, platform, kind, match, now):
+            claimed = await _claim_pair(tx, platform, kind, match, now)
+            if claimed is not None and await _repeated(tx, platform, kind, match, now):
                 return
             for scope in ratings.scopes(chat_id, kind):
                 where = {"platform": platform, "chat_id": scope, "kind": kind}
-                prior = {}
+                prior = dict(claimed) if claimed is not None and scope == ratings.EVERYWHERE else {}
                 for user_id in match.rated:
-                    row = await tx.fetchrow(q.RATING_CLAIM, **where, user_id=user_id,
-                                            name=match.names.get(user_id, user_id), mu=ratings.NEW.mu,
-                                            sigma=ratings.NEW.sigma, updated=now)
-                    assert row is not None
-                    prior[user_id] = ratings.Rating(float(row[0]), float(row[1]), int(row[2]))
+                    if user_id not in prior:
+                        prior[user_id] = await _claim(tx, where, user_id, match, now)
                 new = ratings.rate(match, prior)
                 await tx.executemany(q.SAVE_RATING, [
                     {**where, "user_id": u, "name": match.names.get(u, u), "mu": r.mu, "sigma": r.sigma,
@@ -429,16 +427,34 @@ async def _add_seats(tx: Tx, game_id: int, platform: str, chat_id: str, seats: S
             raise SeatTaken(user_id)
 
 
+async def _claim(tx: Tx, where: dict[str, str], user_id: str, match: ratings.Match, now: float) -> ratings.Rating:
+    """A player's prior rating in one scope (a new player's row is created), the row locked until commit."""
+    row = await tx.fetchrow(q.RATING_CLAIM, **where, user_id=user_id, name=match.names.get(user_id, user_id),
+                            mu=ratings.NEW.mu, sigma=ratings.NEW.sigma, updated=now)
+    assert row is not None
+    return ratings.Rating(float(row[0]), float(row[1]), int(row[2]))
+
+
+async def _claim_pair(tx: Tx, platform: str, kind: str, match: ratings.Match,
+                      now: float) -> dict[str, ratings.Rating] | None:
+    """For a match the repetition rule applies to (`ratings.pair_key`): its players' rows across chats
+    claimed first, in a fixed order (two games of the same players ending at once count one after the
+    other), and their prior ratings there — the rating of that scope starts from them. None: the rule
+    does not apply."""
+    pair = ratings.pair_key(kind, match)
+    if not pair:
+        return None
+    where = {"platform": platform, "chat_id": ratings.EVERYWHERE, "kind": kind}
+    return {user_id: await _claim(tx, where, user_id, match, now) for user_id in sorted(pair)}
+
+
 async def _repeated(tx: Tx, platform: str, kind: str, match: ratings.Match, now: float) -> bool:
     """Whether the same players' rated games of this kind before this one (in the history across chats,
-    which holds every rated game of a kind the rule applies to) already fill the repetition rule's window."""
+    which holds every rated game of a kind the rule applies to) already fill the repetition rule's window.
+    Their rows across chats are claimed already (`_claim_pair`)."""
     pair = ratings.pair_key(kind, match)
     if not pair:
         return False
-    for user_id in sorted(pair):  # their rows across chats locked first: two games of the pair ending at once
-        await tx.fetchrow(q.RATING_CLAIM, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind, user_id=user_id,
-                          name=match.names.get(user_id, user_id), mu=ratings.NEW.mu, sigma=ratings.NEW.sigma,
-                          updated=now)  # count one after the other (a new player's row is rated just after)
     rows = await tx.fetch(q.PAIR_GAMES_SINCE, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind,
                              since=now - ratings.PAIR_WINDOW - 1, user_id=min(pair))
     players: dict[int, set[str]] = {}

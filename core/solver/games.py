@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -32,6 +31,18 @@ if TYPE_CHECKING:  # the solvers themselves are loaded in the worker processes t
 
 BOT = "bot"  # the computer opponent's user id in a duel
 COMPUTER_KINDS = frozenset({"duel", "logik"})  # the games the bot plays against a human
+
+
+class Think:
+    """The bot's next action is a guess, which the solver must think of first (`bot_action`)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "THINK"
+
+
+THINK = Think()
 
 
 def spec_for(rules: CodeRules) -> Spec:
@@ -89,15 +100,10 @@ def has_bot(state: Duelish) -> bool:
     return any(p.user_id == BOT for p in players(state))
 
 
-@dataclass(frozen=True)
-class GuessDue:
-    """The bot has to guess (its turn in a 1A2B duel; in Logik, its row of the round is not in yet):
-    no move yet, the solver thinks it out (`bot_guess`, in a worker of bot/)."""
-
-
 def bot_action(state: Duelish) -> object | None:
     """What the bot does now without thinking: accept a challenge or rematch aimed at it, set a
-    random secret; `GuessDue()` when it has to guess, which needs the solver. Else None."""
+    random secret; `THINK` when the bot has to guess (its turn in a 1A2B duel; in Logik, whenever
+    its row of the round is not in yet), which needs the solver. Else None."""
     if state.phase is Phase.FINISHED or not has_bot(state):
         return None
     if state.phase is Phase.CHALLENGE:
@@ -106,8 +112,8 @@ def bot_action(state: Duelish) -> object | None:
         return SetSecret(None) if BOT not in state.secrets else None
     if state.phase is Phase.PLAYING:
         if isinstance(state, logik.State):
-            return GuessDue() if BOT not in state.pending else None
-        return GuessDue() if state.turn == BOT else None
+            return THINK if BOT not in state.pending else None
+        return THINK if state.turn == BOT else None
     return None
 
 

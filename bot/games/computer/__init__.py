@@ -72,7 +72,7 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
         human = next(p.user_id for p in game.players(state) if p.user_id != solver_games.BOT)
         level = await bot_level(svc.store, row.platform, row.chat_id, row.kind, row.id, human) or STRONG
         extra: list[Event] = [BotLevel(level)] if isinstance(action, Accept) else []
-        if isinstance(action, solver_games.GuessDue):
+        if isinstance(action, solver_games.Think):
             rng = random.Random(svc.rng.random())
             try:
                 action = await svc.think(("bot", row.id, row.version), solver_games.spec_of(state),
@@ -87,12 +87,12 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
                 log.exception("the bot could not think in game %d", game_id)
                 break
         try:
-            await svc.run(turn, row, Move(bot_step(action), "bot", extra=tuple(extra), same_version=True,
-                                            computer=True))
+            played = await svc.run(turn, row, Move(bot_step(action), "bot", extra=tuple(extra), same_version=True,
+                                                   computer=True))
         except Moved:
             continue  # the human moved meanwhile: look again
         else:
-            ended = turn.outcome.endswith(":over")
+            ended = played.over
     turn.messages = [m for m in turn.messages
                      if not (isinstance(m.to, Actor) and m.to.user_id == solver_games.BOT)]
     if turn.outcome != human_outcome:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.games.computer import LEVEL_KEYS, without_bot
 from bot.i18n import Catalogs
-from bot.options import colour_letters
+from bot.option_words import colour_letters
 from bot.services import Services, Turn
 from core.errors import GameError
 from core.games.base import Player
@@ -29,7 +29,7 @@ async def cmd_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 def logik_letters(catalogs: Catalogs) -> dict[str, str]:
-    """Colour initial → colour digit, from every catalog (bot/options.py `colour_letters`)."""
+    """Colour initial → colour digit, from every catalog (bot/option_words.py `colour_letters`)."""
     return colour_letters(catalogs)
 
 

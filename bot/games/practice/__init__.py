@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.practice.storage import practice_bests
-from bot.options import LENGTH_CHOICES, parse_code_options
+from bot.option_words import LENGTH_CHOICES, parse_code_options
 from bot.services import Command, GamePlugin, Move, Moved, Services, Turn
 from bot.storage.base import GameRow, StatLine
 from core import serial

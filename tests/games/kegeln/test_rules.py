@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.i18n import Catalogs
-from bot.options import option_vocabulary
+from bot.option_words import option_vocabulary
 from core import serial
 from core.errors import GameError
 from core.games.actions import Timeout

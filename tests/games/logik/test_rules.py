@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bot.i18n import Catalogs
-from bot.options import option_vocabulary
+from bot.option_words import option_vocabulary
 from core import pegs, serial
 from core.errors import GameError
 from core.games import challenge, challenge_events

@@ -1,4 +1,4 @@
-"""Command options: every language's option words, the 1A2B code options, mentions."""
+"""Option words of typed commands in every language (core/options.py reads them), 1A2B code options, mentions."""
 
 from __future__ import annotations
 
