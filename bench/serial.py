@@ -36,12 +36,18 @@ import msgspec
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, kegeln, logik, practice, words
+from core.games import kegeln, words
 from core.games.actions import Accept, Cancel, Decline, GiveUp, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Player
+from core.games.duel import GAME as DUEL_GAME
+from core.games.duel import rules as duel
 from core.games.kegeln import actions, options
 from core.games.kegeln import rules as kegeln_rules
 from core.games.kegeln.state import Member, Mode, State
+from core.games.logik import GAME as LOGIK_GAME
+from core.games.logik import rules as logik
+from core.games.practice import GAME as PRACTICE_GAME
+from core.games.practice import rules as practice
 from core.games.words import actions as words_actions
 from core.games.words import rules as words_rules
 from core.games.words.state import Mode as WordsMode
@@ -176,38 +182,39 @@ def _kegeln_action(s: State, actor: str | None, rng: random.Random) -> object:
 
 
 def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[..., object]]:
-    """A new game of the kind: its state, module and random-action maker."""
+    """A new game of the kind: its state, its game object (core/games/<kind>/: `GAME`) and random-action maker."""
     if game == "practice":
         rules = CodeRules(rng.choice([3, 4, 5]), rng.random() < 0.3)
-        return practice.new(rules, A, ctx)[0], practice, _practice_action
+        return practice.new(rules, A, ctx)[0], PRACTICE_GAME, _practice_action
     if game == "duel":
         rules = CodeRules(rng.choice([3, 4, 5]), rng.random() < 0.3)
-        return duel.new(rules, A, rng.choice([B, None]), ctx)[0], duel, _duel_action
+        return duel.new(rules, A, rng.choice([B, None]), ctx)[0], DUEL_GAME, _duel_action
     if game == "logik":
-        return logik.new(A, rng.choice([B, None]), rng.choice([8, 10, 12]), LOGIK_LETTERS, ctx)[0], logik, _logik_action
+        state = logik.new(A, rng.choice([B, None]), rng.choice([8, 10, 12]), LOGIK_LETTERS, ctx)[0]
+        return state, LOGIK_GAME, _logik_action
     if game == "words":
         opts = WordsOptions(length=5, mode=rng.choice(list(WordsMode)), goal=rng.choice([1, 2, 3]),
                          counts=rng.random() < 0.5, turn_seconds=60)
-        return words_rules.new(opts, A, ctx)[0], words, _words_action
+        return words_rules.new(opts, A, ctx)[0], words.GAME, _words_action
     if game == "kegeln":
         teams = rng.choice([0, 0, 2])
         names = ["Ute", "Jens", "Kai", "Mia"][:rng.choice([2, 3, 4]) if not teams else 4]
         members = [Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
         setup = options.Setup(rng.choice(list(Mode)), rng.choice([2, 3]), members, teams)
-        return kegeln_rules.new(setup, A, ctx)[0], kegeln, _kegeln_action
+        return kegeln_rules.new(setup, A, ctx)[0], kegeln.GAME, _kegeln_action
     raise ValueError(game)
 
 
 def random_state(game: str, rng: random.Random, moves: int) -> Any:
     """The state after `moves` random tries at an action (each kept when the game accepts it)."""
     now = 1_700_000_000.0
-    state, module, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON))
+    state, game_object, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON))
     for _ in range(moves):
         now += rng.choice([1.0, 2.5, 30.0])  # a move now and then comes late (timeouts)
         ctx = Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON)
         actor = rng.choice(["a", "b", "c", None] if game != "kegeln" else ["a", "a", "b"])
         try:
-            state, _ = module.GAME.apply(state, action(state, actor, rng), actor, ctx)
+            state, _ = game_object.apply(state, action(state, actor, rng), actor, ctx)
         except GameError:
             continue
     return state

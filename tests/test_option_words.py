@@ -21,14 +21,15 @@ import pytest
 from bot.app import GAMES, App
 from bot.commands import OPTION_WORD_KEYS, option_vocabulary, parse_code_options
 from bot.games.computer import without_bot as _without_bot
+from bot.games.computer.storage import bot_level
 from bot.games.daily.commands import parse as daily_parse
 from bot.i18n import Catalogs
 from bot.storage.sqlite import SqliteStore
 from core import serial
 from core.errors import GameError
-from core.games import logik
 from core.games.kegeln import options
 from core.games.kegeln.state import Mode
+from core.games.logik import rules as logik
 from core.games.words import options as words_options
 from core.games.words import state as words_state
 from core.messages import Actor, Chat, Inbound
@@ -269,7 +270,7 @@ async def _started(app: App, command: str, args: list[str]) -> tuple[Any, ...]:
     assert rows, f"/{command} {' '.join(args)} started no game: {[m.text for m in response.messages]}"
     row = rows[0]
     state: Any = serial.load(GAMES[row.kind].state_type, row.state)
-    level = await app.store.solver_bot_level("console", chat.chat_id, row.kind, row.id, "zoe")
+    level = await bot_level(app.store, "console", chat.chat_id, row.kind, row.id, "zoe")
     if row.kind == "practice":
         return row.kind, state.rules
     if row.kind == "duel":

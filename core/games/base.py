@@ -30,8 +30,9 @@ class Player:
 
 
 @dataclass
-class Match:
-    """The running match score over rematches of a duel: wins per player id, and draws."""
+class MatchScore:
+    """The running match score over rematches of a duel: wins per player id, and draws (not
+    `core.ratings.Match`, the rated result of one game)."""
 
     wins: dict[str, int] = field(default_factory=dict)
     draws: int = 0

@@ -7,11 +7,15 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import serial
+from core import pegs, serial
 from core.errors import GameError
-from core.games import logik
+from core.games import challenge
+from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
+from core.games.logik import GAME as LOGIK_GAME
+from core.games.logik import presenter as logik_presenter
+from core.games.logik import rules as logik
 from core.scoring import bulls_cows
-from tests.logik.common import CHAT, LETTERS, A, B, ctx, playing
+from tests.games.logik.common import CHAT, LETTERS, A, B, ctx, playing
 
 codes = st.text(alphabet="12345678", min_size=5, max_size=5)
 
@@ -31,17 +35,17 @@ def roundtrip(s: logik.State) -> None:
 
 
 moves = st.lists(st.tuples(st.sampled_from(["a", "b", "c", None]),
-                           st.one_of(st.builds(logik.Accept, st.sampled_from(["Bob", "Carol"])),
-                                     st.builds(logik.Decline), st.builds(logik.Cancel), st.builds(logik.Resign),
-                                     st.builds(logik.Timeout),
-                                     st.builds(logik.SetSecret, st.one_of(st.none(), codes, st.text(max_size=8))),
-                                     st.builds(logik.Guess, st.one_of(codes, st.text(max_size=8))))),
+                           st.one_of(st.builds(Accept, st.sampled_from(["Bob", "Carol"])),
+                                     st.builds(Decline), st.builds(Cancel), st.builds(Resign),
+                                     st.builds(Timeout),
+                                     st.builds(SetSecret, st.one_of(st.none(), codes, st.text(max_size=8))),
+                                     st.builds(Guess, st.one_of(codes, st.text(max_size=8))))),
                  max_size=40)
 
 
 @settings(max_examples=150, deadline=None)
 @given(moves, st.booleans())
-def test_any_sequence_keeps_a_valid_state(seq: list, open_: bool) -> None:
+def test_any_sequence_keeps_a_valid_state(seq: list[tuple[str | None, object]], open_: bool) -> None:
     s, _ = logik.new(A, None if open_ else B, 8, LETTERS, ctx())
     for actor, action in seq:
         before = serial.dump(s)
@@ -51,10 +55,10 @@ def test_any_sequence_keeps_a_valid_state(seq: list, open_: bool) -> None:
             assert serial.dump(s) == before  # refused: untouched
             continue
         roundtrip(s)
-        logik.present(1, s, events, CHAT)
+        logik_presenter.present(1, s, events, CHAT)
         assert len({len(v) for v in s.rows.values()}) <= 1  # both boards always have as many rows
         assert all(len(v) <= s.rows_max for v in s.rows.values())
-        if s.phase is logik.Phase.PLAYING:
+        if s.phase is challenge.Phase.PLAYING:
             assert len(s.pending) < 2
 
 
@@ -63,18 +67,18 @@ def test_any_sequence_keeps_a_valid_state(seq: list, open_: bool) -> None:
 def test_playing_out_round_trips(rounds: list[tuple[str, str]]) -> None:
     s = playing("12345", "87654", rows=12)
     for ra, rb in rounds:
-        if logik.is_over(s):
+        if LOGIK_GAME.is_over(s):
             break
-        s, _ = logik.apply(s, logik.Guess(ra), "a", ctx())
+        s, _ = logik.apply(s, Guess(ra), "a", ctx())
         roundtrip(s)
-        s, _ = logik.apply(s, logik.Guess(rb), "b", ctx())
+        s, _ = logik.apply(s, Guess(rb), "b", ctx())
         roundtrip(s)
 
 
 @given(st.text(max_size=20))
 def test_parse_never_crashes(text: str) -> None:
     try:
-        code = logik.parse_row(text, LETTERS)
+        code = pegs.parse_row(text, LETTERS)
     except GameError as err:
         assert err.code in ("logik.row_length", "logik.bad_symbol")
     else:

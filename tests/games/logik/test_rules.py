@@ -6,14 +6,19 @@ import json
 
 import pytest
 
-from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
-from core import serial
+from bot.option_words import option_vocabulary
+from core import pegs, serial
 from core.errors import GameError
-from core.games import challenge, logik
+from core.games import challenge, challenge_events
+from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout
+from core.games.logik import GAME as LOGIK_GAME
+from core.games.logik import events as logik_events
+from core.games.logik import presenter as logik_presenter
+from core.games.logik import rules as logik
 from core.messages import Actor
 from core.scoring import bulls_cows
-from tests.logik.common import CHAT, LETTERS, A, B, ctx, playing, round_
+from tests.games.logik.common import CHAT, LETTERS, A, B, ctx, playing, round_
 
 OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as the App reads them
 
@@ -39,7 +44,7 @@ def test_pegs_table(secret: str, guess: str, black: int, white: int) -> None:
     ("KSWLP", "88766"), ("ee4y1", "44441"), ("1r2g3", "11223"), ("  88888 ", "88888"),
 ])
 def test_rows_as_digits_and_initials_of_every_language(text: str, code: str) -> None:
-    assert logik.parse_row(text, LETTERS) == code
+    assert pegs.parse_row(text, LETTERS) == code
 
 
 @pytest.mark.parametrize(("text", "error"), [
@@ -48,7 +53,7 @@ def test_rows_as_digits_and_initials_of_every_language(text: str, code: str) -> 
 ])
 def test_bad_rows_say_why(text: str, error: str) -> None:
     with pytest.raises(GameError) as err:
-        logik.parse_row(text, LETTERS)
+        pegs.parse_row(text, LETTERS)
     assert err.value.code == error
 
 
@@ -79,36 +84,37 @@ def test_bad_options(args: tuple[str, ...]) -> None:
 
 def test_challenge_accept_secrets_start_and_sides() -> None:
     s, ev = logik.new(A, B, 10, LETTERS, ctx())
-    assert s.phase is logik.Phase.CHALLENGE and s.white == "a" and [p.user_id for p in logik.seated(s)] == ["a"]
-    s, ev = logik.apply(s, logik.Accept("Bob"), "b", ctx())
+    assert s.phase is challenge.Phase.CHALLENGE and s.white == "a"
+    assert [p.user_id for p in LOGIK_GAME.seated(s)] == ["a"]
+    s, ev = logik.apply(s, Accept("Bob"), "b", ctx())
     assert [e.type for e in ev] == ["accepted", "secrets_wanted"]
-    s, ev = logik.apply(s, logik.SetSecret("rgbyo"), "a", ctx())
+    s, ev = logik.apply(s, SetSecret("rgbyo"), "a", ctx())
     assert s.secrets["a"] == "12345" and "12345" not in json.dumps(serial.dump(ev))
     with pytest.raises(GameError) as err:
-        logik.apply(s, logik.SetSecret("11111"), "a", ctx())
+        logik.apply(s, SetSecret("11111"), "a", ctx())
     assert err.value.code == "secret_locked"
-    s, ev = logik.apply(s, logik.SetSecret(None), "b", ctx(5))
+    s, ev = logik.apply(s, SetSecret(None), "b", ctx(5))
     assert len(s.secrets["b"]) == 5 and set(s.secrets["b"]) <= set("12345678")
-    assert s.phase is logik.Phase.PLAYING and [e.type for e in ev] == ["secret_set", "started"]
+    assert s.phase is challenge.Phase.PLAYING and [e.type for e in ev] == ["secret_set", "started"]
     assert logik.side(s, "a") == "white" and logik.side(s, "b") == "black"
 
 
 def test_a_round_is_revealed_only_when_both_rows_are_in() -> None:
     s = playing("12345", "54321")
-    s1, ev = logik.apply(s, logik.Guess("54321"), "a", ctx())  # Alice's row cracks Bob's code …
+    s1, ev = logik.apply(s, Guess("54321"), "a", ctx())  # Alice's row cracks Bob's code …
     assert [e.type for e in ev] == ["submitted"] and s1.rows == {"a": [], "b": []}
-    assert ev == [logik.Submitted(by="a", round=1)]  # … but nothing shows
-    out = logik.present(1, s1, ev, CHAT)
+    assert ev == [logik_events.Submitted(by="a", round=1)]  # … but nothing shows
+    out = logik_presenter.present(1, s1, ev, CHAT)
     assert [m.text.key for m in out] == ["logik.submitted"] and not any(isinstance(m.to, Actor) for m in out)
     assert "54321" not in json.dumps(serial.dump([m.text for m in out]), ensure_ascii=False)
     with pytest.raises(GameError) as err:  # a second row in the same round
-        logik.apply(s1, logik.Guess("11111"), "a", ctx())
+        logik.apply(s1, Guess("11111"), "a", ctx())
     assert err.value.code == "logik.already_submitted"
-    s2, ev = logik.apply(s1, logik.Guess("11111"), "b", ctx())
+    s2, ev = logik.apply(s1, Guess("11111"), "b", ctx())
     assert [e.type for e in ev] == ["submitted", "revealed", "solved", "finished"]
     assert s2.rows["a"][0] == logik.Row("54321", 5, 0) and s2.rows["b"][0] == logik.Row("11111", 1, 0)
     assert s2.outcome == "win" and s2.winner == "a" and s2.solved_round == 1
-    out = logik.present(1, s2, ev, CHAT)
+    out = logik_presenter.present(1, s2, ev, CHAT)
     assert [m.text.key for m in out] == ["logik.revealed", "logik.final"]
     assert out[-1].image and out[-1].image.startswith(b"\x89PNG")
 
@@ -116,8 +122,8 @@ def test_a_round_is_revealed_only_when_both_rows_are_in() -> None:
 def test_order_of_submission_does_not_matter() -> None:
     s = playing("12345", "54321")
     s_ab, _ = round_(s, "11111", "22222")
-    s_ba, _ = logik.apply(s, logik.Guess("22222"), "b", ctx())
-    s_ba, _ = logik.apply(s_ba, logik.Guess("11111"), "a", ctx())
+    s_ba, _ = logik.apply(s, Guess("22222"), "b", ctx())
+    s_ba, _ = logik.apply(s_ba, Guess("11111"), "a", ctx())
     assert s_ab.rows == s_ba.rows
 
 
@@ -140,24 +146,25 @@ def test_black_solves_black_wins() -> None:
 def test_all_rows_used_draw() -> None:
     s = playing("12345", "54321", rows=8)
     for i in range(8):
-        assert s.phase is logik.Phase.PLAYING and logik.round_no(s) == i + 1
+        assert s.phase is challenge.Phase.PLAYING and logik.round_no(s) == i + 1
         s, types = round_(s, "66666", "77777")
     assert types[-2:] == ["rows_used", "finished"] and s.outcome == "draw" and len(s.rows["a"]) == 8
     with pytest.raises(GameError) as err:
-        logik.apply(s, logik.Guess("12345"), "a", ctx())
+        logik.apply(s, Guess("12345"), "a", ctx())
     assert err.value.code == "game_over"
 
 
 def test_resign_and_timeout() -> None:
     s = playing()
-    s1, _ = logik.apply(s, logik.Resign(), "b", ctx())
+    s1, _ = logik.apply(s, Resign(), "b", ctx())
     assert s1.winner == "a" and s1.outcome == "resigned" and s1.match.wins == {"a": 1}
-    s0, ev = logik.apply(s, logik.Timeout(), None, ctx())  # both rows missing: nobody alone owed it
-    assert ev[0] == challenge.TimedOut(idle=["a", "b"]) and {r.outcome for r in logik.results(s0)} == {"abandoned"}
+    s0, ev = logik.apply(s, Timeout(), None, ctx())  # both rows missing: nobody alone owed it
+    assert ev[0] == challenge_events.TimedOut(idle=["a", "b"])
+    assert {r.outcome for r in logik.results(s0)} == {"abandoned"}
     assert s0.match.wins == {} and s0.match.draws == 0 and s0.winner is None
-    s, _ = logik.apply(s, logik.Guess("11111"), "a", ctx())
-    s2, ev = logik.apply(s, logik.Timeout(), None, ctx())  # b's row was missing: b loses
-    assert ev[0] == challenge.TimedOut(idle=["b"]) and s2.winner == "a" and s2.outcome == "timeout"
+    s, _ = logik.apply(s, Guess("11111"), "a", ctx())
+    s2, ev = logik.apply(s, Timeout(), None, ctx())  # b's row was missing: b loses
+    assert ev[0] == challenge_events.TimedOut(idle=["b"]) and s2.winner == "a" and s2.outcome == "timeout"
     assert {r.user_id: r.outcome for r in logik.results(s2)} == {"a": "win", "b": "loss"}
     assert s2.match.wins == {"a": 1}
 
@@ -165,14 +172,14 @@ def test_resign_and_timeout() -> None:
 def test_decline_cancel_and_who_may_act() -> None:
     s, _ = logik.new(A, B, 10, LETTERS, ctx())
     with pytest.raises(GameError):
-        logik.apply(s, logik.Accept("Alice"), "a", ctx())
+        logik.apply(s, Accept("Alice"), "a", ctx())
     with pytest.raises(GameError):
-        logik.apply(s, logik.Accept("Carol"), "c", ctx())
+        logik.apply(s, Accept("Carol"), "c", ctx())
     with pytest.raises(GameError):
-        logik.apply(s, logik.Guess("12345"), "a", ctx())
-    d, _ = logik.apply(s, logik.Decline(), "b", ctx())
+        logik.apply(s, Guess("12345"), "a", ctx())
+    d, _ = logik.apply(s, Decline(), "b", ctx())
     assert d.outcome == "declined" and logik.results(d) == []
-    c, _ = logik.apply(s, logik.Cancel(), "a", ctx())
+    c, _ = logik.apply(s, Cancel(), "a", ctx())
     assert c.outcome == "cancelled"
     with pytest.raises(GameError):
         logik.new(A, A, 10, LETTERS, ctx())
@@ -180,7 +187,7 @@ def test_decline_cancel_and_who_may_act() -> None:
         logik.new(A, B, 13, LETTERS, ctx())
     p = playing()
     with pytest.raises(GameError) as err:
-        logik.apply(p, logik.Guess("12345"), "c", ctx())
+        logik.apply(p, Guess("12345"), "c", ctx())
     assert err.value.code == "not_a_player"
     with pytest.raises(GameError) as err:
         logik.cancel_action(p, "a")
@@ -189,8 +196,8 @@ def test_decline_cancel_and_who_may_act() -> None:
 
 def test_open_challenge_anyone_accepts_and_plays_black() -> None:
     s, _ = logik.new(A, None, 10, LETTERS, ctx())
-    assert logik.GAME.can_answer(s, "c") == "open" and logik.GAME.can_answer(s, "a") is None
-    s, _ = logik.apply(s, logik.Accept("Carol"), "c", ctx())
+    assert LOGIK_GAME.can_answer(s, "c") == "open" and LOGIK_GAME.can_answer(s, "a") is None
+    s, _ = logik.apply(s, Accept("Carol"), "c", ctx())
     assert s.opponent and s.opponent.name == "Carol" and logik.side(s, "c") == "black"
 
 
@@ -199,10 +206,10 @@ def test_rematch_swaps_colours_and_keeps_the_score() -> None:
     s, _ = round_(s, "54321", "11111")  # Alice (white) wins
     r, _ = logik.rematch(s, "b", ctx())
     assert r.white == "b" and r.offered_by == "b" and r.match.wins == {"a": 1} and r.rows_max == s.rows_max
-    assert logik.GAME.can_answer(r, "a") == "targeted" and logik.GAME.can_answer(r, "b") is None
-    r, _ = logik.apply(r, logik.Accept("Alice"), "a", ctx())
-    r, _ = logik.apply(r, logik.SetSecret("11111"), "a", ctx())
-    r, _ = logik.apply(r, logik.SetSecret("22222"), "b", ctx())
+    assert LOGIK_GAME.can_answer(r, "a") == "targeted" and LOGIK_GAME.can_answer(r, "b") is None
+    r, _ = logik.apply(r, Accept("Alice"), "a", ctx())
+    r, _ = logik.apply(r, SetSecret("11111"), "a", ctx())
+    r, _ = logik.apply(r, SetSecret("22222"), "b", ctx())
     r, _ = round_(r, "22222", "11111")
     assert r.outcome == "draw" and r.match.wins == {"a": 1} and r.match.draws == 1
     sides = {x.user_id: x.side for x in logik.results(r)}
@@ -217,13 +224,14 @@ def test_feedback_in_words_and_symbols() -> None:
     from bot.i18n import Catalogs
 
     cats = Catalogs()
-    t = logik.row_line("Alice", 3, logik.Row("11235", 2, 1))
+    t = logik_presenter.row_line("Alice", 3, logik.Row("11235", 2, 1))
     en, de = cats.render(t, "en"), cats.render(t, "de")
     assert en == "Alice #3: 🟥1R 🟥1R 🟩2G 🟦3B 🟧5O → ⚫⚫⚪ (2 black, 1 white)"
     assert de.endswith("(2 schwarze, 1 weißer)")
     # every peg carries the reader's colour initial beside its number (issue 5)
     assert cats.render(t, "ru").startswith("Alice #3: 🟥1К 🟥1К 🟩2З 🟦3С 🟧5О → ")
-    assert de.startswith("Alice #3: 🟥1R 🟥1R 🟩2G 🟦3B 🟧5O → ") and "🟨4E" in cats.render(logik.pegs("48888"), "de")
-    one = cats.render(logik.feedback(logik.Row("11111", 1, 0)), "de")
+    assert de.startswith("Alice #3: 🟥1R 🟥1R 🟩2G 🟦3B 🟧5O → ")
+    assert "🟨4E" in cats.render(logik_presenter.pegs("48888"), "de")
+    one = cats.render(logik_presenter.feedback(logik.Row("11111", 1, 0)), "de")
     assert one == "⚫ (1 schwarzer, 0 weiße)"
-    assert cats.render(logik.feedback(logik.Row("11111", 0, 0)), "en") == "– (0 black, 0 white)"
+    assert cats.render(logik_presenter.feedback(logik.Row("11111", 0, 0)), "en") == "– (0 black, 0 white)"

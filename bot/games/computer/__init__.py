@@ -1,6 +1,7 @@
 """The computer opponent of the two-player challenge games (1A2B duel, Logik): `/duel bot`,
 `/logik bot`, its answers after every human move, its pending moves on start. Its choices come from
-the solver (core/solver/games.py), thought out in a worker process (bot/thinking.py)."""
+the solver (core/solver/games.py), thought out in a worker process (bot/thinking.py); the level it
+plays at is read back by `storage`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import logging
 import random
 from typing import Any, TypeVar
 
+from bot.games.computer.storage import bot_level
 from bot.games.plugin import GAMES, GamePlugin
 from bot.services import Move, Moved, Services, Turn
 from bot.storage.base import GameRow, NewResult
@@ -15,7 +17,7 @@ from core import serial
 from core.errors import GameError
 from core.games.actions import Accept
 from core.games.base import Event
-from core.games.challenge import BotLevel
+from core.games.challenge_events import BotLevel
 from core.messages import Actor, Message, Text
 from core.options import meaning
 from core.ratings import BOT_RATINGS, Match, duel_match
@@ -68,7 +70,7 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
         if action is None:
             break
         human = next(p.user_id for p in game.players(state) if p.user_id != solver_games.BOT)
-        level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.kind, row.id, human) or STRONG
+        level = await bot_level(svc.store, row.platform, row.chat_id, row.kind, row.id, human) or STRONG
         extra: list[Event] = [BotLevel(level)] if isinstance(action, Accept) else []
         if isinstance(action, solver_games.Think):
             rng = random.Random(svc.rng.random())
@@ -118,7 +120,7 @@ class ComputerOpponent(GamePlugin[S]):
         fixed = {}
         if solver_games.BOT in outcomes:
             human = next((u for u in outcomes if u != solver_games.BOT), "")
-            level = await svc.store.solver_bot_level(row.platform, row.chat_id, row.kind, row.id, human) or STRONG
+            level = await bot_level(svc.store, row.platform, row.chat_id, row.kind, row.id, human) or STRONG
             fixed[solver_games.BOT] = BOT_RATINGS[level]
         moves = {r.user_id: r.attempts or 0 for r in results}  # guesses (duel), rows (Logik)
         return duel_match(outcomes, {r.user_id: r.name for r in results}, fixed, moves)

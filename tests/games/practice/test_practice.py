@@ -10,8 +10,12 @@ from hypothesis import strategies as st
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import practice
+from core.games.actions import GiveUp, Guess
 from core.games.base import Ctx, Player
+from core.games.practice import GAME as PRACTICE_GAME
+from core.games.practice import events as practice_events
+from core.games.practice import presenter as practice_presenter
+from core.games.practice import rules as practice
 from core.messages import Chat
 
 ALICE = Player("a", "Alice")
@@ -45,58 +49,58 @@ def test_new_game_uses_the_injected_rng() -> None:
 
 
 def test_guess_and_crack() -> None:
-    s, ev = practice.apply(game(), practice.Guess("1234"), "a", CTX)
-    assert ev == [practice.Guessed(code="1234", a=1, b=2, n=1)]
-    s, ev = practice.apply(s, practice.Guess("4271"), "a", CTX)
-    assert practice.is_over(s) and s.outcome == "cracked"
-    assert ev[-1] == practice.Cracked(n=2, rating="Genie")
+    s, ev = practice.apply(game(), Guess("1234"), "a", CTX)
+    assert ev == [practice_events.Guessed(code="1234", a=1, b=2, n=1)]
+    s, ev = practice.apply(s, Guess("4271"), "a", CTX)
+    assert PRACTICE_GAME.is_over(s) and s.outcome == "cracked"
+    assert ev[-1] == practice_events.Cracked(n=2, rating="Genie")
     assert practice.results(s)[0].outcome == "win" and practice.results(s)[0].rating == "Genie"
 
 
 @pytest.mark.parametrize(("text", "code"), [
     ("123", "code_length"), ("1123", "code_repeats"), ("12x4", "code_not_digits"), ("1234", "already_guessed")])
 def test_invalid_guesses_change_nothing(text: str, code: str) -> None:
-    s, _ = practice.apply(game(), practice.Guess("1234"), "a", CTX)
+    s, _ = practice.apply(game(), Guess("1234"), "a", CTX)
     before = serial.dump(s)
     with pytest.raises(GameError) as err:
-        practice.apply(s, practice.Guess(text), "a", CTX)
+        practice.apply(s, Guess(text), "a", CTX)
     assert err.value.code == code
     assert serial.dump(s) == before and len(s.attempts) == 1
 
 
 def test_give_up_reveals() -> None:
-    s, ev = practice.apply(game(), practice.GiveUp(), "a", CTX)
-    assert ev == [practice.GaveUp(secret="4271", n=0)] and s.outcome == "gave_up"
+    s, ev = practice.apply(game(), GiveUp(), "a", CTX)
+    assert ev == [practice_events.GaveUp(secret="4271", n=0)] and s.outcome == "gave_up"
     assert practice.results(s)[0].outcome == "gave_up"
     with pytest.raises(GameError):
-        practice.apply(s, practice.Guess("1234"), "a", CTX)
+        practice.apply(s, Guess("1234"), "a", CTX)
 
 
 def test_only_the_player_guesses() -> None:
     with pytest.raises(GameError) as err:
-        practice.apply(game(), practice.Guess("1234"), "someone", CTX)
+        practice.apply(game(), Guess("1234"), "someone", CTX)
     assert err.value.code == "not_a_player"
 
 
 def test_presenter_reveals_only_at_the_end() -> None:
     chat = Chat("console", "#t", False)
-    s, ev = practice.apply(game(), practice.Guess("1234"), "a", CTX)
-    assert "4271" not in repr(practice.present(1, s, ev, chat))
-    s, ev = practice.apply(s, practice.GiveUp(), "a", CTX)
-    assert "4271" in repr(practice.present(1, s, ev, chat))
+    s, ev = practice.apply(game(), Guess("1234"), "a", CTX)
+    assert "4271" not in repr(practice_presenter.present(1, s, ev, chat))
+    s, ev = practice.apply(s, GiveUp(), "a", CTX)
+    assert "4271" in repr(practice_presenter.present(1, s, ev, chat))
 
 
 def test_json_round_trip() -> None:
-    s, _ = practice.apply(game(), practice.Guess("1234"), "a", CTX)
+    s, _ = practice.apply(game(), Guess("1234"), "a", CTX)
     assert serial.load(practice.State, serial.dump(s)) == s
 
 
 def test_a_game_with_hints_earns_no_rating() -> None:
     s = game()
     s.assisted = True
-    s, ev = practice.apply(s, practice.Guess("4271"), "a", CTX)
-    assert ev[-1] == practice.Cracked(n=1, rating=None) and practice.results(s)[0].rating is None
-    cracked = practice.present(1, s, ev, Chat("console", "#t", False))[-1]
+    s, ev = practice.apply(s, Guess("4271"), "a", CTX)
+    assert ev[-1] == practice_events.Cracked(n=1, rating=None) and practice.results(s)[0].rating is None
+    cracked = practice_presenter.present(1, s, ev, Chat("console", "#t", False))[-1]
     assert cracked.text.params["rating"].key == "rating.assisted"
 
 
@@ -106,7 +110,7 @@ def test_states_round_trip_through_json(codes: list[str], give_up: bool) -> None
     s = game("9876")
     for code in codes:
         with contextlib.suppress(GameError):
-            s, _ = practice.apply(s, practice.Guess(code), "a", CTX)
-    if give_up and not practice.is_over(s):
-        s, _ = practice.apply(s, practice.GiveUp(), "a", CTX)
+            s, _ = practice.apply(s, Guess(code), "a", CTX)
+    if give_up and not PRACTICE_GAME.is_over(s):
+        s, _ = practice.apply(s, GiveUp(), "a", CTX)
     assert serial.load(practice.State, json.loads(json.dumps(serial.dump(s)))) == s

@@ -12,7 +12,7 @@ from PIL import Image
 
 from tests import leakscan
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def play(tmp: Path, script: str, *args: str) -> str:

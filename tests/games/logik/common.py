@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from core.games import logik
+from core.games.actions import Accept, Guess, SetSecret
 from core.games.base import Ctx, Player
+from core.games.logik import rules as logik
 from core.messages import Chat
 
 A, B = Player("a", "Alice"), Player("b", "Bob")
@@ -25,13 +26,13 @@ def ctx(seed: int = 0, now: float = 1.0) -> Ctx:
 def playing(secret_a: str = "12345", secret_b: str = "54321", rows: int = 10) -> logik.State:
     """After both secrets: Alice (white) cracks Bob's secret, Bob cracks Alice's."""
     s, _ = logik.new(A, B, rows, LETTERS, ctx())
-    s, _ = logik.apply(s, logik.Accept("Bob"), "b", ctx())
-    s, _ = logik.apply(s, logik.SetSecret(secret_a), "a", ctx())
-    s, _ = logik.apply(s, logik.SetSecret(secret_b), "b", ctx())
+    s, _ = logik.apply(s, Accept("Bob"), "b", ctx())
+    s, _ = logik.apply(s, SetSecret(secret_a), "a", ctx())
+    s, _ = logik.apply(s, SetSecret(secret_b), "b", ctx())
     return s
 
 
 def round_(s: logik.State, row_a: str, row_b: str) -> tuple[logik.State, list[str]]:
-    s, ev1 = logik.apply(s, logik.Guess(row_a), "a", ctx())
-    s, ev2 = logik.apply(s, logik.Guess(row_b), "b", ctx())
+    s, ev1 = logik.apply(s, Guess(row_a), "a", ctx())
+    s, ev2 = logik.apply(s, Guess(row_b), "b", ctx())
     return s, [e.type for e in ev1 + ev2]

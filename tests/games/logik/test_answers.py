@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.app.harness import Table, texts
-from tests.logik.test_app_flow import start
-from tests.logik.test_console import play
+from tests.games.logik.test_app_flow import start
+from tests.games.logik.test_console import play
 
 
 async def test_near_rows_get_a_reason_and_chat_is_ignored(table: Table) -> None:

@@ -6,10 +6,12 @@ import io
 
 from PIL import Image
 
-from core.games import logik
+from core import pegs
+from core.games.actions import Accept, Guess, SetSecret
 from core.games.logik import picture as logik_picture
+from core.games.logik import rules as logik
 from core.games.logik.picture import COVER, HOLE, KEY_BLACK, KEY_WHITE, key_centre, peg_centre, render
-from tests.logik.common import LETTERS, A, B, ctx, playing, round_
+from tests.games.logik.common import LETTERS, A, B, ctx, playing, round_
 
 
 def image(s: logik.State) -> Image.Image:
@@ -22,16 +24,18 @@ def image(s: logik.State) -> Image.Image:
 
 def peg_colour(img: Image.Image, board: int, row: int | None, col: int) -> tuple[int, int, int]:
     x, y = peg_centre(board, row, col)
-    return img.getpixel((x, y - 10))  # above the number printed on the peg
+    pixel = img.getpixel((x, y - 10))  # above the number printed on the peg
+    assert isinstance(pixel, tuple) and len(pixel) == 3
+    return (int(pixel[0]), int(pixel[1]), int(pixel[2]))
 
 
 def colour(n: str) -> tuple[int, int, int]:
-    return logik.BY_NUMBER[int(n)].rgb
+    return pegs.BY_NUMBER[int(n)].rgb
 
 
 def test_empty_board() -> None:
     s, _ = logik.new(A, B, 12, LETTERS, ctx())
-    s, _ = logik.apply(s, logik.Accept("Bob"), "b", ctx())
+    s, _ = logik.apply(s, Accept("Bob"), "b", ctx())
     img = image(s)
     assert img.size == logik_picture.size(s) == (640, 40 + 48 + 12 * 40 + 12)
     for board in (0, 1):
@@ -43,7 +47,7 @@ def test_empty_board() -> None:
 def test_mid_game_board_shows_rows_and_keys_but_no_secret_and_no_pending_row() -> None:
     s = playing("12345", "67812")
     s, _ = round_(s, "11223", "44556")
-    s, _ = logik.apply(s, logik.Guess("77888"), "a", ctx())  # pending: not drawn
+    s, _ = logik.apply(s, Guess("77888"), "a", ctx())  # pending: not drawn
     img = image(s)
     assert img.size == (640, 40 + 48 + 10 * 40 + 12)
     for col, n in enumerate("11223"):
@@ -73,9 +77,9 @@ def test_rematch_puts_the_new_white_on_the_left_and_rendering_is_pure() -> None:
     s = playing("12345", "67812")
     s, _ = round_(s, "77888", "12345")
     r, _ = logik.rematch(s, "a", ctx())
-    r, _ = logik.apply(r, logik.Accept("Bob"), "b", ctx())
-    r, _ = logik.apply(r, logik.SetSecret("11111"), "a", ctx())
-    r, _ = logik.apply(r, logik.SetSecret("22222"), "b", ctx())
+    r, _ = logik.apply(r, Accept("Bob"), "b", ctx())
+    r, _ = logik.apply(r, SetSecret("11111"), "a", ctx())
+    r, _ = logik.apply(r, SetSecret("22222"), "b", ctx())
     r, _ = round_(r, "33333", "44444")  # Alice 33333 → board of Alice is now on the right
     img = image(r)
     assert peg_colour(img, 1, 1, 0) == colour("3") and peg_colour(img, 0, 1, 0) == colour("4")

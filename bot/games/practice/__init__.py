@@ -1,17 +1,20 @@
-"""Practice (1A2B against a hidden code), bot-side: /practice, the personal best told, /hint."""
+"""Practice (1A2B against a hidden code), bot-side: the plugin (`PLUGIN`) with /practice, the personal best
+told, /hint; the bests' query is in `storage`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.games.practice.storage import practice_bests
 from bot.option_words import LENGTH_CHOICES, parse_code_options
 from bot.services import Command, GamePlugin, Move, Moved, Services, Turn
 from bot.storage.base import GameRow, StatLine
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import practice
 from core.games.base import Player, repeats_text
+from core.games.practice import GAME
+from core.games.practice import rules as practice
 from core.messages import Chat, Message, Text
 from core.solver import games as solver_games
 
@@ -29,7 +32,7 @@ async def new_practice(svc: Services, turn: Turn, rules: CodeRules) -> None:
 
 async def report_best(svc: Services, turn: Turn, state: practice.State, chat: Chat) -> None:
     n = len(state.attempts)
-    for b in await svc.store.practice_bests(chat.platform, state.player.user_id):
+    for b in await practice_bests(svc.store, chat.platform, state.player.user_id):
         if (b.length, b.repeats) == (state.rules.length, state.rules.repeats):
             key = "practice.new_best" if b.best == n else "practice.best"
             turn.messages.append(Message(chat, Text(key, {"name": state.player.name, "best": b.best,
@@ -48,12 +51,12 @@ def hint_step(left: int, guess: str) -> Any:
 
 
 class PracticePlugin(GamePlugin[practice.State]):
-    game = practice.GAME
+    game = GAME
     title = "game.practice"
     commands = (Command("practice", ("length", "repeats"), cmd_practice, choices=(("length", LENGTH_CHOICES),)),)
 
-    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: Any, over: bool) -> None:
-        if over and state.outcome == "cracked" and not state.assisted:
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: practice.State, over: bool) -> None:
+        if over and state.outcome == practice.PracticeOutcome.CRACKED and not state.assisted:
             await report_best(svc, turn, state, chat)
 
     async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
