@@ -22,8 +22,8 @@ from tests.app.test_scheduler import (  # noqa: F401  (collected here again, on 
     test_a_lease_taken_over_posts_only_in_the_new_holder,
     test_a_process_that_died_holding_a_job_leaves_it_to_the_next,
     test_a_restart_before_the_time_neither_loses_nor_doubles,
-    test_setting_a_key_again_moves_the_job_and_cancel_removes_it,
     test_many_due_jobs_run_in_due_order,
+    test_setting_a_key_again_moves_the_job_and_cancel_removes_it,
 )
 
 
