@@ -23,6 +23,7 @@ from enum import StrEnum
 from core import names
 from core.errors import GameError
 from core.games.kegeln.rules import Phase, State, ranking, team_members
+from core.money import Money
 
 MAX_AMOUNT = 1_000_000  # minor units one line may move (10 000.00): a typo of a few zeros is refused
 MAX_FINES = 20  # fines in one club's catalogue
@@ -196,23 +197,25 @@ _AMOUNT = re.compile(
     rf"^\s*{_CURRENCY}?\s*(?P<int>[0-9]{{1,7}})(?:[.,](?P<frac>[0-9]{{1,3}}))?\s*{_CURRENCY}?\s*$", re.I)
 
 
-def parse_amount(text: str, decimals: int = 2) -> int:
+def parse_amount(text: str, currency: str = "EUR", decimals: int = 2) -> int:
     """Minor units from what a treasurer types: `2`, `1,50`, `1.5`, `0,10 €`, `€3` (either decimal
     mark, at most `decimals` places, no thousands separators). Refused with `kegeln.cash.bad_amount`:
-    a sign, letters, more places than the currency has, zero, or more than MAX_AMOUNT."""
+    a sign, letters, more places than the currency has (`decimals`: Babel's precision of `currency`,
+    looked up in bot/), zero, or more than MAX_AMOUNT."""
+    refused = GameError("kegeln.cash.bad_amount", amount=text[:20], most=Money(MAX_AMOUNT, currency))
     m = _AMOUNT.match(text)
     if m is None:
-        raise GameError("kegeln.cash.bad_amount", amount=text)
+        raise refused
     frac = m.group("frac") or ""
     if len(frac) > decimals:
-        raise GameError("kegeln.cash.bad_amount", amount=text)
+        raise refused
     value: int = int(m.group("int")) * 10**decimals + (int(frac.ljust(decimals, "0")) if decimals else 0)
     if not 0 < value <= MAX_AMOUNT:
-        raise GameError("kegeln.cash.bad_amount", amount=text)
+        raise refused
     return value
 
 
-def checked(fines: Sequence[Fine]) -> tuple[Fine, ...]:
+def checked(fines: Sequence[Fine], currency: str = "EUR") -> tuple[Fine, ...]:
     """A catalogue the club set: codes unique, amounts in range, not too many (coded errors)."""
     if len(fines) > MAX_FINES:
         raise GameError("kegeln.cash.too_many_fines", most=MAX_FINES)
@@ -222,5 +225,5 @@ def checked(fines: Sequence[Fine]) -> tuple[Fine, ...]:
             raise GameError("kegeln.cash.fine_twice", fine=f.code)
         seen.add(f.code)
         if not 0 <= f.amount <= MAX_AMOUNT:
-            raise GameError("kegeln.cash.bad_amount", amount=str(f.amount))
+            raise GameError("kegeln.cash.bad_amount", amount=str(f.amount), most=Money(MAX_AMOUNT, currency))
     return tuple(fines)
