@@ -1,8 +1,8 @@
 """The application service: routes an Inbound to its game, runs the move under the game's
 lock, persists state + events in one transaction, and returns localised Outbounds.
 
-The App knows no game by name: the games come from the registries (core/games/registry.py for the
-rules, bot/games/registry.py for their commands and hooks), every move goes through the one move
+The App knows no game by name: the games come from the registry (bot/games/registry.py: each
+game's plugin, carrying its rules, commands and hooks), every move goes through the one move
 runner (bot/services.py), and routing plain text and buttons is game-neutral (bot/routing.py)."""
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ from dataclasses import replace
 from typing import Any
 
 from bot import edits, routing
-from bot.games.registry import PLUGINS, commands
+from bot.games.registry import GAMES, PLUGINS, commands
 from bot.i18n import Catalogs
 from bot.services import RETRY_DELAYS, Services, Turn, acting, command_aliases
 from bot.storage.base import Conflict, Duplicate, Store, StoreUnavailable
 from bot.storage.sqlite import SqliteStore
 from core import names, serial
 from core.errors import GameError
-from core.games.registry import GAMES
 from core.messages import Actor, CommandInfo, Inbound, Message, Outbound, Response, Text
 
 log = logging.getLogger("bot.app")

@@ -10,11 +10,11 @@ played privately (the daily puzzle) is left alone: its player goes on where it i
 
 from __future__ import annotations
 
+from bot.games.plugin import GAMES
 from bot.services import Services, Turn, acting
 from bot.storage.base import Conflict
 from core import serial
 from core.errors import GameError
-from core.games.registry import GAMES
 from core.messages import Actor, Chat, Message, Text
 from core.solver.games import BOT
 

@@ -4,10 +4,10 @@ plainly (never the code), with what the bot would need to delete such messages i
 
 from __future__ import annotations
 
+from bot.games.plugin import GAMES
 from bot.routing import awaiting_secret
 from bot.services import Services, Turn
 from core.errors import GameError
-from core.games.registry import GAMES
 from core.messages import Message, Text
 
 # what the bot needs on each platform to delete a member's message (docs/telegram.md, docs/discord.md)

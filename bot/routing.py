@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.plugin import GAMES
 from bot.services import Services, Turn, loaded
 from bot.storage.base import Conflict, GameRow
 from core import serial
 from core.codes import looks_like_code
 from core.errors import GameError
 from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, QUIT_VERBS, Answer, Challenge, Game, Verb
-from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 
 RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump"}

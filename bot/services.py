@@ -5,9 +5,9 @@ random source, the solver's thinker, and runs every move — a human's, the bot'
 timeout — through `run`: under the game's lock, with compare-and-set retries, one transaction for
 state, seats, events, results and the game's own writes, then the game's after-move hooks.
 
-A game's bot-side half (bot/games/<game>.py) is a `GamePlugin`: its commands with their options and
-handlers, and its hooks into the move runner. The App knows the plugins only through this
-interface and the registry (bot/games/registry.py)."""
+A game's bot-side half is a `GamePlugin` (bot/games/plugin.py, importable from here too): its core
+game, its commands with their options and handlers, and its hooks into the move runner. The App knows
+the plugins only through that interface and the registry (bot/games/registry.py)."""
 
 from __future__ import annotations
 
@@ -18,24 +18,24 @@ from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from bot import solver_book
 from bot.bounded import Bounded
 from bot.dictionary import lexicon
+from bot.games.plugin import GAMES
+from bot.games.plugin import GamePlugin as GamePlugin  # its old home: still importable from here
 from bot.i18n import Catalogs
 from bot.options import mention_id, option_vocabulary
 from bot.permissions import check_can_post
 from bot.ratelimit import RateLimiter
 from bot.render import Renderer
-from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, StatLine, Store, TooManyGames
+from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, Store, TooManyGames
 from bot.thinking import Thinker
 from core import names, serial
 from core.errors import GameError
 from core.games.base import Ctx, Event, Game, Player
-from core.games.registry import GAMES
 from core.messages import Actor, Chat, Inbound, Message, Text
-from core.ratings import Match
 from core.solver.games import BOT
 
 CACHED_USERS = 100_000  # names and locales last stored (bot/bounded.py: a miss costs one write)
@@ -146,77 +146,11 @@ def loaded(row: GameRow) -> tuple[Game[Any], Any]:
     return game, serial.load(game.state_type, row.state)
 
 
-class GamePlugin:
-    """A game's bot-side half: its commands and its hooks into the move runner (defaults: none)."""
-
-    kind: ClassVar[str]
-    title: ClassVar[str | None] = None  # the catalog key of the game's name (in /stats)
-    commands: ClassVar[tuple[Command, ...]] = ()
-
-    def writes(self, svc: Services, row: GameRow, old: Any, new: Any, over: bool) -> Any:
-        """The game's own writes in the move's transaction (a store job), or None."""
-        return None
-
-    async def before_move(self, svc: Services, turn: Turn, row: GameRow) -> None:
-        """Before a player's move reaches the game (a pending computer move is made first)."""
-
-    async def after_move(self, svc: Services, turn: Turn, game_id: int, raw: dict[str, Any]) -> None:
-        """After a player's move (or the game's creation) was saved: the computer opponent answers.
-        `raw`: the stored state the move was made on (or the new game's)."""
-
-    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: Any, over: bool) -> None:
-        """After a move was saved and presented (a new personal best is told)."""
-
-    async def rated(self, svc: Services, row: GameRow, state: Any, results: list[NewResult]) -> Match | None:
-        """A finished game as a rated match (core/ratings.py), or None where it is not rated."""
-        return None
-
-    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
-        """A button or link `<kind>:<chat id>:<arg>` that names a chat rather than a game (the daily
-        puzzle's "play today's daily of this chat"); bot/routing.py has checked where it comes from."""
-        raise GameError("stale_button")
-
-    def label(self, row: GameRow, chat: str | None = None) -> Text:
-        """The game named on a button (which of the player's games a private input is for); `chat`:
-        the title of the group it runs in, where the player may be told it (`Services.title_for`)."""
-        if self.title is None:
-            if chat:
-                return Text("button.game_in_chat", {"game": row.id, "chat": chat})
-            return Text("button.game_in", {"game": row.id})
-        if chat:
-            return Text("button.game_named_in", {"game": Text(self.title), "id": row.id, "chat": chat})
-        return Text("button.game_named", {"game": Text(self.title), "id": row.id})
-
-    def titled(self, msg: Message, chat: str) -> Message:
-        """A private message of this game, to a player who may be told the title of the group it runs
-        in (`Services.titled`): the message naming that group (by default a last line "💬 in Büro")."""
-        return replace(msg, text=Text("private.in_chat", {"text": msg.text, "chat": chat}))
-
-    async def not_waiting(self, svc: Services, row: GameRow, ib: Inbound) -> GameError | None:
-        """What to tell a player whose private input (an old guess button, a code typed privately)
-        reaches a game of theirs that waits for none from them (a finished daily attempt), or None
-        (the generic answer)."""
-        return None
-
-    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
-        """/hint in this game; False where the game gives none."""
-        return False
-
-    async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
-        """`/stats <kind> …`: the game's own statistics; False where it has none."""
-        return False
-
-    def stat_line(self, line: StatLine, name: str) -> str:
-        """The game's line in /stats."""
-        extra = f" · ⏱{line.abandoned}" if line.abandoned else ""
-        return f"{name}: {line.games} · {line.wins}/{line.draws}/{line.losses}" + extra
-
-
 class Services:
     """The App's services for handlers, and the one move runner."""
 
     solver_cache: str | None = str(Path(__file__).resolve().parent.parent / "data" / "solver-cache")
-    plugins: dict[str, GamePlugin]  # by game kind (the App takes them from bot/games/registry.py)
+    plugins: dict[str, GamePlugin[Any]]  # by game kind (the App takes them from bot/games/registry.py)
     commands: dict[str, Command]  # by name, in menu order
     aliases: dict[str, str]  # a localised command name → the command's name (`Command.aliases`)
 
@@ -416,7 +350,7 @@ class Services:
                 raise GameError("too_many_games_user", n=bound.limit) from None
             raise GameError("too_many_games_chat", n=bound.limit) from None
         turn.outcome = f"created:{kind}:{game_id}"
-        game = GAMES[kind]
+        game = self.plugins[kind].game
         turn.messages.extend(await self.titled(kind, chat, await pictured(game, game.present, game_id, state, events,
                                                                            chat)))
         self.note_prompts(game, game_id, chat.platform, None, state, turn.inbound.actor.user_id)
@@ -447,7 +381,7 @@ class Services:
                     raise Moved()
                 if fresh is None or fresh.over:
                     raise GameError("game_over")
-                game = GAMES[fresh.kind]
+                game = self.plugins[fresh.kind].game
                 current = serial.load(game.state_type, fresh.state)
                 pending = game.timeout_action() if self.expired(game, current) else game.due_action(
                     current, self.clock())
@@ -482,7 +416,7 @@ class Services:
 
     async def apply(self, turn: Turn, row: GameRow, move: Move) -> None:
         """One move on the row read under the lock (the caller holds it): saved, then presented."""
-        game = GAMES[row.kind]
+        game = self.plugins[row.kind].game
         ctx = self.ctx(self.renderer.hears(row.platform, row.chat_id))  # a typed move may go unheard there
         state = serial.load(game.state_type, row.state)
         new, events = move.step(game, state, ctx)

@@ -12,6 +12,7 @@ import pytest
 from babel import Locale
 
 from bot.commands import COMMANDS
+from bot.games.registry import GAMES
 from bot.i18n import Catalogs
 from core.codes import CodeRules
 from core.errors import GameError
@@ -19,7 +20,6 @@ from core.games import kegeln
 from core.games.base import Ctx, Player
 from core.games.challenge import FLOW_TEXTS, ChallengeGame
 from core.games.practice import RATINGS
-from core.games.registry import GAMES
 from core.messages import DayMonth, Text
 
 ROOT = Path(__file__).resolve().parents[1]

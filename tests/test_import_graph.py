@@ -4,14 +4,17 @@ Every module under core/, bot/ and adapters/ is parsed (ast, nothing is imported
 `import` anywhere in it — at the top, inside a function, under TYPE_CHECKING — is an edge to the
 module it names. On that graph:
 
-- no cycle between modules;
+- no cycle between modules, where an import under `if TYPE_CHECKING:` does not count: such an edge
+  is never run, only read by the type checker (a game's plugin, bot/games/plugin.py, names the
+  services that call its hooks, bot/services.py, which import the plugin);
 - layers: core/ imports nothing of bot/ or adapters/; an adapter imports only core/, its own
   package (adapters/<platform>/) and the platform-neutral adapters/outbox.py;
   bot/ imports core/, and adapters/ only in the composition root
   (bot/__main__.py, bot/runtime.py);
-- games stay apart: a module of one game (anything under core/games/<game>/, or its bot-side half
-  bot/games/<game>.py) imports no module of another game; the shared pieces (core/games/base.py,
-  challenge.py, actions.py, registry.py, bot/games/shared.py, …) are free to use;
+- games stay apart: a module of one game (anything under core/games/<game>/, or its bot-side half,
+  the module bot/games/<game>.py or anything under the package bot/games/<game>/) imports no module
+  of another game; the shared pieces (core/games/base.py, challenge.py, actions.py,
+  bot/games/plugin.py, registry.py, shared.py, …) are free to use;
 - the App (bot/app.py) names no game and stays a short story (under 300 lines).
 
 The checks are also run on graphs with a forbidden import planted, so they are shown to fail.
@@ -69,12 +72,31 @@ def _resolve(name: str, known: Iterable[str]) -> str | None:
     return None
 
 
-def imports_of(module: str, path: Path, known: set[str]) -> set[str]:
-    """The project modules `module` imports anywhere in its source."""
+def _type_checking(test: ast.expr) -> bool:
+    """`if TYPE_CHECKING:` or `if typing.TYPE_CHECKING:`."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _runtime_nodes(tree: ast.AST) -> Iterable[ast.AST]:
+    """Every node of the tree except the bodies of `if TYPE_CHECKING:` (their `else` is run)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.If) and _type_checking(node.test):
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+
+
+def imports_of(module: str, path: Path, known: set[str], runtime: bool = False) -> set[str]:
+    """The project modules `module` imports anywhere in its source (`runtime`: leaving out those
+    imported only under `if TYPE_CHECKING:`)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     named: list[str] = []
-    for node in ast.walk(tree):
+    for node in (_runtime_nodes(tree) if runtime else ast.walk(tree)):
         if isinstance(node, ast.Import):
             named += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -91,10 +113,11 @@ def imports_of(module: str, path: Path, known: set[str]) -> set[str]:
     return {e for e in edges if e is not None and e != module}
 
 
-def build_graph(root: Path = ROOT) -> Graph:
+def build_graph(root: Path = ROOT, runtime: bool = False) -> Graph:
+    """Every module's imports (`runtime`: those that are run, not the ones under TYPE_CHECKING)."""
     modules = source_modules(root)
     known = set(modules)
-    return {name: imports_of(name, path, known) for name, path in modules.items()}
+    return {name: imports_of(name, path, known, runtime) for name, path in modules.items()}
 
 
 # ---------------------------------------------------------------- the rules
@@ -151,8 +174,8 @@ def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
 
 
 def game_of(module: str, kinds: Iterable[str] = GAME_KINDS) -> str | None:
-    """The game a module belongs to (core/games/<kind>/… or bot/games/<kind>.py), or None for the
-    shared pieces and the rest."""
+    """The game a module belongs to (core/games/<kind>/…, bot/games/<kind>.py or bot/games/<kind>/…),
+    or None for the shared pieces and the rest."""
     parts = module.split(".")
     if parts[:2] not in (["core", "games"], ["bot", "games"]) or len(parts) < 3:
         return None
@@ -182,9 +205,12 @@ def layer_violations(graph: Mapping[str, set[str]], kinds: Iterable[str] = GAME_
     return bad
 
 
-def problems(graph: Mapping[str, set[str]], kinds: Iterable[str] = GAME_KINDS) -> dict[str, str]:
+def problems(graph: Mapping[str, set[str]], kinds: Iterable[str] = GAME_KINDS,
+             runtime: Mapping[str, set[str]] | None = None) -> dict[str, str]:
+    """The forbidden edges of `graph` and the cycles of `runtime` (the imports that are run; by
+    default the whole graph)."""
     found = layer_violations(graph, kinds)
-    for cycle in cycles(graph):
+    for cycle in cycles(graph if runtime is None else runtime):
         found[" -> ".join(cycle)] = "an import cycle"
     return found
 
@@ -202,7 +228,7 @@ def test_the_graph_is_read() -> None:
 
 
 def test_the_code_keeps_its_shape() -> None:
-    found = problems(build_graph())
+    found = problems(build_graph(), runtime=build_graph(runtime=True))
     unexpected = {edge: rule for edge, rule in found.items() if edge not in KNOWN}
     assert unexpected == {}, "forbidden imports:\n" + "\n".join(f"  {e}  ({r})" for e, r in sorted(unexpected.items()))
     gone = sorted(set(KNOWN) - set(found))
@@ -211,10 +237,11 @@ def test_the_code_keeps_its_shape() -> None:
 
 # Each rule on the real graph with one forbidden import planted: the check must name it.
 def _planted(src: str, dst: str) -> dict[str, str]:
-    graph = build_graph()
+    graph, runtime = build_graph(), build_graph(runtime=True)
     assert src in graph and dst in graph
     graph[src] = graph[src] | {dst}
-    return problems(graph)
+    runtime[src] = runtime[src] | {dst}
+    return problems(graph, runtime=runtime)
 
 
 def test_a_planted_core_to_bot_import_fails() -> None:
@@ -238,6 +265,7 @@ def test_a_planted_import_between_games_fails() -> None:
     assert "core.games.logik.picture -> core.games.duel.rules" in _planted("core.games.logik.picture",
                                                                            "core.games.duel.rules")
     assert "bot.games.words -> bot.games.kegeln" in _planted("bot.games.words", "bot.games.kegeln")
+    assert "bot.games.words -> bot.games.registry" not in _planted("bot.games.words", "bot.games.registry")
     # the shared pieces, and a game's own parts, are allowed
     assert "core.games.words -> core.games.challenge" not in _planted("core.games.words", "core.games.challenge")
     own = _planted("core.games.logik.presenter", "core.games.logik.picture")
@@ -282,3 +310,26 @@ def test_the_app_names_no_game() -> None:
              or f"games import {kind}" in source]
     assert named == []
     assert len(source.splitlines()) < 300
+
+
+def test_a_game_s_bot_side_package_is_that_game(tmp_path: Path) -> None:
+    """bot/games/<kind>.py and the package bot/games/<kind>/ are alike: a module inside the package is
+    the game's, and may not import another game's; a type-only cycle is no cycle, a run one is."""
+    for package in ("core", "bot", "bot/games", "bot/games/duel", "adapters"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "bot" / "games" / "words.py").write_text("")
+    (tmp_path / "bot" / "games" / "plugin.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.services import S\n")
+    (tmp_path / "bot" / "services.py").write_text("from bot.games.plugin import P\n")
+    (tmp_path / "bot" / "games" / "duel" / "storage.py").write_text("from bot.games import words, plugin\n")
+    (tmp_path / "bot" / "games" / "duel" / "stats.py").write_text(
+        "from bot.games.duel import storage\nif TYPE_CHECKING:\n    pass\nelse:\n    from bot.games.duel import x\n")
+    (tmp_path / "bot" / "games" / "duel" / "x.py").write_text("from bot.games.duel import stats\n")
+    kinds = {"duel", "words"}
+    found = problems(build_graph(tmp_path), kinds, runtime=build_graph(tmp_path, runtime=True))
+    assert found == {
+        "bot.games.duel.storage -> bot.games.words": "the game duel imports a module of the game words",
+        "bot.games.duel.stats -> bot.games.duel.x -> bot.games.duel.stats": "an import cycle",
+    }
+    assert any(rule == "an import cycle" for rule in problems(build_graph(tmp_path), kinds).values())

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import Any, TypeVar
 
-from bot.services import GamePlugin, Move, Moved, Services, Turn
+from bot.games.plugin import GAMES, GamePlugin
+from bot.services import Move, Moved, Services, Turn
 from bot.storage.base import GameRow, NewResult
 from core import serial
 from core.errors import GameError
 from core.games.actions import Accept
 from core.games.base import Event
 from core.games.challenge import BotLevel
-from core.games.registry import GAMES
 from core.messages import Actor, Message, Text
 from core.options import meaning
 from core.ratings import BOT_RATINGS, Match, duel_match
@@ -23,6 +23,7 @@ from core.solver import EASY, PERFECT, STRONG
 from core.solver import games as solver_games
 
 log = logging.getLogger("bot.app")
+S = TypeVar("S")
 LEVEL_KEYS = {EASY: "solver.level_easy", STRONG: "solver.level_strong", PERFECT: "solver.level_perfect"}
 # The `bot` option of /duel and /logik (its words lead the arguments): a platform menu offers these
 # (Discord: a string option beside the user picker, which cannot pick the computer).
@@ -107,12 +108,12 @@ async def solver_pending(svc: Services, turn: Turn, row: GameRow) -> None:
         await solver_after_move(svc, turn, row.id)
 
 
-class ComputerOpponent(GamePlugin):
+class ComputerOpponent(GamePlugin[S]):
     """A game the bot may play in: a move it left pending comes first, and it answers every move.
     A decided game is rated one against one (a draw ties) once each side made `ratings.MIN_MOVES`
     guesses (rows); the bot has the fixed rating of its level."""
 
-    async def rated(self, svc: Services, row: GameRow, state: Any, results: list[NewResult]) -> Match | None:
+    async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
         outcomes = {r.user_id: r.outcome for r in results}
         fixed = {}
         if solver_games.BOT in outcomes:

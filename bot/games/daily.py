@@ -327,8 +327,8 @@ async def cmd_timezone(svc: Services, turn: Turn, args: tuple[str, ...]) -> None
 
 # ---------------------------------------------------------------- the plugin
 
-class Daily(GamePlugin):
-    kind = "daily"
+class DailyPlugin(GamePlugin[daily.State]):
+    game = daily.GAME
     title = "game.daily"
     commands = (
         # two options, each with its fixed values (a slash command offers them as choices); typed, the
@@ -393,5 +393,5 @@ class Daily(GamePlugin):
         return Text("daily.button_game", params)
 
 
-PLUGIN = Daily()
+PLUGIN = DailyPlugin()
 

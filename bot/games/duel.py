@@ -43,11 +43,11 @@ async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
     turn.messages.insert(at, intro)
 
 
-class Duel(ComputerOpponent):
-    kind = "duel"
+class DuelPlugin(ComputerOpponent[duel.State]):
+    game = duel.GAME
     title = "game.duel"
     commands = (Command("duel", ("bot", "opponent", "length", "repeats"), cmd_duel, group_only=True,
                         choices=(("bot", BOT_CHOICES), ("length", LENGTH_CHOICES))),)
 
 
-PLUGIN = Duel()
+PLUGIN = DuelPlugin()

@@ -26,7 +26,6 @@ from core.games.kegeln import season as kegeln_season
 from core.games.kegeln import tie as kegeln_tie
 from core.games.kegeln import trust as kegeln_trust
 from core.games.kegeln.evenings import evening_of, evening_starts
-from core.games.registry import GAMES
 from core.messages import Actor, Button, Chat, DayMonth, Inbound, Message, Text
 from core.ratings import Match
 
@@ -116,7 +115,7 @@ async def cmd_winner(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     decision as its 🏆 button, for a scorer whose buttons are gone."""
     ib = turn.inbound
     row = await kegeln_game(svc, ib)
-    state = serial.load(GAMES["kegeln"].state_type, row.state)
+    state = serial.load(kegeln.GAME.state_type, row.state)
     await svc.play(turn, row, kegeln_tie.typed_winner(state, " ".join(args), ib.actor.user_id, ib.actor.is_admin))
 
 
@@ -297,7 +296,7 @@ def final_scorers(finished: Sequence[tuple[GameRow, float]]) -> list[tuple[Any, 
     """The completed games (with club records) of `finished`: their final state and when each ended."""
     out = []
     for row, at in finished:
-        state = serial.load(GAMES["kegeln"].state_type, row.state)
+        state = serial.load(kegeln.GAME.state_type, row.state)
         if state.outcome == "done":
             out.append((state, at))
     return out
@@ -498,7 +497,7 @@ def merge_check(actor: Actor, old: str, new: str, lines: dict[str, Any],
                             games=", ".join(f"#{g}" for g in shared[:5]))
         may_merge(actor, old.casefold(), lines[old].name[:40], finished)
         for row in running:
-            playing = {m.name.casefold() for m in serial.load(GAMES["kegeln"].state_type, row.state).members}
+            playing = {m.name.casefold() for m in serial.load(kegeln.GAME.state_type, row.state).members}
             for name in (old, new):
                 if name.casefold() in playing:
                     raise GameError("kegeln.merge.running", name=lines[name].name[:40], game=row.id)
@@ -507,7 +506,7 @@ def merge_check(actor: Actor, old: str, new: str, lines: dict[str, Any],
 
 def member_states(row: GameRow) -> list[Any]:
     """The members of a completed game (none for a cancelled one: it has no club records)."""
-    state = serial.load(GAMES["kegeln"].state_type, row.state)
+    state = serial.load(kegeln.GAME.state_type, row.state)
     return list(state.members) if state.outcome == "done" else []
 
 
@@ -591,7 +590,7 @@ def renaming(old: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any] |
     """A finished game's stored state with member `old` (casefolded) written `name`, or None where the game
     has no such member: the ratings are then replayed from the states, as `python -m bot ratings rebuild` does."""
     def restate(raw: dict[str, Any]) -> dict[str, Any] | None:
-        state = kegeln.renamed(serial.load(GAMES["kegeln"].state_type, raw), old, name)
+        state = kegeln.renamed(serial.load(kegeln.GAME.state_type, raw), old, name)
         return None if state is None else serial.dump(state)
     return restate
 
@@ -599,8 +598,8 @@ def renaming(old: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any] |
 PLACES = tuple(str(n) for n in range(kegeln.MIN_DIGITS, kegeln.MAX_DIGITS + 1))  # Hausnummern digits
 
 
-class Kegeln(GamePlugin):
-    kind = "kegeln"
+class KegelnPlugin(GamePlugin[kegeln.State]):
+    game = kegeln.GAME
     title = "game.kegeln"
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
@@ -657,4 +656,4 @@ def kegeln_match(records: list[kegeln.MemberRecord], teams: bool) -> Match | Non
                  {m.name.casefold(): m.name for m in records})
 
 
-PLUGIN = Kegeln()
+PLUGIN = KegelnPlugin()

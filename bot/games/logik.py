@@ -80,8 +80,8 @@ async def solver_bot_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> 
     turn.messages.insert(at, intro)
 
 
-class Logik(ComputerOpponent):
-    kind = "logik"
+class LogikPlugin(ComputerOpponent[logik.State]):
+    game = logik.GAME
     title = "game.logik"
     commands = (Command("logik", ("bot", "opponent", "rows"), cmd_logik, group_only=True,
                         choices=(("bot", BOT_CHOICES),)),)
@@ -91,4 +91,4 @@ class Logik(ComputerOpponent):
         return True
 
 
-PLUGIN = Logik()
+PLUGIN = LogikPlugin()

@@ -47,8 +47,8 @@ def hint_step(left: int, guess: str) -> Any:
     return lambda game, state, ctx: solver_games.take_hint(state, left, guess, ctx)
 
 
-class Practice(GamePlugin):
-    kind = "practice"
+class PracticePlugin(GamePlugin[practice.State]):
+    game = practice.GAME
     title = "game.practice"
     commands = (Command("practice", ("length", "repeats"), cmd_practice, choices=(("length", LENGTH_CHOICES),)),)
 
@@ -86,4 +86,4 @@ class Practice(GamePlugin):
         return f"{name}: {line.games} · ✓{line.wins} · ✗{line.gave_up}" + extra
 
 
-PLUGIN = Practice()
+PLUGIN = PracticePlugin()

@@ -1,19 +1,16 @@
 """The games the bot plays, one line each, and the commands they bring (with the shared ones).
 
-A game is its core package (core/games/<kind>/, listed in core/games/registry.py) and its plugin
-here: adding a game is one line below (docs/architecture.md, "Adding a game")."""
+A game is its core package (core/games/<kind>/) and its bot-side package or module here, whose
+`PLUGIN` carries the core game (`GamePlugin.game`): adding a game is one line below, and its rules
+are found through it (`GAMES`; docs/architecture.md, "Adding a game")."""
 
 from __future__ import annotations
 
 from bot.games import daily, duel, kegeln, logik, practice, shared, words
-from bot.services import Command, GamePlugin
+from bot.games.plugin import GAMES, PLUGINS, GamePlugin, register
+from bot.services import Command
 
-PLUGINS: dict[str, GamePlugin] = {}
-
-
-def register(plugin: GamePlugin) -> None:
-    """Add a game's plugin (or replace the one of its kind); its commands join the menus."""
-    PLUGINS[plugin.kind] = plugin
+__all__ = ["GAMES", "PLUGINS", "GamePlugin", "commands", "register"]
 
 
 def commands() -> tuple[Command, ...]:

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot import solver_book
+from bot.games.plugin import GAMES, GamePlugin
 from bot.routing import (
     answer,
     awaiting_secret,
@@ -21,14 +22,13 @@ from bot.routing import (
     secret_input,
     set_lang,
 )
-from bot.services import Command, GamePlugin, Services, Turn, loaded, pictured
+from bot.services import Command, Services, Turn, loaded, pictured
 from bot.storage.base import GameRow, RatedLine, StatLine
 from core import names, ratings
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games import practice
 from core.games.base import Verb, repeats_text
-from core.games.registry import GAMES
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
 from core.ratings_chart import rating_chart
@@ -315,7 +315,7 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 def stat_line(svc: Services, r: StatLine, lang: str) -> str:
-    plugin = svc.plugins.get(r.kind, GamePlugin())
+    plugin = svc.plugins.get(r.kind, GamePlugin[Any]())
     name = svc.catalogs.render(Text(plugin.title), lang) if plugin.title else r.kind
     return plugin.stat_line(r, name)
 

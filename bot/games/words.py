@@ -57,8 +57,8 @@ async def words_hint(svc: Services, turn: Turn, row: GameRow) -> None:
         "name": turn.inbound.actor.name, "n": left, "word": word})))
 
 
-class Words(GamePlugin):
-    kind = "words"
+class WordsPlugin(GamePlugin[words.State]):
+    game = words.GAME
     title = "game.words"
     commands = (Command("words", ("options",), cmd_words), Command("begin", (), cmd_begin))
 
@@ -81,4 +81,4 @@ class Words(GamePlugin):
         return True
 
 
-PLUGIN = Words()
+PLUGIN = WordsPlugin()

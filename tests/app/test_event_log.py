@@ -11,10 +11,10 @@ import json
 import sqlite3
 from pathlib import Path
 
+from bot.games.registry import GAMES
 from bot.storage.sqlite import SqliteStore
 from core.games.base import Logged
 from core.games.challenge import BotLevel
-from core.games.registry import GAMES
 from tests.app.recorded_events import RECORDED, seeded_events
 
 

@@ -8,9 +8,9 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
+from bot.games.registry import GAMES
 from core.games import practice
 from core.games.base import Ctx, Game, RulesGame
-from core.games.registry import GAMES
 
 CAPABILITIES = ("due_action", "secret_prompt", "secret_action", "accepts_text", "text_action", "button_action",
                 "quit_action", "cancel_action", "join_action", "leave_action", "follow_up")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.services import Command, GamePlugin, Services, Turn
+from bot.games.plugin import GamePlugin
+from bot.services import Command, Services, Turn
 from core.games.base import Player
 from tests.example_game import rules
 
@@ -13,8 +14,8 @@ async def cmd_hilo(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await svc.create(turn, rules.GAME.kind, state, events, [ib.actor.user_id])
 
 
-class HigherOrLowerPlugin(GamePlugin):
-    kind = "hilo"
+class HigherOrLowerPlugin(GamePlugin[rules.State]):
+    game = rules.GAME
     commands = (Command("hilo", (), cmd_hilo),)
 
 

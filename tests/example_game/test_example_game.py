@@ -1,4 +1,4 @@
-"""A new game is one package plus one registry line: higher or lower (tests/example_game/), which
+"""A new game is one package plus one registry entry: higher or lower (tests/example_game/), which
 exists only here, is registered at run time, given its catalog entries, and played through the
 console adapter against the real App and a real SQLite file — with no edit to the App, the stores
 or an adapter."""
@@ -13,15 +13,14 @@ import pytest
 from adapters.console.adapter import GROUP, ConsoleAdapter
 from bot.app import App
 from bot.games import registry as plugins
-from core.games import registry as games
 from tests import leakscan
 from tests.example_game import plugin, rules
 
 
 @pytest.fixture
 def hilo_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The two registry lines (undone after the test), and the leak guard's watch on its moves."""
-    monkeypatch.setitem(games.GAMES, rules.GAME.kind, rules.GAME)
+    """The one registry entry (undone after the test): the plugin, which carries its game; and the leak
+    guard's watch on its moves."""
     monkeypatch.setitem(plugins.PLUGINS, plugin.PLUGIN.kind, plugin.PLUGIN)
     monkeypatch.setattr(rules.GAME, "apply", leakscan._watch_apply(rules.GAME))
 
@@ -64,6 +63,10 @@ async def test_higher_or_lower_is_played_through_the_console(tmp_path: Path, hil
         assert row is not None and row.kind == "hilo" and row.over
     finally:
         await app.close()
+
+
+def test_its_game_is_found_through_its_plugin(hilo_registered: None) -> None:
+    assert plugins.GAMES["hilo"] is rules.GAME and plugin.PLUGIN.kind == rules.GAME.kind == "hilo"
 
 
 async def test_its_command_is_unknown_without_the_registry_line(tmp_path: Path) -> None:

@@ -1,0 +1,121 @@
+"""A game's bot-side half, `GamePlugin[S]`: the core game it carries, its commands and its hooks into the
+move runner (bot/services.py), typed by the game's state; and the one table of registered plugins
+(filled by bot/games/registry.py), through which the core game objects are found (`GAMES`).
+
+A game is one entry: `register(<kind>.PLUGIN)` in bot/games/registry.py; its kind, rules, presenter and
+capabilities come from the core game on the plugin (`game = GAME`), its commands and hooks from the
+plugin. The App knows the games only through this interface and that table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from bot.storage.base import GameRow, NewResult, StatLine
+from core.errors import GameError
+from core.games.base import Game
+from core.messages import Chat, Inbound, Message, Text
+from core.ratings import Match
+
+if TYPE_CHECKING:  # a type-only edge: the services hand themselves to the hooks they call
+    from bot.services import Command, Services, Turn
+    from bot.storage.sql import TxJob
+
+S = TypeVar("S")
+
+
+class GamePlugin(Generic[S]):
+    """A game's bot-side half: its core game (`game`, whose kind it is), its commands and its hooks into
+    the move runner (defaults: none). `S` is the game's state: the hooks that see one get it typed."""
+
+    game: Game[S]  # the core game (core/games/<kind>/): set on the class, `game = GAME`
+    title: ClassVar[str | None] = None  # the catalog key of the game's name (in /stats)
+    commands: ClassVar[tuple[Command, ...]] = ()
+
+    @property
+    def kind(self) -> str:
+        """The game's kind, written once: in its core class (`Game.kind`)."""
+        return self.game.kind
+
+    def writes(self, svc: Services, row: GameRow, old: S, new: S, over: bool) -> TxJob | None:
+        """The game's own writes in the move's transaction (a store job), or None."""
+        return None
+
+    async def before_move(self, svc: Services, turn: Turn, row: GameRow) -> None:
+        """Before a player's move reaches the game (a pending computer move is made first)."""
+
+    async def after_move(self, svc: Services, turn: Turn, game_id: int, raw: dict[str, Any]) -> None:
+        """After a player's move (or the game's creation) was saved: the computer opponent answers.
+        `raw`: the stored state the move was made on (or the new game's)."""
+
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: S, over: bool) -> None:
+        """After a move was saved and presented (a new personal best is told)."""
+
+    async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
+        """A finished game as a rated match (core/ratings.py), or None where it is not rated."""
+        return None
+
+    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
+        """A button or link `<kind>:<chat id>:<arg>` that names a chat rather than a game (the daily
+        puzzle's "play today's daily of this chat"); bot/routing.py has checked where it comes from."""
+        raise GameError("stale_button")
+
+    def label(self, row: GameRow, chat: str | None = None) -> Text:
+        """The game named on a button (which of the player's games a private input is for); `chat`:
+        the title of the group it runs in, where the player may be told it (`Services.title_for`)."""
+        if self.title is None:
+            if chat:
+                return Text("button.game_in_chat", {"game": row.id, "chat": chat})
+            return Text("button.game_in", {"game": row.id})
+        if chat:
+            return Text("button.game_named_in", {"game": Text(self.title), "id": row.id, "chat": chat})
+        return Text("button.game_named", {"game": Text(self.title), "id": row.id})
+
+    def titled(self, msg: Message, chat: str) -> Message:
+        """A private message of this game, to a player who may be told the title of the group it runs
+        in (`Services.titled`): the message naming that group (by default a last line "💬 in Büro")."""
+        return replace(msg, text=Text("private.in_chat", {"text": msg.text, "chat": chat}))
+
+    async def not_waiting(self, svc: Services, row: GameRow, ib: Inbound) -> GameError | None:
+        """What to tell a player whose private input (an old guess button, a code typed privately)
+        reaches a game of theirs that waits for none from them (a finished daily attempt), or None
+        (the generic answer)."""
+        return None
+
+    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
+        """/hint in this game; False where the game gives none."""
+        return False
+
+    async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
+        """`/stats <kind> …`: the game's own statistics; False where it has none."""
+        return False
+
+    def stat_line(self, line: StatLine, name: str) -> str:
+        """The game's line in /stats."""
+        extra = f" · ⏱{line.abandoned}" if line.abandoned else ""
+        return f"{name}: {line.games} · {line.wins}/{line.draws}/{line.losses}" + extra
+
+
+PLUGINS: dict[str, GamePlugin[Any]] = {}  # by kind, in registration order (bot/games/registry.py fills it)
+
+
+def register(plugin: GamePlugin[Any]) -> None:
+    """Add a game's plugin (or replace the one of its kind): its game, its commands and its hooks."""
+    PLUGINS[plugin.kind] = plugin
+
+
+class _Games(Mapping[str, Game[Any]]):
+    """The core game objects by kind, read through the registered plugins: no table of their own."""
+
+    def __getitem__(self, kind: str) -> Game[Any]:
+        return PLUGINS[kind].game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PLUGINS)
+
+    def __len__(self) -> int:
+        return len(PLUGINS)
+
+
+GAMES: Mapping[str, Game[Any]] = _Games()
