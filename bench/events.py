@@ -50,7 +50,7 @@ def play(game: str, rng: random.Random, moves: int) -> tuple[list[float], list[A
         act = action(state, actor, rng)
         t0 = time.perf_counter()
         try:
-            state, events = module.apply(state, act, actor, ctx)
+            state, events = module.GAME.apply(state, act, actor, ctx)
         except GameError:
             continue
         times.append(time.perf_counter() - t0)

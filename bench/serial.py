@@ -39,6 +39,9 @@ from core.games import duel, kegeln, logik, practice
 from core.games import words as W
 from core.games.actions import Accept, Cancel, Decline, GiveUp, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Player
+from core.games.kegeln import actions, options
+from core.games.kegeln import rules as kegeln_rules
+from core.games.kegeln.state import Member, Mode, State
 
 T = TypeVar("T")
 
@@ -158,11 +161,11 @@ def _words_action(s: W.State, actor: str | None, rng: random.Random) -> object:
         *[W.Guess(rng.choice(WORDS))] * 6, *([W.Guess(s.secret)] if s.secret else [])])
 
 
-def _kegeln_action(s: kegeln.State, actor: str | None, rng: random.Random) -> object:
-    return _rarely(rng, [kegeln.Cancel(), kegeln.Undo()], [
-        *[kegeln.Pins(str(rng.randrange(10)), rng.choice([None, *range(s.digits)]))] * 6,
-        *[kegeln.Place(rng.randrange(s.digits))] * 2,
-        kegeln.HandOver(rng.choice([A, B])), kegeln.Decide(rng.randrange(len(s.members)))])
+def _kegeln_action(s: State, actor: str | None, rng: random.Random) -> object:
+    return _rarely(rng, [actions.Cancel(), actions.Undo()], [
+        *[actions.Pins(str(rng.randrange(10)), rng.choice([None, *range(s.digits)]))] * 6,
+        *[actions.Place(rng.randrange(s.digits))] * 2,
+        actions.HandOver(rng.choice([A, B])), actions.Decide(rng.randrange(len(s.members)))])
 
 
 def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[..., object]]:
@@ -182,9 +185,9 @@ def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[
     if game == "kegeln":
         teams = rng.choice([0, 0, 2])
         names = ["Ute", "Jens", "Kai", "Mia"][:rng.choice([2, 3, 4]) if not teams else 4]
-        members = [kegeln.Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
-        setup = kegeln.Setup(rng.choice(list(kegeln.Mode)), rng.choice([2, 3]), members, teams)
-        return kegeln.new(setup, A, ctx)[0], kegeln, _kegeln_action
+        members = [Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
+        setup = options.Setup(rng.choice(list(Mode)), rng.choice([2, 3]), members, teams)
+        return kegeln_rules.new(setup, A, ctx)[0], kegeln, _kegeln_action
     raise ValueError(game)
 
 
@@ -197,7 +200,7 @@ def random_state(game: str, rng: random.Random, moves: int) -> Any:
         ctx = Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON)
         actor = rng.choice(["a", "b", "c", None] if game != "kegeln" else ["a", "a", "b"])
         try:
-            state, _ = module.apply(state, action(state, actor, rng), actor, ctx)
+            state, _ = module.GAME.apply(state, action(state, actor, rng), actor, ctx)
         except GameError:
             continue
     return state

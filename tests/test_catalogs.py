@@ -16,9 +16,9 @@ from bot.games.registry import GAMES
 from bot.i18n import Catalogs
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import kegeln
 from core.games.base import Ctx, Player
 from core.games.challenge import FLOW_TEXTS, ChallengeGame
+from core.games.kegeln import actions, options, rules
 from core.games.practice import RATINGS
 from core.messages import DayMonth, Text
 
@@ -113,11 +113,11 @@ def test_code_length_error_reads_right_for_one_digit() -> None:
 @pytest.mark.parametrize("lang", CATALOGS.languages)
 def test_place_first_with_a_pumpe_waiting_says_pumpe_not_0(lang: str) -> None:
     ctx = Ctx(now=1.0, rng=random.Random(0))
-    state, _ = kegeln.new(kegeln.parse_setup(["high", "3", "Birgit", "Klaus"]), Player("s", "S"), ctx)
-    state, _ = kegeln.apply(state, kegeln.Pins("0", None), "s", ctx)
+    state, _ = rules.new(options.parse_setup(["high", "3", "Birgit", "Klaus"]), Player("s", "S"), ctx)
+    state, _ = rules.apply(state, actions.Pins("0", None), "s", ctx)
     assert state.pending == 0
     with pytest.raises(GameError) as err:
-        kegeln.apply(state, kegeln.Pins("7", None), "s", ctx)
+        rules.apply(state, actions.Pins("7", None), "s", ctx)
     text = _refusal(err.value, lang)
     pumpe = CATALOGS.render(Text("kegeln.pumpe"), lang)
     assert pumpe in text and "Birgit" in text, text

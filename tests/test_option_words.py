@@ -26,7 +26,9 @@ from bot.i18n import Catalogs
 from bot.storage.sqlite import SqliteStore
 from core import serial
 from core.errors import GameError
-from core.games import kegeln, logik, words
+from core.games import logik, words
+from core.games.kegeln import options
+from core.games.kegeln.state import Mode
 from core.messages import Actor, Chat, Inbound
 from core.solver import games as solver_games
 
@@ -82,9 +84,9 @@ def _parse(option: str, word: str) -> Any:
     if option == "rows":
         return logik.parse_options((word, "9"), VOCAB)
     if option in ("high", "low"):
-        return kegeln.parse_setup((word, "A", "B"), VOCAB)
+        return options.parse_setup((word, "A", "B"), VOCAB)
     if option == "teams":
-        return kegeln.parse_setup(("high", word, "A", "/", "B"), VOCAB)
+        return options.parse_setup(("high", word, "A", "/", "B"), VOCAB)
     if option in ("1a2b", "logik", "words", "board", "table"):  # /daily's puzzles and subcommands
         return daily_parse((word,), VOCAB)
     value = {"length": ("4",), "rounds": ("3",), "points": ("3",), "limit": ("20",), "answers": ("counts",),
@@ -104,10 +106,10 @@ def test_every_word_parses_like_the_english_one(lang: str) -> None:
 
 
 def test_without_a_vocabulary_core_knows_the_english_ids() -> None:
-    assert kegeln.parse_setup(("low", "A", "B")).mode is kegeln.Mode.LOW
+    assert options.parse_setup(("low", "A", "B")).mode is Mode.LOW
     with pytest.raises(GameError):
-        kegeln.parse_setup(("tief", "A", "B"))
-    assert kegeln.parse_setup(("tief", "A", "B"), VOCAB).mode is kegeln.Mode.LOW
+        options.parse_setup(("tief", "A", "B"))
+    assert options.parse_setup(("tief", "A", "B"), VOCAB).mode is Mode.LOW
 
 
 # ---------------------------------------------------------------- the usage lines of the catalogs
@@ -162,8 +164,8 @@ def _choices(group: str) -> list[list[str]]:
     [["answers", "classic"], ["answers", "counts"]]; `3|4|5` → [["3"], ["4"], ["5"]]."""
     out = []
     for alt in re.split(r"\s\|\s", group):
-        options = [[c for c in token.split("|") if c] for token in alt.split()]
-        out.extend(list(combo) for combo in itertools.product(*options) if combo)
+        tokens = [[c for c in token.split("|") if c] for token in alt.split()]
+        out.extend(list(combo) for combo in itertools.product(*tokens) if combo)
     return out
 
 

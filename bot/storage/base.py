@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
-
-from core.ratings import Step
 
 if TYPE_CHECKING:
     from bot.storage.sql import Query, TxJob
@@ -86,63 +84,6 @@ class TopLine(NamedTuple):
     draws: int
     losses: int
     games: int
-
-
-class KegelnLine(NamedTuple):
-    """A Kegeln club member's totals (the name in its newest spelling)."""
-
-    name: str
-    games: int
-    wins_high: int
-    wins_low: int
-    nines: int
-    pumpen: int
-    pins: int
-    throws: int
-
-
-class KegelnPoint(NamedTuple):
-    """One member's pins and throws in one finished Kegeln game (`member` is the casefolded name)."""
-
-    member: str
-    name: str
-    game_id: int
-    at: float
-    pins: int
-    throws: int
-
-
-class KegelnGame(NamedTuple):
-    """A finished Kegeln game."""
-
-    game_id: int
-    mode: str
-    digits: int
-    teams: int
-    winner: str
-    decided: int
-
-
-class KegelnSpan(NamedTuple):
-    """A member's totals over the Kegeln games of a span (e.g. tonight)."""
-
-    name: str
-    games: int
-    nines: int
-    pumpen: int
-    pins: int
-    throws: int
-
-
-class KegelnThrow(NamedTuple):
-    """A line of a club's throw log."""
-
-    at: float
-    game_id: int
-    name: str
-    pins: int
-    position: int
-    digit: int
 
 
 class LogikSides(NamedTuple):
@@ -231,46 +172,13 @@ class StoreOpenError(Exception):
 
 
 FinishedStamp = tuple[int, int]  # the finished games a rebuild replayed: how many, the sum of their versions
-# /kegelmerge (KegelnRepository.kegeln_merge): a finished game's final state with the member renamed (None:
-# unchanged), and the replay of one chat's ratings and their history from its finished games (with the time
-# each ended, in the order they ended; bot/ratings_rebuild.py `replay_local`)
-Restate = Callable[[dict[str, Any]], dict[str, Any] | None]
-Rerate = Callable[[Sequence[tuple[GameRow, float]]], Awaitable[tuple[Sequence[Step], Sequence[Step]]]]
-# ... and the merge's own checks, made in its transaction before anything is written, on the chat's running
-# Kegeln games and its finished ones (with the time each ended): raising refuses the merge, nothing written
-MergeCheck = Callable[[Sequence[GameRow], Sequence[tuple[GameRow, float]]], None]
-
-
-class KegelnRepository(Protocol):
-    """What Kegeln keeps beyond the game's state (migration 2): the scorer's seat and the club's
-    records, written in the move's transaction, and the queries of its statistics. `Store` includes
-    it; Kegeln (bot/games/kegeln.py) reaches the store only through this."""
-
-    def kegeln_job(self, game_id: int, platform: str, chat_id: str, keep_seat: str | None,
-                   game: tuple[str, int, int, str, bool] | None, members: Sequence[Any],
-                   throws: Sequence[tuple[str, int, int, int, float]], now: float) -> Any: ...
-    async def kegeln_member(self, platform: str, chat_id: str, name: str) -> KegelnLine | None: ...
-    async def kegeln_club(self, platform: str, chat_id: str, limit: int = 30) -> list[KegelnLine]: ...
-    async def kegeln_series(self, platform: str, chat_id: str) -> list[KegelnPoint]: ...
-    async def kegeln_games_since(self, platform: str, chat_id: str, since: float) -> list[KegelnGame]: ...
-    async def kegeln_members_since(self, platform: str, chat_id: str, since: float) -> list[KegelnSpan]: ...
-    async def kegeln_throw_log(self, platform: str, chat_id: str) -> list[KegelnThrow]: ...
-    async def kegeln_season_start(self, platform: str, chat_id: str) -> tuple[int, int] | None: ...
-    async def set_kegeln_season_start(self, platform: str, chat_id: str, month: int, day: int) -> None: ...
-    async def kegeln_season_rows(self, platform: str, chat_id: str, since: float, until: float) -> list[Any]: ...
-    async def kegeln_game_times(self, platform: str, chat_id: str) -> dict[int, float]: ...
-    async def kegeln_finished(self, platform: str, chat_id: str) -> list[tuple[GameRow, float]]: ...
-    async def kegeln_merge(self, platform: str, chat_id: str, old: str, new: str, new_name: str,
-                           restate: Restate, rerate: Rerate, check: MergeCheck) -> list[int]: ...
-
-
-class Store(KegelnRepository, Protocol):
+class Store(Protocol):
     """What the App and the Renderer use of a store: SqliteStore (one process) and PostgresStore
     (several processes on one database) both provide it, with the same semantics and exceptions —
-    every method is written once, in bot/storage/store.py, over either driver; Kegeln's part is
-    `KegelnRepository`. A write job
-    (`kegeln_job`'s result, passed as `save_game(extra=...)`) is an `async def job(tx)` that runs in
-    the move's transaction on either store. A game's own statistics queries go into store.py."""
+    every method is written once, in bot/storage/store.py, over either driver. A game's own storage
+    (its queries, row types, reads and write jobs) lives with the game, written over `fetch`, `run`
+    and `submit` (e.g. bot/games/kegeln/storage.py); a write job (passed as `save_game(extra=...)`)
+    is an `async def job(tx)` that runs in the move's transaction on either store."""
 
     async def open(self) -> None: ...
     async def close(self) -> None: ...

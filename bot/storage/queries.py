@@ -217,65 +217,6 @@ DAILY_SOLVED_DAYS = Query(
     "SELECT day FROM daily_plays WHERE platform = :platform AND chat_id = :chat_id AND puzzle = :puzzle"
     " AND user_id = :user_id AND outcome = 'solved' ORDER BY day")
 
-# ---------------------------------------------------------------- kegeln (Hausnummern): club statistics
-# Club members are names, not chat accounts: `member` is the casefolded name, per chat.
-INSERT_KEGELN_GAME = Query(
-    "INSERT INTO kegeln_games (game_id, platform, chat_id, mode, digits, teams, winner, decided, at)"
-    " VALUES (:game_id, :platform, :chat_id, :mode, :digits, :teams, :winner, :decided, :at)")
-INSERT_KEGELN_MEMBER = Query(
-    "INSERT INTO kegeln_members (game_id, platform, chat_id, member, name, mode, team, number, place, win, throws,"
-    " pins, nines, pumpen, at) VALUES (:game_id, :platform, :chat_id, :member, :name, :mode, :team, :number,"
-    " :place, :win, :throws, :pins, :nines, :pumpen, :at)")
-INSERT_KEGELN_THROW = Query(
-    "INSERT INTO kegeln_throws (game_id, seq, platform, chat_id, member, name, pins, position, digit, at)"
-    " VALUES (:game_id, :seq, :platform, :chat_id, :member, :name, :pins, :position, :digit, :at)")
-
-_KEGELN_NAME = ("(SELECT k2.name FROM kegeln_members k2 WHERE k2.platform = k.platform AND k2.chat_id = k.chat_id"
-                " AND k2.member = k.member ORDER BY k2.at DESC, k2.game_id DESC LIMIT 1)")
-_KEGELN_LINE = (f"SELECT {_KEGELN_NAME}, COUNT(*), SUM(CASE WHEN mode = 'high' THEN win ELSE 0 END),"
-                " SUM(CASE WHEN mode = 'low' THEN win ELSE 0 END), SUM(nines), SUM(pumpen), SUM(pins), SUM(throws)"
-                " FROM kegeln_members k WHERE platform = :platform AND chat_id = :chat_id")
-KEGELN_MEMBER = Query(_KEGELN_LINE + " AND member = :member GROUP BY platform, chat_id, member")
-KEGELN_CLUB = Query(  # most wins first, then the best Kegel-Schnitt (pins per throw)
-    _KEGELN_LINE + " GROUP BY platform, chat_id, member ORDER BY SUM(win) DESC,"
-    " 1.0 * SUM(pins) / CASE WHEN SUM(throws) > 1 THEN SUM(throws) ELSE 1 END DESC,"
-    ' member COLLATE "C" LIMIT :limit')
-KEGELN_SERIES = Query("SELECT member, name, game_id, at, pins, throws FROM kegeln_members"
-                      " WHERE platform = :platform AND chat_id = :chat_id ORDER BY at, game_id")
-KEGELN_GAMES_SINCE = Query("SELECT game_id, mode, digits, teams, winner, decided FROM kegeln_games"
-                           " WHERE platform = :platform AND chat_id = :chat_id AND at >= :since ORDER BY at, game_id")
-KEGELN_MEMBERS_SINCE = Query(  # the name in its most recent spelling of the span
-    "SELECT (SELECT k2.name FROM kegeln_members k2 WHERE k2.platform = k.platform AND k2.chat_id = k.chat_id"
-    " AND k2.member = k.member AND k2.at >= :since ORDER BY k2.at DESC, k2.game_id DESC LIMIT 1),"
-    " COUNT(*), SUM(nines), SUM(pumpen), SUM(pins), SUM(throws) FROM kegeln_members k"
-    " WHERE platform = :platform AND chat_id = :chat_id AND at >= :since GROUP BY platform, chat_id, member"
-    ' ORDER BY member COLLATE "C"')
-KEGELN_THROW_LOG = Query("SELECT at, game_id, name, pins, position, digit FROM kegeln_throws"
-                         " WHERE platform = :platform AND chat_id = :chat_id ORDER BY game_id, seq")
-
-KEGELN_SEASON_START = Query("SELECT month, day FROM kegeln_seasons WHERE platform = :platform AND chat_id = :chat_id")
-SET_KEGELN_SEASON_START = Query(
-    "INSERT INTO kegeln_seasons (platform, chat_id, month, day) VALUES (:platform, :chat_id, :month, :day)"
-    " ON CONFLICT (platform, chat_id) DO UPDATE SET month = excluded.month, day = excluded.day")
-KEGELN_SEASON_ROWS = Query(  # every member line of the games finished in [since, until), oldest first
-    "SELECT k.member, k.name, k.game_id, k.at, k.mode, g.digits, k.team, k.number, k.place, k.win, k.throws,"
-    " k.pins, k.nines, k.pumpen FROM kegeln_members k JOIN kegeln_games g ON g.game_id = k.game_id"
-    " WHERE k.platform = :platform AND k.chat_id = :chat_id AND k.at >= :since AND k.at < :until"
-    " ORDER BY k.at, k.game_id, k.place, k.member COLLATE \"C\"")
-KEGELN_GAME_TIMES = Query("SELECT game_id, at FROM kegeln_games WHERE platform = :platform AND chat_id = :chat_id")
-# /kegelmerge: one member's records under another name (`member` casefolded); the games both played
-KEGELN_SHARED_GAMES = Query(
-    "SELECT a.game_id FROM kegeln_members a JOIN kegeln_members b ON b.game_id = a.game_id"
-    " WHERE a.platform = :platform AND a.chat_id = :chat_id AND a.member = :old AND b.member = :new"
-    " ORDER BY a.game_id")
-MERGE_KEGELN = tuple(
-    Query(f"UPDATE {table} SET member = :new, name = :new_name"
-          " WHERE platform = :platform AND chat_id = :chat_id AND member = :old")
-    for table in ("kegeln_members", "kegeln_throws"))
-KEGELN_WINNERS = Query("SELECT game_id, teams, winner FROM kegeln_games WHERE platform = :platform"
-                       " AND chat_id = :chat_id ORDER BY game_id")
-SET_KEGELN_WINNER = Query("UPDATE kegeln_games SET winner = :winner WHERE game_id = :game_id")
-
 # ---------------------------------------------------------------- logik: results by side
 LOGIK_SIDES, LOGIK_SIDES_IN_CHAT = _in_chat(  # once per game: the white player's result line
     f"SELECT {_WIN}, {_LOSS}, {_DRAW}, {_ABANDONED} FROM results WHERE platform = :platform AND kind = 'logik'"

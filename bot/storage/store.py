@@ -10,7 +10,6 @@ bot/storage/sql.py), so the same job runs in SQLite's group commit and in a Post
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -24,19 +23,11 @@ from bot.storage.base import (
     Duplicate,
     FinishedStamp,
     GameRow,
-    KegelnGame,
-    KegelnLine,
-    KegelnPoint,
-    KegelnSpan,
-    KegelnThrow,
     LogikRecord,
     LogikSides,
-    MergeCheck,
     NewResult,
     PracticeBest,
     RatedLine,
-    Rerate,
-    Restate,
     SeatTaken,
     StatLine,
     TooManyGames,
@@ -53,7 +44,8 @@ class RatingsMoved(Exception):
     """A game ended while the ratings were being rebuilt: replay again."""
 
 
-def _game(r: Sequence[Any]) -> GameRow:
+def game_row(r: Sequence[Any]) -> GameRow:
+    """A `games` row read with the queries' game columns (`_GAME_COLS`, in their order) as a GameRow."""
     return GameRow(int(r[0]), r[1], r[2], bool(r[3]), r[4], json.loads(r[5]), bool(r[6]), int(r[7]))
 
 
@@ -79,7 +71,7 @@ class SqlStore:
         if not game_id_fits(game_id):
             return None
         rows = await self.fetch(q.GET_GAME, id=game_id)
-        return _game(rows[0]) if rows else None
+        return game_row(rows[0]) if rows else None
 
     async def seated_games(self, platform: str, user_id: str, chat_id: str | None = None) -> list[GameRow]:
         """Running games the user sits in: in one chat, or (chat_id None) anywhere on the platform."""
@@ -87,13 +79,13 @@ class SqlStore:
             rows = await self.fetch(q.SEATED_GAMES, platform=platform, user_id=user_id)
         else:
             rows = await self.fetch(q.SEATED_GAMES_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
-        return [_game(r) for r in rows]
+        return [game_row(r) for r in rows]
 
     async def chat_games(self, platform: str, chat_id: str) -> list[GameRow]:
-        return [_game(r) for r in await self.fetch(q.CHAT_GAMES, platform=platform, chat_id=chat_id)]
+        return [game_row(r) for r in await self.fetch(q.CHAT_GAMES, platform=platform, chat_id=chat_id)]
 
     async def idle_games(self, before: float) -> list[GameRow]:
-        return [_game(r) for r in await self.fetch(q.IDLE_GAMES, before=before)]
+        return [game_row(r) for r in await self.fetch(q.IDLE_GAMES, before=before)]
 
     async def create_game(self, platform: str, chat_id: str, private: bool, kind: str,
                           state: dict[str, Any], seats: Sequence[str], events: Sequence[Event],
@@ -183,7 +175,7 @@ class SqlStore:
         """The player's `limit` most recent games in a chat, newest first (for /rematch and /analyse,
         which look past challenges nobody played)."""
         rows = await self.fetch(q.LAST_GAMES, platform=platform, chat_id=chat_id, user_id=user_id, limit=limit)
-        return [_game(r) for r in rows]
+        return [game_row(r) for r in rows]
 
     async def event_log(self, game_id: int) -> list[Logged]:
         return [Logged(t, json.loads(d)) for t, d in await self.fetch(q.EVENT_LOG, game_id=game_id)]
@@ -334,7 +326,7 @@ class SqlStore:
 
     async def finished_games(self) -> list[tuple[GameRow, float]]:
         """Every finished game with the time it ended, in the order the games ended."""
-        return [(_game(r), float(r[8])) for r in await self.fetch(q.FINISHED_GAMES)]
+        return [(game_row(r), float(r[8])) for r in await self.fetch(q.FINISHED_GAMES)]
 
     @staticmethod
     def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> FinishedStamp:
@@ -356,135 +348,8 @@ class SqlStore:
                 raise RatingsMoved()
             await tx.execute(q.CLEAR_RATING_HISTORY)
             await tx.execute(q.CLEAR_RATINGS)
-            await _write_ratings(tx, current, history)
+            await write_ratings(tx, current, history)
         await self.run(job)
-
-    # ------------------------------------------------------------ kegeln (Hausnummern): club statistics
-    @staticmethod
-    def kegeln_job(game_id: int, platform: str, chat_id: str, keep_seat: str | None,
-                   game: tuple[str, int, int, str, bool] | None, members: Sequence[Any],
-                   throws: Sequence[tuple[str, int, int, int, float]], now: float) -> TxJob:
-        """The extra writes of one kegeln move, run inside `save_game`'s transaction: free the seat of
-        a scorer who handed the role on (`keep_seat` = the new scorer), and on the final move the game
-        (mode, digits, teams, winner, decided), its members' lines and its throw log."""
-        async def job(tx: Tx) -> None:
-            if keep_seat is not None:
-                await tx.execute(q.RELEASE_SEATS_BUT, game_id=game_id, keep=keep_seat)
-            if game is None:
-                return
-            mode, digits, teams, winner, decided = game
-            where = {"game_id": game_id, "platform": platform, "chat_id": chat_id}
-            await tx.execute(q.INSERT_KEGELN_GAME, **where, mode=mode, digits=digits, teams=teams, winner=winner,
-                             decided=int(decided), at=now)
-            await tx.executemany(q.INSERT_KEGELN_MEMBER, [
-                {**where, "member": m.name.casefold(), "name": m.name, "mode": mode, "team": m.team,
-                 "number": m.number, "place": m.place, "win": int(m.win), "throws": m.throws, "pins": m.pins,
-                 "nines": m.nines, "pumpen": m.pumpen, "at": now} for m in members])
-            await tx.executemany(q.INSERT_KEGELN_THROW, [
-                {**where, "seq": i, "member": name.casefold(), "name": name, "pins": pins, "position": pos,
-                 "digit": digit, "at": at} for i, (name, pins, pos, digit, at) in enumerate(throws, 1)])
-        return job
-
-    async def kegeln_member(self, platform: str, chat_id: str, name: str) -> KegelnLine | None:
-        """One club member's line, or None."""
-        rows = await self.fetch(q.KEGELN_MEMBER, platform=platform, chat_id=chat_id, member=name.casefold())
-        return KegelnLine(*rows[0]) if rows else None
-
-    async def kegeln_club(self, platform: str, chat_id: str, limit: int = 30) -> list[KegelnLine]:
-        """Every member's line, most wins first, then the best Kegel-Schnitt."""
-        return [KegelnLine(*r) for r in await self.fetch(q.KEGELN_CLUB, platform=platform, chat_id=chat_id,
-                                                          limit=limit)]
-
-    async def kegeln_series(self, platform: str, chat_id: str) -> list[KegelnPoint]:
-        """Per member and finished game, oldest first."""
-        rows = await self.fetch(q.KEGELN_SERIES, platform=platform, chat_id=chat_id)
-        return [KegelnPoint(r[0], r[1], int(r[2]), r[3], r[4], r[5]) for r in rows]
-
-    async def kegeln_games_since(self, platform: str, chat_id: str, since: float) -> list[KegelnGame]:
-        """The games finished at or after `since`, in order."""
-        rows = await self.fetch(q.KEGELN_GAMES_SINCE, platform=platform, chat_id=chat_id, since=since)
-        return [KegelnGame(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in rows]
-
-    async def kegeln_members_since(self, platform: str, chat_id: str, since: float) -> list[KegelnSpan]:
-        """Per member over the games finished at or after `since`; the name in its most recent
-        spelling of that span."""
-        rows = await self.fetch(q.KEGELN_MEMBERS_SINCE, platform=platform, chat_id=chat_id, since=since)
-        return [KegelnSpan(*r) for r in rows]
-
-    async def kegeln_throw_log(self, platform: str, chat_id: str) -> list[KegelnThrow]:
-        """The club's throw log, oldest first, in throwing order."""
-        rows = await self.fetch(q.KEGELN_THROW_LOG, platform=platform, chat_id=chat_id)
-        return [KegelnThrow(r[0], int(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
-
-    # ------------------------------------------------------------ kegeln: the season and merged members
-    async def kegeln_season_start(self, platform: str, chat_id: str) -> tuple[int, int] | None:
-        """The chat's season start (month, day), or None (1 January)."""
-        rows = await self.fetch(q.KEGELN_SEASON_START, platform=platform, chat_id=chat_id)
-        return (int(rows[0][0]), int(rows[0][1])) if rows else None
-
-    async def set_kegeln_season_start(self, platform: str, chat_id: str, month: int, day: int) -> None:
-        async def job(tx: Tx) -> None:
-            await tx.execute(q.SET_KEGELN_SEASON_START, platform=platform, chat_id=chat_id, month=month, day=day)
-        await self.run(job)
-
-    async def kegeln_season_rows(self, platform: str, chat_id: str, since: float, until: float) -> list[Any]:
-        """Every member line of the games finished in [since, until), oldest first
-        (core.games.kegeln.season.SeasonRow fields)."""
-        return [tuple(r) for r in await self.fetch(q.KEGELN_SEASON_ROWS, platform=platform, chat_id=chat_id,
-                                                      since=since, until=until)]
-
-    async def kegeln_game_times(self, platform: str, chat_id: str) -> dict[int, float]:
-        """When each finished Kegeln game of the chat ended (its season)."""
-        rows = await self.fetch(q.KEGELN_GAME_TIMES, platform=platform, chat_id=chat_id)
-        return {int(r[0]): float(r[1]) for r in rows}
-
-    async def kegeln_finished(self, platform: str, chat_id: str) -> list[tuple[GameRow, float]]:
-        """The chat's finished Kegeln games with the time each ended, in the order they ended (who scored
-        what: /saison START and /kegelmerge ask it)."""
-        rows = await self.fetch(q.FINISHED_GAMES_OF, platform=platform, chat_id=chat_id, kind="kegeln")
-        return [(_game(r), float(r[8])) for r in rows]
-
-    async def kegeln_merge(self, platform: str, chat_id: str, old: str, new: str, new_name: str,
-                           restate: Restate, rerate: Rerate, check: MergeCheck) -> list[int]:
-        """Member `old` (casefolded) becomes `new` in the chat's records, spelled `new_name`, in one
-        transaction. First `check(running, finished)` sees the chat's running and finished Kegeln games as
-        this transaction does (after `lock_chat`: a game created meanwhile either is among them or starts
-        after the merge) and may refuse by raising; refused too (nothing written) when both played in one
-        game: those game ids are returned. The chat's finished Kegeln games keep their final states as
-        `restate(state)` gives them (None: unchanged), and the chat's Kegeln ratings and their history become
-        `rerate(games)` of those games (every finished one, with the time it ended, in the order they ended:
-        as the rebuild replays them)."""
-        async def job(tx: Tx) -> list[int]:
-            where = {"platform": platform, "chat_id": chat_id}
-            await tx.lock_chat(platform, chat_id)  # game creations in the chat wait (create_game)
-            await tx.lock_table("ratings")  # a game ending meanwhile rates on top of the replay (see rewrite_ratings)
-            running = [g for g in (_game(r) for r in await tx.fetch(q.CHAT_GAMES, **where)) if g.kind == "kegeln"]
-            ended = [(_game(r), float(r[8])) for r in await tx.fetch(q.FINISHED_GAMES_OF, **where, kind="kegeln")]
-            check(running, ended)
-            shared = [int(r[0]) for r in await tx.fetch(q.KEGELN_SHARED_GAMES, **where, old=old, new=new)]
-            if shared:
-                return shared
-            for statement in q.MERGE_KEGELN:
-                await tx.execute(statement, **where, old=old, new=new, new_name=new_name)
-            for game_id, teams, winner in await tx.fetch(q.KEGELN_WINNERS, **where):
-                parts = winner.split(", ") if teams else [winner]
-                renamed = [new_name if p.casefold() == old else p for p in parts]
-                if renamed != parts:
-                    await tx.execute(q.SET_KEGELN_WINNER, game_id=game_id, winner=", ".join(renamed))
-            finished = []
-            for row, at in ended:
-                state = restate(row.state)
-                if state is not None:
-                    await tx.execute(q.SET_FINISHED_STATE, id=row.id, state=json.dumps(state))
-                    row = dataclasses.replace(row, state=state)
-                finished.append((row, at))
-            current, history = await rerate(finished)
-            await tx.execute(q.CLEAR_RATING_HISTORY_OF, **where, kind="kegeln")
-            await tx.execute(q.CLEAR_RATINGS_OF, **where, kind="kegeln")
-            await _write_ratings(tx, current, history)
-            return []
-        result: list[int] = await self.run(job)
-        return result
 
     # ------------------------------------------------------------ logik: results by side
     async def logik_sides(self, platform: str, chat_id: str | None) -> LogikSides:
@@ -618,7 +483,7 @@ async def _repeated(tx: Tx, platform: str, kind: str, match: ratings.Match, now:
     return ratings.repeated((ended[g] for g, who in players.items() if who == pair), now)
 
 
-async def _write_ratings(tx: Tx, current: Sequence[ratings.Step], history: Sequence[ratings.Step]) -> None:
+async def write_ratings(tx: Tx, current: Sequence[ratings.Step], history: Sequence[ratings.Step]) -> None:
     """Replayed ratings (the last step per player and scope) and their history, in order."""
     await tx.executemany(q.SAVE_REBUILT, [
         {"platform": s.platform, "chat_id": s.chat_id, "kind": s.kind, "user_id": s.user_id, "name": s.name,

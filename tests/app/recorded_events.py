@@ -15,10 +15,12 @@ from bench.events import GAMES, play
 from bench.serial import LEXICON
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import daily, duel, kegeln, logik, practice
+from core.games import daily, duel, logik, practice
 from core.games import words as W
 from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Player
+from core.games.kegeln import options, rules
+from core.games.kegeln.state import Member, Mode
 from core.solver import games as solver_games
 
 RECORDED = Path(__file__).with_name("events_recorded.json")
@@ -37,8 +39,8 @@ def _all() -> Iterator[tuple[str, Any]]:
     yield from (("logik", e) for e in logik.new(ANN, None, 8, LETTERS, ctx)[1])
     yield from (("words", e) for e in W.new(W.Options(length=5), ANN, ctx)[1])
     yield from (("words", e) for e in W.new_solo(W.Options(length=5), ANN, ctx)[1])
-    setup = kegeln.Setup(kegeln.Mode.HIGH, 2, [kegeln.Member("Ute", None), kegeln.Member("Kai", None)], 0)
-    yield from (("kegeln", e) for e in kegeln.new(setup, ANN, ctx)[1])
+    setup = options.Setup(Mode.HIGH, 2, [Member("Ute", None), Member("Kai", None)], 0)
+    yield from (("kegeln", e) for e in rules.new(setup, ANN, ctx)[1])
     for game in GAMES:
         for seed in range(40):
             _, made, module = play(game, random.Random(1000 + seed), 80)

@@ -164,7 +164,7 @@ async def test_a_user_row_that_failed_to_save_is_saved_next_time(db: str) -> Non
 
 
 async def test_club_table_is_capped_and_members_are_found_by_cleaned_name(small: Table) -> None:
-    from tests.kegeln.test_rules import SEED_THROWS
+    from tests.games.kegeln.test_rules import SEED_THROWS
 
     r = await small.say("alice", "/kegeln high 3 Bir\u200bgit Klaus Sven \u202eHanne")
     assert "Throwing order: Birgit, Klaus, Sven, Hanne." in texts(r), texts(r)

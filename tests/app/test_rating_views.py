@@ -21,8 +21,8 @@ from tests.app.test_duel_flow import bot_duel_played, start_duel
 from tests.app.test_pictures_off_loop import recording
 from tests.app.test_ratings import Expected
 from tests.app.test_ratings_rebuild import finish_duel
-from tests.kegeln.test_app import start as start_kegeln
-from tests.kegeln.test_rules import SEED_THROWS
+from tests.games.kegeln.test_app import start as start_kegeln
+from tests.games.kegeln.test_rules import SEED_THROWS
 
 GROUP_2 = Chat(PLATFORM, "group-2", private=False)
 

@@ -21,8 +21,8 @@ from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts
 from tests.app.test_duel_flow import bot_duel_played, played_out, start_duel
 from tests.app.test_ratings import Expected
-from tests.kegeln.test_app import start as start_kegeln
-from tests.kegeln.test_rules import SEED_THROWS
+from tests.games.kegeln.test_app import start as start_kegeln
+from tests.games.kegeln.test_rules import SEED_THROWS
 from tests.words.test_app_flow import open_game, set_word
 
 GROUP_2 = Chat(PLATFORM, "group-2", private=False)

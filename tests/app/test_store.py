@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.kegeln import storage as kegeln_storage
 from bot.storage.base import Conflict, NewResult, SeatTaken, Store
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.sqlite import SqliteStore
@@ -124,7 +125,7 @@ async def test_game_bounds_hold_under_concurrent_creations(store: Store) -> None
         row = await store.get_game(gid)
         assert row is not None
         await store.save_game(row, {}, False, [f"helper{i}"], [], [], 2.0,
-                              extra=store.kegeln_job(gid, "p", "d", f"helper{i}", None, [], [], 2.0))
+                              extra=kegeln_storage.move_job(gid, "p", "d", f"helper{i}", None, [], [], 2.0))
     assert made == ["ok", "ok", "ok", "user", "user"]
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from core.codes import CodeRules
 from core.games import duel, logik, words
-from core.games import kegeln as k
+from core.games.kegeln import actions, presenter, rules
+from core.games.kegeln.events import Tie
 from core.messages import Message
 from tests.core.test_duel import CHAT, A, B, ctx, playing
-from tests.kegeln.test_rules import tied_game
+from tests.games.kegeln.test_rules import tied_game
 from tests.logik import common as lc
 from tests.words.helpers import begun
 from tests.words.helpers import ctx as words_ctx
@@ -64,7 +65,7 @@ def test_words_mentions_the_guesser_whose_turn_it_is_and_the_setter_in_the_fallb
 
 def test_kegeln_tie_mentions_the_scorer_and_the_decision_nobody() -> None:
     s = tied_game()
-    (tie,) = k.present(3, s, [k.Tie(tied=s.tied)], CHAT)
+    (tie,) = presenter.present(3, s, [Tie(tied=s.tied)], CHAT)
     assert tie.mention == ("s",)
-    s, ev = k.apply(s, k.Decide(1), "s", ctx())
-    assert all(m.mention == () for m in k.present(3, s, ev, CHAT))
+    s, ev = rules.apply(s, actions.Decide(1), "s", ctx())
+    assert all(m.mention == () for m in presenter.present(3, s, ev, CHAT))

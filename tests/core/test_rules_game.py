@@ -52,7 +52,8 @@ def test_the_registered_games_take_every_capability_their_modules_define() -> No
     """A capability function in a game's rules or presenter module that its game.py forgot to name would
     be dead code: every one is named (unless the class defines the method itself)."""
     for kind, game in GAMES.items():
-        assert isinstance(game, RulesGame), kind
+        if not isinstance(game, RulesGame):  # a game that is one class (issue 24: Kegeln) has no modules to name
+            continue
         for name in CAPABILITIES:
             own = any(name in vars(c) for c in type(game).__mro__ if c not in (RulesGame, Game, object)
                       and issubclass(c, RulesGame))

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from bench.serial import GAMES, random_state, walker_dump, walker_load
 from core import serial
 from core.codes import Attempt, CodeRules
-from core.games import duel, kegeln
+from core.games import duel
 from core.games.base import Match, Player
+from core.games.kegeln.state import Member
 
 
 def typed(obj: Any) -> Any:
@@ -105,4 +106,4 @@ def test_dump_writes_enums_as_values_and_keys_as_text() -> None:
     assert json.dumps(serial.dump(box)) == json.dumps(walker_dump(box)) == \
         '{"colour": 1, "pair": [1, "x"], "by_number": {"7": "seven"}}'
     assert serial.load(Box, json.loads(json.dumps(serial.dump(box)))) == box
-    assert serial.dump([kegeln.Member("Ute", None)]) == [{"name": "Ute", "team": None}]
+    assert serial.dump([Member("Ute", None)]) == [{"name": "Ute", "team": None}]

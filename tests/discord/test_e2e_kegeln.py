@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import App
-from core.games import kegeln
+from core.games.kegeln.state import Phase, State
 from core.messages import OutButton, Response
 
 from .conftest import MakeAdapter
@@ -71,7 +71,7 @@ async def test_a_six_place_game_offers_every_position_button(
         await throw_by_button(standin, scorer, game, pins, position)
     result = await standin.wait_for(lambda c: "Winner" in c.content)
     assert "Anna" in result.content and "Ben" in result.content
-    assert kegeln_state(await app.store.get_game(game)).phase is kegeln.Phase.FINISHED
+    assert kegeln_state(await app.store.get_game(game)).phase is Phase.FINISHED
 
 
 async def test_a_six_way_tie_is_decided_by_the_sixth_players_button(
@@ -99,10 +99,10 @@ async def test_a_six_way_tie_is_decided_by_the_sixth_players_button(
     assert state.winner == 5 and state.decided
 
 
-def kegeln_state(row: Any) -> kegeln.State:
+def kegeln_state(row: Any) -> State:
     from core import serial
 
-    return serial.load(kegeln.State, row.state)
+    return serial.load(State, row.state)
 
 
 async def test_more_choices_than_buttons_fit_become_a_select_menu(

@@ -1,0 +1,1 @@
+"""The tests of each game, one folder per game (tests/games/<kind>/)."""

@@ -28,7 +28,7 @@ async def test_the_app_runs_on_postgres(app: App) -> None:
 
 
 # Hausnummern (its statistics tables are written by the store's kegeln job in the move's transaction)
-from tests.kegeln.test_app import (  # noqa: E402, F401
+from tests.games.kegeln.test_app import (  # noqa: E402, F401
     test_concurrent_entries_are_serialised,
     test_restart_mid_game,
     test_scorer_hands_over_and_admins_may_act,
@@ -36,7 +36,7 @@ from tests.kegeln.test_app import (  # noqa: E402, F401
 )
 
 # the Kegel season (the season table, the review, the export by season, members merged)
-from tests.kegeln.test_season import (  # noqa: E402, F401
+from tests.games.kegeln.test_season import (  # noqa: E402, F401
     test_export_carries_the_season,
     test_merge_seen_through_the_app,
     test_season_table_and_review_in_every_language,

@@ -7,12 +7,12 @@ import asyncio
 import inspect
 import sqlite3
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import asyncpg
 import pytest
 
+from bot.games.kegeln import storage as kegeln
 from bot.storage.base import (
     Conflict,
     DailyTaken,
@@ -27,6 +27,7 @@ from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
 from core.games.challenge import Accepted, BotLevel, Resigned, SecretsWanted
+from core.games.kegeln.records import MemberRecord
 
 
 def _public(cls: type) -> dict[str, inspect.Signature]:
@@ -40,7 +41,7 @@ def test_every_public_method_of_the_sqlite_store_exists_with_the_same_signature(
     for name, sig in sqlite.items():
         assert list(sig.parameters) == list(pg[name].parameters), name
         assert [p.default for p in sig.parameters.values()] == [p.default for p in pg[name].parameters.values()]
-    # the Store protocol with the parts it includes (KegelnRepository)
+    # the Store protocol (with the protocols it includes, if any)
     protocol = {n for c in Store.__mro__ if c.__module__ == Store.__module__ for n in vars(c) if not n.startswith("_")}
     assert protocol == set(sqlite), "bot.storage.base.Store lists every public store method"
 
@@ -176,10 +177,11 @@ async def _scenario(store: Store) -> dict[str, Any]:
                            NewResult("erin", "Erin", "loss", 4, 4, False, None, "black")], 15.0)
     row4 = await store.get_game(g4)
     assert row4 is not None
-    members = [SimpleNamespace(name=n, team=None, number=i, place=i, win=i == 1, throws=3, pins=p, nines=1, pumpen=0)
+    members = [MemberRecord(name=n, team=None, number=i, place=i, win=i == 1, throws=3, pins=p, nines=1, pumpen=0)
                for i, (n, p) in enumerate([("Anna", 20), ("ben", 15)], 1)]
-    throws = [("Anna", 9, 1, 9, 12.6), ("ben", 5, 2, 5, 12.7)]
-    job = store.kegeln_job(g4, "p", "c", "frank", ("high", 3, 0, "Anna", True), members, throws, 16.0)
+    throws = [kegeln.ThrowRecord("Anna", 9, 1, 9, 12.6), kegeln.ThrowRecord("ben", 5, 2, 5, 12.7)]
+    job = kegeln.move_job(g4, "p", "c", "frank", kegeln.GameRecord("high", 3, 0, "Anna", True), members, throws,
+                          16.0)
     await store.save_game(row4, {"v": 1}, True, [], [], [], 16.0, extra=job)
     await store.set_chat_lang("p", "c", "de")
     await store.set_chat_lang("p", "c", "en")
@@ -222,11 +224,11 @@ async def _scenario(store: Store) -> dict[str, Any]:
         "stats": (await store.stats("p", "c", "alice"), await store.stats("p", None, "bob")),
         "bests": await store.practice_bests("p", "carol"), "top": await store.top("p", "c", "duel"),
         "top_skip": await store.top("p", "c", "duel", skip="bob"),
-        "k_member": (await store.kegeln_member("p", "c", "ANNA"), await store.kegeln_member("p", "c", "x")),
-        "k_club": await store.kegeln_club("p", "c"), "k_series": await store.kegeln_series("p", "c"),
-        "k_games": await store.kegeln_games_since("p", "c", 0.0),
-        "k_members": await store.kegeln_members_since("p", "c", 0.0),
-        "k_throws": await store.kegeln_throw_log("p", "c"),
+        "k_member": (await kegeln.member(store, "p", "c", "ANNA"), await kegeln.member(store, "p", "c", "x")),
+        "k_club": await kegeln.club(store, "p", "c"), "k_series": await kegeln.series(store, "p", "c"),
+        "k_games": await kegeln.games_since(store, "p", "c", 0.0),
+        "k_members": await kegeln.members_since(store, "p", "c", 0.0),
+        "k_throws": await kegeln.throw_log(store, "p", "c"),
         "l_sides": (await store.logik_sides("p", "c"), await store.logik_sides("p", None)),
         "l_record": await store.logik_record("p", None, "dave"),
         "bot": (await store.solver_bot_level("p", "c", "logik", g3, "dave"),
@@ -239,7 +241,7 @@ async def _scenario(store: Store) -> dict[str, Any]:
     }
     await store.migrate_chat("p", "c", "c2")
     out["migrated"] = (await store.chat_games("p", "c2"), await store.chat_lang("p", "c2"),
-                       await store.seated_games("p", "alice", "c2"), await store.kegeln_club("p", "c2"),
+                       await store.seated_games("p", "alice", "c2"), await kegeln.club(store, "p", "c2"),
                        await store.chat_tz("p", "c2"), await store.daily_history("p", "c2", "1a2b"))
     assert g5
     return out

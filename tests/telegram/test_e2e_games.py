@@ -16,7 +16,9 @@ import pytest
 
 from adapters.telegram.deeplink import DeepLinks, key_for
 from core import serial
-from core.games import kegeln, logik, words
+from core.games import logik, words
+from core.games.base import is_over
+from core.games.kegeln import state as kegeln_state
 from tests.telegram.standin import Call, Chat, StandIn, User
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, answers, game_of, sent, with_button
 
@@ -272,8 +274,8 @@ async def test_kegeln_short_game_standings_edited_in_place(standin: StandIn, clu
     (edit,) = sent(calls, GROUP.id)
     assert edit.method == "editMessageText" and "75" in edit.text
     calls = await club.act(club.say(GROUP, ALICE, "/wurf 3"))
-    state = await load(club, game, kegeln)
-    assert kegeln.is_over(state)
+    state = await load(club, game, kegeln_state)
+    assert is_over(state)
     results = [c for c in sent(calls, GROUP.id) if c.method == "sendMessage"]
     assert results, "the result table is a message of its own"
     table = results[-1].text

@@ -1,7 +1,7 @@
-"""The kegeln game as one package: its rules (state machine, options, presenter), chart and report. The names of
-`rules` are re-exported here, so `from core.games import kegeln` reads the game's rules."""
+"""Hausnummern (kind `kegeln`), the Kegel club's game: `GAME`; its state, actions, option parsing, rules, records,
+presenter, charts and reports are the modules of this package."""
 
 from core.games.kegeln.game import Kegeln
-from core.games.kegeln.rules import *  # noqa: F403
 
 GAME = Kegeln()
+"""Kegeln through the App's game interface (core/games/base.py)."""

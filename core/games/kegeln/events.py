@@ -4,6 +4,7 @@ a member or (team duel) a team index."""
 from __future__ import annotations
 
 from core.games.base import Event
+from core.games.kegeln.state import Outcome
 
 
 class Started(Event, frozen=True):
@@ -66,10 +67,10 @@ class TimedOut(Event, frozen=True):
 
 
 class Finished(Event, frozen=True):
-    """The game ended: "done" (with its `winner` entry), "cancelled" or "abandoned"."""
+    """The game ended: done (with its `winner` entry), cancelled or abandoned."""
 
     type = "finished"
-    outcome: str
+    outcome: Outcome
     winner: int | None
 
 

@@ -15,7 +15,8 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
-from core.games.kegeln import rules as kegeln
+from core.games.kegeln import presenter, records
+from core.games.kegeln.state import Mode
 from core.messages import Text
 
 CSV_HEADER = ("date", "game", "member", "pins", "position", "digit", "season")
@@ -48,7 +49,7 @@ def evening(games: Sequence[tuple[Any, ...]], members: Sequence[tuple[Any, ...]]
     lines = []
     for game_id, mode, digits, teams, winner, decided in games:
         key = "kegeln.abend.game_teams" if teams else "kegeln.abend.game"
-        lines.append(Text(key, {"game": game_id, "mode": kegeln.mode_text(kegeln.Mode(mode)), "digits": digits,
+        lines.append(Text(key, {"game": game_id, "mode": presenter.mode_text(Mode(mode)), "digits": digits,
                                 "winner": winner, "decided": Text("kegeln.abend.decided") if decided else ""}))
     nines = _best([(m[0], m[2]) for m in members])
     pumpen = _best([(m[0], m[3]) for m in members])
@@ -74,7 +75,7 @@ def club_table(club: Sequence[tuple[Any, ...]]) -> list[Text]:
     """The member table as /kegelstats and /kegelexport show it, one line each (a list parameter):
     `1. Sven — 3 · 2/0 · 9×4 · P×1 · ⌀ 5.2` (the Kegel-Schnitt in the reader's decimal format)."""
     return [Text("kegeln.club_line", {"i": i, "name": n, "games": g, "wh": wh, "wl": wl, "nines": nn, "pumpen": pp,
-                                      "schnitt": kegeln.schnitt(p, t)})
+                                      "schnitt": records.schnitt(p, t)})
             for i, (n, g, wh, wl, nn, pp, p, t) in enumerate(club, 1)]
 
 

@@ -1,10 +1,11 @@
 """A tie for first place decided by typing, `/winner NAME`: for a scorer whose winner buttons are gone (an
-old message, a restart of the console; /board shows them again, `rules.tie_buttons`)."""
+old message, a restart of the console; /board shows them again, `presenter.tie_buttons`)."""
 
 from __future__ import annotations
 
 from core.errors import GameError
-from core.games.kegeln.rules import Decide, Phase, State, team_members
+from core.games.kegeln.actions import Decide
+from core.games.kegeln.state import Phase, State, team_members
 from core.names import clean
 
 

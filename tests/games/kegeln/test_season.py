@@ -9,6 +9,7 @@ import csv
 import io
 import sqlite3
 from datetime import UTC, date, datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -16,6 +17,7 @@ from PIL import Image
 
 from bot import ratings_rebuild
 from bot.app import App
+from bot.games.kegeln import storage
 from core.games.kegeln import season as kegeln_season
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
@@ -81,7 +83,7 @@ def png(r: Response) -> Image.Image:
     return img
 
 
-def rows(db: str, sql: str) -> list[tuple]:
+def rows(db: str, sql: str) -> list[tuple[Any, ...]]:
     with sqlite3.connect(db) as conn:
         return conn.execute(sql).fetchall()
 
@@ -171,11 +173,13 @@ async def test_the_scorer_sets_the_season_start_and_others_cannot(table: Table, 
 async def test_export_carries_the_season(table: Table, clock: Clock) -> None:
     await season_2026(table, clock)
     r = await table.say("alice", "/kegelexport")
+    assert r.messages[0].file is not None
     name, data = r.messages[0].file
     log = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert name == "kegeln-group-1.csv" and log[0][-1] == "season"
     assert {row[-1] for row in log[1:]} == {"2025", "2026"}
     r = await table.say("alice", "/kegelexport 2026")
+    assert r.messages[0].file is not None
     name, data = r.messages[0].file
     log = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert name == "kegeln-group-1-2026.csv" and {row[-1] for row in log[1:]} == {"2026"}
@@ -220,7 +224,7 @@ async def test_merge_two_names_of_one_member(table: Table, clock: Clock, db: str
     assert "klausi" not in merged and merged["klaus"] == 6 and merged["birgit"] == 6
     merged_ratings = stored_ratings(db)
     await ratings_rebuild.rebuild(app)  # as if Klaus had played every game under one name
-    assert stored_ratings(db) == merged_ratings  # (tests/kegeln/test_merge_ratings.py: and the history)
+    assert stored_ratings(db) == merged_ratings  # (tests/games/kegeln/test_merge_ratings.py: and the history)
     out = texts(await table.say("alice", "/jahresrueckblick"))
     assert "📈 Most improved: Klaus — 4.7 pins per throw more" in out, out
     out = texts(await table.say("alice", "/saison"))
@@ -259,7 +263,7 @@ async def test_merge_seen_through_the_app(table: Table, clock: Clock, app: App) 
     assert "Klausi" not in texts(await table.say("alice", "/saison"))
     assert "Klaus: 6 games" in texts(await table.say("alice", "/kegelstats Klaus"))
     r = await table.say("alice", "/kegelexport 2026")
-    assert b"Klausi" not in r.messages[0].file[1]
+    assert r.messages[0].file is not None and b"Klausi" not in r.messages[0].file[1]
 
 
 async def test_a_long_season_table_is_capped(table: Table, clock: Clock) -> None:
@@ -304,5 +308,4 @@ async def test_one_local_evening_across_utc_midnight_is_one_evening_everywhere(t
 
 async def season_rows_of(app: App) -> list[kegeln_season.SeasonRow]:
     since, until = kegeln_season.Start().span(2026)
-    rows = await app.store.kegeln_season_rows(PLATFORM, GROUP.chat_id, since, until)
-    return [kegeln_season.SeasonRow(*r) for r in rows]
+    return await storage.season_rows(app.store, PLATFORM, GROUP.chat_id, since, until)

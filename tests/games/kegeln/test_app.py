@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import sqlite3
+from typing import Any
 
 from PIL import Image
 
@@ -13,7 +14,7 @@ from bot.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, Table, texts
-from tests.kegeln.test_rules import SEED_THROWS
+from tests.games.kegeln.test_rules import SEED_THROWS
 
 
 async def start(t: Table, text: str = "/kegeln high 3 Birgit Klaus Sven Hanne", who: str = "alice") -> int:
@@ -22,7 +23,7 @@ async def start(t: Table, text: str = "/kegeln high 3 Birgit Klaus Sven Hanne", 
     return int(texts(r).split("#")[1].split(":")[0])
 
 
-def rows(db: str, sql: str) -> list[tuple]:
+def rows(db: str, sql: str) -> list[tuple[Any, ...]]:
     with sqlite3.connect(db) as conn:
         return conn.execute(sql).fetchall()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core.errors import GameError
-from core.games import kegeln
+from core.games.kegeln import options
 from core.names import clean, mixed_script
 from tests.app.harness import Table, texts
 
@@ -27,10 +27,10 @@ def test_real_names_stay() -> None:
 
 def test_a_mixed_script_member_is_refused() -> None:
     with pytest.raises(GameError) as err:
-        kegeln.parse_setup(["high", "2", "Klaus", "\u041alaus"])
+        options.parse_setup(["high", "2", "Klaus", "\u041alaus"])
     assert err.value.code == "kegeln.mixed_script"
     with pytest.raises(GameError) as blank:
-        kegeln.parse_setup(["high", "2", "Klaus", "\u2800"])
+        options.parse_setup(["high", "2", "Klaus", "\u2800"])
     assert blank.value.code == "empty_name"
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import Catalogs
+from core import pictures
 from core.games.kegeln import chart
 from core.messages import Text
 
@@ -20,7 +21,7 @@ def test_the_wins_legend_is_never_cut(lang: str, monkeypatch: pytest.MonkeyPatch
     real = chart._text
 
     def seen(draw: Any, xy: Any, text: str, width: float, *args: Any, **kwargs: Any) -> None:
-        drawn.append(chart.pictures.fit(text, width, *args[:1]))  # what the picture shows of it
+        drawn.append(pictures.fit(text, width, *args[:1]))  # what the picture shows of it
         real(draw, xy, text, width, *args, **kwargs)
 
     monkeypatch.setattr(chart, "_text", seen)  # a spy: the real drawing still happens

@@ -14,8 +14,8 @@ from core.games.kegeln import report as kegeln_report
 from core.messages import Outbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts
-from tests.kegeln.test_app import start
-from tests.kegeln.test_rules import SEED_THROWS
+from tests.games.kegeln.test_app import start
+from tests.games.kegeln.test_rules import SEED_THROWS
 
 HOUR = 3600.0
 

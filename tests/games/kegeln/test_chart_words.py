@@ -41,11 +41,12 @@ def test_club_and_rating_charts_draw_cyrillic_names() -> None:
 
 def test_logik_boards_draw_cyrillic_names() -> None:
     from core.games import logik
+    from core.games.actions import Accept
     from core.games.base import Player
 
     def board(name: str) -> bytes:
         s, _ = logik.new(Player(A.user_id, name), B, 12, LETTERS, ctx())
-        s, _ = logik.apply(s, logik.Accept("Bob"), "b", ctx())
+        s, _ = logik.apply(s, Accept("Bob"), "b", ctx())
         return png_pixels(logik_picture.render(s))
 
     for one, other in PAIRS:

@@ -18,17 +18,17 @@ from bot.app import App
 from bot.storage.sql import Query
 from bot.storage.store import RatingsMoved
 from core import ratings
-from core.games import kegeln
 from core.games.base import Ctx, Player
+from core.games.kegeln import options, records, rules
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, Table, texts
 from tests.app.test_duel_flow import start_duel, target
 from tests.app.test_ratings import Expected
 from tests.app.test_ratings_rebuild import HISTORY, RATINGS, garble, rows
-from tests.kegeln.test_season import at, game, merge_as_admin, season_2026
+from tests.games.kegeln.test_season import at, game, merge_as_admin, season_2026
 
 # The season's rated games in the order they ended, as the club ranked them (Klausi is Klaus):
-# each game's members by place (1 = the winner), from the numbers thrown in tests/kegeln/test_season.py.
+# each game's members by place (1 = the winner), from the numbers thrown in tests/games/kegeln/test_season.py.
 SEASON: list[dict[str, int]] = [
     {"birgit": 1, "klaus": 2},  # 99 – 55
     {"sven": 1, "birgit": 2, "klaus": 3},  # 81 – 72 – 33 (Klausi)
@@ -128,12 +128,12 @@ async def test_a_game_after_the_merge_rates_on_top_of_it(app: App, table: Table,
 
 def test_renamed_keeps_two_people_apart() -> None:
     """The state's rename: only member `old`; None when there is none, or when the new name plays too."""
-    state, _ = kegeln.new(kegeln.parse_setup(["high", "2", "Klausi", "Birgit"]), Player("a", "Alice"),
+    state, _ = rules.new(options.parse_setup(["high", "2", "Klausi", "Birgit"]), Player("a", "Alice"),
                           Ctx(0.0, random.Random(1), None))
-    got = kegeln.renamed(state, "klausi", "Klaus")
+    got = records.renamed(state, "klausi", "Klaus")
     assert got is not None and [m.name for m in got.members] == ["Klaus", "Birgit"]
     assert [m.name for m in state.members] == ["Klausi", "Birgit"]  # the given state is untouched
-    assert kegeln.renamed(state, "zoe", "Klaus") is None and kegeln.renamed(state, "klausi", "BIRGIT") is None
+    assert records.renamed(state, "zoe", "Klaus") is None and records.renamed(state, "klausi", "BIRGIT") is None
 
 
 async def test_a_merge_during_a_rebuild_makes_the_rebuild_replay_again(app: App, table: Table, clock: Clock) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from core.messages import Actor, Inbound
 from tests.app.harness import GROUP, Table, texts
 from tests.console.test_console_process import buttons, play
-from tests.kegeln.test_app import rows, start
+from tests.games.kegeln.test_app import rows, start
 
 TIE = ("5 10", "5 10", "1 1", "1 1")  # Anna 51, Ben 51
 

@@ -9,20 +9,22 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app import App
+from bot.games.kegeln import storage
+from core.games.kegeln.season import Start
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
-from tests.kegeln.test_season import admin, at, game, season_2026
+from tests.games.kegeln.test_season import admin, at, game, season_2026
 
 
 async def members(app: App) -> list[Any]:
     """The club's records as the store reads them (on either database): per member and game, and the
     throw log with its names."""
     where = (PLATFORM, GROUP.chat_id)
-    return [*await app.store.kegeln_series(*where), *await app.store.kegeln_throw_log(*where)]
+    return [*await storage.series(app.store, *where), *await storage.throw_log(app.store, *where)]
 
 
-async def season_start(app: App) -> tuple[int, int] | None:
-    return await app.store.kegeln_season_start(PLATFORM, GROUP.chat_id)
+async def season_start(app: App) -> Start | None:
+    return await storage.season_start(app.store, PLATFORM, GROUP.chat_id)
 
 
 async def test_a_scorer_of_a_running_game_cannot_merge_members_of_games_others_scored(
@@ -60,7 +62,7 @@ async def test_the_season_start_by_the_last_scorer_or_the_seasons_main_scorer(
     assert "(Carol) or whoever kept score most this season (Alice)" in texts(r), texts(r)
     assert "now start on September 1" in texts(await table.say("carol", "/saison 09-01"))  # the last game's scorer
     assert "now start on October 1" in texts(await table.say("alice", "/saison 10-01"))  # most games this season
-    assert await season_start(app) == (10, 1)
+    assert await season_start(app) == Start(10, 1)
 
 
 async def test_the_scorer_of_the_typo_merges_after_confirming(app: App, table: Table, clock: Clock) -> None:
@@ -116,14 +118,14 @@ async def test_a_game_started_with_the_old_name_during_the_merge_is_seen(
     Klausi. The merge's transaction sees the running game and refuses; nothing is merged."""
     await season_2026(table, clock)
     before = await members(app)
-    real = app.store.kegeln_merge
+    real = storage.merge
     started: list[str] = []
 
     async def start_first(*args: Any, **kwargs: Any) -> Any:
         started.append(texts(await table.say("alice", "/kegeln high 2 Klausi Hanne")))
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(app.store, "kegeln_merge", start_first)
+    monkeypatch.setattr(storage, "merge", start_first)
     r = await table.send(admin("dave"))
     if any(m.buttons for m in r.messages):  # (the merge without its confirmation: the race alone)
         r = await table.press("dave", table.button(r, "-yes"))

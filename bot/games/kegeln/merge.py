@@ -1,0 +1,196 @@
+"""Kegeln's members merged (/kegelmerge OLD NEW): the question, its ✅/❌ answer and who may merge."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot import ratings_rebuild
+from bot.games.kegeln import storage
+from bot.games.kegeln.season import final_scorers
+from bot.services import Services, Turn
+from bot.storage.base import GameRow
+from core import names, serial
+from core.errors import GameError
+from core.games.kegeln import records
+from core.games.kegeln import trust as kegeln_trust
+from core.games.kegeln.state import Member, Outcome, State
+from core.messages import Actor, Button, Chat, Inbound, Message, Text
+
+MERGE_TTL = 600.0  # seconds: how long a /kegelmerge question can be answered
+
+
+@dataclass(frozen=True)
+class MergeAsk:
+    """A /kegelmerge waiting for its asker's ✅: the chat, who asked, the names as typed, and the chat's
+    finished Kegeln games when asked (how many, the sum of their versions: any game ending or final state
+    rewritten since makes the question stale)."""
+
+    platform: str
+    chat_id: str
+    asker: str
+    asker_name: str
+    admin: bool  # the asker is a chat admin (a button press may not say so: the question's rule holds)
+    old: str
+    new: str
+    stamp: tuple[int, int]
+    at: float
+
+
+# the /kegelmerge questions waiting for ✅ per App (kept in the process that asked: after a restart, or
+# pressed in another process, the button is stale and the asker asks again)
+_ASKS: weakref.WeakKeyDictionary[Services, dict[str, MergeAsk]] = weakref.WeakKeyDictionary()
+
+
+def asks_of(svc: Services) -> dict[str, MergeAsk]:
+    return _ASKS.setdefault(svc, {})
+
+
+def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> tuple[int, int]:
+    return len(finished), sum(row.version for row, _at in finished)
+
+
+async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[str, storage.MemberLine]:
+    """The club lines of the two names a /kegelmerge gives (refused when one has none)."""
+    lines = {}
+    for name in (old, new):
+        line = await storage.member(svc.store, ib.chat.platform, ib.chat.chat_id, name)
+        if line is None:
+            raise GameError("kegeln.unknown_member", name=name[:40])
+        lines[name] = line
+    return lines
+
+
+def merge_check(actor: Actor, old: str, new: str, lines: dict[str, storage.MemberLine],
+                stamp: tuple[int, int] | None) -> storage.MergeCheck:
+    """What a merge needs, checked on the games as its own transaction sees them (and once before asking):
+    the records are those the question showed (`stamp`), the two never played in one game (two people:
+    said first, as no one may merge them), the actor may merge OLD (`may_merge`), and neither name
+    plays in a running game."""
+    def check(running: Sequence[GameRow], finished: Sequence[tuple[GameRow, float]]) -> None:
+        if stamp is not None and finished_stamp(finished) != stamp:
+            raise GameError("kegeln.merge.stale")
+        shared = [row.id for row, _at in finished
+                  if {old.casefold(), new.casefold()} <= {m.name.casefold() for m in member_states(row)}]
+        if shared:
+            raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=lines[new].name[:40],
+                            games=", ".join(f"#{g}" for g in shared[:5]))
+        may_merge(actor, old.casefold(), lines[old].name[:40], finished)
+        for row in running:
+            running_state: State = serial.load(State, row.state)
+            playing = {m.name.casefold() for m in running_state.members}
+            for name in (old, new):
+                if name.casefold() in playing:
+                    raise GameError("kegeln.merge.running", name=lines[name].name[:40], game=row.id)
+    return check
+
+
+def member_states(row: GameRow) -> list[Member]:
+    """The members of a completed game (none for a cancelled one: it has no club records)."""
+    state: State = serial.load(State, row.state)
+    return list(state.members) if state.outcome == Outcome.DONE else []
+
+
+async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/kegelmerge OLD NEW: the scorer typed one person under two names. Checked, then asked back with
+    ✅/❌ that only the asker can answer (`Kegeln.chat_action` merges, if the records are still those the
+    question showed): a merge cannot be undone."""
+    ib = turn.inbound
+    old, new = merge_names(args)
+    lines = await member_lines(svc, ib, old, new)
+    finished = await storage.finished(svc.store, ib.chat.platform, ib.chat.chat_id)
+    running = [r for r in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id) if r.kind == "kegeln"]
+    merge_check(ib.actor, old, new, lines, None)(running, finished)  # refused now rather than after ✅
+    asks = asks_of(svc)
+    now = svc.clock()
+    for token in [t for t, a in asks.items() if now - a.at > MERGE_TTL]:
+        del asks[token]
+    token = secrets.token_hex(5)
+    asks[token] = MergeAsk(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id, ib.actor.name,
+                           ib.actor.is_admin, old, new,
+                           finished_stamp(finished), now)
+    action = f"kegeln:{ib.chat.chat_id}:{token}-"
+    turn.messages.append(Message(ib.chat, Text("kegeln.merge.confirm", {
+        "old": lines[old].name, "new": lines[new].name, "n": lines[old].games,
+        "total": lines[old].games + lines[new].games, "asker": ib.actor.name}),
+        ((Button(Text("kegeln.merge.yes"), action + "yes"), Button(Text("kegeln.merge.no"), action + "no")),)))
+
+
+async def answer_merge(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
+    """✅ or ❌ on a /kegelmerge question (`kegeln:<chat>:<token>-yes|no`; bot/routing.py has checked that it
+    comes from that chat): only the asker answers; ✅ merges in one transaction that checks everything
+    again (`merge_check`) and the stored records' stamp: a question is stale once a game has ended, a merge
+    has been made, or MERGE_TTL has passed."""
+    ib = turn.inbound
+    token, _, answer = arg.rpartition("-")
+    asks = asks_of(svc)
+    ask = asks.get(token)
+    if (ask is None or answer not in ("yes", "no") or (ask.platform, ask.chat_id) != (chat.platform, chat.chat_id)
+            or svc.clock() - ask.at > MERGE_TTL):
+        raise GameError("kegeln.merge.stale")
+    if ib.actor.user_id != ask.asker:
+        raise GameError("kegeln.merge.not_yours", name=ask.asker_name)
+    del asks[token]
+    if answer == "no":
+        turn.messages.append(Message(chat, Text("kegeln.merge.cancelled", {"old": ask.old, "new": ask.new})))
+        return
+    try:
+        lines = await member_lines(svc, ib, ask.old, ask.new)
+    except GameError:
+        raise GameError("kegeln.merge.stale") from None  # merged away meanwhile
+    old, new, kept = ask.old, ask.new, lines[ask.new].name
+    shared = await storage.merge(
+        svc.store, chat.platform, chat.chat_id, old.casefold(), new.casefold(), kept,
+        restate=renaming(old.casefold(), kept),
+        rerate=lambda finished: ratings_rebuild.replay_local(svc, finished),
+        check=merge_check(dataclasses.replace(ib.actor, is_admin=ib.actor.is_admin or ask.admin), old, new, lines,
+                          ask.stamp))
+    if shared:  # (merge_check has refused these already)
+        raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=kept[:40],
+                        games=", ".join(f"#{g}" for g in shared[:5]))
+    turn.messages.append(Message(chat, Text("kegeln.merge.done", {
+        "old": lines[old].name, "new": kept, "n": lines[old].games, "total": lines[old].games + lines[new].games})))
+
+
+def merge_names(args: tuple[str, ...]) -> tuple[str, str]:
+    """OLD and NEW: two words, or names with spaces split by `/`, `→` or `->` (`Klaus M. / Klaus`)."""
+    text = " ".join(args)
+    for sep in ("->", "→", "/"):
+        if sep in text:
+            parts = [names.clean(p) for p in text.split(sep)]
+            break
+    else:
+        parts = [names.clean(p) for p in text.split()]
+    if len(parts) != 2 or not all(parts):
+        raise GameError("kegeln.merge.usage")
+    if parts[0].casefold() == parts[1].casefold():
+        raise GameError("kegeln.merge.same", name=parts[0][:40])
+    return parts[0], parts[1]
+
+
+def renaming(old: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any] | None]:
+    """A finished game's stored state with member `old` (casefolded) written `name`, or None where the game
+    has no such member: the ratings are then replayed from the states, as `python -m bot ratings rebuild` does."""
+    def restate(raw: dict[str, Any]) -> dict[str, Any] | None:
+        state = records.renamed(serial.load(State, raw), old, name)
+        return None if state is None else serial.dump(state)
+    return restate
+
+
+def may_merge(actor: Actor, old: str, shown: str, finished: Sequence[tuple[GameRow, float]]) -> None:
+    """A merge moves OLD's records: a chat admin may, or a trusted scorer (core/games/kegeln/trust.py)
+    who kept the score of every completed game OLD played in (the scorer typed one person under two
+    names: the typo, and so the records, are theirs). The scorer of a running game, or of other games
+    only, may not. `old` casefolded, `shown` as written."""
+    if actor.is_admin:
+        return
+    scorers = {state.scorer.user_id: state.scorer.name for state, _at in final_scorers(finished)
+               if old in {m.name.casefold() for m in state.members}}
+    if set(scorers) - {actor.user_id}:
+        raise GameError("kegeln.merge.not_scorer", name=shown, scorers=", ".join(scorers.values()))
+    if not kegeln_trust.trusted(actor.user_id, (state for state, _at in final_scorers(finished))):
+        raise GameError("kegeln.merge.not_trusted", games=kegeln_trust.GAMES, throws=kegeln_trust.THROWS)

@@ -1,0 +1,85 @@
+"""Kegeln's recaps: tonight's evening (/abend) and the season in review (/jahresrueckblick)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.games.kegeln import storage
+from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
+from bot.games.kegeln.season import evenings_text, season_shown, season_start
+from bot.services import Services, Turn
+from core.games.kegeln import chart as kegeln_chart
+from core.games.kegeln import report as kegeln_report
+from core.games.kegeln import season as kegeln_season
+from core.games.kegeln.evenings import evening_of, evening_starts
+from core.messages import Message, Text
+
+
+async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/abend: tonight's games of this chat (finished since this club evening started, in the chat's
+    zone: core/games/kegeln/evenings.py): the winner of each, and who threw the most 9s, the most
+    Pumpen and the best Kegel-Schnitt."""
+    ib = turn.inbound
+    tz = await chat_zone(svc, ib)
+    tonight = evening_of(svc.clock(), tz)  # before 06:00 local time still last night's evening
+    since = evening_starts(tonight, tz)
+    games = await storage.games_since(svc.store, ib.chat.platform, ib.chat.chat_id, since)
+    if not games:
+        turn.messages.append(Message(ib.chat, Text("kegeln.abend.empty")))
+        return
+    members = await storage.members_since(svc.store, ib.chat.platform, ib.chat.chat_id, since)
+    lines, nines, pumpen, schnitt = kegeln_report.evening(games, members)
+    lang = await svc.lang(ib)
+    rendered = "\n".join(svc.catalogs.render(line, lang) for line in lines)
+    # the evening's day (an evening past midnight keeps its date), in the reader's medium date format
+    turn.messages.append(Message(ib.chat, Text("kegeln.abend.text", {
+        "head": Text("kegeln.abend.head", {"n": len(games), "date": tonight}),
+        "games": rendered,
+        **kegeln_report.leader_texts(nines, pumpen, schnitt)})))
+
+
+async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/jahresrueckblick [SEASON] (/yearreview, /arsrevy, /itogi_goda, /godishen_pregled): the season in
+    numbers and pictures — champion, most improved, Pumpen king, best evening, records."""
+    ib = turn.inbound
+    shown_season = await season_shown(svc, turn, await season_start(svc, ib), args)
+    if shown_season is None:
+        return
+    rows, head = shown_season
+    tz = await chat_zone(svc, ib)
+    rv = kegeln_season.review(rows, tz)
+    lang = await svc.lang(ib)
+    parts: list[Text] = [Text("kegeln.review.head", {**head, "n": rv.games, "evenings": evenings_text(rv.evenings)})]
+    if rv.champion is not None:  # several level on wins share the title
+        parts.append(Text("kegeln.review.champion", {"name": rv.champion.name, "n": rv.champion.wins})
+                     if len(rv.champions) < 2 else
+                     Text("kegeln.review.champions", {"names": ", ".join(rv.champions), "n": rv.champion.wins}))
+    parts.append(Text("kegeln.review.improved", {"name": rv.improved[0], "gain": rv.improved[1]})
+                 if rv.improved else Text("kegeln.review.no_improved", {"n": kegeln_season.MIN_IMPROVED_GAMES}))
+    parts.append(Text("kegeln.review.pumpen", {"names": ", ".join(rv.pumpen_king.names),
+                                               "n": rv.pumpen_king.value})
+                 if rv.pumpen_king else Text("kegeln.review.no_pumpen"))
+    if rv.best_evening is not None and rv.best_evening.day is not None:
+        parts.append(Text("kegeln.review.evening", {"name": rv.best_evening.names[0], "date": rv.best_evening.day,
+                                                    "schnitt": float(rv.best_evening.value)}))
+    for key, rec in (("kegeln.review.highest", rv.highest), ("kegeln.review.lowest", rv.lowest)):
+        if rec is not None:
+            parts.append(Text(key, {"names": holders(svc, rec, lang), "number": str(rec.value)}))
+    if rv.most_nines is not None:
+        parts.append(Text("kegeln.review.nines", {"names": holders(svc, rv.most_nines, lang),
+                                                  "n": rv.most_nines.value}))
+    lines = kegeln_season.table(rows)[:kegeln_chart.MAX_SERIES]
+    series, evenings = kegeln_chart.evening_series(
+        [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in lines], tz)
+    labels = await day_labels(svc, evenings, ib)
+    card = [svc.catalogs.render(part, lang) for part in parts]  # the recap card: the text's lines (emoji left out)
+    chart = await asyncio.to_thread(kegeln_chart.review_chart, series, labels,
+                                    [(ln.wins_high, ln.wins_low) for ln in lines], rv.halves,
+                                    words=await chart_words(svc, ib), card=card)
+    turn.messages.append(Message(ib.chat, Text("kegeln.review.text", {"lines": parts}), image=chart))
+
+
+def holders(svc: Services, rec: kegeln_season.Record, lang: str) -> str:
+    """A record's holders, each with the game they set it in: "Anna (game #3), Ben (game #5)"."""
+    return ", ".join(svc.catalogs.render(Text("kegeln.review.holder", {"name": n, "game": g}), lang)
+                     for n, g in zip(rec.names, rec.games, strict=True))

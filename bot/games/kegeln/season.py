@@ -1,0 +1,146 @@
+"""Kegeln's seasons (core/games/kegeln/season.py): /saison, the season start and who may set it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.kegeln import storage
+from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
+from bot.services import Services, Turn
+from bot.storage.base import GameRow
+from core import serial
+from core.errors import GameError
+from core.games.kegeln import chart as kegeln_chart
+from core.games.kegeln import season as kegeln_season
+from core.games.kegeln import trust as kegeln_trust
+from core.games.kegeln.state import Outcome, State
+from core.messages import DayMonth, Inbound, Message, Text
+
+
+async def season_start(svc: Services, ib: Inbound) -> kegeln_season.Start:
+    return await storage.season_start(svc.store, ib.chat.platform, ib.chat.chat_id) or kegeln_season.Start()
+
+
+def season_year(args: tuple[str, ...], export: bool = False) -> int:
+    """The season a command names; else that command's usage (its own examples: /kegelexport's, /saison's)."""
+    year = kegeln_season.parse_year(" ".join(args))
+    if year is None:
+        raise GameError("kegeln.export_usage") if export else GameError("kegeln.season.usage")
+    return year
+
+
+async def season_rows(svc: Services, ib: Inbound, start: kegeln_season.Start,
+                      year: int) -> list[kegeln_season.SeasonRow]:
+    since, until = start.span(year)
+    return await storage.season_rows(svc.store, ib.chat.platform, ib.chat.chat_id, since, until)
+
+
+def season_head(start: kegeln_season.Start, year: int) -> dict[str, Any]:
+    """A season's name and days, as its heading and its "no games" answer show them."""
+    return {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
+
+
+async def season_shown(svc: Services, turn: Turn, start: kegeln_season.Start,
+                       args: tuple[str, ...]) -> tuple[list[kegeln_season.SeasonRow], dict[str, Any]] | None:
+    """The member lines and heading of the season `args` names (none: the current one); None, with the
+    answer that it has no games, when it has none (/saison and /jahresrueckblick alike)."""
+    ib = turn.inbound
+    year = season_year(args) if args else start.year_at(svc.clock())
+    rows = await season_rows(svc, ib, start, year)
+    head = season_head(start, year)
+    if not rows:
+        turn.messages.append(Message(ib.chat, Text("kegeln.season.empty", head)))
+        return None
+    return rows, head
+
+
+def final_scorers(finished: Sequence[tuple[GameRow, float]]) -> list[tuple[State, float]]:
+    """The completed games (with club records) of `finished`: their final state and when each ended."""
+    out = []
+    for row, at in finished:
+        state: State = serial.load(State, row.state)
+        if state.outcome == Outcome.DONE:
+            out.append((state, at))
+    return out
+
+
+async def may_set_season(svc: Services, ib: Inbound, start: kegeln_season.Start) -> None:
+    """The season start is the club's: a chat admin sets it, or whoever kept the score of the last
+    finished game, or whoever kept the score of the most finished games of the current season — once
+    the club trusts them (core/games/kegeln/trust.py: one cheap game buys nothing; a running game's
+    scorer is nobody the club has trusted yet: anyone can start a game)."""
+    if ib.actor.is_admin:
+        return
+    games = final_scorers(await storage.finished(svc.store, ib.chat.platform, ib.chat.chat_id))
+    last = games[-1][0].scorer if games else None
+    year = start.year_at(svc.clock())
+    counts: dict[str, int] = {}
+    named: dict[str, str] = {}
+    for state, at in games:
+        if start.year_at(at) == year:
+            counts[state.scorer.user_id] = counts.get(state.scorer.user_id, 0) + 1
+            named[state.scorer.user_id] = state.scorer.name
+    most = [u for u, n in counts.items() if n == max(counts.values())] if counts else []
+    if ib.actor.user_id not in most and (last is None or ib.actor.user_id != last.user_id):
+        raise GameError("kegeln.season.not_scorer", last=last.name if last else "–",
+                        most=", ".join(named[u] for u in most) or "–")
+    if not kegeln_trust.trusted(ib.actor.user_id, (state for state, _at in games)):  # one cheap game buys nothing
+        raise GameError("kegeln.season.not_trusted", games=kegeln_trust.GAMES, throws=kegeln_trust.THROWS)
+
+
+async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/saison [SEASON]: the club table of a season (default: the current one) with its chart;
+    /saison START (a date or a month: 09-01, 1.9., 9) sets the day the club's seasons start."""
+    ib = turn.inbound
+    start = await season_start(svc, ib)
+    words = " ".join(args).split()
+    if words:
+        new = kegeln_season.parse_start(words[0]) if kegeln_season.parse_year(words[0]) is None else None
+        if new is not None:
+            await may_set_season(svc, ib, start)
+            await storage.set_season_start(svc.store, ib.chat.platform, ib.chat.chat_id, new.month, new.day)
+            year = new.year_at(svc.clock())
+            turn.messages.append(Message(ib.chat, Text("kegeln.season.set", {
+                "start": DayMonth(new.month, new.day), "season": new.label(year),
+                "until": new.last_day(year)})))
+            return
+    shown_season = await season_shown(svc, turn, start, tuple(words))
+    if shown_season is None:
+        return
+    rows, head = shown_season
+    lines = kegeln_season.table(rows)
+    shown = lines[:svc.list_lines]
+    table: list[Text] = [season_line(i, ln) for i, ln in enumerate(shown, 1)]
+    if len(lines) > len(shown):
+        table.append(Text("board.more", {"n": len(lines) - len(shown)}))
+    series, evenings = kegeln_chart.evening_series(
+        [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in shown],
+        await chat_zone(svc, ib))
+    chart = await asyncio.to_thread(kegeln_chart.club_chart, series, await day_labels(svc, evenings, ib),
+                                    [(ln.wins_high, ln.wins_low) for ln in shown],
+                                    words=await chart_words(svc, ib))  # drawn off the event loop
+    games = len({r.game_id for r in rows})
+    turn.messages.append(Message(ib.chat, Text("kegeln.season.table", {
+        "head": Text("kegeln.season.head", {**head, "n": games, "evenings": evenings_text(len(evenings))}),
+        "table": table}), image=chart))
+
+
+def evenings_text(n: int) -> Text:
+    return Text("kegeln.season.evenings", {"n": n})
+
+
+def season_line(i: int, ln: kegeln_season.Line) -> Text:
+    """`1. Sven — 4 · 2/1 · № 612.5 (941–308, 3 places) · 9×4 · P×1 · ⌀ 5.2` (numbers: the high-mode games,
+    one group per number of places, `/` between them)."""
+    dash = "–"
+    schnitt = float(ln.schnitt) if ln.schnitt is not None else dash
+    numbers: Text | str = dash
+    for g in reversed(ln.numbers()):
+        one = Text("kegeln.season.number", {"places": g.places, "average": g.average, "best": str(g.best),
+                                            "worst": str(g.worst)})
+        numbers = one if numbers == dash else Text("kegeln.season.numbers", {"first": one, "rest": numbers})
+    return Text("kegeln.season.line", {
+        "i": i, "name": ln.name, "games": ln.games, "wh": ln.wins_high, "wl": ln.wins_low, "numbers": numbers,
+        "nines": ln.nines, "pumpen": ln.pumpen, "schnitt": schnitt})

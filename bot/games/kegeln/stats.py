@@ -1,0 +1,51 @@
+"""Kegeln's club statistics: /kegelstats (a member's line and chart, or the club table)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.games.kegeln import storage
+from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
+from bot.services import Services, Turn
+from core import names
+from core.errors import GameError
+from core.games.kegeln import chart as kegeln_chart
+from core.games.kegeln import records
+from core.games.kegeln import report as kegeln_report
+from core.messages import Message, Text
+
+
+async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+    """/kegelstats [NAME]: a member's statistics and Kegel-Schnitt chart, or the club table."""
+    ib = turn.inbound
+    series = await storage.series(svc.store, ib.chat.platform, ib.chat.chat_id)
+    if args:
+        wanted = names.clean(" ".join(args))
+        if not wanted:
+            raise GameError("empty_name")
+        line = await storage.member(svc.store, ib.chat.platform, ib.chat.chat_id, wanted)
+        if line is None:
+            raise GameError("kegeln.unknown_member", name=wanted[:40])
+        mine = [row for row in series if row.member == wanted.casefold()]
+        # the average per club evening
+        lines, evenings = kegeln_chart.evening_series(mine, [line.name], await chat_zone(svc, ib))
+        image = await asyncio.to_thread(kegeln_chart.line_chart, lines, await day_labels(svc, evenings, ib),
+                                        words=await chart_words(svc, ib))
+        turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
+            "name": line.name, "n": line.games, "wins_high": line.wins_high, "wins_low": line.wins_low,
+            "nines": line.nines, "pumpen": line.pumpen, "schnitt": records.schnitt(line.pins, line.throws),
+            "throws": line.throws}), image=image))
+        return
+    club = await storage.club(svc.store, ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
+    if not club:
+        turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
+        return
+    table = kegeln_report.club_table(club)
+    hidden = len({row.member for row in series}) - len(club)  # every member has a line in the series
+    if hidden > 0:
+        table.append(Text("board.more", {"n": hidden}))
+    lines, evenings = kegeln_chart.evening_series(series, [r.name for r in club], await chat_zone(svc, ib))
+    chart = await asyncio.to_thread(kegeln_chart.club_chart, lines, await day_labels(svc, evenings, ib),
+                                    [(r.wins_high, r.wins_low) for r in club],
+                                    words=await chart_words(svc, ib))  # PNG drawn off the event loop
+    turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))

@@ -1,0 +1,63 @@
+"""What a finished Hausnummern game gives the club's records: each member's line, the winner, the
+Kegel-Schnitt, and a member renamed (/kegelmerge)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from core.games.kegeln.state import Outcome, State, number, ranking, team_members
+
+
+@dataclass(frozen=True)
+class MemberRecord:
+    """One member's line in the club statistics for a finished game."""
+
+    name: str
+    team: int | None
+    number: int
+    place: int
+    win: bool
+    throws: int
+    pins: int
+    nines: int
+    pumpen: int
+
+
+def member_records(state: State) -> list[MemberRecord]:
+    """Per member: number, place of their entry, win, throws, raw pins (Kegel-Schnitt), 9s, Pumpen.
+    In a team duel every member of the winning team has a win. Only a completed game counts."""
+    if state.outcome != Outcome.DONE:
+        return []
+    place = {e: p for p, e in ranking(state)}
+    out = []
+    for i, m in enumerate(state.members):
+        entry = m.team if state.teams and m.team is not None else i
+        mine = [t.pins for t in state.throws if t.member == i]
+        out.append(MemberRecord(m.name, m.team, number(state, i), place[entry], entry == state.winner,
+                                len(mine), sum(mine), mine.count(9), mine.count(0)))
+    return out
+
+
+def renamed(state: State, old: str, name: str) -> State | None:
+    """The state with member `old` (casefolded) written `name` (/kegelmerge: one person the scorer typed
+    under two names), or None when no member is `old`, or when `name` already plays in this game (two
+    people then; a game with club records in which both played is refused before this)."""
+    keys = [m.name.casefold() for m in state.members]
+    if old not in keys or name.casefold() in keys:
+        return None
+    return replace(state, members=[replace(m, name=name) if m.name.casefold() == old else m
+                                   for m in state.members])
+
+
+def winner_label(state: State) -> str:
+    """The winner for the club records: a member's name, or the winning team's members."""
+    if state.winner is None:
+        return ""
+    if state.teams:
+        return ", ".join(state.members[i].name for i in team_members(state, state.winner))
+    return state.members[state.winner].name
+
+
+def schnitt(pins: int, throws: int) -> float | str:
+    """The Kegel-Schnitt: raw pins per throw (the renderer shows one decimal in the reader's language)."""
+    return pins / throws if throws else "–"
