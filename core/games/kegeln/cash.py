@@ -22,7 +22,7 @@ from enum import StrEnum
 
 from core import names
 from core.errors import GameError
-from core.games.kegeln.rules import Phase, State, ranking, team_members
+from core.games.kegeln.state import Outcome, Phase, State, ranking, team_members
 from core.money import Money
 
 MAX_AMOUNT = 1_000_000  # minor units one line may move (10 000.00): a typo of a few zeros is refused
@@ -107,7 +107,7 @@ def wanted(state: State, catalogue: Catalogue) -> dict[tuple[str, str], int]:
     """The automatic fines the game's state calls for now, per (member key, fine code). A cancelled
     or abandoned game calls for none (it has no result)."""
     out: dict[tuple[str, str], int] = {}
-    if state.outcome in ("cancelled", "abandoned"):
+    if state.outcome in (Outcome.CANCELLED, Outcome.ABANDONED):
         return out
 
     def add(member: int, code: str, amount: int) -> None:
@@ -119,7 +119,7 @@ def wanted(state: State, catalogue: Catalogue) -> dict[tuple[str, str], int]:
             for t in state.throws:
                 if t.pins == 0:
                     add(t.member, f.code, f.amount)
-        elif f.trigger is Trigger.LOST and state.phase is Phase.FINISHED and state.outcome == "done":
+        elif f.trigger is Trigger.LOST and state.phase is Phase.FINISHED and state.outcome is Outcome.DONE:
             ranked = ranking(state)
             last = ranked[-1][0]
             if last == 1:  # everybody shares first place: nobody lost

@@ -14,8 +14,11 @@ from hypothesis import strategies as st
 from core.errors import GameError
 from core.games.base import Ctx, Player
 from core.games.kegeln import cash
+from core.games.kegeln.actions import Cancel, Decide, Pins, Place, Undo
 from core.games.kegeln.cash import Catalogue, Fine, Kind, Line, Trigger
-from core.games.kegeln.rules import Cancel, Decide, Phase, Pins, Place, State, Undo, apply, new, parse_setup
+from core.games.kegeln.options import parse_setup
+from core.games.kegeln.rules import apply, new
+from core.games.kegeln.state import Phase, State
 
 CTX = Ctx(1.0, random.Random(0))
 SCORER = Player("s", "S")
