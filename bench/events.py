@@ -39,7 +39,7 @@ def _stored(ev: Any) -> tuple[str, str]:
 
 
 def play(game: str, rng: random.Random, moves: int) -> tuple[list[float], list[Any], Any]:
-    """Seconds per accepted move, each accepted move's (state, events), and the game module."""
+    """Seconds per accepted move, each accepted move's (state, events), and the game object."""
     now = 1_700_000_000.0
     state, module, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _l: LEXICON))
     times, made = [], []
@@ -50,7 +50,7 @@ def play(game: str, rng: random.Random, moves: int) -> tuple[list[float], list[A
         act = action(state, actor, rng)
         t0 = time.perf_counter()
         try:
-            state, events = module.GAME.apply(state, act, actor, ctx)
+            state, events = module.apply(state, act, actor, ctx)
         except GameError:
             continue
         times.append(time.perf_counter() - t0)
@@ -80,7 +80,7 @@ def main() -> None:
                 if events:
                     stores.append((time.perf_counter() - t0) / 20 / len(events))
                 t0 = time.perf_counter()
-                module.GAME.present(1, state, events, CHAT)
+                module.present(1, state, events, CHAT)
                 presents.append(time.perf_counter() - t0)
         print(f"{game:<9} {len(applies):>6} {n_events:>7} {statistics.mean(applies) * 1e6:8.1f} "
               f"{statistics.mean(stores) * 1e6:8.2f} {statistics.mean(presents) * 1e6:8.1f}")

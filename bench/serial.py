@@ -36,13 +36,24 @@ import msgspec
 from core import serial
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, kegeln, logik, practice
-from core.games import words as W
+from core.games import kegeln, words
 from core.games.actions import Accept, Cancel, Decline, GiveUp, Guess, Resign, SetSecret, Timeout
 from core.games.base import Ctx, Player
+from core.games.duel import GAME as DUEL_GAME
+from core.games.duel import rules as duel
 from core.games.kegeln import actions, options
 from core.games.kegeln import rules as kegeln_rules
 from core.games.kegeln.state import Member, Mode, State
+from core.games.logik import GAME as LOGIK_GAME
+from core.games.logik import rules as logik
+from core.games.practice import GAME as PRACTICE_GAME
+from core.games.practice import rules as practice
+from core.games.words import actions as words_actions
+from core.games.words import rules as words_rules
+from core.games.words.state import Mode as WordsMode
+from core.games.words.state import Options as WordsOptions
+from core.games.words.state import State as WordsState
+from core.lexicon import Lexicon
 
 T = TypeVar("T")
 
@@ -113,7 +124,7 @@ def walker_clone(obj: T) -> T:
 A, B, C = Player("a", "Ann"), Player("b", "Bob"), Player("c", "Cy")
 WORDS = ["crane", "slate", "plant", "crate", "trace", "cater", "react", "stone", "notes", "onset", "lemon",
          "melon", "apple", "paper", "hello", "world", "about", "house", "mouse", "tiger", "zebra", "sheep"]
-LEXICON = W.Lexicon("en", frozenset(WORDS), tuple(sorted(WORDS)))
+LEXICON = Lexicon("en", frozenset(WORDS), tuple(sorted(WORDS)))
 LOGIK_LETTERS = {"r": "1", "g": "2", "b": "3", "y": "4", "o": "5", "p": "6", "w": "7", "k": "8"}
 GAMES = ("practice", "duel", "logik", "words", "kegeln")
 
@@ -155,11 +166,12 @@ def _practice_action(s: practice.State, actor: str | None, rng: random.Random) -
     return _rarely(rng, [GiveUp(), Timeout(), Guess(s.secret)], [Guess(_code(rng, n, repeats=rep))])
 
 
-def _words_action(s: W.State, actor: str | None, rng: random.Random) -> object:
-    return _rarely(rng, [Cancel(), Timeout(), W.GiveUp(), W.Leave()], [
-        W.Join(rng.choice(["Bob", "Cy"])), W.Begin(), W.Vote(), W.Skip(),
-        W.SetWord(rng.choice(WORDS)), W.SetWord(None),
-        *[W.Guess(rng.choice(WORDS))] * 6, *([W.Guess(s.secret)] if s.secret else [])])
+def _words_action(s: WordsState, actor: str | None, rng: random.Random) -> object:
+    a = words_actions
+    return _rarely(rng, [Cancel(), Timeout(), GiveUp(), a.Leave()], [
+        a.Join(rng.choice(["Bob", "Cy"])), a.Begin(), a.Vote(), a.Skip(),
+        a.SetWord(rng.choice(WORDS)), a.SetWord(None),
+        *[a.GuessWord(rng.choice(WORDS))] * 6, *([a.GuessWord(s.secret)] if s.secret else [])])
 
 
 def _kegeln_action(s: State, actor: str | None, rng: random.Random) -> object:
@@ -170,38 +182,39 @@ def _kegeln_action(s: State, actor: str | None, rng: random.Random) -> object:
 
 
 def _start(game: str, rng: random.Random, ctx: Ctx) -> tuple[Any, Any, Callable[..., object]]:
-    """A new game of the kind: its state, module and random-action maker."""
+    """A new game of the kind: its state, its game object (core/games/<kind>/: `GAME`) and random-action maker."""
     if game == "practice":
         rules = CodeRules(rng.choice([3, 4, 5]), rng.random() < 0.3)
-        return practice.new(rules, A, ctx)[0], practice, _practice_action
+        return practice.new(rules, A, ctx)[0], PRACTICE_GAME, _practice_action
     if game == "duel":
         rules = CodeRules(rng.choice([3, 4, 5]), rng.random() < 0.3)
-        return duel.new(rules, A, rng.choice([B, None]), ctx)[0], duel, _duel_action
+        return duel.new(rules, A, rng.choice([B, None]), ctx)[0], DUEL_GAME, _duel_action
     if game == "logik":
-        return logik.new(A, rng.choice([B, None]), rng.choice([8, 10, 12]), LOGIK_LETTERS, ctx)[0], logik, _logik_action
+        state = logik.new(A, rng.choice([B, None]), rng.choice([8, 10, 12]), LOGIK_LETTERS, ctx)[0]
+        return state, LOGIK_GAME, _logik_action
     if game == "words":
-        opts = W.Options(length=5, mode=rng.choice(list(W.Mode)), goal=rng.choice([1, 2, 3]),
+        opts = WordsOptions(length=5, mode=rng.choice(list(WordsMode)), goal=rng.choice([1, 2, 3]),
                          counts=rng.random() < 0.5, turn_seconds=60)
-        return W.new(opts, A, ctx)[0], W, _words_action
+        return words_rules.new(opts, A, ctx)[0], words.GAME, _words_action
     if game == "kegeln":
         teams = rng.choice([0, 0, 2])
         names = ["Ute", "Jens", "Kai", "Mia"][:rng.choice([2, 3, 4]) if not teams else 4]
         members = [Member(n, i % 2 if teams else None) for i, n in enumerate(names)]
         setup = options.Setup(rng.choice(list(Mode)), rng.choice([2, 3]), members, teams)
-        return kegeln_rules.new(setup, A, ctx)[0], kegeln, _kegeln_action
+        return kegeln_rules.new(setup, A, ctx)[0], kegeln.GAME, _kegeln_action
     raise ValueError(game)
 
 
 def random_state(game: str, rng: random.Random, moves: int) -> Any:
     """The state after `moves` random tries at an action (each kept when the game accepts it)."""
     now = 1_700_000_000.0
-    state, module, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON))
+    state, game_object, action = _start(game, rng, Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON))
     for _ in range(moves):
         now += rng.choice([1.0, 2.5, 30.0])  # a move now and then comes late (timeouts)
         ctx = Ctx(now, random.Random(rng.getrandbits(32)), lambda _lang: LEXICON)
         actor = rng.choice(["a", "b", "c", None] if game != "kegeln" else ["a", "a", "b"])
         try:
-            state, _ = module.GAME.apply(state, action(state, actor, rng), actor, ctx)
+            state, _ = game_object.apply(state, action(state, actor, rng), actor, ctx)
         except GameError:
             continue
     return state

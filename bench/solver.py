@@ -118,7 +118,7 @@ def words_rows(lang: str, levels: list[str], sample: int, seed: int) -> None:
     every dictionary word of the length ("dict") or only the common ones ("common", what /hint in solo
     practice uses); both answer modes."""
     from bot.dictionary import lexicon  # the bench may load dictionaries; core never does
-    from core.games.words import ALPHABETS
+    from core.lexicon import ALPHABETS
 
     lex = lexicon(lang)
     common = sorted(w for w in lex.common if len(w) == WORD_LENGTH)

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from bot import ops, ratings_rebuild
+from bot import ops, own_posts, ratings_rebuild
 from bot.app import App, is_postgres
 from bot.i18n import Catalogs
 from bot.platforms import Adapter, Platform, start_all
@@ -129,10 +129,11 @@ async def run_console(app: App, args: argparse.Namespace) -> int:
     await resume(app, [console])
     sweeper = asyncio.create_task(sweep_forever(app, [console]))
     retrier = asyncio.create_task(retry_forever(app, [console]))
+    poster = asyncio.create_task(post_forever(app, [console]))
     try:
         await console.run(banner=banner)
     finally:
-        for task in (sweeper, retrier):
+        for task in (sweeper, retrier, poster):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -156,7 +157,8 @@ async def run_platforms(app: App, adapters: list[Adapter], db: str) -> int:
     if starting.done() and any(p.running for p in platforms):
         log.info("running %s", ", ".join(p.name for p in platforms if p.running))
         await resume(app, adapters)
-        tasks += [asyncio.create_task(sweep_forever(app, adapters)), asyncio.create_task(retry_forever(app, adapters))]
+        tasks += [asyncio.create_task(sweep_forever(app, adapters)), asyncio.create_task(retry_forever(app, adapters)),
+                  asyncio.create_task(post_forever(app, adapters))]
         while not stop.is_set() and any(p.running for p in platforms):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), WATCH_SECONDS)
@@ -199,6 +201,13 @@ async def retry_forever(app: App, adapters: Sequence[Sender]) -> None:
         await asyncio.sleep(RETRY_SECONDS)
         if app.owed:
             await produce(adapters, app.retry_bot_moves, "retrying the bot's busy moves failed")
+
+
+async def post_forever(app: App, adapters: Sequence[Sender]) -> None:
+    """The bot's own posts when due (bot/scheduler.py, bot/own_posts.py), every few seconds."""
+    while True:
+        await asyncio.sleep(own_posts.POST_SECONDS)
+        await produce(adapters, app.scheduler.tick, "the bot's own posts failed")
 
 
 async def resume(app: App, adapters: Sequence[Sender]) -> None:

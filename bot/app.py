@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import edits, routing
+from bot import edits, own_posts, routing
 from bot.games.registry import GAMES, PLUGINS, commands, schemas
 from bot.handling import Handling, command_aliases
 from bot.i18n import Catalogs
@@ -43,6 +43,7 @@ class App(Services):
         self.plugins = dict(PLUGINS)  # the games registered now (bot/games/registry.py)
         self.commands = {c.name: c for c in commands()}
         self.aliases = command_aliases(self.commands.values())
+        self.scheduler = own_posts.scheduler(self, list(self.plugins.values()))  # the bot's own posts
 
     @classmethod
     async def open(cls, db_path: str, seed: int | None = None, default_lang: str = "en",
@@ -263,7 +264,6 @@ def open_store(db: str, synchronous: str = "FULL", owned: Sequence[Schema] = ())
     """The store for a DATABASE_URL (`postgresql://…`) or a SQLite file; `owned`: the games' own tables."""
     if is_postgres(db):
         from bot.storage.postgres import PostgresStore  # asyncpg is only needed for PostgreSQL
-
         return PostgresStore(db, schemas=owned)
     return SqliteStore(db, synchronous=synchronous, schemas=owned)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from core.games.words import LENGTHS
+from core.games.words.state import LENGTHS
 from core.lexicon import ALPHABETS, Lexicon, degenerate, is_word_of, normalise
 
 WORDFREQ_TOP = 150_000  # the dictionary for validating guesses: the most frequent words of the language

@@ -23,10 +23,11 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
-from babel.numbers import format_decimal
+from babel.numbers import format_currency, format_decimal, get_currency_precision
 
 from core.games.kegeln.chart import label_step
 from core.messages import BLOCK, USER_TEXT, DayMonth, Text
+from core.money import Money
 
 log = logging.getLogger("bot.i18n")
 UNFILLED = "–"  # what a placeholder with no parameter shows (and the error it is logged as)
@@ -147,6 +148,9 @@ class Catalogs:
         """A parameter as the reader of `lang` sees it (a plural `n` stays a number for the plural choice)."""
         if isinstance(value, Text):
             return self.render(value, lang, mark)
+        if isinstance(value, Money):  # a NamedTuple: before the tuples
+            return format_currency(Decimal(value.amount).scaleb(-get_currency_precision(value.currency)),
+                                   value.currency, locale=lang)
         if isinstance(value, (list, tuple)):
             joined = "\n".join(str(self._param(v, lang, mark)) for v in value)
             return BLOCK[0] + joined + BLOCK[1] if mark and joined else joined

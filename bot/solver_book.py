@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from core.games import words
+from core.games.words import state as words
 from core.solver import games as solver_games
 from core.solver.spaces import Spec
 
@@ -55,16 +55,16 @@ def book_path(directory: str | os.PathLike[str], spec: Spec) -> Path:
     return Path(directory) / f"book-{spec.name}-v{BOOK_VERSION}.json"
 
 
-def load_book(directory: str | os.PathLike[str] | None, spec: Spec) -> dict:
+def load_book(directory: str | os.PathLike[str] | None, spec: Spec) -> dict[str, Any]:
     """The cached book, or a freshly built one (written to the cache when a directory is given)."""
     from core.solver.strategy import BOOK_VERSION, build_book
 
     if directory is not None:
         path = book_path(directory, spec)
         try:
-            book = json.loads(path.read_text(encoding="utf-8"))
-            if book.get("version") == BOOK_VERSION and book.get("spec") == spec.name:
-                return book
+            cached: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            if cached.get("version") == BOOK_VERSION and cached.get("spec") == spec.name:
+                return cached
         except (OSError, ValueError):
             pass
     book = build_book(spec)

@@ -9,7 +9,7 @@ Active in every test (tests/conftest.py). It watches the real App, not a copy of
 - every message the App renders (answers and timeout announcements) bound for a group — the
   values shown in its text and buttons, its buttons' ids, its fallback — is searched for every
   secret not yet public (a Logik row also as the digits of its pegs; pictures are not read here —
-  tests/logik/test_picture.py checks the board picture hides the secrets);
+  tests/games/logik/test_picture.py checks the board picture hides the secrets);
 - every log record of the test, at DEBUG and with the library levels the bot sets in production,
   is searched for every secret of the test (public or not: logs never hold texts) and for every
   token an adapter was given. The local stand-ins' own web servers (aiohttp.*) are not the bot.

@@ -17,9 +17,10 @@ from bot.i18n import Catalogs
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Ctx, Player
-from core.games.challenge import FLOW_TEXTS, ChallengeGame
+from core.games.challenge import ChallengeGame
+from core.games.challenge_presenter import FLOW_TEXTS
 from core.games.kegeln import actions, options, rules
-from core.games.practice import RATINGS
+from core.games.practice.rules import RATINGS
 from core.messages import DayMonth, Text
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import Catalogs
-from core.games import logik
+from core import pegs
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGS = Catalogs()
@@ -83,7 +83,7 @@ def play(tmp: Path, lang: str, script: str) -> str:
 
 def script_for(lang: str) -> str:
     cat, said = CATALOGS.catalogs[lang], SAID[lang]
-    initial = {c.name_key.rsplit(".", 1)[1]: str(cat[c.initial_key]) for c in logik.COLOURS}
+    initial = {c.name_key.rsplit(".", 1)[1]: str(cat[c.initial_key]) for c in pegs.COLOURS}
     row = initial["red"] + initial["red"] + initial["green"] + initial["green"] + initial["blue"]
     hundreds, tens = cat["kegeln.words.hundreds"], cat["kegeln.words.tens"]
     return "\n".join([

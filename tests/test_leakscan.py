@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from core.games import duel, logik
+from core.games.duel import presenter as duel_presenter
+from core.games.duel import rules as duel
+from core.games.logik import presenter as logik_presenter
 from core.messages import Actor, Button, Chat, Message, Text
 from tests import leakscan
 from tests.app.conftest import app, clock, db, table  # noqa: F401
@@ -55,7 +57,7 @@ def test_buttons_fallbacks_nested_texts_and_logik_pegs_are_searched() -> None:
     fallback = Message(GROUP, Text("words.a", {"inner": Text("words.b", {"w": ["crane"]})}))
     ledger.scan_messages([Message(GROUP, Text("words.c"), buttons=((button,),)),
                           Message(ALICE, Text("words.d"), fallback=fallback),
-                          Message(GROUP, Text("logik.row", {"pegs": logik.pegs("31758")}))], "test")
+                          Message(GROUP, Text("logik.row", {"pegs": logik_presenter.pegs("31758")}))], "test")
     assert len(found(ledger)) == 3
 
 
@@ -75,7 +77,7 @@ async def test_the_guard_catches_a_game_that_shows_a_secret_in_the_group(
 ) -> None:
     """A planted bug — the duel announces a secret in the group — is reported by the guard the
     whole suite runs under (the real App, real SQLite)."""
-    real_present = duel.present
+    real_present = duel_presenter.present
 
     def careless(game_id: int, state: duel.State, events: list[Any], chat: Chat) -> list[Message]:
         messages = real_present(game_id, state, events, chat)
@@ -83,7 +85,7 @@ async def test_the_guard_catches_a_game_that_shows_a_secret_in_the_group(
             messages.append(Message(chat, Text("duel.oops", {"codes": sorted(state.secrets.values())})))
         return messages
 
-    monkeypatch.setattr(duel.rules, "present", careless)  # the presenter the game interface calls
+    monkeypatch.setattr(duel_presenter, "present", careless)  # the presenter the game interface calls
     _gid, first, _second = await start_duel(table, "0246", "1357")
     assert found(_no_leaks) == ["secret '0246' shown in group group-1 (answer to a message): duel.oops",
                                 "secret '1357' shown in group group-1 (answer to a message): duel.oops"]

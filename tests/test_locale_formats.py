@@ -7,9 +7,12 @@ from datetime import date
 import pytest
 
 from bot.i18n import Catalogs
-from core.games import logik
-from core.games import words as W
+from core import pegs
 from core.games.base import Player
+from core.games.logik import presenter as logik_presenter
+from core.games.words.events import ClassicAnswer
+from core.games.words.presenter import answer_text
+from core.games.words.state import Options, State, Try
 from core.messages import Text
 
 CATS = Catalogs()
@@ -64,20 +67,21 @@ def test_a_list_parameter_is_one_line_per_item_each_rendered() -> None:
     ("en", "en", "⚪ miss"), ("bg", "bg", "🎯 позна!"), ("sv", "de", "🎯 Treffer! (rätt!)")])
 def test_word_game_answer_once_in_the_same_language_else_with_the_translation(reader: str, game: str,
                                                                               shown: str) -> None:
-    state = W.State(opts=W.Options(lang=game), opener=Player("a", "A"))
-    answer = {"🐄": W.Answer.COW, "🐂": W.Answer.BULL, "⚪": W.Answer.MISS, "🎯": W.Answer.GOT}[shown[0]]
-    tr = W.Try(by="a", word="x", answer=answer, bulls=0, cows=0)
-    assert CATS.render(W.answer_text(state, tr), reader) == shown
+    state = State(opts=Options(lang=game), opener=Player("a", "A"))
+    answer = {"🐄": ClassicAnswer.COW, "🐂": ClassicAnswer.BULL, "⚪": ClassicAnswer.MISS,
+              "🎯": ClassicAnswer.GOT}[shown[0]]
+    tr = Try(by="a", word="x", answer=answer, bulls=0, cows=0)
+    assert CATS.render(answer_text(state, tr), reader) == shown
 
 
 def test_logik_pegs_carry_number_and_the_readers_initial() -> None:
-    row = logik.pegs("12348")
+    row = logik_presenter.pegs("12348")
     assert CATS.render(row, "en") == "🟥1R 🟩2G 🟦3B 🟨4Y ⬛8K"
     assert CATS.render(row, "ru") == "🟥1К 🟩2З 🟦3С 🟨4Ж ⬛8Ч"
     for lang in CATS.languages:  # the initial shown is the one the parser accepts in that language
-        initials = {c.number: CATS.render(Text(c.initial_key), lang) for c in logik.COLOURS}
-        assert CATS.render(logik.pegs("15678"), lang).split() == [
-            f"{logik.BY_NUMBER[n].symbol}{n}{initials[n]}" for n in (1, 5, 6, 7, 8)]
+        initials = {c.number: CATS.render(Text(c.initial_key), lang) for c in pegs.COLOURS}
+        assert CATS.render(logik_presenter.pegs("15678"), lang).split() == [
+            f"{pegs.BY_NUMBER[n].symbol}{n}{initials[n]}" for n in (1, 5, 6, 7, 8)]
 
 
 @pytest.mark.parametrize("lang", CATS.languages)

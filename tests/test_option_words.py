@@ -21,14 +21,17 @@ import pytest
 from bot.app import GAMES, App
 from bot.commands import OPTION_WORD_KEYS, option_vocabulary, parse_code_options
 from bot.games.computer import without_bot as _without_bot
+from bot.games.computer.storage import bot_level
 from bot.games.daily.commands import parse as daily_parse
 from bot.i18n import Catalogs
 from bot.storage.sqlite import SqliteStore
 from core import serial
 from core.errors import GameError
-from core.games import logik, words
 from core.games.kegeln import options
 from core.games.kegeln.state import Mode
+from core.games.logik import rules as logik
+from core.games.words import options as words_options
+from core.games.words import state as words_state
 from core.messages import Actor, Chat, Inbound
 from core.solver import games as solver_games
 
@@ -91,7 +94,7 @@ def _parse(option: str, word: str) -> Any:
         return daily_parse((word,), VOCAB)
     value = {"length": ("4",), "rounds": ("3",), "points": ("3",), "limit": ("20",), "answers": ("counts",),
              "lang": ("ru",), "time": ("60",)}.get(option, ())
-    return words.parse_options((word, *value), "en", VOCAB)
+    return words_options.parse_options((word, *value), "en", VOCAB)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -99,8 +102,8 @@ def test_every_word_parses_like_the_english_one(lang: str) -> None:
     for word, option in own_words(lang).items():
         assert _parse(option, word) == _parse(option, option), (lang, word, option)
         if option in ("classic", "counts"):  # also as the value of `answers`
-            assert (words.parse_options(("answers", word), "en", VOCAB)
-                    == words.parse_options(("answers", option), "en", VOCAB)), (lang, word)
+            assert (words_options.parse_options(("answers", word), "en", VOCAB)
+                    == words_options.parse_options(("answers", option), "en", VOCAB)), (lang, word)
     # and it is not the default: the word does something
     assert _parse("repeats", "repeats") != parse_code_options((), False, VOCAB)
 
@@ -267,7 +270,7 @@ async def _started(app: App, command: str, args: list[str]) -> tuple[Any, ...]:
     assert rows, f"/{command} {' '.join(args)} started no game: {[m.text for m in response.messages]}"
     row = rows[0]
     state: Any = serial.load(GAMES[row.kind].state_type, row.state)
-    level = await app.store.solver_bot_level("console", chat.chat_id, row.kind, row.id, "zoe")
+    level = await bot_level(app.store, "console", chat.chat_id, row.kind, row.id, "zoe")
     if row.kind == "practice":
         return row.kind, state.rules
     if row.kind == "duel":
@@ -312,4 +315,4 @@ async def test_usage_lines_start_their_games_like_the_english_ones(
 async def test_the_german_words_example_works(app: Callable[[], Awaitable[App]]) -> None:
     assert "/words länge 4 punkte 5" in str(CATALOGS.catalogs["de"]["help.cmd.words"])
     game = await started(app, "words", ["länge", "4", "punkte", "5"])
-    assert game[1] == words.Options(length=4, mode=words.Mode.POINTS, goal=5, lang="en")
+    assert game[1] == words_state.Options(length=4, mode=words_state.Mode.POINTS, goal=5, lang="en")

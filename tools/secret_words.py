@@ -35,7 +35,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from core.games.words import LENGTHS
+from core.games.words.state import LENGTHS
 from core.lexicon import is_word_of, normalise
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,9 +6,10 @@ from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, withou
 from bot.option_words import LENGTH_CHOICES, parse_code_options
 from bot.services import Command, Services, Turn
 from core.codes import CodeRules
-from core.games import duel
 from core.games.base import Player
-from core.games.challenge import Accepted, BotLevel
+from core.games.challenge_events import Accepted, BotLevel
+from core.games.duel import GAME
+from core.games.duel import rules as duel
 from core.messages import Message, Text
 from core.solver import games as solver_games
 
@@ -44,7 +45,7 @@ async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
 
 
 class DuelPlugin(ComputerOpponent[duel.State]):
-    game = duel.GAME
+    game = GAME
     title = "game.duel"
     commands = (Command("duel", ("bot", "opponent", "length", "repeats"), cmd_duel, group_only=True,
                         choices=(("bot", BOT_CHOICES), ("length", LENGTH_CHOICES))),)

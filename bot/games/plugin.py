@@ -20,6 +20,7 @@ from core.messages import Chat, Inbound, Message, Text
 from core.ratings import Match
 
 if TYPE_CHECKING:  # a type-only edge: the services hand themselves to the hooks they call
+    from bot.scheduler import Job
     from bot.services import Command, Services, Turn
     from bot.storage.sql import TxJob
 
@@ -59,6 +60,11 @@ class GamePlugin(Generic[S]):
     async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
         """A finished game as a rated match (core/ratings.py), or None where it is not rated."""
         return None
+
+    async def scheduled(self, svc: Services, job: Job) -> list[Message]:
+        """The game's own post at a set time (a job it wrote with `bot.scheduler.schedule_job`, owner =
+        its kind): what to post in the job's chat now, or nothing (e.g. a reminder that came too late)."""
+        return []
 
     async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
         """A button or link `<kind>:<chat id>:<arg>` that names a chat rather than a game (the daily

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot import solver_book
 from bot.games.plugin import GAMES, GamePlugin
+from bot.games.practice.storage import practice_bests
 from bot.routing import (
     answer,
     awaiting_secret,
@@ -28,8 +29,8 @@ from core import names, ratings
 from core.buttons import GameButton, LangButton
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import practice
 from core.games.base import Verb, repeats_text
+from core.games.practice import rules as practice
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
 from core.ratings_chart import rating_chart
@@ -222,7 +223,7 @@ async def cmd_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         uid, name = found.user_id, found.name
     here = await svc.store.stats(ib.chat.platform, ib.chat.chat_id, uid)
     everywhere = await svc.store.stats(ib.chat.platform, None, uid)
-    bests = await svc.store.practice_bests(ib.chat.platform, uid)
+    bests = await practice_bests(svc.store, ib.chat.platform, uid)
 
     lang = await svc.renderer.lang_for(ib.chat, ib)  # rating and game names in the reader's language
 

@@ -58,14 +58,6 @@ class UserMatch(NamedTuple):
     name: str
 
 
-class PracticeBest(NamedTuple):
-    """The fewest attempts of a player's won practice games with one code length and repeats rule."""
-
-    length: int
-    repeats: bool
-    best: int
-
-
 class RatedLine(NamedTuple):
     """A line of a chat's skill ratings in one game (core/ratings.py)."""
 
@@ -86,22 +78,6 @@ class TopLine(NamedTuple):
     games: int
 
 
-class LogikSides(NamedTuple):
-    """Finished Logik games by the side that won (abandoned: timed out)."""
-
-    white: int
-    black: int
-    draws: int
-    abandoned: int
-
-
-class LogikRecord(NamedTuple):
-    """A player's Logik games on one side."""
-
-    wins: int
-    draws: int
-    losses: int
-    timed_out: int
 
 
 class SeatTaken(Exception):
@@ -194,7 +170,6 @@ class Store(Protocol):
     async def find_users(self, platform: str, chat_id: str | None, name: str,
                          limit: int = 10) -> list[UserMatch]: ...
     async def stats(self, platform: str, chat_id: str | None, user_id: str) -> list[StatLine]: ...
-    async def practice_bests(self, platform: str, user_id: str) -> list[PracticeBest]: ...
     async def top(self, platform: str, chat_id: str, kind: str, limit: int = 10, skip: str = "") -> list[TopLine]: ...
     def rating_job(self, platform: str, chat_id: str, kind: str, match: Any, now: float, game_id: int) -> Any: ...
     async def top_rated(self, platform: str, chat_id: str, kind: str, limit: int = 10,
@@ -207,12 +182,7 @@ class Store(Protocol):
     def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> FinishedStamp: ...
     async def rewrite_ratings(self, current: Sequence[Any], history: Sequence[Any],
                               finished: FinishedStamp) -> None: ...
-    async def logik_sides(self, platform: str, chat_id: str | None) -> LogikSides: ...
-    async def logik_record(self, platform: str, chat_id: str | None,
-                           user_id: str) -> dict[str, LogikRecord]: ...
     def note_chat(self, platform: str, chat_id: str, title: str | None, user_id: str) -> asyncio.Future[Any]: ...
     async def chat_title(self, platform: str, chat_id: str, user_id: str) -> str | None: ...
     async def chat_tz(self, platform: str, chat_id: str) -> str | None: ...
     async def set_chat_tz(self, platform: str, chat_id: str, tz: str | None) -> None: ...
-    async def solver_bot_level(self, platform: str, chat_id: str, kind: str, game_id: int,
-                               user_id: str) -> str | None: ...

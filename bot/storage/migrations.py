@@ -266,4 +266,23 @@ MIGRATIONS: list[Migration] = [
     Migration("""
     ALTER TABLE daily_puzzles ADD COLUMN ends {REAL};
     """),
+    # 11: the bot's own posts at a set time (bot/scheduler.py): one row per job, claimed by a lease, done once
+    Migration("""
+    CREATE TABLE scheduled_jobs (
+        id          {SERIAL} PRIMARY KEY,
+        owner       TEXT NOT NULL,
+        platform    TEXT NOT NULL,
+        chat_id     TEXT NOT NULL,
+        key         TEXT NOT NULL,
+        due         {REAL} NOT NULL,
+        payload     TEXT NOT NULL,
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        lease_until {REAL},
+        leased_by   TEXT,
+        done        {REAL},
+        created     {REAL} NOT NULL,
+        UNIQUE (owner, platform, chat_id, key)
+    );
+    CREATE INDEX scheduled_jobs_due ON scheduled_jobs (due) WHERE done IS NULL;
+    """),
 ]

@@ -131,10 +131,6 @@ MIGRATE_CHAT = (
 STATS, STATS_IN_CHAT = _in_chat(
     f"SELECT kind, COUNT(*), {_WIN}, {_DRAW}, {_LOSS}, {_ABANDONED}, {_GAVE_UP}"
     " FROM results WHERE platform = :platform AND user_id = :user_id", ' GROUP BY kind ORDER BY kind COLLATE "C"')
-PRACTICE_BESTS = Query(
-    "SELECT length, repeats, MIN(attempts) FROM results WHERE platform = :platform AND user_id = :user_id"
-    " AND kind = 'practice' AND outcome = 'win' AND rating IS NOT NULL"
-    " GROUP BY length, repeats ORDER BY length, repeats")
 TOP = Query(
     f'SELECT MAX(name COLLATE "C"), {_WIN}, {_DRAW}, {_LOSS}, COUNT(*) FROM results'
     " WHERE platform = :platform AND chat_id = :chat_id"
@@ -192,17 +188,3 @@ TOP_RATED = Query(  # the conservative rating (openskill's ordinal, mu - 3 sigma
     "SELECT user_id, name, mu, sigma, games FROM ratings WHERE platform = :platform AND chat_id = :chat_id"
     ' AND kind = :kind ORDER BY mu - 3 * sigma DESC, games DESC, name COLLATE "C" LIMIT :limit')
 
-# ---------------------------------------------------------------- logik: results by side
-LOGIK_SIDES, LOGIK_SIDES_IN_CHAT = _in_chat(  # once per game: the white player's result line
-    f"SELECT {_WIN}, {_LOSS}, {_DRAW}, {_ABANDONED} FROM results WHERE platform = :platform AND kind = 'logik'"
-    " AND side = 'white'")
-LOGIK_RECORD, LOGIK_RECORD_IN_CHAT = _in_chat(
-    f"SELECT side, {_WIN}, {_DRAW}, {_LOSS}, {_ABANDONED} FROM results WHERE platform = :platform AND kind = 'logik'"
-    " AND user_id = :user_id", " GROUP BY side")
-
-# ---------------------------------------------------------------- solver: the computer opponent's level
-SOLVER_BOT_LEVEL = Query(
-    "SELECT e.data FROM events e JOIN games g ON g.id = e.game_id WHERE e.type = 'bot'"
-    " AND g.platform = :platform AND g.chat_id = :chat_id AND g.kind = :kind AND g.id <= :game_id"
-    " AND (g.id = :game_id OR EXISTS"
-    " (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = :user_id)) ORDER BY g.id DESC LIMIT 1")

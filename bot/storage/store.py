@@ -20,10 +20,7 @@ from bot.storage.base import (
     Duplicate,
     FinishedStamp,
     GameRow,
-    LogikRecord,
-    LogikSides,
     NewResult,
-    PracticeBest,
     RatedLine,
     SeatTaken,
     StatLine,
@@ -257,11 +254,6 @@ class SqlStore:
             rows = await self.fetch(q.STATS_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
         return [StatLine(*r) for r in rows]
 
-    async def practice_bests(self, platform: str, user_id: str) -> list[PracticeBest]:
-        """The fewest attempts per (length, repeats) over every chat: records follow the player."""
-        rows = await self.fetch(q.PRACTICE_BESTS, platform=platform, user_id=user_id)
-        return [PracticeBest(int(r[0]), bool(r[1]), int(r[2])) for r in rows]
-
     async def top(self, platform: str, chat_id: str, kind: str, limit: int = 10, skip: str = "") -> list[TopLine]:
         """The chat's leaderboard of one game by wins, most wins first; `skip`: a user id not listed (the
         computer opponent)."""
@@ -346,23 +338,6 @@ class SqlStore:
             await write_ratings(tx, current, history)
         await self.run(job)
 
-    # ------------------------------------------------------------ logik: results by side
-    async def logik_sides(self, platform: str, chat_id: str | None) -> LogikSides:
-        """Finished Logik games by winning side (and the timed-out ones), in one chat or everywhere;
-        counted once per game, from the white player's result line."""
-        if chat_id is None:
-            rows = await self.fetch(q.LOGIK_SIDES, platform=platform)
-        else:
-            rows = await self.fetch(q.LOGIK_SIDES_IN_CHAT, platform=platform, chat_id=chat_id)
-        return LogikSides(*(int(n) for n in rows[0]))
-
-    async def logik_record(self, platform: str, chat_id: str | None, user_id: str) -> dict[str, LogikRecord]:
-        """A player's Logik record per side, in one chat or everywhere."""
-        if chat_id is None:
-            rows = await self.fetch(q.LOGIK_RECORD, platform=platform, user_id=user_id)
-        else:
-            rows = await self.fetch(q.LOGIK_RECORD_IN_CHAT, platform=platform, user_id=user_id, chat_id=chat_id)
-        return {str(r[0]): LogikRecord(int(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows if r[0]}
 
     # ------------------------------------------------------------ a chat's time zone (the daily puzzle, Kegeln)
     async def chat_tz(self, platform: str, chat_id: str) -> str | None:
@@ -374,14 +349,6 @@ class SqlStore:
             await tx.execute(q.SET_CHAT_TZ, platform=platform, chat_id=chat_id, tz=tz)
         await self.run(job)
 
-    # ------------------------------------------------------------ solver: the computer opponent's level
-    async def solver_bot_level(self, platform: str, chat_id: str, kind: str, game_id: int,
-                               user_id: str) -> str | None:
-        """The level of the bot in this game, or (for a rematch) in the newest earlier game of the same
-        kind against the bot that this user played in this chat: the data of its "bot" event."""
-        rows = await self.fetch(q.SOLVER_BOT_LEVEL, platform=platform, chat_id=chat_id, kind=kind, game_id=game_id,
-                                 user_id=user_id)
-        return json.loads(rows[0][0]).get("level") if rows else None
 
 
 async def _add_seats(tx: Tx, game_id: int, platform: str, chat_id: str, seats: Sequence[str]) -> None:

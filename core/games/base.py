@@ -33,8 +33,9 @@ class Player:
 
 
 @dataclass
-class Match:
-    """The running match score over rematches of a duel: wins per player id, and draws."""
+class MatchScore:
+    """The running match score over rematches of a duel: wins per player id, and draws (not
+    `core.ratings.Match`, the rated result of one game)."""
 
     wins: dict[str, int] = field(default_factory=dict)
     draws: int = 0
@@ -74,7 +75,7 @@ class Ctx:
 
     now: float
     rng: random.Random
-    # reference data the App loads and injects (words: language code → core.games.words.Lexicon)
+    # reference data the App loads and injects (words: language code → core.lexicon.Lexicon)
     lexicon: Callable[[str], Any] | None = None
     # whether the chat's plain messages reach the game (False: the platform delivers only commands and
     # replies there, Telegram's privacy mode): a player silent by the clock may have typed unheard

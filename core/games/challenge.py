@@ -1,8 +1,9 @@
 """The two-player challenge flow shared by the 1A2B duel and Logik: both go challenge → secrets →
-play, so a button, a plain message or /resign means the same in each; the moves both share
-(`apply`, `finish`, the phase checks, /cancel, the rematch), their statistics (`results`) and match
-score (`score_line`), the messages of the flow (`flow_message`, `secret_prompts`, in each game's own
-texts), and `ChallengeGame`, the part of the game interface (core/games/base.py) both implement alike."""
+play, so a button, a plain message or /resign means the same in each. Here: the state both keep
+alike, the seats, the moves both share (`apply`, `finish`, the phase checks, /cancel, the rematch),
+their statistics (`results`), and `ChallengeGame`, the part of the game interface (core/games/base.py)
+both implement alike. Their events are in core/games/challenge_events.py, the messages of the flow in
+core/games/challenge_presenter.py."""
 
 from __future__ import annotations
 
@@ -19,19 +20,29 @@ from core.games.base import (
     Challenge,
     Ctx,
     Event,
-    Match,
+    Game,
+    MatchScore,
     Outcome,
     Player,
     ResultRow,
-    RulesGame,
     S,
     Verb,
-    button,
+    is_over,
+    last_activity,
     moving,
-    say,
-    to_actor,
 )
-from core.messages import Button, Chat, Message, Text
+from core.games.challenge_events import (
+    UNPLAYED,
+    Accepted,
+    Cancelled,
+    ChallengeOutcome,
+    Declined,
+    Finished,
+    Resigned,
+    SecretSeen,
+    SecretsWanted,
+    TimedOut,
+)
 
 
 class Phase(StrEnum):
@@ -39,94 +50,6 @@ class Phase(StrEnum):
     SECRETS = "secrets"
     PLAYING = "playing"
     FINISHED = "finished"
-
-
-# ---------------------------------------------------------------- the events of the shared flow
-
-class Challenged(Event, frozen=True):
-    """A challenge was made (the state names who challenged whom)."""
-
-    type = "challenged"
-
-
-class Rematch(Event, frozen=True):
-    """A rematch was offered by `by`; each game adds who opens it (`roles`)."""
-
-    type = "rematch"
-    by: str
-
-    def roles(self) -> dict[str, str]:
-        """The user ids the offer names besides its offerer, by the parameter of the game's text."""
-        return {}
-
-
-class Accepted(Event, frozen=True):
-    type = "accepted"
-    by: str
-
-
-class SecretsWanted(Event, frozen=True):
-    """Both players are asked privately for their secrets."""
-
-    type = "secrets_wanted"
-
-
-class SecretSet(Event, frozen=True):
-    type = "secret_set"
-    by: str
-    random: bool
-
-
-class SecretSeen(Event, frozen=True):
-    """The secret `by` typed in the group stayed there for all to see (the bot could not delete it):
-    that code can no longer be their secret."""
-
-    type = "secret_seen"
-    by: str
-
-
-class Declined(Event, frozen=True):
-    type = "declined"
-    by: str
-
-
-class Cancelled(Event, frozen=True):
-    """The challenger withdrew the challenge."""
-
-    type = "cancelled"
-    by: str
-
-
-class Resigned(Event, frozen=True):
-    type = "resigned"
-    by: str
-
-
-class TimedOut(Event, frozen=True):
-    """Time ran out: `idle` is who was to move (None: nobody answered the challenge, or no turn); the
-    state's `winner` is the other player when exactly one owed the move (`owing`)."""
-
-    type = "timed_out"
-    idle: str | list[str] | None  # the duel's player to move; Logik's players whose row was missing
-
-
-class Finished(Event, frozen=True):
-    """The game ended: how ("win", "draw", "resigned", "timeout", "declined", "cancelled", "expired")."""
-
-    type = "finished"
-    outcome: str
-    winner: str | None
-
-
-class BotLevel(Event, frozen=True):
-    """The computer opponent's level, logged by the App before a duel against it (read back for rematches)."""
-
-    type = "bot"
-    level: str
-
-
-FLOW_EVENTS: tuple[type[Event], ...] = (Challenged, Accepted, SecretsWanted, SecretSet, SecretSeen, Declined,
-                                        Cancelled, Resigned, TimedOut, Finished, BotLevel)
 
 
 @dataclass(kw_only=True)
@@ -138,33 +61,12 @@ class ChallengeState:
     offered_by: str | None = None  # who offered a rematch (the other one accepts)
     secrets: dict[str, str] = field(default_factory=dict)  # owner id → the code the other cracks
     seen: dict[str, list[str]] = field(default_factory=dict)  # owner id → codes of theirs the group saw (`Exposed`)
-    outcome: str | None = None  # "win" | "draw" | "resigned" | "timeout" | "declined" | "cancelled"
+    outcome: ChallengeOutcome | None = None
     winner: str | None = None
-    match: Match = field(default_factory=Match)
+    match: MatchScore = field(default_factory=MatchScore)
     updated: float = 0.0
     disguise: int | None = None  # the computer opponent's hidden random seed (core/solver/games.py)
     next_game: int | None = None  # id of the rematch offered from this finished game (set by the App)
-
-
-def secret_action(text: str | None) -> SetSecret:
-    """Private input where a secret is expected: the code, or None for a random one."""
-    return SetSecret(text)
-
-
-def text_action(state: Any, user_id: str, text: str) -> Guess:
-    return Guess(text)
-
-
-def button_action(state: Any, verb: str, user_id: str, name: str, text: str | None) -> object | None:
-    actions: dict[str, object] = {Verb.ACCEPT: Accept(name), Verb.DECLINE: Decline(), Verb.RANDOM: SetSecret(None)}
-    return actions.get(verb)
-
-
-def quit_action(state: Any, user_id: str, command: str) -> object | None:
-    """/resign or /giveup (the same here) gives up a running game, or withdraws one's own challenge."""
-    if command not in ("resign", "giveup"):
-        return None
-    return Cancel() if state.phase.value == "challenge" else Resign()
 
 
 # ---------------------------------------------------------------- seats of a two-player challenge
@@ -195,9 +97,6 @@ def offerer(state: Any) -> str:
     return by
 
 
-UNPLAYED = ("declined", "cancelled", "expired")  # how a challenge ends that nobody accepted
-
-
 def unplayed_offer(state: Any) -> bool:
     """A rematch offer that ended unanswered: it carries the match on as its source game would."""
     return state.offered_by is not None and state.outcome in UNPLAYED
@@ -214,13 +113,13 @@ def seated(state: Any) -> list[Player]:
     return players(state)
 
 
-def can_answer(state: Any, user_id: str) -> str | None:
-    """Whether this user may accept/decline: "targeted" (aimed at them), "open", or None."""
+def can_answer(state: Any, user_id: str) -> Answer | None:
+    """Whether this user may accept/decline: `TARGETED` (aimed at them), `OPEN`, or None."""
     if state.phase.value != "challenge" or user_id == offerer(state):
         return None
     if state.opponent is None:
-        return "open"
-    return "targeted" if user_id in seat_ids(state) else None
+        return Answer.OPEN
+    return Answer.TARGETED if user_id in seat_ids(state) else None
 
 
 def seat(state: Any, actor: str | None) -> str:
@@ -305,21 +204,20 @@ def check_cancel(s: Any, actor: str | None) -> None:
         raise GameError("not_challenger")
 
 
-
 # ---------------------------------------------------------------- the moves both games share
 
 SetSecretMove = Callable[[Any, str, str | None, Ctx], tuple[Any, list[Event]]]  # (state, seat, text, ctx)
 GuessMove = Callable[[Any, str, str], tuple[Any, list[Event]]]  # (state, seat, text)
 
 
-def finish(s: Any, outcome: str, winner: str | None, events: list[Event]) -> tuple[Any, list[Event]]:
+def finish(s: Any, outcome: ChallengeOutcome, winner: str | None, events: list[Event]) -> tuple[Any, list[Event]]:
     """The game ends: its outcome and winner, and the match score where the game was played."""
     was_played = s.phase.value in ("secrets", "playing")
     s.phase, s.outcome, s.winner = type(s.phase)("finished"), outcome, winner
     if was_played:
         if winner is not None:
             s.match.wins[winner] = s.match.wins.get(winner, 0) + 1
-        elif outcome == "draw":
+        elif outcome == ChallengeOutcome.DRAW:
             s.match.draws += 1
     return s, [*events, Finished(outcome, winner)]
 
@@ -335,10 +233,10 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
             return accept(s, actor, name)
         case Decline():
             check_decline(s, actor)
-            return end(s, "declined", None, [Declined(seat(s, actor))])
+            return end(s, ChallengeOutcome.DECLINED, None, [Declined(seat(s, actor))])
         case Cancel():
             check_cancel(s, actor)
-            return end(s, "cancelled", None, [Cancelled(seat(s, actor))])
+            return end(s, ChallengeOutcome.CANCELLED, None, [Cancelled(seat(s, actor))])
         case SetSecret(code=text):
             mine = seat(s, actor)
             new, events = set_secret(s, mine, text, ctx)
@@ -353,13 +251,13 @@ def apply(state: Any, action: object, actor: str | None, ctx: Ctx, *, set_secret
             if s.phase.value == "challenge":
                 raise GameError("wrong_phase")
             mine = seat(s, actor)
-            return end(s, "resigned", other(s, mine).user_id, [Resigned(mine)])
+            return end(s, ChallengeOutcome.RESIGNED, other(s, mine).user_id, [Resigned(mine)])
         case Timeout():
             if s.phase.value == "challenge":  # nobody answered: the challenge lapses, no game was played
-                return end(s, "expired", None, [TimedOut(None)])
+                return end(s, ChallengeOutcome.EXPIRED, None, [TimedOut(None)])
             late = owing(s, idle(s))  # one player owed the move: they lose; both (or nobody): abandoned
             winner = other(s, late[0]).user_id if len(late) == 1 else None
-            return end(s, "timeout", winner, [TimedOut(idle(s))])
+            return end(s, ChallengeOutcome.TIMEOUT, winner, [TimedOut(idle(s))])
     raise GameError("not_now")
 
 
@@ -392,7 +290,7 @@ def results(state: Any, tries: Callable[[str], int], side: Callable[[str], str] 
         return []
     rows = []
     for p in players(state):
-        if state.outcome == "timeout" and state.winner is None:  # nobody (or both) owed the move
+        if state.outcome == ChallengeOutcome.TIMEOUT and state.winner is None:  # nobody (or both) owed the move
             outcome = Outcome.ABANDONED
         elif state.winner is None:
             outcome = Outcome.DRAW
@@ -402,100 +300,50 @@ def results(state: Any, tries: Callable[[str], int], side: Callable[[str], str] 
     return rows
 
 
-def score_line(state: Any, key: str) -> Text:
-    """The running match score "Alice 2 – 1 – 0 Bob" (wins–draws–wins), in the game's own text `key`."""
-    a, b = state.challenger, state.opponent or state.challenger
-    return Text(key, {"a": a.name, "b": b.name, "wa": state.match.wins.get(a.user_id, 0),
-                      "d": state.match.draws, "wb": state.match.wins.get(b.user_id, 0)})
-
-
-# ---------------------------------------------------------------- the presenter's shared part
-
-# The texts of the shared flow, in each challenge game's own catalog section (`<game>.<name>`).
-FLOW_TEXTS = ("challenged", "challenged_open", "declined", "cancelled", "accepted", "accepted_rematch", "rematch",
-              "resigned", "timed_out", "timed_out_lost", "secret_prompt", "secret_fallback", "match_score")
-
-
-def flow_message(game_id: int, state: Any, ev: Event, chat: Chat, game: str,
-                 challenged: dict[str, Any]) -> Message | None:
-    """The message of an event of the challenge flow, in the game's own texts (`<game>.<event>`):
-    the challenge with its answer buttons (`challenged`: what the game's challenge text adds), the
-    answers, the rematch offer (naming the players its event names), /resign and the timeout. None
-    for any other event: the game presents it."""
-    name = {p.user_id: p.name for p in players(state)}
-    answer = ((button(game_id, Verb.ACCEPT, "button.accept", settles=True),
-               button(game_id, Verb.DECLINE, "button.decline", settles=True)),)
-    match ev:
-        case Challenged():
-            key = f"{game}.challenged_open" if state.opponent is None else f"{game}.challenged"
-            return say(chat, key, answer, challenger=state.challenger.name,
-                       opponent=state.opponent.name if state.opponent else "", **challenged
-                       ).notify(*([state.opponent.user_id] if state.opponent else []))  # the challenged must answer
-        case Declined(by=by) | Cancelled(by=by):
-            return say(chat, f"{game}.{ev.type}", name=name[by])
-        case Accepted(by=by) if state.offered_by is not None:  # a rematch: the other one accepts the offerer's
-            return say(chat, f"{game}.accepted_rematch", name=name[by], offerer=name[state.offered_by])
-        case Accepted(by=by):
-            return say(chat, f"{game}.accepted", name=name[by], challenger=state.challenger.name)
-        case Rematch(by=by):
-            named = {k: name[v] for k, v in ev.roles().items()}  # who starts, or who plays white
-            return say(chat, f"{game}.rematch", answer, name=name[by], other=other(state, by).name,
-                       score=score_line(state, f"{game}.match_score"), **named).notify(other(state, by).user_id)
-        case Resigned(by=by):
-            return say(chat, f"{game}.resigned", name=name[by], winner=other(state, by).name)
-        case SecretSeen(by=by):  # never the code: the group has it, the bot does not repeat it
-            return say(chat, "exposed.secret", name=name[by]).notify(by)
-        case TimedOut() if state.winner is not None:  # the other one let the time run out
-            return say(chat, f"{game}.timed_out_lost", name=other(state, state.winner).name,
-                       winner=name[state.winner])
-        case TimedOut():
-            return say(chat, f"{game}.timed_out")
-    return None
-
-
-def secret_prompts(game_id: int, state: Any, chat: Chat, game: str, secret_input: Text,
-                   params: Callable[[Player], dict[str, Any]]) -> list[Message]:
-    """Ask each player privately for their secret (`<game>.secret_prompt` with `params`, a button for a
-    random one); if the platform cannot reach them, the group gets a button that leads to private
-    entry (`secret_input`: what that asks for), never the secret itself."""
-    out = []
-    for p in players(state):
-        if p.user_id in state.secrets:
-            continue
-        set_secret = Button(Text("button.set_secret"), f"g:{game_id}:{Verb.SECRET}", prompt=secret_input)
-        fallback = say(chat, f"{game}.secret_fallback", ((set_secret,),), name=p.name).notify(p.user_id)
-        prompt = say(to_actor(chat, p), f"{game}.secret_prompt",
-                     ((button(game_id, Verb.RANDOM, "button.random_secret", settles=True),),),
-                     opponent=other(state, p.user_id).name, game=game_id, **params(p))
-        out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
-    return out
-
-
-class ChallengeGame(RulesGame[S]):
-    """The App's view shared by the two-player challenge games: the capabilities that mean the same
-    in each (a secret, typed guesses, the answer buttons, /resign, the rematch link); the seats come
-    from the rules module, which re-exports `players` and `seated` from here."""
+class ChallengeGame(Game[S]):
+    """The App's view shared by the two-player challenge games: the seats, a secret, typed guesses,
+    the answer buttons, /resign, the rematch link, alike in each. A game adds its moves (`apply`),
+    its presenter (`present`, `board`, `secret_prompt`), its `results`, /cancel and the rematch."""
 
     follows_up = True
 
+    def players(self, state: S) -> list[Player]:
+        return players(state)
+
+    def seated(self, state: S) -> list[Player]:
+        return seated(state)
+
+    def is_over(self, state: S) -> bool:
+        s: Any = state  # a ChallengeState: Staged
+        return is_over(s)
+
+    def last_activity(self, state: S) -> float:
+        s: Any = state
+        return last_activity(s)
+
     def secret_action(self, text: str | None) -> object | None:
-        return secret_action(text)
+        """Private input where a secret is expected: the code, or None for a random one."""
+        return SetSecret(text)
 
     def exposed_action(self, text: str) -> object | None:
         return Exposed(text)
 
     def text_action(self, state: S, user_id: str, text: str) -> object | None:
-        return text_action(state, user_id, text)
+        return Guess(text)
 
     def button_action(self, state: S, verb: str, user_id: str, name: str, text: str | None) -> object | None:
-        return button_action(state, verb, user_id, name, text)
+        actions: dict[str, object] = {Verb.ACCEPT: Accept(name), Verb.DECLINE: Decline(), Verb.RANDOM: SetSecret(None)}
+        return actions.get(verb)
 
     def quit_action(self, state: S, user_id: str, command: str) -> object | None:
-        return quit_action(state, user_id, command)
+        """/resign or /giveup (the same here) gives up a running game, or withdraws one's own challenge."""
+        if command not in ("resign", "giveup"):
+            return None
+        s: Any = state
+        return Cancel() if s.phase.value == "challenge" else Resign()
 
     def can_answer(self, state: S, user_id: str) -> Answer | None:
-        answer = can_answer(state, user_id)
-        return Answer(answer) if answer else None
+        return can_answer(state, user_id)
 
     def challenge(self, state: S) -> Challenge | None:
         s: Any = state

@@ -11,11 +11,17 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, logik, practice, words
 from core.games.actions import Accept, Guess, SetSecret
 from core.games.base import Ctx, Event, Player
-from core.games.challenge import can_answer, other, player
+from core.games.challenge import Phase, can_answer, other, player, players
+from core.games.duel import GAME as DUEL_GAME
+from core.games.duel import rules as duel
+from core.games.logik import GAME as LOGIK_GAME
+from core.games.logik import rules as logik
+from core.games.practice import rules as practice
 from core.games.practice.events import Hinted
+from core.games.words import state as words
+from core.lexicon import ALPHABETS, Lexicon
 from core.options import Vocabulary, meaning
 from core.solver.levels import EASY, LEVELS, PERFECT, STRONG
 from core.solver.spaces import LOGIK, Spec, digits
@@ -91,26 +97,21 @@ Duelish = duel.State | logik.State
 D = TypeVar("D", duel.State, logik.State)  # one of the two, the same one in and out
 
 
-def _mod(state: Duelish) -> Any:
-    return logik if isinstance(state, logik.State) else duel
-
-
 def has_bot(state: Duelish) -> bool:
-    return any(p.user_id == BOT for p in _mod(state).players(state))
+    return any(p.user_id == BOT for p in players(state))
 
 
 def bot_action(state: Duelish) -> object | None:
     """What the bot does now without thinking: accept a challenge or rematch aimed at it, set a
-    random secret. `THINK` when the bot has to guess (its turn in a 1A2B duel; in Logik, whenever
-    its row of the round is not in yet) — that needs the solver. Else None."""
-    mod = _mod(state)
-    if state.phase is mod.Phase.FINISHED or not has_bot(state):
+    random secret; `THINK` when the bot has to guess (its turn in a 1A2B duel; in Logik, whenever
+    its row of the round is not in yet), which needs the solver. Else None."""
+    if state.phase is Phase.FINISHED or not has_bot(state):
         return None
-    if state.phase is mod.Phase.CHALLENGE:
+    if state.phase is Phase.CHALLENGE:
         return Accept(player(state, BOT).name) if can_answer(state, BOT) else None
-    if state.phase is mod.Phase.SECRETS:
+    if state.phase is Phase.SECRETS:
         return SetSecret(None) if BOT not in state.secrets else None
-    if state.phase is mod.Phase.PLAYING:
+    if state.phase is Phase.PLAYING:
         if isinstance(state, logik.State):
             return THINK if BOT not in state.pending else None
         return THINK if state.turn == BOT else None
@@ -161,7 +162,7 @@ def bot_guess(solver: Solver, state: Duelish, level: str, rng: random.Random) ->
 def bot_apply(state: D, action: object, ctx: Ctx) -> tuple[D, list[Event]]:
     """Apply the bot's move. When it sets its secret, the game also gets its `disguise`: a fresh draw
     from the injected generator, never derived from the secret (so the bot's moves tell nothing of it)."""
-    game: Any = logik.GAME if isinstance(state, logik.State) else duel.GAME  # the App's game interface
+    game: Any = LOGIK_GAME if isinstance(state, logik.State) else DUEL_GAME  # the App's game interface
     new, events = game.apply(state, action, BOT, ctx)
     if isinstance(action, SetSecret) and new.disguise is None:
         new.disguise = ctx.rng.getrandbits(63)
@@ -195,12 +196,12 @@ def analysis_input(kind: str, state: object, user_id: str) -> tuple[Spec, list[t
     and the secret they aimed at."""
     if kind == "practice" and isinstance(state, practice.State) and state.phase is practice.Phase.FINISHED:
         return spec_of(state), [(a.code, a.a, a.b) for a in state.attempts], state.secret
-    if kind == "duel" and isinstance(state, duel.State) and state.phase is duel.Phase.FINISHED:
+    if kind == "duel" and isinstance(state, duel.State) and state.phase is Phase.FINISHED:
         mine = state.attempts.get(user_id)
         if mine:
             target = state.secrets.get(other(state, user_id).user_id)
             return spec_of(state), [(a.code, a.a, a.b) for a in mine], target
-    if kind == "logik" and isinstance(state, logik.State) and state.phase is logik.Phase.FINISHED:
+    if kind == "logik" and isinstance(state, logik.State) and state.phase is Phase.FINISHED:
         rows = state.rows.get(user_id)
         if rows:
             target = state.secrets.get(other(state, user_id).user_id)
@@ -211,13 +212,13 @@ def analysis_input(kind: str, state: object, user_id: str) -> tuple[Spec, list[t
 # ---------------------------------------------------------------- the word game: hints in solo practice
 
 @lru_cache(maxsize=16)
-def word_solver(lex: words.Lexicon, length: int, counts: bool) -> WordSolver:
+def word_solver(lex: Lexicon, length: int, counts: bool) -> WordSolver:
     """The solver for solo word practice: the bot's secrets are the common words of the length, so
     those are the candidates (and the suggested guesses: words the player knows)."""
     from core.solver.words import WordSolver
 
     common = sorted(w for w in lex.common if len(w) == length)
-    return WordSolver(common, words.ALPHABETS[lex.lang], counts)
+    return WordSolver(common, ALPHABETS[lex.lang], counts)
 
 
 def word_hint_allowed(state: words.State) -> bool:

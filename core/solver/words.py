@@ -1,4 +1,4 @@
-"""The solver for the word game (Бык-корова, core/games/words.py): candidates are dictionary words of
+"""The solver for the word game (Бык-корова, core/games/words/): candidates are dictionary words of
 the game's length (passed in — the core loads no dictionary), feedback for both answer modes is
 computed for many guess × candidate pairs at once, guess choice is the code games' heuristic.
 
@@ -17,7 +17,7 @@ Samples come from a generator seeded by the situation only (candidate count and 
 decisions are deterministic. `easy`: a uniformly random consistent candidate from an injected rng.
 
 History: a sequence of (word, feedback) with feedback packed by `pack_counts(bulls, cows)` or
-`pack_classic(answer)` (answer = "miss" | "cow" | "bull" | "got", the values of words.Answer).
+`pack_classic(answer)` (answer = "miss" | "cow" | "bull" | "got", the values of core.games.words.events.ClassicAnswer).
 """
 
 from __future__ import annotations

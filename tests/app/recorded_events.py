@@ -15,13 +15,16 @@ from bench.events import GAMES, play
 from bench.serial import LEXICON
 from core.codes import CodeRules
 from core.errors import GameError
-from core.games import duel, logik, practice
-from core.games import words as W
 from core.games.actions import GiveUp, Guess, Timeout
 from core.games.base import Ctx, Player
 from core.games.daily import rules as daily
+from core.games.duel import rules as duel
 from core.games.kegeln import options, rules
 from core.games.kegeln.state import Member, Mode
+from core.games.logik import rules as logik
+from core.games.practice import rules as practice
+from core.games.words import rules as words
+from core.games.words.state import Options as WordsOptions
 from core.solver import games as solver_games
 
 RECORDED = Path(__file__).with_name("events_recorded.json")
@@ -38,19 +41,19 @@ def _all() -> Iterator[tuple[str, Any]]:
     yield from (("duel", e) for e in duel.new(CodeRules(3, False), ANN, None, ctx)[1])
     yield from (("logik", e) for e in logik.new(ANN, BOB, 10, LETTERS, ctx)[1])
     yield from (("logik", e) for e in logik.new(ANN, None, 8, LETTERS, ctx)[1])
-    yield from (("words", e) for e in W.new(W.Options(length=5), ANN, ctx)[1])
-    yield from (("words", e) for e in W.new_solo(W.Options(length=5), ANN, ctx)[1])
+    yield from (("words", e) for e in words.new(WordsOptions(length=5), ANN, ctx)[1])
+    yield from (("words", e) for e in words.new_solo(WordsOptions(length=5), ANN, ctx)[1])
     setup = options.Setup(Mode.HIGH, 2, [Member("Ute", None), Member("Kai", None)], 0)
     yield from (("kegeln", e) for e in rules.new(setup, ANN, ctx)[1])
     for game in GAMES:
         for seed in range(40):
-            _, made, module = play(game, random.Random(1000 + seed), 80)
+            _, made, played = play(game, random.Random(1000 + seed), 80)
             for _, events in made:
                 yield from ((game, e) for e in events)
-            if made and module.GAME.is_over(made[-1][0]):
+            if made and played.is_over(made[-1][0]):
                 for who in ("a", "b"):
                     try:
-                        again = module.GAME.follow_up(made[-1][0], "rematch", who, ctx)
+                        again = played.follow_up(made[-1][0], "rematch", who, ctx)
                     except GameError:
                         continue
                     if again is not None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.games.computer.storage import bot_level
 from bot.storage.sqlite import SqliteStore
-from core.games.challenge import BotLevel
+from core.games.challenge_events import BotLevel
 
 
 async def test_a_rematch_takes_the_level_of_its_own_kind(tmp_path: Path) -> None:
@@ -23,8 +24,8 @@ async def test_a_rematch_takes_the_level_of_its_own_kind(tmp_path: Path) -> None
         duel = await ended("duel", "easy", 1.0)
         logik = await ended("logik", "strong", 2.0)
         rematch = await store.create_game("p", "c", False, "duel", {"v": 0}, ["ann"], [], 3.0)
-        assert await store.solver_bot_level("p", "c", "duel", rematch, "ann") == "easy"
-        assert await store.solver_bot_level("p", "c", "logik", logik, "ann") == "strong"
-        assert await store.solver_bot_level("p", "c", "duel", duel, "ann") == "easy"
+        assert await bot_level(store, "p", "c", "duel", rematch, "ann") == "easy"
+        assert await bot_level(store, "p", "c", "logik", logik, "ann") == "strong"
+        assert await bot_level(store, "p", "c", "duel", duel, "ann") == "easy"
     finally:
         await store.close()

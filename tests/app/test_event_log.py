@@ -11,10 +11,11 @@ import json
 import sqlite3
 from pathlib import Path
 
+from bot.games.computer.storage import bot_level
 from bot.games.registry import GAMES
 from bot.storage.sqlite import SqliteStore
 from core.games.base import Logged
-from core.games.challenge import BotLevel
+from core.games.challenge_events import BotLevel
 from tests.app.recorded_events import RECORDED, seeded_events
 
 
@@ -34,7 +35,7 @@ async def test_stored_events_are_the_rows_the_dict_events_wrote(tmp_path: Path) 
             read = [row.read(GAMES[kind].events) for row in await store.event_log(gid)]
             assert read == [e for k, e in made if k == kind], kind
         bot_game = await store.create_game("p", "c", False, "duel", {"v": 0}, ["ann"], [BotLevel("easy")], 2.0)
-        assert await store.solver_bot_level("p", "c", "duel", bot_game, "ann") == "easy"
+        assert await bot_level(store, "p", "c", "duel", bot_game, "ann") == "easy"
         assert await store.event_log(bot_game) == [Logged("bot", {"level": "easy"})]
     finally:
         await store.close()

@@ -102,7 +102,7 @@ async def test_an_edit_of_a_counted_move_is_noted_without_judging_it(table: Tabl
 
 
 async def test_a_setters_word_the_group_saw_cannot_be_kept(table: Table, app: App) -> None:
-    from tests.words.test_app_flow import open_game
+    from tests.games.words.test_app_flow import open_game
 
     gid = await open_game(table)
     setter = (await table.state(gid))["setter"]

@@ -15,8 +15,8 @@ from tests.app.harness import Table, texts
 from tests.app.test_duel_flow import bot_duel_played, played_out, start_duel
 from tests.games.kegeln.test_app import start as start_kegeln
 from tests.games.kegeln.test_rules import SEED_THROWS
-from tests.logik.test_app_flow import start as start_logik
-from tests.words.test_app_flow import open_game, set_word
+from tests.games.logik.test_app_flow import start as start_logik
+from tests.games.words.test_app_flow import open_game, set_word
 
 MODEL = PlackettLuce()  # openskill's defaults, independent of core/ratings.py
 

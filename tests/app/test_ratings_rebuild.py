@@ -23,7 +23,7 @@ from tests.app.test_duel_flow import bot_duel_played, played_out, start_duel
 from tests.app.test_ratings import Expected
 from tests.games.kegeln.test_app import start as start_kegeln
 from tests.games.kegeln.test_rules import SEED_THROWS
-from tests.words.test_app_flow import open_game, set_word
+from tests.games.words.test_app_flow import open_game, set_word
 
 GROUP_2 = Chat(PLATFORM, "group-2", private=False)
 RATINGS = Query("SELECT platform, chat_id, kind, user_id, name, mu, sigma, games, updated FROM ratings"

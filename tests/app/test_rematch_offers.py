@@ -11,8 +11,9 @@ import pytest
 
 from bot.app import App
 from core import serial
-from core.games import duel, logik
 from core.games.base import Ctx
+from core.games.duel import rules as duel
+from core.games.logik import rules as logik
 from core.messages import Actor
 from tests.app.harness import Table, texts
 from tests.app.test_duel_flow import start_duel

@@ -13,7 +13,7 @@ from bot.games.kegeln import storage as kegeln_storage
 from bot.storage.base import Conflict, NewResult, SeatTaken, Store
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.sqlite import SqliteStore
-from core.games.challenge import Challenged, SecretsWanted
+from core.games.challenge_events import Challenged, SecretsWanted
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

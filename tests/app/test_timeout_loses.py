@@ -11,7 +11,7 @@ from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts
 from tests.app.test_duel_flow import start_duel, target
 from tests.app.test_ratings import Expected, assert_agree, stored
-from tests.words.test_app_flow import open_game, set_word
+from tests.games.words.test_app_flow import open_game, set_word
 
 TIMEOUT = 3600  # tests/app/conftest.py's app
 

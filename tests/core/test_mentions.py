@@ -5,15 +5,22 @@ setter asked in the group, the Kegeln scorer deciding a tie."""
 from __future__ import annotations
 
 from core.codes import CodeRules
-from core.games import duel, logik, words
+from core.games import words
+from core.games.actions import Guess
+from core.games.duel import presenter as duel_presenter
+from core.games.duel import rules as duel
 from core.games.kegeln import actions, presenter, rules
 from core.games.kegeln.events import Tie
+from core.games.logik import presenter as logik_presenter
+from core.games.logik import rules as logik
+from core.games.words.actions import GuessWord, SetWord
+from core.games.words.events import NewRound
 from core.messages import Message
-from tests.core.test_duel import CHAT, A, B, ctx, playing
+from tests.games.duel.test_duel import CHAT, A, B, ctx, playing
 from tests.games.kegeln.test_rules import tied_game
-from tests.logik import common as lc
-from tests.words.helpers import begun
-from tests.words.helpers import ctx as words_ctx
+from tests.games.logik import common as lc
+from tests.games.words.helpers import begun
+from tests.games.words.helpers import ctx as words_ctx
 
 
 def by_key(msgs: list[Message]) -> dict[str, tuple[str, ...]]:
@@ -22,45 +29,45 @@ def by_key(msgs: list[Message]) -> dict[str, tuple[str, ...]]:
 
 def test_duel_mentions_the_challenged_the_player_to_move_and_the_last_chance() -> None:
     s, ev = duel.new(CodeRules(4), A, B, ctx())
-    assert by_key(duel.present(1, s, ev, CHAT)) == {"duel.challenged": ("b",)}
+    assert by_key(duel_presenter.present(1, s, ev, CHAT)) == {"duel.challenged": ("b",)}
     s, ev = duel.new(CodeRules(4), A, None, ctx())
-    assert by_key(duel.present(1, s, ev, CHAT)) == {"duel.challenged_open": ()}  # nobody in particular
+    assert by_key(duel_presenter.present(1, s, ev, CHAT)) == {"duel.challenged_open": ()}  # nobody in particular
 
     s = playing("1234", "5678", starter="a")
-    s, ev = duel.apply(s, duel.Guess("9876"), "a", ctx())
-    assert by_key(duel.present(1, s, ev, CHAT)) == {"duel.guess_next": ("b",)}
-    s, ev = duel.apply(s, duel.Guess("9870"), "b", ctx())
-    s, ev = duel.apply(s, duel.Guess("5678"), "a", ctx())  # Alice cracks Bob's: Bob's last chance
-    said = by_key(duel.present(1, s, ev, CHAT))
+    s, ev = duel.apply(s, Guess("9876"), "a", ctx())
+    assert by_key(duel_presenter.present(1, s, ev, CHAT)) == {"duel.guess_next": ("b",)}
+    s, ev = duel.apply(s, Guess("9870"), "b", ctx())
+    s, ev = duel.apply(s, Guess("5678"), "a", ctx())  # Alice cracks Bob's: Bob's last chance
+    said = by_key(duel_presenter.present(1, s, ev, CHAT))
     assert said["duel.last_chance"] == ("b",) and said["duel.guess"] == ()
 
-    s, ev = duel.apply(s, duel.Guess("9012"), "b", ctx())  # missed: Alice wins
-    assert all(m.mention == () for m in duel.present(1, s, ev, CHAT))  # the end: nobody must act
+    s, ev = duel.apply(s, Guess("9012"), "b", ctx())  # missed: Alice wins
+    assert all(m.mention == () for m in duel_presenter.present(1, s, ev, CHAT))  # the end: nobody must act
 
 
 def test_logik_mentions_the_challenged_and_who_still_owes_a_row() -> None:
     s, ev = logik.new(lc.A, lc.B, 10, lc.LETTERS, lc.ctx())
-    assert by_key(logik.present(1, s, ev, lc.CHAT)) == {"logik.challenged": ("b",)}
+    assert by_key(logik_presenter.present(1, s, ev, lc.CHAT)) == {"logik.challenged": ("b",)}
     s = lc.playing("12345", "54321")
-    s, ev = logik.apply(s, logik.Guess("11111"), "a", lc.ctx())
-    assert by_key(logik.present(1, s, ev, lc.CHAT)) == {"logik.submitted": ("b",)}
-    s, ev = logik.apply(s, logik.Guess("22222"), "b", lc.ctx())
-    assert all(m.mention == () for m in logik.present(1, s, ev, lc.CHAT))  # revealed: both move again
+    s, ev = logik.apply(s, Guess("11111"), "a", lc.ctx())
+    assert by_key(logik_presenter.present(1, s, ev, lc.CHAT)) == {"logik.submitted": ("b",)}
+    s, ev = logik.apply(s, Guess("22222"), "b", lc.ctx())
+    assert all(m.mention == () for m in logik_presenter.present(1, s, ev, lc.CHAT))  # revealed: both move again
 
 
 def test_words_mentions_the_guesser_whose_turn_it_is_and_the_setter_in_the_fallback() -> None:
     s = begun("alice", "bob", "dave")
-    round_msgs = words.present(1, s, [words.NewRound(n=1, setter=s.setter or "")], CHAT)
+    round_msgs = words.GAME.present(1, s, [NewRound(n=1, setter=s.setter or "")], CHAT)
     prompt = next(m for m in round_msgs if m.fallback is not None)
     assert prompt.fallback is not None and prompt.fallback.mention == (s.setter,)
     assert all(m.mention == () for m in round_msgs)  # the announcement and the private prompt itself
 
-    s, ev = words.apply(s, words.SetWord("crane"), s.setter, words_ctx())
-    said = by_key(words.present(1, s, ev, CHAT))
+    s, ev = words.GAME.apply(s, SetWord("crane"), s.setter, words_ctx())
+    said = by_key(words.GAME.present(1, s, ev, CHAT))
     assert said["words.guessing"] == (s.turn,)
     first = s.turn
-    s, ev = words.apply(s, words.Guess("slate"), first, words_ctx())
-    assert by_key(words.present(1, s, ev, CHAT))["words.guess_next"] == (s.turn,) and s.turn != first
+    s, ev = words.GAME.apply(s, GuessWord("slate"), first, words_ctx())
+    assert by_key(words.GAME.present(1, s, ev, CHAT))["words.guess_next"] == (s.turn,) and s.turn != first
 
 
 def test_kegeln_tie_mentions_the_scorer_and_the_decision_nobody() -> None:

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from bench.serial import GAMES, random_state, walker_dump, walker_load
 from core import serial
 from core.codes import Attempt, CodeRules
-from core.games import duel
-from core.games.base import Match, Player
+from core.games import challenge
+from core.games.base import MatchScore, Player
+from core.games.duel import rules as duel
 from core.games.kegeln.state import Member
 
 
@@ -82,11 +83,11 @@ def test_a_row_written_before_the_switch_loads() -> None:
            "retired_field": [1, 2]}
     state = serial.load(duel.State, row)
     want = duel.State(rules=CodeRules(4, False), challenger=Player("a", "Ann"), opponent=Player("b", "Bob"),
-                      phase=duel.Phase.PLAYING, secrets={"a": "1234", "b": "5678"}, turn="a",
-                      attempts={"a": [Attempt("5670", 3, 0)], "b": []}, match=Match({"a": 2}, 1),
+                      phase=challenge.Phase.PLAYING, secrets={"a": "1234", "b": "5678"}, turn="a",
+                      attempts={"a": [Attempt("5670", 3, 0)], "b": []}, match=MatchScore({"a": 2}, 1),
                       updated=1700000000.0)
     assert state == want
-    assert state.phase is duel.Phase.PLAYING and state.disguise is None and state.next_game is None
+    assert state.phase is challenge.Phase.PLAYING and state.disguise is None and state.next_game is None
     assert walker_load(duel.State, row) == want
 
 

@@ -14,6 +14,9 @@ from typing import Any
 
 import pytest
 
+from core.games.duel import rules as duel
+from core.games.practice import rules as practice
+
 from .conftest import MakeAdapter, OpenApp
 from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, Call, StandIn, User
 
@@ -40,7 +43,6 @@ def has_button(verb: str) -> Callable[[Call], bool]:
 
 async def duel_state(app: Any, game_id: int) -> Any:
     from core import serial
-    from core.games import duel
 
     row = await app.store.get_game(game_id)
     return serial.load(duel.State, row.state)
@@ -194,7 +196,6 @@ async def test_practice_game(
     standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp
 ) -> None:
     from core import serial
-    from core.games import practice
 
     alice = standin.add_user("Alice")
     app = await open_app()

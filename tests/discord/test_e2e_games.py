@@ -15,8 +15,10 @@ from typing import Any
 import pytest
 
 from bot.app import App
-from core import serial
-from core.games import logik, words
+from core import pegs, serial
+from core.games.challenge import Phase
+from core.games.logik import rules as logik
+from core.games.words import state as words
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, Call, StandIn
@@ -30,7 +32,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 def row_pattern(code: str) -> re.Pattern[str]:
     """A Logik row as the bot shows it — each peg's colour symbol and digit, in order, whatever
     decoration (an initial, spaces) follows each peg, so a format change does not blind the test."""
-    return re.compile(r"\S*\s*".join(re.escape(f"{logik.BY_NUMBER[int(d)].symbol}{d}") for d in code))
+    return re.compile(r"\S*\s*".join(re.escape(f"{pegs.BY_NUMBER[int(d)].symbol}{d}") for d in code))
 
 
 def shows(text: str, code: str) -> bool:
@@ -100,7 +102,7 @@ async def test_logik_duel_with_modal_secret_reveal_and_board_attachment(
     mid, _ = standin.message_with_button(lambda cid: cid == f"g:{game}:accept")
     calls = await act(standin, standin.press(CHANNEL_ID, bob, mid, f"g:{game}:accept"),
                       has_button("secret"))
-    assert (await load(app, game, logik)).phase is logik.Phase.SECRETS
+    assert (await load(app, game, logik)).phase is Phase.SECRETS
     # Alice: a DM with the 🎲 button. Bob (DMs closed): a channel button that opens a modal.
     assert any(f"g:{game}:random" in c.custom_ids() for c in standin.dms_to(alice))
     assert any(f"~g:{game}:secret" in c.custom_ids() for c in in_channel(standin, calls))
@@ -121,7 +123,7 @@ async def test_logik_duel_with_modal_secret_reveal_and_board_attachment(
     mine = [c for c in calls if shows(c.content, BOB_ROW)]
     assert mine and all(c.ephemeral for c in mine)
     state = await load(app, game, logik)
-    assert state.phase is logik.Phase.PLAYING
+    assert state.phase is Phase.PLAYING
     assert state.secrets == {str(alice.id): ALICE_ROW, str(bob.id): BOB_ROW}
 
     # Round 1: Alice's row (digits) is confirmed without anything revealed …
@@ -148,13 +150,13 @@ async def test_logik_duel_with_modal_secret_reveal_and_board_attachment(
     # Round 2: Alice cracks Bob's row — shown only when Bob's row is in too.
     calls = await act(standin, standin.slash(CHANNEL_ID, alice, "guess", {"code": BOB_ROW}))
     state = await load(app, game, logik)
-    assert state.phase is logik.Phase.PLAYING and state.pending == {str(alice.id): BOB_ROW}
+    assert state.phase is Phase.PLAYING and state.pending == {str(alice.id): BOB_ROW}
     end_mark = len(standin.calls)
     rows_hidden(standin.channel_calls(), ALICE_ROW, BOB_ROW)  # nothing secret in the channel so far
 
     calls = await act(standin, standin.say(CHANNEL_ID, bob, "kkkkk"), has_button("rematch"))
     state = await load(app, game, logik)
-    assert state.phase is logik.Phase.FINISHED and state.winner == str(alice.id)
+    assert state.phase is Phase.FINISHED and state.winner == str(alice.id)
     final = [c for c in in_channel(standin, calls) if shows(c.content, ALICE_ROW)]
     assert final and shows(final[-1].content, BOB_ROW), "both secrets at the end"
     assert any(name == "board.png" and data.startswith(PNG)

@@ -6,7 +6,7 @@ where nobody must act pings no one."""
 from __future__ import annotations
 
 from bot.app import App
-from core.games import words
+from core.games.words import state as words
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, Call, StandIn

@@ -7,6 +7,7 @@ nothing. A button of the thread's game pressed in the parent channel changes not
 from __future__ import annotations
 
 from bot.app import App
+from core.games.duel import rules as duel
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, Call, StandIn, User
@@ -42,7 +43,6 @@ async def test_a_duel_in_a_thread_lives_in_the_thread(standin: StandIn, make_ada
     row = await app.store.get_game(game)
     assert row is not None and row.chat_id == str(thread)  # the thread is the game's chat
     from core import serial
-    from core.games import duel
 
     state = serial.load(duel.State, row.state)
     starter, second = (alice, bob) if state.turn == str(alice.id) else (bob, alice)

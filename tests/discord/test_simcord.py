@@ -19,7 +19,7 @@ from adapters.discord import DiscordAdapter
 from adapters.discord.adapter import NO_MESSAGE_CONTENT
 from bot.app import App
 from core import serial
-from core.games import duel
+from core.games.duel import rules as duel
 
 simcord = pytest.importorskip("simcord")
 

@@ -28,6 +28,7 @@ async def test_the_app_runs_on_postgres(app: App) -> None:
 
 
 # Hausnummern (its statistics tables are written by the store's kegeln job in the move's transaction)
+# Logik (results by side)
 from tests.games.kegeln.test_app import (  # noqa: E402, F401
     test_concurrent_entries_are_serialised,
     test_restart_mid_game,
@@ -41,9 +42,7 @@ from tests.games.kegeln.test_season import (  # noqa: E402, F401
     test_merge_seen_through_the_app,
     test_season_table_and_review_in_every_language,
 )
-
-# Logik (results by side)
-from tests.logik.test_app_flow import (  # noqa: E402, F401
+from tests.games.logik.test_app_flow import (  # noqa: E402, F401
     test_restart_between_the_two_rows_of_a_round,
     test_statistics_by_side,
 )

@@ -12,9 +12,12 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.games.computer.storage import bot_level
 from bot.games.daily import storage as daily
 from bot.games.daily.storage import DailyTaken
 from bot.games.kegeln import storage as kegeln
+from bot.games.logik.storage import logik_record, logik_sides
+from bot.games.practice.storage import practice_bests
 from bot.storage.base import (
     Conflict,
     Duplicate,
@@ -27,7 +30,7 @@ from bot.storage.base import (
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
-from core.games.challenge import Accepted, BotLevel, Resigned, SecretsWanted
+from core.games.challenge_events import Accepted, BotLevel, Resigned, SecretsWanted
 from core.games.daily.rules import DailyOutcome
 from core.games.kegeln.records import MemberRecord
 
@@ -225,17 +228,17 @@ async def _scenario(store: Store) -> dict[str, Any]:
         "find": (await store.find_users("p", "c", "ALICE"), await store.find_users("p", "c", "alicia"),
                  await store.find_users("p", "c", "nobody"), await store.find_users("p", None, "BOB")),
         "stats": (await store.stats("p", "c", "alice"), await store.stats("p", None, "bob")),
-        "bests": await store.practice_bests("p", "carol"), "top": await store.top("p", "c", "duel"),
+        "bests": await practice_bests(store, "p", "carol"), "top": await store.top("p", "c", "duel"),
         "top_skip": await store.top("p", "c", "duel", skip="bob"),
         "k_member": (await kegeln.member(store, "p", "c", "ANNA"), await kegeln.member(store, "p", "c", "x")),
         "k_club": await kegeln.club(store, "p", "c"), "k_series": await kegeln.series(store, "p", "c"),
         "k_games": await kegeln.games_since(store, "p", "c", 0.0),
         "k_members": await kegeln.members_since(store, "p", "c", 0.0),
         "k_throws": await kegeln.throw_log(store, "p", "c"),
-        "l_sides": (await store.logik_sides("p", "c"), await store.logik_sides("p", None)),
-        "l_record": await store.logik_record("p", None, "dave"),
-        "bot": (await store.solver_bot_level("p", "c", "logik", g3, "dave"),
-                await store.solver_bot_level("p", "c", "duel", g1, "x")),
+        "l_sides": (await logik_sides(store, "p", "c"), await logik_sides(store, "p", None)),
+        "l_record": await logik_record(store, "p", None, "dave"),
+        "bot": (await bot_level(store, "p", "c", "logik", g3, "dave"),
+                await bot_level(store, "p", "c", "duel", g1, "x")),
         "daily": (first, second, taken, await store.chat_tz("p", "c"), await store.chat_tz("p", "x"),
                   await daily.daily_play(store, "p", "c", "2026-11-30", "1a2b", "erin"),
                   await daily.daily_play(store, "p", "c", "2026-11-30", "1a2b", "zed"),

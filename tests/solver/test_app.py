@@ -7,7 +7,10 @@ import random
 import re
 from pathlib import Path
 
+from bot.games.computer.storage import bot_level
+from bot.games.practice.storage import practice_bests
 from bot.storage.sql import Query, Tx, TxJob
+from core.games.duel import rules as duel
 from core.messages import Actor, Outbound
 from core.scoring import bulls_cows
 from core.solver import Solver, digits
@@ -38,7 +41,7 @@ async def test_hint_counts_suggests_and_marks_assisted(table: Table) -> None:
         st = await table.state(gid)
     rows = await table.app.store.fetch(Query("SELECT outcome, rating FROM results WHERE game_id = :id"), id=gid)
     assert [tuple(x) for x in rows] == [("win", None)]
-    assert await table.app.store.practice_bests("test", "ann") == []
+    assert await practice_bests(table.app.store, "test", "ann") == []
     assert "best" not in texts(r).lower()
 
 
@@ -136,7 +139,7 @@ async def test_rematch_against_the_bot_keeps_level_and_bot_accepts(table: Table)
     assert new != gid, out
     st = await table.state(new)
     assert st["phase"] == "secrets" and "bot" in st["secrets"], out
-    assert await table.app.store.solver_bot_level("test", "group-1", "duel", new, "ann") == "easy"
+    assert await bot_level(table.app.store, "test", "group-1", "duel", new, "ann") == "easy"
     r = await table.dm("ann", "9876")
     st = await table.state(new)
     assert st["phase"] == "playing" and st["turn"] == "ann"
@@ -186,7 +189,6 @@ async def test_bot_disguise_is_drawn_per_game_not_from_its_secret_and_survives_a
     the same file plays on as the stored game says."""
     from bot.app import App
     from core import serial
-    from core.games import duel
     from core.solver import games as sg
 
     app = await App.open(db, seed=7, clock=clock, idle_timeout=3600)

@@ -16,8 +16,11 @@ import pytest
 from bot.solver_book import load_tree
 from core import serial
 from core.codes import CodeRules
-from core.games import duel, logik
+from core.games import challenge
+from core.games.actions import Guess, SetSecret
 from core.games.base import Ctx, Player
+from core.games.duel import rules as duel
+from core.games.logik import rules as logik
 from core.scoring import bulls_cows
 from core.solver import EASY, PERFECT, STRONG, Solver
 from core.solver import games as sg
@@ -43,7 +46,7 @@ def _duel(rules: CodeRules, bot_secret: str, human_secret: str, seed: int) -> du
     ctx = Ctx(0.0, random.Random(seed))
     state, _ = sg.new_bot_duel(rules, HUMAN, "Bot", ctx)
     state.secrets[sg.BOT] = bot_secret
-    state, _ = duel.apply(state, duel.SetSecret(human_secret), "ann", ctx)
+    state, _ = duel.apply(state, SetSecret(human_secret), "ann", ctx)
     return state
 
 
@@ -54,11 +57,11 @@ def _bot_line(rules: CodeRules, level: str, bot_secret: str, human_secret: str, 
     rng = random.Random(seed + 1)  # the App's injected randomness, the same for every bot secret
     ctx = Ctx(0.0, random.Random(seed + 2))
     mine = iter(g[:rules.length] for g in HUMAN_GUESSES)
-    while state.phase is duel.Phase.PLAYING:
+    while state.phase is challenge.Phase.PLAYING:
         if state.turn == sg.BOT:
             state, _ = duel.apply(state, sg.bot_guess(solver, state, level, rng), sg.BOT, ctx)
         else:
-            state, _ = duel.apply(state, duel.Guess(next(mine)), "ann", ctx)
+            state, _ = duel.apply(state, Guess(next(mine)), "ann", ctx)
     return [a.code for a in state.attempts[sg.BOT]]
 
 
@@ -111,14 +114,14 @@ def test_the_fingerprint_attack_no_longer_identifies_the_secret() -> None:
         real = rules.random_code(random.Random(100 + seed))
         state = _duel(rules, real, "4071", seed)
         if state.turn != sg.BOT:  # let ann open, so that the bot plays its first guess next
-            state, _ = duel.apply(state, duel.Guess("5678"), "ann", Ctx(0.0, random.Random(0)))
+            state, _ = duel.apply(state, Guess("5678"), "ann", Ctx(0.0, random.Random(0)))
         seen = sg.bot_guess(solver, state, STRONG, random.Random(0)).code
         fits = [s for s in space if _simulated_first(solver, state, s, STRONG) == seen]
         assert len(fits) == len(space), f"the first guess {seen} leaves {len(fits)} of {len(space)} secrets"
         # one more round: ann's answer narrows the secret, the bot's second guess does not
-        state, _ = duel.apply(state, duel.Guess(seen), sg.BOT, Ctx(0.0, random.Random(0)))
+        state, _ = duel.apply(state, Guess(seen), sg.BOT, Ctx(0.0, random.Random(0)))
         if state.turn == "ann":
-            state, _ = duel.apply(state, duel.Guess("9012"), "ann", Ctx(0.0, random.Random(0)))
+            state, _ = duel.apply(state, Guess("9012"), "ann", Ctx(0.0, random.Random(0)))
         answers = [(a.code, a.a, a.b) for a in state.attempts["ann"]]
         by_answers = [s for s in space if all(bulls_cows(s, c) == (a, b) for c, a, b in answers)]
         second = sg.bot_guess(solver, state, STRONG, random.Random(0)).code
@@ -135,13 +138,13 @@ def test_the_logik_bot_gives_nothing_away(level: str) -> None:
         ctx = Ctx(0.0, random.Random(9))
         state, _ = sg.new_bot_logik(HUMAN, "Bot", 10, {}, ctx)
         state.secrets[sg.BOT] = s
-        state, _ = logik.apply(state, logik.SetSecret("12345"), "ann", ctx)
+        state, _ = logik.apply(state, SetSecret("12345"), "ann", ctx)
         rng = random.Random(10)
         for row in ("11111", "22222", "33333"):  # three rounds: ann never cracks
             state, _ = logik.apply(state, sg.bot_guess(solver, state, level, rng), sg.BOT, ctx)
-            if state.phase is not logik.Phase.PLAYING:
+            if state.phase is not challenge.Phase.PLAYING:
                 break
-            state, _ = logik.apply(state, logik.Guess(row), "ann", ctx)
+            state, _ = logik.apply(state, Guess(row), "ann", ctx)
         lines.add(tuple(r.code for r in state.rows[sg.BOT]))
     assert len(lines) == 1, f"the Logik bot's rows depend on its secret: {len(lines)} different lines"
 
@@ -155,7 +158,7 @@ def test_the_bots_disguise_is_random_per_game_and_survives_a_restart() -> None:
     for seed in range(8):
         state = _duel(rules, "1234", "4071", seed)
         if state.turn != sg.BOT:
-            state, _ = duel.apply(state, duel.Guess("5678"), "ann", Ctx(0.0, random.Random(0)))
+            state, _ = duel.apply(state, Guess("5678"), "ann", Ctx(0.0, random.Random(0)))
         first = sg.bot_guess(solver, state, STRONG, random.Random(0)).code
         openers.add(first)
         restored = serial.load(duel.State, serial.dump(state))

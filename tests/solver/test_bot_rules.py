@@ -12,10 +12,14 @@ from bot.commands import option_vocabulary
 from bot.i18n import Catalogs
 from bot.solver_book import load_tree
 from core import serial
-from core.codes import CodeRules
+from core.codes import Attempt, CodeRules
 from core.errors import GameError
-from core.games import duel, practice
+from core.games import challenge
+from core.games.actions import Accept, GiveUp, Guess, SetSecret
 from core.games.base import Ctx, Player
+from core.games.duel import rules as duel
+from core.games.logik import rules as logik
+from core.games.practice import rules as practice
 from core.games.practice.events import Hinted
 from core.scoring import bulls_cows
 from core.solver import EASY, PERFECT, STRONG, Solver, digits
@@ -30,10 +34,10 @@ def bot_plays_out(rules: CodeRules, level: str, human_secret: str, seed: int) ->
     ctx = Ctx(0.0, rng)
     state, events = sg.new_bot_duel(rules, HUMAN, "Bot", ctx)
     assert [e.type for e in events] == ["accepted", "secrets_wanted", "secret_set"]
-    state, _ = duel.apply(state, duel.SetSecret(human_secret), "ann", ctx)
+    state, _ = duel.apply(state, SetSecret(human_secret), "ann", ctx)
     solver = Solver(sg.spec_for(rules))
     human_guesses = iter(rules.random_code(random.Random(seed + 1000 * i)) for i in range(10_000))
-    while state.phase is duel.Phase.PLAYING:
+    while state.phase is challenge.Phase.PLAYING:
         action = sg.bot_action(state)
         if state.turn == sg.BOT:
             assert action is sg.THINK
@@ -42,7 +46,7 @@ def bot_plays_out(rules: CodeRules, level: str, human_secret: str, seed: int) ->
             assert action is None
             mine = {a.code for a in state.attempts["ann"]}
             code = next(c for c in human_guesses if c not in mine and c != state.secrets[sg.BOT])
-            state, _ = duel.apply(state, duel.Guess(code), "ann", ctx)
+            state, _ = duel.apply(state, Guess(code), "ann", ctx)
     assert serial.load(duel.State, serial.dump(state)) == state
     return state
 
@@ -79,7 +83,7 @@ def test_repeats_and_five_digits() -> None:
 def test_bot_accepts_only_what_is_aimed_at_it() -> None:
     ctx = Ctx(0.0, random.Random(1))
     state, _ = duel.new(CodeRules(), HUMAN, Player(sg.BOT, "Bot"), ctx)
-    assert isinstance(sg.bot_action(state), duel.Accept)
+    assert isinstance(sg.bot_action(state), Accept)
     human_vs_human, _ = duel.new(CodeRules(), HUMAN, Player("bob", "Bob"), ctx)
     assert sg.bot_action(human_vs_human) is None
     assert sg.parse_level(("leicht", "3", "repeats"), OPTION_WORDS) == (EASY, ("3", "repeats"))
@@ -95,7 +99,7 @@ def test_hint_rules() -> None:
     assert new.assisted and not state.assisted and events == [Hinted(720, "012", first=True, n=0)]
     _again, events = sg.take_hint(new, left, guess, ctx)
     assert events == [Hinted(720, "012", first=False, n=0)]
-    done, _ = practice.apply(new, practice.GiveUp(), "ann", ctx)
+    done, _ = practice.apply(new, GiveUp(), "ann", ctx)
     with pytest.raises(GameError):
         sg.take_hint(done, 1, "012", ctx)
     _rules, history, secret = sg.analysis_input("practice", done, "ann")
@@ -105,21 +109,20 @@ def test_hint_rules() -> None:
 
 
 def test_logik_bot_plays_out_within_the_rows() -> None:
-    from core.games import logik
 
     for seed in range(6):
         rng = random.Random(seed)
         ctx = Ctx(0.0, rng)
         state, _events = sg.new_bot_logik(HUMAN, "Bot", 10, {}, ctx)
-        assert state.phase is logik.Phase.SECRETS and sg.BOT in state.secrets
+        assert state.phase is challenge.Phase.SECRETS and sg.BOT in state.secrets
         secret = logik.random_code(Ctx(0.0, random.Random(100 + seed)))
-        state, _ = logik.apply(state, logik.SetSecret(secret), "ann", ctx)
+        state, _ = logik.apply(state, SetSecret(secret), "ann", ctx)
         solver = Solver(sg.spec_of(state))
-        while state.phase is logik.Phase.PLAYING:
+        while state.phase is challenge.Phase.PLAYING:
             assert sg.bot_action(state) is sg.THINK  # a new round: the bot sends its row first
             state, _ = logik.apply(state, sg.bot_guess(solver, state, STRONG, rng), sg.BOT, ctx)
             assert sg.bot_action(state) is None  # its row is in: it waits for ann
-            state, _ = logik.apply(state, logik.Guess("11111"), "ann", ctx)
+            state, _ = logik.apply(state, Guess("11111"), "ann", ctx)
         rows = state.rows[sg.BOT]
         assert state.winner == sg.BOT or state.outcome == "draw"
         assert rows[-1].code == secret and len(rows) <= 7
@@ -135,7 +138,7 @@ def test_on_its_last_guess_the_bot_plays_a_code_that_can_still_be_the_secret(lev
     rules = CodeRules(3, False)
     ctx = Ctx(0.0, random.Random(16))
     state, _ = sg.new_bot_duel(rules, HUMAN, "Bot", ctx)
-    state, _ = duel.apply(state, duel.SetSecret("123"), "ann", ctx)
+    state, _ = duel.apply(state, SetSecret("123"), "ann", ctx)
     solver = Solver(sg.spec_for(rules), tree=load_tree(sg.spec_for(rules)))
     wasted = 0
     for _ in range(8):
@@ -152,14 +155,14 @@ def test_on_its_last_guess_the_bot_plays_a_code_that_can_still_be_the_secret(lev
             wasted += 1
         a, b = bulls_cows("123", guess)
         state = copy.deepcopy(usual)
-        state.attempts.setdefault(sg.BOT, []).append(duel.Attempt(guess, a, b))
+        state.attempts.setdefault(sg.BOT, []).append(Attempt(guess, a, b))
     assert wasted > 0  # the usual line does play such codes: the case is met
 
 
 def test_the_guess_limit_counts_as_the_last_guess() -> None:
     state = duel.State(rules=CodeRules(3, False), challenger=HUMAN, opponent=Player(sg.BOT, "Bot"))
-    state.attempts = {sg.BOT: [duel.Attempt("012", 0, 0)] * (duel.MAX_GUESSES - 2)}
+    state.attempts = {sg.BOT: [Attempt("012", 0, 0)] * (duel.MAX_GUESSES - 2)}
     assert not sg.last_guess(state)
-    state.attempts[sg.BOT].append(duel.Attempt("345", 0, 0))
+    state.attempts[sg.BOT].append(Attempt("345", 0, 0))
     assert sg.last_guess(state)
     assert sg.last_guess(duel.State(rules=CodeRules(3, False), challenger=HUMAN, opponent=None, last_chance=True))

@@ -18,7 +18,7 @@ from bot import solver_book
 from bot.app import App
 from bot.thinking import Thinker
 from core import serial
-from core.games import practice
+from core.games.practice import rules as practice
 from core.solver import Solver, digits
 from core.solver import games as solver_games
 from tests.app.harness import Table, found, texts

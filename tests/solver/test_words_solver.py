@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.dictionary import lexicon
-from core.games import words as W
+from core.games.words.events import ClassicAnswer
+from core.games.words.rules import classic
+from core.lexicon import ALPHABETS
 from core.scoring import bulls_cows
 from core.solver import EASY, STRONG
 from core.solver.words import CLASSIC, WordSolver, play_word
@@ -25,22 +27,22 @@ LANGS = ("en", "ru", "de", "bg", "sv")
 def solver(lang: str, length: int, counts: bool, common: bool = False) -> WordSolver:
     lex = lexicon(lang)
     words = sorted(w for w in (lex.common if common else lex.words) if len(w) == length)
-    return WordSolver(words, W.ALPHABETS[lang], counts)
+    return WordSolver(words, ALPHABETS[lang], counts)
 
 
 def game_feedback(s: WordSolver, secret: str, guess: str) -> int:
-    """What core/games/words.py answers, packed the solver's way."""
+    """What the word game (core/games/words/rules.py) answers, packed the solver's way."""
     if s.counts_mode:
         return s.pack_counts(*bulls_cows(secret, guess))
-    return s.pack_classic(W.classic(secret, guess).value)
+    return s.pack_classic(classic(secret, guess).value)
 
 
 def test_classic_answers_are_the_games() -> None:
-    assert tuple(a.value for a in W.Answer) == CLASSIC
+    assert tuple(a.value for a in ClassicAnswer) == CLASSIC
     s = solver("ru", 4, False)
     for secret, guess, want in [("рост", "трос", "cow"), ("соль", "соло", "bull"), ("соль", "соль", "got"),
                                 ("соль", "мука", "miss")]:
-        assert s.unpack(s.answer(secret, guess)) == want == W.classic(secret, guess).value
+        assert s.unpack(s.answer(secret, guess)) == want == classic(secret, guess).value
 
 
 def test_counts_multiset_with_repeats() -> None:
@@ -131,8 +133,8 @@ def test_strong_finds_every_common_four_letter_word(counts: bool, mean_max: floa
 
 
 def test_strong_is_deterministic_and_never_repeats() -> None:
-    a, b = WordSolver(solver("en", 5, False).words[:3000], W.ALPHABETS["en"], False), solver("en", 5, False)
-    assert a.strong([]) == WordSolver(a.words, W.ALPHABETS["en"], False).strong([])
+    a, b = WordSolver(solver("en", 5, False).words[:3000], ALPHABETS["en"], False), solver("en", 5, False)
+    assert a.strong([]) == WordSolver(a.words, ALPHABETS["en"], False).strong([])
     first = b.strong([])
     secret = "house"
     h = [(first, game_feedback(b, secret, first))]

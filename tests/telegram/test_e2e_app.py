@@ -19,7 +19,9 @@ from adapters.telegram.deeplink import DeepLinks, key_for
 from adapters.telegram.render import SETTLES_MARK
 from bot.app import App
 from core import serial
-from core.games import duel, practice
+from core.games.challenge import Phase
+from core.games.duel import rules as duel
+from core.games.practice import rules as practice
 from tests.telegram.conftest import relaxed_limiter
 from tests.telegram.standin import Call, Chat, StandIn, User
 
@@ -170,14 +172,14 @@ async def challenge_and_accept(
     calls = await club.act(club.press(ALICE, challenge, f"g:{game}:accept"))
     (refused,) = answers(calls)
     assert refused.get("show_alert") is True and refused.get("text")
-    assert (await club.duel_state(game)).phase is duel.Phase.CHALLENGE
+    assert (await club.duel_state(game)).phase is Phase.CHALLENGE
 
     if burst:
         club.standin.fail_next(burst, retry_after=1)
     calls = await club.act(club.press(BOB, challenge, f"g:{game}:accept"))
     (ok,) = answers(calls)
     assert "text" not in ok
-    assert (await club.duel_state(game)).phase is duel.Phase.SECRETS
+    assert (await club.duel_state(game)).phase is Phase.SECRETS
     return game, calls
 
 
@@ -244,7 +246,7 @@ async def test_complete_duel_with_deep_link_last_chance_reveal_and_rematch(
     assert sent(calls, GROUP.id), "the duel starts in the group"
 
     state = await club.duel_state(game)
-    assert state.phase is duel.Phase.PLAYING
+    assert state.phase is Phase.PLAYING
     starter = user(state.turn or "")
     second = BOB if starter is ALICE else ALICE
     target = {starter.id: SECRETS[second.id], second.id: SECRETS[starter.id]}
@@ -268,7 +270,7 @@ async def test_complete_duel_with_deep_link_last_chance_reveal_and_rematch(
     public_from[starter.id] = standin.mark()
     replies = await guess(club, second, wrong(target[second.id], 3))
     state = await club.duel_state(game)
-    assert state.phase is duel.Phase.FINISHED and state.winner == str(starter.id)
+    assert state.phase is Phase.FINISHED and state.winner == str(starter.id)
     reveal = with_button(replies, ":rematch")
     assert SECRETS[ALICE.id] in reveal.text and SECRETS[BOB.id] in reveal.text
     assert_secrets_kept(standin, public_from)
@@ -332,7 +334,7 @@ async def test_bot_restart_mid_duel_continues_the_game(standin: StandIn, club: C
     await guess(club, starter, target[starter.id])
     replies = await guess(club, second, target[second.id])  # cracks on the last chance
     state = await club.duel_state(game)
-    assert state.phase is duel.Phase.FINISHED and state.outcome == "draw"
+    assert state.phase is Phase.FINISHED and state.outcome == "draw"
     reveal = with_button(replies, ":rematch")
     assert SECRETS[ALICE.id] in reveal.text and SECRETS[BOB.id] in reveal.text
 
@@ -405,11 +407,11 @@ async def test_forged_deep_links_and_a_link_of_another_user_do_nothing(
             (welcome,) = sent(calls, who.id)
             assert "/duel" in welcome.text or "/help" in welcome.text, welcome.text
             assert not answers(calls)
-            assert (await club.duel_state(game)).phase is duel.Phase.CHALLENGE
+            assert (await club.duel_state(game)).phase is Phase.CHALLENGE
     standin.blocked.add(BOB.id)
 
     calls = await club.act(club.press(BOB, challenge, f"g:{game}:accept"))
-    assert (await club.duel_state(game)).phase is duel.Phase.SECRETS
+    assert (await club.duel_state(game)).phase is Phase.SECRETS
     (fallback,) = [c for c in sent(calls, GROUP.id) if any("url" in b for b in c.buttons)]
     (link,) = [b["url"] for b in fallback.buttons if "url" in b]
     token = link.split("start=", 1)[1]

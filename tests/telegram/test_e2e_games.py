@@ -17,10 +17,12 @@ from typing import Any
 import pytest
 
 from adapters.telegram.deeplink import DeepLinks, key_for
-from core import serial
-from core.games import logik, words
+from core import pegs, serial
 from core.games.base import is_over
+from core.games.challenge import Phase
 from core.games.kegeln import state as kegeln_state
+from core.games.logik import rules as logik
+from core.games.words import state as words
 from tests.telegram.standin import Call, Chat, StandIn, User
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, answers, game_of, sent, with_button
 
@@ -46,7 +48,7 @@ async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
 def row_pattern(code: str) -> re.Pattern[str]:
     """A Logik row as the bot shows it — each peg's colour symbol and digit, in order, whatever
     decoration (an initial, spaces) follows each peg, so a format change does not blind the test."""
-    return re.compile(r"\S*\s*".join(re.escape(f"{logik.BY_NUMBER[int(d)].symbol}{d}") for d in code))
+    return re.compile(r"\S*\s*".join(re.escape(f"{pegs.BY_NUMBER[int(d)].symbol}{d}") for d in code))
 
 
 def shows(text: str, code: str) -> bool:
@@ -106,7 +108,7 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     calls = await club.act(club.press(BOB, challenge, f"g:{game}:accept"))
     (ok,) = answers(calls)
     assert "text" not in ok
-    assert (await load(club, game, logik)).phase is logik.Phase.SECRETS
+    assert (await load(club, game, logik)).phase is Phase.SECRETS
 
     # Alice: the private prompt with the 🎲 button. Bob: 403, the group gets a deep link.
     assert with_button(sent(calls, ALICE.id), f"g:{game}:random")
@@ -128,7 +130,7 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     calls = await club.act(club.say(Chat.private(BOB), BOB, "p g y r w"))
     assert any(shows(c.text, BOB_ROW) for c in sent(calls, BOB.id))
     state = await load(club, game, logik)
-    assert state.phase is logik.Phase.PLAYING
+    assert state.phase is Phase.PLAYING
     assert state.secrets == {str(ALICE.id): ALICE_ROW, str(BOB.id): BOB_ROW}
     assert sent(calls, GROUP.id), "the start message in the group"
 
@@ -159,13 +161,13 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
     replies = await row_in_group(club, ALICE, BOB_ROW)
     assert len(replies) == 1
     state = await load(club, game, logik)
-    assert state.phase is logik.Phase.PLAYING and state.pending == {str(ALICE.id): BOB_ROW}
+    assert state.phase is Phase.PLAYING and state.pending == {str(ALICE.id): BOB_ROW}
     end_mark = standin.mark()
     assert_rows_hidden(standin.calls, ALICE_ROW, BOB_ROW)  # nothing secret in the group so far
 
     replies = await row_in_group(club, BOB, "KKKKK")  # 88888: a miss
     state = await load(club, game, logik)
-    assert state.phase is logik.Phase.FINISHED and state.winner == str(ALICE.id)
+    assert state.phase is Phase.FINISHED and state.winner == str(ALICE.id)
     assert state.rows[str(BOB.id)][1].code == "88888"
     after = standin.calls[end_mark:]
     final = [c for c in group_calls(after) if c.ok and shows(c.text, ALICE_ROW)]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import Catalogs
-from core.games import duel
+from core.games.challenge import Phase
 from core.messages import Inbound, Outbound, OutButton, Response, Text
 from tests.telegram.conftest import MakeAdapter
 from tests.telegram.standin import Call, Chat, StandIn, User, text_mention
@@ -69,7 +69,7 @@ async def test_used_keyboards_are_taken_away(standin: StandIn, club: Club) -> No
 
     # Bob accepts: Accept/Decline are gone from the challenge.
     calls = await club.act(club.press(BOB, message, f"g:{game}:accept"))
-    assert (await club.duel_state(game)).phase is duel.Phase.SECRETS
+    assert (await club.duel_state(game)).phase is Phase.SECRETS
     assert markup(standin, message) == []
     alice_prompt = with_button(sent(calls, ALICE.id), ":random")
     bob_prompt = with_button(sent(calls, BOB.id), ":random")
@@ -85,7 +85,7 @@ async def test_used_keyboards_are_taken_away(standin: StandIn, club: Club) -> No
     calls = await club.act(deed)
     (answer,) = answers(calls)
     assert "text" not in answer
-    assert (await club.duel_state(game)).phase is duel.Phase.PLAYING
+    assert (await club.duel_state(game)).phase is Phase.PLAYING
     assert markup(standin, bob_prompt) == []
 
 

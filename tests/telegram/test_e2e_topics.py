@@ -14,7 +14,7 @@ import pytest
 from adapters.telegram.deeplink import DeepLinks, key_for
 from bot.i18n import Catalogs
 from core import serial
-from core.games import practice
+from core.games.practice import rules as practice
 from core.messages import Text
 from tests.telegram import forum
 from tests.telegram.standin import Call, Chat, StandIn, User

@@ -16,7 +16,7 @@ from adapters.telegram import TelegramAdapter
 from bot.app import App
 from bot.i18n import Catalogs
 from core import serial
-from core.games import words
+from core.games.words import state as words
 from core.messages import Text
 from tests.telegram import standin_identity as identity
 from tests.telegram.conftest import MakeAdapter, relaxed_limiter

@@ -1,7 +1,6 @@
-"""The duel game as one package: its rules (state machine, options, presenter). The names of
-`rules` are re-exported here, so `from core.games import duel` reads the game's rules."""
+"""The 1A2B duel as one package: `rules` (state, moves), `events`, `presenter` (texts, buttons, board)
+and `game`, the class the App plays it through; `GAME` is its one object."""
 
 from core.games.duel.game import Duel
-from core.games.duel.rules import *  # noqa: F403
 
 GAME = Duel()

@@ -1,14 +1,14 @@
-"""The events of the 1A2B duel, besides the challenge flow's (core/games/challenge.py)."""
+"""The events of the 1A2B duel, besides the challenge flow's (core/games/challenge_events.py)."""
 
 from __future__ import annotations
 
 import msgspec
 
-from core.games import challenge
 from core.games.base import Event
+from core.games.challenge_events import FLOW_EVENTS, Rematch
 
 
-class DuelRematch(challenge.Rematch, frozen=True):
+class DuelRematch(Rematch, frozen=True):
     """A rematch offered: `starter` opens it (the other one than last time)."""
 
     starter: str
@@ -55,4 +55,4 @@ class Draw(Event, frozen=True):
     both_cracked: bool
 
 
-EVENTS: tuple[type[Event], ...] = (*challenge.FLOW_EVENTS, DuelRematch, Started, Guessed, LastChance, Won, Draw)
+EVENTS: tuple[type[Event], ...] = (*FLOW_EVENTS, DuelRematch, Started, Guessed, LastChance, Won, Draw)

@@ -1,8 +1,6 @@
-"""Logik as one package: `rules` (state machine, options), `presenter` (texts, buttons) and `picture`
-(the PNG board). Their names are re-exported here, so `from core.games import logik` reads both."""
+"""Logik as one package: `rules` (state, moves, options), `events`, `presenter` (texts, buttons),
+`picture` (the PNG board) and `game`, the class the App plays it through; `GAME` is its one object."""
 
 from core.games.logik.game import Logik
-from core.games.logik.presenter import *  # noqa: F403
-from core.games.logik.rules import *  # noqa: F403
 
 GAME = Logik()

@@ -1,12 +1,12 @@
-"""The events of Logik, besides the challenge flow's (core/games/challenge.py)."""
+"""The events of Logik, besides the challenge flow's (core/games/challenge_events.py)."""
 
 from __future__ import annotations
 
-from core.games import challenge
 from core.games.base import Event
+from core.games.challenge_events import FLOW_EVENTS, Rematch
 
 
-class LogikRematch(challenge.Rematch, frozen=True):
+class LogikRematch(Rematch, frozen=True):
     """A rematch offered: the colours swap, `white` plays white."""
 
     white: str
@@ -54,5 +54,5 @@ class RowsUsed(Event, frozen=True):
     rows: int
 
 
-EVENTS: tuple[type[Event], ...] = (*challenge.FLOW_EVENTS, LogikRematch, Started, Submitted, Revealed, BothSolved,
+EVENTS: tuple[type[Event], ...] = (*FLOW_EVENTS, LogikRematch, Started, Submitted, Revealed, BothSolved,
                                    Solved, RowsUsed)

@@ -17,8 +17,9 @@ from PIL import Image, ImageDraw
 
 from core import pictures
 from core.games.base import Player
-from core.games.challenge import other
-from core.games.logik import rules as logik
+from core.games.challenge import Phase, other
+from core.games.logik.rules import State, by_side
+from core.pegs import BY_NUMBER, PEGS
 
 BOARD_W = 320
 HEADER_H = 40
@@ -41,7 +42,7 @@ KEY_WHITE = (255, 255, 255)
 INK = (30, 20, 10)
 
 
-def size(state: logik.State) -> tuple[int, int]:
+def size(state: State) -> tuple[int, int]:
     return 2 * BOARD_W, HEADER_H + SECRET_H + state.rows_max * ROW_H + BOTTOM
 
 
@@ -82,7 +83,7 @@ def _sprite(digit: str, peg: bool) -> Image.Image:
     centre = (SPRITE_R, SPRITE_R)
     ink = INK
     if peg:
-        colour = logik.BY_NUMBER[int(digit)].rgb
+        colour = BY_NUMBER[int(digit)].rgb
         _circle(draw, centre, PEG_R, colour, outline=INK)
         ink = _ink_on(colour)
     draw.text(centre, digit, fill=ink, font=pictures.font(14), anchor="mm")
@@ -98,7 +99,7 @@ def _peg(image: Image.Image, centre: tuple[int, int], digit: str) -> None:
     _stamp(image, centre, digit, True)
 
 
-def _board(image: Image.Image, state: logik.State, index: int, p: Player) -> None:
+def _board(image: Image.Image, state: State, index: int, p: Player) -> None:
     draw = ImageDraw.Draw(image)
     x0 = index * BOARD_W
     # header: the side's disc and the player's name
@@ -108,12 +109,12 @@ def _board(image: Image.Image, state: logik.State, index: int, p: Player) -> Non
               font=pictures.font(18), anchor="lm")
     # the code this player cracks: covered until the end
     target = state.secrets.get(other(state, p.user_id).user_id) if state.opponent else None
-    if state.phase is logik.Phase.FINISHED and target:
+    if state.phase is Phase.FINISHED and target:
         for col, digit in enumerate(target):
             _peg(image, peg_centre(index, None, col), digit)
     else:
         left, y = peg_centre(index, None, 0)
-        right, _ = peg_centre(index, None, logik.PEGS - 1)
+        right, _ = peg_centre(index, None, PEGS - 1)
         draw.rectangle((left - PEG_R - 4, y - PEG_R - 4, right + PEG_R + 4, y + PEG_R + 4), fill=COVER)
     draw.line((x0 + 8, HEADER_H + SECRET_H - 2, x0 + BOARD_W - 8, HEADER_H + SECRET_H - 2), fill=DIVIDER, width=2)
     rows = state.rows.get(p.user_id, [])
@@ -121,26 +122,26 @@ def _board(image: Image.Image, state: logik.State, index: int, p: Player) -> Non
         _, y = peg_centre(index, r, 0)
         _stamp(image, (x0 + 18, y), str(r), False)
         row = rows[r - 1] if r <= len(rows) else None
-        for col in range(logik.PEGS):
+        for col in range(PEGS):
             centre = peg_centre(index, r, col)
             if row is None:
                 _circle(draw, centre, 5, HOLE)
             else:
                 _peg(image, centre, row.code[col])
         keys = [KEY_BLACK] * row.black + [KEY_WHITE] * row.white if row else []
-        for k in range(logik.PEGS):
+        for k in range(PEGS):
             if k < len(keys):
                 _circle(draw, key_centre(index, r, k), KEY_R, keys[k], outline=INK)
             else:
                 _circle(draw, key_centre(index, r, k), 3, HOLE)
 
 
-def render(state: logik.State) -> bytes:
+def render(state: State) -> bytes:
     """Both boards as PNG bytes: same state, same bytes."""
     image = Image.new("RGB", size(state), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.line((BOARD_W, 0, BOARD_W, image.height), fill=DIVIDER, width=3)
-    for index, p in enumerate(logik.by_side(state)):
+    for index, p in enumerate(by_side(state)):
         _board(image, state, index, p)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)

@@ -4,27 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games import challenge
 from core.games.base import Event, button, say, to_actor
-from core.games.challenge import Finished, SecretSet, SecretsWanted, offerer, other, player, players
+from core.games.challenge import Phase, awaiting_secret, offerer, other, player, players
+from core.games.challenge_events import UNPLAYED, ChallengeOutcome, Finished, SecretSet, SecretsWanted
+from core.games.challenge_presenter import flow_message, secret_prompts
+from core.games.challenge_presenter import score_line as score_line_of
 from core.games.logik import picture
 from core.games.logik.events import Revealed, Started, Submitted
-from core.games.logik.rules import (
-    BLACK_PEG,
-    BY_NUMBER,
-    SIDE_KEYS,
-    WHITE_PEG,
-    Phase,
-    Row,
-    State,
-    awaiting_secret,
-    black,
-    by_side,
-    round_no,
-    side,
-)
+from core.games.logik.rules import BLACK_PEG, SIDE_KEYS, WHITE_PEG, Row, State, black, by_side, round_no, side
 from core.messages import Chat, Message, Text
-from core.pegs import legend as legend  # the colour legend (core/pegs.py), shown with every request for a row
+from core.pegs import BY_NUMBER, legend  # the colours, and their legend shown with every request for a row
 
 
 def peg(digit: str) -> Text:
@@ -50,7 +39,7 @@ def row_line(name: str, n: int, row: Row) -> Text:
 
 
 def score_line(state: State) -> Text:
-    return challenge.score_line(state, "logik.match_score")
+    return score_line_of(state, "logik.match_score")
 
 
 def _lines(state: State, rounds: Sequence[int] | None = None) -> list[Text]:
@@ -95,13 +84,13 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
     out: list[Message] = []
     name = {p.user_id: p.name for p in players(state)}
     for ev in events:
-        flow = challenge.flow_message(game_id, state, ev, chat, "logik", {"rows": state.rows_max})
+        flow = flow_message(game_id, state, ev, chat, "logik", {"rows": state.rows_max})
         if flow is not None:
             out.append(flow)
             continue
         match ev:
             case SecretsWanted():
-                out.extend(challenge.secret_prompts(
+                out.extend(secret_prompts(
                     game_id, state, chat, "logik", Text("logik.secret_input"),
                     lambda p: {"side": Text(SIDE_KEYS[side(state, p.user_id)]), "legend": legend()}))
             case SecretSet(by=by):
@@ -119,21 +108,21 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             case Revealed(round=n):
                 left = Text("logik.rows_left", {"n": state.rows_max - n}) if state.phase is Phase.PLAYING else ""
                 out.append(say(chat, "logik.revealed", round=n, lines=_chain(_lines(state, [n])), left=left))
-            case Finished(outcome=outcome) if outcome not in challenge.UNPLAYED:
+            case Finished(outcome=outcome) if outcome not in UNPLAYED:
                 out.append(_final(game_id, state, chat))
     return out
 
 
 def _final(game_id: int, state: State, chat: Chat) -> Message:
     """The end: the result, both secrets, the match score, and the picture of both boards."""
-    if state.outcome == "win":
+    if state.outcome == ChallengeOutcome.WIN:
         result = Text("logik.result_win", {"name": player(state, state.winner or "").name,
                                            "round": state.solved_round})
-    elif state.outcome == "resigned" or (state.outcome == "timeout" and state.winner):  # resigned, or time ran out
+    elif state.outcome == ChallengeOutcome.RESIGNED or (state.outcome == ChallengeOutcome.TIMEOUT and state.winner):
         result = Text("logik.result_resigned", {"name": player(state, state.winner or "").name})
-    elif state.outcome == "draw" and state.solved_round is not None:
+    elif state.outcome == ChallengeOutcome.DRAW and state.solved_round is not None:
         result = Text("logik.result_both_solved", {"round": state.solved_round})
-    elif state.outcome == "draw":
+    elif state.outcome == ChallengeOutcome.DRAW:
         result = Text("logik.result_rows_used", {"rows": state.rows_max})
     else:
         result = Text("logik.result_timeout")

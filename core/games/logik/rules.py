@@ -7,7 +7,8 @@ a rematch swaps the colours and keeps the match score.
 
 Colour initials are localised: the App reads them from the catalogs (`logik.initial.*`)
 of every language and stores the letter → colour map in the state (`letters`), so the
-rules stay pure and a restart parses exactly as before.
+rules stay pure and a restart parses exactly as before. The presenter is core/games/logik/presenter.py,
+the game object core/games/logik/game.py.
 """
 
 from __future__ import annotations
@@ -18,35 +19,14 @@ from dataclasses import dataclass, field
 from core import serial
 from core.errors import GameError
 from core.games import challenge
-from core.games.actions import Accept, Cancel, Decline, Guess, Resign, SetSecret, Timeout  # noqa: F401 - its actions
 from core.games.base import Ctx, Event, Player, ResultRow
-from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
-from core.games.base import last_activity as last_activity
-from core.games.challenge import (
-    UNPLAYED,
-    Challenged,
-    ChallengeState,
-    SecretSet,
-    other,
-    seat,
-    unplayed_offer,
-)
-from core.games.challenge import Phase as Phase
-from core.games.challenge import awaiting_secret as awaiting_secret
-from core.games.challenge import players as players  # players, seated: the Rules protocol (core/games/base.py)
-from core.games.challenge import seated as seated
-from core.games.logik.events import EVENTS as EVENTS
+from core.games.challenge import ChallengeState, Phase, other, players, seat, unplayed_offer
+from core.games.challenge_events import UNPLAYED, Challenged, ChallengeOutcome, SecretSet
 from core.games.logik.events import BothSolved, LogikRematch, Revealed, RowsUsed, Solved, Started, Submitted
 from core.options import Vocabulary, meaning
-from core.pegs import BY_NUMBER as BY_NUMBER  # the colours and rows (core/pegs.py), re-exported for Logik's modules
-from core.pegs import COLOURS as COLOURS
-from core.pegs import PEGS as PEGS
-from core.pegs import SEPARATORS as SEPARATORS
-from core.pegs import Colour as Colour
-from core.pegs import parse_row as parse_row
+from core.pegs import PEGS, SEPARATORS, parse_row
 from core.scoring import bulls_cows
 
-kind = "logik"
 ROWS_MIN, ROWS_MAX, ROWS_DEFAULT = 8, 12, 10
 
 
@@ -73,9 +53,6 @@ class State(ChallengeState):
     rows: dict[str, list[Row]] = field(default_factory=dict)  # guesser id → revealed rows
     pending: dict[str, str] = field(default_factory=dict)  # guesser id → this round's row, not yet revealed
     solved_round: int | None = None
-
-
-state_type = State
 
 
 # ---------------------------------------------------------------- codes
@@ -171,12 +148,6 @@ def rematch(old: State, by: str, ctx: Ctx) -> tuple[State, list[Event]]:
 
 # ---------------------------------------------------------------- queries
 
-
-
-
-
-
-
 def black(state: State) -> Player | None:
     """The player on the black side (None while an open challenge waits)."""
     for p in players(state):
@@ -189,8 +160,6 @@ def side(state: State, user_id: str) -> str:
     return "white" if user_id == state.white else "black"
 
 
-
-
 def by_side(state: State) -> list[Player]:
     """White first, then black."""
     return sorted(players(state), key=lambda p: p.user_id != state.white)
@@ -199,8 +168,6 @@ def by_side(state: State) -> list[Player]:
 def round_no(state: State) -> int:
     """The round being played (1-based): every revealed round added both players' rows."""
     return min((len(v) for v in state.rows.values()), default=0) + 1
-
-
 
 
 # ---------------------------------------------------------------- rules
@@ -245,16 +212,16 @@ def _guess(s: State, seat: str, text: str) -> tuple[State, list[Event]]:
     events.append(Revealed(n))
     if len(solved) == 2:
         s.solved_round = n
-        return _finish(s, "draw", None, [*events, BothSolved(n)])
+        return _finish(s, ChallengeOutcome.DRAW, None, [*events, BothSolved(n)])
     if solved:
         s.solved_round = n
-        return _finish(s, "win", solved[0], [*events, Solved(solved[0], n)])
+        return _finish(s, ChallengeOutcome.WIN, solved[0], [*events, Solved(solved[0], n)])
     if n >= s.rows_max:
-        return _finish(s, "draw", None, [*events, RowsUsed(s.rows_max)])
+        return _finish(s, ChallengeOutcome.DRAW, None, [*events, RowsUsed(s.rows_max)])
     return s, events
 
 
-def _finish(s: State, outcome: str, winner: str | None, events: list[Event]) -> tuple[State, list[Event]]:
+def _finish(s: State, outcome: ChallengeOutcome, winner: str | None, events: list[Event]) -> tuple[State, list[Event]]:
     return challenge.finish(s, outcome, winner, events)
 
 
@@ -263,7 +230,7 @@ def results(state: State) -> list[ResultRow]:
     return challenge.results(state, lambda uid: len(state.rows.get(uid, [])), lambda uid: side(state, uid))
 
 
-# ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
+# ---------------------------------------------------------------- /cancel and the rematch (core/games/logik/game.py)
 
 def cancel_action(state: State, user_id: str) -> object:
     return challenge.cancel_action(state, GameError("logik.cancel_running"))

@@ -1,7 +1,6 @@
-"""The practice game as one package: its rules (state machine, options, presenter). The names of
-`rules` are re-exported here, so `from core.games import practice` reads the game's rules."""
+"""Practice (1A2B alone) as one package: `rules` (state, moves, ratings), `events`, `presenter` (texts,
+buttons, board) and `game`, the class the App plays it through; `GAME` is its one object."""
 
 from core.games.practice.game import Practice
-from core.games.practice.rules import *  # noqa: F403
 
 GAME = Practice()

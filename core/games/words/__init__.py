@@ -1,7 +1,7 @@
-"""The words game as one package: its rules (state machine, options, presenter). The names of
-`rules` are re-exported here, so `from core.games import words` reads the game's rules."""
+"""The word game (Бык-корова) as one package: `state` (its State, options and limits), `actions`, `events`,
+`options` (/words parsing), `rules` (the state machine), `presenter`, `exposed`, and `game`, the class
+the App plays it through; `GAME` is its one instance."""
 
 from core.games.words.game import Words
-from core.games.words.rules import *  # noqa: F403
 
 GAME = Words()

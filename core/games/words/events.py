@@ -7,7 +7,7 @@ from enum import StrEnum
 from core.games.base import Event
 
 
-class Answer(StrEnum):
+class ClassicAnswer(StrEnum):
     """What a guessed word earns: classic rules (docs/rules.md) — the word, a bull, a cow, or nothing."""
 
     MISS = "miss"
@@ -75,7 +75,7 @@ class Guessed(Event, frozen=True):
     type = "guessed"
     by: str
     word: str
-    answer: Answer
+    answer: ClassicAnswer
     bulls: int
     cows: int
     n: int  # tries in the round

@@ -1,6 +1,6 @@
 """The word game's answer to its setter's word typed in the open and left there (`Exposed`, see
 bot/exposed.py): everyone has seen it, so it can no longer be that setter's word in this game. The
-rest of the game's rules and messages are rules.py's; this wraps them."""
+rest of the game's rules and messages are rules.py's and presenter.py's; this wraps them."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from core.errors import GameError
 from core.games.actions import Exposed
 from core.games.base import Ctx, Event, moving, say
-from core.games.words import rules
-from core.games.words.rules import SetWord, State
+from core.games.words import presenter, rules
+from core.games.words.actions import SetWord
+from core.games.words.state import State, awaiting_word
 from core.messages import Chat, Message
 
 
@@ -26,7 +27,7 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
     match action:
         case Exposed(code=text):
             s = moving(state, ctx)
-            if actor is None or not rules.awaiting_word(s, actor):
+            if actor is None or not awaiting_word(s, actor):
                 raise GameError("words.wrong_phase")
             try:
                 word: str | None = rules.validate(s, text, ctx)
@@ -44,8 +45,8 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
 
 
 def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
-    """rules.present, and the plain word to the group that a setter's word was seen (never the word)."""
+    """presenter.present, and the plain word to the group that a setter's word was seen (never the word)."""
     name = {p.user_id: p.name for p in state.players}
     seen = [say(chat, "exposed.word", name=name.get(ev.by, "")).notify(ev.by) for ev in events
             if isinstance(ev, WordSeen)]
-    return [*seen, *rules.present(game_id, state, [ev for ev in events if not isinstance(ev, WordSeen)], chat)]
+    return [*seen, *presenter.present(game_id, state, [ev for ev in events if not isinstance(ev, WordSeen)], chat)]

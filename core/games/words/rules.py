@@ -1,4 +1,5 @@
-"""Бык-корова: word Bulls & Cows for a group (docs/rules.md §3, seed 004), plus solo practice.
+"""The word game's state machine (Бык-корова, word Bulls & Cows for a group, docs/rules.md §3, seed 004,
+plus solo practice): a new game, every move (`apply`), the answer to a guess, the results.
 
 Phases: LOBBY → SETTING ⇄ GUESSING → FINISHED.
 
@@ -10,21 +11,17 @@ Only the current secret word and what was said are kept in the state.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from core.errors import GameError
-from core.games.actions import Cancel, Timeout
-from core.games.base import Ctx, Event, Outcome, Player, ResultRow, button, moving, say, to_actor
-from core.games.base import is_over as is_over  # is_over, last_activity: the Rules protocol
-from core.games.base import last_activity as last_activity
-from core.games.words.events import EVENTS as EVENTS
+from core.games.actions import Cancel, GiveUp, Timeout
+from core.games.base import Ctx, Event, Outcome, Player, ResultRow, Verb, moving
+from core.games.words.actions import Begin, GuessWord, Join, Leave, SetWord, Skip, Vote
 from core.games.words.events import (
     Abandoned,
     Begun,
     Cancelled,
+    ClassicAnswer,
     Guessed,
     Guessing,
     Joined,
@@ -44,233 +41,65 @@ from core.games.words.events import (
     Voted,
     WordSet,
 )
-from core.games.words.events import Answer as Answer
-from core.lexicon import ALPHABETS as ALPHABETS  # a language's words (core/lexicon.py), re-exported for the game
-from core.lexicon import Lexicon as Lexicon
-from core.lexicon import LexiconSource as LexiconSource
-from core.lexicon import is_word_of as is_word_of
-from core.lexicon import normalise as normalise
-from core.messages import Button, Chat, Message, Text
-from core.options import Vocabulary, meaning
+from core.games.words.options import check_options
+from core.games.words.state import (
+    AUTONYMS,
+    GIVE_UP_PENALTY,
+    MAX_PLAYERS,
+    Mode,
+    Options,
+    Phase,
+    Round,
+    State,
+    Try,
+    WordsOutcome,
+    active,
+    guessers,
+    is_pair,
+    played,
+    player,
+)
+from core.lexicon import Lexicon, is_word_of, normalise
 from core.scoring import bulls_cows
 
-kind = "words"
-
-LENGTHS = range(3, 9)  # RULES §3: 3–8 letters
-DEFAULT_LENGTH = 5
-DEFAULT_POINTS = 3
-DEFAULT_TURN_SECONDS = 180
-TURN_SECONDS = range(30, 24 * 3600 + 1)
-MAX_PLAYERS = 12
-GIVE_UP_PENALTY = 10  # two players: a round given up costs the guesser this many guesses more
-
-LANGUAGES = tuple(ALPHABETS)
-# The language names shown to players (autonyms). The four answers are catalog entries (`words.answer.*`).
-AUTONYMS = {"en": "English", "de": "Deutsch", "ru": "русский", "bg": "български", "sv": "svenska"}
-_LETTERS = re.compile(r"^[^\W\d_]+$")
+LETTERS = re.compile(r"^[^\W\d_]+$")  # a word: letters only, no digit, hyphen, space or sign
 
 
-def accepts_text(state: State, text: str) -> bool:
-    """A plain message that may be a guess: one word of letters (App hook)."""
-    t = text.strip()
-    return 2 <= len(t) <= 16 and bool(_LETTERS.match(t))
-
-
-def classic(secret: str, guess: str) -> Answer:
+def classic(secret: str, guess: str) -> ClassicAnswer:
     """Exactly one of miss / cow / bull / got it (RULES §3): рост/трос → cow, соль/соло → bull."""
     if secret == guess:
-        return Answer.GOT
+        return ClassicAnswer.GOT
     if any(s == g for s, g in zip(secret, guess, strict=True)):
-        return Answer.BULL
+        return ClassicAnswer.BULL
     if set(secret) & set(guess):
-        return Answer.COW
-    return Answer.MISS
-
-
-class Phase(StrEnum):
-    LOBBY = "lobby"
-    SETTING = "setting"
-    GUESSING = "guessing"
-    FINISHED = "finished"
-
-
-class Mode(StrEnum):
-    """How the match ends. PAIR_*: the two-player variants (decided at /begin)."""
-
-    POINTS = "points"  # first to `goal` points
-    ROUNDS = "rounds"  # `goal` rounds, most points
-    PAIR_ROUNDS = "pair_rounds"  # two players, an even number of rounds, fewer total guesses wins
-    PAIR_LIMIT = "pair_limit"  # two players, whoever's total guesses reach `goal` loses
-    SOLO = "solo"  # practice against the bot
-
-
-@dataclass(frozen=True)
-class Options:
-    length: int = DEFAULT_LENGTH
-    mode: Mode = Mode.POINTS  # as asked: POINTS, ROUNDS or PAIR_LIMIT ("limit N")
-    goal: int = DEFAULT_POINTS
-    counts: bool = False  # answers as bull and cow counts instead of classic
-    strict: bool = True  # guesses and words must be in the dictionary
-    lang: str = "en"
-    turn_seconds: int = DEFAULT_TURN_SECONDS
-
-
-@dataclass(frozen=True)
-class Try:
-    by: str
-    word: str
-    answer: Answer
-    bulls: int
-    cows: int
-
-
-@dataclass(frozen=True)
-class Round:
-    setter: str | None
-    word: str
-    solver: str | None  # None: abandoned
-    guesses: int
-    guesser: str | None = None  # two players: whose guesses these were
-
-
-@dataclass
-class State:
-    opts: Options
-    opener: Player
-    players: list[Player] = field(default_factory=list)  # in the lot's order once begun
-    phase: Phase = Phase.LOBBY
-    mode: Mode = Mode.POINTS  # the mode actually played (decided at /begin)
-    goal: int = DEFAULT_POINTS
-    setter: str | None = None  # None in solo: the bot
-    secret: str = ""
-    turn: str | None = None
-    turn_since: float = 0.0  # when the current guesser's (or setter's) time began
-    reminded: float = -1.0  # the `turn_since` a reminder gave (`Reminded`): that turn's time runs out as a skip
-    tries: list[Try] = field(default_factory=list)  # this round
-    votes: list[str] = field(default_factory=list)  # to abandon this round
-    points: dict[str, int] = field(default_factory=dict)
-    counts: dict[str, int] = field(default_factory=dict)  # guesses made as guesser, over the match
-    rounds: list[Round] = field(default_factory=list)
-    left: list[str] = field(default_factory=list)
-    outcome: str | None = None  # "finished" | "cancelled" | "timeout" | "solved" | "gave_up"
-    winners: list[str] = field(default_factory=list)
-    loser: str | None = None  # PAIR_LIMIT: who reached the limit
-    updated: float = 0.0
-    seen: dict[str, list[str]] = field(default_factory=dict)  # setter → their words the group saw (exposed.py)
-
-
-state_type = State
-
-
-# ---------------------------------------------------------------- actions
-
-@dataclass(frozen=True)
-class Join:
-    name: str
-
-
-@dataclass(frozen=True)
-class Leave:
-    pass
-
-
-@dataclass(frozen=True)
-class Begin:
-    pass
-
-
-
-@dataclass(frozen=True)
-class SetWord:
-    word: str | None  # None: the bot picks a common word
-
-
-@dataclass(frozen=True)
-class Guess:
-    word: str
-
-
-@dataclass(frozen=True)
-class Vote:
-    """/giveup in a group game: a vote to abandon the round."""
-
-
-@dataclass(frozen=True)
-class GiveUp:
-    """/giveup in solo."""
-
-
-@dataclass(frozen=True)
-class Skip:
-    """The current guesser's (or setter's) time is over; applied lazily by the App (`due_action`)."""
-
+        return ClassicAnswer.COW
+    return ClassicAnswer.MISS
 
 
 # ---------------------------------------------------------------- creation
 
 def new(opts: Options, opener: Player, ctx: Ctx) -> tuple[State, list[Event]]:
     """A lobby in a group; the opener has joined."""
-    _check_opts(opts)
+    check_options(opts)
     state = State(opts=opts, opener=opener, players=[opener], mode=opts.mode, goal=opts.goal, updated=ctx.now)
     return state, [Lobby()]
 
 
 def new_solo(opts: Options, player: Player, ctx: Ctx) -> tuple[State, list[Event]]:
     """Practice: the bot picks a common word of the language, one player guesses."""
-    _check_opts(opts)
+    check_options(opts)
     state = State(opts=opts, opener=player, players=[player], phase=Phase.GUESSING, mode=Mode.SOLO, goal=0,
                   secret=_random_word(opts, ctx), turn=player.user_id, turn_since=ctx.now, updated=ctx.now)
     return state, [Solo()]
 
 
-def _check_opts(opts: Options) -> None:
-    if opts.length not in LENGTHS:
-        raise GameError("words.bad_length", given=opts.length, min=LENGTHS[0], max=LENGTHS[-1])
-    if opts.lang not in ALPHABETS:
-        raise GameError("words.bad_lang", given=opts.lang, languages=", ".join(LANGUAGES))
-    if opts.goal < 1 or opts.goal > 100:
-        raise GameError("words.bad_goal", given=opts.goal)
-    if opts.turn_seconds not in TURN_SECONDS:
-        raise GameError("words.bad_time", given=opts.turn_seconds)
-
 
 def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
     """Solo: play again with a fresh word."""
-    if verb != "again" or old.mode is not Mode.SOLO or user_id != old.opener.user_id:
+    if verb != Verb.AGAIN or old.mode is not Mode.SOLO or user_id != old.opener.user_id:
         return None
     return new_solo(old.opts, old.opener, ctx)
 
-
-# ---------------------------------------------------------------- queries
-
-def players(state: State) -> list[Player]:
-    return list(state.players)
-
-
-def seated(state: State) -> list[Player]:
-    """Everyone who joined and has not left holds the chat seat."""
-    if state.phase is Phase.FINISHED:
-        return []
-    return [p for p in state.players if p.user_id not in state.left]
-
-
-def active(state: State) -> list[str]:
-    return [p.user_id for p in state.players if p.user_id not in state.left]
-
-
-def guessers(state: State) -> list[str]:
-    return [u for u in active(state) if u != state.setter]
-
-
-def player(state: State, user_id: str) -> Player:
-    for p in state.players:
-        if p.user_id == user_id:
-            return p
-    raise GameError("not_a_player")
-
-
-def is_pair(state: State) -> bool:
-    return state.mode in (Mode.PAIR_ROUNDS, Mode.PAIR_LIMIT)
 
 
 def due_action(state: State, now: float) -> Skip | None:
@@ -290,10 +119,6 @@ def _overdue(s: State, now: float) -> bool:
     return s.phase is Phase.SETTING and len(active(s)) >= 3
 
 
-def awaiting_word(state: State, user_id: str) -> bool:
-    return state.phase is Phase.SETTING and state.setter == user_id
-
-
 # ---------------------------------------------------------------- rules
 
 def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
@@ -310,18 +135,18 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
             _need(s, Phase.LOBBY)
             if actor != s.opener.user_id:
                 raise GameError("words.not_opener", name=s.opener.name)
-            return _finish(s, "cancelled", [Cancelled()])
+            return _finish(s, WordsOutcome.CANCELLED, [Cancelled()])
         case SetWord(word=text):
             return _set_word(s, _seat(s, actor), text, ctx)
-        case Guess(word=text):
+        case GuessWord(word=text):
             return _guess(s, _seat(s, actor), text, ctx)
         case Vote():
             return _vote(s, _seat(s, actor), ctx)
-        case GiveUp():
+        case GiveUp():  # /giveup in solo
             if s.mode is not Mode.SOLO:
                 raise GameError("not_now")
             _seat(s, actor)
-            return _finish(s, "gave_up", [SoloGaveUp(s.secret, len(s.tries))])
+            return _finish(s, WordsOutcome.GAVE_UP, [SoloGaveUp(s.secret, len(s.tries))])
         case Skip():
             if not _overdue(s, ctx.now):
                 raise GameError("not_now")
@@ -361,12 +186,12 @@ def _join(s: State, actor: str | None, name: str) -> tuple[State, list[Event]]:
 def _leave(s: State, seat: str, ctx: Ctx) -> tuple[State, list[Event]]:
     if s.phase is Phase.LOBBY:
         if seat == s.opener.user_id:
-            return _finish(s, "cancelled", [Cancelled()])
+            return _finish(s, WordsOutcome.CANCELLED, [Cancelled()])
         gone = player(s, seat).name
         s.players = [p for p in s.players if p.user_id != seat]
         return s, [Left(seat, gone, len(s.players))]
     if s.mode is Mode.SOLO:
-        return _finish(s, "gave_up", [SoloGaveUp(s.secret, len(s.tries))])
+        return _finish(s, WordsOutcome.GAVE_UP, [SoloGaveUp(s.secret, len(s.tries))])
     s.left.append(seat)
     if seat in s.votes:
         s.votes.remove(seat)
@@ -418,7 +243,7 @@ def _new_round(s: State, setter: str, events: list[Event], ctx: Ctx) -> tuple[St
 def validate(s: State, text: str, ctx: Ctx) -> str:
     lang = s.opts.lang
     word = normalise(text, lang)
-    if not _LETTERS.match(word):  # a digit, hyphen, space or sign: no word at all, whatever its length
+    if not LETTERS.match(word):  # a digit, hyphen, space or sign: no word at all, whatever its length
         raise GameError("words.not_a_word", word=word[:20])
     if len(word) != s.opts.length:
         raise GameError("words.length", given=len(word), length=s.opts.length, n=s.opts.length)
@@ -491,15 +316,15 @@ def _guess(s: State, seat: str, text: str, ctx: Ctx) -> tuple[State, list[Event]
     s.counts[seat] = s.counts.get(seat, 0) + 1
     events: list[Event] = [Guessed(seat, word, answer, bulls, cows, len(s.tries))]
     if s.mode is Mode.SOLO:
-        if answer is Answer.GOT:
-            return _finish(s, "solved", [*events, SoloSolved(len(s.tries))])
+        if answer is ClassicAnswer.GOT:
+            return _finish(s, WordsOutcome.SOLVED, [*events, SoloSolved(len(s.tries))])
         return s, events
     if s.mode is Mode.PAIR_LIMIT and s.counts[seat] >= s.goal:
         s.loser = seat
         s.winners = [u for u in active(s) if u != seat]
-        s.rounds.append(Round(s.setter, s.secret, seat if answer is Answer.GOT else None, len(s.tries), seat))
+        s.rounds.append(Round(s.setter, s.secret, seat if answer is ClassicAnswer.GOT else None, len(s.tries), seat))
         return _end_match(s, [*events, LimitReached(seat, s.counts[seat])], reveal=True)
-    if answer is Answer.GOT:
+    if answer is ClassicAnswer.GOT:
         s.points[seat] = s.points.get(seat, 0) + 1
         s.rounds.append(Round(s.setter, s.secret, seat, len(s.tries), seat))
         events.append(Solved(seat, s.secret, len(s.tries)))
@@ -525,7 +350,7 @@ def _match_done(s: State, solver: str | None) -> bool:
 
 def _vote(s: State, seat: str, ctx: Ctx) -> tuple[State, list[Event]]:
     if s.mode is Mode.SOLO:
-        return _finish(s, "gave_up", [SoloGaveUp(s.secret, len(s.tries))])
+        return _finish(s, WordsOutcome.GAVE_UP, [SoloGaveUp(s.secret, len(s.tries))])
     _need(s, Phase.SETTING, Phase.GUESSING)
     if seat == s.setter:
         raise GameError("words.setter_cannot_vote")
@@ -582,16 +407,11 @@ def _time_out(s: State) -> tuple[State, list[Event]]:
     abandoned."""
     late = s.setter if s.phase is Phase.SETTING else s.turn
     if s.phase is Phase.LOBBY or s.mode is Mode.SOLO or late is None or late not in active(s):
-        return _finish(s, "timeout", [TimedOut(s.secret)])
+        return _finish(s, WordsOutcome.TIMEOUT, [TimedOut(s.secret)])
     s.left.append(late)
     if is_pair(s):
         s.winners = active(s)
     return _end_match(s, [TimedOut(s.secret)], reveal=True)
-
-
-def played(s: State) -> bool:
-    """Was a word ever set in the match? A match ended before that has no winner."""
-    return bool(s.secret) or any(r.word for r in s.rounds)
 
 
 def _end_match(s: State, events: list[Event], reveal: bool) -> tuple[State, list[Event]]:
@@ -604,30 +424,22 @@ def _end_match(s: State, events: list[Event], reveal: bool) -> tuple[State, list
             act = active(s)
             best = max(s.points.get(u, 0) for u in act)
             s.winners = [u for u in act if s.points.get(u, 0) == best]
-    return _finish(s, "finished", [*events, MatchOver(s.secret if reveal else "")])
+    return _finish(s, WordsOutcome.FINISHED, [*events, MatchOver(s.secret if reveal else "")])
 
 
-def _finish(s: State, outcome: str, events: list[Event]) -> tuple[State, list[Event]]:
+def _finish(s: State, outcome: WordsOutcome, events: list[Event]) -> tuple[State, list[Event]]:
     s.phase, s.outcome, s.turn = Phase.FINISHED, outcome, None
     return s, events
 
 
-def movers(state: State) -> set[str]:
-    """The players who made a move in the match: a guess, or a word set for the others."""
-    setters = {r.setter for r in state.rounds if r.setter and r.word}
-    if state.setter and state.secret:
-        setters.add(state.setter)
-    return {u for u, n in state.counts.items() if n > 0} | {u for u in setters if u is not None}
-
-
 def results(state: State) -> list[ResultRow]:
     """Statistics: group and two-player matches (solo practice is not a match and is not recorded)."""
-    if state.mode is Mode.SOLO or state.outcome == "cancelled" or not state.points:
+    if state.mode is Mode.SOLO or state.outcome is WordsOutcome.CANCELLED or not state.points:
         return []
     rows = []
     for p in state.players:
         n = state.counts.get(p.user_id, 0)
-        if state.outcome == "timeout":
+        if state.outcome is WordsOutcome.TIMEOUT:
             outcome = Outcome.ABANDONED
         elif p.user_id in state.left:
             outcome = Outcome.GAVE_UP
@@ -639,285 +451,3 @@ def results(state: State) -> list[ResultRow]:
             outcome = Outcome.LOSS
         rows.append(ResultRow(p.user_id, p.name, outcome, n))
     return rows
-
-
-# ---------------------------------------------------------------- capabilities (core/games/<kind>/game.py)
-
-def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
-    if not awaiting_word(state, user_id):
-        return None
-    return Text("words.word_prompt_again", {"game": game_id, "length": state.opts.length,
-                                             "lang": AUTONYMS[state.opts.lang]})
-
-
-def secret_action(text: str | None) -> SetWord:
-    return SetWord(text)
-
-
-def text_action(state: State, user_id: str, text: str) -> Guess:
-    return Guess(text)
-
-
-def button_action(state: State, verb: str, user_id: str, name: str, text: str | None) -> object | None:
-    return {"join": Join(name), "leave": Leave(), "begin": Begin(), "random": SetWord(None),
-            "vote": Vote()}.get(verb)
-
-
-def join_action(state: State, user_id: str, name: str) -> Join | None:
-    """/join: this game takes new players now."""
-    return Join(name) if state.phase is Phase.LOBBY else None
-
-
-def quit_action(state: State, user_id: str, command: str) -> object | None:
-    """/giveup: solo → give up; a group round → a vote to abandon it. /resign: leave the match."""
-    if command == "giveup":
-        return GiveUp() if state.mode is Mode.SOLO else Vote()
-    if command == "resign":
-        return Leave()
-    return None
-
-
-def cancel_action(state: State, user_id: str) -> object:
-    if state.phase is not Phase.LOBBY:
-        raise GameError("words.cancel_running")
-    return Cancel()
-
-
-# ---------------------------------------------------------------- presenter
-
-_ANSWER_KEYS = {Answer.MISS: "words.answer.miss", Answer.COW: "words.answer.cow", Answer.BULL: "words.answer.bull",
-                Answer.GOT: "words.answer.got"}
-
-
-def answer_text(state: State, t: Try) -> Text:
-    """Classic: the symbol and the answer word in the game's language — a reader of another chat language
-    sees their own word in brackets beside it (`мимо (miss)`), one of the same language sees it once;
-    counts: A and B."""
-    if state.opts.counts:
-        return Text("words.counts", {"a": t.bulls, "b": t.cows})
-    return Text("words.answer_line", {"symbol": SYMBOLS[t.answer],
-                                      "word": Text(_ANSWER_KEYS[t.answer], lang=state.opts.lang)})
-
-
-def options_text(state: State) -> Text:
-    o = state.opts
-    mode = state.mode if state.phase is not Phase.LOBBY else o.mode
-    goal = state.goal if state.phase is not Phase.LOBBY else o.goal
-    ends = {Mode.POINTS: "words.ends.points", Mode.ROUNDS: "words.ends.rounds",
-            Mode.PAIR_ROUNDS: "words.ends.pair_rounds", Mode.PAIR_LIMIT: "words.ends.pair_limit",
-            Mode.SOLO: "words.ends.solo"}[mode]
-    return Text("words.options", {
-        "length": o.length, "lang": AUTONYMS[o.lang], "ends": Text(ends, {"n": goal}),
-        "answers": Text("words.answers_counts" if o.counts else "words.answers_classic"),
-        "dictionary": Text("words.strict" if o.strict else "words.free"), "seconds": o.turn_seconds})
-
-
-def _names(state: State, ids: Sequence[str]) -> str:
-    return ", ".join(player(state, u).name for u in ids)
-
-
-def standings(state: State) -> str:
-    """One line per player: points (groups) or total guesses (two players), best first."""
-    act = [p for p in state.players]
-    if is_pair(state):
-        act.sort(key=lambda p: state.counts.get(p.user_id, 0))
-        return "\n".join(f"{p.name}: {state.counts.get(p.user_id, 0)}" + (" ✗" if p.user_id in state.left else "")
-                         for p in act)
-    act.sort(key=lambda p: -state.points.get(p.user_id, 0))
-    lines, place, prev = [], 0, None
-    for i, p in enumerate(act, 1):
-        pts = state.points.get(p.user_id, 0)
-        if pts != prev:
-            place, prev = i, pts
-        lines.append(f"{place}. {p.name}: {pts}" + (" ✗" if p.user_id in state.left else ""))
-    return "\n".join(lines)
-
-
-SYMBOLS = {Answer.MISS: "⚪", Answer.COW: "🐄", Answer.BULL: "🐂", Answer.GOT: "🎯"}
-
-
-def symbol(state: State, t: Try) -> str:
-    """The compact answer of the board: one symbol (classic) or counts."""
-    return f"{t.bulls}🐂 {t.cows}🐄" if state.opts.counts else SYMBOLS[t.answer]
-
-
-def board(game_id: int, state: State, chat: Chat) -> Message:
-    """/board: phase, whose turn, this round's words and answers (never the secret), the standings."""
-    if state.phase is Phase.LOBBY:
-        status = Text("words.board_lobby", {"names": _names(state, active(state))})
-    elif state.phase is Phase.SETTING:
-        status = Text("words.board_setting", {"name": player(state, state.setter or "").name})
-    elif state.phase is Phase.GUESSING and state.turn:
-        status = Text("words.board_turn", {"name": player(state, state.turn).name})
-    else:
-        status = Text("words.board_over")
-    rows = "\n".join(f"#{i} {player(state, t.by).name}: {t.word} → {symbol(state, t)}"
-                     for i, t in enumerate(state.tries, 1))
-    return say(chat, "words.board", game=game_id, options=options_text(state), status=status, tries=rows or "—",
-               standings=standings(state) if state.points else "—")
-
-
-def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
-    out: list[Message] = []
-    name = {p.user_id: p.name for p in state.players}
-    for ev in events:
-        match ev:
-            case Lobby():
-                keys = ((button(game_id, "join", "words.button_join"),
-                         button(game_id, "begin", "words.button_begin", settles=True)),)
-                out.append(say(chat, "words.lobby", keys, name=state.opener.name, options=options_text(state)))
-            case Joined(by=by, n=n):
-                out.append(say(chat, "words.joined", name=name[by], n=n, opener=state.opener.name))
-            case Left(name=gone, n=n):
-                out.append(say(chat, "words.left", name=gone, n=n))
-            case Cancelled():
-                out.append(say(chat, "words.cancelled", name=state.opener.name))
-            case Begun(setter=setter):
-                order = ", ".join(p.name for p in state.players)
-                out.append(say(chat, "words.begun", order=order, setter=name[setter], options=options_text(state)))
-            case NewRound(n=n, setter=setter):
-                out.extend(_round_start(game_id, state, chat, n, setter))
-            case WordSet(by=by):
-                out.append(say(to_actor(chat, player(state, by)), "words.word_locked", word=state.secret,
-                               game=game_id))
-            case Guessing(turn=turn):
-                vote = ((button(game_id, "vote", "words.button_vote"),),)
-                out.append(say(chat, "words.guessing", vote, setter=name.get(state.setter or "", ""),
-                               name=name[turn], length=state.opts.length, seconds=state.opts.turn_seconds)
-                           .notify(turn))
-            case Guessed(by=by, word=word, answer=answer, bulls=bulls, cows=cows):
-                tr = Try(by, word, answer, bulls, cows)
-                nxt = state.turn if state.phase is Phase.GUESSING and state.mode is not Mode.SOLO else None
-                if nxt and answer is not Answer.GOT:
-                    out.append(say(chat, "words.guess_next", name=name[by], word=word,
-                                   answer=answer_text(state, tr), next=name[nxt]).notify(nxt))
-                else:
-                    out.append(say(chat, "words.guess", name=name[by], word=word, answer=answer_text(state, tr)))
-            case Solved(by=by, word=word, n=n):
-                out.append(say(chat, "words.solved", name=name[by], word=word, n=n, standings=standings(state)))
-            case Voted(by=by, votes=votes, needed=needed):
-                out.append(say(chat, "words.vote", name=name[by], votes=votes, n=needed))
-            case Abandoned(word=word, setter=setter, left=left, guesser=guesser, penalty=penalty):
-                if penalty:  # two players: the guesser pays for the word given up
-                    out.append(say(chat, "words.abandoned_penalty", word=word or "—", n=penalty,
-                                   name=name.get(guesser or "", "?"), setter=name.get(setter, "?")))
-                else:
-                    key = ("words.abandoned_left" if word else "words.setter_left_unset") if left \
-                        else "words.abandoned"
-                    out.append(say(chat, key, word=word or "—", setter=name.get(setter, "?")))
-            case Skipped(by=by, turn=turn):
-                out.append(say(chat, "words.skipped", name=name.get(by or "", "?"), next=name[turn or ""],
-                               seconds=state.opts.turn_seconds).notify(*([turn] if turn else [])))
-            case Reminded(by=by):
-                out.append(say(chat, "words.reminded", name=name[by], seconds=state.opts.turn_seconds).notify(by))
-            case SetterSkipped(by=by, setter=setter):
-                out.append(say(chat, "words.setter_skipped", name=name.get(by or "", "?"), setter=name[setter]))
-            case LimitReached(by=by, n=n):
-                out.append(say(chat, "words.limit_reached", name=name[by], n=n))
-            case MatchOver(word=word):
-                out.append(_final(game_id, state, chat, word))
-            case TimedOut() if state.outcome == "finished":  # decided: who owed the move left it
-                out.append(say(chat, "words.timed_out_lost", name=name.get(state.left[-1], "?")))
-            case TimedOut(word=word):
-                out.append(say(chat, "words.timed_out", word=word or "—"))
-            case Solo():
-                out.append(say(chat, "words.solo_started", name=state.opener.name, length=state.opts.length,
-                               lang=AUTONYMS[state.opts.lang],
-                               answers=Text("words.answers_counts" if state.opts.counts else "words.answers_classic")))
-            case SoloSolved(n=n):
-                again = ((button(game_id, "again", "button.again", settles=True),),)
-                out.append(say(chat, "words.solo_solved", again, name=state.opener.name, word=state.secret, n=n))
-            case SoloGaveUp(word=word, n=n):
-                out.append(say(chat, "words.solo_gave_up", name=state.opener.name, word=word, n=n))
-    return out
-
-
-def _round_start(game_id: int, state: State, chat: Chat, n: int, setter_id: str) -> list[Message]:
-    """Announce the round in the group; ask the setter privately (the group gets a fallback button)."""
-    setter = player(state, setter_id)
-    out = [say(chat, "words.round", n=n, setter=setter.name)]
-    enter = Button(Text("words.button_set_word"), f"g:{game_id}:secret",
-                   prompt=Text("words.word_input", {"length": state.opts.length}))
-    fallback = say(chat, "words.word_fallback", ((enter,),), name=setter.name).notify(setter.user_id)
-    draw = button(game_id, "random", "words.button_random", settles=True)
-    prompt = say(to_actor(chat, setter), "words.word_prompt", ((draw,),),
-                 game=game_id, length=state.opts.length, lang=AUTONYMS[state.opts.lang])
-    out.append(Message(prompt.to, prompt.text, prompt.buttons, fallback=fallback))
-    return out
-
-
-def _final(game_id: int, state: State, chat: Chat, word: str) -> Message:
-    if len(state.winners) == 1:
-        result = Text("words.result_win", {"name": player(state, state.winners[0]).name})
-    elif state.winners:
-        result = Text("words.result_draw", {"names": _names(state, state.winners)})
-    elif not played(state):
-        result = Text("words.result_no_word")
-    else:
-        result = Text("words.result_none")
-    history = "\n".join(
-        f"{i}. {player(state, r.setter).name if r.setter else '—'}: {r.word or '—'} → "
-        + (f"{player(state, r.solver).name} ({r.guesses})" if r.solver else f"✗ ({r.guesses})")
-        for i, r in enumerate(state.rounds, 1))
-    return say(chat, "words.final", result=result, standings=standings(state), rounds=history or "—",
-               word=Text("words.final_word", {"word": word}) if word else "")
-
-
-def leave_action(state: State, user_id: str) -> Leave:
-    return Leave()
-
-
-# ---------------------------------------------------------------- command options
-
-# The option ids (core/options.py); a catalog names each in its own language.
-_KEYWORDS = ("length", "rounds", "points", "limit", "answers", "lang", "time")  # followed by a value
-_FLAGS = {"strict": ("strict", True), "free": ("strict", False),
-          "classic": ("counts", False), "counts": ("counts", True)}
-
-
-def parse_options(args: Sequence[str], lang: str, vocab: Vocabulary | None = None) -> tuple[bool, Options]:
-    """`/words [solo] [length N] [rounds N | points N | limit N] [answers classic|counts] [strict|free]
-    [lang CODE] [time SECONDS]` → (solo?, options); the option words in any language the vocabulary knows.
-    Anything else is a coded error."""
-    values: dict[str, Any] = {"lang": lang}
-    solo = False
-    words = [w.lower() for a in args for w in a.split()]  # a Discord slash option is one string
-    i = 0
-    while i < len(words):
-        w = words[i]
-        flag = meaning(w, vocab, _FLAGS)
-        keyword = meaning(w, vocab, _KEYWORDS)
-        if i == 0 and meaning(w, vocab, ("solo",)):
-            solo = True
-        elif flag:
-            flag_key, flag_value = _FLAGS[flag]
-            values[flag_key] = flag_value
-        elif keyword and i + 1 < len(words):
-            key, val = keyword, words[i + 1]
-            i += 1
-            if key == "answers":
-                answer = meaning(val, vocab, ("classic", "counts"))
-                if answer is None:
-                    raise GameError("bad_option", option=val[:30])
-                values["counts"] = _FLAGS[answer][1]
-            elif key == "lang":
-                values["lang"] = val
-            elif not val.isdecimal():
-                raise GameError("bad_option", option=val[:30])
-            elif key in ("rounds", "points", "limit"):
-                if "mode" in values:
-                    raise GameError("words.one_end")
-                values["mode"] = {"rounds": Mode.ROUNDS, "points": Mode.POINTS, "limit": Mode.PAIR_LIMIT}[key]
-                values["goal"] = int(val)
-            elif key == "length":
-                values["length"] = int(val)
-            else:
-                values["turn_seconds"] = int(val)
-        else:
-            raise GameError("bad_option", option=w[:30])
-        i += 1
-    if values["lang"] not in ALPHABETS:
-        raise GameError("words.bad_lang", given=str(values["lang"])[:10], languages=", ".join(LANGUAGES))
-    opts = Options(**values)
-    _check_opts(opts)
-    return solo, opts

@@ -8,10 +8,12 @@ import io
 from PIL import Image
 
 from core import pictures
+from core.games.actions import Accept
 from core.games.kegeln.chart import Words, club_chart, line_chart, review_chart
 from core.games.logik import picture as logik_picture
+from core.games.logik import rules as logik
 from core.ratings_chart import rating_chart
-from tests.logik.common import LETTERS, A, B, ctx
+from tests.games.logik.common import LETTERS, A, B, ctx
 
 # pairs of different letters of one script: drawn as letters, the two pictures differ; drawn as the
 # missing-glyph box (the same box for both), they are the same picture
@@ -40,8 +42,6 @@ def test_club_and_rating_charts_draw_cyrillic_names() -> None:
 
 
 def test_logik_boards_draw_cyrillic_names() -> None:
-    from core.games import logik
-    from core.games.actions import Accept
     from core.games.base import Player
 
     def board(name: str) -> bytes:

@@ -1,0 +1,25 @@
+"""Logik, bot-side: the plugin (`PLUGIN`), its commands (`commands`: /logik, /logik bot), its statistics
+(`stats`: `/stats logik`) and their queries (`storage`); the computer opponent is bot/games/computer/."""
+
+from __future__ import annotations
+
+from bot.games.computer import BOT_CHOICES, ComputerOpponent
+from bot.games.logik.commands import cmd_logik
+from bot.games.logik.stats import logik_stats
+from bot.services import Command, Services, Turn
+from core.games.logik import GAME
+from core.games.logik.rules import State
+
+
+class LogikPlugin(ComputerOpponent[State]):
+    game = GAME
+    title = "game.logik"
+    commands = (Command("logik", ("bot", "opponent", "rows"), cmd_logik, group_only=True,
+                        choices=(("bot", BOT_CHOICES),)),)
+
+    async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
+        await logik_stats(svc, turn, args)
+        return True
+
+
+PLUGIN = LogikPlugin()

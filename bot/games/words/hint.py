@@ -1,0 +1,27 @@
+"""/hint in the word game's solo practice: how many of the bot's words still fit, and a strong next guess."""
+
+from __future__ import annotations
+
+from bot import solver_book
+from bot.services import Services, Turn
+from bot.storage.base import GameRow
+from core import serial
+from core.errors import GameError
+from core.games.words.state import State
+from core.messages import Message, Text
+from core.solver import games as solver_games
+
+
+async def words_hint(svc: Services, turn: Turn, row: GameRow) -> None:
+    """The solver's answer for the player's position (worked out off the event loop, cached by it).
+    Solo practice is not recorded, so the game itself does not change."""
+    state = serial.load(State, row.state)
+    if not solver_games.word_hint_allowed(state):
+        raise GameError("solver.hint_no_game")
+    opts = state.opts
+    position = tuple((t.word, t.bulls, t.cows, t.answer.value) for t in state.tries)
+    left, word = await svc.thinker.run(("words", opts.lang, opts.length, opts.counts, position),
+                                        solver_book.word_hint, opts.lang, opts.length, opts.counts, state)
+    turn.outcome = f"hint:{row.id}"
+    turn.messages.append(Message(turn.inbound.chat, Text("solver.words_hint", {
+        "name": turn.inbound.actor.name, "n": left, "word": word})))

@@ -1,0 +1,42 @@
+"""The bot's own posts, wired to the games: each game's scheduled jobs (bot/scheduler.py, owner = the
+game's kind) run its plugin's `scheduled` hook, whose messages are rendered for the job's chat in that
+chat's language, as the timeout sweep's are. `python -m bot` ticks it every few seconds (`POST_SECONDS`)."""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.scheduler import Job, Scheduler
+from core.messages import Actor, Chat, Inbound
+
+if TYPE_CHECKING:
+    from bot.games.plugin import GamePlugin
+    from bot.services import Services
+
+POST_SECONDS = 5.0  # how often the entry point asks for due posts: a reminder is at most this late
+
+
+def holder() -> str:
+    """This process's name in a job's lease: host and process id."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def scheduler(svc: Services, plugins: Sequence[GamePlugin[Any]]) -> Scheduler:
+    """The App's scheduler, with one handler per game: its plugin's `scheduled` hook, rendered."""
+    sched = Scheduler(svc.store, svc.clock, holder())
+    for plugin in plugins:
+        sched.register(plugin.kind, _handler(svc, plugin))
+    return sched
+
+
+def _handler(svc: Services, plugin: GamePlugin[Any]) -> Any:
+    async def run(job: Job) -> list[Any]:
+        messages = await plugin.scheduled(svc, job)
+        if not messages:
+            return []
+        system = Inbound(Actor(job.platform, "", ""), Chat(job.platform, job.chat_id, False))
+        return list((await svc.renderer.response(system, messages, None, False)).messages)
+    return run

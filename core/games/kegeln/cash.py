@@ -1,0 +1,229 @@
+"""The club's cash box, pure: the fine catalogue, the fines a game's throws call for, the append-only
+cash book and what it adds up to (balances, the club's total, the evening's average for the absent).
+
+Money is an integer number of minor units (cents, öre, stotinki …) of the club's one currency; no
+float ever holds an amount. A member is a name (the Kegeln records' `names.key`: cleaned, case-folded).
+
+**Automatic fines are derived, never edited.** `wanted(state, catalogue)` is what a game's state calls
+for (each Pumpe thrown so far; the last place of a finished game; a team's fine spread over its
+members). After every move the bot books the difference between that and what the cash book already
+holds for the game (`corrections`): a throw books its Pumpe, an `/undo` books the same amount back, a
+`/cancel` takes all of the game's fines back, a `/kegelmerge` moves them from the old name to the new
+one. So the cash book's automatic lines always sum, per game and member, to what the game's final
+state calls for — whatever happened in between — and nothing is ever rewritten (docs/kegeln.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from core import names
+from core.errors import GameError
+from core.games.kegeln.state import Outcome, Phase, State, ranking, team_members
+from core.money import Money
+
+MAX_AMOUNT = 1_000_000  # minor units one line may move (10 000.00): a typo of a few zeros is refused
+MAX_FINES = 20  # fines in one club's catalogue
+
+
+class Trigger(StrEnum):
+    """What books a fine by itself; `MANUAL` fines only the treasurer books."""
+
+    PUMPE = "pumpe"  # each Pumpe (0 pins) thrown
+    LOST = "lost"  # the last place of a finished game (a team's: spread over its members)
+    MANUAL = "manual"
+
+
+class Kind(StrEnum):
+    """What a cash book line is."""
+
+    AUTO = "auto"  # a fine the throws called for, or its reversal (negative)
+    FINE = "fine"  # a fine the treasurer booked
+    ABSENT = "absent"  # the evening's average, charged to a member who was not there
+    PAYMENT = "payment"  # money paid in (negative: it lowers what the member owes)
+    CORRECTION = "correction"  # the treasurer's correction of an earlier line (any sign)
+
+
+@dataclass(frozen=True)
+class Fine:
+    """One fine of the catalogue: its code (what lines name), emoji, amount and what books it."""
+
+    code: str
+    emoji: str
+    amount: int
+    trigger: Trigger = Trigger.MANUAL
+
+
+DEFAULT_FINES = (  # what a new club starts with; the club changes amounts and adds its own
+    Fine("pumpe", "🕳", 10, Trigger.PUMPE),
+    Fine("lost", "🐢", 50, Trigger.LOST),
+    Fine("late", "⏰", 100),
+    Fine("absent", "🚪", 200),
+)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A club's fines, its currency (ISO 4217) and whether the absent pay the evening's average."""
+
+    fines: tuple[Fine, ...] = DEFAULT_FINES
+    currency: str = "EUR"
+    charge_absent: bool = False
+
+    def fine(self, code: str) -> Fine | None:
+        return next((f for f in self.fines if f.code == code), None)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the cash book, as written once: who it is for, how much (+ owed, − paid or taken
+    back), why, by whom and when. `game`: the game an automatic line belongs to."""
+
+    kind: Kind
+    member: str  # names.key of the member
+    amount: int
+    code: str = ""  # the fine's code (AUTO, FINE, ABSENT), else ""
+    game: int | None = None
+    by: str = ""  # the platform user id who booked it ("" for the bot's own automatic lines)
+    at: float = 0.0
+    note: str = ""
+
+
+Booked = Mapping[tuple[str, str], int]  # (member key, fine code) → amount
+
+
+def split(amount: int, parts: int) -> list[int]:
+    """`amount` in `parts` whole minor units that sum to it exactly: the first ones get the remainder."""
+    if parts <= 0:
+        raise ValueError("nothing to split over")
+    base, rest = divmod(amount, parts)
+    return [base + (1 if i < rest else 0) for i in range(parts)]
+
+
+def wanted(state: State, catalogue: Catalogue) -> dict[tuple[str, str], int]:
+    """The automatic fines the game's state calls for now, per (member key, fine code). A cancelled
+    or abandoned game calls for none (it has no result)."""
+    out: dict[tuple[str, str], int] = {}
+    if state.outcome in (Outcome.CANCELLED, Outcome.ABANDONED):
+        return out
+
+    def add(member: int, code: str, amount: int) -> None:
+        if amount:
+            k = (names.key(state.members[member].name), code)
+            out[k] = out.get(k, 0) + amount
+    for f in catalogue.fines:
+        if f.trigger is Trigger.PUMPE:
+            for t in state.throws:
+                if t.pins == 0:
+                    add(t.member, f.code, f.amount)
+        elif f.trigger is Trigger.LOST and state.phase is Phase.FINISHED and state.outcome is Outcome.DONE:
+            ranked = ranking(state)
+            last = ranked[-1][0]
+            if last == 1:  # everybody shares first place: nobody lost
+                continue
+            for place, entry in ranked:
+                if place != last:
+                    continue
+                if state.teams:
+                    members = team_members(state, entry)
+                    for m, share in zip(members, split(f.amount, len(members)), strict=True):
+                        add(m, f.code, share)
+                else:
+                    add(entry, f.code, f.amount)
+    return out
+
+
+def booked(lines: Iterable[Line], game: int) -> dict[tuple[str, str], int]:
+    """What the cash book's automatic lines of one game add up to, per (member key, fine code)."""
+    out: dict[tuple[str, str], int] = {}
+    for ln in lines:
+        if ln.kind is Kind.AUTO and ln.game == game:
+            k = (ln.member, ln.code)
+            out[k] = out.get(k, 0) + ln.amount
+    return {k: v for k, v in out.items() if v}
+
+
+def corrections(already: Booked, want: Booked, game: int, at: float) -> list[Line]:
+    """The automatic lines that bring what is booked for a game to what it calls for (in a stable
+    order: member, then fine); none where they agree."""
+    out: list[Line] = []
+    for member, code in sorted(set(already) | set(want)):
+        delta = want.get((member, code), 0) - already.get((member, code), 0)
+        if delta:
+            out.append(Line(Kind.AUTO, member, delta, code, game, "", at))
+    return out
+
+
+def balances(lines: Iterable[Line]) -> dict[str, int]:
+    """What each member owes (positive) or has in credit (negative); members at zero are left out."""
+    out: dict[str, int] = {}
+    for ln in lines:
+        out[ln.member] = out.get(ln.member, 0) + ln.amount
+    return {m: v for m, v in out.items() if v}
+
+
+def total(lines: Iterable[Line]) -> int:
+    """The sum of every line: what the club is owed in all (the balances' sum)."""
+    return sum(ln.amount for ln in lines)
+
+
+def paid(lines: Iterable[Line]) -> int:
+    """The money paid in: what the cash box holds."""
+    return -sum(ln.amount for ln in lines if ln.kind is Kind.PAYMENT)
+
+
+def evening_average(fines_by_member: Mapping[str, int]) -> int:
+    """The evening's average fine of those who were there (whole minor units, rounded half up):
+    what a member who was absent pays where the club decided so; 0 for an evening without fines."""
+    if not fines_by_member:
+        return 0
+    n, s = len(fines_by_member), sum(fines_by_member.values())
+    return (2 * s + n) // (2 * n)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A typed amount read: minor units."""
+
+    value: int
+    text: str = field(default="", compare=False)
+
+
+_CURRENCY = r"(?:€|\$|£|₽|лв\.?|kr|EUR|SEK|BGN|RUB|USD)"
+_AMOUNT = re.compile(
+    rf"^\s*{_CURRENCY}?\s*(?P<int>[0-9]{{1,7}})(?:[.,](?P<frac>[0-9]{{1,3}}))?\s*{_CURRENCY}?\s*$", re.I)
+
+
+def parse_amount(text: str, currency: str = "EUR", decimals: int = 2) -> int:
+    """Minor units from what a treasurer types: `2`, `1,50`, `1.5`, `0,10 €`, `€3` (either decimal
+    mark, at most `decimals` places, no thousands separators). Refused with `kegeln.cash.bad_amount`:
+    a sign, letters, more places than the currency has (`decimals`: Babel's precision of `currency`,
+    looked up in bot/), zero, or more than MAX_AMOUNT."""
+    refused = GameError("kegeln.cash.bad_amount", amount=text[:20], most=Money(MAX_AMOUNT, currency))
+    m = _AMOUNT.match(text)
+    if m is None:
+        raise refused
+    frac = m.group("frac") or ""
+    if len(frac) > decimals:
+        raise refused
+    value: int = int(m.group("int")) * 10**decimals + (int(frac.ljust(decimals, "0")) if decimals else 0)
+    if not 0 < value <= MAX_AMOUNT:
+        raise refused
+    return value
+
+
+def checked(fines: Sequence[Fine], currency: str = "EUR") -> tuple[Fine, ...]:
+    """A catalogue the club set: codes unique, amounts in range, not too many (coded errors)."""
+    if len(fines) > MAX_FINES:
+        raise GameError("kegeln.cash.too_many_fines", most=MAX_FINES)
+    seen: set[str] = set()
+    for f in fines:
+        if f.code in seen:
+            raise GameError("kegeln.cash.fine_twice", fine=f.code)
+        seen.add(f.code)
+        if not 0 <= f.amount <= MAX_AMOUNT:
+            raise GameError("kegeln.cash.bad_amount", amount=str(f.amount), most=Money(MAX_AMOUNT, currency))
+    return tuple(fines)

@@ -1,0 +1,203 @@
+"""The cash box's pure core (core/games/kegeln/cash.py): fines follow from the throws and are taken
+back exactly by /undo, /cancel and a merge; money never goes fractional or overflows; and any sequence
+of throws, undos, merges, fines and payments leaves the cash book's sum equal to the balances' sum."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+
+from core.errors import GameError
+from core.games.base import Ctx, Player
+from core.games.kegeln import cash
+from core.games.kegeln.actions import Cancel, Decide, Pins, Place, Undo
+from core.games.kegeln.cash import Catalogue, Fine, Kind, Line, Trigger
+from core.games.kegeln.options import parse_setup
+from core.games.kegeln.rules import apply, new
+from core.games.kegeln.state import Phase, State
+
+CTX = Ctx(1.0, random.Random(0))
+SCORER = Player("s", "S")
+CAT = Catalogue((Fine("pumpe", "🕳", 10, Trigger.PUMPE), Fine("lost", "🐢", 50, Trigger.LOST),
+                 Fine("late", "⏰", 100)))
+
+
+def game(*args: str) -> State:
+    s, _ = new(parse_setup(args), SCORER, CTX)
+    return s
+
+
+def throw(s: State, pins: int, position: int | None = None) -> State:
+    s, _ = apply(s, Pins(str(pins), position), "s", CTX)
+    return s
+
+
+def play(s: State, *numbers: int) -> State:
+    """Two-place games: each member's two-digit number, thrown tens first, round by round."""
+    for pins in [n // 10 for n in numbers]:
+        s = throw(s, pins, 1)
+    for pins in [n % 10 for n in numbers]:
+        s = throw(s, pins)
+    return s
+
+
+class Book:
+    """A cash book as the bot keeps it: after each move, the game's corrections are appended."""
+
+    def __init__(self) -> None:
+        self.lines: list[Line] = []
+
+    def settle(self, s: State, game: int = 1) -> list[Line]:
+        new_lines = cash.corrections(cash.booked(self.lines, game), cash.wanted(s, CAT), game, 0.0)
+        self.lines += new_lines
+        return new_lines
+
+
+def test_a_pumpe_books_its_fine_and_undo_takes_it_back() -> None:
+    book = Book()
+    s = throw(game("high", "2", "Anna", "Ben"), 0, 0)
+    assert [(ln.member, ln.code, ln.amount) for ln in book.settle(s)] == [("anna", "pumpe", 10)]
+    assert book.settle(s) == []  # nothing new: booked once
+    s, _ = apply(s, Undo(), "s", CTX)
+    assert [(ln.member, ln.amount) for ln in book.settle(s)] == [("anna", -10)]
+    assert cash.balances(book.lines) == {}
+    assert [ln.kind for ln in book.lines] == [Kind.AUTO, Kind.AUTO]  # appended, never rewritten
+
+
+def test_the_last_place_pays_lost_and_a_tie_for_first_pays_nothing_yet() -> None:
+    book = Book()
+    s = play(game("high", "2", "Anna", "Ben", "Cleo"), 91, 55, 23)
+    assert s.phase is Phase.FINISHED
+    book.settle(s)
+    assert cash.balances(book.lines) == {"cleo": 50}
+    t = play(game("high", "2", "Anna", "Ben", "Cleo"), 77, 77, 31)
+    assert t.phase is Phase.TIE and cash.wanted(t, CAT) == {}  # not finished: no loser yet
+    t, _ = apply(t, Decide(0), "s", CTX)
+    assert cash.wanted(t, CAT) == {("cleo", "lost"): 50}
+
+
+def test_a_decided_tie_places_the_other_second() -> None:
+    s = play(game("high", "2", "Anna", "Ben"), 44, 44)
+    s, _ = apply(s, Decide(1), "s", CTX)
+    assert s.phase is Phase.FINISHED
+    assert ("anna", "lost") in cash.wanted(s, CAT)  # the decided tie: Anna is placed second
+
+
+def test_a_team_fine_is_spread_over_its_members_to_the_cent() -> None:
+    s = play(game("high", "2", "teams", "A", "B", "C", "/", "D"), 11, 99, 11, 11)  # order A, D, B, C
+    assert s.phase is Phase.FINISHED
+    want = cash.wanted(s, CAT)
+    assert {k: v for k, v in want.items() if k[1] == "lost"} == {("a", "lost"): 17, ("b", "lost"): 17,
+                                                                 ("c", "lost"): 16}
+    assert sum(v for k, v in want.items() if k[1] == "lost") == 50
+
+
+def test_a_cancelled_game_takes_all_its_fines_back() -> None:
+    book = Book()
+    s = throw(throw(game("low", "2", "Anna", "Ben"), 0, 0), 0, 0)
+    assert cash.total(book.settle(s)) == 20
+    s, _ = apply(s, Cancel(), "s", CTX)
+    book.settle(s)
+    assert cash.total(book.lines) == 0 and len(book.lines) == 4
+
+
+def test_a_merge_moves_the_fines_to_the_new_name() -> None:
+    book = Book()
+    s = throw(game("high", "2", "Klausi", "Ben"), 0, 0)
+    book.settle(s)
+    s.members[0] = replace(s.members[0], name="Klaus")  # what /kegelmerge does to the stored final state
+    moved = book.settle(s)
+    assert sorted((ln.member, ln.amount) for ln in moved) == [("klaus", 10), ("klausi", -10)]
+    assert cash.balances(book.lines) == {"klaus": 10}
+
+
+@pytest.mark.parametrize(("typed", "cents"), [("2", 200), ("1,50", 150), ("1.5", 150), ("0,10 €", 10),
+                                              ("€3", 300), ("12 kr", 1200), ("0.05", 5), ("10000", 1_000_000)])
+def test_typed_amounts(typed: str, cents: int) -> None:
+    assert cash.parse_amount(typed) == cents
+
+
+@pytest.mark.parametrize("typed", ["-1", "0", "0,00", "1,505", "1.000,50", "1e3", "abc", "", "10000,01",
+                                   "99999999", "1/2", "½", "٣"])
+def test_amounts_that_are_refused(typed: str) -> None:
+    with pytest.raises(GameError) as err:
+        cash.parse_amount(typed)
+    assert err.value.code == "kegeln.cash.bad_amount"
+
+
+def test_a_currency_without_minor_units() -> None:
+    assert cash.parse_amount("15", decimals=0) == 15
+    with pytest.raises(GameError):
+        cash.parse_amount("1,5", decimals=0)
+
+
+def test_split_and_average_are_whole_and_exact() -> None:
+    assert cash.split(100, 3) == [34, 33, 33]
+    assert cash.evening_average({"a": 10, "b": 20}) == 15
+    assert cash.evening_average({"a": 10, "b": 11}) == 11  # 10.5 rounds half up
+    assert cash.evening_average({}) == 0
+
+
+def test_a_catalogue_is_checked() -> None:
+    with pytest.raises(GameError):
+        cash.checked([Fine("a", "", 1), Fine("a", "", 2)])
+    with pytest.raises(GameError):
+        cash.checked([Fine(f"f{i}", "", 1) for i in range(cash.MAX_FINES + 1)])
+    with pytest.raises(GameError):
+        cash.checked([Fine("a", "", cash.MAX_AMOUNT + 1)])
+
+
+ops = st.lists(st.one_of(
+    st.tuples(st.just("throw"), st.integers(0, 9)),
+    st.tuples(st.just("throw at"), st.integers(0, 19)),
+    st.tuples(st.just("place"), st.integers(0, 1)),
+    st.tuples(st.just("undo"), st.just(0)),
+    st.tuples(st.just("cancel"), st.just(0)),
+    st.tuples(st.just("merge"), st.integers(0, 2)),
+    st.tuples(st.just("pay"), st.integers(1, 5000)),
+    st.tuples(st.just("fine"), st.integers(1, 5000)),
+    st.tuples(st.just("correct"), st.integers(-5000, 5000)),
+), max_size=40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(steps=ops, teams=st.booleans())
+def test_money_adds_up_whatever_happens(steps: list[tuple[str, int]], teams: bool) -> None:
+    """The cash book's sum is the balances' sum, every automatic line a game has booked sums to what
+    its state calls for, and every amount is a whole number of minor units."""
+    book = Book()
+    s = game("high", "2", "teams", "A", "B", "/", "C") if teams else game("low", "2", "A", "B", "C")
+    names = ["a", "b", "c"]
+    thrown = 0
+    for op, n in steps:
+        try:
+            if op == "throw":
+                s = throw(s, n)
+            elif op == "throw at":
+                s = throw(s, n % 10, n // 10)
+            elif op == "place":
+                s, _ = apply(s, Place(n), "s", CTX)
+            elif op == "undo":
+                s, _ = apply(s, Undo(), "s", CTX)
+            elif op == "cancel":
+                s, _ = apply(s, Cancel(), "s", CTX)
+            elif op == "merge" and s.phase is Phase.FINISHED:
+                s.members[n] = replace(s.members[n], name=s.members[n].name + "x")  # a rename of the stored state
+            elif op == "pay":
+                book.lines.append(Line(Kind.PAYMENT, names[n % 3], -n, by="t"))
+            elif op == "fine":
+                book.lines.append(Line(Kind.FINE, names[n % 3], n, "late", by="t"))
+            elif op == "correct" and n:
+                book.lines.append(Line(Kind.CORRECTION, names[abs(n) % 3], n, by="t"))
+        except GameError:
+            pass
+        book.settle(s)
+        assert cash.total(book.lines) == sum(cash.balances(book.lines).values())
+        assert cash.booked(book.lines, 1) == {k: v for k, v in cash.wanted(s, CAT).items() if v}
+        assert all(isinstance(ln.amount, int) for ln in book.lines)
+        thrown = max(thrown, len(s.throws))
+    note(f"throws placed at most: {thrown}")
