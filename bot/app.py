@@ -11,17 +11,18 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot import edits, own_posts, routing
-from bot.games.registry import GAMES, PLUGINS, commands
+from bot.games.registry import GAMES, PLUGINS, commands, schemas
 from bot.handling import Handling, command_aliases
 from bot.i18n import Catalogs
 from bot.moves import acting
 from bot.services import RETRY_DELAYS, Services
 from bot.storage.base import Conflict, Duplicate, GameRow, Store, StoreUnavailable
+from bot.storage.schemas import Schema
 from bot.storage.sqlite import SqliteStore
 from core import names, serial
 from core.errors import GameError
@@ -50,7 +51,7 @@ class App(Services):
                    clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20,
                    max_games_chat: int = 20, max_games_user: int = 5, list_lines: int = 10) -> App:
         """`db_path`: a SQLite file, or a `postgresql://` URL (several processes on one database)."""
-        store = open_store(db_path, synchronous)
+        store = open_store(db_path, synchronous, schemas())
         await store.open()
         return cls(store, Catalogs(), seed=seed, default_lang=default_lang,
                    idle_timeout=idle_timeout, clock=clock, rate=rate, burst=burst,
@@ -70,7 +71,7 @@ class App(Services):
         return {lang: [CommandInfo(c.name, self.catalogs.render(Text(f"cmd.{c.name}"), lang), c.options,
                                    dict(c.choices),
                                    {o: self.catalogs.render(Text(self._option_key(c.name, o)), lang)
-                                    for o in c.options}, c.names(lang))
+                                    for o in c.options}, c.names(lang), c.group_only)
                        for c in self.commands.values() if not c.hidden]
                 for lang in self.catalogs.languages}
 
@@ -259,13 +260,12 @@ class App(Services):
         return outbounds
 
 
-def open_store(db: str, synchronous: str = "FULL") -> Store:
-    """The store for a DATABASE_URL (`postgresql://…`) or a SQLite database file."""
+def open_store(db: str, synchronous: str = "FULL", owned: Sequence[Schema] = ()) -> Store:
+    """The store for a DATABASE_URL (`postgresql://…`) or a SQLite file; `owned`: the games' own tables."""
     if is_postgres(db):
         from bot.storage.postgres import PostgresStore  # asyncpg is only needed for PostgreSQL
-
-        return PostgresStore(db)
-    return SqliteStore(db, synchronous=synchronous)
+        return PostgresStore(db, schemas=owned)
+    return SqliteStore(db, synchronous=synchronous, schemas=owned)
 
 
 def is_postgres(db: str) -> bool:

@@ -263,7 +263,7 @@ class MoveRunner:
     @staticmethod
     def results(game: Game[Any], state: Any) -> list[NewResult]:
         length, repeats = game.code_rules(state) or (None, None)  # the 1A2B games record them
-        return [NewResult(r.user_id, r.name, r.outcome.value, r.attempts, length, repeats, r.rating, r.side)
+        return [NewResult(r.user_id, r.name, r.outcome, r.attempts, length, repeats, r.rating, r.side)
                 for r in game.results(state)]
 
 

@@ -9,21 +9,20 @@ from typing import Any
 from bot.games.plugin import GAMES
 from bot.services import Services, Turn, loaded
 from bot.storage.base import Conflict, GameRow
-from core import serial
-from core.codes import looks_like_code
+from core import buttons, serial
+from core.buttons import ChatButton, GameButton, LangButton
 from core.errors import GameError
 from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, QUIT_VERBS, Answer, Challenge, Game, Verb
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
-
-RANDOM_WORDS = {"random", "zufall", "zufallscode", "случайно", "случаен", "slump"}
 
 
 async def on_text(svc: Services, turn: Turn, raw: str) -> None:
     """A plain message: a secret or guess for the actor's game, or a word a game takes as a move."""
     ib = turn.inbound
     text = raw.strip()
-    is_random = text.lower() in RANDOM_WORDS
-    if not (looks_like_code(text) or is_random):
+    games = svc.plugins.values()  # what the text is, each game says (`Game.asks_random`, `reads_as_code`)
+    is_random = any(p.game.asks_random(text) for p in games)
+    if not (is_random or any(p.game.reads_as_code(text) for p in games)):
         if await offer_text(svc, turn, text):
             return
         if ib.chat.private:
@@ -135,11 +134,11 @@ async def secret_input(svc: Services, turn: Turn, waiting: list[GameRow], code: 
     actor = turn.inbound.actor
     chosen = input_target(svc, actor, waiting, code)
     if chosen is None:
-        buttons = []
+        choices = []
         for r in waiting:  # each names the group it runs in, to a player who has acted there
             title = await svc.title_for(r.platform, r.chat_id, r.private, actor.user_id)
-            buttons.append((Button(svc.plugins[r.kind].label(r, title), f"g:{r.id}:secret"),))
-        turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), tuple(buttons)))
+            choices.append((Button(svc.plugins[r.kind].label(r, title), str(GameButton(r.id, Verb.SECRET))),))
+        turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), tuple(choices)))
         return
     svc._focus.pop((actor.platform, actor.user_id), None)
     svc._answered[(actor.platform, actor.user_id)] = chosen.id
@@ -180,36 +179,37 @@ def fits(svc: Services, row: GameRow, user_id: str, code: str | None) -> bool:
 
 
 async def on_action(svc: Services, turn: Turn, action: str) -> None:
-    """A pressed button (`g:<game>:<verb>`, `lang:<code>`), re-validated: who, from where, in which phase."""
+    """A pressed button (core/buttons.py: a game's, a chat's, the language menu's), re-validated: who,
+    from where, in which phase."""
     ib = turn.inbound
-    parts = action.split(":")
-    if parts[0] == "lang" and len(parts) == 2:
-        await set_lang(svc, turn, parts[1])
+    pressed = buttons.parse(action)
+    if isinstance(pressed, LangButton):
+        await set_lang(svc, turn, pressed.code)
         return
-    if len(parts) == 3 and parts[0] in svc.plugins and parts[1]:  # a chat action: names a chat, not a game
-        target = Chat(ib.chat.platform, parts[1], private=False)
-        check_origin(ib, None, None, None, parts[0], target)
+    if isinstance(pressed, ChatButton) and pressed.kind in svc.plugins:  # names a chat, not a game
+        target = Chat(ib.chat.platform, pressed.chat, private=False)
+        check_origin(ib, None, None, None, pressed.kind, target)
         if ib.chat.private and ib.member:  # the platform says the actor is in that chat: they may see its title
             await svc.store.note_chat(target.platform, target.chat_id, None, ib.actor.user_id)
-        await svc.plugins[parts[0]].chat_action(svc, turn, target, parts[2])
+        await svc.plugins[pressed.kind].chat_action(svc, turn, target, pressed.arg)
         return
-    if parts[0] != "g" or len(parts) != 3 or not parts[1].isdecimal():
+    if not isinstance(pressed, GameButton):
         raise GameError("stale_button")
-    row = await svc.store.get_game(int(parts[1]))
+    row = await svc.store.get_game(pressed.game)
     if row is None:
         raise GameError("stale_button")
-    verb = parts[2]
+    verb, app = pressed.spoken, pressed.app_verb
     game, state = loaded(row)
-    if verb == Verb.SECRET and game.secret_prompt(row.id, state, ib.actor.user_id) is None:
+    if app is Verb.SECRET and game.secret_prompt(row.id, state, ib.actor.user_id) is None:
         # an old guess button of the actor's own game (pressed privately or in its chat): say what became of it
         mine = any(p.user_id == ib.actor.user_id for p in game.players(state))
         said = await svc.plugins[row.kind].not_waiting(svc, row, ib) if mine else None
         if said is not None:
             raise said
     check_origin(ib, row, game, state, verb)
-    if verb in FOLLOW_UP_VERBS and game.follows_up:
+    if app in FOLLOW_UP_VERBS and game.follows_up:
         await follow_up(svc, turn, row, verb)
-    elif verb == Verb.SECRET:
+    elif app is Verb.SECRET:
         text = game.secret_prompt(row.id, state, ib.actor.user_id)
         if text is None:
             raise GameError("no_secret_expected")
@@ -218,16 +218,16 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
             return
         svc._focus[(ib.actor.platform, ib.actor.user_id)] = row.id
         turn.messages.append(Message(ib.actor, text))
-    elif verb in QUIT_VERBS:  # the answer to "which one do you want to end?" (bot/games/shared.py)
+    elif app in QUIT_VERBS:  # the answer to "which one do you want to end?" (bot/games/shared.py)
         quit_ = game.quit_action(state, ib.actor.user_id, verb)
         if quit_ is None:
             raise GameError("wrong_quit", command=verb)
         await svc.play(turn, row, quit_)
     else:
-        pressed = game.button_action(state, verb, ib.actor.user_id, ib.actor.name, ib.text)
-        if pressed is None:
+        chosen = game.button_action(state, verb, ib.actor.user_id, ib.actor.name, ib.text)
+        if chosen is None:
             raise GameError("stale_button")
-        await svc.play(turn, row, pressed)
+        await svc.play(turn, row, chosen)
 
 
 async def set_lang(svc: Services, turn: Turn, code: str) -> None:

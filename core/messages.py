@@ -224,3 +224,4 @@ class CommandInfo:
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # option → its allowed values
     option_descriptions: Mapping[str, str] = field(default_factory=dict)  # option → localised description
     aliases: tuple[str, ...] = ()  # the command's localised names in this menu's language (first: preferred)
+    group_only: bool = False  # works only in a group: a platform may leave it out of private menus

@@ -31,9 +31,6 @@ LANG_COMMAND = "lang"
 
 _NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
-# Commands that work only in a server channel: not offered in DMs (see bot/commands.py group_only).
-GROUP_ONLY = frozenset({"duel", "logik"})
-
 CommandCallback = Callable[[discord.Interaction, str, tuple[str, ...]], Awaitable[None]]
 
 
@@ -172,7 +169,7 @@ def build_commands(
             description=locale_str(description, command=name, kind="description"),
             callback=callback,
         )
-        if name in GROUP_ONLY:
+        if info.group_only:  # a command that works only in a server channel is not offered in DMs
             command.guild_only = True  # synced as dm_permission false and contexts [guild]
             command.allowed_contexts = app_commands.AppCommandContext(guild=True, dm_channel=False,
                                                                       private_channel=False)

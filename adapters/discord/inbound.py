@@ -98,7 +98,8 @@ def bot_permissions(channel: object, guild: discord.Guild | None) -> discord.Per
     if me is None or resolve is None:
         return None
     try:
-        return resolve(me)
+        perms: discord.Permissions = resolve(me)
+        return perms
     except discord.ClientException:  # a thread whose parent is not cached
         return None
 

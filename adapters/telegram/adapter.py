@@ -17,6 +17,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import timedelta
+from typing import Any
 from urllib.parse import urlparse
 
 from telegram import (
@@ -104,7 +105,7 @@ class TelegramAdapter:
         webhook_port: int = 8443,
         webhook_secret: str | None = None,
         *,
-        rate_limiter: BaseRateLimiter | None = None,
+        rate_limiter: BaseRateLimiter[Any] | None = None,
         poll_timeout: float = 10.0,
         link_key: bytes | None = None,
         pacing: Pacing | None = None,
@@ -130,7 +131,7 @@ class TelegramAdapter:
         # Deep links are signed with a key of this installation: by default derived from the token
         # (kept in the settings, so links posted before a restart still work after it).
         self.links = DeepLinks(link_key or key_for(token))
-        self._app: Application | None = None
+        self._app: Application[Any, Any, Any, Any, Any, Any] | None = None
         self._renderer: Renderer | None = None
         self._log_filters: list[tuple[logging.Logger, logging.Filter]] = []
         self._seen = Seen()  # @username -> id and the bot accounts, learnt from updates (memory)
@@ -168,7 +169,7 @@ class TelegramAdapter:
         running = app is not None and app.updater is not None and app.updater.running
         return running and self.polling.problem is None and time.monotonic() - self._last_poll_error > 60.0
 
-    def _build(self) -> Application:
+    def _build(self) -> Application[Any, Any, Any, Any, Any, Any]:
         limiter = self.rate_limiter or self.pacer or AIORateLimiter(max_retries=MAX_RETRIES)
         return (
             Application.builder()

@@ -66,7 +66,7 @@ def is_group_key(chat_id: ChatKey) -> bool:
     return isinstance(chat_id, str) or chat_id < 0
 
 
-class Pacer(BaseRateLimiter):
+class Pacer(BaseRateLimiter[int]):
     """Spaces the bot's sends by Telegram's flood limits (module docstring); retries 429s."""
 
     def __init__(self, pacing: Pacing | None = None) -> None:
@@ -189,7 +189,8 @@ def _chat_key(raw: object) -> ChatKey | None:
     if raw is None:
         return None
     try:
-        return int(raw)  # type: ignore[call-overload]
+        key: int = int(raw)  # type: ignore[call-overload]
+        return key
     except (TypeError, ValueError):
         return str(raw)
 

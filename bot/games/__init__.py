@@ -1,2 +1,3 @@
-"""The games' bot-side halves: each game's commands and its hooks into the move runner
-(bot/services.py), and the commands every game shares (`shared`). The registry lists them."""
+"""The games' bot-side halves: each game's plugin (`plugin.GamePlugin[State]`: its core game, commands,
+hooks into the move runner and storage), the commands every game shares (`shared`), and the one
+registry that lists them (`registry`)."""

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.storage.base import GameRow, NewResult, StatLine
+from bot.storage.schemas import Schema
 from core.errors import GameError
 from core.games.base import Game
 from core.messages import Chat, Inbound, Message, Text
@@ -33,6 +34,9 @@ class GamePlugin(Generic[S]):
     game: Game[S]  # the core game (core/games/<kind>/): set on the class, `game = GAME`
     title: ClassVar[str | None] = None  # the catalog key of the game's name (in /stats)
     commands: ClassVar[tuple[Command, ...]] = ()
+    # the game's own tables, if it has any: its migrations, applied by the store after the shared
+    # ones (bot/storage/schemas.py); the game reads and writes them in its own storage module
+    schema: ClassVar[Schema | None] = None
 
     @property
     def kind(self) -> str:
@@ -109,6 +113,11 @@ PLUGINS: dict[str, GamePlugin[Any]] = {}  # by kind, in registration order (bot/
 def register(plugin: GamePlugin[Any]) -> None:
     """Add a game's plugin (or replace the one of its kind): its game, its commands and its hooks."""
     PLUGINS[plugin.kind] = plugin
+
+
+def schemas() -> tuple[Schema, ...]:
+    """The registered games' own tables, for the store to apply when it opens (bot/app.py `open_store`)."""
+    return tuple(p.schema for p in PLUGINS.values() if p.schema is not None)
 
 
 class _Games(Mapping[str, Game[Any]]):

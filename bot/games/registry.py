@@ -7,10 +7,10 @@ are found through it (`GAMES`; docs/architecture.md, "Adding a game")."""
 from __future__ import annotations
 
 from bot.games import daily, duel, kegeln, logik, practice, shared, words
-from bot.games.plugin import GAMES, PLUGINS, GamePlugin, register
+from bot.games.plugin import GAMES, PLUGINS, GamePlugin, register, schemas
 from bot.services import Command
 
-__all__ = ["GAMES", "PLUGINS", "GamePlugin", "commands", "register"]
+__all__ = ["GAMES", "PLUGINS", "GamePlugin", "commands", "register", "schemas"]
 
 
 def commands() -> tuple[Command, ...]:

@@ -26,6 +26,7 @@ from bot.routing import (
 from bot.services import Command, Services, Turn, loaded, pictured
 from bot.storage.base import GameRow, RatedLine, StatLine
 from core import names, ratings
+from core.buttons import GameButton, LangButton
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Verb, repeats_text
@@ -134,13 +135,13 @@ async def quit_game(svc: Services, turn: Turn, command: str) -> None:
 
 
 async def ask_which(svc: Services, turn: Turn, rows: list[GameRow], verb: str) -> None:
-    """"Which one do you want to end?", a button per game (`g:<id>:<verb>`), each naming its game, day
+    """"Which one do you want to end?", a button per game (its `GameButton` of the verb), each naming its game, day
     and — privately, to a player who has acted there — its group."""
     ib = turn.inbound
     buttons = []
     for r in rows:
         title = await svc.title_for(r.platform, r.chat_id, not ib.chat.private, ib.actor.user_id)
-        buttons.append((Button(svc.plugins[r.kind].label(r, title), f"g:{r.id}:{verb}", settles=True),))
+        buttons.append((Button(svc.plugins[r.kind].label(r, title), str(GameButton.of(r.id, verb)), settles=True),))
     turn.messages.append(Message(ib.chat, Text("private.which_quit", {"command": verb}), tuple(buttons),
                                  only_for_actor=True))
 
@@ -368,7 +369,7 @@ async def rated_top(svc: Services, turn: Turn, kind: str, scope: tuple[str, ...]
 
 async def cmd_lang(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if not args:
-        buttons = tuple((Button(Text(f"lang.name.{code}"), f"lang:{code}", settles=True),)
+        buttons = tuple((Button(Text(f"lang.name.{code}"), str(LangButton(code)), settles=True),)
                         for code in svc.catalogs.languages)
         turn.messages.append(Message(turn.inbound.chat, Text("lang.choose"), buttons))
         return

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from bot.storage.sql import Query, TxJob
-    from core.games.base import Event, Logged
+    from core.games.base import Event, Logged, Outcome
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class NewResult:
 
     user_id: str
     name: str
-    outcome: str
+    outcome: Outcome  # stored as its value
     attempts: int | None
     length: int | None
     repeats: bool | None

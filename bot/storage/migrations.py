@@ -8,15 +8,14 @@ PRECISION). Flags stay INTEGER 0/1 and JSON stays TEXT on both, so states round-
 Where a step really differs, the entry carries the other database's statements beside the shared ones.
 A schema change is a new entry at the end; an entry once shipped never changes (tests/app/test_store.py
 and tests/postgres/test_store_pg.py build databases with the lists shipped before and compare).
+A game's own tables are not here: it declares its own list (bot/storage/schemas.py), applied after this one.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.storage.base import StoreOpenError
 from bot.storage.sql import Dialect
 
 log = logging.getLogger(__name__)
@@ -40,18 +39,6 @@ class Migration:
         for token, sql_type in _TYPES[dialect].items():
             text = text.replace(token, sql_type)
         return text
-
-
-async def upgrade(dialect: Dialect, where: str, version: int,
-                  apply: Callable[[int, str], Awaitable[None]]) -> None:
-    """Apply the migrations after `version`, each with `apply(number, text)` in its own transaction
-    (which also records the number); a version above the newest is a StoreOpenError, never run over."""
-    if version > len(MIGRATIONS):  # written by a newer bot: never run old code on it
-        raise StoreOpenError(f"cannot open the database {where}: its schema version {version} is newer "
-                             f"than this bot's newest ({len(MIGRATIONS)}); run the newer version of the bot")
-    for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
-        await apply(number, migration.text(dialect))
-        log.info("database migrated to version %d", number)
 
 
 MIGRATIONS: list[Migration] = [

@@ -19,7 +19,8 @@ import asyncpg
 
 from bot.ops import redact
 from bot.storage.base import StoreOpenError, StoreUnavailable
-from bot.storage.migrations import upgrade
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.schemas import READ_VERSION, VERSIONS_TABLE, WRITE_VERSION, Schema, check_owners, upgrade_list
 from bot.storage.sql import Query, TxJob
 from bot.storage.store import SqlStore
 
@@ -50,7 +51,8 @@ class PgTx:
             await self.conn.executemany(q.postgres, q.rows("postgres", rows))
 
     async def fetchrow(self, q: Query, **params: Any) -> Sequence[Any] | None:
-        return await self.conn.fetchrow(q.postgres, *q.args("postgres", params))
+        row: Sequence[Any] | None = await self.conn.fetchrow(q.postgres, *q.args("postgres", params))
+        return row
 
     async def fetch(self, q: Query, **params: Any) -> list[Sequence[Any]]:
         return list(await self.conn.fetch(q.postgres, *q.args("postgres", params)))
@@ -75,7 +77,10 @@ class PgTx:
 
 
 class PostgresStore(SqlStore):
-    def __init__(self, url: str, min_size: int = 1, max_size: int = 10, timeout: float = 10.0) -> None:
+    def __init__(self, url: str, min_size: int = 1, max_size: int = 10, timeout: float = 10.0,
+                 schemas: Sequence[Schema] = ()) -> None:
+        check_owners(schemas)
+        self.schemas = tuple(schemas)  # the games' own tables, applied after the shared list (bot/storage/schemas.py)
         self.url = url
         self.min_size = min_size
         self.max_size = max_size
@@ -111,8 +116,22 @@ class PostgresStore(SqlStore):
                     await conn.execute(sql)
                     await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
 
-            await upgrade("postgres", redact(self.url), await conn.fetchval("SELECT MAX(version) FROM schema_version")
-                          or 0, apply)
+            await upgrade_list("postgres", redact(self.url), "", MIGRATIONS,
+                               await conn.fetchval("SELECT MAX(version) FROM schema_version") or 0, apply)
+            if self.schemas:
+                await conn.execute(VERSIONS_TABLE)
+            for schema in self.schemas:
+                owned = await conn.fetchval(READ_VERSION.postgres,
+                                            *READ_VERSION.args("postgres", {"owner": schema.owner}))
+
+                async def apply_owned(number: int, sql: str, owner: str = schema.owner) -> None:
+                    async with conn.transaction():
+                        await conn.execute(sql)
+                        await conn.execute(WRITE_VERSION.postgres,
+                                           *WRITE_VERSION.args("postgres", {"owner": owner, "version": number}))
+
+                await upgrade_list("postgres", redact(self.url), schema.owner, schema.migrations, owned or 0,
+                                   apply_owned)
         finally:
             await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
 

@@ -14,14 +14,23 @@ import contextlib
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from bot.storage.base import StoreOpenError, StoreUnavailable
-from bot.storage.migrations import upgrade
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.schemas import (
+    READ_VERSION,
+    VERSIONS_TABLE,
+    WRITE_VERSION,
+    Schema,
+    check_owners,
+    statements,
+    upgrade_list,
+)
 from bot.storage.sql import Query, TxJob, run_sync
 from bot.storage.store import SqlStore
 
@@ -69,7 +78,10 @@ class SqliteTx:
 
 
 class SqliteStore(SqlStore):
-    def __init__(self, path: str, synchronous: str = "FULL", batch_max: int = 256, busy_timeout_ms: int = 5000) -> None:
+    def __init__(self, path: str, synchronous: str = "FULL", batch_max: int = 256, busy_timeout_ms: int = 5000,
+                 schemas: Sequence[Schema] = ()) -> None:
+        check_owners(schemas)
+        self.schemas = tuple(schemas)  # the games' own tables, applied after the shared list (bot/storage/schemas.py)
         self.busy_timeout_ms = busy_timeout_ms
         self.path = path
         self.synchronous = synchronous
@@ -117,21 +129,38 @@ class SqliteStore(SqlStore):
         return conn
 
     async def _migrate(self, conn: aiosqlite.Connection) -> None:
+        """The shared list (its version in `PRAGMA user_version`), then each game's own (its version in
+        `schema_versions`), every entry in its own transaction with its number."""
         cur = await conn.execute("PRAGMA user_version")
         (version,) = await cur.fetchone() or (0,)
 
-        async def apply(number: int, sql: str) -> None:
+        async def in_tx(sql: str, record: Callable[[], Awaitable[Any]]) -> None:
             await conn.execute("BEGIN IMMEDIATE")
             try:
-                for stmt in filter(str.strip, sql.split(";")):
+                for stmt in statements(sql):
                     await conn.execute(stmt)
-                await conn.execute(f"PRAGMA user_version={number}")
+                await record()
                 await conn.execute("COMMIT")
             except BaseException:
                 await conn.execute("ROLLBACK")
                 raise
 
-        await upgrade("sqlite", self.path, version, apply)
+        async def apply(number: int, sql: str) -> None:
+            await in_tx(sql, lambda: conn.execute(f"PRAGMA user_version={number}"))
+
+        await upgrade_list("sqlite", self.path, "", MIGRATIONS, version, apply)
+        if not self.schemas:
+            return
+        await conn.execute(VERSIONS_TABLE)
+        for schema in self.schemas:
+            cur = await conn.execute(READ_VERSION.sqlite, READ_VERSION.args("sqlite", {"owner": schema.owner}))
+            (owned,) = await cur.fetchone() or (0,)
+
+            async def apply_owned(number: int, sql: str, owner: str = schema.owner) -> None:
+                params = {"owner": owner, "version": number}
+                await in_tx(sql, lambda: conn.execute(WRITE_VERSION.sqlite, WRITE_VERSION.args("sqlite", params)))
+
+            await upgrade_list("sqlite", self.path, schema.owner, schema.migrations, owned, apply_owned)
 
     async def close(self) -> None:
         if self._writer:
@@ -153,13 +182,14 @@ class SqliteStore(SqlStore):
     async def _write_loop(self) -> None:
         assert self._w is not None
         conn = self._w
+        in_thread: Callable[..., Awaitable[Any]] = conn._execute  # aiosqlite's own hop into its thread
         while True:
             batch = [await self._queue.get()]
             while len(batch) < self.batch_max and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
                 # the whole batch is ONE call into the connection's thread: one hop, one commit
-                outcomes = await conn._execute(_run_batch, conn._conn, [job for job, _ in batch])
+                outcomes = await in_thread(_run_batch, conn._conn, [job for job, _ in batch])
             except Exception as exc:  # the commit itself failed: nothing in the batch is durable
                 outcomes = [(None, exc)] * len(batch)
             for (_, fut), (value, error) in zip(batch, outcomes, strict=True):

@@ -13,6 +13,9 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import msgspec
 
 from core import serial
+from core.buttons import GameButton
+from core.buttons import Verb as Verb  # the App's button verbs, defined with the button ids
+from core.codes import looks_like_code
 from core.errors import GameError
 from core.games.actions import Timeout
 from core.messages import Actor, Button, Chat, Message, Text
@@ -101,20 +104,8 @@ class ResultRow:
     side: str | None = None  # the player's side where a game records sides ("white" | "black" in Logik)
 
 
-class Verb(StrEnum):
-    """The button verbs (`g:<game>:<verb>`) the App itself understands; a game's own verbs go to its
-    `button_action`."""
-
-    SECRET = "secret"  # asked privately for one's secret (a deep link / modal)
-    RANDOM = "random"  # a random secret
-    AGAIN = "again"  # play again alone (a new game like the finished one)
-    REMATCH = "rematch"  # the same pair again, the match score kept
-    ACCEPT = "accept"
-    DECLINE = "decline"
-    GIVEUP = "giveup"  # /giveup or /resign of this game, chosen by button (the player runs several)
-    RESIGN = "resign"
-
-
+# typed where a secret is due: a random one, please (every catalog language's word)
+RANDOM_WORDS = frozenset({"random", "zufall", "zufallscode", "случайно", "случаен", "slump"})
 QUIT_VERBS = frozenset({Verb.GIVEUP, Verb.RESIGN})
 # what a player may do privately in a group's game that waits for their private input: their own
 # secret, or ending their own part in it
@@ -216,12 +207,23 @@ class Game(ABC, Generic[S]):
         """Plain text that is no digit code is offered to this game (a word, a row of colour letters)."""
         return False
 
+    def reads_as_code(self, text: str) -> bool:
+        """A plain message this game would take as a typed code (a guess, a secret), before any game is
+        looked at: it goes to the player's game here, or as private input to the game that waits for it
+        (bot/routing.py asks every game). By default a short run of digits (core/codes.py)."""
+        return looks_like_code(text)
+
+    def asks_random(self, text: str) -> bool:
+        """A plain message that asks for a random secret where one is due ("random", "zufall" …)."""
+        return text.lower() in RANDOM_WORDS
+
     def text_action(self, state: S, user_id: str, text: str) -> object | None:
         """What a seated player's plain message or /guess means (None: the game takes no typed move)."""
         return None
 
     def button_action(self, state: S, verb: str, user_id: str, name: str, text: str | None) -> object | None:
-        """A pressed `g:<id>:<verb>` button (None: a stale button)."""
+        """A pressed button of this game (core/buttons.py `GameButton`), `verb` its verb with its argument
+        as the game wrote it (`"p3"`; None: a stale button)."""
         return None
 
     def quit_action(self, state: S, user_id: str, command: str) -> object | None:
@@ -453,10 +455,14 @@ def to_actor(chat: Chat, player: Player) -> Actor:
     return Actor(chat.platform, player.user_id, player.name)
 
 
-def button(game_id: int, action: str, key: str, *, settles: bool = False, **params: Any) -> Button:
-    """A button whose opaque id names the game and the action: `g:<id>:<action>`. `settles`: an
-    accepted press of it settles its message's keyboard (`Button.settles`)."""
-    return Button(Text(key, params), f"g:{game_id}:{action}", settles=settles)
+def button(game_id: int, verb: str, key: str, *, arg: int | None = None, settles: bool = False,
+           prompt: Text | None = None, **params: Any) -> Button:
+    """A button of the game whose id names the game, the verb and its argument (core/buttons.py
+    `GameButton`; a verb written with its argument, `"p3"`, is split there). `settles`: an accepted
+    press of it settles its message's keyboard (`Button.settles`); `prompt`: it leads to private text
+    input (`Button.prompt`)."""
+    bid = GameButton(game_id, verb, arg) if arg is not None else GameButton.of(game_id, verb)
+    return Button(Text(key, params), str(bid), settles=settles, prompt=prompt)
 
 
 def say(to: Chat | Actor, key: str, buttons: tuple[tuple[Button, ...], ...] = (), **params: Any) -> Message:

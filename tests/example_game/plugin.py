@@ -1,11 +1,14 @@
-"""Higher or lower, bot-side: the /hilo command that starts it."""
+"""Higher or lower, bot-side: the /hilo command that starts it, and its best games in its own table
+(tests/example_game/storage.py), written in the move's transaction."""
 
 from __future__ import annotations
 
 from bot.games.plugin import GamePlugin
 from bot.services import Command, Services, Turn
+from bot.storage.base import GameRow
+from bot.storage.sql import TxJob
 from core.games.base import Player
-from tests.example_game import rules
+from tests.example_game import rules, storage
 
 
 async def cmd_hilo(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -17,6 +20,12 @@ async def cmd_hilo(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 class HigherOrLowerPlugin(GamePlugin[rules.State]):
     game = rules.GAME
     commands = (Command("hilo", (), cmd_hilo),)
+    schema = storage.SCHEMA
+
+    def writes(self, svc: Services, row: GameRow, old: rules.State, new: rules.State, over: bool) -> TxJob | None:
+        if not (over and new.outcome == "win"):
+            return None
+        return storage.best_job(row.platform, row.chat_id, new.player.user_id, new.tries, row.id)
 
 
 PLUGIN = HigherOrLowerPlugin()

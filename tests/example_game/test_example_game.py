@@ -1,7 +1,8 @@
 """A new game is one package plus one registry entry: higher or lower (tests/example_game/), which
 exists only here, is registered at run time, given its catalog entries, and played through the
-console adapter against the real App and a real SQLite file — with no edit to the App, the stores
-or an adapter."""
+console adapter against the real App and a real SQLite file or PostgreSQL database — with no edit to
+the App, the stores or an adapter. Its best games go into a table of its own, made by its own
+migrations (tests/example_game/storage.py) and written in the move's transaction."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from adapters.console.adapter import GROUP, ConsoleAdapter
 from bot.app import App
 from bot.games import registry as plugins
 from tests import leakscan
-from tests.example_game import plugin, rules
+from tests.example_game import plugin, rules, storage
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -25,8 +28,14 @@ def hilo_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rules.GAME, "apply", leakscan._watch_apply(rules.GAME))
 
 
-async def test_higher_or_lower_is_played_through_the_console(tmp_path: Path, hilo_registered: None) -> None:
-    app = await App.open(str(tmp_path / "bot.db"), seed=7)
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A SQLite file, or a fresh PostgreSQL database (skipped without a server)."""
+    return str(tmp_path / "bot.db") if request.param == "sqlite" else str(request.getfixturevalue("pg_url"))
+
+
+async def test_higher_or_lower_is_played_through_the_console(tmp_path: Path, db: str, hilo_registered: None) -> None:
+    app = await App.open(db, seed=7)
     for lang in app.catalogs.languages:  # the catalog entries a new game brings
         app.catalogs.catalogs[lang].update(plugin.CATALOG)
     out = io.StringIO()
@@ -61,8 +70,17 @@ async def test_higher_or_lower_is_played_through_the_console(tmp_path: Path, hil
         assert "hilo: 1 · 1/0/0" in said()
         row = await app.store.last_game(GROUP.platform, GROUP.chat_id, "ann")
         assert row is not None and row.kind == "hilo" and row.over
+        # its own table, written with the winning move
+        assert await storage.best(app.store, GROUP.platform, GROUP.chat_id, "ann") == storage.Best(tries, row.id)
     finally:
         await app.close()
+
+
+def test_its_table_needs_no_edit_to_the_store() -> None:
+    """The store, its migrations and its queries name neither the game nor its table."""
+    for path in sorted((ROOT / "bot" / "storage").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "hilo" not in text, path
 
 
 def test_its_game_is_found_through_its_plugin(hilo_registered: None) -> None:
