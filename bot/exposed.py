@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.games.plugin import GAMES
 from bot.routing import awaiting_secret
-from bot.services import Services, Turn
+from bot.services import Handling, Services
 from core.errors import GameError
 from core.messages import Message, Text
 
@@ -14,7 +14,7 @@ from core.messages import Message, Text
 RIGHTS = {"telegram": "exposed.rights_telegram", "discord": "exposed.rights_discord"}
 
 
-async def on_undeleted(svc: Services, turn: Turn) -> None:
+async def on_undeleted(svc: Services, turn: Handling) -> None:
     """The message stays: the actor's game of this chat that waits for their secret takes the code as
     seen (`Game.exposed_action`); a privately played game's move (a daily guess), or a game that no
     longer waits, only gets the plain word that the group has seen it."""

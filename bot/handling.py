@@ -81,4 +81,3 @@ class Handling:
         return None if self.seen_stored else (self.inbound.actor.platform, f"m:{msg}") if msg else self.seen
 
 
-Turn = Handling  # its old name, until every game's package imports `Handling`

@@ -22,7 +22,7 @@ from typing import Any
 from bot import solver_book
 from bot.bounded import Bounded
 from bot.games.plugin import GamePlugin
-from bot.handling import Command, Handling, Turn, command_aliases
+from bot.handling import Command, Handling, command_aliases
 from bot.i18n import Catalogs
 from bot.moves import Move, Moved, MoveRunner, Played, acting, loaded, pictured
 from bot.option_words import mention_id, option_vocabulary
@@ -36,7 +36,7 @@ from core.games.base import Player
 from core.messages import Actor, Chat, Inbound, Outbound, Text
 
 __all__ = ["CACHED_USERS", "RETRY_DELAYS", "Command", "GamePlugin", "Handling", "Move", "Moved", "Owed", "Played",
-           "Services", "Turn", "acting", "command_aliases", "loaded", "pictured"]
+           "Services", "acting", "command_aliases", "loaded", "pictured"]
 
 CACHED_USERS = 100_000  # names and locales last stored (bot/bounded.py: a miss costs one write)
 # The bot's own move refused as busy (bot/thinking.py) is tried again after these delays (seconds),

@@ -21,7 +21,7 @@ from core.ratings import Match
 
 if TYPE_CHECKING:  # a type-only edge: the services hand themselves to the hooks they call
     from bot.scheduler import Job
-    from bot.services import Command, Services, Turn
+    from bot.services import Command, Handling, Services
     from bot.storage.sql import TxJob
 
 S = TypeVar("S")
@@ -47,14 +47,14 @@ class GamePlugin(Generic[S]):
         """The game's own writes in the move's transaction (a store job), or None."""
         return None
 
-    async def before_move(self, svc: Services, turn: Turn, row: GameRow) -> None:
+    async def before_move(self, svc: Services, turn: Handling, row: GameRow) -> None:
         """Before a player's move reaches the game (a pending computer move is made first)."""
 
-    async def after_move(self, svc: Services, turn: Turn, game_id: int, raw: dict[str, Any]) -> None:
+    async def after_move(self, svc: Services, turn: Handling, game_id: int, raw: dict[str, Any]) -> None:
         """After a player's move (or the game's creation) was saved: the computer opponent answers.
         `raw`: the stored state the move was made on (or the new game's)."""
 
-    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: S, over: bool) -> None:
+    async def after_save(self, svc: Services, turn: Handling, chat: Chat, state: S, over: bool) -> None:
         """After a move was saved and presented (a new personal best is told)."""
 
     async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
@@ -66,7 +66,7 @@ class GamePlugin(Generic[S]):
         its kind): what to post in the job's chat now, or nothing (e.g. a reminder that came too late)."""
         return []
 
-    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
+    async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
         """A button or link `<kind>:<chat id>:<arg>` that names a chat rather than a game (the daily
         puzzle's "play today's daily of this chat"); bot/routing.py has checked where it comes from."""
         raise GameError("stale_button")
@@ -93,11 +93,11 @@ class GamePlugin(Generic[S]):
         (the generic answer)."""
         return None
 
-    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
+    async def hint(self, svc: Services, turn: Handling, row: GameRow) -> bool:
         """/hint in this game; False where the game gives none."""
         return False
 
-    async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
+    async def stats(self, svc: Services, turn: Handling, args: tuple[str, ...]) -> bool:
         """`/stats <kind> …`: the game's own statistics; False where it has none."""
         return False
 

@@ -20,7 +20,7 @@ from core.games.challenge_events import (
     SecretSeen,
     TimedOut,
 )
-from core.messages import Button, Chat, Message, Text
+from core.messages import Chat, Message, Text
 
 
 def score_line(state: Any, key: str) -> Text:
@@ -82,7 +82,7 @@ def secret_prompts(game_id: int, state: Any, chat: Chat, game: str, secret_input
     for p in players(state):
         if p.user_id in state.secrets:
             continue
-        set_secret = Button(Text("button.set_secret"), f"g:{game_id}:{Verb.SECRET}", prompt=secret_input)
+        set_secret = button(game_id, Verb.SECRET, "button.set_secret", prompt=secret_input)
         fallback = say(chat, f"{game}.secret_fallback", ((set_secret,),), name=p.name).notify(p.user_id)
         prompt = say(to_actor(chat, p), f"{game}.secret_prompt",
                      ((button(game_id, Verb.RANDOM, "button.random_secret", settles=True),),),

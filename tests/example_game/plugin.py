@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 from bot.games.plugin import GamePlugin
-from bot.services import Command, Services, Turn
+from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow
 from bot.storage.sql import TxJob
 from core.games.base import Player
 from tests.example_game import rules, storage
 
 
-async def cmd_hilo(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+async def cmd_hilo(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     state, events = rules.new(Player(ib.actor.user_id, ib.actor.name), svc.ctx())
     await svc.create(turn, rules.GAME.kind, state, events, [ib.actor.user_id])

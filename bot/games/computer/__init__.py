@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from bot.games.computer.storage import bot_level
 from bot.games.plugin import GAMES, GamePlugin
-from bot.services import Move, Moved, Services, Turn
+from bot.services import Handling, Move, Moved, Services
 from bot.storage.base import GameRow, NewResult
 from core import serial
 from core.errors import GameError
@@ -55,7 +55,7 @@ def computer_in(kind: str, raw: dict[str, Any]) -> bool:
         for k in ("challenger", "opponent"))
 
 
-async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
+async def solver_after_move(svc: Services, turn: Handling, game_id: int) -> None:
     """The computer opponent (1A2B duel or Logik) answers in the same handle call: it accepts a
     rematch, sets its secret, and guesses (thinking in a worker thread) while the duel's turn is its
     own, or, in Logik, as soon as a round waits for its row. Its private messages go nowhere."""
@@ -101,7 +101,7 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
         svc.release(game_id)
 
 
-async def solver_pending(svc: Services, turn: Turn, row: GameRow) -> None:
+async def solver_pending(svc: Services, turn: Handling, row: GameRow) -> None:
     """Before a human's move in a game against the bot (or the App's retry of a move refused as
     busy, or a restart): a bot move left pending (its thinking refused as busy, or the process
     stopped while it thought) is made first."""
@@ -125,10 +125,10 @@ class ComputerOpponent(GamePlugin[S]):
         moves = {r.user_id: r.attempts or 0 for r in results}  # guesses (duel), rows (Logik)
         return duel_match(outcomes, {r.user_id: r.name for r in results}, fixed, moves)
 
-    async def before_move(self, svc: Services, turn: Turn, row: GameRow) -> None:
+    async def before_move(self, svc: Services, turn: Handling, row: GameRow) -> None:
         if computer_in(row.kind, row.state):
             await solver_pending(svc, turn, row)
 
-    async def after_move(self, svc: Services, turn: Turn, game_id: int, raw: dict[str, Any]) -> None:
+    async def after_move(self, svc: Services, turn: Handling, game_id: int, raw: dict[str, Any]) -> None:
         if computer_in(self.kind, raw):
             await solver_after_move(svc, turn, game_id)

@@ -18,7 +18,7 @@ from bot.games.daily.attempt import play, played_already
 from bot.games.daily.commands import SUBCOMMANDS, cmd_daily, cmd_timezone
 from bot.games.daily.day import streaks, today
 from bot.games.plugin import GamePlugin
-from bot.services import Command, Services, Turn, loaded
+from bot.services import Command, Handling, Services, loaded
 from bot.storage.base import GameRow
 from bot.storage.sql import TxJob
 from core.errors import GameError
@@ -47,14 +47,14 @@ class DailyPlugin(GamePlugin[State]):
             return None
         return storage.daily_finish_job(row.id, new.outcome, len(new.rows), svc.clock())
 
-    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
+    async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
         """`daily:<chat>:<puzzle>`: play today's daily of that chat (from the chat or privately); with
         a text (the play button's prompt answered, e.g. a Discord modal) that text is the guess."""
         if arg not in rules.PUZZLES:
             raise GameError("stale_button")
         await play(svc, turn, chat, arg, turn.inbound.text or None)
 
-    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: State, over: bool) -> None:
+    async def after_save(self, svc: Services, turn: Handling, chat: Chat, state: State, over: bool) -> None:
         """A solved attempt: the streak it makes, told in the group with the result."""
         if not over or state.outcome is not DailyOutcome.SOLVED:
             return
@@ -65,7 +65,7 @@ class DailyPlugin(GamePlugin[State]):
             turn.messages.append(Message(chat, Text("daily.streak_told", {"name": state.player.name, "n": current,
                                                                           "best": best})))
 
-    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
+    async def hint(self, svc: Services, turn: Handling, row: GameRow) -> bool:
         raise GameError("daily.no_hints")
 
     def titled(self, msg: Message, chat: str) -> Message:

@@ -15,10 +15,11 @@ from bot.games.daily import storage
 from bot.games.daily.day import check_open, closes, ends, today
 from bot.games.daily.storage import DailyTaken
 from bot.option_words import colour_letters
-from bot.services import Services, Turn, loaded
+from bot.services import Handling, Services, loaded
+from core.buttons import ChatButton
 from core.errors import GameError
 from core.games.base import Player
-from core.games.daily import presenter, rules
+from core.games.daily import GAME, presenter, rules
 from core.lexicon import ALPHABETS
 from core.messages import Button, Chat, Message, Text
 
@@ -33,10 +34,11 @@ def result_text(outcome: str, attempts: int, puzzle: str) -> Text:
 
 def play_button(chat: Chat, puzzle: str) -> Button:
     """"Play today's daily of this chat": a chat action (a deep link on Telegram)."""
-    return Button(Text("daily.button_play"), f"daily:{chat.chat_id}:{puzzle}", prompt=Text("daily.button_prompt"))
+    return Button(Text("daily.button_play"), str(ChatButton(GAME.kind, chat.chat_id, puzzle)),
+                  prompt=Text("daily.button_prompt"))
 
 
-async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str | None = None) -> None:
+async def play(svc: Services, turn: Handling, group: Chat, puzzle: str, guess: str | None = None) -> None:
     """Start the actor's attempt at the chat's puzzle of the day, or resume it; one per day. `guess`
     (typed into the play button's private prompt, e.g. a Discord modal): played on that attempt at
     once, the first guess of a new one or the next of a running one."""
@@ -101,7 +103,7 @@ def played_already(outcome: str, attempts: int, puzzle: str, chat: str | None = 
         "daily.played", game=game, result=result)
 
 
-async def refused_again(svc: Services, turn: Turn, group: Chat, outcome: str, attempts: int,
+async def refused_again(svc: Services, turn: Handling, group: Chat, outcome: str, attempts: int,
                         puzzle: str) -> GameError:
     """`played_already` for today's attempt at `group`'s puzzle, naming the group (when answered
     privately, to a player who may be told its title)."""
@@ -110,7 +112,7 @@ async def refused_again(svc: Services, turn: Turn, group: Chat, outcome: str, at
     return played_already(outcome, attempts, puzzle, title)
 
 
-async def guess_on(svc: Services, turn: Turn, game_id: int, outcome: str, attempts: int, puzzle: str,
+async def guess_on(svc: Services, turn: Handling, game_id: int, outcome: str, attempts: int, puzzle: str,
                    guess: str) -> None:
     """The actor's guess on their own running attempt (a finished one is not played again)."""
     row = await svc.store.get_game(game_id)
@@ -121,7 +123,7 @@ async def guess_on(svc: Services, turn: Turn, game_id: int, outcome: str, attemp
     await svc.play(turn, row, kind.secret_action(guess.strip()))
 
 
-async def resume(svc: Services, turn: Turn, game_id: int, outcome: str, attempts: int, puzzle: str) -> None:
+async def resume(svc: Services, turn: Handling, game_id: int, outcome: str, attempts: int, puzzle: str) -> None:
     """The actor's attempt exists: a running one is shown again privately; a finished one is not
     played again."""
     game = Text(presenter.GAME_KEYS[puzzle])

@@ -8,12 +8,12 @@ from bot.games.daily import storage
 from bot.games.daily.attempt import result_text
 from bot.games.daily.day import streaks, today
 from bot.games.daily.storage import DailyLine
-from bot.services import Services, Turn
+from bot.services import Handling, Services
 from core.games.daily import presenter
 from core.messages import Chat, Message, Text
 
 
-async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
+async def show_day(svc: Services, turn: Handling, chat: Chat, puzzle: str) -> None:
     """Who has played today's puzzle here: the solvers by attempts, then the others; a running
     attempt shows no more than that it runs."""
     ib = turn.inbound
@@ -39,7 +39,7 @@ async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
         "game": game, "day": date.fromisoformat(day), "lines": await svc.capped(ib, shown, svc.list_lines)})))
 
 
-async def show_table(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
+async def show_table(svc: Services, turn: Handling, chat: Chat, puzzle: str) -> None:
     """The chat's all-time table of a puzzle: days solved, average attempts of the solved ones,
     best streak; most solved first."""
     ib = turn.inbound

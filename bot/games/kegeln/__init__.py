@@ -11,7 +11,7 @@ from bot.games.kegeln.recap import cmd_abend, cmd_jahresrueckblick
 from bot.games.kegeln.season import cmd_saison
 from bot.games.kegeln.stats import cmd_kegelstats
 from bot.games.plugin import GamePlugin
-from bot.services import Command, Services, Turn
+from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
 from bot.storage.sql import TxJob
 from core.games.kegeln import GAME, records
@@ -47,7 +47,7 @@ class KegelnPlugin(GamePlugin[State]):
         Command("kegelmerge", ("old", "new"), cmd_kegelmerge, personal=False),
     )
 
-    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
+    async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
         await merge.answer_merge(svc, turn, chat, arg)
 
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:

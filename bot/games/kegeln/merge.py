@@ -12,7 +12,7 @@ from typing import Any
 from bot import ratings_rebuild
 from bot.games.kegeln import storage
 from bot.games.kegeln.season import final_scorers
-from bot.services import Services, Turn
+from bot.services import Handling, Services
 from bot.storage.base import GameRow
 from core import names, serial
 from core.errors import GameError
@@ -95,7 +95,7 @@ def member_states(row: GameRow) -> list[Member]:
     return list(state.members) if state.outcome == Outcome.DONE else []
 
 
-async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+async def cmd_kegelmerge(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/kegelmerge OLD NEW: the scorer typed one person under two names. Checked, then asked back with
     ✅/❌ that only the asker can answer (`Kegeln.chat_action` merges, if the records are still those the
     question showed): a merge cannot be undone."""
@@ -120,7 +120,7 @@ async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
         ((Button(Text("kegeln.merge.yes"), action + "yes"), Button(Text("kegeln.merge.no"), action + "no")),)))
 
 
-async def answer_merge(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
+async def answer_merge(svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
     """✅ or ❌ on a /kegelmerge question (`kegeln:<chat>:<token>-yes|no`; bot/routing.py has checked that it
     comes from that chat): only the asker answers; ✅ merges in one transaction that checks everything
     again (`merge_check`) and the stored records' stamp: a question is stale once a game has ended, a merge

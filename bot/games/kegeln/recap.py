@@ -7,7 +7,7 @@ import asyncio
 from bot.games.kegeln import storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
 from bot.games.kegeln.season import evenings_text, season_shown, season_start
-from bot.services import Services, Turn
+from bot.services import Handling, Services
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season
@@ -15,7 +15,7 @@ from core.games.kegeln.evenings import evening_of, evening_starts
 from core.messages import Message, Text
 
 
-async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+async def cmd_abend(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/abend: tonight's games of this chat (finished since this club evening started, in the chat's
     zone: core/games/kegeln/evenings.py): the winner of each, and who threw the most 9s, the most
     Pumpen and the best Kegel-Schnitt."""
@@ -38,7 +38,7 @@ async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         **kegeln_report.leader_texts(nines, pumpen, schnitt)})))
 
 
-async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+async def cmd_jahresrueckblick(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/jahresrueckblick [SEASON] (/yearreview, /arsrevy, /itogi_goda, /godishen_pregled): the season in
     numbers and pictures — champion, most improved, Pumpen king, best evening, records."""
     ib = turn.inbound

@@ -6,7 +6,7 @@ import asyncio
 
 from bot.games.kegeln import storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
-from bot.services import Services, Turn
+from bot.services import Handling, Services
 from core import names
 from core.errors import GameError
 from core.games.kegeln import chart as kegeln_chart
@@ -15,7 +15,7 @@ from core.games.kegeln import report as kegeln_report
 from core.messages import Message, Text
 
 
-async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+async def cmd_kegelstats(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/kegelstats [NAME]: a member's statistics and Kegel-Schnitt chart, or the club table."""
     ib = turn.inbound
     series = await storage.series(svc.store, ib.chat.platform, ib.chat.chat_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.games.computer import BOT_CHOICES, ComputerOpponent
 from bot.games.logik.commands import cmd_logik
 from bot.games.logik.stats import logik_stats
-from bot.services import Command, Services, Turn
+from bot.services import Command, Handling, Services
 from core.games.logik import GAME
 from core.games.logik.rules import State
 
@@ -17,7 +17,7 @@ class LogikPlugin(ComputerOpponent[State]):
     commands = (Command("logik", ("bot", "opponent", "rows"), cmd_logik, group_only=True,
                         choices=(("bot", BOT_CHOICES),)),)
 
-    async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
+    async def stats(self, svc: Services, turn: Handling, args: tuple[str, ...]) -> bool:
         await logik_stats(svc, turn, args)
         return True
 

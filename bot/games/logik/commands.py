@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games.computer import LEVEL_KEYS, without_bot
 from bot.i18n import Catalogs
 from bot.option_words import colour_letters
-from bot.services import Services, Turn
+from bot.services import Handling, Services
 from core.errors import GameError
 from core.games.base import Player
 from core.games.challenge_events import Accepted, BotLevel
@@ -14,7 +14,7 @@ from core.messages import Message, Text
 from core.solver import games as solver_games
 
 
-async def cmd_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+async def cmd_logik(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/logik [opponent] [rows N]: a Logik challenge; the challenger plays white."""
     ib = turn.inbound
     rest = without_bot(args, svc.option_words)
@@ -33,7 +33,7 @@ def logik_letters(catalogs: Catalogs) -> dict[str, str]:
     return colour_letters(catalogs)
 
 
-async def solver_bot_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
+async def solver_bot_logik(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/logik bot [easy|strong] [rows N]: Logik against the bot; you play white."""
     ib = turn.inbound
     level, rest = solver_games.parse_level(args, svc.option_words)

@@ -7,7 +7,7 @@ from bot.games.plugin import GamePlugin
 from bot.games.words.commands import cmd_begin, cmd_words
 from bot.games.words.hint import words_hint
 from bot.games.words.ratings import rated_match
-from bot.services import Command, Services, Turn
+from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
 from core.games.words import GAME
 from core.games.words.state import State
@@ -22,7 +22,7 @@ class WordsPlugin(GamePlugin[State]):
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return rated_match(state, results)
 
-    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
+    async def hint(self, svc: Services, turn: Handling, row: GameRow) -> bool:
         await words_hint(svc, turn, row)
         return True
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import solver_book
-from bot.services import Services, Turn
+from bot.services import Handling, Services
 from bot.storage.base import GameRow
 from core import serial
 from core.errors import GameError
@@ -12,7 +12,7 @@ from core.messages import Message, Text
 from core.solver import games as solver_games
 
 
-async def words_hint(svc: Services, turn: Turn, row: GameRow) -> None:
+async def words_hint(svc: Services, turn: Handling, row: GameRow) -> None:
     """The solver's answer for the player's position (worked out off the event loop, cached by it).
     Solo practice is not recorded, so the game itself does not change."""
     state = serial.load(State, row.state)

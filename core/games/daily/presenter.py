@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.games.base import Event, to_actor
+from core.games.base import Event, Verb, button, to_actor
 from core.games.daily.events import DailyGuessed, DailyOver, DailyStarted
 from core.games.daily.rules import DailyOutcome, Phase, Row, State, day_of, length_of
 from core.messages import Actor, Button, Chat, Message, Text
@@ -76,7 +76,7 @@ def guess_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
     so only its player may use it (bot/routing.py `check_origin` and `secret_prompt`)."""
     if state.phase is not Phase.PLAYING:
         return ()
-    return ((Button(Text("daily.button_guess"), f"g:{game_id}:secret", prompt=Text("daily.guess_prompt")),),)
+    return ((button(game_id, Verb.SECRET, "daily.button_guess", prompt=Text("daily.guess_prompt")),),)
 
 
 def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:

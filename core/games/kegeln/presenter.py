@@ -132,8 +132,8 @@ def tie_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
     """One 🏆 button per tied entry, then ↩️ Undo; none when no tie waits (typed: core/games/kegeln/tie.py)."""
     if state.phase is not Phase.TIE:
         return ()
-    winners = tuple((Button(Text("kegeln.button_winner", {"name": entry_name(state, e)}),
-                            f"g:{game_id}:{KegelnVerb.WINNER.at(e)}", settles=True),) for e in state.tied)
+    winners = tuple((button(game_id, KegelnVerb.WINNER, "kegeln.button_winner", arg=e, settles=True,
+                            name=entry_name(state, e)),) for e in state.tied)
     return (*winners, (button(game_id, KegelnVerb.UNDO, "kegeln.button_undo"),))
 
 

@@ -31,7 +31,7 @@ from core.games.words.events import (
     WordSet,
 )
 from core.games.words.state import AUTONYMS, Mode, Phase, State, Try, WordsOutcome, active, is_pair, played, player
-from core.messages import Button, Chat, Message, Text
+from core.messages import Chat, Message, Text
 
 _ANSWER_KEYS = {ClassicAnswer.MISS: "words.answer.miss", ClassicAnswer.COW: "words.answer.cow",
                 ClassicAnswer.BULL: "words.answer.bull", ClassicAnswer.GOT: "words.answer.got"}
@@ -184,7 +184,7 @@ def _round_start(game_id: int, state: State, chat: Chat, n: int, setter_id: str)
     """Announce the round in the group; ask the setter privately (the group gets a fallback button)."""
     setter = player(state, setter_id)
     out = [say(chat, "words.round", n=n, setter=setter.name)]
-    enter = Button(Text("words.button_set_word"), f"g:{game_id}:secret",
+    enter = button(game_id, Verb.SECRET, "words.button_set_word",
                    prompt=Text("words.word_input", {"length": state.opts.length}))
     fallback = say(chat, "words.word_fallback", ((enter,),), name=setter.name).notify(setter.user_id)
     draw = button(game_id, Verb.RANDOM, "words.button_random", settles=True)
