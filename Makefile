@@ -31,7 +31,7 @@ test-game: $(STAMP)  ## one game's unit tests in seconds: make test-game GAME=ke
 	@test -n "$(GAME)" || { echo "make test-game GAME=<kind>: one of $$(ls tests/games 2>/dev/null | grep -v '[._]' | tr '\n' ' ')"; exit 2; }
 	$(TEST_ENV) $(VENV)/bin/python -m pytest -q -m unit tests/games/$(GAME) $(PYTEST_ARGS)
 
-lint: $(STAMP)  ## ruff, then mypy on core/, bot/ and adapters/ (settings in pyproject.toml; core/ is strict)
+lint: $(STAMP)  ## ruff, then mypy --strict on the whole tree: core, bot, adapters, tests, bench, tools (pyproject.toml)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
