@@ -86,6 +86,7 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     try:
         coro.send(None)
     except StopIteration as done:
-        return done.value
+        value: T = done.value
+        return value
     coro.close()
     raise RuntimeError("a SQLite write job awaited something other than its transaction")

@@ -13,6 +13,7 @@ from bot.games.kegeln import storage as kegeln_storage
 from bot.storage.base import Conflict, NewResult, SeatTaken, Store
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.sqlite import SqliteStore
+from core.games.base import Outcome
 from core.games.challenge_events import Challenged, SecretsWanted
 
 
@@ -88,7 +89,7 @@ async def test_a_failed_move_leaves_nothing_behind(store: Store) -> None:
     row = await store.get_game(gid)
     assert row is not None
     with pytest.raises(SeatTaken):  # bob sits elsewhere in this chat: the whole move is rolled back
-        result = NewResult("alice", "A", "win", 1, 4, False, None)
+        result = NewResult("alice", "A", Outcome.WIN, 1, 4, False, None)
         await store.save_game(row, {"v": 1}, True, ["bob"], [SecretsWanted()], [result], 2.0)
     after = await store.get_game(gid)
     assert after == row

@@ -30,6 +30,7 @@ from bot.storage.base import (
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
+from core.games.base import Outcome
 from core.games.challenge_events import Accepted, BotLevel, Resigned, SecretsWanted
 from core.games.daily.rules import DailyOutcome
 from core.games.kegeln.records import MemberRecord
@@ -169,17 +170,17 @@ async def _scenario(store: Store) -> dict[str, Any]:
     row = await store.get_game(g1)
     assert row is not None
     await store.save_game(row, {"v": 1}, True, [], [Resigned("bob")],
-                          [NewResult("alice", "Alice", "win", 5, 4, False, "good"),
-                           NewResult("bob", "Bob", "loss", 5, 4, False, None)], 13.0, ("p", "u2"))
+                          [NewResult("alice", "Alice", Outcome.WIN, 5, 4, False, "good"),
+                           NewResult("bob", "Bob", Outcome.LOSS, 5, 4, False, None)], 13.0, ("p", "u2"))
     row2 = await store.get_game(g2)
     assert row2 is not None
-    await store.save_game(row2, {"v": 1}, True, [], [], [NewResult("carol", "Carol", "win", 3, 4, True, "genius")],
-                          14.0)
+    await store.save_game(row2, {"v": 1}, True, [], [],
+                          [NewResult("carol", "Carol", Outcome.WIN, 3, 4, True, "genius")], 14.0)
     row3 = await store.get_game(g3)
     assert row3 is not None
     await store.save_game(row3, {"v": 1}, True, [], [],
-                          [NewResult("dave", "Dave", "win", 4, 4, False, None, "white"),
-                           NewResult("erin", "Erin", "loss", 4, 4, False, None, "black")], 15.0)
+                          [NewResult("dave", "Dave", Outcome.WIN, 4, 4, False, None, "white"),
+                           NewResult("erin", "Erin", Outcome.LOSS, 4, 4, False, None, "black")], 15.0)
     row4 = await store.get_game(g4)
     assert row4 is not None
     members = [MemberRecord(name=n, team=None, number=i, place=i, win=i == 1, throws=3, pins=p, nines=1, pumpen=0)
@@ -200,9 +201,9 @@ async def _scenario(store: Store) -> dict[str, Any]:
     second = await daily.daily_puzzle(store, "p", "c", "2026-11-30", "1a2b", lambda: ("9876", "en"), 18.2)
     daily_games = []
     for i, (who, day) in enumerate([("dave", "2026-11-29"), ("dave", "2026-11-30"), ("erin", "2026-11-30")]):
-        job = daily.daily_start_job("p", "c", day, "1a2b", who, who.title(), 18.3 + i)
+        start = daily.daily_start_job("p", "c", day, "1a2b", who, who.title(), 18.3 + i)
         daily_games.append(await store.create_game("p", "c", False, "daily", {"v": 0}, [], [], 18.3 + i,
-                                                   extra=job))
+                                                   extra=start))
     try:
         await store.create_game("p", "c", False, "daily", {"v": 0}, [], [], 18.9,
                                 extra=daily.daily_start_job("p", "c", "2026-11-30", "1a2b", "erin", "Erin", 18.9))
