@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot import dictionary
 from bot.app import App
 from core import pegs, serial
 from core.games.challenge import Phase
@@ -170,6 +171,7 @@ async def test_logik_duel_with_modal_secret_reveal_and_board_attachment(
 
 
 async def test_word_game_one_round(standin: StandIn, make_adapter: MakeAdapter, app: App) -> None:
+    dictionary.lexicon("en")  # built once per process (cached): not inside the first reply's 10 s wait on a busy CI
     users = [standin.add_user(n) for n in ("Alice", "Bob", "Dave")]
     alice, bob, dave = users
     await make_adapter(app.handle, app.command_menu())

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from adapters.telegram.deeplink import DeepLinks, key_for
+from bot import dictionary
 from core import pegs, serial
 from core.games.base import is_over
 from core.games.challenge import Phase
@@ -189,6 +190,7 @@ async def test_logik_duel_with_deep_link_simultaneous_reveal_and_board_picture(
 
 
 async def test_word_game_three_players_one_round(standin: StandIn, club: Club) -> None:
+    dictionary.lexicon("en")  # built once per process (cached): not inside the first reply's 10 s wait on a busy CI
     await club.act(club.say(GROUP, BOB, "hi"))
     calls = await club.act(club.say(GROUP, ALICE, "/words length 5"))
     lobby = with_button(sent(calls, GROUP.id), ":join")
