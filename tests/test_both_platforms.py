@@ -41,16 +41,9 @@ async def test_one_process_serves_telegram_and_discord(tmp_path: Path) -> None:
             await asyncio.sleep(0.1)
         assert line.decode().strip() == "store ok; discord connected; telegram connected"
 
-        group = Chat(id=-1002, type="group", title="Club")
-        tg.user_message(group, User(id=7, first_name="Tina"), "/practice 4")
-        await tg.wait_sent(group.id, "secret code", timeout=15)
-        await dc.slash(CHANNEL_ID, dc.add_user("Dora"), "practice", {"length": "5"})
-        await dc.wait_for(lambda c: "5 digits" in str(c.body), timeout=15)
+        await _practice_on_both(tg, dc)
     finally:
-        proc.send_signal(signal.SIGTERM)
-        _, err = await asyncio.wait_for(proc.communicate(), 30)
-        await dc.stop()
-        await tg.stop()
+        err = await _stop(proc, tg, dc)
     assert proc.returncode == 0, err.decode()[-2000:]
     leakscan.bot_process(err.decode(), tokens=[tg.token, tg.token.split(":")[1], BOT_TOKEN])
 
@@ -80,6 +73,24 @@ async def _health_until(proc: asyncio.subprocess.Process, env: dict[str, str], t
     return code, line
 
 
+async def _practice_on_both(tg: TelegramStandIn, dc: DiscordStandIn) -> None:
+    """A practice game started on each platform is answered there."""
+    group = Chat(id=-1002, type="group", title="Club")
+    tg.user_message(group, User(id=7, first_name="Tina"), "/practice 4")
+    await tg.wait_sent(group.id, "secret code", timeout=15)
+    await dc.slash(CHANNEL_ID, dc.add_user("Dora"), "practice", {"length": "5"})
+    await dc.wait_for(lambda c: "5 digits" in str(c.body), timeout=15)
+
+
+async def _stop(proc: asyncio.subprocess.Process, tg: TelegramStandIn, dc: DiscordStandIn) -> bytes:
+    """SIGTERM to the bot, then the stand-ins stopped; the bot's stderr."""
+    proc.send_signal(signal.SIGTERM)
+    _, err = await asyncio.wait_for(proc.communicate(), 30)
+    await dc.stop()
+    await tg.stop()
+    return err
+
+
 def _env(tg: TelegramStandIn, dc: DiscordStandIn, discord_token: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
     env.update(PYTHONPATH=str(ROOT), TELEGRAM_TOKEN=tg.token, TELEGRAM_BASE_URL=tg.base_url,
@@ -103,16 +114,9 @@ async def test_a_refused_intent_runs_discord_without_message_content_and_telegra
         assert code == 0, line
         assert line == ("store ok; discord connected (without message content: the Message Content intent is "
                         "not enabled); telegram connected")
-        group = Chat(id=-1002, type="group", title="Club")
-        tg.user_message(group, User(id=7, first_name="Tina"), "/practice 4")
-        await tg.wait_sent(group.id, "secret code", timeout=15)
-        await dc.slash(CHANNEL_ID, dc.add_user("Dora"), "practice", {"length": "5"})
-        await dc.wait_for(lambda c: "5 digits" in str(c.body), timeout=15)
+        await _practice_on_both(tg, dc)
     finally:
-        proc.send_signal(signal.SIGTERM)
-        _, err = await asyncio.wait_for(proc.communicate(), 30)
-        await dc.stop()
-        await tg.stop()
+        err = await _stop(proc, tg, dc)
     assert proc.returncode == 0, err.decode()[-2000:]
     assert err.decode().count("4014") == 1, err.decode()[-3000:]  # one clear line
     leakscan.bot_process(err.decode(), tokens=[tg.token, tg.token.split(":")[1], BOT_TOKEN])

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from core import names
@@ -182,14 +182,6 @@ def evening_average(fines_by_member: Mapping[str, int]) -> int:
         return 0
     n, s = len(fines_by_member), sum(fines_by_member.values())
     return (2 * s + n) // (2 * n)
-
-
-@dataclass(frozen=True)
-class Amount:
-    """A typed amount read: minor units."""
-
-    value: int
-    text: str = field(default="", compare=False)
 
 
 _CURRENCY = r"(?:€|\$|£|₽|лв\.?|kr|EUR|SEK|BGN|RUB|USD)"
