@@ -57,8 +57,21 @@ struct Entry {
   int32_t value;  // exact cost, or a lower bound
   int16_t guess;  // best guess when exact
   bool exact;
+  uint16_t n;  // the set's size: what eviction looks at
 };
 static unordered_map<Key, Entry, KeyHash> memo;
+
+// The memo is a cache, so it may forget: past MEMO_CAP entries (env, default 60 million, about 4 GiB)
+// the entries of the smallest sets (cheapest to find again) go first, until it is half full. Without a
+// bound the two biggest parts of the 4-digit search grew past 8 GiB.
+static size_t memo_cap = 60000000;
+static void evict() {
+  size_t before = memo.size();
+  for (int t = 3; memo.size() > memo_cap / 2; t = t * 3 / 2 + 1)
+    for (auto it = memo.begin(); it != memo.end();)
+      it = it->second.n <= t ? memo.erase(it) : std::next(it);
+  fprintf(stderr, "  memo evicted: %zu -> %zu entries\n", before, memo.size());
+}
 
 static Key key_of(const Set& s) {
   uint64_t a = 1469598103934665603ULL, b = 0x12345678ABCDEFULL;
@@ -327,14 +340,15 @@ static int solve(const Set& S, vector<uint16_t>& hist, int ub) {
     bestg = c.g;
     if (best <= lo) break;
   }
+  if (memo.size() >= memo_cap) evict();
   Entry& e = memo[k];
   if (bestg >= 0) {
-    e = {best, (int16_t)bestg, true};
+    e = {best, (int16_t)bestg, true, (uint16_t)n};
     return best;
   }
   int bound = max(lo, proven == INT32_MAX ? ub : proven);
   bound = max(bound, ub);
-  e = {bound, -1, false};
+  e = {bound, -1, false, (uint16_t)n};
   return bound;
 }
 
@@ -386,6 +400,7 @@ int main(int argc, char** argv) {
   }
   K = atoi(argv[1]), L = atoi(argv[2]), R = atoi(argv[3]);
   int only = argc > 4 ? atoi(argv[4]) : -1;
+  if (const char* cap = getenv("MEMO_CAP")) memo_cap = strtoull(cap, nullptr, 10);
 
   int pw = 1;
   for (int i = 0; i < L; i++) pw *= K;
