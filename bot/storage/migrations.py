@@ -285,4 +285,14 @@ MIGRATIONS: list[Migration] = [
     );
     CREATE INDEX scheduled_jobs_due ON scheduled_jobs (due) WHERE done IS NULL;
     """),
+    # 12: a chat's TV page (bot/web/, docs/tv.md): one unguessable link token per chat; /tv new replaces it
+    Migration("""
+    CREATE TABLE tv_links (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        token    TEXT NOT NULL UNIQUE,
+        created  {REAL} NOT NULL,
+        PRIMARY KEY (platform, chat_id)
+    );
+    """),
 ]

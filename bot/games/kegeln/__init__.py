@@ -11,9 +11,12 @@ from bot.games.kegeln.recap import cmd_abend, cmd_jahresrueckblick
 from bot.games.kegeln.season import cmd_saison
 from bot.games.kegeln.stats import cmd_kegelstats
 from bot.games.plugin import GamePlugin
+from bot.moves import both
 from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
 from bot.storage.sql import TxJob
+from bot.web import command as tv_command
+from bot.web import hooks as tv
 from core.games.kegeln import GAME, records
 from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
 from core.messages import Chat
@@ -45,13 +48,19 @@ class KegelnPlugin(GamePlugin[State]):
                          ("ru", "итоги_года"), ("ru", "itogi_goda"),
                          ("bg", "годишен_преглед"), ("bg", "godishen_pregled"))),
         Command("kegelmerge", ("old", "new"), cmd_kegelmerge, personal=False),
+        tv_command.COMMAND,  # the TV page at the lanes (bot/web/, docs/tv.md)
     )
 
     async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
         await merge.answer_merge(svc, turn, chat, arg)
 
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
-        return play.move_writes(svc, row, old, new, over)
+        own = play.move_writes(svc, row, old, new, over)
+        notify = tv.move_job(svc, row.platform, row.chat_id)  # the TV pages in every process (PostgreSQL)
+        return own if notify is None else both(own, notify)
+
+    async def after_save(self, svc: Services, turn: Handling, chat: Chat, state: State, over: bool) -> None:
+        tv.saved(svc, chat)  # this process's TV pages of the chat
 
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return play.kegeln_match(records.member_records(state), bool(state.teams))
