@@ -87,6 +87,11 @@ class TvServer:
         tv_feed.attach(self.svc, self.served)
         log.info("TV pages on http://%s:%d/tv/…", self.host, self.port)
 
+    async def listening(self) -> None:
+        """Until this process hears the other processes' moves (PostgreSQL's LISTEN is up; at once on SQLite)."""
+        if self._listener is not None:
+            await self._listener.listening.wait()
+
     @property
     def bound_port(self) -> int:
         """The port it listens on (WEB_PORT=0 in tests: one the system picked)."""
