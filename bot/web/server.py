@@ -155,7 +155,10 @@ class TvServer:
                             getter.cancel()
                             break
                         kind, data = getter.result()
-                        await resp.send(json.dumps(data, ensure_ascii=False), event=kind)
+                        try:
+                            await resp.send(json.dumps(data, ensure_ascii=False), event=kind)
+                        except ConnectionResetError:  # the page went away while we wrote to it
+                            break
                         if kind == "gone":
                             break
                 finally:
