@@ -149,6 +149,7 @@ async def test_an_evening_on_the_tv(evening: Evening, chromium: Any, tmp_path: P
     await expect(page.locator("#status")).to_be_hidden(timeout=WAIT)
     assert await page.evaluate("window.__same_page === true"), "the page was reloaded"
 
+    assert evening.app is not None
     other = Table(evening.app, group=Chat(PLATFORM, "club-2", private=False))  # another chat's game
     await other.say("dora", "/kegeln high 2 Zelda Yusuf")
     await other.say("dora", "/wurf 8 10")
