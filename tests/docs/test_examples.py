@@ -148,6 +148,7 @@ BY_COMMAND = {
     "arsrevy": "kegeln over", "itogi_goda": "kegeln over", "итоги_года": "kegeln over",
     "godishen_pregled": "kegeln over", "годишен_преглед": "kegeln over",
     "kegelmerge": "kegeln, two names of one member",
+    "tv": "kegeln", "anzeigetafel": "kegeln", "resultattavla": "kegeln", "табло": "kegeln", "tablo": "kegeln",
 }
 
 
