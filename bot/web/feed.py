@@ -20,6 +20,11 @@ log = logging.getLogger("bot.web")
 
 Key = tuple[str, str]  # (platform, chat id)
 QUEUE = 16  # events a slow page may lag behind before it is sent only the newest state
+MAX_PAGES = 10  # open pages per chat and process: a club has a TV or two; a leaked link cannot open thousands
+
+
+class TooManyPages(Exception):
+    """The chat has `MAX_PAGES` pages open already."""
 
 
 @dataclass(eq=False)
@@ -98,11 +103,17 @@ class Feed:
         channel = self.channels.get(key)
         if channel is None:
             channel = self.channels[key] = Channel(key, self._read, self._moment)
-        _, view = await self._read(key)
+        if len(channel.watchers) >= MAX_PAGES:
+            raise TooManyPages()
+        watcher = Watcher(token)
+        channel.watchers.add(watcher)  # before the read: the channel stays while it is read, and counted
+        try:
+            _, view = await self._read(key)
+        except BaseException:
+            self.unwatch(key, watcher)
+            raise
         if channel.view is None:
             channel.view = view
-        watcher = Watcher(token)
-        channel.watchers.add(watcher)
         return watcher, view
 
     def unwatch(self, key: Key, watcher: Watcher) -> None:

@@ -77,7 +77,8 @@ class TvServer:
         return app
 
     async def start(self) -> None:
-        self._runner = web.AppRunner(self.web_app(), access_log=None, shutdown_timeout=1.0)
+        # a page that goes away ends its handler at once (its place among MAX_PAGES is free again)
+        self._runner = web.AppRunner(self.web_app(), access_log=None, shutdown_timeout=1.0, handler_cancellation=True)
         await self._runner.setup()
         await web.TCPSite(self._runner, self.host, self.port).start()
         url = pgnotify.postgres_url(self.svc.store)
@@ -141,7 +142,10 @@ class TvServer:
         token = request.match_info["token"]
         ref = await self._chat(request)
         key = (ref.platform, ref.chat_id)
-        watcher, current = await self.feed.watch(key, token)
+        try:
+            watcher, current = await self.feed.watch(key, token)
+        except tv_feed.TooManyPages:
+            raise web.HTTPTooManyRequests(headers={**HEADERS, "Retry-After": "30"}) from None
         try:
             async with sse_response(request, headers=HEADERS, ping_interval=PING_SECONDS) as resp:
                 self._streams.add(resp)

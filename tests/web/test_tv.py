@@ -9,6 +9,7 @@ import aiohttp
 import pytest
 
 from bot.app import App
+from bot.web.feed import MAX_PAGES
 from bot.web.server import TvServer
 from core.messages import Actor, Chat, Inbound
 from tests.app.harness import PLATFORM, Table, texts
@@ -186,3 +187,20 @@ async def test_static_files_served_and_nothing_else(tv: TvServer, http: aiohttp.
     assert await status(http, base + name) == 200
     assert await status(http, base + "../server.py") == 404
     assert await status(http, base + "links.py") == 404
+
+
+async def test_a_leaked_link_opens_a_bounded_number_of_pages(table: Table, tv: TvServer,
+                                                            http: aiohttp.ClientSession) -> None:
+    await table.say("alice", "/kegeln high 2 Anna Ben")
+    link = await link_of(table)
+    streams = [await open_events(http, link) for _ in range(MAX_PAGES)]
+    for s in streams:
+        await s.until("state")
+    async with http.get(link + "/events") as resp:
+        assert resp.status == 429
+    await streams[0].close()
+    await asyncio.sleep(0.2)  # the server notices the closed page
+    again = await open_events(http, link)  # a place is free again
+    await again.until("state")
+    for s in [*streams[1:], again]:
+        await s.close()

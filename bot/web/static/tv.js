@@ -20,6 +20,11 @@
     return node;
   }
 
+  function replace(node, child) {  // replaceChildren, also in an old TV's browser
+    while (node.firstChild) { node.removeChild(node.firstChild); }
+    if (child) { node.appendChild(child); }
+  }
+
   function list(tag, cls, lines) {
     var node = el(tag, cls);
     (lines || []).forEach(function (line) { node.appendChild(el("li", "", line)); });
@@ -80,7 +85,7 @@
     evening.appendChild(list("ul", "games", v.evening.games));
     evening.appendChild(list("ul", "leaders", v.evening.leaders));
     page.appendChild(evening);
-    root.replaceChildren(page);
+    replace(root, page);
   }
 
   function celebrate(m) {
@@ -100,7 +105,7 @@
     if (source) { source.close(); }
     status.textContent = root.dataset.gone;
     status.className = "shown gone";
-    root.replaceChildren();
+    replace(root, null);
   }
 
   function check() {  // the browser stopped retrying: is the link still there (a restart) or gone (/tv new)?
