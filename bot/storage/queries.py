@@ -120,6 +120,8 @@ MIGRATE_CHAT = (  # the shared tables; each game moves its own (bot/storage/sche
     Query("UPDATE scheduled_jobs SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
           " (SELECT 1 FROM scheduled_jobs j WHERE j.owner = scheduled_jobs.owner AND j.platform = :platform"
           " AND j.chat_id = :new AND j.key = scheduled_jobs.key)"),
+    Query("UPDATE tv_links SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM tv_links t WHERE t.platform = :platform AND t.chat_id = :new)"),  # the TV page's link
 )
 
 # ---------------------------------------------------------------- statistics

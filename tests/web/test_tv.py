@@ -204,3 +204,18 @@ async def test_a_leaked_link_opens_a_bounded_number_of_pages(table: Table, tv: T
     await again.until("state")
     for s in [*streams[1:], again]:
         await s.close()
+
+
+async def test_the_link_moves_with_a_group_that_becomes_a_supergroup(app: App, table: Table, tv: TvServer,
+                                                                     http: aiohttp.ClientSession) -> None:
+    """Telegram: a group upgraded to a supergroup gets a new chat id; the TV on the lanes keeps its link."""
+    await table.say("alice", "/kegeln high 2 Anna Ben")
+    link = await link_of(table)
+    await app.store.migrate_chat(PLATFORM, table.group.chat_id, "supergroup-1")
+    moved = Table(app, group=Chat(PLATFORM, "supergroup-1", private=False))
+    stream = await open_events(http, link)
+    assert numbers(await stream.until("state")) == {"Anna": "__", "Ben": "__"}  # the game moved along
+    await moved.say("alice", "/wurf 5 10")
+    await stream.until("state", lambda v: numbers(v)["Anna"] == "5_")
+    assert await link_of(moved) == link
+    await stream.close()
