@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import aiohttp
+import asyncpg
 
 from bot.app import App
 from bot.web import server as tv_server
@@ -38,6 +39,18 @@ async def test_a_throw_through_one_process_reaches_a_page_served_by_another(pg_u
             assert (await stream.until("moment"))["kind"] == "nines"
             await table.say("alice", "/wurf 4 10")
             view = await stream.until("state", lambda v: numbers(v)["Ben"] == "4_", timeout=5)
+            # the page server's LISTEN connection is lost (a database restart, a dropped network): a throw saved
+            # meanwhile still reaches the page once it listens again (every watched chat is read anew)
+            conn = await asyncpg.connect(pg_url)
+            try:
+                killed = await conn.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                                             " WHERE query LIKE 'LISTEN%'")
+            finally:
+                await conn.close()
+            assert killed == 1
+            await table.say("alice", "/wurf 2")
+            view = await stream.until("state", lambda v: numbers(v)["Anna"] == "92", timeout=15)
+            await asyncio.wait_for(tv.listening(), 10)
             new = private_link(await table.say("alice", "/tv new"), "alice")
             await stream.until("gone", timeout=5)  # the rotation, heard from the other process
             async with http.get(link) as resp:
