@@ -185,3 +185,23 @@ async def test_an_evening_on_the_tv(evening: Evening, chromium: Any, tmp_path: P
     for foreign in ("Zelda", "Yusuf", "club-2", "1357", "2468", "carol"):
         assert not re.search(rf"\b{foreign}\b", everything), foreign
     await context.close()
+
+
+async def test_twenty_members_fit_the_screen(evening: Evening, chromium: Any) -> None:
+    """The most members a game takes (20), six places, long names: every row and the last throw are on the
+    1920×1080 screen, none cut off below it."""
+    from playwright.async_api import expect
+
+    names = ["Maximilian-Alexander", *(f"Member{i}" for i in range(2, 21))]
+    await evening.type(f"alice: /kegeln high 6 {' '.join(names)}")
+    said = await evening.type("alice: /tv", *(f"alice: /wurf {i % 10} 100000" for i in range(20)), "alice: /wurf 9 1")
+    found = LINK.search(said)
+    assert found
+    page = await chromium.new_page(viewport={"width": 1920, "height": 1080})
+    await page.goto(found.group(0))
+    await expect(page.locator("table.members tr")).to_have_count(20, timeout=WAIT)
+    for box in [await row.bounding_box() for row in await page.locator("table.members tr").all()]:
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1080, box
+    last = await page.locator(".last").bounding_box()
+    assert last is not None and last["y"] + last["height"] <= 1080, last
+    await page.close()

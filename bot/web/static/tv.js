@@ -31,21 +31,30 @@
     return node;
   }
 
-  function members(game) {
-    var table = el("table", "members");
-    game.members.forEach(function (m) {
+  function members(game) {  // one table, or two side by side from 11 members on: up to 20 fit the screen
+    var wrap = el("div", "members-wrap");
+    var count = game.members.length;
+    var columns = count > 10 ? 2 : 1;
+    var rows = Math.ceil(count / columns);
+    var table = null;
+    game.members.forEach(function (m, i) {
+      if (i % rows === 0) {
+        table = el("table", "members");
+        table.style.fontSize = Math.min(3.4, 17 / rows) + "vw";
+        wrap.appendChild(table);
+      }
       var row = el("tr", m.now ? "now" : "");
       row.appendChild(el("td", "name", m.name));
       row.appendChild(el("td", "number", m.number));
       row.appendChild(el("td", "team", m.team));
       table.appendChild(row);
     });
-    return table;
+    return wrap;
   }
 
   function gameSection(v) {
     var game = v.game;
-    var main = el("section", "game");
+    var main = el("section", game.members.length > 10 ? "game many" : "game");
     main.appendChild(el("h1", "head", game.head));
     if (game.turn) {
       var turn = el("div", "turn");
