@@ -169,6 +169,12 @@ async def test_an_evening_on_the_tv(evening: Evening, chromium: Any, tmp_path: P
     if os.environ.get("TV_SCREENSHOT"):  # docs/tv.md's picture: TV_SCREENSHOT=docs/tv-screenshot.png
         shutil.copy(shot, os.environ["TV_SCREENSHOT"])
 
+    # /tv new: the TV on the old link says so at once, and stops
+    await evening.type("alice: /tv new")
+    await expect(page.locator("#status.gone")).to_have_text("This link no longer works. Ask for the new one with /tv.",
+                                                             timeout=WAIT)
+    await expect(page.locator("table.members")).to_have_count(0)
+
     # a wrong token is a 404 like any unknown address
     bad = await context.new_page()
     response = await bad.goto(f"{base}/tv/{'x' * 32}")
