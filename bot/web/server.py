@@ -41,8 +41,8 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>{title}</title>
-<link rel="stylesheet" href="/static/tv.css">
-<script src="/static/tv.js" defer></script>
+<link rel="stylesheet" href="../static/tv.css">
+<script src="../static/tv.js" defer></script>
 </head>
 <body>
 <main id="tv" data-offline="{offline}" data-gone="{gone}">
