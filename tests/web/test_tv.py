@@ -219,3 +219,18 @@ async def test_the_link_moves_with_a_group_that_becomes_a_supergroup(app: App, t
     await stream.until("state", lambda v: numbers(v)["Anna"] == "5_")
     assert await link_of(moved) == link
     await stream.close()
+
+
+async def test_a_team_duel(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
+    await table.say("alice", "/kegeln high 2 teams Anna Ben / Cleo Dora")
+    stream = await open_events(http, await link_of(table))
+    view = await stream.until("state")
+    teams = {m["name"]: m["team"] for m in view["game"]["members"]}
+    assert teams == {"Anna": "Team 1", "Ben": "Team 1", "Cleo": "Team 2", "Dora": "Team 2"}
+    order = [m["name"] for m in view["game"]["members"]]
+    for i in range(8):
+        await table.say("alice", f"/wurf {9 if order[i % 4] == 'Anna' else 1} {10 if i < 4 else 1}")
+    view = await stream.until("state", lambda v: v["screen"] == "idle" and v["game"])
+    assert view["game"]["result"] == ["1. [1] ⌀ 55.0 (Anna 99, Ben 11)", "2. [2] ⌀ 11.0 (Cleo 11, Dora 11)"]
+    assert view["game"]["winner"] == "🏆 Team 1 wins!"
+    await stream.close()
