@@ -25,6 +25,8 @@ log = logging.getLogger("bot.web")
 STATIC = Path(__file__).with_name("static")
 RETRY_MS = 1000  # how soon a page's EventSource reconnects after the stream dropped (the SSE `retry` field)
 PING_SECONDS = 15.0  # a comment line this often: proxies keep the stream open, a dead page is noticed
+# a quiet page's chat is read again this often: what changes without a move (the evening after 06:00, a /lang)
+REREAD_SECONDS = 60.0
 # The page loads nothing from elsewhere and sends no Referer (its address is the secret); no search engine keeps it.
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
@@ -150,15 +152,20 @@ class TvServer:
             async with sse_response(request, headers=HEADERS, ping_interval=PING_SECONDS) as resp:
                 self._streams.add(resp)
                 await resp.send(json.dumps(current, ensure_ascii=False), event="state", retry=RETRY_MS)
-                closed = asyncio.ensure_future(resp.wait())
+                closed: asyncio.Future[Any] = asyncio.ensure_future(resp.wait())
+                getter: asyncio.Future[Any] | None = None
                 try:
                     while True:
-                        getter = asyncio.ensure_future(watcher.queue.get())
-                        await asyncio.wait({getter, closed}, return_when=asyncio.FIRST_COMPLETED)
-                        if not getter.done():
-                            getter.cancel()
+                        getter = getter or asyncio.ensure_future(watcher.queue.get())
+                        await asyncio.wait({getter, closed}, timeout=REREAD_SECONDS,
+                                           return_when=asyncio.FIRST_COMPLETED)
+                        if closed.done():
                             break
+                        if not getter.done():  # quiet for a while: read again (a new evening, /lang)
+                            self.feed.changed(key)
+                            continue
                         kind, data = getter.result()
+                        getter = None
                         try:
                             await resp.send(json.dumps(data, ensure_ascii=False), event=kind)
                         except ConnectionResetError:  # the page went away while we wrote to it
@@ -167,6 +174,8 @@ class TvServer:
                             break
                 finally:
                     closed.cancel()
+                    if getter is not None:
+                        getter.cancel()
                     self._streams.discard(resp)
                 return resp
         finally:

@@ -9,6 +9,7 @@ import aiohttp
 import pytest
 
 from bot.app import App
+from bot.web import server as tv_server_module
 from bot.web.feed import MAX_PAGES
 from bot.web.server import TvServer
 from core.messages import Actor, Chat, Inbound
@@ -233,4 +234,17 @@ async def test_a_team_duel(table: Table, tv: TvServer, http: aiohttp.ClientSessi
     view = await stream.until("state", lambda v: v["screen"] == "idle" and v["game"])
     assert view["game"]["result"] == ["1. [1] ⌀ 55.0 (Anna 99, Ben 11)", "2. [2] ⌀ 11.0 (Cleo 11, Dora 11)"]
     assert view["game"]["winner"] == "🏆 Team 1 wins!"
+    await stream.close()
+
+
+async def test_a_quiet_page_reads_its_chat_again(table: Table, tv: TvServer, http: aiohttp.ClientSession,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """What changes without a move reaches the page too: here the chat's language (/lang nudges no page)."""
+    monkeypatch.setattr(tv_server_module, "REREAD_SECONDS", 0.2)
+    await table.say("alice", "/kegeln high 2 Anna Ben")
+    stream = await open_events(http, await link_of(table))
+    assert (await stream.until("state"))["words"]["now"] == "Throwing now"
+    await table.say("alice", "/lang de")
+    view = await stream.until("state", lambda v: v["lang"] == "de", timeout=5)
+    assert view["words"]["now"] == "Jetzt wirft"
     await stream.close()
