@@ -34,7 +34,8 @@ async def cmd_tv(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
         await notify_everywhere(svc, ib.chat.platform, ib.chat.chat_id)
     title = await svc.store.chat_title(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id) or ib.chat.title or ""
     key = "tv.rotated" if rotate else "tv.link"
-    turn.messages.append(Message(ib.actor, Text(key, {"url": served.link(token), "chat": title}), about=ib.chat,
+    text = Text(key, {"url": links.Link(served.link(token)), "chat": title})  # the address as it is (links.Link)
+    turn.messages.append(Message(ib.actor, text, about=ib.chat,
                                  fallback=Message(ib.chat, Text("tv.unreachable", {"name": ib.actor.name}))))
     turn.outcome = "tv:rotated" if rotate else "tv:link"
 

@@ -19,6 +19,23 @@ REPLACE = Query("INSERT INTO tv_links (platform, chat_id, token, created) VALUES
                 " ON CONFLICT (platform, chat_id) DO UPDATE SET token = excluded.token, created = excluded.created")
 
 
+class Link:
+    """A TV page's address as a message parameter: shown exactly as it is, never as user text (a platform that
+    formats text would escape its `_` and break the link: Discord's markdown). It is made here, from the
+    configured address and a token of [A-Za-z0-9_-] only, so there is nothing in it to escape."""
+
+    __slots__ = ("url",)
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def __format__(self, spec: str) -> str:
+        return self.url
+
+    def __str__(self) -> str:
+        return self.url
+
+
 class ChatRef(NamedTuple):
     """The chat a token names."""
 

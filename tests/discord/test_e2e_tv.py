@@ -5,8 +5,10 @@ its TV server: the link goes to the scorer by DM, never into the channel; a memb
 from __future__ import annotations
 
 import aiohttp
+import pytest
 
 from bot.app import App
+from bot.web import links
 from bot.web.server import TvServer
 from tests.web.tvkit import LINK, free_port
 
@@ -14,7 +16,10 @@ from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, StandIn, User
 
 
-async def test_tv_link_by_dm_only(standin: StandIn, make_adapter: MakeAdapter, app: App) -> None:
+async def test_tv_link_by_dm_only(standin: StandIn, make_adapter: MakeAdapter, app: App,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    tokens = iter(["Tv_link_" * 4, "Tv_next_" * 4, "Tv_more_" * 4])  # with `_`, which Discord's markdown escapes
+    monkeypatch.setattr(links, "new_token", lambda: next(tokens))
     port = free_port()
     tv = TvServer(app, "127.0.0.1", port, f"http://127.0.0.1:{port}")
     await tv.start()
@@ -36,6 +41,7 @@ async def test_tv_link_by_dm_only(standin: StandIn, make_adapter: MakeAdapter, a
         assert found, dms
         link = found[0].group(0)
         token = link.rsplit("/", 1)[1]
+        assert token == "Tv_link_" * 4, link  # the whole token: no markdown escape (`\_`) cut it short
         assert all(token not in str(c.body) for c in standin.channel_calls(after=mark))
 
         mark = len(standin.calls)
