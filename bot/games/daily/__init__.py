@@ -7,7 +7,8 @@ A player plays privately: the attempt is a game in the group that waits for its 
 input (`secret_prompt`), so a guess sent privately goes to it (bot/routing.py), a guess typed in the
 group is deleted unseen, and the group sees only the spoiler-free result. Modules: `commands` (/daily,
 /timezone), `attempt` (a player's attempt: started, resumed, refused), `day` (the chat's day, streaks),
-`tables` (the day's board, the all-time table), `storage` (its tables' queries and write jobs)."""
+`tables` (the day's board, the all-time table), `streak_stats` (/stats daily), `storage` (its tables'
+queries and write jobs)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bot.games.daily import storage
 from bot.games.daily.attempt import play, played_already
 from bot.games.daily.commands import SUBCOMMANDS, cmd_daily, cmd_timezone
 from bot.games.daily.day import streaks, today
+from bot.games.daily.streak_stats import streak_stats
 from bot.games.plugin import GamePlugin
 from bot.services import Command, Handling, Services, loaded
 from bot.storage.base import GameRow
@@ -67,6 +69,11 @@ class DailyPlugin(GamePlugin[State]):
 
     async def hint(self, svc: Services, turn: Handling, row: GameRow) -> bool:
         raise GameError("daily.no_hints")
+
+    async def stats(self, svc: Services, turn: Handling, args: tuple[str, ...]) -> bool:
+        """`/stats daily [NAME]`: the streaks per puzzle, with the freezes held and used."""
+        await streak_stats(svc, turn, args)
+        return True
 
     def titled(self, msg: Message, chat: str) -> Message:
         """"Today's 1A2B daily of Kegelclub Elbe": the attempt's start and its board name the group."""
