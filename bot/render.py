@@ -166,7 +166,7 @@ class Localiser:
         marked = self.catalogs.render(said, lang, mark=True)
         text = self.catalogs.render(said, lang) if _holds_markers(said) else marked.translate(UNMARK)
         return Outbound(m.to, text, self._buttons(m.buttons, lang), m.image, m.edit_key, fallback, m.file,
-                        marked if marked != text else None, m.only_for_actor, m.mention)
+                        marked if marked != text else None, m.only_for_actor, m.mention, m.mention_names)
 
     def _buttons(self, rows: tuple[tuple[Button, ...], ...], lang: str) -> tuple[tuple[OutButton, ...], ...]:
         return tuple(tuple(OutButton(self.catalogs.render(b.label, lang), b.action, b.url,
