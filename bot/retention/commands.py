@@ -20,7 +20,7 @@ from babel import Locale
 
 from bot.handling import Command
 from bot.i18n import Catalogs
-from bot.retention import schedule
+from bot.retention import schedule, tables  # noqa: F401  (tables registers the weekly post)
 from bot.retention.settings import NOISE, PostSettings, pinged, post_settings, put_settings, set_ping
 from bot.services import Handling, Services
 from bot.zones import DEFAULT_TZ
