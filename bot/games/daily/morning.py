@@ -22,6 +22,11 @@ from core.games.daily import presenter, rules
 from core.games.daily.streaks import day_change
 from core.messages import Chat, Message, Text
 
+# Discord's allowed_mentions takes at most 100 user ids ("users: Array of user_ids to mention (Max size of
+# 100)", https://discord.com/developers/docs/resources/message#allowed-mentions-object): the first 100
+# opted-in players of a chat (by id) are mentioned, the others read the post unmentioned
+MAX_PINGS = 100
+
 
 async def scheduled(svc: Services, job: Job) -> list[Message]:
     """A morning run: arm tomorrow's (idempotently, by its key) and post, unless the chat turned the
@@ -84,7 +89,7 @@ async def morning_post(svc: Services, chat: Chat, day: str) -> list[Message]:
     key, params = ("posts.morning", {"day": when, "sections": sections}) if sections else (
         "posts.morning_quiet", {"day": when})
     msg = Message(chat, Text(key, params), ((play_button(chat, rules.DEFAULT_PUZZLE),),))
-    pings = sorted(await pinged(svc.store, chat.platform, chat.chat_id))
+    pings = sorted(await pinged(svc.store, chat.platform, chat.chat_id))[:MAX_PINGS]
     if not pings:
         return [msg]
     shown = {uid: await svc.store.user_name(chat.platform, uid) or uid for uid in pings}

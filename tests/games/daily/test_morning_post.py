@@ -14,6 +14,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.app import App
+from bot.games.daily.morning import MAX_PINGS
+from bot.retention.settings import set_ping
 from bot.scheduler import Job, Scheduler, pending
 from bot.storage.sql import Query
 from core.messages import Actor, Chat, Inbound, Outbound
@@ -195,5 +197,39 @@ async def test_a_bot_down_all_day_posts_no_stale_morning_but_keeps_the_next(db: 
     try:
         assert await app.scheduler.tick() == []
         assert [j.key for j in await pending(app.store, "daily", PLATFORM, GROUP.chat_id)] == ["morning:2026-12-04"]
+    finally:
+        await app.close()
+
+
+async def test_an_opt_in_counts_in_its_own_chat_only_and_private_chats_have_none(db: str, clock: Clock) -> None:
+    clock.now = NOON
+    app = await App.open(db, seed=7, clock=clock)
+    try:
+        table = Table(app)
+        other = Table(app, Chat(PLATFORM, "group-2", False))
+        await posts(app, "morning", "08:00")
+        await other.say("mallory", "/pings on")  # in another chat: no mention here
+        r = await table.dm("mallory", "/pings on")
+        assert "/pings works in a group chat." in texts(r)
+        r = await app.handle(Inbound(admin(), Chat(PLATFORM, "dm-alice", True), command="posts",
+                                     args=("morning", "07:00")))
+        assert "/posts works in a group chat." in texts(r)
+        clock.now = MORNING + 1
+        post = the_post(await app.scheduler.tick())
+        assert post.mention == () and post.mention_names == ()
+    finally:
+        await app.close()
+
+
+async def test_at_most_a_hundred_are_mentioned_as_discord_allows(db: str, clock: Clock) -> None:
+    clock.now = NOON
+    app = await App.open(db, seed=7, clock=clock)
+    try:
+        await posts(app, "morning", "08:00")
+        for i in range(MAX_PINGS + 5):
+            await app.store.run(set_ping(PLATFORM, GROUP.chat_id, f"u{i:03d}", True, NOON))
+        clock.now = MORNING + 1
+        post = the_post(await app.scheduler.tick())
+        assert len(post.mention) == len(post.mention_names) == MAX_PINGS == 100
     finally:
         await app.close()
