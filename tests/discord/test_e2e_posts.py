@@ -51,5 +51,6 @@ async def test_the_morning_post_pings_exactly_the_opted_in(
         assert "Alice 1/10" in post.content
         pings_exactly(post, bob.id)
         assert f"<@{alice.id}>" not in post.content
+        assert StandIn.notified(post.message) == [bob.id]  # whom Discord would notify: Bob alone
     finally:
         await app.close()
