@@ -3,7 +3,7 @@ seasons, merges and storage each in a module of this package."""
 
 from __future__ import annotations
 
-from bot.games.kegeln import merge, play
+from bot.games.kegeln import merge, play, storage
 from bot.games.kegeln.export import cmd_kegelexport
 from bot.games.kegeln.merge import cmd_kegelmerge
 from bot.games.kegeln.play import cmd_kegeln, cmd_scorer, cmd_throw, cmd_undo, cmd_winner, cmd_wurf
@@ -13,6 +13,7 @@ from bot.games.kegeln.stats import cmd_kegelstats
 from bot.games.plugin import GamePlugin
 from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
+from bot.storage.schemas import Schema
 from bot.storage.sql import TxJob
 from core.games.kegeln import GAME, records
 from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
@@ -24,6 +25,7 @@ PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern
 
 class KegelnPlugin(GamePlugin[State]):
     game = GAME
+    schema = Schema("kegeln", (), chat_moves=storage.CHAT_MOVES)  # its tables are in the shared list (shipped)
     title = "game.kegeln"
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
