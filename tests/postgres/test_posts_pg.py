@@ -1,6 +1,6 @@
-"""The chat's own posts on PostgreSQL (`db` is a postgresql:// URL here): the morning post's tests again,
-and two bot processes — two Apps on one database — ticking at the same moments: one morning post, one
-next run."""
+"""The chat's own posts on PostgreSQL (`db` is a postgresql:// URL here): the morning post's, the tables by
+period's and the noise's tests again, and two bot processes — two Apps on one database — ticking at the
+same moments: one morning post, one next run."""
 
 from __future__ import annotations
 
@@ -10,6 +10,12 @@ from bot.app import App
 from bot.scheduler import pending
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM
+from tests.app.test_noise import test_results_only_drops_the_chatter_and_nothing_else  # noqa: F401  (again, on PostgreSQL)
+from tests.app.test_period_tables import (  # noqa: F401  (again, on PostgreSQL)
+    test_the_weekly_post_tells_the_week_that_ended_once,
+    test_the_zone_decides_the_week,
+    test_wins_and_rating_changes_of_the_week_from_the_chats_first_day,
+)
 from tests.games.daily.test_morning_post import (  # noqa: F401  (collected here again, on PostgreSQL)
     MORNING,
     NOON,
