@@ -17,8 +17,8 @@ from core.messages import Message, Text
 
 async def cmd_abend(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/abend: tonight's games of this chat (finished since this club evening started, in the chat's
-    zone: core/games/kegeln/evenings.py): the winner of each, and who threw the most 9s, the most
-    Pumpen and the best Kegel-Schnitt."""
+    zone: core/games/kegeln/evenings.py): the winner of each, the evening's king (most wins, then the
+    best Kegel-Schnitt), who threw the most 9s, the Pumpen king and the best Kegel-Schnitt."""
     ib = turn.inbound
     tz = await chat_zone(svc, ib)
     tonight = evening_of(svc.clock(), tz)  # before 06:00 local time still last night's evening
@@ -35,7 +35,7 @@ async def cmd_abend(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
     turn.messages.append(Message(ib.chat, Text("kegeln.abend.text", {
         "head": Text("kegeln.abend.head", {"n": len(games), "date": tonight}),
         "games": rendered,
-        **kegeln_report.leader_texts(nines, pumpen, schnitt)})))
+        **kegeln_report.leader_texts(nines, pumpen, schnitt, kegeln_report.evening_king(members))})))
 
 
 async def cmd_jahresrueckblick(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
