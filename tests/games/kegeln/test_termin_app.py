@@ -5,13 +5,13 @@ restarts, in the chat and forum topic the evening was set in."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from bot.app import App
 from bot.scheduler import pending
+from bot.storage.sql import Query
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
@@ -36,9 +36,9 @@ def buttons(r: Response) -> list[str]:
     return [b.action for m in r.messages for row in m.buttons for b in row]
 
 
-def rows(db: str, sql: str) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(db) as conn:
-        return conn.execute(sql).fetchall()
+async def rows(app: App, sql: str) -> list[tuple[Any, ...]]:
+    """Rows read through the App's own store (SQLite here, PostgreSQL in tests/postgres)."""
+    return [tuple(r) for r in await app.store.fetch(Query(sql))]
 
 
 async def plan(club: Club, clock: Clock, text: str = "/termin 12.12. 19:30 Gasthof Krone") -> Response:
@@ -48,7 +48,7 @@ async def plan(club: Club, clock: Clock, text: str = "/termin 12.12. 19:30 Gasth
     return r
 
 
-async def test_an_admin_sets_the_evening_and_the_list_is_one_message(app: App, clock: Clock, db: str) -> None:
+async def test_an_admin_sets_the_evening_and_the_list_is_one_message(app: App, clock: Clock) -> None:
     club = Club(app)
     clock.now = at(2026, 12, 2, 12)
     r = await club.say("bob", "/termin")
@@ -67,7 +67,7 @@ async def test_an_admin_sets_the_evening_and_the_list_is_one_message(app: App, c
     clock.now += 60
     r = await club.press("bob", "kegeln:group-1:t1n")  # bob changes his mind: one answer per user
     assert "✅ Coming (0): –\n❌ Not coming (2): Cleo, Bob" in r.messages[0].text
-    assert rows(db, "SELECT user_id, name, yes FROM kegel_evening_answers ORDER BY at") == [
+    assert await rows(app, "SELECT user_id, name, yes FROM kegel_evening_answers ORDER BY at") == [
         ("cleo", "Cleo", 0), ("bob", "Bob", 0)]
     # /termin alone posts the list again; from now on the answers edit that new message
     r = await club.say("dora", "/evening")
@@ -86,26 +86,26 @@ async def test_flooding_a_button_posts_nothing_new(app: App, clock: Clock) -> No
         assert r.messages == () and r.notice == "✅ You are on the list."
 
 
-async def test_only_an_admin_or_the_clubs_scorer_sets_or_cancels(app: App, clock: Clock, db: str) -> None:
+async def test_only_an_admin_or_the_clubs_scorer_sets_or_cancels(app: App, clock: Clock) -> None:
     club = Club(app)
     clock.now = at(2026, 12, 2, 12)
     for text in ("/termin 12.12. 19:30", "/termin cancel"):
         r = await club.say("bob", text)
         assert "Only a chat admin or the club's scorer" in texts(r), texts(r)
-    assert rows(db, "SELECT COUNT(*) FROM kegel_evening_dates") == [(0,)]
+    assert await rows(app, "SELECT COUNT(*) FROM kegel_evening_dates") == [(0,)]
     await plan(club, clock)
     r = await club.say("bob", "/termin absagen")  # a cancel word of any language: still refused
     assert "Only a chat admin or the club's scorer" in texts(r)
     r = await club.say("bob", "/termin 13.12. 19:30")  # nor may he move it
     assert "Only a chat admin or the club's scorer" in texts(r)
-    assert rows(db, "SELECT starts, cancelled FROM kegel_evening_dates") == [(START, None)]
+    assert await rows(app, "SELECT starts, cancelled FROM kegel_evening_dates") == [(START, None)]
     # the scorer of a running Kegeln game of the chat may
     await start(club, "/kegeln high 2 Anna Ben", who="bob")
     r = await club.say("bob", "/termin 13.12. 19:30")
     assert "Bob moved the club evening: please answer again." in texts(r)
 
 
-async def test_moving_asks_again_and_cancelling_takes_the_buttons_away(app: App, clock: Clock, db: str) -> None:
+async def test_moving_asks_again_and_cancelling_takes_the_buttons_away(app: App, clock: Clock) -> None:
     club = Club(app)
     await plan(club, clock)
     await club.press("bob", "kegeln:group-1:t1y")
@@ -126,7 +126,7 @@ async def test_moving_asks_again_and_cancelling_takes_the_buttons_away(app: App,
     assert "No club evening is planned here" in texts(r)
 
 
-async def test_another_chats_evening_cannot_be_seen_or_answered(app: App, clock: Clock, db: str) -> None:
+async def test_another_chats_evening_cannot_be_seen_or_answered(app: App, clock: Clock) -> None:
     club = Club(app)
     await plan(club, clock)
     other = Club(app, group=Chat(PLATFORM, "group-2", private=False))
@@ -143,7 +143,7 @@ async def test_another_chats_evening_cannot_be_seen_or_answered(app: App, clock:
     for forged in ("kegeln:group-1:t999y", "kegeln:group-1:t1x", "kegeln:group-1:t-1y", "kegeln:group-1:t" + "9" * 30):
         r = await club.press("mallory", forged)
         assert r.messages == (), forged
-    assert rows(db, "SELECT COUNT(*) FROM kegel_evening_answers") == [(0,)]
+    assert await rows(app, "SELECT COUNT(*) FROM kegel_evening_answers") == [(0,)]
 
 
 async def test_a_begun_evening_takes_no_answers(app: App, clock: Clock) -> None:
