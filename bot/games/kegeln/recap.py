@@ -40,7 +40,8 @@ async def cmd_abend(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
 
 async def cmd_jahresrueckblick(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/jahresrueckblick [SEASON] (/yearreview, /arsrevy, /itogi_goda, /godishen_pregled): the season in
-    numbers and pictures — champion, most improved, Pumpen king, best evening, records."""
+    numbers and pictures — champion, most improved, Pumpen king, the evening's king most often, best
+    evening, records."""
     ib = turn.inbound
     shown_season = await season_shown(svc, turn, await season_start(svc, ib), args)
     if shown_season is None:
@@ -59,6 +60,9 @@ async def cmd_jahresrueckblick(svc: Services, turn: Handling, args: tuple[str, .
     parts.append(Text("kegeln.review.pumpen", {"names": ", ".join(rv.pumpen_king.names),
                                                "n": rv.pumpen_king.value})
                  if rv.pumpen_king else Text("kegeln.review.no_pumpen"))
+    crowned = kegeln_report.crowns(rows, tz)  # the evening's king most often (docs/kegeln.md "Evenings")
+    if crowned is not None:
+        parts.append(Text("kegeln.review.crowns", {"names": ", ".join(crowned.names), "n": crowned.value}))
     if rv.best_evening is not None and rv.best_evening.day is not None:
         parts.append(Text("kegeln.review.evening", {"name": rv.best_evening.names[0], "date": rv.best_evening.day,
                                                     "schnitt": float(rv.best_evening.value)}))

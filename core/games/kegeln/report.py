@@ -11,11 +11,12 @@ import io
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, tzinfo
 from fractions import Fraction
 from typing import Any
 
 from core.games.kegeln import presenter, records
+from core.games.kegeln.evenings import evening_of
 from core.games.kegeln.state import Mode
 from core.messages import Text
 
@@ -69,6 +70,27 @@ def evening_king(members: Sequence[tuple[Any, ...]]) -> Best | None:
         return None
     top = max(v for _, v in ranked)
     return Best(tuple(n for n, v in ranked if v == top), (top[0], float(top[1])))
+
+
+def crowns(rows: Sequence[tuple[Any, ...]], tz: tzinfo = UTC) -> Best | None:
+    """Who was the evening's king (`evening_king`) on the most club evenings of a season (evenings in the
+    chat's zone, core/games/kegeln/evenings.py; a crown shared on an evening counts for each who shares it):
+    all who share the most, the value their number of crowns. `rows`: the season's member lines
+    (core/games/kegeln/season.py `SeasonRow`: member, name, …, win, throws, pins, …), oldest first."""
+    spelled: dict[str, str] = {}
+    nights: dict[date, dict[str, list[int]]] = {}
+    for r in rows:
+        spelled[r.member] = r.name
+        night = nights.setdefault(evening_of(r.at, tz), {})
+        wins, pins, throws = night.setdefault(r.member, [0, 0, 0])
+        night[r.member] = [wins + r.win, pins + r.pins, throws + r.throws]
+    counts: dict[str, int] = {}
+    for night in nights.values():
+        king = evening_king([(m, 0, 0, 0, p, t, w) for m, (w, p, t) in night.items()])
+        for member in king.names if king else ():
+            counts[member] = counts.get(member, 0) + 1
+    best = _best([(spelled[m], n) for m, n in counts.items()])
+    return Best(tuple(sorted(best.names, key=str.casefold)), best.value) if best else None
 
 
 def pumpen_king(members: Sequence[tuple[Any, ...]]) -> Best | None:

@@ -7,10 +7,12 @@ import csv
 import io
 from datetime import UTC, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from adapters.console.adapter import GROUP as CONSOLE_GROUP
 from adapters.console.adapter import ConsoleAdapter
 from core.games.kegeln import report as kegeln_report
+from core.games.kegeln import season as kegeln_season
 from core.messages import Outbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts
@@ -136,6 +138,22 @@ def test_evening_king_is_most_wins_then_the_best_schnitt() -> None:
     assert kegeln_report.evening_king([]) is None
     assert kegeln_report.pumpen_king(rows) == kegeln_report.Best(("Anna", "Ben"), 2)
     assert kegeln_report.pumpen_king([("Cleo", 3, 0, 0, 24, 6, 2)]) is None  # no Pumpe: no king
+
+
+def test_crowns_count_the_evenings_each_member_was_king() -> None:
+    def row(member: str, day: int, win: int, pins: int, name: str = "") -> kegeln_season.SeasonRow:
+        at = datetime(2026, 3, day, 20, tzinfo=UTC).timestamp()
+        return kegeln_season.SeasonRow(member, name or member.title(), 1, at, "high", 2, None, 0, 1, win, 2, pins, 0, 0)
+    rows = [row("anna", 1, 1, 10), row("ben", 1, 0, 12),  # 1 March: Anna won
+            row("anna", 2, 1, 8), row("ben", 2, 1, 8),  # 2 March: one win each, level Schnitt: both crowned
+            row("ben", 3, 1, 9, "Benno")]  # 3 March: Ben again, last spelled Benno
+    assert kegeln_report.crowns(rows) == kegeln_report.Best(("Anna", "Benno"), 2)  # Anna 1st + 2nd, Ben 2nd + 3rd
+    assert kegeln_report.crowns(rows[:1]) == kegeln_report.Best(("Anna",), 1)
+    assert kegeln_report.crowns([]) is None
+    # the evenings are the chat's: 00:30 in Berlin on 2 March still belongs to the evening of 1 March
+    late = row("ben", 2, 1, 18)._replace(at=datetime(2026, 3, 1, 23, 30, tzinfo=UTC).timestamp())
+    assert kegeln_report.crowns([row("anna", 1, 1, 10), late], ZoneInfo("Europe/Berlin")) == \
+        kegeln_report.Best(("Ben",), 1)
 
 
 def test_csv_quotes_names_with_commas_and_quotes() -> None:
