@@ -17,6 +17,7 @@ from typing import Any
 
 from core.games.kegeln import presenter, records
 from core.games.kegeln.evenings import evening_of
+from core.games.kegeln.season import SeasonRow
 from core.games.kegeln.state import Mode
 from core.messages import Text
 
@@ -72,11 +73,10 @@ def evening_king(members: Sequence[tuple[Any, ...]]) -> Best | None:
     return Best(tuple(n for n, v in ranked if v == top), (top[0], float(top[1])))
 
 
-def crowns(rows: Sequence[tuple[Any, ...]], tz: tzinfo = UTC) -> Best | None:
+def crowns(rows: Sequence[SeasonRow], tz: tzinfo = UTC) -> Best | None:
     """Who was the evening's king (`evening_king`) on the most club evenings of a season (evenings in the
     chat's zone, core/games/kegeln/evenings.py; a crown shared on an evening counts for each who shares it):
-    all who share the most, the value their number of crowns. `rows`: the season's member lines
-    (core/games/kegeln/season.py `SeasonRow`: member, name, …, win, throws, pins, …), oldest first."""
+    all who share the most, the value their number of crowns. `rows`: the season's member lines, oldest first."""
     spelled: dict[str, str] = {}
     nights: dict[date, dict[str, list[int]]] = {}
     for r in rows:
