@@ -5,10 +5,14 @@ restarts, in the chat and forum topic the evening was set in."""
 
 from __future__ import annotations
 
+import io
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from adapters.console.adapter import ConsoleAdapter
+from bot.__main__ import deliver
 from bot.app import App
 from bot.scheduler import pending
 from bot.storage.sql import Query
@@ -273,3 +277,38 @@ async def test_the_reminder_goes_to_the_topic_and_language_it_was_set_in(app: Ap
     clock.now = at(2026, 12, 3, 19, 30)
     (day,) = await app.scheduler.tick()
     assert day.to.chat_id == "group-1/77" and day.text.startswith("⏰ I morgon är det klubbkväll"), day.text
+
+
+async def test_through_the_console_set_answered_and_reminded_after_a_restart(tmp_path: Path) -> None:
+    """The console adapter in front of the App (its own chat `#table`): a trusted scorer sets the evening,
+    members click ✅/❌ (the console prints the edited list again), and after a restart the reminder the
+    bot posts by itself is printed for the table, once."""
+    db, clock, out = str(tmp_path / "bot.db"), Clock(), io.StringIO()
+    clock.now = at(2026, 12, 2, 12)
+    app = await App.open(db, seed=1, clock=clock)
+    try:
+        console = ConsoleAdapter(app.handle, out=out, image_dir=tmp_path / "boards")
+        for _ in range(3):  # the club trusts alice: three completed games of six throws kept
+            for line in ("/kegeln high 2 Anna Bert Cora", "/wurf 7 10", "/wurf 3 10", "/wurf 5 10", "/wurf 4",
+                         "/wurf 2", "/wurf 1"):
+                await console.feed(f"alice: {line}")
+        await console.feed("bob: /termin 12.12. 19:30")
+        assert "[#table] bob: Only a chat admin or the club's scorer" in out.getvalue()
+        await console.feed("alice: /termin 12.12. 19:30 Gasthof Krone")
+        yes = re.findall(r"\((b\d+)\) ✅ I'm coming", out.getvalue())[-1]
+        await console.feed(f"bob clicks {yes}")
+        assert "✅ Coming (1): bob" in out.getvalue() and "[@bob] ✅ You are on the list." in out.getvalue()
+    finally:
+        await app.close()
+    clock.now = START - 3_600 + 1
+    app = await App.open(db, seed=1, clock=clock)
+    try:
+        console = ConsoleAdapter(app.handle, out=out, image_dir=tmp_path / "boards")
+        mark = len(out.getvalue())
+        await deliver([console], await app.scheduler.tick())
+        await deliver([console], await app.scheduler.tick())
+        printed = out.getvalue()[mark:]
+        assert printed.count("[#table] ⏰ Club evening in an hour: Sat, Dec 12, 2026, 19:30 — Gasthof Krone") == 1
+        assert "✅ Coming (1): bob" in printed and "Tomorrow" not in printed  # down over the day-before one
+    finally:
+        await app.close()
