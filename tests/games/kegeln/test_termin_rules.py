@@ -7,6 +7,8 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.games.kegeln.termin import _weekdays
 from core.errors import GameError
@@ -92,3 +94,21 @@ def test_the_roster_keeps_each_users_last_answer_in_answer_order() -> None:
     answers = [termin.Answer("u1", "Anna", True, 1.0), termin.Answer("u2", "Ben", False, 2.0),
                termin.Answer("u3", "Cleo", True, 3.0), termin.Answer("u1", "Anna", False, 4.0)]
     assert termin.roster(answers) == (["Cleo"], ["Ben", "Anna"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(
+    st.text(max_size=12),
+    st.sampled_from(["12.12.", "31.02.", "2026-12-12", "19:30", "25:61", "19h", "20", "Uhr", "um", "Freitag",
+                     "heute", "morgen", "0.0.", "99.99.9999", "9999-99-99", "00:00", "23:59", "1" * 30]),
+), max_size=6))
+def test_any_typed_words_are_a_planned_evening_or_a_coded_refusal(words: list[str]) -> None:
+    """Bad input never crashes: whatever is typed, /termin either plans an evening ahead (within the bound)
+    or refuses with one of its own codes."""
+    try:
+        planned = termin.parse(tuple(words), NOW, WORDS)
+    except GameError as err:
+        assert err.code.startswith("termin."), err.code
+        return
+    assert NOW < planned.when <= NOW + timedelta(days=termin.MAX_AHEAD_DAYS)
+    assert len(planned.note) <= termin.MAX_NOTE
