@@ -18,7 +18,7 @@ from bot.games.kegeln.season import final_scorers
 from bot.scheduler import Job
 from bot.services import Handling, Services
 from bot.zones import zone
-from core import serial
+from core import names, serial
 from core.errors import GameError
 from core.games.kegeln import termin
 from core.games.kegeln import trust as kegeln_trust
@@ -87,8 +87,8 @@ async def cmd_termin(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
         turn.messages.append(Message(ib.chat, Text("termin.list_cancelled", {"when": when}), edit_key=gone.edit_key))
         turn.messages.append(Message(ib.chat, Text("termin.cancelled", {"when": when, "name": ib.actor.name})))
         return
+    await may_plan(svc, ib)  # who may comes first: a refused user is told that, not how to type a date
     planned = termin.parse(words, termin.local(now, tz), date_words(svc, await svc.lang(ib)))
-    await may_plan(svc, ib)
     done = await svc.store.run(tstore.plan_job(ib.chat.platform, ib.chat.chat_id, planned.when.timestamp(),
                                                planned.note, ib.actor.user_id, now))
     if done.moved:
@@ -127,8 +127,9 @@ async def answer(svc: Services, turn: Handling, chat: Chat, arg: str) -> bool:
     if ib.chat.private or (ib.chat.platform, ib.chat.chat_id) != (chat.platform, chat.chat_id):
         raise GameError("termin.stale")
     yes = m.group(2) == "y"
+    name = names.clean(ib.actor.name)[:MAX_NAME] or ib.actor.user_id[:MAX_NAME]
     done = await svc.store.run(tstore.answer_job(int(m.group(1)), chat.platform, chat.chat_id, ib.actor.user_id,
-                                                 ib.actor.name[:MAX_NAME], yes, svc.clock()))
+                                                 name, yes, svc.clock()))
     if done is None:
         raise GameError("termin.stale")
     ev, changed = done
