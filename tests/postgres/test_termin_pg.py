@@ -19,6 +19,7 @@ from tests.games.kegeln.test_termin_app import (  # noqa: F401  (collected here 
     test_moving_asks_again_and_cancelling_takes_the_buttons_away,
     test_only_an_admin_or_the_clubs_scorer_sets_or_cancels,
     test_reminders_move_with_the_evening_and_go_when_it_is_cancelled,
+    test_the_evening_moves_with_a_group_that_becomes_a_supergroup,
     test_the_reminder_goes_to_the_topic_and_language_it_was_set_in,
     test_the_time_is_read_in_the_chats_time_zone,
 )

@@ -3,7 +3,7 @@ seasons, merges and storage each in a module of this package."""
 
 from __future__ import annotations
 
-from bot.games.kegeln import merge, play, termin
+from bot.games.kegeln import merge, play, storage, termin
 from bot.games.kegeln.export import cmd_kegelexport
 from bot.games.kegeln.merge import cmd_kegelmerge
 from bot.games.kegeln.play import cmd_kegeln, cmd_scorer, cmd_throw, cmd_undo, cmd_winner, cmd_wurf
@@ -11,7 +11,7 @@ from bot.games.kegeln.recap import cmd_abend, cmd_jahresrueckblick
 from bot.games.kegeln.season import cmd_saison
 from bot.games.kegeln.stats import cmd_kegelstats
 from bot.games.kegeln.termin import cmd_termin
-from bot.games.kegeln.termin_storage import EVENING_MIGRATIONS
+from bot.games.kegeln.termin_storage import EVENING_CHAT_MOVES, EVENING_MIGRATIONS
 from bot.games.plugin import GamePlugin
 from bot.scheduler import Job
 from bot.services import Command, Handling, Services
@@ -29,7 +29,8 @@ PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern
 class KegelnPlugin(GamePlugin[State]):
     game = GAME
     title = "game.kegeln"
-    schema = Schema("kegeln", EVENING_MIGRATIONS)  # the club evenings' tables (bot/games/kegeln/termin_storage.py)
+    # its first tables are in the shared list (shipped); its own: the club evenings' (termin_storage.py)
+    schema = Schema("kegeln", EVENING_MIGRATIONS, chat_moves=storage.CHAT_MOVES + EVENING_CHAT_MOVES)
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),

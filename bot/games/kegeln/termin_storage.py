@@ -42,6 +42,12 @@ EVENING_MIGRATIONS: tuple[Migration, ...] = (
     """),
 )
 
+# A Telegram group became a supergroup: its evenings move along (the answers hang on the evening; the
+# reminders are scheduled_jobs rows, which the shared moves take)
+EVENING_CHAT_MOVES = (
+    Query("UPDATE kegel_evening_dates SET chat_id = :new WHERE platform = :platform AND chat_id = :old"),
+)
+
 _COLS = "id, platform, chat_id, starts, note, set_by, shown, cancelled"
 CURRENT = Query(f"SELECT {_COLS} FROM kegel_evening_dates WHERE platform = :platform AND chat_id = :chat_id"
                 " AND cancelled IS NULL AND starts > :now ORDER BY id DESC LIMIT 1")

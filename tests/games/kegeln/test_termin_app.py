@@ -312,3 +312,19 @@ async def test_through_the_console_set_answered_and_reminded_after_a_restart(tmp
         assert "✅ Coming (1): bob" in printed and "Tomorrow" not in printed  # down over the day-before one
     finally:
         await app.close()
+
+
+async def test_the_evening_moves_with_a_group_that_becomes_a_supergroup(app: App, clock: Clock) -> None:
+    """A Telegram group upgraded to a supergroup (`Store.migrate_chat`): its evening, answers and reminders
+    go along, and the reminder is posted in the new chat with buttons for it."""
+    club = Club(app)
+    await plan(club, clock)
+    await club.press("bob", "kegeln:group-1:t1y")
+    new = Chat(PLATFORM, "supergroup-1", private=False)
+    await app.store.migrate_chat(PLATFORM, GROUP.chat_id, new.chat_id)
+    assert await rows(app, "SELECT COUNT(*) FROM kegel_evening_dates WHERE chat_id = 'group-1'") == [(0,)]
+    r = await Club(app, group=new).say("bob", "/termin")
+    assert "✅ Coming (1): Bob" in texts(r) and buttons(r) == ["kegeln:supergroup-1:t1y", "kegeln:supergroup-1:t1n"]
+    clock.now = START - 3_600
+    (hour,) = await app.scheduler.tick()
+    assert hour.to.chat_id == "supergroup-1" and hour.text.startswith("⏰ Club evening in an hour")
