@@ -18,11 +18,10 @@ from bot.games.kegeln.season import final_scorers
 from bot.scheduler import Job
 from bot.services import Handling, Services
 from bot.zones import zone
-from core import names, serial
+from core import names
 from core.errors import GameError
 from core.games.kegeln import termin
 from core.games.kegeln import trust as kegeln_trust
-from core.games.kegeln.state import State
 from core.messages import Button, Chat, Inbound, Message, Text, group_of
 
 ANSWER_ARG = re.compile(r"t([0-9]{1,18})([yn])")  # a ChatButton's argument: `kegeln:<chat>:t<evening>y|n`
@@ -49,18 +48,13 @@ def date_words(svc: Services, lang: str) -> termin.Words:
 
 
 async def may_plan(svc: Services, ib: Inbound) -> None:
-    """Setting, moving and cancelling the evening is the club's: a chat admin, the scorer of a running
-    Kegeln game here, or a scorer the club trusts (core/games/kegeln/trust.py); anyone else is told who may."""
+    """Setting, moving and cancelling the evening is the club's: a chat admin, or a scorer the club trusts
+    (core/games/kegeln/trust.py, as for /saison and /kegelmerge); anyone else is told who may."""
     if ib.actor.is_admin:
         return
-    running: dict[str, str] = {}
-    for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id):
-        if row.kind == "kegeln":
-            scorer = serial.load(State, row.state).scorer
-            running[scorer.user_id] = scorer.name
     finished = final_scorers(await storage.finished(svc.store, ib.chat.platform, ib.chat.chat_id))
     trusted = kegeln_trust.trusted(ib.actor.user_id, (state for state, _at in finished))
-    if not termin.may_plan(ib.actor.user_id, ib.actor.is_admin, running, trusted):
+    if not termin.may_plan(ib.actor.is_admin, trusted):
         raise GameError("termin.not_allowed", games=kegeln_trust.GAMES)
 
 

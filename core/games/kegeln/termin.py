@@ -135,10 +135,11 @@ def reminders(starts: float, now: float) -> list[tuple[str, float]]:
     return [(name, starts - before) for name, before in REMINDERS if starts - before > now]
 
 
-def may_plan(user_id: str, is_admin: bool, scorers: Collection[str], trusted: bool) -> bool:
-    """Who sets, moves and cancels the club's evening: a chat admin, the scorer of a running Kegeln game
-    of the chat (`scorers`), or a scorer the club trusts (core/games/kegeln/trust.py) — never just anyone."""
-    return is_admin or user_id in scorers or trusted
+def may_plan(is_admin: bool, trusted: bool) -> bool:
+    """Who sets, moves and cancels the club's evening: a chat admin, or a scorer the club trusts
+    (core/games/kegeln/trust.py: completed games of real evenings kept). Not the scorer of a running
+    game as such: anyone can start a game, and with it they would cancel the club's evening."""
+    return is_admin or trusted
 
 
 @dataclass(frozen=True)

@@ -103,8 +103,16 @@ async def test_only_an_admin_or_the_clubs_scorer_sets_or_cancels(app: App, clock
     r = await club.say("bob", "/termin 13.12. 19:30")  # nor may he move it
     assert "Only a chat admin or the club's scorer" in texts(r)
     assert await rows(app, "SELECT starts, cancelled FROM kegel_evening_dates") == [(START, None)]
-    # the scorer of a running Kegeln game of the chat may
+    # a cheap game makes bob a scorer, not one the club trusts: still refused
     await start(club, "/kegeln high 2 Anna Ben", who="bob")
+    r = await club.say("bob", "/termin cancel")
+    assert "Only a chat admin or the club's scorer" in texts(r)
+    await club.say("bob", "/cancel")
+    # three completed games of six throws kept: the club trusts him
+    for _ in range(3):
+        await start(club, "/kegeln high 2 Anna Bert Cora", who="bob")
+        for throw in ("7 10", "3 10", "5 10", "4", "2", "1"):
+            await club.say("bob", f"/wurf {throw}")
     r = await club.say("bob", "/termin 13.12. 19:30")
     assert "Bob moved the club evening: please answer again." in texts(r)
 
