@@ -233,3 +233,18 @@ async def test_at_most_a_hundred_are_mentioned_as_discord_allows(db: str, clock:
         assert len(post.mention) == len(post.mention_names) == MAX_PINGS == 100
     finally:
         await app.close()
+
+
+async def test_a_time_moved_later_on_a_posted_day_posts_no_second_time(db: str, clock: Clock) -> None:
+    clock.now = NOON
+    app = await App.open(db, seed=7, clock=clock)
+    try:
+        await posts(app, "morning", "08:00")
+        clock.now = MORNING + 60
+        the_post(await app.scheduler.tick())
+        await posts(app, "morning", "20:00")  # later the same day: that day has had its post
+        assert [j.key for j in await pending(app.store, "daily", PLATFORM, GROUP.chat_id)] == ["morning:2026-12-02"]
+        await posts(app, "morning", "07:00")  # earlier: tomorrow's, at the new time
+        assert [j.due for j in await pending(app.store, "daily", PLATFORM, GROUP.chat_id)] == [MORNING + 86400 - 3600]
+    finally:
+        await app.close()
