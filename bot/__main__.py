@@ -102,23 +102,26 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
 
 def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
     adapters: list[Adapter] = []
+    from adapters.editmap import JsonEditMap
+
+    def edits(platform: str) -> JsonEditMap:  # which message shows which standings, kept next to the database
+        return JsonEditMap(Path(settings.db_path).with_suffix(f".{platform}-edits.json"))
+
     if settings.telegram_token:
         from adapters.telegram import TelegramAdapter
 
         adapters.append(TelegramAdapter(
             settings.telegram_token, app.handle, app.command_menu(), base_url=settings.telegram_base_url,
             webhook_url=settings.telegram_webhook_url, webhook_listen=settings.telegram_webhook_listen,
-            webhook_port=settings.telegram_webhook_port, webhook_secret=settings.telegram_webhook_secret))
+            webhook_port=settings.telegram_webhook_port, webhook_secret=settings.telegram_webhook_secret,
+            edit_map=edits("telegram")))
     if settings.discord_token:
         from adapters.discord import DiscordAdapter
-        from adapters.discord.editmap import JsonEditMap
 
         adapters.append(DiscordAdapter(
             settings.discord_token, app.handle, app.command_menu(), api_base=settings.discord_api_base,
             shard_ids=settings.discord_shard_ids, shard_count=settings.discord_shard_count,
-            message_content=settings.discord_message_content,
-            # which message shows which game's standings, kept next to the database across restarts
-            edit_map=JsonEditMap(Path(settings.db_path).with_suffix(".discord-edits.json"))))
+            message_content=settings.discord_message_content, edit_map=edits("discord")))
     return adapters
 
 

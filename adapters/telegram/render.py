@@ -28,6 +28,7 @@ from telegram import Message as TgMessage
 from telegram.constants import MessageLimit
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 
+from adapters.editmap import EditMap, MemoryEditMap
 from adapters.telegram.deeplink import DeepLinks
 from adapters.telegram.logsafe import redact
 from adapters.telegram.topics import gone, target
@@ -167,13 +168,14 @@ def unreachable(exc: TelegramError) -> bool:
 
 
 class Renderer:
-    """Sends Outbounds through one PTB bot; remembers edit_key -> message id in memory."""
+    """Sends Outbounds through one PTB bot; remembers which message shows an edit_key (adapters/editmap.py:
+    in a file next to the database when the bot runs, so a restart still edits the same message)."""
 
-    def __init__(self, bot: Bot, token: str, links: DeepLinks) -> None:
+    def __init__(self, bot: Bot, token: str, links: DeepLinks, edits: EditMap | None = None) -> None:
         self.bot = bot
         self.token = token
         self.links = links
-        self._edits: OrderedDict[tuple[int | str, str], int] = OrderedDict()
+        self._edits: EditMap = edits if edits is not None else MemoryEditMap(MAX_EDIT_KEYS)
         # How a fallback reaches its group: the adapter routes it through the group's outbox.
         self.route: Callable[[Outbound], Awaitable[bool]] = self.deliver
         # private chat -> its prompts with a keyboard: (message id, the game's group chat id)
@@ -323,19 +325,15 @@ class Renderer:
     async def _send(self, out: Outbound, chat_id: int | str) -> TgMessage | None:
         markup = keyboard(out.buttons, bot_username=self.bot_username,
                           links=self.links if is_group(out.to) else None)
-        key = (chat_id, out.edit_key) if out.edit_key else None
+        key = f"{chat_id}|{out.edit_key}" if out.edit_key else None
         known = self._edits.get(key) if key is not None else None
         editable = out.image is None and out.file is None and length(out.text) <= MAX_TEXT
         if key is not None and known is not None and editable \
-                and await self._try_edit(chat_id, known, out.text, markup):
-            self._edits.move_to_end(key)
+                and await self._try_edit(chat_id, known[1], out.text, markup):
             return None
         sent = await self._send_new(out, chat_id, markup)
         if key is not None and sent is not None:
-            self._edits[key] = sent.message_id
-            self._edits.move_to_end(key)
-            while len(self._edits) > MAX_EDIT_KEYS:
-                self._edits.popitem(last=False)
+            self._edits.set(key, (sent.chat.id, sent.message_id))
         return sent
 
     async def _try_edit(
