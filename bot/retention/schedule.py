@@ -15,11 +15,13 @@ from bot.scheduler import cancel_job, pending, schedule_job
 from bot.services import Services
 from bot.storage.sql import Query, Tx, TxJob
 from bot.zones import zone
-from core.messages import Chat
+from core.messages import TABLE_SEP, Chat
 
 MORNING_OWNER = "daily"  # the morning post is the daily puzzle's: its plugin's `scheduled` hook posts it
 WEEKLY_OWNER = "weekly"  # the weekly table is no game's: a handler of its own (bot/own_posts.py `register_post`)
 MORNING, WEEKLY = "morning", "weekly"  # the keys' prefixes
+_TABLES = Query(  # the chats of a group with post settings: the group itself and its forum topics
+    "SELECT chat_id FROM chat_posts WHERE platform = :platform AND (chat_id = :group OR chat_id LIKE :topics)")
 _RAN = Query("SELECT 1 FROM scheduled_jobs WHERE owner = :owner AND platform = :platform AND chat_id = :chat_id"
              " AND key = :key AND done IS NOT NULL")
 
@@ -97,3 +99,11 @@ async def rearm(svc: Services, chat: Chat, settings: PostSettings | None = None)
         for job in jobs:
             await job(tx)
     await svc.store.run(all_of)
+
+
+async def rearm_group(svc: Services, chat: Chat) -> None:
+    """After a /timezone change: arm anew the posts of the group and of each of its forum topics (they
+    share its zone)."""
+    rows = await svc.store.fetch(_TABLES, platform=chat.platform, group=chat.group, topics=f"{chat.group}{TABLE_SEP}%")
+    for (chat_id,) in rows:
+        await rearm(svc, Chat(chat.platform, str(chat_id), False))

@@ -248,3 +248,23 @@ async def test_a_time_moved_later_on_a_posted_day_posts_no_second_time(db: str, 
         assert [j.due for j in await pending(app.store, "daily", PLATFORM, GROUP.chat_id)] == [MORNING + 86400 - 3600]
     finally:
         await app.close()
+
+
+async def test_a_timezone_change_moves_the_posts_of_every_topic_of_the_group(db: str, clock: Clock) -> None:
+    clock.now = NOON
+    app = await App.open(db, seed=7, clock=clock)
+    try:
+        topic = Chat(PLATFORM, f"{GROUP.chat_id}/7", False)
+        await app.handle(Inbound(admin(), topic, command="posts", args=("morning", "08:00")))
+        await posts(app, "morning", "09:00")
+        other = Chat(PLATFORM, "group-10/7", False)  # another group's topic: its own zone
+        await app.handle(Inbound(admin(), other, command="posts", args=("morning", "08:00")))
+        await app.handle(Inbound(admin(), topic, command="timezone", args=("Europe/Berlin",)))
+        berlin = ZoneInfo("Europe/Berlin")
+        assert [j.due for j in await pending(app.store, "daily", PLATFORM, topic.chat_id)] == [
+            datetime(2026, 12, 1, 8, 0, tzinfo=berlin).timestamp()]
+        assert [j.due for j in await pending(app.store, "daily", PLATFORM, GROUP.chat_id)] == [
+            datetime(2026, 12, 1, 9, 0, tzinfo=berlin).timestamp()]
+        assert [j.due for j in await pending(app.store, "daily", PLATFORM, other.chat_id)] == [MORNING]
+    finally:
+        await app.close()
