@@ -46,6 +46,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
     p.add_argument("--lang", help=f"console players' language ({', '.join(Catalogs().languages)})")
     p.add_argument("--console", action="store_true", help="console play even when tokens are configured")
+    p.add_argument("--admin", action="append", default=[], metavar="NAME",
+                   help="a console player who is the table's admin (/timezone, /posts); repeatable")
     p.add_argument("--guild", type=int, help="with sync-commands: sync to this guild only")
     return p.parse_args(argv)
 
@@ -126,7 +128,7 @@ def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
 async def run_console(app: App, args: argparse.Namespace) -> int:
     from adapters.console import ConsoleAdapter
 
-    console = ConsoleAdapter(app.handle, locale=args.lang)
+    console = ConsoleAdapter(app.handle, locale=args.lang, admins=args.admin)
     banner = ("# Console play. Type `alice: /help` (alice in #table), `alice> 1234` (privately), "
               "`alice clicks b1`. Ctrl-D ends.") if sys.stdin.isatty() else None
     await resume(app, [console])

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity, User
 from telegram import Message as TgMessage
 from telegram.constants import MessageLimit
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
@@ -71,6 +71,27 @@ def cut(text: str, size: int) -> str:
         if units > size:
             return text[:index]
     return text
+
+
+def mentions(out: Outbound) -> tuple[str, list[MessageEntity]]:
+    """The text with its mentioned users in front, each name a `text_mention` entity of that user — the
+    Bot API's mention of a user by id, with or without a username: https://core.telegram.org/bots/api#messageentity
+    ("text_mention" … "user: For text_mention only, the mentioned user"; offset and length in UTF-16
+    code units). Only a group message that names its users (`Outbound.mention_names`) mentions anyone."""
+    if not out.mention_names or not is_group(out.to) or len(out.mention_names) != len(out.mention):
+        return out.text, []
+    head, entities = "", []
+    for uid, name in zip(out.mention, out.mention_names, strict=True):
+        if not uid.lstrip("-").isdigit() or not name.strip():
+            continue
+        shown = cut(name.strip(), 64)
+        if head:
+            head += ", "
+        entities.append(MessageEntity(MessageEntity.TEXT_MENTION, length(head), length(shown),
+                                      user=User(int(uid), shown, False)))
+        head += shown
+    return (f"🔔 {head}\n{out.text}" if head else out.text), [
+        MessageEntity(e.type, e.offset + length("🔔 "), e.length, user=e.user) for e in entities]
 
 
 def chat_id_of(to: Chat | Actor) -> int | str:
@@ -355,12 +376,14 @@ class Renderer:
             )
             if caption is not None or not out.text:
                 return photo
-        parts = chunks(out.text)
+        text, entities = mentions(out)
+        parts = chunks(text)
         sent: TgMessage | None = None
         for index, part in enumerate(parts):
             last = index == len(parts) - 1
             sent = await self.bot.send_message(
                 chat_id=chat_id, text=part, reply_markup=markup if last else None, message_thread_id=thread,
+                entities=[e for e in entities if e.offset + e.length <= length(part)] or None if index == 0 else None,
             )
         return sent
 
