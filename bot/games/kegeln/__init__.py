@@ -1,9 +1,10 @@
 """Kegeln (Hausnummern), bot-side: the plugin (`PLUGIN`) and its commands; play, statistics, recaps, export,
-seasons, merges and storage each in a module of this package."""
+seasons, merges, the cash box (cash_*.py) and storage each in a module of this package."""
 
 from __future__ import annotations
 
-from bot.games.kegeln import merge, play
+from bot.games.kegeln import cash_cmd, cash_fines, merge, play
+from bot.games.kegeln.cash_storage import CASH_MIGRATIONS
 from bot.games.kegeln.export import cmd_kegelexport
 from bot.games.kegeln.merge import cmd_kegelmerge
 from bot.games.kegeln.play import cmd_kegeln, cmd_scorer, cmd_throw, cmd_undo, cmd_winner, cmd_wurf
@@ -11,8 +12,10 @@ from bot.games.kegeln.recap import cmd_abend, cmd_jahresrueckblick
 from bot.games.kegeln.season import cmd_saison
 from bot.games.kegeln.stats import cmd_kegelstats
 from bot.games.plugin import GamePlugin
+from bot.moves import both
 from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
+from bot.storage.schemas import Schema
 from bot.storage.sql import TxJob
 from core.games.kegeln import GAME, records
 from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
@@ -25,6 +28,7 @@ PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern
 class KegelnPlugin(GamePlugin[State]):
     game = GAME
     title = "game.kegeln"
+    schema = Schema("kegeln", CASH_MIGRATIONS)  # its own tables (bot/storage/schemas.py): the cash box's
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),
@@ -45,13 +49,19 @@ class KegelnPlugin(GamePlugin[State]):
                          ("ru", "итоги_года"), ("ru", "itogi_goda"),
                          ("bg", "годишен_преглед"), ("bg", "godishen_pregled"))),
         Command("kegelmerge", ("old", "new"), cmd_kegelmerge, personal=False),
+        Command("kasse", ("what",), cash_cmd.cmd_kasse, group_only=True,  # money is booked by a person
+                aliases=(("en", "cashbox"), ("de", "kasse"), ("sv", "kassa"), ("ru", "касса"), ("ru", "kassa"),
+                         ("bg", "каса"), ("bg", "kasa"))),
     )
 
     async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
+        if arg.startswith("cash."):
+            await cash_cmd.chat_action(svc, turn, chat, arg)
+            return
         await merge.answer_merge(svc, turn, chat, arg)
 
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
-        return play.move_writes(svc, row, old, new, over)
+        return both(play.move_writes(svc, row, old, new, over), cash_fines.move_job(row, new, svc.clock()))
 
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return play.kegeln_match(records.member_records(state), bool(state.teams))
