@@ -4,14 +4,18 @@ the catalogue, the evening's average, the CSV, the year's carry, and what a chea
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
-import sqlite3
 from typing import Any
 
 import pytest
 
 from bot.app import App
+from bot.games.kegeln import cash_storage
+from core import serial
+from core.games.kegeln import cash
+from core.games.kegeln.state import State
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
@@ -20,10 +24,10 @@ from tests.games.kegeln.test_season import at, game, merge_as_admin
 OTHER = Chat(PLATFORM, "group-2", private=False)
 
 
-def book(db: str, chat: str = "group-1") -> list[tuple[Any, ...]]:
-    with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT member, kind, amount, code, game_id, by_id FROM kegel_cash_book"
-                            " WHERE chat_id = ? ORDER BY id", (chat,)).fetchall()
+async def book(t: Table, chat: str = "group-1") -> list[tuple[Any, ...]]:
+    """The chat's stored cash book, read through the store (SQLite here, PostgreSQL in tests/postgres)."""
+    return [(b.member, b.kind, b.amount, b.code, b.game_id, b.by_id)
+            for b in await cash_storage.book(t.app.store, PLATFORM, chat)]
 
 
 async def admin(t: Table, text: str, name: str = "dave", chat: Chat = GROUP) -> Response:
@@ -37,49 +41,50 @@ async def turned_on(t: Table) -> None:
     assert "The cash box is on (EUR)" in texts(r) and "Treasurer: Dave" in texts(r), texts(r)
 
 
-async def test_nothing_is_booked_before_the_club_turns_it_on(table: Table, db: str) -> None:
+async def test_nothing_is_booked_before_the_club_turns_it_on(table: Table) -> None:
     r = await table.say("alice", "/kasse")
     assert "The cash box is off" in texts(r)
     await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
-    assert book(db) == []
+    assert (await book(table)) == []
     r = await table.say("bob", "/kasse on")
     assert "Only a chat admin can change the cash box's settings" in texts(r)
     await turned_on(table)
-    assert book(db) == []  # the games before are not booked afterwards
+    assert (await book(table)) == []  # the games before are not booked afterwards
 
 
-async def test_fines_follow_the_throws_and_undo_books_them_back(table: Table, db: str) -> None:
+async def test_fines_follow_the_throws_and_undo_books_them_back(table: Table) -> None:
     await turned_on(table)
     r = await table.say("alice", "/kegeln high 2 Birgit Klaus")
     gid = int(texts(r).split("#")[1].split(":")[0])
     await table.say("alice", "/wurf 0 10")  # Birgit: a Pumpe
-    assert book(db) == [("birgit", "auto", 10, "pumpe", gid, "")]
+    assert (await book(table)) == [("birgit", "auto", 10, "pumpe", gid, "")]
     await table.say("alice", "/undo")
-    assert book(db)[1:] == [("birgit", "auto", -10, "pumpe", gid, "")]  # a new line: nothing rewritten
+    assert (await book(table))[1:] == [("birgit", "auto", -10, "pumpe", gid, "")]  # a new line: nothing rewritten
     await table.say("alice", "/wurf 0 10")
     for text in ("/wurf 5 10", "/wurf 3", "/wurf 5"):
         r = await table.say("alice", text)
     assert "Klaus" in texts(r) and "🏆" in texts(r), texts(r)
-    assert book(db)[2:] == [("birgit", "auto", 10, "pumpe", gid, ""), ("birgit", "auto", 50, "lost", gid, "")]
+    assert (await book(table))[2:] == [("birgit", "auto", 10, "pumpe", gid, ""),
+                                       ("birgit", "auto", 50, "lost", gid, "")]
     r = await table.say("alice", "/kasse")
     assert "Birgit: owes €0.60" in texts(r) and "owed to the club in all: €0.60" in texts(r), texts(r)
 
 
-async def test_a_cancelled_game_takes_its_fines_back(table: Table, db: str) -> None:
+async def test_a_cancelled_game_takes_its_fines_back(table: Table) -> None:
     await turned_on(table)
     await table.say("alice", "/kegeln high 2 Birgit Klaus")
     await table.say("alice", "/wurf 0 10")
     await table.say("alice", "/cancel")
-    assert [ln[2] for ln in book(db)] == [10, -10]
+    assert [ln[2] for ln in (await book(table))] == [10, -10]
 
 
-async def test_only_the_treasurer_books_money_and_each_refusal_says_why(table: Table, db: str) -> None:
+async def test_only_the_treasurer_books_money_and_each_refusal_says_why(table: Table) -> None:
     await game(table, "high", {"Birgit": (9, 9), "Klaus": (5, 5)})
     r = await table.say("alice", "/kasse pay Klaus 1")
     assert "The cash box is off" in texts(r)
     await turned_on(table)
     await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
-    before = book(db)
+    before = (await book(table))
     for who, text in (("alice", "/kasse pay Birgit 0,60"), ("bob", "/kasse fine Klaus late"),
                       ("alice", "/kasse correct Birgit -0,60"), ("bob", "/kasse fines late 0,01"),
                       ("bob", "/kasse carry")):
@@ -89,7 +94,7 @@ async def test_only_the_treasurer_books_money_and_each_refusal_says_why(table: T
     assert "Only the treasurer Dave books money" in texts(r)
     r = await table.say("bob", "/kasse treasurer alice")
     assert "Only a chat admin or the treasurer (Dave) can hand the treasurer role on" in texts(r)
-    assert book(db) == before
+    assert (await book(table)) == before
     r = await admin(table, "/kasse pay Birgit 0,50")
     assert "Birgit paid €0.50 (booked by Dave). Balance: €0.10." in texts(r), texts(r)
     r = await admin(table, "/kasse fine Klaus late")
@@ -104,21 +109,21 @@ async def test_only_the_treasurer_books_money_and_each_refusal_says_why(table: T
     assert "I know no member “Nobody” in this club" in texts(r)
     r = await admin(table, "/kasse fine Klaus sleepy")
     assert "There is no fine “sleepy”" in texts(r)
-    assert [ln[1] for ln in book(db)[len(before):]] == ["payment", "fine", "fine", "correction"]
-    assert {ln[5] for ln in book(db)[len(before):]} == {"dave"}
+    assert [ln[1] for ln in (await book(table))[len(before):]] == ["payment", "fine", "fine", "correction"]
+    assert {ln[5] for ln in (await book(table))[len(before):]} == {"dave"}
 
 
 @pytest.mark.parametrize("amount", ["1,505", "-1", "0", "99999999", "10000,01", "1e3", "½", "1.000,50"])
 async def test_amounts_never_go_fractional_or_overflow(table: Table, db: str, amount: str) -> None:
     await turned_on(table)
     await game(table, "high", {"Birgit": (9, 9), "Klaus": (5, 5)})
-    before = book(db)
+    before = (await book(table))
     r = await admin(table, f"/kasse pay Klaus {amount}")
     assert "is not an amount I can book" in texts(r), texts(r)
-    assert book(db) == before
+    assert (await book(table)) == before
 
 
-async def test_the_treasurer_role_is_handed_on(table: Table, db: str) -> None:
+async def test_the_treasurer_role_is_handed_on(table: Table) -> None:
     await table.say("bob", "hi")  # bob has written here: he can be named
     await turned_on(table)
     r = await admin(table, "/kasse treasurer bob")
@@ -129,7 +134,7 @@ async def test_the_treasurer_role_is_handed_on(table: Table, db: str) -> None:
     assert "Only a chat admin or the treasurer (Dave)" in texts(r)
 
 
-async def test_the_catalogue_is_the_clubs(table: Table, db: str) -> None:
+async def test_the_catalogue_is_the_clubs(table: Table) -> None:
     await turned_on(table)
     r = await table.say("alice", "/kasse fines")
     assert "🕳 pumpe: €0.10 — each Pumpe, booked by itself" in texts(r), texts(r)
@@ -142,12 +147,12 @@ async def test_the_catalogue_is_the_clubs(table: Table, db: str) -> None:
     r = await admin(table, "/kasse fines lost 0")
     assert "lost: €0.00" in texts(r)
     await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
-    assert [(m, a, c) for m, _k, a, c, _g, _b in book(db)] == [("birgit", 20, "pumpe")]  # no 'lost' any more
+    assert [(m, a, c) for m, _k, a, c, _g, _b in (await book(table))] == [("birgit", 20, "pumpe")]  # no 'lost' any more
     r = await admin(table, "/kasse fine Birgit beer")
     assert "beer €2.00" in texts(r)
 
 
-async def test_the_absent_pay_the_evenings_average(table: Table, clock: Clock, db: str) -> None:
+async def test_the_absent_pay_the_evenings_average(table: Table, clock: Clock) -> None:
     clock.now = at(2026, 3, 5)
     await turned_on(table)
     await game(table, "high", {"Hanne": (1, 1), "Max": (4, 4)})  # last week: Hanne lost (0.50)
@@ -166,12 +171,12 @@ async def test_the_absent_pay_the_evenings_average(table: Table, clock: Clock, d
     assert "Tonight's average of €0.30 charged to Hanne, Max" in texts(r), texts(r)
     r = await admin(table, "/kasse absent Max")
     assert "Max has been charged tonight's average already" in texts(r)
-    assert [(m, a) for m, k, a, *_ in book(db) if k == "absent"] == [("hanne", 30), ("max", 30)]
+    assert [(m, a) for m, k, a, *_ in (await book(table)) if k == "absent"] == [("hanne", 30), ("max", 30)]
     r = await table.say("alice", "/kasse")
     assert "Hanne: owes €0.80" in texts(r), texts(r)
 
 
-async def test_the_merge_moves_the_fines(table: Table, clock: Clock, db: str) -> None:
+async def test_the_merge_moves_the_fines(table: Table, clock: Clock) -> None:
     clock.now = at(2026, 2, 10)
     await turned_on(table)
     await game(table, "high", {"Klausi": (0, 1), "Birgit": (5, 5)})  # Klausi: Pumpe + lost
@@ -181,11 +186,10 @@ async def test_the_merge_moves_the_fines(table: Table, clock: Clock, db: str) ->
     assert "merged" in texts(r).lower() or "Klaus" in texts(r), texts(r)
     r = await table.say("alice", "/kasse")
     assert "Klaus: owes €1.60" in texts(r) and "Klausi" not in texts(r), texts(r)
-    with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT SUM(amount) FROM kegel_cash_book WHERE member = 'klausi'").fetchone() == (0,)
+    assert sum(ln[2] for ln in await book(table) if ln[0] == "klausi") == 0
 
 
-async def test_the_cash_book_as_csv_and_the_carry(table: Table, clock: Clock, db: str) -> None:
+async def test_the_cash_book_as_csv_and_the_carry(table: Table, clock: Clock) -> None:
     clock.now = at(2025, 11, 7)
     await turned_on(table)
     await game(table, "high", {"=HYPERLINK(1)": (0, 9), "Klaus": (5, 5)})
@@ -216,7 +220,7 @@ async def test_the_cash_book_as_csv_and_the_carry(table: Table, clock: Clock, db
     assert "owes €0.40" in texts(r)
 
 
-async def test_another_chat_sees_and_books_nothing_of_this_one(table: Table, db: str) -> None:
+async def test_another_chat_sees_and_books_nothing_of_this_one(table: Table) -> None:
     await turned_on(table)
     await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
     r = await table.say("alice", "/kasse")
@@ -239,7 +243,7 @@ async def test_another_chat_sees_and_books_nothing_of_this_one(table: Table, db:
     assert not any(m.file for m in r.messages)
     r = await table.dm("alice", "/kasse")
     assert "works in a group chat" in texts(r)
-    assert book(db, "group-2") == []
+    assert await book(table, "group-2") == []
     # the button in its own chat sends the file
     r = await table.press("bob", csv_button)
     assert any(m.file for m in r.messages)
@@ -252,3 +256,31 @@ async def test_the_year_review_shows_the_seasons_cash(app: App, table: Table, cl
     await admin(table, "/kasse pay Birgit 0,20")
     r = await table.say("alice", "/jahresrueckblick")
     assert "💶 Cash box: fines €0.60 · paid in €0.20 · open at the season's end €0.40" in texts(r), texts(r)
+
+
+async def test_two_processes_book_each_fine_once(table: Table, db: str, clock: Clock) -> None:
+    """Two bot processes over one database (on PostgreSQL: tests/postgres/test_cash_pg.py) take the same
+    game's throws and undos and the treasurer's payments at once: every game's automatic lines are exactly
+    what its final state calls for, and the book adds up."""
+    other = await App.open(db, seed=7, clock=clock, idle_timeout=3600)
+    twin = Table(other)
+    try:
+        await turned_on(table)
+        r = await table.say("alice", "/kegeln high 2 Birgit Klaus Sven")
+        gid = int(texts(r).split("#")[1].split(":")[0])
+        paid = 0
+        for first, second in (("/wurf 0 10", "/wurf 0 10"), ("/undo", "/undo"), ("/wurf 0 10", "/wurf 3 10"),
+                              ("/wurf 0 10", "/wurf 0 1"), ("/wurf 5", "/wurf 0")):
+            out = await asyncio.gather(table.say("alice", first), twin.say("alice", second),
+                                       admin(table, "/kasse pay Birgit 0,05"), admin(twin, "/kasse fine Klaus 0,01"))
+            paid += "paid €0.05" in texts(out[2])  # (refused while no line of Birgit was committed yet)
+        row = await table.app.store.get_game(gid)
+        assert row is not None
+        state = serial.load(State, row.state)
+        lines = [b.line() for b in await cash_storage.book(table.app.store, PLATFORM, "group-1")]
+        _s, catalogue = await cash_storage.catalogue(table.app.store, PLATFORM, "group-1")
+        assert cash.booked(lines, gid) == cash.wanted(state, catalogue)
+        assert cash.total(lines) == sum(cash.balances(lines).values())
+        assert sum(1 for ln in lines if ln.kind is cash.Kind.PAYMENT) == paid >= 4
+    finally:
+        await other.close()
