@@ -46,6 +46,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
     p.add_argument("--lang", help=f"console players' language ({', '.join(Catalogs().languages)})")
     p.add_argument("--console", action="store_true", help="console play even when tokens are configured")
+    p.add_argument("--admins", default="", help="console players who are #table's chat admins, e.g. alice,bob")
     p.add_argument("--guild", type=int, help="with sync-commands: sync to this guild only")
     return p.parse_args(argv)
 
@@ -123,7 +124,7 @@ def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
 async def run_console(app: App, args: argparse.Namespace) -> int:
     from adapters.console import ConsoleAdapter
 
-    console = ConsoleAdapter(app.handle, locale=args.lang)
+    console = ConsoleAdapter(app.handle, locale=args.lang, admins=[a for a in args.admins.split(",") if a])
     banner = ("# Console play. Type `alice: /help` (alice in #table), `alice> 1234` (privately), "
               "`alice clicks b1`. Ctrl-D ends.") if sys.stdin.isatty() else None
     await resume(app, [console])

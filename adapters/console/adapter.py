@@ -44,8 +44,9 @@ class ConsoleAdapter:
     platform = PLATFORM
 
     def __init__(self, handle: Handle, out: TextIO | None = None, locale: str | None = None,
-                 image_dir: Path | None = None) -> None:
+                 image_dir: Path | None = None, admins: Iterable[str] = ()) -> None:
         self.handle = handle
+        self.admins = frozenset(admins)  # the players who administer #table (`--admins`): a platform fact
         self.out = out or sys.stdout
         self.locale = locale
         self.image_dir = image_dir or Path("data/boards")
@@ -56,7 +57,7 @@ class ConsoleAdapter:
         self._session = uuid.uuid4().hex[:12]  # event ids stay unique across runs on one database
 
     def actor(self, name: str) -> Actor:
-        return Actor(PLATFORM, name, name, self.locale)
+        return Actor(PLATFORM, name, name, self.locale, is_admin=name in self.admins)
 
     def inbound(self, line: str) -> Inbound | None:
         """One protocol line → an Inbound (None for blank lines, comments and nonsense)."""
