@@ -55,7 +55,7 @@ class KegelnPlugin(GamePlugin[State]):
     )
 
     async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
-        if arg.startswith("cash."):
+        if arg.startswith("cash_"):  # the cash box's buttons (bot/games/kegeln/cash_cmd.py)
             await cash_cmd.chat_action(svc, turn, chat, arg)
             return
         await merge.answer_merge(svc, turn, chat, arg)

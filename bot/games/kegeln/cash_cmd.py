@@ -24,7 +24,7 @@ ACTIONS: dict[str, str] = {
     "fine": "cash.words.fine", "correct": "cash.words.correct", "fines": "cash.words.fines",
     "absent": "cash.words.absent", "book": "cash.words.book", "carry": "cash.words.carry",
 }
-CSV_ACTION = "cash.csv"  # the overview's button: `kegeln:<chat>:cash.csv`
+CSV_ACTION = "cash_csv"  # the overview's button: `kegeln:<chat>:cash_csv`
 
 
 def vocabulary(svc: Services) -> dict[str, str]:

@@ -224,8 +224,8 @@ async def test_another_chat_sees_and_books_nothing_of_this_one(table: Table) -> 
     await turned_on(table)
     await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
     r = await table.say("alice", "/kasse")
-    csv_button = table.button(r, ":cash.csv")
-    assert csv_button == "kegeln:group-1:cash.csv"
+    csv_button = table.button(r, ":cash_csv")
+    assert csv_button == "kegeln:group-1:cash_csv"
     # the other chat: its own cash box (off), no member of this club, no book of this one
     r = await table.say("mallory", "/kasse", chat=OTHER)
     assert "The cash box is off" in texts(r) and "Birgit" not in texts(r)
