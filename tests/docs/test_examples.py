@@ -95,6 +95,9 @@ KEGELN_CLUB = tuple(line for _ in range(3) for line in (
     "alice: /kegeln high 2 Anna Bert Cora", "alice: /wurf 7 10", "alice: /wurf 3 10", "alice: /wurf 5 10",
     "alice: /wurf 4", "alice: /wurf 2", "alice: /wurf 1"))
 
+# the cash box on, dave (the console's chat admin, tests/docs/examples.py ADMIN) its treasurer, Klaus a member
+CASH = ("dave: hello", *KEGELN_DONE, "dave: /kasse on")
+
 CONTEXTS = {
     "none": ctx(),
     "practice": ctx("alice: /practice"),
@@ -119,6 +122,7 @@ CONTEXTS = {
     "kegeln over": ctx(*KEGELN_DONE),
     "kegeln, two names of one member": ctx(*KEGELN_CLUB, *KEGELN_TWO_NAMES),
     "kegeln club over": ctx(*KEGELN_CLUB, *KEGELN_DONE),
+    "cash box, the treasurer": ctx(*CASH, actor="dave"),
 }
 BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess 0123": "practice", "/guess 1234": "practice", "/guess 4071": "duel, the starter",
@@ -148,6 +152,7 @@ BY_COMMAND = {
     "arsrevy": "kegeln over", "itogi_goda": "kegeln over", "итоги_года": "kegeln over",
     "godishen_pregled": "kegeln over", "годишен_преглед": "kegeln over",
     "kegelmerge": "kegeln, two names of one member",
+    **dict.fromkeys(("kasse", "cashbox", "kassa", "kasa", "касса", "каса"), "cash box, the treasurer"),
 }
 
 
