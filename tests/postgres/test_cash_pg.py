@@ -4,6 +4,7 @@ treasurer's bookings, the CSV and the carry — and two processes booking one ga
 
 from tests.games.kegeln.test_cash_app import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_a_cancelled_game_takes_its_fines_back,
+    test_a_teams_fine_is_spread_over_its_members,
     test_amounts_never_go_fractional_or_overflow,
     test_another_chat_sees_and_books_nothing_of_this_one,
     test_fines_follow_the_throws_and_undo_books_them_back,

@@ -134,8 +134,8 @@ async def cmd_absent(svc: Services, turn: Handling, words: Sequence[str]) -> Non
     if not parts:
         raise GameError("kegeln.cash.usage")
     members = dict([await known_member(svc, ib, p) for p in parts])
-    tonight = evening_of(svc.clock(), await chat_zone(svc, ib))
-    since = evening_starts(tonight, await chat_zone(svc, ib))
+    tz = await chat_zone(svc, ib)
+    since = evening_starts(evening_of(svc.clock(), tz), tz)  # tonight's club evening (core/games/kegeln/evenings.py)
     there = await storage.members_since(svc.store, ib.chat.platform, ib.chat.chat_id, since)
 
     def make(s: Settings, _c: Catalogue, lines: list[Line]) -> list[Line]:

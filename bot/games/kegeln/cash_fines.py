@@ -28,12 +28,12 @@ def move_job(row: GameRow, new: State, now: float) -> TxJob:
     return job
 
 
-def merge_job(platform: str, chat_id: str, old: str, new: str, new_name: str, now: float, by: str,
-              by_name: str) -> TxJob:
+def merge_job(platform: str, chat_id: str, old: str, new: str, old_name: str, new_name: str, now: float,
+              by: str, by_name: str) -> TxJob:
     """/kegelmerge OLD NEW (names.key both): OLD's automatic fines per game and the rest of OLD's balance
     moved to NEW, in the merge's transaction (bot/games/kegeln/storage.py `merge_job(after=…)`)."""
     async def job(tx: Tx) -> None:
         lines = await cash_storage.lines_in(tx, platform, chat_id)
         moved = cash.merged(lines, old, new, now, by)
-        await cash_storage.append(tx, platform, chat_id, moved, {new: new_name}, by_name)
+        await cash_storage.append(tx, platform, chat_id, moved, {old: old_name, new: new_name}, by_name)
     return job

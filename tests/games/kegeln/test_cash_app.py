@@ -15,7 +15,7 @@ from bot.app import App
 from bot.games.kegeln import cash_storage
 from core import serial
 from core.games.kegeln import cash
-from core.games.kegeln.state import State
+from core.games.kegeln.state import State, current
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
@@ -68,6 +68,20 @@ async def test_fines_follow_the_throws_and_undo_books_them_back(table: Table) ->
                                        ("birgit", "auto", 50, "lost", gid, "")]
     r = await table.say("alice", "/kasse")
     assert "Birgit: owes €0.60" in texts(r) and "owed to the club in all: €0.60" in texts(r), texts(r)
+
+
+async def test_a_teams_fine_is_spread_over_its_members(table: Table) -> None:
+    await turned_on(table)
+    r = await table.say("alice", "/kegeln high 2 teams Anna Ben Emil / Cleo Dora")
+    gid = int(texts(r).split("#")[1].split(":")[0])
+    for throw in range(10):  # the first team throws 1s, the second 9s: the first team is last
+        state = serial.load(State, await table.state(gid))
+        who = current(state)
+        assert who is not None
+        pins = 1 if state.members[who].team == 0 else 9
+        await table.say("alice", f"/wurf {pins}" + (" 10" if throw < 5 else ""))
+    lost = sorted((m, a) for m, k, a, c, *_ in await book(table) if c == "lost")
+    assert lost == [("anna", 17), ("ben", 17), ("emil", 16)]  # 0.50 over three, to the cent
 
 
 async def test_a_cancelled_game_takes_its_fines_back(table: Table) -> None:
