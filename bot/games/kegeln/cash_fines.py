@@ -18,6 +18,8 @@ def move_job(row: GameRow, new: State, now: float) -> TxJob:
     is booked silently before the club turns it on); a game booked already is kept true to its throws
     (an /undo after the box was turned off still takes its fine back)."""
     async def job(tx: Tx) -> None:
+        if not await cash_storage.in_use(tx, row.platform, row.chat_id, row.id):
+            return  # one read per move for a club without a cash box
         settings, catalogue = await cash_storage.settings_in(tx, row.platform, row.chat_id)
         lines = await cash_storage.game_lines_in(tx, row.platform, row.chat_id, row.id)
         if not settings.enabled and not lines:

@@ -111,6 +111,9 @@ BOOK = _select(BookLine, _BOOK, "FROM kegel_cash_book" + _WHERE + " ORDER BY id"
 BOOK_OF_SEASON = _select(BookLine, _BOOK, "FROM kegel_cash_book" + _WHERE + " AND season = :season ORDER BY id")
 BOOK_OF_GAME = _select(BookLine, _BOOK, "FROM kegel_cash_book" + _WHERE + " AND game_id = :game_id ORDER BY id")
 BOOK_SINCE = _select(BookLine, _BOOK, "FROM kegel_cash_book" + _WHERE + " AND at >= :since ORDER BY id")
+IN_USE = Query(  # one read for a move in a chat without a cash box: is it on, or has this game lines?
+    "SELECT (SELECT enabled FROM kegel_cash_settings" + _WHERE + ") AS enabled,"
+    " EXISTS (SELECT 1 FROM kegel_cash_book WHERE game_id = :game_id) AS booked")
 INSERT_LINE = Query(
     "INSERT INTO kegel_cash_book (platform, chat_id, at, season, member, name, kind, amount, code, note, game_id,"
     " by_id, by_name) VALUES (:platform, :chat_id, :at, :season, :member, :name, :kind, :amount, :code, :note,"
@@ -180,6 +183,12 @@ async def settings_in(tx: Tx, platform: str, chat_id: str) -> tuple[Settings, Ca
     return s, _catalogue(s, fines)
 
 
+async def in_use(tx: Tx, platform: str, chat_id: str, game_id: int) -> bool:
+    """Whether a move of this game books anything: the cash box is on, or the game has lines already."""
+    row = await tx.fetchrow(IN_USE, platform=platform, chat_id=chat_id, game_id=game_id)
+    return row is not None and (bool(row[0]) or bool(row[1]))
+
+
 async def game_lines_in(tx: Tx, platform: str, chat_id: str, game_id: int) -> list[Line]:
     return [BOOK_OF_GAME.build(r).line()
             for r in await tx.fetch(BOOK_OF_GAME.query, platform=platform, chat_id=chat_id, game_id=game_id)]
@@ -201,8 +210,11 @@ async def append(tx: Tx, platform: str, chat_id: str, lines: Sequence[Line], nam
     """Lines appended to the cash book (the season each is given, else the one of its time); `names`:
     each member's name as written (else the member key)."""
     rows = []
+    seasons: dict[float, int] = {}  # one read of the season start per time (a move's lines share theirs)
     for ln in lines:
-        season = ln.season or await season_in(tx, platform, chat_id, ln.at)
+        if not ln.season and ln.at not in seasons:
+            seasons[ln.at] = await season_in(tx, platform, chat_id, ln.at)
+        season = ln.season or seasons[ln.at]
         rows.append({"platform": platform, "chat_id": chat_id, "at": ln.at, "season": season, "member": ln.member,
                      "name": names.get(ln.member, ln.member), "kind": ln.kind.value, "amount": ln.amount,
                      "code": ln.code, "note": ln.note, "game_id": ln.game, "by_id": ln.by, "by_name": by_name})
