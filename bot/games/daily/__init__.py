@@ -20,6 +20,7 @@ from bot.games.daily.day import streaks, today
 from bot.games.plugin import GamePlugin
 from bot.services import Command, Handling, Services, loaded
 from bot.storage.base import GameRow
+from bot.storage.schemas import Schema
 from bot.storage.sql import TxJob
 from core.errors import GameError
 from core.games.daily import GAME, presenter, rules
@@ -32,6 +33,7 @@ TITLED = {"daily.started": "daily.started_in", "daily.board": "daily.board_in"}
 
 class DailyPlugin(GamePlugin[State]):
     game = GAME
+    schema = Schema("daily", (), chat_moves=storage.CHAT_MOVES)  # its tables are in the shared list (shipped)
     title = "game.daily"
     commands = (
         # two options, each with its fixed values (a slash command offers them as choices); typed, the

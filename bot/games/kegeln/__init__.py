@@ -3,8 +3,7 @@ seasons, merges, the cash box (cash_*.py) and storage each in a module of this p
 
 from __future__ import annotations
 
-from bot.games.kegeln import cash_cmd, cash_fines, merge, play
-from bot.games.kegeln.cash_storage import CASH_MIGRATIONS
+from bot.games.kegeln import cash_cmd, cash_fines, cash_storage, merge, play, storage
 from bot.games.kegeln.export import cmd_kegelexport
 from bot.games.kegeln.merge import cmd_kegelmerge
 from bot.games.kegeln.play import cmd_kegeln, cmd_scorer, cmd_throw, cmd_undo, cmd_winner, cmd_wurf
@@ -28,7 +27,9 @@ PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern
 class KegelnPlugin(GamePlugin[State]):
     game = GAME
     title = "game.kegeln"
-    schema = Schema("kegeln", CASH_MIGRATIONS)  # its own tables (bot/storage/schemas.py): the cash box's
+    # its records' tables are in the shared list (shipped); its own (bot/storage/schemas.py): the cash box's
+    schema = Schema("kegeln", cash_storage.CASH_MIGRATIONS,
+                    chat_moves=(*storage.CHAT_MOVES, *cash_storage.CHAT_MOVES))
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),

@@ -2,8 +2,9 @@
 settings, its fine catalogue and the append-only cash book — their queries, rows and write jobs.
 
 The cash book is only ever inserted into: no statement here updates or deletes a line (a correction is
-a new line; tests/games/kegeln/test_cash_storage.py keeps it so). Everything is keyed by platform and
-chat: no query reads another chat's money. Rows are built by column name (storage.Select).
+a new line); the one UPDATE moves a Telegram group's book to its supergroup's id (`CHAT_MOVES`).
+Everything is keyed by platform and chat: no query reads another chat's money. Rows are built by column
+name (storage.Select).
 """
 
 from __future__ import annotations
@@ -61,6 +62,16 @@ CASH_MIGRATIONS: tuple[Migration, ...] = (
     CREATE INDEX kegel_cash_book_chat ON kegel_cash_book (platform, chat_id, season);
     CREATE INDEX kegel_cash_book_game ON kegel_cash_book (game_id);
     """),
+)
+
+# A Telegram group became a supergroup (bot/storage/store.py `migrate_chat`): the cash box moves along —
+# the only UPDATE of the cash book, which changes the chat's id and nothing of a line
+CHAT_MOVES = (
+    Query("UPDATE kegel_cash_settings SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT"
+          " EXISTS (SELECT 1 FROM kegel_cash_settings c WHERE c.platform = :platform AND c.chat_id = :new)"),
+    Query("UPDATE kegel_cash_fines SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT"
+          " EXISTS (SELECT 1 FROM kegel_cash_fines c WHERE c.platform = :platform AND c.chat_id = :new)"),
+    Query("UPDATE kegel_cash_book SET chat_id = :new WHERE platform = :platform AND chat_id = :old"),
 )
 
 

@@ -355,3 +355,12 @@ async def merge(store: Store, platform: str, chat_id: str, old: str, new: str, n
     shared: list[int] = await store.run(merge_job(platform, chat_id, old, new, new_name, restate, rerate, check,
                                                   after))
     return shared
+
+
+# A Telegram group became a supergroup: the club's records move to the new chat id (its plugin's Schema)
+CHAT_MOVES = (
+    *(Query(f"UPDATE {table} SET chat_id = :new WHERE platform = :platform AND chat_id = :old")
+      for table in ("kegeln_games", "kegeln_members", "kegeln_throws")),
+    Query("UPDATE kegeln_seasons SET chat_id = :new WHERE platform = :platform AND chat_id = :old"
+          " AND NOT EXISTS (SELECT 1 FROM kegeln_seasons c WHERE c.platform = :platform AND c.chat_id = :new)"),
+)

@@ -19,6 +19,7 @@ from core.games.kegeln.state import State, current
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
+from tests.app.test_chat_migration import NEW, rows_of
 from tests.games.kegeln.test_season import at, game, merge_as_admin
 
 OTHER = Chat(PLATFORM, "group-2", private=False)
@@ -298,3 +299,17 @@ async def test_two_processes_book_each_fine_once(table: Table, db: str, clock: C
         assert sum(1 for ln in lines if ln.kind is cash.Kind.PAYMENT) == paid >= 4
     finally:
         await other.close()
+
+
+async def test_the_cash_box_moves_with_a_group_that_becomes_a_supergroup(app: App, table: Table, db: str) -> None:
+    """bot/storage/store.py `migrate_chat`: the settings, the club's catalogue and the book go to the new
+    chat id (tests/app/test_chat_migration.py finds any table left behind by reading the schema)."""
+    await turned_on(table)
+    await admin(table, "/kasse fines beer 2 🍺")
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
+    before = rows_of(db, GROUP.chat_id)
+    assert {"kegel_cash_settings", "kegel_cash_fines", "kegel_cash_book"} <= set(before), before
+    await app.store.migrate_chat(PLATFORM, GROUP.chat_id, NEW)
+    assert rows_of(db, GROUP.chat_id) == {} and rows_of(db, NEW) == before
+    r = await table.say("alice", "/kasse", chat=Chat(PLATFORM, NEW, private=False))
+    assert "Birgit: owes €0.60" in texts(r) and "treasurer: Dave" in texts(r), texts(r)
