@@ -25,6 +25,7 @@ from core.money import Money
 
 Make = Callable[[Settings, Catalogue, list[Line]], list[Line]]
 CODE = re.compile(r"\w{1,20}")
+CURRENCY = re.compile(cash.CURRENCY, re.I)
 
 
 async def known_member(svc: Services, ib: Inbound, written: str) -> tuple[str, str]:
@@ -63,7 +64,10 @@ async def book(svc: Services, turn: Handling, make: Make, shown: dict[str, str])
 
 
 def name_and_last(words: Sequence[str]) -> tuple[str, str]:
-    """NAME … LAST (a name may have spaces; the last word is the amount or fine)."""
+    """NAME … LAST (a name may have spaces; the last word is the amount or fine, with a currency sign
+    written apart glued back: `2,50 €`)."""
+    if len(words) >= 3 and CURRENCY.fullmatch(words[-1]):
+        words = [*words[:-2], words[-2] + words[-1]]
     if len(words) < 2:
         raise GameError("kegeln.cash.usage")
     return " ".join(words[:-1]), words[-1]

@@ -187,9 +187,9 @@ def evening_average(fines_by_member: Mapping[str, int]) -> int:
     return (2 * s + n) // (2 * n)
 
 
-_CURRENCY = r"(?:€|\$|£|₽|лв\.?|kr|EUR|SEK|BGN|RUB|USD)"
+CURRENCY = r"(?:€|\$|£|₽|лв\.?|kr|EUR|SEK|BGN|RUB|USD)"  # a sign or code a typed amount may carry
 _AMOUNT = re.compile(
-    rf"^\s*{_CURRENCY}?\s*(?P<int>[0-9]{{1,7}})(?:[.,](?P<frac>[0-9]{{1,3}}))?\s*{_CURRENCY}?\s*$", re.I)
+    rf"^\s*{CURRENCY}?\s*(?P<int>[0-9]{{1,7}})(?:[.,](?P<frac>[0-9]{{1,3}}))?\s*{CURRENCY}?\s*$", re.I)
 
 
 def parse_amount(text: str, currency: str = "EUR", decimals: int = 2) -> int:

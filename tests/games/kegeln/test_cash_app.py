@@ -313,3 +313,25 @@ async def test_the_cash_box_moves_with_a_group_that_becomes_a_supergroup(app: Ap
     assert rows_of(db, GROUP.chat_id) == {} and rows_of(db, NEW) == before
     r = await table.say("alice", "/kasse", chat=Chat(PLATFORM, NEW, private=False))
     assert "Birgit: owes €0.60" in texts(r) and "treasurer: Dave" in texts(r), texts(r)
+
+
+async def test_amounts_with_a_currency_sign_and_the_words_of_every_language(table: Table) -> None:
+    await turned_on(table)
+    await game(table, "high", {"Birgit": (9, 9), "Klaus": (5, 5)})
+    r = await admin(table, "/kasse pay Klaus 2,50 €")
+    assert "Klaus paid €2.50" in texts(r), texts(r)
+    r = await admin(table, "/kasse zahlung Klaus €1")
+    assert "Klaus paid €1.00" in texts(r), texts(r)
+    r = await admin(table, "/kasse штраф Birgit late")
+    assert "Fine for Birgit: late €1.00" in texts(r), texts(r)
+
+
+def test_no_word_names_two_actions(app: App) -> None:
+    """Every action's words in every language reach that action (a word two actions shared would be
+    dropped from the vocabulary: tests/test_option_words.py keeps the option words so, this the cash box's)."""
+    from bot.games.kegeln.cash_cmd import ACTIONS, vocabulary
+
+    vocab = vocabulary(app)
+    for action, key in ACTIONS.items():
+        for word in app.catalogs.words(key) | {action}:
+            assert vocab.get(word.casefold()) == action, (word, action)
