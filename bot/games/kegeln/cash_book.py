@@ -47,12 +47,14 @@ async def known_member(svc: Services, ib: Inbound, written: str) -> tuple[str, s
 async def book(svc: Services, turn: Handling, make: Make, shown: dict[str, str]) -> tuple[Settings, list[Line],
                                                                                           list[Line]]:
     """The treasurer's lines (`make` from the settings, catalogue and book as this transaction reads them)
-    appended in one transaction that first checks that the actor is the treasurer: (settings, the book
-    before, the new lines)."""
+    appended in one transaction that first checks that the actor is the treasurer, under the chat's lock
+    (a second carry or absent charge made at the same moment sees the first): (settings, the book before,
+    the new lines)."""
     ib = turn.inbound
     chat = ib.chat
 
     async def job(tx: Tx) -> tuple[Settings, list[Line], list[Line]]:
+        await tx.lock_chat(chat.platform, chat.chat_id)  # two bookings at once (PostgreSQL): one after the other
         s, catalogue = await cash_storage.settings_in(tx, chat.platform, chat.chat_id)
         permit("treasurer", s, ib.actor)
         lines = await cash_storage.lines_in(tx, chat.platform, chat.chat_id)
@@ -192,6 +194,7 @@ async def cmd_fines(svc: Services, turn: Handling, words: Sequence[str]) -> None
     off = words[1].casefold() in svc.catalogs.words("cash.words.off") | {"off"}
 
     async def job(tx: Tx) -> Catalogue:
+        await tx.lock_chat(chat.platform, chat.chat_id)
         s, catalogue = await cash_storage.settings_in(tx, chat.platform, chat.chat_id)
         permit("treasurer", s, ib.actor)
         old = catalogue.fine(code)

@@ -94,6 +94,7 @@ async def change(svc: Services, turn: Handling, need: str, how: Change,
     chat = turn.inbound.chat
 
     async def job(tx: Tx) -> Settings:
+        await tx.lock_chat(chat.platform, chat.chat_id)
         s, _cat = await cash_storage.settings_in(tx, chat.platform, chat.chat_id)
         permit(need, s, turn.inbound.actor)
         if check is not None:

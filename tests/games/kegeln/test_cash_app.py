@@ -335,3 +335,25 @@ def test_no_word_names_two_actions(app: App) -> None:
     for action, key in ACTIONS.items():
         for word in app.catalogs.words(key) | {action}:
             assert vocab.get(word.casefold()) == action, (word, action)
+
+
+async def test_two_processes_carry_and_charge_once(table: Table, db: str, clock: Clock) -> None:
+    """Two processes take the same year's close and the same absent charge at the same moment: each is
+    booked once (the bookings run under the chat's lock; on PostgreSQL: tests/postgres/test_cash_pg.py)."""
+    other = await App.open(db, seed=7, clock=clock, idle_timeout=3600)
+    twin = Table(other)
+    try:
+        clock.now = at(2025, 11, 7)
+        await turned_on(table)
+        await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
+        await admin(table, "/kasse average on")
+        clock.now = at(2026, 1, 9)
+        await game(table, "high", {"Ute": (0, 1), "Sven": (5, 5)})
+        for _ in range(3):
+            await asyncio.gather(admin(table, "/kasse carry"), admin(twin, "/kasse carry"),
+                                 admin(table, "/kasse absent Birgit"), admin(twin, "/kasse absent Birgit"))
+        lines = await book(table)
+        assert sorted((m, a) for m, k, a, *_ in lines if k == "carry") == [("birgit", -60), ("birgit", 60)]
+        assert [(m, a) for m, k, a, *_ in lines if k == "absent"] == [("birgit", 30)]  # Ute 60, Sven 0
+    finally:
+        await other.close()
