@@ -236,7 +236,7 @@ async def send_csv(svc: Services, turn: Handling, words: Sequence[str]) -> None:
         return
     data = report.book_csv([report.CsvLine(b.at, label, b.name, b.kind, b.code, b.amount, b.game_id, b.by_name,
                                            b.note) for b in lines], s.currency, decimals(s.currency))
-    turn.messages.append(Message(ib.chat, Text("cash.csv", {"season": label, "count": len(lines),
+    turn.messages.append(Message(ib.chat, Text("cash.csv", {"season": label, "n": len(lines),
                                                             "total": Money(sum(b.amount for b in lines),
                                                                            s.currency)}),
                                  file=(report.file_name(ib.chat.chat_id, label), data)))

@@ -230,7 +230,7 @@ async def test_the_cash_book_as_csv_and_the_carry(table: Table, clock: Clock) ->
     assert "summing to €0.00" in msg.text  # the old season closes at zero ...
     r = await table.say("alice", "/kasse book")
     (msg,) = [m for m in r.messages if m.file]
-    assert "1 lines, summing to €0.40" in msg.text  # ... and the new one opens with the balance
+    assert "1 line, summing to €0.40" in msg.text  # ... and the new one opens with the balance
     r = await table.say("alice", "/kasse")
     assert "owes €0.40" in texts(r)
 
