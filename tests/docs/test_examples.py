@@ -122,6 +122,7 @@ CONTEXTS = {
     "kegeln over": ctx(*KEGELN_DONE),
     "kegeln, two names of one member": ctx(*KEGELN_CLUB, *KEGELN_TWO_NAMES),
     "kegeln club over": ctx(*KEGELN_CLUB, *KEGELN_DONE),
+    "club evening set": ctx(*KEGELN_CLUB, "alice: /termin 12.12. 19:30 Gasthof Krone"),  # alice is trusted
     "cash box, the treasurer": ctx(*CASH, actor="dave"),
 }
 BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
@@ -130,6 +131,9 @@ BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess forte": "words solo", "/guess crane": "words solo", "/guess slump": "words solo",
     "/guess рос-т": "words solo",
     "/kegelstats Birgit": "kegeln over", "/scorer bob": "kegeln", "/scorer Zoe": "kegeln",
+    **{f"/{name}": "club evening set" for name in ("termin", "evening", "traff", "träff", "vstrecha", "встреча",
+                                                    "sreshta", "среща")},  # shows the evening set
+    "/termin cancel": "club evening set",
 }
 BY_PAGE = {  # a bare command means what the page around it is about
     ("docs/logik.md", "accept"): "logik challenge", ("docs/logik.md", "decline"): "logik challenge",
@@ -152,6 +156,7 @@ BY_COMMAND = {
     "arsrevy": "kegeln over", "itogi_goda": "kegeln over", "итоги_года": "kegeln over",
     "godishen_pregled": "kegeln over", "годишен_преглед": "kegeln over",
     "kegelmerge": "kegeln, two names of one member",
+    "termin": "kegeln club over", "evening": "kegeln club over",  # the console has no admins: a trusted scorer
     **dict.fromkeys(("kasse", "cashbox", "kassa", "kasa", "касса", "каса"), "cash box, the treasurer"),
 }
 
@@ -306,6 +311,10 @@ def _kegeln_evening() -> tuple[str, ...]:
 REPLIES = {  # (page, first line of the block) → how to make the bot say it
     ("docs/kegeln.md", "🎳 Birgit: 7 pins → hundreds."): Reply(
         ("alice: /kegeln high 3 Birgit Klaus Sven", "alice: /wurf 7 H")),
+    ("docs/kegeln.md", "📅 Next club evening: Sat, Dec 12, 2026, 19:30 — Gasthof Krone"): Reply(
+        (*KEGELN_CLUB, "alice: /termin 12.12. 19:30 Gasthof Krone", "Birgit clicks ✅ I'm coming",
+         "Sven clicks ✅ I'm coming", "Klaus clicks ❌ I can't", "alice: /termin"),
+        (("Sat, Dec 12, 2026", r"[A-Z][a-z]{2}, Dec 12, \d{4}"),)),  # the next 12 December
     ("docs/kegeln.md", "🎳 Club evening, Mar 7, 2026: 2 games"): Reply(
         _kegeln_evening(), (("Mar 7, 2026", r"[A-Z][a-z]{2} \d{1,2}, \d{4}"), ("#12", "#1"), ("#13", "#2"))),
 }

@@ -20,7 +20,8 @@ from core.games.kegeln.cash import DEFAULT_FINES, Catalogue, Fine, Kind, Line, T
 from core.games.kegeln.season import Start
 
 CASH_MIGRATIONS: tuple[Migration, ...] = (
-    # kegeln 1: the cash box — settings per chat, its fine catalogue, the append-only cash book
+    # kegeln 2 (after the evenings' 1, EVENING_MIGRATIONS): the cash box — settings per chat, its fine catalogue,
+    # the append-only cash book
     Migration("""
     CREATE TABLE kegel_cash_settings (
         platform       TEXT NOT NULL,

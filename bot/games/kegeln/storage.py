@@ -72,6 +72,7 @@ class SpanLine(NamedTuple):
     pumpen: int
     pins: int
     throws: int
+    wins: int  # games won (the evening's king)
 
 
 class ThrowLine(NamedTuple):
@@ -169,7 +170,7 @@ MEMBERS_SINCE = _select(SpanLine, {  # the name in its most recent spelling of t
     "name": "(SELECT k2.name FROM kegeln_members k2 WHERE k2.platform = k.platform AND k2.chat_id = k.chat_id"
             " AND k2.member = k.member AND k2.at >= :since ORDER BY k2.at DESC, k2.game_id DESC LIMIT 1)",
     "games": "COUNT(*)", "nines": "SUM(k.nines)", "pumpen": "SUM(k.pumpen)", "pins": "SUM(k.pins)",
-    "throws": "SUM(k.throws)"},
+    "throws": "SUM(k.throws)", "wins": "SUM(k.win)"},
     _CHAT + ' AND k.at >= :since GROUP BY k.platform, k.chat_id, k.member ORDER BY k.member COLLATE "C"')
 THROW_LOG = _select(ThrowLine, {f: "t." + f for f in ThrowLine._fields},
                     "FROM kegeln_throws t WHERE t.platform = :platform AND t.chat_id = :chat_id"
