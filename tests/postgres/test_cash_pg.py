@@ -16,6 +16,7 @@ from tests.games.kegeln.test_cash_app import (  # noqa: F401  (collected here ag
     admin,
     book,
     test_a_cancelled_game_takes_its_fines_back,
+    test_a_members_lines,
     test_a_teams_fine_is_spread_over_its_members,
     test_amounts_never_go_fractional_or_overflow,
     test_another_chat_sees_and_books_nothing_of_this_one,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from datetime import datetime
 
 from bot.games.kegeln import cash_storage, storage
 from bot.games.kegeln.cash_rules import decimals, permit
@@ -174,6 +175,37 @@ async def cmd_carry(svc: Services, turn: Handling, words: Sequence[str]) -> None
     turn.messages.append(Message(ib.chat, Text("cash.carried", {"season": start.label(year),
                                                                 "names": ", ".join(opened)})
                                  if opened else Text("cash.carry_none", {"season": start.label(year)})))
+
+
+# ---------------------------------------------------------------- one member's lines
+KIND_TEXTS = {Kind.AUTO: "cash.kind.auto", Kind.FINE: "cash.kind.fine", Kind.ABSENT: "cash.kind.absent",
+              Kind.PAYMENT: "cash.kind.payment", Kind.CORRECTION: "cash.kind.correction",
+              Kind.MERGED: "cash.kind.merged", Kind.CARRY: "cash.kind.carry"}
+
+
+async def member_view(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`/kasse NAME`: a member's balance and newest lines (at most `list_lines`), dated in the chat's zone;
+    a word that is neither an action nor a member here is refused as such."""
+    ib = turn.inbound
+    try:
+        key, name = await known_member(svc, ib, " ".join(words))
+    except GameError as refused:
+        if refused.code != "kegeln.cash.unknown_member":
+            raise
+        raise GameError("kegeln.cash.unknown_action", word=" ".join(words)[:20]) from None
+    s = await cash_storage.settings(svc.store, ib.chat.platform, ib.chat.chat_id)
+    mine = [b for b in await cash_storage.book(svc.store, ib.chat.platform, ib.chat.chat_id) if b.member == key]
+    tz = await chat_zone(svc, ib)
+    shown = [Text("cash.member_line", {
+        "date": datetime.fromtimestamp(b.at, tz).date(), "what": Text(KIND_TEXTS[Kind(b.kind)]),
+        "fine": f" {b.code}" if b.code else "", "amount": Money(b.amount, s.currency),
+        "game": f" (#{b.game_id})" if b.game_id else ""})
+        for b in mine[-svc.list_lines:]]
+    if len(mine) > svc.list_lines:
+        shown.insert(0, Text("board.more", {"n": len(mine) - svc.list_lines}))
+    turn.messages.append(Message(ib.chat, Text("cash.member", {
+        "name": name, "balance": Money(sum(b.amount for b in mine), s.currency),
+        "lines": shown or [Text("cash.empty")]})))
 
 
 # ---------------------------------------------------------------- the catalogue

@@ -38,14 +38,15 @@ def vocabulary(svc: Services) -> dict[str, str]:
 
 # ---------------------------------------------------------------- /kasse
 async def cmd_kasse(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
-    """/kasse [ACTION …]: alone the balances; else one of ACTIONS with its words."""
+    """/kasse [ACTION …]: alone the balances; else one of ACTIONS with its words, or a member's lines."""
     words = " ".join(args).split()
     if not words:
         await overview(svc, turn)
         return
     action = vocabulary(svc).get(words[0].casefold())
-    if action is None:
-        raise GameError("kegeln.cash.unknown_action", word=words[0][:20])
+    if action is None:  # a member's name: their lines (else refused as neither)
+        await cash_book.member_view(svc, turn, words)
+        return
     await HANDLERS[action](svc, turn, words[1:])
 
 

@@ -357,3 +357,16 @@ async def test_two_processes_carry_and_charge_once(table: Table, db: str, clock:
         assert [(m, a) for m, k, a, *_ in lines if k == "absent"] == [("birgit", 30)]  # Ute 60, Sven 0
     finally:
         await other.close()
+
+
+async def test_a_members_lines(table: Table) -> None:
+    await turned_on(table)
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
+    await admin(table, "/kasse pay Birgit 0,20")
+    r = await table.say("bob", "/kasse birgit")
+    out = texts(r)
+    assert out.startswith("💶 Birgit: balance €0.40"), out
+    assert "· from the throws pumpe €0.10 (#1)" in out and "from the throws lost €0.50 (#1)" in out, out
+    assert out.rstrip().endswith("· paid -€0.20"), out
+    r = await table.say("bob", "/kasse Hanne")
+    assert "“Hanne” is neither something /kasse does nor a member of this club" in texts(r)
