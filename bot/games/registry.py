@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from bot.games import daily, duel, kegeln, logik, practice, shared, words
 from bot.games.plugin import GAMES, PLUGINS, GamePlugin, register, schemas
+from bot.retention.commands import COMMANDS as RETENTION
 from bot.services import Command
 
 __all__ = ["GAMES", "PLUGINS", "GamePlugin", "commands", "register", "schemas"]
 
 
 def commands() -> tuple[Command, ...]:
-    """Every command in menu order: help, each game's own commands, then the shared ones."""
-    return (*shared.HEAD, *(c for p in PLUGINS.values() for c in p.commands), *shared.TAIL)
+    """Every command in menu order: help, each game's own commands, the shared ones, then the chat's own
+    posts' (bot/retention/commands.py)."""
+    return (*shared.HEAD, *(c for p in PLUGINS.values() for c in p.commands), *shared.TAIL, *RETENTION)
 
 
 register(practice.PLUGIN)

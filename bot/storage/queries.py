@@ -120,6 +120,12 @@ MIGRATE_CHAT = (  # the shared tables; each game moves its own (bot/storage/sche
     Query("UPDATE scheduled_jobs SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
           " (SELECT 1 FROM scheduled_jobs j WHERE j.owner = scheduled_jobs.owner AND j.platform = :platform"
           " AND j.chat_id = :new AND j.key = scheduled_jobs.key)"),
+    # the chat's own posts and who asked to be mentioned in them (bot/retention/settings.py, migration 12)
+    Query("UPDATE chat_posts SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM chat_posts c WHERE c.platform = :platform AND c.chat_id = :new)"),
+    Query("UPDATE ping_optins SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM ping_optins p WHERE p.platform = :platform AND p.chat_id = :new"
+          " AND p.user_id = ping_optins.user_id)"),
 )
 
 # ---------------------------------------------------------------- statistics

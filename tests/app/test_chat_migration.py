@@ -9,6 +9,7 @@ import sqlite3
 
 from bot.app import App
 from bot.scheduler import schedule_job
+from core.messages import Actor, Inbound
 from tests.app.harness import GROUP, PLATFORM, Table, texts
 from tests.games.kegeln.test_rules import SEED_THROWS
 
@@ -37,9 +38,12 @@ async def test_every_table_with_a_chat_id_moves_to_the_supergroup(app: App, tabl
     await table.say("bob", "/daily")  # draws the chat's puzzle of the day
     await table.say("alice", "/duel bob")  # a challenge: a game, a seat
     await app.store.run(schedule_job("kegeln", PLATFORM, GROUP.chat_id, "evening", 2e9, {}, 1e6))
+    await app.handle(Inbound(Actor(PLATFORM, "root", "Root", is_admin=True), GROUP, command="posts",
+                             args=("morning", "08:00")))  # the chat's own posts (bot/retention/)
+    await table.say("bob", "/pings on")
     before = rows_of(db, GROUP.chat_id)
     assert {"games", "seats", "kegeln_games", "kegeln_members", "kegeln_throws", "daily_puzzles",
-            "scheduled_jobs", "chat_members"} <= set(before), before
+            "scheduled_jobs", "chat_members", "chat_posts", "ping_optins"} <= set(before), before
 
     await app.store.migrate_chat(PLATFORM, GROUP.chat_id, NEW)
 

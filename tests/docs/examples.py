@@ -26,7 +26,7 @@ FENCE = re.compile(r"^```[^\n]*\n(.*?)^```[^\n]*$", re.S | re.M)
 SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 PLACEHOLDER = re.compile(r"[A-Z]{3,}(-\S*)?…?|N")  # CODE, NAME, PINS, PLACE, NAME-or-mention, N
 TEMPLATE_MARKS = ("[", "]", "|", "…")
-ADMIN = "dave"  # the console player who administers #table (`--admins`): only the cash box's examples use him
+ADMIN = "dave"  # the console player who administers #table (`--admin`): only the cash box's examples use him
 
 
 def page_name(path: Path) -> str:

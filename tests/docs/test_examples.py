@@ -65,6 +65,7 @@ REFUSED = {  # examples the docs show as refused, with the refusal (catalog key)
     "/scorer Zoe": "error.kegeln.unknown_user",  # kegeln.md: "a name nobody … has written under … is refused"
     "/saison 31.02.": "error.kegeln.season.bad_date",  # kegeln.md: "A day that does not exist … is refused"
     "/timezone Europe/Berlin": "error.timezone.admins_only",  # daily.md: "the console has no admins, so … refused"
+    "/posts off": "error.posts.admins_only",  # retention.md, README: "on the console without `--admin` … refused"
 }
 
 # ------------------------------------------------------------------ contexts: what must have happened first

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from adapters.editmap import JsonEditMap
 from adapters.telegram import TelegramAdapter
 from bot.__main__ import deliver
 from bot.app import App
@@ -33,8 +34,11 @@ class ClockedClub(Club):
 
     async def start(self) -> None:
         self.app = await App.open(db_path=str(self.db_path), seed=1234, clock=self.clock)
+        # which message shows which list, in a file next to the database as bot/__main__.py keeps it
+        edits = JsonEditMap(self.db_path.with_suffix(".telegram-edits.json"))
         self.adapter = TelegramAdapter(self.standin.token, self.app.handle, self.app.command_menu(),
-                                       base_url=self.standin.base_url, rate_limiter=relaxed_limiter())
+                                       base_url=self.standin.base_url, rate_limiter=relaxed_limiter(),
+                                       edit_map=edits)
         await self.adapter.start()
 
 
@@ -65,8 +69,13 @@ async def test_an_evening_in_a_topic_answered_by_button_and_reminded_there(stand
         for _ in range(5):  # flooding the same answer: no message, no edit
             calls = await act(club, topic, lambda: standin.press(FORUM, BOB, mid, yes))
             assert to_forum(calls) == [] and any(c.method == "answerCallbackQuery" for c in calls)
+    finally:
+        await club.stop()
+    await club.start()  # a restart: the next answer still edits the same list message
+    try:
         calls = await act(club, topic, lambda: standin.press(FORUM, BOB, mid, no))
         (edit,) = [c for c in to_forum(calls) if c.method == "editMessageText"]
+        assert edit.params["message_id"] == mid
         assert "❌ Not coming (1): Bob" in edit.text and new_posts(calls) == []
     finally:
         await club.stop()

@@ -1,4 +1,4 @@
-"""The cash box end to end through the real `python -m bot` console process (`--admins dave`: the
+"""The cash box end to end through the real `python -m bot` console process (`--admin dave`: the
 console's chat admin): an evening with throws, its automatic fines, an /undo that takes one back, a
 refused and a booked payment, the balances and the cash book's CSV file."""
 
@@ -17,7 +17,7 @@ def test_console_cash_evening(tmp_path: Path) -> None:
         "alice: /wurf 0 t", "alice: /wurf 5 t", "alice: /wurf 3", "alice: /wurf 5",
         "alice: /kasse pay Anna 0,60", "bob: /kasse pay Anna 0,60", "dave: /kasse pay Anna 0,50",
         "bob: /kassa", "bob: /kasse book"]) + "\n"
-    out = play(tmp_path / "db.sqlite3", script, "--admins", "dave")
+    out = play(tmp_path / "db.sqlite3", script, "--admin", "dave")
     assert "bob: Only a chat admin can change the cash box's settings" in out
     assert "✅ The cash box is on (EUR)" in out and "Treasurer: dave." in out
     assert "Anna: owes €0.10" in out  # the Pumpe, booked with the throw ...
