@@ -27,6 +27,7 @@ FENCE = re.compile(r"^```[^\n]*\n(.*?)^```[^\n]*$", re.S | re.M)
 SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 PLACEHOLDER = re.compile(r"[A-Z]{3,}(-\S*)?…?|N")  # CODE, NAME, PINS, PLACE, NAME-or-mention, N
 TEMPLATE_MARKS = ("[", "]", "|", "…")
+ADMIN = "dave"  # the console player who administers #table (`--admin`): only the cash box's examples use him
 
 
 def page_name(path: Path) -> str:
@@ -181,7 +182,8 @@ async def play(lines: list[str], db: Path, seed: int = 3, lang: str | None = Non
     app = await App.open(str(db), seed=seed, default_lang=lang or "en")
     await tv_server.start(app, "127.0.0.1", None, "http://127.0.0.1:8080")  # /tv's links (docs/tv.md); no server
     out = io.StringIO()
-    console = ConsoleAdapter(app.handle, out=out, locale=lang, image_dir=db.parent / "boards")
+    console = ConsoleAdapter(app.handle, out=out, locale=lang, image_dir=db.parent / "boards",
+                             admins=(ADMIN,))
     handler = _Outcomes()
     applog = logging.getLogger("bot.app")
     level = applog.level

@@ -1,9 +1,9 @@
 """Kegeln (Hausnummern), bot-side: the plugin (`PLUGIN`) and its commands; play, statistics, recaps, export,
-seasons, merges and storage each in a module of this package."""
+seasons, merges, the cash box (cash_*.py) and storage each in a module of this package."""
 
 from __future__ import annotations
 
-from bot.games.kegeln import merge, play, storage, termin
+from bot.games.kegeln import cash_cmd, cash_fines, cash_storage, merge, play, storage, termin
 from bot.games.kegeln.export import cmd_kegelexport
 from bot.games.kegeln.merge import cmd_kegelmerge
 from bot.games.kegeln.play import cmd_kegeln, cmd_scorer, cmd_throw, cmd_undo, cmd_winner, cmd_wurf
@@ -32,8 +32,11 @@ PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern
 class KegelnPlugin(GamePlugin[State]):
     game = GAME
     title = "game.kegeln"
-    # its first tables are in the shared list (shipped); its own: the club evenings' (termin_storage.py)
-    schema = Schema("kegeln", EVENING_MIGRATIONS, chat_moves=storage.CHAT_MOVES + EVENING_CHAT_MOVES)
+    # its first tables are in the shared list (shipped); its own (bot/storage/schemas.py): the club evenings'
+    # (termin_storage.py, shipped first on main), then the cash box's (cash_storage.py) — shipped entries keep
+    # their numbers, a new list goes after them
+    schema = Schema("kegeln", EVENING_MIGRATIONS + cash_storage.CASH_MIGRATIONS,
+                    chat_moves=(*storage.CHAT_MOVES, *EVENING_CHAT_MOVES, *cash_storage.CHAT_MOVES))
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),
@@ -58,11 +61,16 @@ class KegelnPlugin(GamePlugin[State]):
                 aliases=(("en", "evening"), ("de", "termin"), ("sv", "träff"), ("sv", "traff"),
                          ("ru", "встреча"), ("ru", "vstrecha"),
                          ("bg", "среща"), ("bg", "sreshta"))),
+        Command("kasse", ("what",), cash_cmd.cmd_kasse, group_only=True,  # money is booked by a person
+                aliases=(("en", "cashbox"), ("de", "kasse"), ("sv", "kassa"), ("ru", "касса"), ("ru", "kassa"),
+                         ("bg", "каса"), ("bg", "kasa"))),
         tv_command.COMMAND,  # the TV page at the lanes (bot/web/, docs/tv.md)
     )
 
     async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
-        if not await termin.answer(svc, turn, chat, arg):  # ✅/❌ on an evening, else a /kegelmerge answer
+        if arg.startswith("cash_"):  # the cash box's buttons (bot/games/kegeln/cash_cmd.py)
+            await cash_cmd.chat_action(svc, turn, chat, arg)
+        elif not await termin.answer(svc, turn, chat, arg):  # ✅/❌ on an evening, else a /kegelmerge answer
             await merge.answer_merge(svc, turn, chat, arg)
 
     async def scheduled(self, svc: Services, job: Job) -> list[Message]:
@@ -70,7 +78,7 @@ class KegelnPlugin(GamePlugin[State]):
         return await termin.reminder(svc, job) if job.key.startswith("termin:") else []
 
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
-        own = play.move_writes(svc, row, old, new, over)
+        own = both(play.move_writes(svc, row, old, new, over), cash_fines.move_job(row, new, svc.clock()))
         notify = tv.move_job(svc, row.platform, row.chat_id)  # the TV pages in every process (PostgreSQL)
         return own if notify is None else both(own, notify)
 
