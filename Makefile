@@ -10,7 +10,7 @@ TEST_WORKERS ?= auto
 # process the tests start would compile the same modules again.
 TEST_ENV := PYTHONDONTWRITEBYTECODE=
 
-.PHONY: run test test-unit test-game lint bench bench-solver bench-load bench-heavy bench-busy bench-busy-discord sync-commands clean
+.PHONY: run tv test test-unit test-game lint bench bench-solver bench-load bench-heavy bench-busy bench-busy-discord sync-commands clean
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,12 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)  ## start the bot: console play when no platform token is configured
 	$(VENV)/bin/python -m bot $(ARGS)
+
+# `make tv`: the TV page on this port of localhost (docs/tv.md)
+TV_PORT ?= 8080
+
+tv: $(STAMP)  ## console play with the TV page on http://127.0.0.1:$(TV_PORT): type `alice: /kegeln high Anna Ben`, then `alice: /tv`
+	WEB_HOST=127.0.0.1 WEB_PORT=$(TV_PORT) WEB_PUBLIC_URL=http://127.0.0.1:$(TV_PORT) $(VENV)/bin/python -m bot --console $(ARGS)
 
 test: $(STAMP)  ## the whole test suite in parallel; pytest's "no tests ran" (exit 5) counts as a failure
 	@$(TEST_ENV) $(VENV)/bin/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS); rc=$$?; \

@@ -21,6 +21,7 @@ from bot.runtime import tune_gc
 from bot.settings import Settings
 from bot.storage.base import StoreOpenError
 from bot.storage.store import RatingsMoved
+from bot.web import server as tv_server
 
 log = logging.getLogger("bot")
 SWEEP_SECONDS = 60.0
@@ -85,9 +86,11 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
                          max_games_chat=settings.max_games_per_chat, max_games_user=settings.max_games_per_user,
                          list_lines=settings.list_lines)
     tune_gc()
+    tv = None
     try:
         if args.command == "sync-commands":
             return await sync_commands(app, settings, args.guild)
+        tv = await tv_server.start(app, settings.web_host, settings.web_port, settings.web_public_url)
         try:
             adapters = [] if args.console else platform_adapters(app, settings)
         except ValueError as exc:  # a setting the platform would refuse: one line that says which
@@ -97,6 +100,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
             return await run_console(app, args)
         return await run_platforms(app, adapters, status_db)
     finally:
+        await tv_server.stop(tv)
         await app.close()
 
 

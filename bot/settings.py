@@ -48,6 +48,9 @@ class Settings:
     discord_shard_ids: list[int] | None = None
     discord_shard_count: int | None = None
     discord_message_content: bool = True
+    web_host: str = "127.0.0.1"  # the TV page (docs/tv.md): served only when WEB_PORT is set
+    web_port: int | None = None
+    web_public_url: str | None = None  # the address /tv's links start with (behind a proxy: its https:// one)
 
     @classmethod
     def load(cls, env_file: str | Path = ".env") -> Settings:
@@ -76,4 +79,7 @@ class Settings:
             discord_shard_ids=_ids("DISCORD_SHARD_IDS"),
             discord_shard_count=_int("DISCORD_SHARD_COUNT", None),
             discord_message_content=_flag("DISCORD_MESSAGE_CONTENT", True),
+            web_host=env("WEB_HOST") or cls.web_host,
+            web_port=_int("WEB_PORT", None),
+            web_public_url=env("WEB_PUBLIC_URL") or None,
         )

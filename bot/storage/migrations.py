@@ -307,4 +307,14 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (platform, chat_id, user_id)
     );
     """),
+    # 13: a chat's TV page (bot/web/, docs/tv.md): one unguessable link token per chat; /tv new replaces it
+    Migration("""
+    CREATE TABLE tv_links (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        token    TEXT NOT NULL UNIQUE,
+        created  {REAL} NOT NULL,
+        PRIMARY KEY (platform, chat_id)
+    );
+    """),
 ]

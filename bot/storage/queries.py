@@ -126,6 +126,8 @@ MIGRATE_CHAT = (  # the shared tables; each game moves its own (bot/storage/sche
     Query("UPDATE ping_optins SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
           " (SELECT 1 FROM ping_optins p WHERE p.platform = :platform AND p.chat_id = :new"
           " AND p.user_id = ping_optins.user_id)"),
+    Query("UPDATE tv_links SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM tv_links t WHERE t.platform = :platform AND t.chat_id = :new)"),  # the TV page's link
 )
 
 # ---------------------------------------------------------------- statistics

@@ -18,6 +18,7 @@ from typing import Any
 from adapters.console.adapter import CLICK, LINE, ConsoleAdapter, parse_command
 from bot.app import App
 from bot.i18n import Catalogs
+from bot.web import server as tv_server
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -179,6 +180,7 @@ class _Outcomes(logging.Handler):
 async def play(lines: list[str], db: Path, seed: int = 3, lang: str | None = None) -> list[Said]:
     """Feed console protocol lines one by one to a fresh App on `db`; what each line got back."""
     app = await App.open(str(db), seed=seed, default_lang=lang or "en")
+    await tv_server.start(app, "127.0.0.1", None, "http://127.0.0.1:8080")  # /tv's links (docs/tv.md); no server
     out = io.StringIO()
     console = ConsoleAdapter(app.handle, out=out, locale=lang, image_dir=db.parent / "boards",
                              admins=(ADMIN,))

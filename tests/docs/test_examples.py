@@ -159,6 +159,7 @@ BY_COMMAND = {
     "kegelmerge": "kegeln, two names of one member",
     "termin": "kegeln club over", "evening": "kegeln club over",  # the console has no admins: a trusted scorer
     **dict.fromkeys(("kasse", "cashbox", "kassa", "kasa", "касса", "каса"), "cash box, the treasurer"),
+    "tv": "kegeln", "anzeigetafel": "kegeln", "resultattavla": "kegeln", "табло": "kegeln", "tablo": "kegeln",
 }
 
 

@@ -19,6 +19,8 @@ from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
 from bot.storage.schemas import Schema
 from bot.storage.sql import TxJob
+from bot.web import command as tv_command
+from bot.web import hooks as tv
 from core.games.kegeln import GAME, records
 from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
 from core.messages import Chat, Message
@@ -62,6 +64,7 @@ class KegelnPlugin(GamePlugin[State]):
         Command("kasse", ("what",), cash_cmd.cmd_kasse, group_only=True,  # money is booked by a person
                 aliases=(("en", "cashbox"), ("de", "kasse"), ("sv", "kassa"), ("ru", "касса"), ("ru", "kassa"),
                          ("bg", "каса"), ("bg", "kasa"))),
+        tv_command.COMMAND,  # the TV page at the lanes (bot/web/, docs/tv.md)
     )
 
     async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
@@ -75,7 +78,12 @@ class KegelnPlugin(GamePlugin[State]):
         return await termin.reminder(svc, job) if job.key.startswith("termin:") else []
 
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
-        return both(play.move_writes(svc, row, old, new, over), cash_fines.move_job(row, new, svc.clock()))
+        own = both(play.move_writes(svc, row, old, new, over), cash_fines.move_job(row, new, svc.clock()))
+        notify = tv.move_job(svc, row.platform, row.chat_id)  # the TV pages in every process (PostgreSQL)
+        return own if notify is None else both(own, notify)
+
+    async def after_save(self, svc: Services, turn: Handling, chat: Chat, state: State, over: bool) -> None:
+        tv.saved(svc, chat)  # this process's TV pages of the chat
 
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return play.kegeln_match(records.member_records(state), bool(state.teams))

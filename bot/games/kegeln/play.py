@@ -7,6 +7,7 @@ from bot.games.kegeln import storage
 from bot.services import Handling, Services
 from bot.storage.base import GameRow
 from bot.storage.sql import TxJob
+from bot.web import hooks as tv
 from core import serial
 from core.errors import GameError
 from core.games.base import Player
@@ -26,7 +27,8 @@ async def cmd_kegeln(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
         raise GameError("kegeln.already_scoring", game=running.id)
     setup = options.parse_setup(args, svc.option_words)
     state, events = rules.new(setup, Player(ib.actor.user_id, ib.actor.name), svc.ctx())
-    await svc.create(turn, "kegeln", state, events, [ib.actor.user_id])
+    await svc.create(turn, "kegeln", state, events, [ib.actor.user_id], extra=tv.created_job(svc, ib.chat))
+    tv.saved(svc, ib.chat)
 
 
 async def kegeln_game(svc: Services, ib: Inbound) -> GameRow:

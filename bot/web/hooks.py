@@ -1,0 +1,33 @@
+"""What the Kegeln plugin calls so that the chat's TV pages follow its moves: a NOTIFY in the move's own
+transaction (PostgreSQL: heard by every process when it commits), and the nudge in this process after it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.services import Services
+from bot.storage.sql import Tx, TxJob
+from bot.web import feed, pgnotify
+from core.messages import Chat
+
+
+def move_job(svc: Services, platform: str, chat_id: str) -> TxJob | None:
+    """For `GamePlugin.writes`: the NOTIFY of a move (None on SQLite)."""
+    return pgnotify.notify_job(svc.store, platform, chat_id)
+
+
+def created_job(svc: Services, chat: Chat) -> Any:
+    """For `Services.create(extra=…)`: the NOTIFY of a new game, `job(tx, game_id)` (None on SQLite)."""
+    job = pgnotify.notify_job(svc.store, chat.platform, chat.chat_id)
+    if job is None:
+        return None
+
+    async def created(tx: Tx, game_id: int) -> None:
+        assert job is not None
+        await job(tx)
+    return created
+
+
+def saved(svc: Services, chat: Chat) -> None:
+    """After a move or a new game was saved: this process's pages of the chat read it."""
+    feed.changed(svc, chat.platform, chat.chat_id)

@@ -1,0 +1,141 @@
+// The TV page's own script (docs/tv.md): follows the chat's server-sent events and draws what they say.
+// Everything shown is set as text (names are typed by people: never read as HTML). Nothing is loaded from
+// elsewhere. The browser's EventSource reconnects by itself after a dropped stream; when it gives up (the
+// server was down), the page asks whether its link still exists and connects again, or says it is gone.
+(function () {
+  "use strict";
+  var root = document.getElementById("tv");
+  var status = document.createElement("div");
+  var source = null;
+  var gone = false;
+  var momentTimer = null;
+  status.id = "status";
+  status.textContent = root.dataset.offline;
+  document.body.appendChild(status);
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text) { node.textContent = text; }
+    return node;
+  }
+
+  function replace(node, child) {  // replaceChildren, also in an old TV's browser
+    while (node.firstChild) { node.removeChild(node.firstChild); }
+    if (child) { node.appendChild(child); }
+  }
+
+  function list(tag, cls, lines) {
+    var node = el(tag, cls);
+    (lines || []).forEach(function (line) { node.appendChild(el("li", "", line)); });
+    return node;
+  }
+
+  function members(game) {  // one table, or two side by side from 11 members on: up to 20 fit the screen
+    var wrap = el("div", "members-wrap");
+    var count = game.members.length;
+    var columns = count > 10 ? 2 : 1;
+    var rows = Math.ceil(count / columns);
+    var table = null;
+    game.members.forEach(function (m, i) {
+      if (i % rows === 0) {
+        table = el("table", "members");
+        table.style.fontSize = Math.min(3.4, 17 / rows) + "vw";
+        wrap.appendChild(table);
+      }
+      var row = el("tr", m.now ? "now" : "");
+      row.appendChild(el("td", "name", m.name));
+      row.appendChild(el("td", "number", m.number));
+      row.appendChild(el("td", "team", m.team));
+      table.appendChild(row);
+    });
+    return wrap;
+  }
+
+  function gameSection(v) {
+    var game = v.game;
+    var main = el("section", game.members.length > 10 ? "game many" : "game");
+    main.appendChild(el("h1", "head", game.head));
+    if (game.turn) {
+      var turn = el("div", "turn");
+      turn.appendChild(el("div", "label", v.words.now));
+      turn.appendChild(el("div", "who", game.turn));
+      turn.appendChild(el("div", "round", game.round));
+      if (game.placing) { turn.appendChild(el("div", "placing", game.placing)); }
+      main.appendChild(turn);
+    }
+    if (game.tie) { main.appendChild(el("div", "tie", game.tie)); }
+    if (game.winner) { main.appendChild(el("div", "winner", game.winner)); }
+    main.appendChild(members(game));
+    if (game.last) {
+      var last = el("div", "last");
+      last.appendChild(el("span", "label", v.words.last + " "));
+      last.appendChild(el("span", "", game.last));
+      main.appendChild(last);
+    }
+    if (game.result && game.result.length) { main.appendChild(list("ol", "result", game.result)); }
+    return main;
+  }
+
+  function render(v) {
+    var page = el("div", "page " + v.screen);
+    document.documentElement.lang = v.lang;
+    document.title = v.title;
+    if (v.screen === "idle") {
+      var idle = el("section", "game idle");
+      idle.appendChild(el("div", "waiting", v.words.idle));
+      page.appendChild(idle);
+      if (v.game) { idle.appendChild(gameSection(v)); }
+    } else {
+      page.appendChild(gameSection(v));
+    }
+    var evening = el("aside", "evening");
+    evening.appendChild(el("h2", "", v.evening.head));
+    evening.appendChild(list("ul", "games", v.evening.games));
+    evening.appendChild(list("ul", "leaders", v.evening.leaders));
+    page.appendChild(evening);
+    replace(root, page);
+  }
+
+  function celebrate(m) {
+    var old = document.getElementById("moment");
+    if (old) { old.remove(); }
+    var box = el("div", "moment " + m.kind);
+    box.id = "moment";
+    box.appendChild(el("div", "what", m.text));
+    box.appendChild(el("div", "who", m.name));
+    document.body.appendChild(box);
+    clearTimeout(momentTimer);
+    momentTimer = setTimeout(function () { box.remove(); }, 4000);
+  }
+
+  function showGone() {
+    gone = true;
+    if (source) { source.close(); }
+    status.textContent = root.dataset.gone;
+    status.className = "shown gone";
+    replace(root, null);
+  }
+
+  function check() {  // the browser stopped retrying: is the link still there (a restart) or gone (/tv new)?
+    fetch(location.pathname, { method: "HEAD", cache: "no-store" }).then(function (r) {
+      if (r.status === 404) { showGone(); } else { setTimeout(connect, 1000); }
+    }, function () { setTimeout(check, 1000); });
+  }
+
+  function connect() {
+    if (gone) { return; }
+    source = new EventSource(location.pathname.replace(/\/$/, "") + "/events");
+    source.addEventListener("open", function () { status.className = ""; });
+    source.addEventListener("state", function (e) { status.className = ""; render(JSON.parse(e.data)); });
+    source.addEventListener("moment", function (e) { celebrate(JSON.parse(e.data)); });
+    source.addEventListener("gone", showGone);
+    source.addEventListener("error", function () {
+      if (gone) { return; }
+      status.className = "shown";
+      if (source.readyState === EventSource.CLOSED) { source.close(); check(); }
+    });
+  }
+
+  connect();
+}());

@@ -1,0 +1,128 @@
+"""What a chat's TV page shows, as one JSON-able dict in the chat's language: the running Hausnummern game
+(every member's number so far, whose throw it is, the last throw, an open tie), else the last result of
+the evening, and the evening's standings (/abend's lines).
+
+Only what the group already sees: the same facts as the Kegeln standings and /abend post in the chat —
+names the scorer typed, numbers, pins. Nothing of any other game (whose secret codes it could hold),
+no private message, no other chat: the view reads the chat it was asked for, and only Kegeln."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.kegeln import storage as kegeln_storage
+from bot.services import Services
+from bot.storage.base import GameRow
+from bot.zones import zone
+from core import serial
+from core.games.kegeln import presenter
+from core.games.kegeln import report as kegeln_report
+from core.games.kegeln.evenings import evening_of, evening_starts
+from core.games.kegeln.state import Phase, State, current, shown
+from core.messages import Chat, Text, group_of
+
+KIND = "kegeln"
+WORDS = ("tv.now", "tv.last", "tv.idle", "tv.nines", "tv.pumpe")  # the labels the page's script shows
+
+
+async def read(svc: Services, platform: str, chat_id: str) -> dict[str, Any]:
+    """The page of one chat now."""
+    lang = await svc.renderer.group_lang(Chat(platform, chat_id, False))
+
+    def say(text: Text | str) -> str:
+        return svc.catalogs.render(text, lang)
+
+    view: dict[str, Any] = {"lang": lang, "title": say(Text("tv.title")), "words": words(svc, lang)}
+    running = [r for r in await svc.store.chat_games(platform, chat_id) if r.kind == KIND]
+    tz = zone(await svc.store.chat_tz(platform, group_of(chat_id)))
+    tonight = evening_of(svc.clock(), tz)
+    since = evening_starts(tonight, tz)
+    finished = await kegeln_storage.games_since(svc.store, platform, chat_id, since)
+    if running:
+        view["screen"] = "game"
+        view["game"] = game_view(running[-1].id, serial.load(State, running[-1].state), say)
+    else:
+        view["screen"] = "idle"
+        last = await svc.store.get_game(finished[-1].game_id) if finished else None
+        view["game"] = finished_view(last, say) if last is not None else None
+    view["evening"] = await evening_view(svc, platform, chat_id, since, tonight, finished, say)
+    return view
+
+
+def words(svc: Services, lang: str) -> dict[str, str]:
+    """The page's own words (catalog [tv]): the labels its script shows."""
+    return {k.removeprefix("tv."): svc.catalogs.render(Text(k), lang) for k in WORDS}
+
+
+def game_view(game_id: int, state: State, say: Any) -> dict[str, Any]:
+    """A running game as the group's standings message tells it (core/games/kegeln/presenter.py)."""
+    now = current(state) if state.phase is Phase.PLAYING else None
+    members = [{"name": m.name, "number": shown(state, i), "now": i == now,
+                "team": say(presenter.team_text(m.team)) if state.teams and m.team is not None else ""}
+               for i, m in enumerate(state.members)]
+    out: dict[str, Any] = {
+        "id": game_id,
+        "head": say(Text("kegeln.head_board", {"mode": presenter.mode_text(state.mode), "digits": state.digits,
+                                               "game": game_id})),
+        "members": members, "throws": len(state.throws), "turn": "", "round": "", "placing": "", "last": "",
+        "tie": "", "result": [], "winner": "",
+    }
+    if now is not None:
+        out["turn"] = state.members[now].name
+        out["round"] = say(Text("tv.round", {"round": len(state.throws) // len(state.members) + 1,
+                                             "rounds": state.digits}))
+        if state.pending is not None:
+            out["placing"] = say(Text("tv.placing", {"pins": presenter.pins_text(state.pending)}))
+    if state.throws:
+        t = state.throws[-1]
+        out["last"] = say(Text("kegeln.head_thrown", {"name": state.members[t.member].name,
+                                                     "pins": presenter.pins_text(t.pins),
+                                                     "pos": presenter.pos_text(t.position)}))
+        out["last_pins"] = t.pins
+        out["last_name"] = state.members[t.member].name
+    if state.phase is Phase.TIE:
+        out["tie"] = say(Text("tv.tie", {"scorer": state.scorer.name}))
+        out["result"] = [say(line) for line in presenter.result_table(state)]
+    return out
+
+
+def finished_view(row: GameRow, say: Any) -> dict[str, Any] | None:
+    """The evening's last finished game: its result table and winner (as the group's result message)."""
+    if row.kind != KIND:
+        return None
+    state = serial.load(State, row.state)
+    view = game_view(row.id, state, say)
+    view["result"] = [say(line) for line in presenter.result_table(state)]
+    if state.winner is not None:
+        view["winner"] = say(Text("tv.winner", {"name": presenter.entry_name(state, state.winner)}))
+    return view
+
+
+async def evening_view(svc: Services, platform: str, chat_id: str, since: float, tonight: Any,
+                       finished: list[kegeln_storage.FinishedGame], say: Any) -> dict[str, Any]:
+    """Tonight's standings, as /abend says them: a line per finished game and the leaders."""
+    if not finished:
+        return {"head": say(Text("tv.evening")), "games": [], "leaders": [say(Text("tv.no_evening"))]}
+    members = await kegeln_storage.members_since(svc.store, platform, chat_id, since)
+    lines, nines, pumpen, schnitt = kegeln_report.evening(finished, members)
+    leaders = [say(t) for t in kegeln_report.leader_texts(nines, pumpen, schnitt).values() if t]
+    return {"head": say(Text("kegeln.abend.head", {"n": len(finished), "date": tonight})),
+            "games": [say(line) for line in lines], "leaders": leaders}
+
+
+def moment(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any] | None:
+    """A throw just entered that was alle Neune (9 pins) or a Pumpe (0): a short celebration on the pages
+    that were open when it came (a page opened later never sees it: it is no part of the view)."""
+    if old is None:
+        return None
+    before, after = old.get("game"), new.get("game")
+    if not after or not before or before.get("id") != after.get("id"):
+        return None
+    if after.get("throws", 0) != before.get("throws", 0) + 1:
+        return None
+    pins = after.get("last_pins")
+    if pins == 9:
+        return {"kind": "nines", "text": new["words"]["nines"], "name": after.get("last_name", "")}
+    if pins == 0:
+        return {"kind": "pumpe", "text": new["words"]["pumpe"], "name": after.get("last_name", "")}
+    return None
