@@ -20,6 +20,7 @@ from hypothesis import settings
 
 from tests import pgserver
 from tests.leakscan import _leak_guard, _no_leaks  # noqa: F401  (every test: no secret or token leaks)
+from tests.system_parts import skip_or_fail
 from tests.textguard import _no_raw_texts, _text_guard  # noqa: F401  (every test: no raw placeholder shown)
 
 TESTS = Path(__file__).resolve().parent
@@ -77,10 +78,10 @@ def pg_server() -> Iterator[str]:
         import asyncpg  # noqa: F401
     except ImportError:
         pgserver.STATUS.text = "PostgreSQL tests skipped: asyncpg is not installed"
-        pytest.skip(pgserver.STATUS.text)
+        skip_or_fail(pgserver.STATUS.text)
     url, cluster, pgserver.STATUS.text = pgserver.start()
     if url is None:
-        pytest.skip(pgserver.STATUS.text)
+        skip_or_fail(pgserver.STATUS.text)
     pgserver.STATUS.url = url
     try:
         yield url

@@ -24,10 +24,16 @@ from bot.web.server import TvServer
 from core.messages import Chat
 from tests.app.harness import PLATFORM, Table
 from tests.leakscan import Ledger
+from tests.system_parts import skip_or_fail
 from tests.web.tvkit import LINK, free_port
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package (apt-get install chromium; .ci/run), never a downloaded one
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no {CHROMIUM}: apt-get install chromium")
+
+
+@pytest.fixture(autouse=True)
+def chromium_installed() -> None:
+    if not Path(CHROMIUM).exists():
+        skip_or_fail(f"no {CHROMIUM}: apt-get install chromium")
 WAIT = 15_000  # ms: a shared CI machine may be slow; the page itself reacts within a second (bench/tv.py)
 
 
