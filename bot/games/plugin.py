@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.storage.base import GameRow, NewResult, StatLine
 from bot.storage.schemas import Schema
+from bot.yourdata.declare import SHARED, Kept, Personal
 from core.errors import GameError
 from core.games.base import Game
 from core.messages import Chat, Inbound, Message, Text
@@ -37,6 +38,9 @@ class GamePlugin(Generic[S]):
     # the game's own tables, if it has any: its migrations, applied by the store after the shared
     # ones (bot/storage/schemas.py); the game reads and writes them in its own storage module
     schema: ClassVar[Schema | None] = None
+    # where the game's own tables keep a chat user's id or name, for /mydata and /forgetme
+    # (bot/yourdata/declare.py); a game whose tables hold none declares nothing
+    personal: ClassVar[tuple[Personal | Kept, ...]] = ()
 
     @property
     def kind(self) -> str:
@@ -118,6 +122,11 @@ def register(plugin: GamePlugin[Any]) -> None:
 def schemas() -> tuple[Schema, ...]:
     """The registered games' own tables, for the store to apply when it opens (bot/app.py `open_store`)."""
     return tuple(p.schema for p in PLUGINS.values() if p.schema is not None)
+
+
+def personal() -> tuple[Personal | Kept, ...]:
+    """Every declaration of where a chat user's data is kept: the shared tables' and the registered games'."""
+    return SHARED + tuple(d for p in PLUGINS.values() for d in p.personal)
 
 
 class _Games(Mapping[str, Game[Any]]):

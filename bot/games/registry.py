@@ -9,13 +9,14 @@ from __future__ import annotations
 from bot.games import daily, duel, kegeln, logik, practice, shared, words
 from bot.games.plugin import GAMES, PLUGINS, GamePlugin, register, schemas
 from bot.services import Command
+from bot.yourdata.commands import COMMANDS as YOUR_DATA
 
 __all__ = ["GAMES", "PLUGINS", "GamePlugin", "commands", "register", "schemas"]
 
 
 def commands() -> tuple[Command, ...]:
-    """Every command in menu order: help, each game's own commands, then the shared ones."""
-    return (*shared.HEAD, *(c for p in PLUGINS.values() for c in p.commands), *shared.TAIL)
+    """Every command in menu order: help, each game's own commands, the shared ones, a player's own data."""
+    return (*shared.HEAD, *(c for p in PLUGINS.values() for c in p.commands), *shared.TAIL, *YOUR_DATA)
 
 
 register(practice.PLUGIN)

@@ -21,6 +21,7 @@ from bot.games.plugin import GamePlugin
 from bot.services import Command, Handling, Services, loaded
 from bot.storage.base import GameRow
 from bot.storage.sql import TxJob
+from bot.yourdata.declare import Personal
 from core.errors import GameError
 from core.games.daily import GAME, presenter, rules
 from core.games.daily.rules import DailyOutcome, State
@@ -33,6 +34,8 @@ TITLED = {"daily.started": "daily.started_in", "daily.board": "daily.board_in"}
 class DailyPlugin(GamePlugin[State]):
     game = GAME
     title = "game.daily"
+    # each player's attempts (migration 8): kept for the chat's tables under the forgotten player's token
+    personal = (Personal("daily_plays", user="user_id", name="name", chat=("chat_id",)),)
     commands = (
         # two options, each with its fixed values (a slash command offers them as choices); typed, the
         # words may come in any order

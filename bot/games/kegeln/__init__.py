@@ -14,6 +14,7 @@ from bot.games.plugin import GamePlugin
 from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
 from bot.storage.sql import TxJob
+from bot.yourdata.declare import Kept
 from core.games.kegeln import GAME, records
 from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
 from core.messages import Chat
@@ -25,6 +26,10 @@ PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern
 class KegelnPlugin(GamePlugin[State]):
     game = GAME
     title = "game.kegeln"
+    # the club's records: members are names the scorer types, not accounts (a /forgetme keeps them)
+    personal = (Kept("kegeln_members", ("member", "name"), "a club member's name: the club's records"),
+                Kept("kegeln_throws", ("member", "name"), "a club member's name: the club's records"),
+                Kept("kegeln_games", ("winner",), "a club member's name: the club's records"))
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),

@@ -1,0 +1,11 @@
+"""/mydata and /forgetme on PostgreSQL: the same tests, the scan over information_schema (see conftest)."""
+
+from tests.yourdata.test_declared import (  # noqa: F401  (collected here again, on PostgreSQL)
+    test_every_personal_looking_column_is_declared,
+)
+from tests.yourdata.test_forgetme import (  # noqa: F401
+    test_a_running_game_is_resigned_first,
+    test_forgetme_leaves_no_trace_and_the_others_stats_stay,
+    test_only_the_asker_here_and_in_time,
+)
+from tests.yourdata.test_mydata import test_mydata_sends_the_players_own_data_privately  # noqa: F401

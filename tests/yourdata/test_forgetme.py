@@ -1,0 +1,119 @@
+"""/forgetme through the real App on a real database: after games of several kinds, no column of any table
+holds the player's id, name or username; the other players' /stats read the same; the confirmation button
+works only for the player who asked, where they asked, in time."""
+
+from __future__ import annotations
+
+import re
+
+from bot.app import App
+from bot.ratings_rebuild import rebuild
+from bot.storage.sql import Query
+from core.messages import Chat
+from tests.app.conftest import Clock
+from tests.app.harness import GROUP, PLATFORM, group_texts, texts
+from tests.yourdata.players import (
+    ZEB_ID,
+    ZEB_NAME,
+    ZEB_NEEDLES,
+    People,
+    daily_solved,
+    kegeln_scored,
+    logik_won,
+    practice_won,
+    rated_duel,
+    traces,
+)
+
+RATINGS = Query("SELECT chat_id, kind, user_id, name, mu, sigma, games FROM ratings ORDER BY 1, 2, 3")
+
+
+async def confirm(t: People, who: str = "zeb") -> str:
+    r = await t.say(who, "/forgetme")
+    assert "this erases your data" in texts(r)
+    return t.button(r, "")  # the one button: forget:<nonce>
+
+
+async def stats_of(t: People, who: str) -> str:
+    return texts(await t.say(who, "/stats"))
+
+
+async def test_forgetme_leaves_no_trace_and_the_others_stats_stay(app: App, db: str, clock: Clock) -> None:
+    t = People(app)
+    await rated_duel(t, "alice", "zeb")
+    await logik_won(t, "zeb", "alice")
+    await practice_won(t, "zeb")
+    await daily_solved(t, "zeb")
+    await kegeln_scored(t, "zeb")
+    await daily_solved(t, "alice")
+    await t.say("zeb", "/lang de", Chat(PLATFORM, ZEB_ID, private=True))  # a setting of their private chat
+    assert await traces(app, db, ZEB_NEEDLES)  # the scan finds them before
+    alice_before = await stats_of(t, "alice")
+    top_before = texts(await t.say("alice", "/top duel"))
+    kegel_before = texts(await t.say("alice", "/kegelstats"))
+
+    r = await t.press("zeb", await confirm(t))
+    assert "I have forgotten you" in texts(r)
+    assert await traces(app, db, ZEB_NEEDLES) == []
+    assert await stats_of(t, "alice") == alice_before
+    assert texts(await t.say("alice", "/kegelstats")) == kegel_before  # the club's records stay
+    top_after = texts(await t.say("alice", "/top duel"))
+    assert top_after == top_before.replace(ZEB_NAME, "former player")  # named neutrally, in the reader's language
+    t.locale = "de"
+    assert "ehemaliger Spieler" in texts(await t.say("carol", "/top duel"))
+    # the stored games say the same as the tables: a rebuild of the ratings changes nothing
+    ratings_now = await app.store.fetch(RATINGS)
+    await rebuild(app)
+    assert await app.store.fetch(RATINGS) == ratings_now and len(ratings_now) >= 4
+
+
+async def test_a_running_game_is_resigned_first(app: App, db: str) -> None:
+    t = People(app)
+    r = await t.say("carol", f"/duel <@{ZEB_ID}>")
+    accept = t.button(r, ":accept")
+    game_id = int(accept.split(":")[1])
+    await t.press("zeb", accept)
+    await t.dm("carol", "1234")
+    await t.dm("zeb", "5678")
+    r = await t.press("zeb", await confirm(t))
+    row = await app.store.get_game(game_id)
+    assert row is not None and row.over and row.state["outcome"] == "resigned"
+    assert "resigns" in group_texts(r) and "Carol" in group_texts(r)
+    assert await traces(app, db, ZEB_NEEDLES) == []
+    # Carol's win stands, against a former player
+    assert "duel: 1 · 1/0/0" in (await stats_of(t, "carol"))
+
+
+async def test_only_the_asker_here_and_in_time(app: App, db: str, clock: Clock) -> None:
+    t = People(app)
+    await practice_won(t, "zeb")
+    button = await confirm(t)
+    # another player's press, a forged nonce, a press from another chat: refused, nothing erased
+    assert "Only the player who sent /forgetme here" in texts(await t.press("alice", button))
+    assert "no longer valid" in texts(await t.press("zeb", "forget:" + "0" * 16))
+    elsewhere = People(app, group=Chat(PLATFORM, "group-2", private=False))
+    assert "Only the player who sent /forgetme here" in texts(await elsewhere.press("zeb", button))
+    clock.now += 601
+    assert "has expired" in texts(await t.press("zeb", button))
+    assert await app.store.user_name(PLATFORM, ZEB_ID) == ZEB_NAME
+    assert await traces(app, db, (ZEB_NAME,))
+    # a new /forgetme replaces the old button; it works once
+    old, new = button, await confirm(t)
+    assert "no longer valid" in texts(await t.press("zeb", old))
+    assert "I have forgotten you" in texts(await t.press("zeb", new))
+    assert await traces(app, db, ZEB_NEEDLES) == []
+    # it works once (pressing again is writing to the bot again: they are a new user from then on)
+    assert "no longer valid" in texts(await t.press("zeb", new))
+
+
+async def test_the_token_is_one_per_player_and_not_their_id(app: App, db: str) -> None:
+    t = People(app)
+    await rated_duel(t, "alice", "zeb")
+    await t.press("zeb", await confirm(t))
+    tokens = {r[0] for r in await app.store.fetch(Query("SELECT user_id FROM results WHERE user_id <> 'alice'"))}
+    history = {r[0] for r in await app.store.fetch(Query(
+        "SELECT user_id FROM rating_history WHERE user_id <> 'alice'"))}
+    assert len(tokens) == 1 and tokens == history
+    token = tokens.pop()
+    assert re.fullmatch(r"former-[0-9a-f]{16}", token) and ZEB_ID not in token
+    assert GROUP.chat_id  # the group's rows keep their chat
