@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from bot.storage.base import GameRow, NewResult, StatLine
 from bot.storage.schemas import Schema
 from bot.yourdata.declare import SHARED, Kept, Personal
+from core.achievements import Achievement, Feat
 from core.errors import GameError
 from core.games.base import Game
 from core.messages import Chat, Inbound, Message, Text
@@ -41,6 +42,8 @@ class GamePlugin(Generic[S]):
     # where the game's own tables keep a chat user's id or name, for /mydata and /forgetme
     # (bot/yourdata/declare.py); a game whose tables hold none declares nothing
     personal: ClassVar[tuple[Personal | Kept, ...]] = ()
+    # the achievements a finished game of this kind can earn (core/achievements.py; bot/achievements.py)
+    achievements: ClassVar[tuple[Achievement, ...]] = ()
 
     @property
     def kind(self) -> str:
@@ -64,6 +67,11 @@ class GamePlugin(Generic[S]):
     async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
         """A finished game as a rated match (core/ratings.py), or None where it is not rated."""
         return None
+
+    async def feats(self, svc: Services, row: GameRow, state: S, results: list[NewResult], at: float) -> list[Feat]:
+        """What a finished game showed of each player, for its achievements (by default its results: a win
+        and its attempts). `at`: when it ended (live: now; a replay: the stored time), for what came before."""
+        return [Feat(r.user_id, r.name, r.outcome == "win", r.attempts) for r in results]
 
     async def scheduled(self, svc: Services, job: Job) -> list[Message]:
         """The game's own post at a set time (a job it wrote with `bot.scheduler.schedule_job`, owner =

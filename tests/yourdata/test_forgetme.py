@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bot import achievements
 from bot.app import App
 from bot.ratings_rebuild import rebuild
 from bot.storage.sql import Query
@@ -65,6 +66,7 @@ async def test_forgetme_leaves_no_trace_and_the_others_stats_stay(app: App, db: 
     ratings_now = await app.store.fetch(RATINGS)
     await rebuild(app)
     assert await app.store.fetch(RATINGS) == ratings_now and len(ratings_now) >= 4
+    assert await achievements.replay(app) == await achievements.stored(app.store)  # and of the achievements
 
 
 async def test_a_running_game_is_resigned_first(app: App, db: str) -> None:

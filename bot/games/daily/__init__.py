@@ -17,11 +17,13 @@ from bot.games.daily import storage
 from bot.games.daily.attempt import play, played_already
 from bot.games.daily.commands import SUBCOMMANDS, cmd_daily, cmd_timezone
 from bot.games.daily.day import streaks, today
+from bot.games.daily.feats import daily_feats
 from bot.games.plugin import GamePlugin
 from bot.services import Command, Handling, Services, loaded
-from bot.storage.base import GameRow
+from bot.storage.base import GameRow, NewResult
 from bot.storage.sql import TxJob
 from bot.yourdata.declare import Personal
+from core.achievements import WEEK_OF_DAILIES, Feat
 from core.errors import GameError
 from core.games.daily import GAME, presenter, rules
 from core.games.daily.rules import DailyOutcome, State
@@ -36,6 +38,7 @@ class DailyPlugin(GamePlugin[State]):
     title = "game.daily"
     # each player's attempts (migration 8): kept for the chat's tables under the forgotten player's token
     personal = (Personal("daily_plays", user="user_id", name="name", chat=("chat_id",)),)
+    achievements = (WEEK_OF_DAILIES,)
     commands = (
         # two options, each with its fixed values (a slash command offers them as choices); typed, the
         # words may come in any order
@@ -43,6 +46,10 @@ class DailyPlugin(GamePlugin[State]):
                 choices=(("puzzle", rules.PUZZLES), ("show", SUBCOMMANDS))),
         Command("timezone", ("zone",), cmd_timezone, personal=False),
     )
+
+    async def feats(self, svc: Services, row: GameRow, state: State, results: list[NewResult],
+                    at: float) -> list[Feat]:
+        return await daily_feats(svc, row.platform, row.chat_id, state, at)
 
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
         """An attempt's end goes into the daily table in the transaction of its last move."""

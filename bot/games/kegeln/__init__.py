@@ -15,6 +15,7 @@ from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
 from bot.storage.sql import TxJob
 from bot.yourdata.declare import Kept
+from core.achievements import ALLE_NEUNE, FIRST_WIN, Feat
 from core.games.kegeln import GAME, records
 from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
 from core.messages import Chat
@@ -60,6 +61,13 @@ class KegelnPlugin(GamePlugin[State]):
 
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return play.kegeln_match(records.member_records(state), bool(state.teams))
+
+    # a member's, by name (the club's records, as the ratings): the scorer's account earns none
+    achievements = (FIRST_WIN, ALLE_NEUNE)
+
+    async def feats(self, svc: Services, row: GameRow, state: State, results: list[NewResult],
+                    at: float) -> list[Feat]:
+        return [Feat(m.name.casefold(), m.name, m.win, nines=m.nines) for m in records.member_records(state)]
 
 
 PLUGIN = KegelnPlugin()
