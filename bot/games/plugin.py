@@ -44,6 +44,9 @@ class GamePlugin(Generic[S]):
     personal: ClassVar[tuple[Personal | Kept, ...]] = ()
     # the achievements a finished game of this kind can earn (core/achievements.py; bot/achievements.py)
     achievements: ClassVar[tuple[Achievement, ...]] = ()
+    # /forgetme ends a running game of a player who forgets themselves (resigned, cancelled); False where
+    # the chat user is a role the game goes on without (the Kegel scorer: an admin takes over)
+    forgotten_player_ends: ClassVar[bool] = True
 
     @property
     def kind(self) -> str:

@@ -25,12 +25,12 @@ TOKEN_PREFIX = "former-"  # a forgotten player's id: this and random hex, the sa
 @dataclass(frozen=True)
 class Personal:
     """A table's rows of one chat user: found by `user` (their id) on `platform`, optionally only
-    `where` (SQL over the table's columns). /forgetme deletes them (`forget="delete"`: settings, memberships)
-    or anonymises them (the id becomes the player's token, `name` the neutral `FORMER`), so that other
-    players' results stay as they were. `json`: columns of JSON text naming the user (a game's state, an
-    event's data), rewritten in every row that names them (`key`: the row's id column); `chat`: chat id
-    columns, rewritten where the chat is the user's private chat (whose id is the user's own id on
-    Telegram and the console). `export`: shown by /mydata."""
+    `where` (SQL over the table's columns; it may name `:platform`). /forgetme deletes them
+    (`forget="delete"`: settings, memberships) or anonymises them (the id becomes the player's token,
+    `name` the neutral `FORMER`), so that other players' results stay as they were. `json`: columns of
+    JSON text naming the user (a game's state, an event's data), rewritten in every row that names them
+    (`key`: the row's id column); `chat`: chat id columns, rewritten where the chat is the user's
+    private chat (whose id is the user's own id on Telegram and the console). `export`: shown by /mydata."""
 
     table: str
     user: str = ""
@@ -43,6 +43,7 @@ class Personal:
     platform: str = "platform"
     export: bool = True
     prefix: str = ""  # the `user` column holds this and the id (a user's own /lang choice: `u:<id>`)
+    version: str = ""  # a row version a rewrite of `json` counts up (a running game's compare-and-set)
 
     def columns(self) -> set[str]:
         return {c for c in (self.user, self.name, *self.json, *self.chat) if c}
@@ -70,8 +71,9 @@ SHARED: tuple[Personal | Kept, ...] = (
     # a Kegel club's ratings are its members' (names, not accounts): kept like the club's records
     Personal("ratings", user="user_id", name="name", where=_NOT_LOCAL, chat=("chat_id",)),
     Personal("rating_history", user="user_id", where=_NOT_LOCAL, chat=("chat_id",)),
-    Personal("games", json=("state",), key="id", chat=("chat_id",)),
-    Personal("events", json=("data",), key="id", platform=""),
+    Personal("games", json=("state",), key="id", version="version", chat=("chat_id",)),
+    Personal("events", json=("data",), key="id", platform="",  # the events of this platform's games
+             where="game_id IN (SELECT id FROM games WHERE platform = :platform)"),
     # a Kegel member's achievements are the club's records too (docs/retention.md)
     Personal("achievements", user="user_id", name="name", where=_NOT_LOCAL, chat=("chat_id",)),
     Personal("forget_requests", user="user_id", forget="delete", export=False),

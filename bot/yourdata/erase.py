@@ -4,6 +4,7 @@ are declared (bot/yourdata/declare.py), and the pure rewrite of the JSON that na
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,34 +53,44 @@ def forget_job(platform: str, uid: str, token: str, declared: Sequence[Personal]
     rewrite every JSON text that names them; the user's private chat (its id is theirs) becomes the token's."""
 
     async def job(tx: Tx) -> None:
-        params = {"platform": platform, "uid": uid, "token": token, "former": FORMER}
+        base = {"platform": platform, "former": FORMER}
         for p in declared:
             if p.user and p.forget == "delete":
-                await tx.execute(Query(f"DELETE FROM {p.table} WHERE {_platform(p)}{p.user} = :uid{_where(p)}"),
-                                 **_used(p, params | {"uid": p.prefix + uid}))
+                await _run(tx, f"DELETE FROM {p.table} WHERE {_platform(p)}{p.user} = :uid{_where(p)}",
+                           base | {"uid": p.prefix + uid})
         for p in declared:
             if p.user and p.forget == "anonymise":
                 named = f", {p.name} = :former" if p.name else ""
-                await tx.execute(Query(f"UPDATE {p.table} SET {p.user} = :token{named}"
-                                       f" WHERE {_platform(p)}{p.user} = :uid{_where(p)}"),
-                                 **_used(p, params | {"uid": p.prefix + uid, "token": p.prefix + token},
-                                         named=bool(p.name), token=True))
+                await _run(tx, f"UPDATE {p.table} SET {p.user} = :token{named}"
+                               f" WHERE {_platform(p)}{p.user} = :uid{_where(p)}",
+                           base | {"uid": p.prefix + uid, "token": p.prefix + token})
             for col in p.chat:
-                await tx.execute(Query(f"UPDATE {p.table} SET {col} = :token WHERE {_platform(p)}{col} = :uid"),
-                                 **_used(p, params, token=True))
+                await _run(tx, f"UPDATE {p.table} SET {col} = :token WHERE {_platform(p)}{col} = :uid",
+                           base | {"uid": uid, "token": token})
             for col in p.json:
-                rows = await tx.fetch(Query(f"SELECT {p.key}, {col} FROM {p.table}"
-                                            f" WHERE {col} LIKE :pattern ESCAPE '\\'"), pattern=like(uid))
+                rows = await _rows(tx, f"SELECT {p.key}, {col} FROM {p.table}"
+                                       f" WHERE {_platform(p)}{col} LIKE :pattern ESCAPE '\\'{_where(p)}",
+                                   base | {"pattern": like(uid)})
+                counted = f", {p.version} = {p.version} + 1" if p.version else ""
                 for key, text in rows:
                     new = json.dumps(scrub(json.loads(text), uid, token))
-                    await tx.execute(Query(f"UPDATE {p.table} SET {col} = :text WHERE {p.key} = :key"),
-                                     text=new, key=key)
+                    await _run(tx, f"UPDATE {p.table} SET {col} = :text{counted} WHERE {p.key} = :key",
+                               {"text": new, "key": key})
 
     return job
 
 
-def _used(p: Personal, params: dict[str, str], named: bool = False, token: bool = False) -> dict[str, str]:
+_NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+
+
+def _bound(sql: str, params: dict[str, Any]) -> dict[str, Any]:
     """The parameters a statement names (asyncpg refuses unused ones)."""
-    keep = {"uid"} | ({"platform"} if p.platform else set()) | ({"former"} if named else set()) | (
-        {"token"} if token else set())
-    return {k: v for k, v in params.items() if k in keep}
+    return {k: params[k] for k in set(_NAMED.findall(sql))}
+
+
+async def _run(tx: Tx, sql: str, params: dict[str, Any]) -> None:
+    await tx.execute(Query(sql), **_bound(sql, params))
+
+
+async def _rows(tx: Tx, sql: str, params: dict[str, Any]) -> list[Any]:
+    return list(await tx.fetch(Query(sql), **_bound(sql, params)))

@@ -79,7 +79,7 @@ async def end_games(svc: Services, turn: Handling) -> None:
             if row is None or row.over:
                 continue
             game, state = loaded(row)
-            if uid not in {p.user_id for p in game.players(state)}:
+            if not svc.plugins[row.kind].forgotten_player_ends or uid not in {p.user_id for p in game.players(state)}:
                 continue
             quit_ = (game.quit_action(state, uid, "resign") or game.quit_action(state, uid, "giveup")
                      or game.cancel_action(state, uid))

@@ -46,8 +46,8 @@ async def test_earned_once_announced_listed_and_replayed(app: App, clock: Clock)
         await t.say("zeb", code)
     r = await t.say("zeb", secret)  # three guesses: a first win and a crack in ≤ 4
     out = group_texts(r)
-    assert "🏅 Zebediah Quux earned an achievement: First win" in out
-    assert "🏅 Zebediah Quux earned an achievement: Cracked the code in 4 guesses or fewer" in out
+    assert "🎖 Zebediah Quux earned an achievement: First win" in out
+    assert "🎖 Zebediah Quux earned an achievement: Cracked the code in 4 guesses or fewer" in out
     r2 = await t.say("zeb", "/practice")
     assert "achievement" not in texts(r2)
     await practice_won(t, "zeb")  # again: nothing new, told nothing
@@ -59,14 +59,14 @@ async def test_earned_once_announced_listed_and_replayed(app: App, clock: Clock)
     await t.say("carol", "/kegeln high 2 Birgit Klaus")
     for pins, pos in ((9, 10), (2, 10), (1, 1), (3, 1)):
         r = await t.say("carol", f"/wurf {pins} {pos}")
-    assert "🏅 Birgit earned an achievement: Alle Neune" in group_texts(r)
+    assert "🎖 Birgit earned an achievement: Alle Neune" in group_texts(r)
     kinds = {k for k, _u, _c in await held(app)}
     assert {"practice", "duel", "logik", "kegeln"} <= kinds
     assert ("kegeln", "birgit", "alle_neune") in await held(app)  # the club member's, by name
     assert not any(u == "carol" for _k, u, _c in await held(app))  # the scorer's account earns none of it
 
     stats = texts(await t.say("alice", "/stats"))
-    assert "🏅 Achievements here:" in stats and "Won Logik in 5 rows or fewer (Logik)" in stats
+    assert "🎖 Achievements here:" in stats and "Won Logik in 5 rows or fewer (Logik)" in stats
     t.locale = "de"
     assert "Erster Sieg" in texts(await t.say("zeb", "/stats"))
 

@@ -10,7 +10,7 @@ from bot import achievements
 from bot.app import App
 from bot.ratings_rebuild import rebuild
 from bot.storage.sql import Query
-from core.messages import Chat
+from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, group_texts, texts
 from tests.yourdata.players import (
@@ -119,3 +119,19 @@ async def test_the_token_is_one_per_player_and_not_their_id(app: App, db: str) -
     token = tokens.pop()
     assert re.fullmatch(r"former-[0-9a-f]{16}", token) and ZEB_ID not in token
     assert GROUP.chat_id  # the group's rows keep their chat
+
+
+async def test_a_kegel_evening_they_score_goes_on(app: App, db: str) -> None:
+    """The scorer is no player: their game goes on under the token, and a chat admin keeps score."""
+    t = People(app)
+    await t.say("zeb", "/kegeln high 2 Birgit Klaus")
+    await t.say("zeb", "/wurf 7 10")
+    game = await app.store.last_game(PLATFORM, GROUP.chat_id, ZEB_ID)
+    assert game is not None
+    await t.press("zeb", await confirm(t))
+    assert await traces(app, db, ZEB_NEEDLES) == []
+    row = await app.store.get_game(game.id)
+    assert row is not None and not row.over and row.version > game.version  # a move read before would conflict
+    admin = Actor(PLATFORM, "carol", "Carol", "en", is_admin=True)
+    r = await t.send(Inbound(admin, GROUP, command="wurf", args=("5", "10"), event_id="e-admin-1"))
+    assert "Klaus: 5 pins" in texts(r), texts(r)

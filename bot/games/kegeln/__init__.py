@@ -64,6 +64,7 @@ class KegelnPlugin(GamePlugin[State]):
 
     # a member's, by name (the club's records, as the ratings): the scorer's account earns none
     achievements = (FIRST_WIN, ALLE_NEUNE)
+    forgotten_player_ends = False  # a scorer's /forgetme leaves the club's evening running (an admin scores on)
 
     async def feats(self, svc: Services, row: GameRow, state: State, results: list[NewResult],
                     at: float) -> list[Feat]:
