@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.storage.base import GameRow, Store
+from bot.storage.queries import FINISHED_STAMP
 from bot.storage.sql import Query, Tx, TxJob
+from bot.storage.store import RatingsMoved
 from core import serial
 from core.achievements import BY_CODE, Achievement, Feat, earned
 from core.messages import Chat, Message, Text
@@ -31,6 +33,7 @@ OF_PLAYER = Query("SELECT kind, code FROM achievements WHERE platform = :platfor
 ALL = Query("SELECT platform, chat_id, kind, user_id, name, code, game_id, at FROM achievements"
             " ORDER BY platform, chat_id, kind, user_id, code")
 WIPE = Query("DELETE FROM achievements")
+ATTEMPTS = 5
 
 Earned = list[tuple[Feat, Achievement]]
 
@@ -103,15 +106,24 @@ async def stored(store: Store) -> list[Award]:
 
 
 async def rebuild(svc: Services) -> int:
-    """Replace the table with the replay (after a repair of stored games); returns how many there are."""
-    awards = await replay(svc)
+    """Replace the table with the replay (`python -m bot ratings rebuild`, after the ratings); returns how
+    many there are. A game that ended (or a stored state rewritten) meanwhile makes it replay again."""
+    for _ in range(ATTEMPTS):
+        stamp = svc.store.finished_stamp(await svc.store.finished_games())
+        awards = await replay(svc)
 
-    async def job(tx: Tx) -> None:
-        await tx.execute(WIPE)
-        await tx.executemany(AWARD, [w._asdict() for w in awards])
+        async def job(tx: Tx, stamp: Any = stamp, awards: list[Award] = awards) -> bool:
+            await tx.lock_table("achievements")  # a game that ends now awards on top, after this
+            now = await tx.fetchrow(FINISHED_STAMP)
+            if now is None or (int(now[0]), int(now[1])) != stamp:
+                return False
+            await tx.execute(WIPE)
+            await tx.executemany(AWARD, [w._asdict() for w in awards])
+            return True
 
-    await svc.store.run(job)
-    return len(awards)
+        if await svc.store.run(job):
+            return len(awards)
+    raise RatingsMoved(f"games kept ending during {ATTEMPTS} replays; run the rebuild again")
 
 
 __all__: Sequence[str] = ("Award", "announced", "award_job", "finished", "of_player", "rebuild", "replay")

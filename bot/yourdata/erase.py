@@ -11,6 +11,9 @@ from typing import Any
 from bot.storage.sql import Query, Tx, TxJob
 from bot.yourdata.declare import FORMER, Personal
 
+PRIVATE_CHATS = Query("SELECT DISTINCT g.chat_id FROM games g JOIN seats s ON s.game_id = g.id"
+                      " WHERE g.platform = :platform AND g.private = 1 AND s.platform = :platform AND s.user_id = :uid")
+
 
 def scrub(value: Any, uid: str, token: str) -> Any:
     """`value` (parsed JSON) with the user's id replaced by `token` wherever it is a key, a value or a
@@ -50,10 +53,14 @@ def _where(p: Personal) -> str:
 
 def forget_job(platform: str, uid: str, token: str, declared: Sequence[Personal]) -> TxJob:
     """Delete the user's rows where they are declared so, else give them the token and the neutral name;
-    rewrite every JSON text that names them; the user's private chat (its id is theirs) becomes the token's."""
+    rewrite every JSON text that names them; the user's private chats become the token's."""
 
     async def job(tx: Tx) -> None:
         base = {"platform": platform, "former": FORMER}
+        # their private chats: the one whose id is theirs (Telegram), and those of their private games
+        # (the console's `@name`, a Discord DM channel), read before their seats are anonymised
+        seated = await tx.fetch(PRIVATE_CHATS, platform=platform, uid=uid)
+        privates = [uid, *sorted({str(r[0]) for r in seated} - {uid})]
         for p in declared:
             if p.user and p.forget == "delete":
                 await _run(tx, f"DELETE FROM {p.table} WHERE {_platform(p)}{p.user} = :uid{_where(p)}",
@@ -65,8 +72,9 @@ def forget_job(platform: str, uid: str, token: str, declared: Sequence[Personal]
                                f" WHERE {_platform(p)}{p.user} = :uid{_where(p)}",
                            base | {"uid": p.prefix + uid, "token": p.prefix + token})
             for col in p.chat:
-                await _run(tx, f"UPDATE {p.table} SET {col} = :token WHERE {_platform(p)}{col} = :uid",
-                           base | {"uid": uid, "token": token})
+                for i, chat in enumerate(privates):
+                    await _run(tx, f"UPDATE {p.table} SET {col} = :token WHERE {_platform(p)}{col} = :chat",
+                               base | {"chat": chat, "token": token if i == 0 else f"{token}-{i}"})
             for col in p.json:
                 rows = await _rows(tx, f"SELECT {p.key}, {col} FROM {p.table}"
                                        f" WHERE {_platform(p)}{col} LIKE :pattern ESCAPE '\\'{_where(p)}",

@@ -1,9 +1,14 @@
-"""/mydata and /forgetme on PostgreSQL: the same tests, the scan over information_schema (see conftest)."""
+"""/mydata, /forgetme and achievements on PostgreSQL: the same tests, the scan over information_schema (see conftest)."""
 
+from tests.yourdata.test_achievements import (  # noqa: F401
+    test_a_week_of_dailies,
+    test_earned_once_announced_listed_and_replayed,
+)
 from tests.yourdata.test_declared import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_every_personal_looking_column_is_declared,
 )
 from tests.yourdata.test_forgetme import (  # noqa: F401
+    test_a_kegel_evening_they_score_goes_on,
     test_a_running_game_is_resigned_first,
     test_forgetme_leaves_no_trace_and_the_others_stats_stay,
     test_only_the_asker_here_and_in_time,

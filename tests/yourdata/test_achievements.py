@@ -3,11 +3,15 @@ once in its chat, listed in /stats, the same again when replayed from the stored
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from bot import achievements
+from bot.__main__ import main
 from bot.app import App
 from bot.storage.sql import Query
 from core.achievements import CRACK_IN_4, FIRST_WIN, WEEK_OF_DAILIES, Feat, earned
@@ -95,3 +99,28 @@ async def test_a_week_of_dailies(app: App, clock: Clock) -> None:
         told.append("A week of dailies" in group_texts(r))
     assert told == [False] * 6 + [True]
     assert await achievements.replay(app) == await achievements.stored(app.store)
+
+
+def test_the_rebuild_command_replays_them(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    async def play() -> list[achievements.Award]:
+        app = await App.open(db, seed=3)
+        try:
+            await practice_won(People(app), "zeb")
+            kept = await achievements.stored(app.store)
+            await app.store.run(_wipe)
+            return kept
+        finally:
+            await app.close()
+
+    async def read() -> list[achievements.Award]:
+        app = await App.open(db)
+        try:
+            return await achievements.stored(app.store)
+        finally:
+            await app.close()
+
+    kept = asyncio.run(play())
+    assert len(kept) == 2 and asyncio.run(read()) == []  # a practice won in one guess: a first win, a crack in 4
+    assert main(["ratings", "rebuild", "--db", db]) == 0
+    assert "achievements rebuilt: 2" in capsys.readouterr().out
+    assert asyncio.run(read()) == kept
