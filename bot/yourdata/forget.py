@@ -5,7 +5,7 @@ one transaction deletes or anonymises every row declared as theirs (bot/yourdata
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.games.plugin import personal
 from bot.handling import Handling
@@ -16,6 +16,7 @@ from bot.yourdata.declare import TOKEN_PREFIX, entries
 from bot.yourdata.erase import forget_job, like
 from core.buttons import ForgetButton
 from core.errors import GameError
+from core.games.base import Game
 from core.messages import Button, Message, Text
 
 if TYPE_CHECKING:  # a type-only edge: the handlers get the services
@@ -81,15 +82,32 @@ async def end_games(svc: Services, turn: Handling) -> None:
             game, state = loaded(row)
             if not svc.plugins[row.kind].forgotten_player_ends or uid not in {p.user_id for p in game.players(state)}:
                 continue
-            quit_ = (game.quit_action(state, uid, "resign") or game.quit_action(state, uid, "giveup")
-                     or game.cancel_action(state, uid))
-            move = acting(quit_, uid) if quit_ is not None else acting(game.timeout_action(), None)
-            try:
-                await svc.apply(turn, row, move, state)
-            except (GameError, Conflict):
-                log.warning("could not end game %d before a /forgetme", game_id)
-                continue
+            for step in range(len(ENDINGS) + 1):  # the first the game allows; at last, as by the timeout
+                try:
+                    action, by = _ending(game, state, uid, step)
+                    if action is None:
+                        continue
+                    await svc.apply(turn, row, acting(action, by), state)
+                    break
+                except GameError:
+                    continue
+                except Conflict:
+                    log.warning("could not end game %d before a /forgetme", game_id)
+                    break
         svc.release(game_id)
+
+
+ENDINGS = ("resign", "giveup", "cancel")
+
+
+def _ending(game: Game[Any], state: Any, uid: str, step: int) -> tuple[object | None, str | None]:
+    """The leaving player's `step`-th way to end a game, and who makes it: resign, give up, cancel (a
+    game may refuse one with a GameError), else the game's timeout, made by nobody."""
+    if step < len(ENDINGS) - 1:
+        return game.quit_action(state, uid, ENDINGS[step]), uid
+    if step == len(ENDINGS) - 1:
+        return game.cancel_action(state, uid), uid
+    return game.timeout_action(), None
 
 
 def forget_caches(svc: Services, platform: str, uid: str) -> None:

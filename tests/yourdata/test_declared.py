@@ -36,3 +36,6 @@ def test_scrub_replaces_ids_keys_mentions_and_the_name_beside_the_id() -> None:
         "player": {"user_id": "former-x", "name": "\u2063former player\u2063"},
         "other": {"user_id": "7", "name": "Ann"}, "secrets": {"former-x": "1234", "7": "5678"},
         "turn": "former-x", "note": "<@former-x> vs <@7>", "n": 42, "rows": [["former-x", "1234"]]}
+    # another player whose id contains theirs is not touched
+    other = {"player": {"user_id": "421", "name": "Ann"}, "turn": "421", "note": "<@421> <@4>", "secrets": {"421": "1"}}
+    assert scrub(other, "42", "former-x") == other

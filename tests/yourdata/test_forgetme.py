@@ -135,3 +135,18 @@ async def test_a_kegel_evening_they_score_goes_on(app: App, db: str) -> None:
     admin = Actor(PLATFORM, "carol", "Carol", "en", is_admin=True)
     r = await t.send(Inbound(admin, GROUP, command="wurf", args=("5", "10"), event_id="e-admin-1"))
     assert "Klaus: 5 pins" in texts(r), texts(r)
+
+
+async def test_a_challenge_to_them_and_their_own_open_one_end_too(app: App, db: str) -> None:
+    t = People(app)
+    r = await t.say("alice", f"/duel <@{ZEB_ID}>")  # aimed at Zeb, not answered
+    aimed = int(t.button(r, ":accept").split(":")[1])
+    elsewhere = People(app, group=Chat(PLATFORM, "group-2", private=False))
+    await elsewhere.say("zeb", "/logik")  # Zeb's own open challenge in another group
+    own = await app.store.last_game(PLATFORM, "group-2", ZEB_ID)
+    assert own is not None and not own.over
+    await t.press("zeb", await confirm(t))
+    for game_id in (aimed, own.id):
+        row = await app.store.get_game(game_id)
+        assert row is not None and row.over, row
+    assert await traces(app, db, ZEB_NEEDLES) == []
