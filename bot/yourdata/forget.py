@@ -27,7 +27,7 @@ log = logging.getLogger("bot.yourdata")
 CONFIRM_SECONDS = 600.0  # the confirmation button works this long after /forgetme
 ASK = Query("INSERT INTO forget_requests (platform, nonce, user_id, chat_id, until)"
             " VALUES (:platform, :nonce, :user_id, :chat_id, :until)")
-DROP_OLD = Query("DELETE FROM forget_requests WHERE platform = :platform AND user_id = :user_id")
+DROP_OLD = Query("DELETE FROM forget_requests WHERE (platform = :platform AND user_id = :user_id) OR until < :now")
 REQUEST = Query("SELECT user_id, chat_id, until FROM forget_requests WHERE platform = :platform AND nonce = :nonce")
 RUNNING = Query("SELECT id FROM games WHERE platform = :platform AND over = 0 AND state LIKE :pattern ESCAPE '\\'")
 
@@ -37,10 +37,11 @@ async def cmd_forgetme(svc: Services, turn: Handling, args: tuple[str, ...]) -> 
     ib = turn.inbound
     nonce = f"{svc.rng.getrandbits(64):016x}"
 
-    async def job(tx: Tx) -> None:  # one pending confirmation per user: the newest button only
-        await tx.execute(DROP_OLD, platform=ib.actor.platform, user_id=ib.actor.user_id)
+    async def job(tx: Tx) -> None:  # one pending confirmation per user (the newest button), none kept expired
+        now = svc.clock()
+        await tx.execute(DROP_OLD, platform=ib.actor.platform, user_id=ib.actor.user_id, now=now)
         await tx.execute(ASK, platform=ib.actor.platform, nonce=nonce, user_id=ib.actor.user_id,
-                         chat_id=ib.chat.chat_id, until=svc.clock() + CONFIRM_SECONDS)
+                         chat_id=ib.chat.chat_id, until=now + CONFIRM_SECONDS)
 
     await svc.store.run(job)
     button = Button(Text("forget.button"), str(ForgetButton(nonce)), settles=True)

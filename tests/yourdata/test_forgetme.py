@@ -97,6 +97,9 @@ async def test_only_the_asker_here_and_in_time(app: App, db: str, clock: Clock) 
     assert "Only the player who sent /forgetme here" in texts(await elsewhere.press("zeb", button))
     clock.now += 601
     assert "has expired" in texts(await t.press("zeb", button))
+    await t.say("alice", "/forgetme")  # anyone's request clears the expired ones: no user id kept for nothing
+    waiting = await app.store.fetch(Query("SELECT user_id FROM forget_requests"))
+    assert [r[0] for r in waiting] == ["alice"]
     assert await app.store.user_name(PLATFORM, ZEB_ID) == ZEB_NAME
     assert await traces(app, db, (ZEB_NAME,))
     # a new /forgetme replaces the old button; it works once
