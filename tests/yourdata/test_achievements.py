@@ -68,6 +68,8 @@ async def test_earned_once_announced_listed_and_replayed(app: App, clock: Clock)
     assert {"practice", "duel", "logik", "kegeln"} <= kinds
     assert ("kegeln", "birgit", "alle_neune") in await held(app)  # the club member's, by name
     assert not any(u == "carol" for _k, u, _c in await held(app))  # the scorer's account earns none of it
+    kegel = texts(await t.say("alice", "/kegelstats Birgit"))
+    assert "🎖 Achievements here:" in kegel and "Alle Neune: all nine pins with one throw (Hausnummern)" in kegel
 
     stats = texts(await t.say("alice", "/stats"))
     assert "🎖 Achievements here:" in stats and "Won Logik in 5 rows or fewer (Logik)" in stats
