@@ -107,9 +107,11 @@ def take(queue: deque[Entry], max_length: int,
         futures.append(nxt_future)
     if len(run) == 1:
         return head, futures
+    mention = tuple(dict.fromkeys(u for o in run for u in o.mention))  # all who must act
+    named = {u: n for o in run for u, n in zip(o.mention, o.mention_names, strict=False)}
     return Outbound(to=head.to, text=MERGE_SEPARATOR.join(o.text for o in run), buttons=buttons,
-                    marked=_joined_marked(run),
-                    mention=tuple(dict.fromkeys(u for o in run for u in o.mention))), futures  # all who must act
+                    marked=_joined_marked(run), mention=mention,
+                    mention_names=tuple(named[u] for u in mention) if all(u in named for u in mention) else ()), futures
 
 
 class Schedule(Protocol):

@@ -46,6 +46,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
     p.add_argument("--lang", help=f"console players' language ({', '.join(Catalogs().languages)})")
     p.add_argument("--console", action="store_true", help="console play even when tokens are configured")
+    p.add_argument("--admin", action="append", default=[], metavar="NAME",
+                   help="a console player who is the table's admin (/timezone, /posts); repeatable")
     p.add_argument("--guild", type=int, help="with sync-commands: sync to this guild only")
     return p.parse_args(argv)
 
@@ -100,30 +102,33 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
 
 def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
     adapters: list[Adapter] = []
+    from adapters.editmap import JsonEditMap
+
+    def edits(platform: str) -> JsonEditMap:  # which message shows which standings, kept next to the database
+        return JsonEditMap(Path(settings.db_path).with_suffix(f".{platform}-edits.json"))
+
     if settings.telegram_token:
         from adapters.telegram import TelegramAdapter
 
         adapters.append(TelegramAdapter(
             settings.telegram_token, app.handle, app.command_menu(), base_url=settings.telegram_base_url,
             webhook_url=settings.telegram_webhook_url, webhook_listen=settings.telegram_webhook_listen,
-            webhook_port=settings.telegram_webhook_port, webhook_secret=settings.telegram_webhook_secret))
+            webhook_port=settings.telegram_webhook_port, webhook_secret=settings.telegram_webhook_secret,
+            edit_map=edits("telegram")))
     if settings.discord_token:
         from adapters.discord import DiscordAdapter
-        from adapters.discord.editmap import JsonEditMap
 
         adapters.append(DiscordAdapter(
             settings.discord_token, app.handle, app.command_menu(), api_base=settings.discord_api_base,
             shard_ids=settings.discord_shard_ids, shard_count=settings.discord_shard_count,
-            message_content=settings.discord_message_content,
-            # which message shows which game's standings, kept next to the database across restarts
-            edit_map=JsonEditMap(Path(settings.db_path).with_suffix(".discord-edits.json"))))
+            message_content=settings.discord_message_content, edit_map=edits("discord")))
     return adapters
 
 
 async def run_console(app: App, args: argparse.Namespace) -> int:
     from adapters.console import ConsoleAdapter
 
-    console = ConsoleAdapter(app.handle, locale=args.lang)
+    console = ConsoleAdapter(app.handle, locale=args.lang, admins=args.admin)
     banner = ("# Console play. Type `alice: /help` (alice in #table), `alice> 1234` (privately), "
               "`alice clicks b1`. Ctrl-D ends.") if sys.stdin.isatty() else None
     await resume(app, [console])

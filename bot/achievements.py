@@ -2,7 +2,7 @@
 chat, listed in /stats, and replayed from the stored games like the ratings.
 
 A plugin names its catalog (`GamePlugin.achievements`) and what a finished game showed (`GamePlugin.feats`);
-core/achievements.py decides what is earned. The table `achievements` (shared migration 12) keeps each one
+core/achievements.py decides what is earned. The table `achievements` (shared migration 13) keeps each one
 once per player, game kind and chat, with the game that earned it first: the insert that finds it there
 already is no news, so a redelivered or retried move never announces twice. Per chat, as the ratings here:
 what a group sees never tells that someone played elsewhere. A Kegel club's are its members' (by name, the

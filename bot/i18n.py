@@ -7,7 +7,8 @@ names its own `lang` (a word of another language, e.g. a word game's answer in t
 language with the reader's translation beside it (`lang.gloss`), or alone when the reader speaks it.
 A list or tuple parameter is rendered item by item, one per line. Numbers and dates are formatted for the
 reader's language: a `float` with one decimal (`4.5` / `4,5`, Babel), a `datetime.date` in the medium
-format; an `int` stays as it is (codes are strings already).
+format, a `datetime.datetime` with the weekday, the date and the 24-hour time in its own zone (a club
+evening's start: "Sat, Dec 12, 2026, 19:30"); an `int` stays as it is (codes are strings already).
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from __future__ import annotations
 import logging
 import tomllib
 from collections.abc import Mapping, Sequence
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_date, format_skeleton
+from babel.dates import format_date, format_skeleton, get_datetime_format
 from babel.numbers import format_currency, format_decimal, get_currency_precision
 
 from bot.yourdata.declare import FORMER
@@ -163,6 +164,8 @@ class Catalogs:
             return opening + plain + closing
         if isinstance(value, float):
             return _decimal(value, lang)
+        if isinstance(value, datetime):  # before `date`, whose subclass it is
+            return wall_clock(value, lang)
         if isinstance(value, date):
             return format_date(value, format="medium", locale=lang)
         if isinstance(value, DayMonth):  # a leap year, so that 29 February is a day too
@@ -213,3 +216,12 @@ class Catalogs:
             if isinstance(value, list):
                 found.update(str(v).lower() for v in value)
         return found
+
+
+def wall_clock(value: datetime, lang: str) -> str:
+    """A moment as its zone's wall clock in the reader's language: weekday, date, 24-hour time, joined
+    the way the locale joins a date and a time (CLDR's medium date-time pattern)."""
+    tz = value.tzinfo
+    day = format_skeleton("yMMMEd", value, tzinfo=tz, locale=lang)
+    clock = format_skeleton("Hm", value, tzinfo=tz, locale=lang)
+    return str(get_datetime_format("medium", locale=lang)).replace("{1}", day).replace("{0}", clock)

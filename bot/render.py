@@ -10,6 +10,7 @@ from datetime import date
 
 from bot.bounded import Bounded
 from bot.i18n import Catalogs
+from bot.retention.noise import quieted
 from bot.storage.base import Store
 from core.messages import (
     BLOCK,
@@ -150,6 +151,7 @@ class Localiser:
         """`about`: the group the answer concerns (the game's group, for an answer given privately); a
         notice to a button pressed in a group concerns that group."""
         about = about or (None if ib.chat.private else ib.chat)
+        messages = await quieted(self.store, messages)  # a group's chatter, where it asked for results only
         out = tuple([await self.outbound(m, ib, about) for m in messages])
         notice_text = None
         if notice is not None:
@@ -166,7 +168,7 @@ class Localiser:
         marked = self.catalogs.render(said, lang, mark=True)
         text = self.catalogs.render(said, lang) if _holds_markers(said) else marked.translate(UNMARK)
         return Outbound(m.to, text, self._buttons(m.buttons, lang), m.image, m.edit_key, fallback, m.file,
-                        marked if marked != text else None, m.only_for_actor, m.mention)
+                        marked if marked != text else None, m.only_for_actor, m.mention, m.mention_names)
 
     def _buttons(self, rows: tuple[tuple[Button, ...], ...], lang: str) -> tuple[tuple[OutButton, ...], ...]:
         return tuple(tuple(OutButton(self.catalogs.render(b.label, lang), b.action, b.url,

@@ -156,10 +156,18 @@ class Message:
     # the group a private message concerns (a group game's message to one player): a reader with no
     # language of their own reads it in that group's language
     about: Chat | None = None
+    # the names of `mention`'s users, in its order, where a platform mentions a user by a name it links
+    # (Telegram's text_mention); empty: such a platform mentions no one (Discord pings by id alone)
+    mention_names: tuple[str, ...] = ()
 
     def notify(self, *user_ids: str) -> Message:
         """This message with `mention` set: the players it asks to act (a challenge, a turn, a decision)."""
         return replace(self, mention=tuple(dict.fromkeys(user_ids)))
+
+    def named(self, *names: str) -> Message:
+        """This message with the names of its `mention`ed users (one each, in its order)."""
+        assert len(names) == len(self.mention)
+        return replace(self, mention_names=tuple(names))
 
 
 @dataclass(frozen=True)
@@ -197,6 +205,7 @@ class Outbound:
     marked: str | None = None
     only_for_actor: bool = False  # a reply meant for the actor alone where the platform can (Discord: ephemeral)
     mention: tuple[str, ...] = ()  # user ids to notify (Discord: `<@id>` and a ping for exactly them)
+    mention_names: tuple[str, ...] = ()  # their names, where given (Telegram: text mentions of exactly them)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ module it names. On that graph:
   is never run, only read by the type checker (a game's plugin, bot/games/plugin.py, names the
   services that call its hooks, bot/services.py, which import the plugin);
 - layers: core/ imports nothing of bot/ or adapters/; an adapter imports only core/, its own
-  package (adapters/<platform>/) and the platform-neutral adapters/outbox.py;
+  package (adapters/<platform>/) and the platform-neutral adapters/outbox.py and adapters/editmap.py;
   bot/ imports core/, and adapters/ only in the composition root
   (bot/__main__.py, bot/runtime.py);
 - games stay apart: a module of one game (anything under core/games/<game>/, or its bot-side half,
@@ -30,7 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("core", "bot", "adapters")
 COMPOSITION_ROOT = frozenset({"bot.__main__", "bot.runtime"})
-SHARED_ADAPTER_MODULES = frozenset({"adapters.outbox"})  # platform-neutral pieces every adapter may use
+# the platform-neutral pieces every adapter may use
+SHARED_ADAPTER_MODULES = frozenset({"adapters.outbox", "adapters.editmap"})
 GAME_KINDS = frozenset(p.name for p in (ROOT / "core" / "games").iterdir()
                        if p.is_dir() and (p / "__init__.py").exists())
 

@@ -14,7 +14,7 @@ import asyncio
 import re
 import sys
 import uuid
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Collection, Iterable, Iterator
 from itertools import count
 from pathlib import Path
 from typing import TextIO
@@ -44,8 +44,9 @@ class ConsoleAdapter:
     platform = PLATFORM
 
     def __init__(self, handle: Handle, out: TextIO | None = None, locale: str | None = None,
-                 image_dir: Path | None = None) -> None:
+                 image_dir: Path | None = None, admins: Collection[str] = ()) -> None:
         self.handle = handle
+        self.admins = frozenset(admins)  # the names that are the table's admins (/timezone, /posts)
         self.out = out or sys.stdout
         self.locale = locale
         self.image_dir = image_dir or Path("data/boards")
@@ -56,7 +57,7 @@ class ConsoleAdapter:
         self._session = uuid.uuid4().hex[:12]  # event ids stay unique across runs on one database
 
     def actor(self, name: str) -> Actor:
-        return Actor(PLATFORM, name, name, self.locale)
+        return Actor(PLATFORM, name, name, self.locale, is_admin=name in self.admins)
 
     def inbound(self, line: str) -> Inbound | None:
         """One protocol line → an Inbound (None for blank lines, comments and nonsense)."""

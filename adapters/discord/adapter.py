@@ -24,12 +24,12 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import HTTPClient, Route
 
+from adapters.editmap import EditMap, MemoryEditMap
 from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 
 from . import render
 from .commands import MenuTranslator, build_commands, picked_bots
 from .components import ActionButton, ActionMenu, PromptButton, PromptModal
-from .editmap import EditMap, MemoryEditMap
 from .inbound import (
     PROMPT_PREFIX,
     actor_of,

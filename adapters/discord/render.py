@@ -40,11 +40,11 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
+from adapters.editmap import EditMap, MemoryEditMap
 from core.messages import Actor, Chat, Outbound, Response
 
 from .components import make_view
 from .deleting import delete
-from .editmap import EditMap, MemoryEditMap
 from .markdown import FENCE, content, to_ping
 from .pacing import MAX_CONTENT, Outbox, Pacer
 

@@ -30,6 +30,7 @@ from telegram import (
 from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTypes, TypeHandler
 
+from adapters.editmap import EditMap, MemoryEditMap
 from adapters.telegram import logsafe
 from adapters.telegram.admins import Admins
 from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
@@ -109,6 +110,7 @@ class TelegramAdapter:
         poll_timeout: float = 10.0,
         link_key: bytes | None = None,
         pacing: Pacing | None = None,
+        edit_map: EditMap | None = None,
     ) -> None:
         if webhook_url and not webhook_secret:
             # Without a secret anyone who finds the URL could inject updates.
@@ -128,6 +130,7 @@ class TelegramAdapter:
         self.pacer = Pacer(pacing or Pacing(max_retries=MAX_RETRIES)) if rate_limiter is None else None
         self.rate_limiter = rate_limiter
         self.poll_timeout = poll_timeout
+        self.edit_map = edit_map if edit_map is not None else MemoryEditMap()  # survives a restart when a file
         # Deep links are signed with a key of this installation: by default derived from the token
         # (kept in the settings, so links posted before a restart still work after it).
         self.links = DeepLinks(link_key or key_for(token))
@@ -201,7 +204,7 @@ class TelegramAdapter:
                 f"Telegram bot could not start: {type(exc).__name__}: {redact(exc, self.token)}",
                 transient=self.transient(exc)) from None
         self._app = app
-        self._renderer = Renderer(app.bot, self.token, self.links)
+        self._renderer = Renderer(app.bot, self.token, self.links, self.edit_map)
         self._renderer.on_gone = self._topic_gone
         if self.pacer is not None:
             self._outbox = Outbox(self._renderer.deliver, self.pacer)

@@ -23,11 +23,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity, User
 from telegram import Message as TgMessage
 from telegram.constants import MessageLimit
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 
+from adapters.editmap import EditMap, MemoryEditMap
 from adapters.telegram.deeplink import DeepLinks
 from adapters.telegram.logsafe import redact
 from adapters.telegram.topics import gone, target
@@ -70,6 +71,27 @@ def cut(text: str, size: int) -> str:
         if units > size:
             return text[:index]
     return text
+
+
+def mentions(out: Outbound) -> tuple[str, list[MessageEntity]]:
+    """The text with its mentioned users in front, each name a `text_mention` entity of that user — the
+    Bot API's mention of a user by id, with or without a username: https://core.telegram.org/bots/api#messageentity
+    ("text_mention" … "user: For text_mention only, the mentioned user"; offset and length in UTF-16
+    code units). Only a group message that names its users (`Outbound.mention_names`) mentions anyone."""
+    if not out.mention_names or not is_group(out.to) or len(out.mention_names) != len(out.mention):
+        return out.text, []
+    head, entities = "", []
+    for uid, name in zip(out.mention, out.mention_names, strict=True):
+        if not uid.lstrip("-").isdigit() or not name.strip():
+            continue
+        shown = cut(name.strip(), 64)
+        if head:
+            head += ", "
+        entities.append(MessageEntity(MessageEntity.TEXT_MENTION, length(head), length(shown),
+                                      user=User(int(uid), shown, False)))
+        head += shown
+    return (f"🔔 {head}\n{out.text}" if head else out.text), [
+        MessageEntity(e.type, e.offset + length("🔔 "), e.length, user=e.user) for e in entities]
 
 
 def chat_id_of(to: Chat | Actor) -> int | str:
@@ -146,13 +168,14 @@ def unreachable(exc: TelegramError) -> bool:
 
 
 class Renderer:
-    """Sends Outbounds through one PTB bot; remembers edit_key -> message id in memory."""
+    """Sends Outbounds through one PTB bot; remembers which message shows an edit_key (adapters/editmap.py:
+    in a file next to the database when the bot runs, so a restart still edits the same message)."""
 
-    def __init__(self, bot: Bot, token: str, links: DeepLinks) -> None:
+    def __init__(self, bot: Bot, token: str, links: DeepLinks, edits: EditMap | None = None) -> None:
         self.bot = bot
         self.token = token
         self.links = links
-        self._edits: OrderedDict[tuple[int | str, str], int] = OrderedDict()
+        self._edits: EditMap = edits if edits is not None else MemoryEditMap(MAX_EDIT_KEYS)
         # How a fallback reaches its group: the adapter routes it through the group's outbox.
         self.route: Callable[[Outbound], Awaitable[bool]] = self.deliver
         # private chat -> its prompts with a keyboard: (message id, the game's group chat id)
@@ -302,19 +325,15 @@ class Renderer:
     async def _send(self, out: Outbound, chat_id: int | str) -> TgMessage | None:
         markup = keyboard(out.buttons, bot_username=self.bot_username,
                           links=self.links if is_group(out.to) else None)
-        key = (chat_id, out.edit_key) if out.edit_key else None
+        key = f"{chat_id}|{out.edit_key}" if out.edit_key else None
         known = self._edits.get(key) if key is not None else None
         editable = out.image is None and out.file is None and length(out.text) <= MAX_TEXT
         if key is not None and known is not None and editable \
-                and await self._try_edit(chat_id, known, out.text, markup):
-            self._edits.move_to_end(key)
+                and await self._try_edit(chat_id, known[1], out.text, markup):
             return None
         sent = await self._send_new(out, chat_id, markup)
         if key is not None and sent is not None:
-            self._edits[key] = sent.message_id
-            self._edits.move_to_end(key)
-            while len(self._edits) > MAX_EDIT_KEYS:
-                self._edits.popitem(last=False)
+            self._edits.set(key, (sent.chat.id, sent.message_id))
         return sent
 
     async def _try_edit(
@@ -357,12 +376,14 @@ class Renderer:
             )
             if caption is not None or not out.text:
                 return photo
-        parts = chunks(out.text)
+        text, entities = mentions(out)
+        parts = chunks(text)
         sent: TgMessage | None = None
         for index, part in enumerate(parts):
             last = index == len(parts) - 1
             sent = await self.bot.send_message(
                 chat_id=chat_id, text=part, reply_markup=markup if last else None, message_thread_id=thread,
+                entities=[e for e in entities if e.offset + e.length <= length(part)] or None if index == 0 else None,
             )
         return sent
 

@@ -12,6 +12,8 @@ from typing import Any
 from bot import achievements, solver_book
 from bot.games.plugin import GAMES, GamePlugin
 from bot.games.practice.storage import practice_bests
+from bot.retention.periods import period_word
+from bot.retention.tables import show_period
 from bot.routing import (
     answer,
     awaiting_secret,
@@ -332,8 +334,17 @@ RATED_KINDS = ("duel", "logik", "words", "kegeln")  # the games with skill ratin
 async def cmd_top(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/top: the duel leaderboard by wins (duels only; the computer opponent is no player in it);
     /top GAME [all]: the chat's skill ratings in that game (with `all`: its players' ratings across
-    chats). GAME in any language's words for it (`/top думи`, as `/daily думи`)."""
+    chats). GAME in any language's words for it (`/top думи`, as `/daily думи`). A last word week, month
+    or season (localised): the table of that period in the chat's zone (bot/retention/tables.py)."""
     ib = turn.inbound
+    period = period_word(args[-1], svc) if args else None
+    if period is not None:
+        kind = meaning(args[0], svc.option_words, RATED_KINDS) or args[0].lower() if len(args) > 1 else None
+        if kind is not None and kind not in RATED_KINDS:
+            turn.messages.append(Message(ib.chat, Text("top.games", {"games": ", ".join(RATED_KINDS)})))
+            return
+        await show_period(svc, turn, kind, period)
+        return
     if args:
         await rated_top(svc, turn, meaning(args[0], svc.option_words, RATED_KINDS) or args[0].lower(), args[1:])
         return

@@ -285,7 +285,29 @@ MIGRATIONS: list[Migration] = [
     );
     CREATE INDEX scheduled_jobs_due ON scheduled_jobs (due) WHERE done IS NULL;
     """),
-    # 12: achievements (core/achievements.py), each once per player, game kind and chat (`user_id` is a
+    # 12: the bot's own posts per chat (bot/retention/settings.py): the morning post's and the weekly table's
+    # times (NULL: off), the week's first day (0 Monday … 6 Sunday), how chatty the bot is in the group; and
+    # who in a chat asked to be mentioned in them (personal: a user id per chat, erased by /forgetme)
+    Migration("""
+    CREATE TABLE chat_posts (
+        platform   TEXT NOT NULL,
+        chat_id    TEXT NOT NULL,
+        morning    TEXT,
+        weekly     TEXT,
+        week_start INTEGER NOT NULL DEFAULT 0,
+        noise      TEXT NOT NULL DEFAULT 'all',
+        updated    {REAL} NOT NULL,
+        PRIMARY KEY (platform, chat_id)
+    );
+    CREATE TABLE ping_optins (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        created  {REAL} NOT NULL,
+        PRIMARY KEY (platform, chat_id, user_id)
+    );
+    """),
+    # 13: achievements (core/achievements.py), each once per player, game kind and chat (`user_id` is a
     # Kegel member's casefolded name in kind "kegeln", as in `ratings`); and the /forgetme confirmations
     # waiting for their button (bot/yourdata/forget.py)
     Migration("""

@@ -100,11 +100,9 @@ USERS_NAMED = Query("SELECT user_id, name FROM users WHERE platform = :platform 
 
 # A Telegram group became a supergroup: every table with a chat_id moves along. Rows that would
 # collide with the new chat's own (an active seat of the same player, the chat's settings) stay behind.
-MIGRATE_CHAT = (
+MIGRATE_CHAT = (  # the shared tables; each game moves its own (bot/storage/schemas.py `chat_moves`)
     *(Query(f"UPDATE {table} SET chat_id = :new WHERE platform = :platform AND chat_id = :old")
-      for table in ("games", "results", "kegeln_games", "kegeln_members", "kegeln_throws")),
-    Query("UPDATE kegeln_seasons SET chat_id = :new WHERE platform = :platform AND chat_id = :old"
-          " AND NOT EXISTS (SELECT 1 FROM kegeln_seasons c WHERE c.platform = :platform AND c.chat_id = :new)"),
+      for table in ("games", "results")),
     Query("UPDATE seats SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT (active = 1"
           " AND EXISTS (SELECT 1 FROM seats t WHERE t.platform = seats.platform AND t.chat_id = :new"
           " AND t.user_id = seats.user_id AND t.active = 1))"),
@@ -116,15 +114,18 @@ MIGRATE_CHAT = (
     Query("UPDATE rating_history SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
           " (SELECT 1 FROM ratings r WHERE r.platform = :platform AND r.chat_id = :new"
           " AND r.kind = rating_history.kind AND r.user_id = rating_history.user_id)"),  # before the ratings move
-    Query("UPDATE daily_puzzles SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
-          " (SELECT 1 FROM daily_puzzles d WHERE d.platform = :platform AND d.chat_id = :new"
-          " AND d.day = daily_puzzles.day AND d.puzzle = daily_puzzles.puzzle)"),
-    Query("UPDATE daily_plays SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
-          " (SELECT 1 FROM daily_plays d WHERE d.platform = :platform AND d.chat_id = :new AND d.day = daily_plays.day"
-          " AND d.puzzle = daily_plays.puzzle AND d.user_id = daily_plays.user_id)"),
     Query("UPDATE ratings SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
           " (SELECT 1 FROM ratings r WHERE r.platform = :platform AND r.chat_id = :new AND r.kind = ratings.kind"
           " AND r.user_id = ratings.user_id)"),
+    Query("UPDATE scheduled_jobs SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM scheduled_jobs j WHERE j.owner = scheduled_jobs.owner AND j.platform = :platform"
+          " AND j.chat_id = :new AND j.key = scheduled_jobs.key)"),
+    # the chat's own posts and who asked to be mentioned in them (bot/retention/settings.py, migration 12)
+    Query("UPDATE chat_posts SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM chat_posts c WHERE c.platform = :platform AND c.chat_id = :new)"),
+    Query("UPDATE ping_optins SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM ping_optins p WHERE p.platform = :platform AND p.chat_id = :new"
+          " AND p.user_id = ping_optins.user_id)"),
 )
 
 # ---------------------------------------------------------------- statistics

@@ -8,8 +8,8 @@ changed once shipped. Its plugin names it (`GamePlugin.schema`, bot/games/plugin
 the registered games' schemas to the store (bot/app.py `open_store`), which applies each after the
 shared list, on SQLite and on PostgreSQL alike, each entry in its own transaction with the owner's
 version in the table `schema_versions (owner, version)`. A version above the game's newest was
-written by a newer bot: a StoreOpenError, as for the shared list. So adding a game, tables and
-all, needs no edit to bot/storage/.
+written by a newer bot: a StoreOpenError, as for the shared list. Its `chat_moves` move its rows
+when a Telegram group becomes a supergroup. So adding a game, tables and all, needs no edit to bot/storage/.
 """
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ class Schema:
 
     owner: str
     migrations: tuple[Migration, ...]
+    # a Telegram group that became a supergroup (bot/storage/store.py `migrate_chat`): the statements
+    # that move this game's rows to the new chat id (params :platform, :old, :new), run in the same
+    # transaction as the shared tables' moves — every table with a chat id is named here or there
+    chat_moves: tuple[Query, ...] = ()
 
     def __post_init__(self) -> None:
         if not _OWNER.fullmatch(self.owner):

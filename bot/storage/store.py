@@ -29,6 +29,7 @@ from bot.storage.base import (
     UserMatch,
     game_id_fits,
 )
+from bot.storage.schemas import Schema
 from bot.storage.sql import Query, Tx, TxJob
 from core import names, ratings
 from core.games.base import Event, Logged
@@ -49,6 +50,8 @@ def _flag(flag: bool | None) -> int | None:
 
 class SqlStore:
     # ------------------------------------------------------------ what a driver supplies
+    schemas: tuple[Schema, ...]  # set by each driver: the games' own tables and chat moves (bot/storage/schemas.py)
+
     async def fetch(self, query: Query, **params: Any) -> list[Sequence[Any]]:
         raise NotImplementedError
 
@@ -210,7 +213,7 @@ class SqlStore:
     async def migrate_chat(self, platform: str, old: str, new: str) -> None:
         """A Telegram group became a supergroup: its games, stats and settings move along."""
         async def job(tx: Tx) -> None:
-            for statement in q.MIGRATE_CHAT:
+            for statement in (*q.MIGRATE_CHAT, *(m for schema in self.schemas for m in schema.chat_moves)):
                 await tx.execute(statement, platform=platform, old=old, new=new)
         await self.run(job)
 

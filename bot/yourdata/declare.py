@@ -77,6 +77,7 @@ SHARED: tuple[Personal | Kept, ...] = (
     # a Kegel member's achievements are the club's records too (docs/retention.md)
     Personal("achievements", user="user_id", name="name", where=_NOT_LOCAL, chat=("chat_id",)),
     Personal("forget_requests", user="user_id", forget="delete", export=False),
+    Personal("ping_optins", user="user_id", forget="delete"),  # who asked to be mentioned (bot/retention/)
     Kept("scheduled_jobs", ("leased_by",), "the process holding a job, not a person"),
 )
 

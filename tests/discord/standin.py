@@ -521,8 +521,23 @@ class StandIn:
         }
         if channel_id not in self.dm_owner:
             msg["guild_id"] = str(GUILD_ID)
+        if author is self.bot:
+            msg["mentions"] = [self.users[u].payload() for u in self.notified(body) if u in self.users]
         self.messages[mid] = msg
         return msg
+
+    @staticmethod
+    def notified(body: dict[str, Any]) -> list[int]:
+        """The users a new message of the bot pings: those mentioned in its content (`<@id>`) whom its
+        `allowed_mentions` allows — "parse: An array of allowed mention types to parse from the content",
+        "users: Array of user_ids to mention", and without the field every mention in the content is
+        parsed (https://discord.com/developers/docs/resources/message#allowed-mentions-object)."""
+        named = [int(i) for i in re.findall(r"<@!?(\d+)>", str(body.get("content") or ""))]
+        allowed = body.get("allowed_mentions")
+        if allowed is None or "users" in (allowed.get("parse") or []):
+            return list(dict.fromkeys(named))
+        users = {int(u) for u in allowed.get("users") or []}
+        return list(dict.fromkeys(u for u in named if u in users))
 
     def _error(self, status: int, code: int, message: str) -> web.Response:
         return _json({"code": code, "message": message}, status=status)

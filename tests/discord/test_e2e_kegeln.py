@@ -143,7 +143,7 @@ async def test_the_standings_message_is_edited_in_place_after_a_restart(
     """Which message shows a game's standings is kept in a file next to the database: after the
     adapter restarts, the next throw edits that message instead of posting a new one (whose
     predecessor would keep live buttons)."""
-    from adapters.discord.editmap import JsonEditMap
+    from adapters.editmap import JsonEditMap
 
     scorer = standin.add_user("Alice")
     edits = tmp_path / "club.discord-edits.json"

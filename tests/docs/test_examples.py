@@ -65,6 +65,7 @@ REFUSED = {  # examples the docs show as refused, with the refusal (catalog key)
     "/scorer Zoe": "error.kegeln.unknown_user",  # kegeln.md: "a name nobody … has written under … is refused"
     "/saison 31.02.": "error.kegeln.season.bad_date",  # kegeln.md: "A day that does not exist … is refused"
     "/timezone Europe/Berlin": "error.timezone.admins_only",  # daily.md: "the console has no admins, so … refused"
+    "/posts off": "error.posts.admins_only",  # retention.md, README: "on the console without `--admin` … refused"
 }
 
 # ------------------------------------------------------------------ contexts: what must have happened first
@@ -119,6 +120,7 @@ CONTEXTS = {
     "kegeln over": ctx(*KEGELN_DONE),
     "kegeln, two names of one member": ctx(*KEGELN_CLUB, *KEGELN_TWO_NAMES),
     "kegeln club over": ctx(*KEGELN_CLUB, *KEGELN_DONE),
+    "club evening set": ctx(*KEGELN_CLUB, "alice: /termin 12.12. 19:30 Gasthof Krone"),  # alice is trusted
 }
 BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess 0123": "practice", "/guess 1234": "practice", "/guess 4071": "duel, the starter",
@@ -126,6 +128,9 @@ BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess forte": "words solo", "/guess crane": "words solo", "/guess slump": "words solo",
     "/guess рос-т": "words solo",
     "/kegelstats Birgit": "kegeln over", "/scorer bob": "kegeln", "/scorer Zoe": "kegeln",
+    **{f"/{name}": "club evening set" for name in ("termin", "evening", "traff", "träff", "vstrecha", "встреча",
+                                                    "sreshta", "среща")},  # shows the evening set
+    "/termin cancel": "club evening set",
 }
 BY_PAGE = {  # a bare command means what the page around it is about
     ("docs/logik.md", "accept"): "logik challenge", ("docs/logik.md", "decline"): "logik challenge",
@@ -148,6 +153,7 @@ BY_COMMAND = {
     "arsrevy": "kegeln over", "itogi_goda": "kegeln over", "итоги_года": "kegeln over",
     "godishen_pregled": "kegeln over", "годишен_преглед": "kegeln over",
     "kegelmerge": "kegeln, two names of one member",
+    "termin": "kegeln club over", "evening": "kegeln club over",  # the console has no admins: a trusted scorer
 }
 
 
@@ -301,6 +307,10 @@ def _kegeln_evening() -> tuple[str, ...]:
 REPLIES = {  # (page, first line of the block) → how to make the bot say it
     ("docs/kegeln.md", "🎳 Birgit: 7 pins → hundreds."): Reply(
         ("alice: /kegeln high 3 Birgit Klaus Sven", "alice: /wurf 7 H")),
+    ("docs/kegeln.md", "📅 Next club evening: Sat, Dec 12, 2026, 19:30 — Gasthof Krone"): Reply(
+        (*KEGELN_CLUB, "alice: /termin 12.12. 19:30 Gasthof Krone", "Birgit clicks ✅ I'm coming",
+         "Sven clicks ✅ I'm coming", "Klaus clicks ❌ I can't", "alice: /termin"),
+        (("Sat, Dec 12, 2026", r"[A-Z][a-z]{2}, Dec 12, \d{4}"),)),  # the next 12 December
     ("docs/kegeln.md", "🎳 Club evening, Mar 7, 2026: 2 games"): Reply(
         _kegeln_evening(), (("Mar 7, 2026", r"[A-Z][a-z]{2} \d{1,2}, \d{4}"), ("#12", "#1"), ("#13", "#2"))),
 }

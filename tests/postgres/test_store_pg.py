@@ -18,6 +18,7 @@ from bot.games.daily.storage import DailyTaken
 from bot.games.kegeln import storage as kegeln
 from bot.games.logik.storage import logik_record, logik_sides
 from bot.games.practice.storage import practice_bests
+from bot.games.registry import schemas
 from bot.storage.base import (
     Conflict,
     Duplicate,
@@ -257,7 +258,9 @@ async def _scenario(store: Store) -> dict[str, Any]:
 
 async def test_the_same_writes_give_the_same_answers_on_both_stores(tmp_path: Path, pg_url: str) -> None:
     answers = []
-    for store in (SqliteStore(str(tmp_path / "same.sqlite3")), PostgresStore(pg_url)):
+    # with the games' schemas, as the App opens them: a game's rows move with its chat (Schema.chat_moves)
+    owned = schemas()
+    for store in (SqliteStore(str(tmp_path / "same.sqlite3"), schemas=owned), PostgresStore(pg_url, schemas=owned)):
         await store.open()
         try:
             answers.append(await _scenario(store))

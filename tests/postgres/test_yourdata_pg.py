@@ -1,4 +1,4 @@
-"""/mydata, /forgetme and achievements on PostgreSQL: the same tests, the scan over information_schema (see conftest)."""
+"""/mydata, /forgetme and achievements on PostgreSQL: the same tests, the scan over information_schema."""
 
 from tests.yourdata.test_achievements import (  # noqa: F401
     test_a_week_of_dailies,
@@ -8,6 +8,7 @@ from tests.yourdata.test_declared import (  # noqa: F401  (collected here again,
     test_every_personal_looking_column_is_declared,
 )
 from tests.yourdata.test_forgetme import (  # noqa: F401
+    test_a_club_evening_they_set_and_answered_keeps_its_count,
     test_a_kegel_evening_they_score_goes_on,
     test_a_running_game_is_resigned_first,
     test_forgetme_leaves_no_trace_and_the_others_stats_stay,

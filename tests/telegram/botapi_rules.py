@@ -202,6 +202,37 @@ def check_text(text: Any, parse_mode: str | None, *, caption: bool = False) -> N
             raise bad("message is too long")
 
 
+# https://core.telegram.org/bots/api#messageentity: "offset: Offset in UTF-16 code units to the start of
+# the entity", "length: Length of the entity in UTF-16 code units", "user: Optional. For "text_mention"
+# only, the mentioned user"; sendMessage's `entities` "can be specified instead of parse_mode".
+ENTITY_TYPES = frozenset({"mention", "hashtag", "cashtag", "bot_command", "url", "email", "phone_number", "bold",
+                          "italic", "underline", "strikethrough", "spoiler", "blockquote", "expandable_blockquote",
+                          "code", "pre", "text_link", "text_mention", "custom_emoji"})
+
+
+def check_entities(text: Any, entities: Any, parse_mode: str | None) -> None:
+    """Entities as sendMessage takes them: a list of known types inside the text; a text_mention names a
+    user by an integer id (Telegram answers "can't parse entities" otherwise)."""
+    if entities is None:
+        return
+    if parse_mode:
+        raise bad("can't parse entities: entities are given together with parse_mode")  # "instead of"
+    if not isinstance(entities, list):
+        raise bad("can't parse entities JSON object")
+    size = length(str(text or ""))
+    for e in entities:
+        if not isinstance(e, dict) or e.get("type") not in ENTITY_TYPES:
+            raise bad("can't parse entities: unsupported entity type")
+        offset, span = e.get("offset"), e.get("length")
+        if not isinstance(offset, int) or not isinstance(span, int) or offset < 0 or span <= 0 \
+                or offset + span > size:
+            raise bad("can't parse entities: entity beyond the end of the text")
+        user = e.get("user")
+        if e["type"] == "text_mention" and (not isinstance(user, dict) or not isinstance(user.get("id"), int)
+                                            or not user.get("first_name")):
+            raise bad("can't parse entities: text_mention without a user")
+
+
 def check_markup(markup: Any) -> None:
     """An inline keyboard Telegram would take: each button a label and exactly one action."""
     if markup is None or markup == "":

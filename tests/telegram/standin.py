@@ -841,8 +841,10 @@ class StandIn:
 
     async def _api_sendMessage(self, params: dict[str, Any]) -> Any:
         rules.check_text(params.get("text"), params.get("parse_mode"))
+        rules.check_entities(params.get("text"), params.get("entities"), params.get("parse_mode"))
         rules.check_markup(params.get("reply_markup"))
-        return self._new_bot_message(params, text=params["text"])
+        extra = {"entities": params["entities"]} if params.get("entities") else {}
+        return self._new_bot_message(params, text=params["text"], **extra)
 
     async def _api_sendPhoto(self, params: dict[str, Any]) -> Any:
         rules.check_text(params.get("caption"), params.get("parse_mode"), caption=True)

@@ -5,6 +5,7 @@ works only for the player who asked, where they asked, in time."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 from bot import achievements
 from bot.app import App
@@ -153,3 +154,18 @@ async def test_a_challenge_to_them_and_their_own_open_one_end_too(app: App, db: 
         row = await app.store.get_game(game_id)
         assert row is not None and row.over, row
     assert await traces(app, db, ZEB_NEEDLES) == []
+
+
+async def test_a_club_evening_they_set_and_answered_keeps_its_count(app: App, db: str, clock: Clock) -> None:
+    """The evenings' tables (bot/games/kegeln/termin_storage.py) name accounts: anonymised, the list stays."""
+    t = People(app)
+    clock.now = datetime(2026, 12, 2, 12, tzinfo=UTC).timestamp()
+    zeb_admin = Actor(PLATFORM, ZEB_ID, ZEB_NAME, "en", is_admin=True)
+    await t.send(Inbound(zeb_admin, GROUP, command="termin", args=("12.12.", "19:30"), event_id="e-termin"))
+    await t.press("zeb", "kegeln:group-1:t1y")
+    await t.press("alice", "kegeln:group-1:t1y")
+    assert await traces(app, db, ZEB_NEEDLES)
+    await t.press("zeb", await confirm(t))
+    assert await traces(app, db, ZEB_NEEDLES) == []
+    shown = texts(await t.say("alice", "/termin"))
+    assert "Coming (2): " in shown and "former player" in shown and "Alice" in shown

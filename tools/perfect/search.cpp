@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <cstring>
 #include <numeric>
 #include <string>
@@ -91,7 +92,12 @@ struct Pool {
   vector<uint16_t> list;
   vector<char> mask;
 };
-static unordered_map<Key, Pool, KeyHash> pools;
+// The pools by history, shared: a node holds its pool while its children run, and the cache is
+// dropped whole past POOL_CAP entries (a pool is about 15 KB: unbounded, the histories of the big
+// 4-digit parts filled 5 GB within minutes). A history that fixes no symmetry gets the full pool.
+static unordered_map<Key, shared_ptr<const Pool>, KeyHash> pools;
+static const size_t POOL_CAP = 100000;
+static shared_ptr<const Pool> full_pool;
 
 static int index_of(const int8_t* d) {
   int v = 0;
@@ -99,13 +105,14 @@ static int index_of(const int8_t* d) {
   return lookup[v];
 }
 
-static const Pool& pool_for(const vector<uint16_t>& hist) {
+static shared_ptr<const Pool> pool_for(const vector<uint16_t>& hist) {
   vector<uint16_t> h(hist);
   sort(h.begin(), h.end());
   h.erase(unique(h.begin(), h.end()), h.end());
   Key k = key_of(h);
   auto it = pools.find(k);
   if (it != pools.end()) return it->second;
+  if (pools.size() >= POOL_CAP) pools.clear();
   bool used[16] = {false};
   for (uint16_t g : h)
     for (int i = 0; i < L; i++) used[codes[g][i]] = true;
@@ -135,6 +142,14 @@ static const Pool& pool_for(const vector<uint16_t>& hist) {
         seen[delta[d]] = true;
       }
     if (ok) group.push_back({p, delta});
+  }
+  if (group.size() == 1 && freed.size() <= 1) {  // only the identity, no free digits to rename
+    if (!full_pool) {
+      Pool all{vector<uint16_t>(N), vector<char>(N, 1)};
+      for (int c = 0; c < N; c++) all.list[c] = (uint16_t)c;
+      full_pool = make_shared<const Pool>(all);
+    }
+    return full_pool;
   }
   auto canon_free = [&](int8_t* d) {
     int8_t map[16];
@@ -168,7 +183,9 @@ static const Pool& pool_for(const vector<uint16_t>& hist) {
   }
   Pool made{pool, vector<char>(N, 0)};
   for (uint16_t c : pool) made.mask[c] = 1;
-  return pools.emplace(k, made).first->second;
+  auto shared = make_shared<const Pool>(made);
+  pools.emplace(k, shared);
+  return shared;
 }
 
 // ---------------------------------------------------------------- the search
@@ -272,7 +289,8 @@ static int solve(const Set& S, vector<uint16_t>& hist, int ub) {
   }
   if ((++nodes & ((1 << 20) - 1)) == 0)
     fprintf(stderr, "  … %lld nodes, memo %zu, at a set of %d codes\n", nodes, memo.size(), n);
-  const Pool& pool = pool_for(hist);
+  const shared_ptr<const Pool> held = pool_for(hist);
+  const Pool& pool = *held;
   // Candidates first (n·n work): a set is often settled by one of its own codes, since no other guess
   // can beat the bound `nc` (every part a hit-less ideal split) — then the rest of the pool is never scanned.
   vector<Cand> cands;
@@ -456,7 +474,7 @@ int main(int argc, char** argv) {
   Set all(N);
   iota(all.begin(), all.end(), 0);
   vector<uint16_t> hist;
-  const vector<uint16_t> root = pool_for(hist).list;
+  const vector<uint16_t> root = pool_for(hist)->list;
   fprintf(stderr, "space K=%d L=%d repeats=%d: %d codes, %d non-winning feedbacks, %zu first guesses\n",
           K, L, R, N, B, root.size());
   int best = INT32_MAX, bestg = -1;

@@ -7,20 +7,24 @@ A player plays privately: the attempt is a game in the group that waits for its 
 input (`secret_prompt`), so a guess sent privately goes to it (bot/routing.py), a guess typed in the
 group is deleted unseen, and the group sees only the spoiler-free result. Modules: `commands` (/daily,
 /timezone), `attempt` (a player's attempt: started, resumed, refused), `day` (the chat's day, streaks),
-`tables` (the day's board, the all-time table), `storage` (its tables' queries and write jobs)."""
+`tables` (the day's board, the all-time table), `streak_stats` (/stats daily), `morning` (the morning
+post), `storage` (its tables' queries and write jobs)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.games.daily import storage
+from bot.games.daily import morning, storage
 from bot.games.daily.attempt import play, played_already
 from bot.games.daily.commands import SUBCOMMANDS, cmd_daily, cmd_timezone
 from bot.games.daily.day import streaks, today
 from bot.games.daily.feats import daily_feats
+from bot.games.daily.streak_stats import streak_stats
 from bot.games.plugin import GamePlugin
+from bot.scheduler import Job
 from bot.services import Command, Handling, Services, loaded
 from bot.storage.base import GameRow, NewResult
+from bot.storage.schemas import Schema
 from bot.storage.sql import TxJob
 from bot.yourdata.declare import Personal
 from core.achievements import WEEK_OF_DAILIES, Feat
@@ -35,6 +39,7 @@ TITLED = {"daily.started": "daily.started_in", "daily.board": "daily.board_in"}
 
 class DailyPlugin(GamePlugin[State]):
     game = GAME
+    schema = Schema("daily", (), chat_moves=storage.CHAT_MOVES)  # its tables are in the shared list (shipped)
     title = "game.daily"
     # each player's attempts (migration 8): kept for the chat's tables under the forgotten player's token
     personal = (Personal("daily_plays", user="user_id", name="name", chat=("chat_id",)),)
@@ -77,6 +82,15 @@ class DailyPlugin(GamePlugin[State]):
 
     async def hint(self, svc: Services, turn: Handling, row: GameRow) -> bool:
         raise GameError("daily.no_hints")
+
+    async def scheduled(self, svc: Services, job: Job) -> list[Message]:
+        """The morning post (`/posts morning 08:00`): yesterday's dailies, spoiler-free, and a nudge."""
+        return await morning.scheduled(svc, job)
+
+    async def stats(self, svc: Services, turn: Handling, args: tuple[str, ...]) -> bool:
+        """`/stats daily [NAME]`: the streaks per puzzle, with the freezes held and used."""
+        await streak_stats(svc, turn, args)
+        return True
 
     def titled(self, msg: Message, chat: str) -> Message:
         """"Today's 1A2B daily of Kegelclub Elbe": the attempt's start and its board name the group."""

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.games.daily.attempt import play
 from bot.games.daily.day import today
 from bot.games.daily.tables import show_day, show_table
+from bot.retention.schedule import rearm_group
 from bot.routing import awaiting_secret
 from bot.services import Handling, Services, loaded
 from bot.zones import DEFAULT_TZ
@@ -78,5 +79,6 @@ async def cmd_timezone(svc: Services, turn: Handling, args: tuple[str, ...]) -> 
     except (ZoneInfoNotFoundError, ValueError):
         raise GameError("timezone.unknown", tz=name[:60]) from None
     await svc.store.set_chat_tz(ib.chat.platform, ib.chat.group, name)
+    await rearm_group(svc, ib.chat)  # the group's own posts (its topics' too) keep their time of day
     day = date.fromisoformat(await today(svc, ib.chat))
     turn.messages.append(Message(ib.chat, Text("timezone.set", {"tz": name, "day": day})))

@@ -1,4 +1,5 @@
-"""The daily puzzle's day (bot side): when a chat's day begins and ends in its zone, which days are open, streaks.
+"""The daily puzzle's day (bot side): when a chat's day begins and ends in its zone, which days are open, streaks (with
+freezes: core/games/daily/streaks.py).
 
 The day is computed here, from the injected clock and the chat's time zone (/timezone; UTC by
 default), and passed into core as a label. A day's puzzle is played only on its own day, in the
@@ -14,6 +15,7 @@ from bot.services import Services
 from bot.zones import zone
 from core.errors import GameError
 from core.games.daily import presenter
+from core.games.daily.streaks import streak
 from core.messages import Chat, Text
 
 CLOSE_AFTER = 3 * 3600.0  # an attempt may be finished this long after its day ended (begun just before midnight)
@@ -52,15 +54,7 @@ async def today(svc: Services, chat: Chat) -> str:
 
 
 def streaks(days: Sequence[str], today_: str) -> tuple[int, int]:
-    """(current, best) runs of consecutive days in `days` (ISO dates, solved ones). The current run
-    ends today, or yesterday while today's puzzle is still to be solved."""
-    ordinals = sorted({date.fromisoformat(d).toordinal() for d in days})
-    best = run = 0
-    last = None
-    for o in ordinals:
-        run = run + 1 if last is not None and o == last + 1 else 1
-        best = max(best, run)
-        last = o
-    now = date.fromisoformat(today_).toordinal()
-    current = run if last is not None and last >= now - 1 else 0
-    return current, best
+    """(current, best) streak of a player who solved on `days` (ISO dates), freezes counted
+    (core/games/daily/streaks.py): the current one runs into today, which is still open."""
+    found = streak(days, today_)
+    return found.current, found.best

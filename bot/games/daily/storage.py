@@ -176,3 +176,14 @@ def daily_finish_job(game_id: int, outcome: DailyOutcome, attempts: int, now: fl
     async def job(tx: Tx) -> None:
         await tx.execute(FINISH_DAILY_PLAY, game_id=game_id, outcome=outcome.value, attempts=attempts, now=now)
     return job
+
+
+# A Telegram group became a supergroup: its puzzles and plays move to the new chat id (its plugin's Schema)
+CHAT_MOVES = (
+    Query("UPDATE daily_puzzles SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM daily_puzzles d WHERE d.platform = :platform AND d.chat_id = :new"
+          " AND d.day = daily_puzzles.day AND d.puzzle = daily_puzzles.puzzle)"),
+    Query("UPDATE daily_plays SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM daily_plays d WHERE d.platform = :platform AND d.chat_id = :new AND d.day = daily_plays.day"
+          " AND d.puzzle = daily_plays.puzzle AND d.user_id = daily_plays.user_id)"),
+)

@@ -3,22 +3,26 @@ seasons, merges and storage each in a module of this package."""
 
 from __future__ import annotations
 
-from bot.games.kegeln import merge, play
+from bot.games.kegeln import merge, play, storage, termin
 from bot.games.kegeln.export import cmd_kegelexport
 from bot.games.kegeln.merge import cmd_kegelmerge
 from bot.games.kegeln.play import cmd_kegeln, cmd_scorer, cmd_throw, cmd_undo, cmd_winner, cmd_wurf
 from bot.games.kegeln.recap import cmd_abend, cmd_jahresrueckblick
 from bot.games.kegeln.season import cmd_saison
 from bot.games.kegeln.stats import cmd_kegelstats
+from bot.games.kegeln.termin import cmd_termin
+from bot.games.kegeln.termin_storage import EVENING_CHAT_MOVES, EVENING_MIGRATIONS
 from bot.games.plugin import GamePlugin
+from bot.scheduler import Job
 from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
+from bot.storage.schemas import Schema
 from bot.storage.sql import TxJob
-from bot.yourdata.declare import Kept
+from bot.yourdata.declare import Kept, Personal
 from core.achievements import ALLE_NEUNE, FIRST_WIN, Feat
 from core.games.kegeln import GAME, records
 from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
-from core.messages import Chat
+from core.messages import Chat, Message
 from core.ratings import Match
 
 PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern digits
@@ -27,10 +31,17 @@ PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern
 class KegelnPlugin(GamePlugin[State]):
     game = GAME
     title = "game.kegeln"
+    # its first tables are in the shared list (shipped); its own: the club evenings' (termin_storage.py)
+    schema = Schema("kegeln", EVENING_MIGRATIONS, chat_moves=storage.CHAT_MOVES + EVENING_CHAT_MOVES)
     # the club's records: members are names the scorer types, not accounts (a /forgetme keeps them)
     personal = (Kept("kegeln_members", ("member", "name"), "a club member's name: the club's records"),
                 Kept("kegeln_throws", ("member", "name"), "a club member's name: the club's records"),
-                Kept("kegeln_games", ("winner",), "a club member's name: the club's records"))
+                Kept("kegeln_games", ("winner",), "a club member's name: the club's records"),
+                # the club evenings (termin_storage.py): who set one, who answered — accounts, so personal;
+                # anonymised, so that an evening's list and counts stay as they were
+                Personal("kegel_evening_dates", user="set_by"),
+                Personal("kegel_evening_answers", user="user_id", name="name", platform="",
+                         where="evening_id IN (SELECT id FROM kegel_evening_dates WHERE platform = :platform)"))
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),
@@ -51,10 +62,19 @@ class KegelnPlugin(GamePlugin[State]):
                          ("ru", "итоги_года"), ("ru", "itogi_goda"),
                          ("bg", "годишен_преглед"), ("bg", "godishen_pregled"))),
         Command("kegelmerge", ("old", "new"), cmd_kegelmerge, personal=False),
+        Command("termin", ("when",), cmd_termin, group_only=True, personal=False,
+                aliases=(("en", "evening"), ("de", "termin"), ("sv", "träff"), ("sv", "traff"),
+                         ("ru", "встреча"), ("ru", "vstrecha"),
+                         ("bg", "среща"), ("bg", "sreshta"))),
     )
 
     async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
-        await merge.answer_merge(svc, turn, chat, arg)
+        if not await termin.answer(svc, turn, chat, arg):  # ✅/❌ on an evening, else a /kegelmerge answer
+            await merge.answer_merge(svc, turn, chat, arg)
+
+    async def scheduled(self, svc: Services, job: Job) -> list[Message]:
+        """The club evening's reminders (`termin:<id>:day|hour`, bot/games/kegeln/termin.py)."""
+        return await termin.reminder(svc, job) if job.key.startswith("termin:") else []
 
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
         return play.move_writes(svc, row, old, new, over)

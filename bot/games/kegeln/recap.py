@@ -17,8 +17,8 @@ from core.messages import Message, Text
 
 async def cmd_abend(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/abend: tonight's games of this chat (finished since this club evening started, in the chat's
-    zone: core/games/kegeln/evenings.py): the winner of each, and who threw the most 9s, the most
-    Pumpen and the best Kegel-Schnitt."""
+    zone: core/games/kegeln/evenings.py): the winner of each, the evening's king (most wins, then the
+    best Kegel-Schnitt), who threw the most 9s, the Pumpen king and the best Kegel-Schnitt."""
     ib = turn.inbound
     tz = await chat_zone(svc, ib)
     tonight = evening_of(svc.clock(), tz)  # before 06:00 local time still last night's evening
@@ -35,12 +35,13 @@ async def cmd_abend(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
     turn.messages.append(Message(ib.chat, Text("kegeln.abend.text", {
         "head": Text("kegeln.abend.head", {"n": len(games), "date": tonight}),
         "games": rendered,
-        **kegeln_report.leader_texts(nines, pumpen, schnitt)})))
+        **kegeln_report.leader_texts(nines, pumpen, schnitt, kegeln_report.evening_king(members))})))
 
 
 async def cmd_jahresrueckblick(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/jahresrueckblick [SEASON] (/yearreview, /arsrevy, /itogi_goda, /godishen_pregled): the season in
-    numbers and pictures — champion, most improved, Pumpen king, best evening, records."""
+    numbers and pictures — champion, most improved, Pumpen king, the evening's king most often, best
+    evening, records."""
     ib = turn.inbound
     shown_season = await season_shown(svc, turn, await season_start(svc, ib), args)
     if shown_season is None:
@@ -59,6 +60,9 @@ async def cmd_jahresrueckblick(svc: Services, turn: Handling, args: tuple[str, .
     parts.append(Text("kegeln.review.pumpen", {"names": ", ".join(rv.pumpen_king.names),
                                                "n": rv.pumpen_king.value})
                  if rv.pumpen_king else Text("kegeln.review.no_pumpen"))
+    crowned = kegeln_report.crowns(rows, tz)  # the evening's king most often (docs/kegeln.md "Evenings")
+    if crowned is not None:
+        parts.append(Text("kegeln.review.crowns", {"names": ", ".join(crowned.names), "n": crowned.value}))
     if rv.best_evening is not None and rv.best_evening.day is not None:
         parts.append(Text("kegeln.review.evening", {"name": rv.best_evening.names[0], "date": rv.best_evening.day,
                                                     "schnitt": float(rv.best_evening.value)}))

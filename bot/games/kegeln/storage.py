@@ -72,6 +72,7 @@ class SpanLine(NamedTuple):
     pumpen: int
     pins: int
     throws: int
+    wins: int  # games won (the evening's king)
 
 
 class ThrowLine(NamedTuple):
@@ -169,7 +170,7 @@ MEMBERS_SINCE = _select(SpanLine, {  # the name in its most recent spelling of t
     "name": "(SELECT k2.name FROM kegeln_members k2 WHERE k2.platform = k.platform AND k2.chat_id = k.chat_id"
             " AND k2.member = k.member AND k2.at >= :since ORDER BY k2.at DESC, k2.game_id DESC LIMIT 1)",
     "games": "COUNT(*)", "nines": "SUM(k.nines)", "pumpen": "SUM(k.pumpen)", "pins": "SUM(k.pins)",
-    "throws": "SUM(k.throws)"},
+    "throws": "SUM(k.throws)", "wins": "SUM(k.win)"},
     _CHAT + ' AND k.at >= :since GROUP BY k.platform, k.chat_id, k.member ORDER BY k.member COLLATE "C"')
 THROW_LOG = _select(ThrowLine, {f: "t." + f for f in ThrowLine._fields},
                     "FROM kegeln_throws t WHERE t.platform = :platform AND t.chat_id = :chat_id"
@@ -352,3 +353,12 @@ async def merge(store: Store, platform: str, chat_id: str, old: str, new: str, n
     """`merge_job` in a transaction of its own: the game ids both played in (nothing merged), or []."""
     shared: list[int] = await store.run(merge_job(platform, chat_id, old, new, new_name, restate, rerate, check))
     return shared
+
+
+# A Telegram group became a supergroup: the club's records move to the new chat id (its plugin's Schema)
+CHAT_MOVES = (
+    *(Query(f"UPDATE {table} SET chat_id = :new WHERE platform = :platform AND chat_id = :old")
+      for table in ("kegeln_games", "kegeln_members", "kegeln_throws")),
+    Query("UPDATE kegeln_seasons SET chat_id = :new WHERE platform = :platform AND chat_id = :old"
+          " AND NOT EXISTS (SELECT 1 FROM kegeln_seasons c WHERE c.platform = :platform AND c.chat_id = :new)"),
+)

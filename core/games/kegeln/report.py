@@ -11,11 +11,13 @@ import io
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, tzinfo
 from fractions import Fraction
 from typing import Any
 
 from core.games.kegeln import presenter, records
+from core.games.kegeln.evenings import evening_of
+from core.games.kegeln.season import SeasonRow
 from core.games.kegeln.state import Mode
 from core.messages import Text
 
@@ -52,16 +54,56 @@ def evening(games: Sequence[tuple[Any, ...]], members: Sequence[tuple[Any, ...]]
         lines.append(Text(key, {"game": game_id, "mode": presenter.mode_text(Mode(mode)), "digits": digits,
                                 "winner": winner, "decided": Text("kegeln.abend.decided") if decided else ""}))
     nines = _best([(m[0], m[2]) for m in members])
-    pumpen = _best([(m[0], m[3]) for m in members])
+    pumpen = pumpen_king(members)
     schnitt = _best([(m[0], Fraction(m[4], m[5])) for m in members if m[5]], zero=True)
     if schnitt is not None:
         schnitt = Best(schnitt.names, float(schnitt.value))  # one decimal per language in the renderer
     return lines, nines, pumpen, schnitt
 
 
-def leader_texts(nines: Best | None, pumpen: Best | None, schnitt: Best | None) -> dict[str, Text | str]:
-    """The three leader lines of /abend (plural by the count)."""
+def evening_king(members: Sequence[tuple[Any, ...]]) -> Best | None:
+    """The evening's king (*Kegelkönig des Abends*): who won the most games of the evening, and among
+    those the best Kegel-Schnitt (raw pins per throw, compared exactly); all who share both share the
+    crown. Its value: (games won, Kegel-Schnitt). None when nobody won a game.
+    `members`: (name, games, 9s, Pumpen, pins, throws, wins) — the rows of /abend."""
+    ranked = [(m[0], (int(m[6]), Fraction(m[4], m[5]) if m[5] else Fraction(0))) for m in members]
+    if not ranked or max(v for _, v in ranked)[0] == 0:
+        return None
+    top = max(v for _, v in ranked)
+    return Best(tuple(n for n, v in ranked if v == top), (top[0], float(top[1])))
+
+
+def crowns(rows: Sequence[SeasonRow], tz: tzinfo = UTC) -> Best | None:
+    """Who was the evening's king (`evening_king`) on the most club evenings of a season (evenings in the
+    chat's zone, core/games/kegeln/evenings.py; a crown shared on an evening counts for each who shares it):
+    all who share the most, the value their number of crowns. `rows`: the season's member lines, oldest first."""
+    spelled: dict[str, str] = {}
+    nights: dict[date, dict[str, list[int]]] = {}
+    for r in rows:
+        spelled[r.member] = r.name
+        night = nights.setdefault(evening_of(r.at, tz), {})
+        wins, pins, throws = night.setdefault(r.member, [0, 0, 0])
+        night[r.member] = [wins + r.win, pins + r.pins, throws + r.throws]
+    counts: dict[str, int] = {}
+    for night in nights.values():
+        king = evening_king([(m, 0, 0, 0, p, t, w) for m, (w, p, t) in night.items()])
+        for member in king.names if king else ():
+            counts[member] = counts.get(member, 0) + 1
+    best = _best([(spelled[m], n) for m, n in counts.items()])
+    return Best(tuple(sorted(best.names, key=str.casefold)), best.value) if best else None
+
+
+def pumpen_king(members: Sequence[tuple[Any, ...]]) -> Best | None:
+    """The evening's Pumpen king: most Pumpen (at least one), all who share it."""
+    return _best([(m[0], m[3]) for m in members])
+
+
+def leader_texts(nines: Best | None, pumpen: Best | None, schnitt: Best | None,
+                 king: Best | None = None) -> dict[str, Text | str]:
+    """The leader lines of /abend (plural by the count): the evening's king, 9s, the Pumpen king, Schnitt."""
     return {
+        "king": Text("kegeln.abend.king", {"names": ", ".join(king.names), "n": king.value[0],
+                                           "schnitt": king.value[1]}) if king else "",
         "nines": Text("kegeln.abend.nines", {"names": ", ".join(nines.names), "n": nines.value})
         if nines else Text("kegeln.abend.no_nines"),
         "pumpen": Text("kegeln.abend.pumpen", {"names": ", ".join(pumpen.names), "n": pumpen.value})

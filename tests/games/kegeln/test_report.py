@@ -7,10 +7,12 @@ import csv
 import io
 from datetime import UTC, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from adapters.console.adapter import GROUP as CONSOLE_GROUP
 from adapters.console.adapter import ConsoleAdapter
 from core.games.kegeln import report as kegeln_report
+from core.games.kegeln import season as kegeln_season
 from core.messages import Outbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts
@@ -60,15 +62,17 @@ async def test_abend_summarises_this_club_evening(table: Table, clock: Clock) ->
         "🎳 Club evening, Jan 12, 1970: 2 games",  # the evening's day, medium format
         f"#{b} high numbers, 3 places: 🏆 Sven",
         f"#{c} low numbers, 2 places: 🏆 Hanne (tie, decided by the scorer)",
+        "👑 Evening king: Hanne — 1 win, 6.0 pins per throw",  # Sven won one too, but threw 4.6
         "🎯 Most 9s: Hanne, Sven — 2 nines",  # Sven 1 + 1, Hanne 0 + 2
-        "💨 Most Pumpen: Klaus, Sven — 1 Pumpe",  # a tie on one Pumpe each: singular
+        "💨 Pumpen king: Klaus, Sven — 1 Pumpe",  # a tie on one Pumpe each: singular
         "📈 Best Kegel-Schnitt: Hanne — 6.0 pins per throw",  # (12 + 18) / 5; Sven 23 / 5 = 4.6
     ])
     german = Table(table.app, locale="de", group=table.group)
     r = await german.say("ute", "/abend")
     assert "Kegelabend, 12.01.1970: 2 Spiele" in texts(r)  # date and decimals in German
     assert "Bester Kegel-Schnitt: Hanne — 6,0 Kegel pro Wurf" in texts(r)
-    assert "Die meisten Pumpen: Klaus, Sven — 1 Pumpe" in texts(r)
+    assert "Pumpenkönig: Klaus, Sven — 1 Pumpe" in texts(r)
+    assert "Kegelkönig des Abends: Hanne — 1 Sieg, 6,0 Kegel pro Wurf" in texts(r)
     assert "(Gleichstand, vom Schreiber entschieden)" in texts(r)
     # the evening runs until 06:00 the next morning (UTC here: no /timezone), then a new one starts
     clock.now = datetime(1970, 1, 13, 5, 59, tzinfo=UTC).timestamp()
@@ -82,7 +86,8 @@ async def test_abend_without_nines_and_pumpen(table: Table) -> None:
     for cmd in ("5 10", "4 10", "3", "2"):
         await table.say("alice", f"/wurf {cmd}")
     r = await table.say("bob", "/abend")
-    assert texts(r).splitlines()[2:] == ["🎯 No 9s tonight.", "💨 No Pumpe tonight — well bowled!",
+    assert texts(r).splitlines()[2:] == ["👑 Evening king: Anna — 1 win, 4.0 pins per throw",
+                                         "🎯 No 9s tonight.", "💨 No Pumpe tonight — well bowled!",
                                          "📈 Best Kegel-Schnitt: Anna — 4.0 pins per throw"]
 
 
@@ -120,6 +125,35 @@ async def test_kegelexport_sends_the_throw_log_as_csv(table: Table, clock: Clock
         "3. Klaus — 2 · 0/1 · 9×0 · P×1 · ⌀ 2.6",
         "4. Birgit — 2 · 0/0 · 9×2 · P×0 · ⌀ 6.0",
     ]
+
+
+def test_evening_king_is_most_wins_then_the_best_schnitt() -> None:
+    # (name, games, 9s, Pumpen, pins, throws, wins)
+    rows = [("Anna", 3, 0, 2, 30, 6, 2), ("Ben", 3, 1, 2, 40, 6, 1), ("Cleo", 3, 0, 0, 24, 6, 2)]
+    king = kegeln_report.evening_king(rows)
+    assert king == kegeln_report.Best(("Anna",), (2, 5.0))  # Anna and Cleo won two; Anna threw 5.0, Cleo 4.0
+    level = [("Anna", 2, 0, 0, 10, 2, 1), ("Ben", 2, 0, 0, 15, 3, 1)]  # 5.0 each: both wear the crown
+    assert kegeln_report.evening_king(level) == kegeln_report.Best(("Anna", "Ben"), (1, 5.0))
+    assert kegeln_report.evening_king([("Anna", 1, 0, 0, 9, 2, 0)]) is None  # nobody won
+    assert kegeln_report.evening_king([]) is None
+    assert kegeln_report.pumpen_king(rows) == kegeln_report.Best(("Anna", "Ben"), 2)
+    assert kegeln_report.pumpen_king([("Cleo", 3, 0, 0, 24, 6, 2)]) is None  # no Pumpe: no king
+
+
+def test_crowns_count_the_evenings_each_member_was_king() -> None:
+    def row(member: str, day: int, win: int, pins: int, name: str = "") -> kegeln_season.SeasonRow:
+        at = datetime(2026, 3, day, 20, tzinfo=UTC).timestamp()
+        return kegeln_season.SeasonRow(member, name or member.title(), 1, at, "high", 2, None, 0, 1, win, 2, pins, 0, 0)
+    rows = [row("anna", 1, 1, 10), row("ben", 1, 0, 12),  # 1 March: Anna won
+            row("anna", 2, 1, 8), row("ben", 2, 1, 8),  # 2 March: one win each, level Schnitt: both crowned
+            row("ben", 3, 1, 9, "Benno")]  # 3 March: Ben again, last spelled Benno
+    assert kegeln_report.crowns(rows) == kegeln_report.Best(("Anna", "Benno"), 2)  # Anna 1st + 2nd, Ben 2nd + 3rd
+    assert kegeln_report.crowns(rows[:1]) == kegeln_report.Best(("Anna",), 1)
+    assert kegeln_report.crowns([]) is None
+    # the evenings are the chat's: 00:30 in Berlin on 2 March still belongs to the evening of 1 March
+    late = row("ben", 2, 1, 18)._replace(at=datetime(2026, 3, 1, 23, 30, tzinfo=UTC).timestamp())
+    assert kegeln_report.crowns([row("anna", 1, 1, 10), late], ZoneInfo("Europe/Berlin")) == \
+        kegeln_report.Best(("Ben",), 1)
 
 
 def test_csv_quotes_names_with_commas_and_quotes() -> None:

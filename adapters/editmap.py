@@ -1,8 +1,9 @@
-"""Which Discord message shows an `edit_key` (e.g. a Kegeln game's standings), kept across restarts.
+"""Which platform message shows an `edit_key` (a Kegeln game's standings, a club evening's answer
+list), kept across restarts — for the Discord and the Telegram renderer alike.
 
 The renderer edits that message in place instead of posting a new one. Kept in memory only, a
-restart would post a new standings message on the next throw and leave the old one with live
-buttons; `JsonEditMap` keeps the mapping in a small JSON file (next to the database, see
+restart would post a new message on the next change and leave the old one with live buttons;
+`JsonEditMap` keeps the mapping in a small JSON file per platform (next to the database, see
 bot/__main__.py), written atomically on each change and bounded to the newest `limit` keys.
 """
 
@@ -22,10 +23,10 @@ LIMIT = 20_000  # keys kept; the oldest go first (their games are long over)
 
 class EditMap(Protocol):
     def get(self, key: str) -> tuple[int, int] | None:
-        """(channel id, message id) of the message showing `key`, if known."""
+        """(channel or chat id, message id) of the message showing `key`, if known."""
 
     def set(self, key: str, where: tuple[int, int]) -> None:
-        """Remember that `key` is shown by message `where` = (channel id, message id)."""
+        """Remember that `key` is shown by message `where` = (channel or chat id, message id)."""
 
 
 class MemoryEditMap:
@@ -58,7 +59,7 @@ class JsonEditMap(MemoryEditMap):
         except FileNotFoundError:
             pass
         except (OSError, ValueError, TypeError) as exc:  # unreadable: start afresh, say so once
-            log.warning("ignoring the unreadable Discord edit map %s (%s)", self.path.name, type(exc).__name__)
+            log.warning("ignoring the unreadable edit map %s (%s)", self.path.name, type(exc).__name__)
 
     def set(self, key: str, where: tuple[int, int]) -> None:
         if self._map.get(key) == where:
@@ -69,6 +70,6 @@ class JsonEditMap(MemoryEditMap):
             tmp.write_text(json.dumps({k: list(v) for k, v in self._map.items()}), encoding="utf-8")
             os.replace(tmp, self.path)
         except OSError as exc:  # a full disk costs the edit-in-place after a restart, nothing more
-            log.warning("could not save the Discord edit map (%s)", type(exc).__name__)
+            log.warning("could not save the edit map %s (%s)", self.path.name, type(exc).__name__)
             with contextlib.suppress(OSError):
                 tmp.unlink()
