@@ -15,8 +15,9 @@ from bot.__main__ import main
 from bot.app import App
 from bot.storage.sql import Query
 from core.achievements import CRACK_IN_4, FIRST_WIN, WEEK_OF_DAILIES, Feat, earned
+from core.messages import Actor, Inbound
 from tests.app.conftest import Clock
-from tests.app.harness import group_texts, texts
+from tests.app.harness import GROUP, group_texts, texts
 from tests.yourdata.players import People, kegeln_scored, logik_won, practice_won, rated_duel
 
 NOON = datetime(2026, 11, 30, 12, 0, tzinfo=ZoneInfo("UTC")).timestamp()
@@ -126,3 +127,18 @@ def test_the_rebuild_command_replays_them(db: str, capsys: pytest.CaptureFixture
     assert main(["ratings", "rebuild", "--db", db]) == 0
     assert "achievements rebuilt: 2" in capsys.readouterr().out
     assert asyncio.run(read()) == kept
+
+
+async def test_results_only_keeps_the_announcement_out_of_the_group_not_the_award(app: App) -> None:
+    """`/posts noise results` (bot/retention/noise.py): the announcement is chatter; the award and /stats stay."""
+    admin = Actor("test", "root", "Root", "en", is_admin=True)
+    await app.handle(Inbound(admin, GROUP, command="posts", args=("noise", "results")))
+    t = People(app)
+    await t.say("zeb", "/practice")
+    row = await app.store.last_game("test", GROUP.chat_id, "u9731zeb")
+    assert row is not None
+    r = await t.say("zeb", str(row.state["secret"]))
+    assert "Zebediah Quux" in group_texts(r)  # the game's own end stays
+    assert "achievement" not in group_texts(r)
+    assert ("practice", "u9731zeb", "first_win") in await held(app)
+    assert "First win (1A2B practice)" in texts(await t.say("zeb", "/stats"))
