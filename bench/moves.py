@@ -11,7 +11,8 @@ before its last: a guess, a row, a word, a throw), per final move (the one that 
 rates the game) and per whole game; the reads among them; Python calls per ordinary move.
 Transaction control (BEGIN, SAVEPOINT, RELEASE, COMMIT) is not counted: one commit serves a batch.
 
-    python -m bench.moves [--show KIND]   # --show: print the statements of one ordinary and the final move
+    python -m bench.moves [--show KIND] [--cash]   # --show: print the statements of one ordinary and the final
+                                                   # move; --cash: with the Kegel cash box on in every chat
 """
 
 from __future__ import annotations
@@ -58,9 +59,12 @@ class Counted:
         return self.moves[kind][-1]
 
 
-async def count_moves(workdir: Path, kinds: tuple[str, ...] = load.KINDS) -> Counted:
-    """One game of each kind, played alone; every inbound's statements and Python calls."""
+async def count_moves(workdir: Path, kinds: tuple[str, ...] = load.KINDS, cash: bool = False) -> Counted:
+    """One game of each kind, played alone; every inbound's statements and Python calls. `cash`: every
+    chat's Kegel cash box on (its fines booked with each move, docs/kegeln.md#the-cash-box--kasse)."""
     app = await App.open(str(workdir / "moves.sqlite3"), seed=1, synchronous="OFF")
+    if cash:
+        await cash_on(app, [f"g{i}" for i in (*range(len(kinds)), *range(1000, 1000 + len(kinds)))])
     statements: list[str] = []
     store: Any = app.store
     for conn in (store._w, store._r):  # the writer's and the reader's connection (bot/storage/sqlite.py)
@@ -96,6 +100,15 @@ async def count_moves(workdir: Path, kinds: tuple[str, ...] = load.KINDS) -> Cou
     return counted
 
 
+async def cash_on(app: App, chats: list[str]) -> None:
+    from bot.games.kegeln import cash_storage
+
+    async def job(tx: Any) -> None:
+        for chat in chats:
+            await cash_storage.save_settings(tx, load.PLATFORM, chat, cash_storage.Settings(enabled=True))
+    await app.store.run(job)
+
+
 def ordinary_statements(counted: Counted, kind: str) -> float:
     return statistics.mean(len(m.statements) for m in counted.ordinary(kind))
 
@@ -118,9 +131,10 @@ def report(counted: Counted) -> None:
 async def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--show", choices=load.KINDS, help="print the statements of an ordinary and the final move")
+    p.add_argument("--cash", action="store_true", help="with every chat's Kegel cash box on")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        counted = await count_moves(Path(tmp))
+        counted = await count_moves(Path(tmp), cash=args.cash)
     report(counted)
     if args.show:
         for title, move in (("ordinary", counted.ordinary(args.show)[0]), ("final", counted.final(args.show))):

@@ -26,6 +26,7 @@ FENCE = re.compile(r"^```[^\n]*\n(.*?)^```[^\n]*$", re.S | re.M)
 SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 PLACEHOLDER = re.compile(r"[A-Z]{3,}(-\S*)?…?|N")  # CODE, NAME, PINS, PLACE, NAME-or-mention, N
 TEMPLATE_MARKS = ("[", "]", "|", "…")
+ADMIN = "dave"  # the console player who administers #table (`--admin`): only the cash box's examples use him
 
 
 def page_name(path: Path) -> str:
@@ -179,7 +180,8 @@ async def play(lines: list[str], db: Path, seed: int = 3, lang: str | None = Non
     """Feed console protocol lines one by one to a fresh App on `db`; what each line got back."""
     app = await App.open(str(db), seed=seed, default_lang=lang or "en")
     out = io.StringIO()
-    console = ConsoleAdapter(app.handle, out=out, locale=lang, image_dir=db.parent / "boards")
+    console = ConsoleAdapter(app.handle, out=out, locale=lang, image_dir=db.parent / "boards",
+                             admins=(ADMIN,))
     handler = _Outcomes()
     applog = logging.getLogger("bot.app")
     level = applog.level

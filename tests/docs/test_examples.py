@@ -96,6 +96,9 @@ KEGELN_CLUB = tuple(line for _ in range(3) for line in (
     "alice: /kegeln high 2 Anna Bert Cora", "alice: /wurf 7 10", "alice: /wurf 3 10", "alice: /wurf 5 10",
     "alice: /wurf 4", "alice: /wurf 2", "alice: /wurf 1"))
 
+# the cash box on, dave (the console's chat admin, tests/docs/examples.py ADMIN) its treasurer, Klaus a member
+CASH = ("dave: hello", *KEGELN_DONE, "dave: /kasse on")
+
 CONTEXTS = {
     "none": ctx(),
     "practice": ctx("alice: /practice"),
@@ -121,6 +124,7 @@ CONTEXTS = {
     "kegeln, two names of one member": ctx(*KEGELN_CLUB, *KEGELN_TWO_NAMES),
     "kegeln club over": ctx(*KEGELN_CLUB, *KEGELN_DONE),
     "club evening set": ctx(*KEGELN_CLUB, "alice: /termin 12.12. 19:30 Gasthof Krone"),  # alice is trusted
+    "cash box, the treasurer": ctx(*CASH, actor="dave"),
 }
 BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess 0123": "practice", "/guess 1234": "practice", "/guess 4071": "duel, the starter",
@@ -154,6 +158,7 @@ BY_COMMAND = {
     "godishen_pregled": "kegeln over", "годишен_преглед": "kegeln over",
     "kegelmerge": "kegeln, two names of one member",
     "termin": "kegeln club over", "evening": "kegeln club over",  # the console has no admins: a trusted scorer
+    **dict.fromkeys(("kasse", "cashbox", "kassa", "kasa", "касса", "каса"), "cash box, the treasurer"),
 }
 
 

@@ -13,5 +13,6 @@ from tests.yourdata.test_forgetme import (  # noqa: F401
     test_a_running_game_is_resigned_first,
     test_forgetme_leaves_no_trace_and_the_others_stats_stay,
     test_only_the_asker_here_and_in_time,
+    test_the_cash_box_they_kept_keeps_its_lines,
 )
 from tests.yourdata.test_mydata import test_mydata_sends_the_players_own_data_privately  # noqa: F401

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from adapters.editmap import JsonEditMap
 from adapters.telegram import TelegramAdapter
 from adapters.telegram.deeplink import DeepLinks, key_for
 from adapters.telegram.render import SETTLES_MARK
@@ -50,19 +52,23 @@ def is_help(text: str) -> bool:
 
 
 class Club:
-    """The bot as deployed: one App on a SQLite file and one Telegram adapter; restartable."""
+    """The bot as deployed: one App on a SQLite file and one Telegram adapter, which keeps which message
+    shows which board in a file next to the database (bot/__main__.py); restartable. A test that moves
+    time gives the App its clock (the adapter's own time stays real)."""
 
-    def __init__(self, standin: StandIn, db_path: Path) -> None:
+    def __init__(self, standin: StandIn, db_path: Path, clock: Callable[[], float] = time.time) -> None:
         self.standin = standin
         self.db_path = db_path
+        self.clock = clock
         self.app: App | None = None
         self.adapter: TelegramAdapter | None = None
 
     async def start(self) -> None:
-        self.app = await App.open(db_path=str(self.db_path), seed=1234)
+        self.app = await App.open(db_path=str(self.db_path), seed=1234, clock=self.clock)
         self.adapter = TelegramAdapter(
             self.standin.token, self.app.handle, self.app.command_menu(),
             base_url=self.standin.base_url, rate_limiter=relaxed_limiter(),
+            edit_map=JsonEditMap(self.db_path.with_suffix(".telegram-edits.json")),
         )
         await self.adapter.start()
 

@@ -12,44 +12,27 @@ from pathlib import Path
 
 import pytest
 
-from adapters.telegram import TelegramAdapter
-from bot.app import App
 from tests.app.conftest import Clock
 from tests.games.daily.test_morning_post import MORNING, NOON
 from tests.telegram.botapi_rules import length
-from tests.telegram.conftest import relaxed_limiter
 from tests.telegram.standin import Chat, StandIn
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, sent
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
 
 
-class ClockedClub(Club):
-    """The club's bot with the App's clock injected (the adapter's own time stays real)."""
-
-    def __init__(self, standin: StandIn, db_path: Path, clock: Clock) -> None:
-        super().__init__(standin, db_path)
-        self.clock = clock
-
-    async def start(self) -> None:
-        self.app = await App.open(db_path=str(self.db_path), seed=1234, clock=self.clock)
-        self.adapter = TelegramAdapter(self.standin.token, self.app.handle, self.app.command_menu(),
-                                       base_url=self.standin.base_url, rate_limiter=relaxed_limiter())
-        await self.adapter.start()
-
-
 @pytest.fixture
-async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[ClockedClub]:
+async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
     clock = Clock()
     clock.now = NOON
-    club = ClockedClub(standin, tmp_path / "games.sqlite", clock)
+    club = Club(standin, tmp_path / "games.sqlite", clock)
     await club.start()
     yield club
     await club.stop()
 
 
 async def test_the_morning_post_mentions_exactly_the_opted_in_by_text_mention(
-        standin: StandIn, club: ClockedClub) -> None:
+        standin: StandIn, club: Club) -> None:
     standin.admins[GROUP.id] = [ALICE]
     for user in (ALICE, BOB):
         await club.act(club.say(Chat.private(user), user, "/start"))
@@ -65,6 +48,7 @@ async def test_the_morning_post_mentions_exactly_the_opted_in_by_text_mention(
     await club.act(club.say(GROUP, BOB, "/daily"))
     await club.act(club.say(Chat.private(BOB), BOB, "/giveup"))
 
+    assert isinstance(club.clock, Clock)
     club.clock.now = MORNING + 10
     assert club.app is not None and club.adapter is not None
     mark = standin.mark()

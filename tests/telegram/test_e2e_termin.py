@@ -10,12 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.editmap import JsonEditMap
-from adapters.telegram import TelegramAdapter
 from bot.__main__ import deliver
-from bot.app import App
 from tests.app.conftest import Clock
-from tests.telegram.conftest import relaxed_limiter
 from tests.telegram.standin import Call, StandIn
 from tests.telegram.test_e2e_app import ALICE, BOB, Club
 from tests.telegram.test_e2e_topics import FORUM, act, say, thread, to_forum, topics
@@ -25,23 +21,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecatio
 START = datetime(2026, 12, 12, 19, 30, tzinfo=UTC).timestamp()
 
 
-class ClockedClub(Club):
-    """The bot as deployed, its App on an injected clock."""
-
-    def __init__(self, standin: StandIn, db_path: Path, clock: Clock) -> None:
-        super().__init__(standin, db_path)
-        self.clock = clock
-
-    async def start(self) -> None:
-        self.app = await App.open(db_path=str(self.db_path), seed=1234, clock=self.clock)
-        # which message shows which list, in a file next to the database as bot/__main__.py keeps it
-        edits = JsonEditMap(self.db_path.with_suffix(".telegram-edits.json"))
-        self.adapter = TelegramAdapter(self.standin.token, self.app.handle, self.app.command_menu(),
-                                       base_url=self.standin.base_url, rate_limiter=relaxed_limiter(),
-                                       edit_map=edits)
-        await self.adapter.start()
-
-
 def new_posts(calls: list[Call]) -> list[Call]:
     return [c for c in to_forum(calls) if c.method == "sendMessage" and "/practice" not in c.text]
 
@@ -49,7 +28,7 @@ def new_posts(calls: list[Call]) -> list[Call]:
 async def test_an_evening_in_a_topic_answered_by_button_and_reminded_there(standin: StandIn, tmp_path: Path) -> None:
     clock = Clock()
     clock.now = datetime(2026, 12, 2, 12, tzinfo=UTC).timestamp()
-    club = ClockedClub(standin, tmp_path / "club.sqlite", clock)
+    club = Club(standin, tmp_path / "club.sqlite", clock)
     await club.start()
     try:
         standin.admins[FORUM.id] = [ALICE]  # the group's admin sets the evening

@@ -12,14 +12,12 @@ from typing import Any
 
 import pytest
 
-from adapters.telegram import TelegramAdapter
-from bot.app import App
 from bot.i18n import Catalogs
 from core import serial
 from core.games.words import state as words
 from core.messages import Text
 from tests.telegram import standin_identity as identity
-from tests.telegram.conftest import MakeAdapter, relaxed_limiter
+from tests.telegram.conftest import MakeAdapter
 from tests.telegram.fakeapp import FakeApp
 from tests.telegram.standin import Call, Chat, StandIn, User
 from tests.telegram.test_e2e_app import (
@@ -51,14 +49,8 @@ class ClockedClub(Club):
     """The deployed bot with a clock the test moves (a word turn's time running out)."""
 
     def __init__(self, standin: StandIn, db_path: Path) -> None:
-        super().__init__(standin, db_path)
+        super().__init__(standin, db_path, lambda: self.now)
         self.now = 1_000_000.0
-
-    async def start(self) -> None:
-        self.app = await App.open(db_path=str(self.db_path), seed=1234, clock=lambda: self.now)
-        self.adapter = TelegramAdapter(self.standin.token, self.app.handle, self.app.command_menu(),
-                                       base_url=self.standin.base_url, rate_limiter=relaxed_limiter())
-        await self.adapter.start()
 
 
 async def running(standin: StandIn, tmp_path: Path, privacy: bool) -> ClockedClub:

@@ -14,6 +14,7 @@ from bot.storage.sql import Query
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, group_texts, texts
+from tests.games.kegeln.test_season import game
 from tests.yourdata.players import (
     ZEB_ID,
     ZEB_NAME,
@@ -169,3 +170,21 @@ async def test_a_club_evening_they_set_and_answered_keeps_its_count(app: App, db
     assert await traces(app, db, ZEB_NEEDLES) == []
     shown = texts(await t.say("alice", "/termin"))
     assert "Coming (2): " in shown and "former player" in shown and "Alice" in shown
+
+
+async def test_the_cash_box_they_kept_keeps_its_lines(app: App, db: str) -> None:
+    """The cash box (bot/games/kegeln/cash_storage.py): the treasurer and who booked are accounts; the
+    members' lines and balances are the club's and stay as they were."""
+    t = People(app)
+    zeb_admin = Actor(PLATFORM, ZEB_ID, ZEB_NAME, "en", is_admin=True)
+    r = await t.send(Inbound(zeb_admin, GROUP, command="kasse", args=("on",), event_id="e-cash-on"))
+    assert f"Treasurer: {ZEB_NAME}" in texts(r), texts(r)
+    await game(t, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
+    r = await t.send(Inbound(zeb_admin, GROUP, command="kasse", args=("pay", "Birgit", "0,10"), event_id="e-pay"))
+    assert "Birgit" in texts(r) and "0.10" in texts(r), texts(r)
+    balances = texts(await t.say("alice", "/kasse"))
+    assert await traces(app, db, ZEB_NEEDLES)
+    await t.press("zeb", await confirm(t))
+    assert await traces(app, db, ZEB_NEEDLES) == []
+    after = texts(await t.say("alice", "/kasse"))
+    assert after == balances.replace(ZEB_NAME, "former player")

@@ -1,9 +1,9 @@
 """Kegeln (Hausnummern), bot-side: the plugin (`PLUGIN`) and its commands; play, statistics, recaps, export,
-seasons, merges and storage each in a module of this package."""
+seasons, merges, the cash box (cash_*.py) and storage each in a module of this package."""
 
 from __future__ import annotations
 
-from bot.games.kegeln import merge, play, storage, termin
+from bot.games.kegeln import cash_cmd, cash_fines, cash_storage, merge, play, storage, termin
 from bot.games.kegeln.export import cmd_kegelexport
 from bot.games.kegeln.merge import cmd_kegelmerge
 from bot.games.kegeln.play import cmd_kegeln, cmd_scorer, cmd_throw, cmd_undo, cmd_winner, cmd_wurf
@@ -13,6 +13,7 @@ from bot.games.kegeln.stats import cmd_kegelstats
 from bot.games.kegeln.termin import cmd_termin
 from bot.games.kegeln.termin_storage import EVENING_CHAT_MOVES, EVENING_MIGRATIONS
 from bot.games.plugin import GamePlugin
+from bot.moves import both
 from bot.scheduler import Job
 from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
@@ -31,8 +32,11 @@ PLACES = tuple(str(n) for n in range(MIN_DIGITS, MAX_DIGITS + 1))  # Hausnummern
 class KegelnPlugin(GamePlugin[State]):
     game = GAME
     title = "game.kegeln"
-    # its first tables are in the shared list (shipped); its own: the club evenings' (termin_storage.py)
-    schema = Schema("kegeln", EVENING_MIGRATIONS, chat_moves=storage.CHAT_MOVES + EVENING_CHAT_MOVES)
+    # its first tables are in the shared list (shipped); its own (bot/storage/schemas.py): the club evenings'
+    # (termin_storage.py, shipped first on main), then the cash box's (cash_storage.py) — shipped entries keep
+    # their numbers, a new list goes after them
+    schema = Schema("kegeln", EVENING_MIGRATIONS + cash_storage.CASH_MIGRATIONS,
+                    chat_moves=(*storage.CHAT_MOVES, *EVENING_CHAT_MOVES, *cash_storage.CHAT_MOVES))
     # the club's records: members are names the scorer types, not accounts (a /forgetme keeps them)
     personal = (Kept("kegeln_members", ("member", "name"), "a club member's name: the club's records"),
                 Kept("kegeln_throws", ("member", "name"), "a club member's name: the club's records"),
@@ -41,7 +45,12 @@ class KegelnPlugin(GamePlugin[State]):
                 # anonymised, so that an evening's list and counts stay as they were
                 Personal("kegel_evening_dates", user="set_by"),
                 Personal("kegel_evening_answers", user="user_id", name="name", platform="",
-                         where="evening_id IN (SELECT id FROM kegel_evening_dates WHERE platform = :platform)"))
+                         where="evening_id IN (SELECT id FROM kegel_evening_dates WHERE platform = :platform)"),
+                # the cash box (cash_storage.py): the treasurer and who booked a line are accounts, anonymised
+                # (the lines, amounts and balances stay: a member is the club's record, kept)
+                Personal("kegel_cash_settings", user="treasurer_id", name="treasurer_name"),
+                Personal("kegel_cash_book", user="by_id", name="by_name"),
+                Kept("kegel_cash_book", ("member", "name"), "a club member's name: the club's records"))
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),
@@ -66,10 +75,15 @@ class KegelnPlugin(GamePlugin[State]):
                 aliases=(("en", "evening"), ("de", "termin"), ("sv", "träff"), ("sv", "traff"),
                          ("ru", "встреча"), ("ru", "vstrecha"),
                          ("bg", "среща"), ("bg", "sreshta"))),
+        Command("kasse", ("what",), cash_cmd.cmd_kasse, group_only=True,  # money is booked by a person
+                aliases=(("en", "cashbox"), ("de", "kasse"), ("sv", "kassa"), ("ru", "касса"), ("ru", "kassa"),
+                         ("bg", "каса"), ("bg", "kasa"))),
     )
 
     async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
-        if not await termin.answer(svc, turn, chat, arg):  # ✅/❌ on an evening, else a /kegelmerge answer
+        if arg.startswith("cash_"):  # the cash box's buttons (bot/games/kegeln/cash_cmd.py)
+            await cash_cmd.chat_action(svc, turn, chat, arg)
+        elif not await termin.answer(svc, turn, chat, arg):  # ✅/❌ on an evening, else a /kegelmerge answer
             await merge.answer_merge(svc, turn, chat, arg)
 
     async def scheduled(self, svc: Services, job: Job) -> list[Message]:
@@ -77,7 +91,7 @@ class KegelnPlugin(GamePlugin[State]):
         return await termin.reminder(svc, job) if job.key.startswith("termin:") else []
 
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
-        return play.move_writes(svc, row, old, new, over)
+        return both(play.move_writes(svc, row, old, new, over), cash_fines.move_job(row, new, svc.clock()))
 
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return play.kegeln_match(records.member_records(state), bool(state.teams))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import ratings_rebuild
-from bot.games.kegeln import storage
+from bot.games.kegeln import cash_fines, storage
 from bot.games.kegeln.season import final_scorers
 from bot.services import Handling, Services
 from bot.storage.base import GameRow
@@ -148,7 +148,9 @@ async def answer_merge(svc: Services, turn: Handling, chat: Chat, arg: str) -> N
         restate=renaming(old.casefold(), kept),
         rerate=lambda finished: ratings_rebuild.replay_local(svc, finished),
         check=merge_check(dataclasses.replace(ib.actor, is_admin=ib.actor.is_admin or ask.admin), old, new, lines,
-                          ask.stamp))
+                          ask.stamp),
+        after=cash_fines.merge_job(chat.platform, chat.chat_id, names.key(old), names.key(new), lines[old].name,
+                                   kept, svc.clock(), ib.actor.user_id, ib.actor.name))
     if shared:  # (merge_check has refused these already)
         raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=kept[:40],
                         games=", ".join(f"#{g}" for g in shared[:5]))

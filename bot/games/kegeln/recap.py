@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.games.kegeln import storage
+from bot.games.kegeln import cash_book, storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
 from bot.games.kegeln.season import evenings_text, season_shown, season_start
 from bot.services import Handling, Services
@@ -72,6 +72,7 @@ async def cmd_jahresrueckblick(svc: Services, turn: Handling, args: tuple[str, .
     if rv.most_nines is not None:
         parts.append(Text("kegeln.review.nines", {"names": holders(svc, rv.most_nines, lang),
                                                   "n": rv.most_nines.value}))
+    parts += await cash_book.review_lines(svc, ib, args)  # the season's cash box (bot/games/kegeln/cash_book.py)
     lines = kegeln_season.table(rows)[:kegeln_chart.MAX_SERIES]
     series, evenings = kegeln_chart.evening_series(
         [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in lines], tz)

@@ -307,7 +307,7 @@ MergeCheck = Callable[[Sequence[GameRow], Sequence[tuple[GameRow, float]]], None
 
 
 def merge_job(platform: str, chat_id: str, old: str, new: str, new_name: str, restate: Restate, rerate: Rerate,
-              check: MergeCheck) -> TxJob:
+              check: MergeCheck, after: TxJob | None = None) -> TxJob:
     """Member `old` (casefolded) becomes `new` in the chat's records, spelled `new_name`, in one transaction
     (`merge` runs it). First `check(running, finished)` sees the chat's running and finished Kegeln games as
     this transaction does (after `lock_chat`: a game created meanwhile either is among them or starts after
@@ -315,7 +315,7 @@ def merge_job(platform: str, chat_id: str, old: str, new: str, new_name: str, re
     job returns those game ids. The chat's finished Kegeln games keep their final states as
     `restate(state)` gives them (None: unchanged), and the chat's Kegeln ratings and their history become
     `rerate(games)` of those games (every finished one, with the time it ended, in the order they ended: as
-    the rebuild replays them)."""
+    the rebuild replays them). `after`: more writes of the merge in its transaction (the cash box's)."""
     async def job(tx: Tx) -> list[int]:
         where = {"platform": platform, "chat_id": chat_id}
         await tx.lock_chat(platform, chat_id)  # game creations in the chat wait (create_game)
@@ -344,14 +344,17 @@ def merge_job(platform: str, chat_id: str, old: str, new: str, new_name: str, re
         await tx.execute(q.CLEAR_RATING_HISTORY_OF, **where, kind=KIND)
         await tx.execute(q.CLEAR_RATINGS_OF, **where, kind=KIND)
         await write_ratings(tx, current, history)
+        if after is not None:
+            await after(tx)
         return []
     return job
 
 
 async def merge(store: Store, platform: str, chat_id: str, old: str, new: str, new_name: str,
-                restate: Restate, rerate: Rerate, check: MergeCheck) -> list[int]:
+                restate: Restate, rerate: Rerate, check: MergeCheck, after: TxJob | None = None) -> list[int]:
     """`merge_job` in a transaction of its own: the game ids both played in (nothing merged), or []."""
-    shared: list[int] = await store.run(merge_job(platform, chat_id, old, new, new_name, restate, rerate, check))
+    shared: list[int] = await store.run(merge_job(platform, chat_id, old, new, new_name, restate, rerate, check,
+                                                  after))
     return shared
 
 

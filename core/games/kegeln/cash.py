@@ -45,6 +45,8 @@ class Kind(StrEnum):
     ABSENT = "absent"  # the evening's average, charged to a member who was not there
     PAYMENT = "payment"  # money paid in (negative: it lowers what the member owes)
     CORRECTION = "correction"  # the treasurer's correction of an earlier line (any sign)
+    MERGED = "merged"  # a balance moved to the name a member was merged into (a pair that nets zero)
+    CARRY = "carry"  # a balance carried from one season into the next (a pair that nets zero)
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ class Line:
     by: str = ""  # the platform user id who booked it ("" for the bot's own automatic lines)
     at: float = 0.0
     note: str = ""
+    season: int = 0  # the club season (its first year) the line was booked in
 
 
 Booked = Mapping[tuple[str, str], int]  # (member key, fine code) → amount
@@ -184,9 +187,9 @@ def evening_average(fines_by_member: Mapping[str, int]) -> int:
     return (2 * s + n) // (2 * n)
 
 
-_CURRENCY = r"(?:€|\$|£|₽|лв\.?|kr|EUR|SEK|BGN|RUB|USD)"
+CURRENCY = r"(?:€|\$|£|₽|лв\.?|kr|EUR|SEK|BGN|RUB|USD)"  # a sign or code a typed amount may carry
 _AMOUNT = re.compile(
-    rf"^\s*{_CURRENCY}?\s*(?P<int>[0-9]{{1,7}})(?:[.,](?P<frac>[0-9]{{1,3}}))?\s*{_CURRENCY}?\s*$", re.I)
+    rf"^\s*{CURRENCY}?\s*(?P<int>[0-9]{{1,7}})(?:[.,](?P<frac>[0-9]{{1,3}}))?\s*{CURRENCY}?\s*$", re.I)
 
 
 def parse_amount(text: str, currency: str = "EUR", decimals: int = 2) -> int:
@@ -219,3 +222,60 @@ def checked(fines: Sequence[Fine], currency: str = "EUR") -> tuple[Fine, ...]:
         if not 0 <= f.amount <= MAX_AMOUNT:
             raise GameError("kegeln.cash.bad_amount", amount=str(f.amount), most=Money(MAX_AMOUNT, currency))
     return tuple(fines)
+
+
+def merged(lines: Sequence[Line], old: str, new: str, at: float, by: str = "") -> list[Line]:
+    """What /kegelmerge books when member `old` becomes `new` (both names.key): each game's automatic
+    fines of `old` moved to `new` as they were booked (the renamed game then calls for exactly what is
+    booked for it), and the rest of `old`'s balance moved as one MERGED pair. Every pair nets zero."""
+    out: list[Line] = []
+    games = {ln.game for ln in lines if ln.kind is Kind.AUTO and ln.member == old and ln.game is not None}
+    for game in sorted(games):
+        for (member, code), amount in sorted(booked(lines, game).items()):
+            if member == old:
+                out += [Line(Kind.AUTO, old, -amount, code, game, by, at),
+                        Line(Kind.AUTO, new, amount, code, game, by, at)]
+    rest = balances([*lines, *out]).get(old, 0)
+    if rest:
+        out += [Line(Kind.MERGED, old, -rest, by=by, at=at), Line(Kind.MERGED, new, rest, by=by, at=at)]
+    return out
+
+
+def carried(lines: Iterable[Line], season: int, at: float, by: str = "") -> list[Line]:
+    """The year's close: each member's balance of the seasons before `season` carried into it — a line
+    closing it in the member's last earlier season and one opening `season` with it. Booked once: a
+    second call finds nothing left to carry."""
+    before: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for ln in lines:
+        if ln.season < season:
+            before[ln.member] = before.get(ln.member, 0) + ln.amount
+            last[ln.member] = max(last.get(ln.member, ln.season), ln.season)
+    out: list[Line] = []
+    for member in sorted(m for m, v in before.items() if v):
+        out += [Line(Kind.CARRY, member, -before[member], by=by, at=at, season=last[member]),
+                Line(Kind.CARRY, member, before[member], by=by, at=at, season=season)]
+    return out
+
+
+def absent_charges(fines: Mapping[str, int], absent: Sequence[str], at: float, by: str = "",
+                   code: str = "absent") -> list[Line]:
+    """The evening's average (`fines`: what each member who was there was fined that evening, 0 for
+    none) charged to each absent member (names.key), once each; refused for a member who was there."""
+    there = [m for m in absent if m in fines]
+    if there:
+        raise GameError("kegeln.cash.was_there", name=there[0][:40])
+    average = evening_average(fines)
+    if not average:
+        raise GameError("kegeln.cash.no_average")
+    return [Line(Kind.ABSENT, m, average, code, by=by, at=at) for m in dict.fromkeys(absent)]
+
+
+def parse_signed(text: str, currency: str = "EUR", decimals: int = 2) -> int:
+    """A correction's amount: `+1,50` (owed more) or `-0,50` / `−0,50` (owed less); as `parse_amount`
+    otherwise, a sign required so that a correction's direction is never guessed."""
+    t = text.strip()
+    if t[:1] in ("+", "-", "−"):
+        value = parse_amount(t[1:], currency, decimals)
+        return value if t[0] == "+" else -value
+    raise GameError("kegeln.cash.needs_sign", amount=text[:20])

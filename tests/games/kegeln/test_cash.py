@@ -115,6 +115,54 @@ def test_a_merge_moves_the_fines_to_the_new_name() -> None:
     assert cash.balances(book.lines) == {"klaus": 10}
 
 
+def test_merged_moves_each_games_fines_and_the_rest_of_the_balance() -> None:
+    book = Book()
+    s = throw(game("high", "2", "Klausi", "Ben"), 0, 0)
+    book.settle(s)
+    book.lines += [Line(Kind.FINE, "klausi", 100, "late", by="t"), Line(Kind.PAYMENT, "klausi", -30, by="t")]
+    moved = cash.merged(book.lines, "klausi", "klaus", 5.0, "t")
+    assert [(ln.kind, ln.member, ln.amount, ln.game) for ln in moved] == [
+        (Kind.AUTO, "klausi", -10, 1), (Kind.AUTO, "klaus", 10, 1), (Kind.MERGED, "klausi", -70, None),
+        (Kind.MERGED, "klaus", 70, None)]
+    book.lines += moved
+    assert cash.balances(book.lines) == {"klaus": 80}
+    assert cash.merged(book.lines, "klausi", "klaus", 6.0) == []  # nothing left to move
+
+
+def test_the_years_carry_closes_the_old_seasons_and_opens_the_new_one_once() -> None:
+    lines = [Line(Kind.AUTO, "a", 60, "pumpe", 1, season=2025), Line(Kind.PAYMENT, "a", -20, season=2025),
+             Line(Kind.FINE, "b", 100, "late", season=2024), Line(Kind.PAYMENT, "b", -100, season=2025),
+             Line(Kind.FINE, "c", 10, "late", season=2026)]
+    carry = cash.carried(lines, 2026, 9.0, "t")
+    assert [(ln.member, ln.amount, ln.season) for ln in carry] == [("a", -40, 2025), ("a", 40, 2026)]
+    lines += carry
+    assert cash.carried(lines, 2026, 10.0) == []
+    assert sum(ln.amount for ln in lines if ln.season < 2026) == 0
+    assert cash.balances(lines) == {"a": 40, "c": 10}
+
+
+def test_the_absent_pay_the_average_of_those_who_were_there() -> None:
+    charged = cash.absent_charges({"a": 70, "b": 50, "c": 0, "d": 0}, ["x", "y", "x"], 1.0, "t")
+    assert [(ln.member, ln.amount, ln.kind) for ln in charged] == [("x", 30, Kind.ABSENT), ("y", 30, Kind.ABSENT)]
+    with pytest.raises(GameError) as err:
+        cash.absent_charges({"a": 70}, ["a"], 1.0)
+    assert err.value.code == "kegeln.cash.was_there"
+    with pytest.raises(GameError) as err:
+        cash.absent_charges({"a": 0}, ["x"], 1.0)
+    assert err.value.code == "kegeln.cash.no_average"
+
+
+@pytest.mark.parametrize(("typed", "cents"), [("+1,50", 150), ("-0,50", -50), ("−2", -200)])
+def test_a_correction_has_a_sign(typed: str, cents: int) -> None:
+    assert cash.parse_signed(typed) == cents
+
+
+@pytest.mark.parametrize("typed", ["1,50", "+", "-0", "+-1", "+99999999"])
+def test_a_correction_without_a_sign_or_amount_is_refused(typed: str) -> None:
+    with pytest.raises(GameError):
+        cash.parse_signed(typed)
+
+
 @pytest.mark.parametrize(("typed", "cents"), [("2", 200), ("1,50", 150), ("1.5", 150), ("0,10 €", 10),
                                               ("€3", 300), ("12 kr", 1200), ("0.05", 5), ("10000", 1_000_000)])
 def test_typed_amounts(typed: str, cents: int) -> None:
@@ -185,8 +233,12 @@ def test_money_adds_up_whatever_happens(steps: list[tuple[str, int]], teams: boo
                 s, _ = apply(s, Undo(), "s", CTX)
             elif op == "cancel":
                 s, _ = apply(s, Cancel(), "s", CTX)
-            elif op == "merge" and s.phase is Phase.FINISHED:
-                s.members[n] = replace(s.members[n], name=s.members[n].name + "x")  # a rename of the stored state
+            elif op == "merge" and s.phase is Phase.FINISHED:  # /kegelmerge: the stored state renamed, the
+                old = s.members[n].name                              # book moved (cash.merged), nothing left to settle
+                s.members[n] = replace(s.members[n], name=old + "x")
+                book.lines += cash.merged(book.lines, old.casefold(), old.casefold() + "x", 0.0, "t")
+                assert book.settle(s) == []
+                names[names.index(old.casefold())] = old.casefold() + "x"
             elif op == "pay":
                 book.lines.append(Line(Kind.PAYMENT, names[n % 3], -n, by="t"))
             elif op == "fine":

@@ -1,0 +1,171 @@
+"""/kasse (/cashbox, /kassa, /касса …): the club's cash box — its balances and settings, and the dispatch
+to the treasurer's bookings (cash_book.py); who may do what is decided in cash_rules.py `permit`."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+
+from babel.numbers import list_currencies
+
+from bot.games.kegeln import cash_book, cash_storage
+from bot.games.kegeln.cash_rules import permit
+from bot.games.kegeln.cash_storage import Settings
+from bot.services import Handling, Services
+from bot.storage.sql import Tx
+from core.errors import GameError
+from core.games.kegeln import cash
+from core.messages import Button, Chat, Message, Text
+from core.money import Money
+
+# each action of /kasse → the catalog list of the words that name it in every language (literal keys)
+ACTIONS: dict[str, str] = {
+    "on": "cash.words.on", "off": "cash.words.off", "currency": "cash.words.currency",
+    "average": "cash.words.average", "treasurer": "cash.words.treasurer", "pay": "cash.words.pay",
+    "fine": "cash.words.fine", "correct": "cash.words.correct", "fines": "cash.words.fines",
+    "absent": "cash.words.absent", "book": "cash.words.book", "carry": "cash.words.carry",
+}
+CSV_ACTION = "cash_csv"  # the overview's button: `kegeln:<chat>:cash_csv`
+
+
+def vocabulary(svc: Services) -> dict[str, str]:
+    """Every language's words for the actions → the action (a word two actions share is left out)."""
+    found: dict[str, set[str]] = {}
+    for action, key in ACTIONS.items():
+        for word in {action, *svc.catalogs.words(key)}:
+            found.setdefault(word.casefold(), set()).add(action)
+    return {w: a.pop() for w, a in found.items() if len(a) == 1}
+
+
+# ---------------------------------------------------------------- /kasse
+async def cmd_kasse(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+    """/kasse [ACTION …]: alone the balances; else one of ACTIONS with its words, or a member's lines."""
+    words = " ".join(args).split()
+    if not words:
+        await overview(svc, turn)
+        return
+    action = vocabulary(svc).get(words[0].casefold())
+    if action is None:  # a member's name: their lines (else refused as neither)
+        await cash_book.member_view(svc, turn, words)
+        return
+    await HANDLERS[action](svc, turn, words[1:])
+
+
+async def overview(svc: Services, turn: Handling) -> None:
+    """Each member's balance (most owed first), what is open, in credit and paid in, and the treasurer."""
+    ib = turn.inbound
+    chat = ib.chat
+    s = await cash_storage.settings(svc.store, chat.platform, chat.chat_id)
+    book = await cash_storage.book(svc.store, chat.platform, chat.chat_id)
+    if not s.enabled and not book:
+        turn.messages.append(Message(chat, Text("cash.off_view")))
+        return
+    lines = [b.line() for b in book]
+    shown = {b.member: b.name for b in book}
+    owed = sorted(cash.balances(lines).items(), key=lambda mv: (-mv[1], mv[0]))
+    rows: list[Text | str] = [Text("cash.line" if v > 0 else "cash.line_credit",
+                                   {"name": shown.get(m, m), "amount": Money(abs(v), s.currency)})
+                              for m, v in owed[:svc.list_lines]]
+    if len(owed) > svc.list_lines:
+        rows.append(Text("board.more", {"n": len(owed) - svc.list_lines}))
+    money = {"open": Money(sum(v for _m, v in owed if v > 0), s.currency),
+             "credit": Money(-sum(v for _m, v in owed if v < 0), s.currency),
+             "paid": Money(cash.paid(lines), s.currency), "total": Money(cash.total(lines), s.currency)}
+    head = Text("cash.head", {"currency": s.currency, "treasurer": s.treasurer_name or Text("cash.nobody")})
+    state = Text("cash.state_on") if s.enabled else Text("cash.state_off")
+    turn.messages.append(Message(chat, Text("cash.view", {
+        "head": head, "state": state, "lines": rows or [Text("cash.empty")], "sums": Text("cash.sums", money)}),
+        ((Button(Text("cash.csv_button"), f"kegeln:{chat.chat_id}:{CSV_ACTION}"),),)))
+
+
+async def chat_action(svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
+    """The overview's CSV button: answered only in the chat it names (bot/routing.py has checked the
+    origin already; a private chat never gets a club's cash book by a button)."""
+    if arg != CSV_ACTION or turn.inbound.chat.chat_id != chat.chat_id or chat.private:
+        raise GameError("stale_button")
+    await cash_book.send_csv(svc, turn, ())
+
+
+# ---------------------------------------------------------------- settings (a chat admin's)
+Change = Callable[[Settings], Settings]
+
+
+async def change(svc: Services, turn: Handling, need: str, how: Change,
+                 check: Callable[[Tx, Settings], Awaitable[None]] | None = None) -> Settings:
+    """Settings changed in one transaction that reads them, checks who may (`permit`) and writes them."""
+    chat = turn.inbound.chat
+
+    async def job(tx: Tx) -> Settings:
+        await tx.lock_chat(chat.platform, chat.chat_id)
+        s, _cat = await cash_storage.settings_in(tx, chat.platform, chat.chat_id)
+        permit(need, s, turn.inbound.actor)
+        if check is not None:
+            await check(tx, s)
+        new = how(s)
+        await cash_storage.save_settings(tx, chat.platform, chat.chat_id, new)
+        return new
+    done: Settings = await svc.store.run(job)
+    return done
+
+
+async def cmd_on(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """On: automatic fines are booked from the next move on; whoever turns it on is the treasurer
+    until an admin names another."""
+    actor = turn.inbound.actor
+    s = await change(svc, turn, "admin", lambda s: s._replace(
+        enabled=True, treasurer_id=s.treasurer_id or actor.user_id, treasurer_name=s.treasurer_name or actor.name))
+    turn.messages.append(Message(turn.inbound.chat, Text("cash.on", {"currency": s.currency,
+                                                                     "treasurer": s.treasurer_name})))
+
+
+async def cmd_off(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    await change(svc, turn, "admin", lambda s: s._replace(enabled=False))
+    turn.messages.append(Message(turn.inbound.chat, Text("cash.off")))
+
+
+async def cmd_currency(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """A currency (ISO 4217, as Babel knows it), only while the cash book is empty: its lines are minor
+    units of the currency they were booked in."""
+    code = (words[0] if words else "").upper()
+    if code not in list_currencies():
+        raise GameError("kegeln.cash.bad_currency", currency=code[:10] or "–")
+    chat = turn.inbound.chat
+
+    async def empty_book(tx: Tx, s: Settings) -> None:
+        if await cash_storage.lines_in(tx, chat.platform, chat.chat_id) and code != s.currency:
+            raise GameError("kegeln.cash.currency_in_use", currency=s.currency)
+    await change(svc, turn, "admin", lambda s: s._replace(currency=code), empty_book)
+    turn.messages.append(Message(chat, Text("cash.currency_set", {"currency": code})))
+
+
+async def cmd_average(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`average on|off`: whether members who miss an evening are charged its average."""
+    said = vocabulary(svc).get(words[0].casefold()) if words else None
+    if said not in ("on", "off"):
+        raise GameError("kegeln.cash.average_usage")
+    await change(svc, turn, "admin", lambda s: s._replace(charge_absent=said == "on"))
+    turn.messages.append(Message(turn.inbound.chat, Text("cash.average_on" if said == "on" else "cash.average_off")))
+
+
+async def cmd_treasurer(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`treasurer NAME-or-mention`: a chat admin, or the treasurer, hands the role to a chat user."""
+    ib = turn.inbound
+    if not words:
+        raise GameError("kegeln.cash.treasurer_usage")
+    to = await svc.find_player(ib, " ".join(words), for_scorer=True)
+    if to.user_id in ib.bots:
+        raise GameError("bot_opponent")
+
+    async def not_already(tx: Tx, s: Settings) -> None:
+        if s.treasurer_id == to.user_id:
+            raise GameError("kegeln.cash.treasurer_already", name=to.name)
+    await change(svc, turn, "hand_on", lambda s: s._replace(treasurer_id=to.user_id, treasurer_name=to.name),
+                 not_already)
+    turn.messages.append(Message(ib.chat, Text("cash.treasurer", {"name": to.name})))
+
+
+HANDLERS: dict[str, Callable[[Services, Handling, Sequence[str]], Awaitable[None]]] = {
+    "on": cmd_on, "off": cmd_off, "currency": cmd_currency, "average": cmd_average, "treasurer": cmd_treasurer,
+    "pay": cash_book.cmd_pay, "fine": cash_book.cmd_fine, "correct": cash_book.cmd_correct,
+    "fines": cash_book.cmd_fines, "absent": cash_book.cmd_absent, "book": cash_book.send_csv,
+    "carry": cash_book.cmd_carry,
+}
