@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from bot import ops, own_posts, ratings_rebuild
+from bot import achievements, ops, own_posts, ratings_rebuild
 from bot.app import App, is_postgres
 from bot.i18n import Catalogs
 from bot.platforms import Adapter, Platform, start_all
@@ -270,6 +270,7 @@ async def rebuild_ratings(db: str) -> int:
     app = await App.open(db)
     try:
         done = await ratings_rebuild.rebuild(app)
+        awards = await achievements.rebuild(app)  # replayed from the same stored games
     except RatingsMoved as exc:
         print(f"ratings rebuild failed: {exc}", file=sys.stderr)
         return 1
@@ -277,6 +278,7 @@ async def rebuild_ratings(db: str) -> int:
         await app.close()
     print(f"ratings rebuilt from {done.games} finished games ({done.rated} rated): {done.ratings} ratings, "
           f"{done.steps} history rows")
+    print(f"achievements rebuilt: {awards}")
     return 0
 
 

@@ -26,6 +26,7 @@ from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton, get_datetime_format
 from babel.numbers import format_currency, format_decimal, get_currency_precision
 
+from bot.yourdata.declare import FORMER
 from core.games.kegeln.chart import label_step
 from core.messages import BLOCK, USER_TEXT, DayMonth, Text
 from core.money import Money
@@ -155,6 +156,8 @@ class Catalogs:
         if isinstance(value, (list, tuple)):
             joined = "\n".join(str(self._param(v, lang, mark)) for v in value)
             return BLOCK[0] + joined + BLOCK[1] if mark and joined else joined
+        if isinstance(value, str) and FORMER in value:  # a forgotten player, named in the reader's language
+            value = value.replace(FORMER, self.render(Text("forget.former"), lang))
         if mark and isinstance(value, str) and value:
             plain = value.translate(_UNMARK)
             opening, closing = BLOCK if "\n" in plain else USER_TEXT

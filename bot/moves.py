@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
+from bot import achievements
 from bot.dictionary import lexicon
 from bot.games.plugin import GAMES, GamePlugin
 from bot.handling import Handling
@@ -236,6 +237,10 @@ class MoveRunner:
         if match is not None:
             extra = both(extra, self.store.rating_job(row.platform, row.chat_id, row.kind, match, ctx.now,
                                                                  row.id))
+        told: achievements.Earned = []  # the achievements this end earns that nobody held: announced below
+        if over:
+            pairs = await achievements.finished(self.services, plugin, row, new, results, ctx.now)
+            extra = both(extra, achievements.award_job(row, pairs, ctx.now, told)) if pairs else extra
         try:
             await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now,
                                        handling.unsaved_seen, extra=extra, released=released)
@@ -246,6 +251,7 @@ class MoveRunner:
         chat = self.chat_of(row)
         shown = await pictured(game, game.present, row.id, new, events, chat)
         handling.messages.extend(await self.titled(row.kind, chat, shown))
+        handling.messages.extend(achievements.announced(chat, told))
         self.note_prompts(game, row.id, row.platform, state, new, handling.inbound.actor.user_id)
         await plugin.after_save(self.services, handling, chat, new, over)
         return Played(row.id, over)

@@ -9,8 +9,9 @@ from typing import Any
 from bot.games.plugin import GAMES
 from bot.services import Handling, Services, loaded
 from bot.storage.base import Conflict, GameRow
+from bot.yourdata.forget import confirmed
 from core import buttons, serial
-from core.buttons import ChatButton, GameButton, LangButton
+from core.buttons import ChatButton, ForgetButton, GameButton, LangButton
 from core.errors import GameError
 from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, QUIT_VERBS, Answer, Challenge, Game, Verb
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
@@ -185,6 +186,9 @@ async def on_action(svc: Services, turn: Handling, action: str) -> None:
     pressed = buttons.parse(action)
     if isinstance(pressed, LangButton):
         await set_lang(svc, turn, pressed.code)
+        return
+    if isinstance(pressed, ForgetButton):  # /forgetme's confirmation: its own checks (bot/yourdata/forget.py)
+        await confirmed(svc, turn, pressed)
         return
     if isinstance(pressed, ChatButton) and pressed.kind in svc.plugins:  # names a chat, not a game
         target = Chat(ib.chat.platform, pressed.chat, private=False)

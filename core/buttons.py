@@ -6,7 +6,9 @@ link's payload decoded) — built and parsed here only, as one of three typed id
   game's own go to its `button_action`;
 - `ChatButton(kind, chat, arg)`: a game's button that names a chat rather than a game,
   `<kind>:<chat id>:<arg>` — "play today's daily puzzle of this chat" (`GamePlugin.chat_action`);
-- `LangButton(code)`: the language menu's, `lang:<code>`.
+- `LangButton(code)`: the language menu's, `lang:<code>`;
+- `ForgetButton(nonce)`: /forgetme's confirmation, `forget:<nonce>` (the nonce names a stored request:
+  who asked, where, until when — bot/yourdata/forget.py).
 
 The texts are the ones every earlier version wrote, so a button on a message sent before still works.
 """
@@ -34,11 +36,13 @@ class Verb(StrEnum):
 
 GAME_SCHEME = "g"
 LANG_SCHEME = "lang"
+FORGET_SCHEME = "forget"
 _VERB = re.compile(r"[a-z]+")
 _SPOKEN = re.compile(r"([a-z]+)([0-9]{0,18})")  # a verb as a game writes it: letters, then its argument
 _GAME = re.compile(r"g:([0-9]{1,24}):([a-z]+)([0-9]{0,18})")  # bounded: no int() of a huge number
 _CHAT = re.compile(r"([a-z][a-z0-9_]*):([^:]+):([^:]*)")
 _LANG = re.compile(r"lang:([^:]*)")
+_FORGET = re.compile(r"forget:([0-9a-f]{16})")
 
 
 @dataclass(frozen=True)
@@ -84,7 +88,7 @@ class ChatButton:
     arg: str
 
     def __post_init__(self) -> None:
-        if self.kind in (GAME_SCHEME, LANG_SCHEME) or not _CHAT.fullmatch(str(self)):
+        if self.kind in (GAME_SCHEME, LANG_SCHEME, FORGET_SCHEME) or not _CHAT.fullmatch(str(self)):
             raise ValueError(f"not a chat button: {self.kind!r} {self.chat!r} {self.arg!r}")
 
     @property
@@ -106,7 +110,21 @@ class LangButton:
         return f"{LANG_SCHEME}:{self.code}"
 
 
-ButtonId = GameButton | ChatButton | LangButton
+@dataclass(frozen=True)
+class ForgetButton:
+    """/forgetme's confirmation: the nonce of the request it confirms (16 hex digits)."""
+
+    nonce: str
+
+    def __post_init__(self) -> None:
+        if not _FORGET.fullmatch(str(self)):
+            raise ValueError(f"not a forget button: {self.nonce!r}")
+
+    def __str__(self) -> str:
+        return f"{FORGET_SCHEME}:{self.nonce}"
+
+
+ButtonId = GameButton | ChatButton | LangButton | ForgetButton
 
 
 def parse(action: str) -> ButtonId | None:
@@ -115,6 +133,8 @@ def parse(action: str) -> ButtonId | None:
         return GameButton(int(m.group(1)), m.group(2), int(m.group(3)) if m.group(3) else None)
     if (m := _LANG.fullmatch(action)) is not None:
         return LangButton(m.group(1))
-    if (m := _CHAT.fullmatch(action)) is not None and m.group(1) not in (GAME_SCHEME, LANG_SCHEME):
+    if (m := _FORGET.fullmatch(action)) is not None:
+        return ForgetButton(m.group(1))
+    if (m := _CHAT.fullmatch(action)) is not None and m.group(1) not in (GAME_SCHEME, LANG_SCHEME, FORGET_SCHEME):
         return ChatButton(m.group(1), m.group(2), m.group(3))
     return None

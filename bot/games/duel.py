@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, without_bot
 from bot.option_words import LENGTH_CHOICES, parse_code_options
 from bot.services import Command, Handling, Services
+from core.achievements import CRACK_IN_4, FIRST_WIN
 from core.codes import CodeRules
 from core.games.base import Player
 from core.games.challenge_events import Accepted, BotLevel
@@ -49,6 +50,7 @@ class DuelPlugin(ComputerOpponent[duel.State]):
     title = "game.duel"
     commands = (Command("duel", ("bot", "opponent", "length", "repeats"), cmd_duel, group_only=True,
                         choices=(("bot", BOT_CHOICES), ("length", LENGTH_CHOICES))),)
+    achievements = (FIRST_WIN, CRACK_IN_4)
 
 
 PLUGIN = DuelPlugin()

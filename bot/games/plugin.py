@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.storage.base import GameRow, NewResult, StatLine
 from bot.storage.schemas import Schema
+from bot.yourdata.declare import SHARED, Kept, Personal
+from core.achievements import Achievement, Feat
 from core.errors import GameError
 from core.games.base import Game
 from core.messages import Chat, Inbound, Message, Text
@@ -37,6 +39,14 @@ class GamePlugin(Generic[S]):
     # the game's own tables, if it has any: its migrations, applied by the store after the shared
     # ones (bot/storage/schemas.py); the game reads and writes them in its own storage module
     schema: ClassVar[Schema | None] = None
+    # where the game's own tables keep a chat user's id or name, for /mydata and /forgetme
+    # (bot/yourdata/declare.py); a game whose tables hold none declares nothing
+    personal: ClassVar[tuple[Personal | Kept, ...]] = ()
+    # the achievements a finished game of this kind can earn (core/achievements.py; bot/achievements.py)
+    achievements: ClassVar[tuple[Achievement, ...]] = ()
+    # /forgetme ends a running game of a player who forgets themselves (resigned, cancelled); False where
+    # the chat user is a role the game goes on without (the Kegel scorer: an admin takes over)
+    forgotten_player_ends: ClassVar[bool] = True
 
     @property
     def kind(self) -> str:
@@ -60,6 +70,11 @@ class GamePlugin(Generic[S]):
     async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
         """A finished game as a rated match (core/ratings.py), or None where it is not rated."""
         return None
+
+    async def feats(self, svc: Services, row: GameRow, state: S, results: list[NewResult], at: float) -> list[Feat]:
+        """What a finished game showed of each player, for its achievements (by default its results: a win
+        and its attempts). `at`: when it ended (live: now; a replay: the stored time), for what came before."""
+        return [Feat(r.user_id, r.name, r.outcome == "win", r.attempts) for r in results]
 
     async def scheduled(self, svc: Services, job: Job) -> list[Message]:
         """The game's own post at a set time (a job it wrote with `bot.scheduler.schedule_job`, owner =
@@ -118,6 +133,11 @@ def register(plugin: GamePlugin[Any]) -> None:
 def schemas() -> tuple[Schema, ...]:
     """The registered games' own tables, for the store to apply when it opens (bot/app.py `open_store`)."""
     return tuple(p.schema for p in PLUGINS.values() if p.schema is not None)
+
+
+def personal() -> tuple[Personal | Kept, ...]:
+    """Every declaration of where a chat user's data is kept: the shared tables' and the registered games'."""
+    return SHARED + tuple(d for p in PLUGINS.values() for d in p.personal)
 
 
 class _Games(Mapping[str, Game[Any]]):

@@ -10,14 +10,16 @@ from bot.games import daily, duel, kegeln, logik, practice, shared, words
 from bot.games.plugin import GAMES, PLUGINS, GamePlugin, register, schemas
 from bot.retention.commands import COMMANDS as RETENTION
 from bot.services import Command
+from bot.yourdata.commands import COMMANDS as YOUR_DATA
 
 __all__ = ["GAMES", "PLUGINS", "GamePlugin", "commands", "register", "schemas"]
 
 
 def commands() -> tuple[Command, ...]:
-    """Every command in menu order: help, each game's own commands, the shared ones, then the chat's own
-    posts' (bot/retention/commands.py)."""
-    return (*shared.HEAD, *(c for p in PLUGINS.values() for c in p.commands), *shared.TAIL, *RETENTION)
+    """Every command in menu order: help, each game's own commands, the shared ones, the chat's own posts'
+    (bot/retention/commands.py), then a player's own data (bot/yourdata/commands.py)."""
+    return (*shared.HEAD, *(c for p in PLUGINS.values() for c in p.commands), *shared.TAIL, *RETENTION,
+            *YOUR_DATA)
 
 
 register(practice.PLUGIN)

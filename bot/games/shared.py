@@ -9,7 +9,7 @@ import contextlib
 from datetime import UTC, datetime
 from typing import Any
 
-from bot import solver_book
+from bot import achievements, solver_book
 from bot.games.plugin import GAMES, GamePlugin
 from bot.games.practice.storage import practice_bests
 from bot.retention.periods import period_word
@@ -238,9 +238,13 @@ async def cmd_stats(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
     best_lines = [Text("stats.best_line", {
         "n": b.length, "repeats": repeats_text(b.repeats), "best": b.best,
         "rating": Text(f"rating.{practice.rating(CodeRules(b.length, b.repeats), b.best)}")}) for b in bests]
-    turn.messages.append(Message(ib.chat, Text("stats.text", {
+    text = Text("stats.text", {
         "name": name, "here": lines(here), "everywhere": lines(everywhere),
-        "bests": best_lines or Text("stats.none"), "ratings": await rating_lines(svc, ib, uid)})))
+        "bests": best_lines or Text("stats.none"), "ratings": await rating_lines(svc, ib, uid)})
+    earned = await achievements.of_player(svc.store, ib.chat.platform, ib.chat.chat_id, uid)  # this chat's
+    if earned:
+        text = Text("achievement.in_stats", {"stats": text, "achievements": earned})
+    turn.messages.append(Message(ib.chat, text))
 
 
 async def rating_lines(svc: Services, ib: Inbound, uid: str) -> list[Text] | Text:

@@ -19,6 +19,7 @@ CHATTER = frozenset({
     "daily.streak_told",  # "🔥 Alice: 3 days in a row! (best: 3)" after a solved daily
     "practice.best",  # "🏅 Alice's best with 4 digits, …: 6." after a practice game
     "practice.new_best",  # "🏅 New personal best for Alice …!"
+    "achievement.earned",  # "🎖 Alice earned an achievement: First win" (still earned, and listed in /stats)
 })
 
 

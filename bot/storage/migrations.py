@@ -317,4 +317,29 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (platform, chat_id)
     );
     """),
+    # 14: achievements (core/achievements.py), each once per player, game kind and chat (`user_id` is a
+    # Kegel member's casefolded name in kind "kegeln", as in `ratings`); and the /forgetme confirmations
+    # waiting for their button (bot/yourdata/forget.py)
+    Migration("""
+    CREATE TABLE achievements (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        kind     TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        code     TEXT NOT NULL,
+        game_id  {BIGINT} NOT NULL REFERENCES games (id),
+        at       {REAL} NOT NULL,
+        PRIMARY KEY (platform, chat_id, kind, user_id, code)
+    );
+    CREATE INDEX achievements_game ON achievements (game_id);
+    CREATE TABLE forget_requests (
+        platform TEXT NOT NULL,
+        nonce    TEXT NOT NULL,
+        user_id  TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        until    {REAL} NOT NULL,
+        PRIMARY KEY (platform, nonce)
+    );
+    """),
 ]

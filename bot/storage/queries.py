@@ -128,6 +128,11 @@ MIGRATE_CHAT = (  # the shared tables; each game moves its own (bot/storage/sche
           " AND p.user_id = ping_optins.user_id)"),
     Query("UPDATE tv_links SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
           " (SELECT 1 FROM tv_links t WHERE t.platform = :platform AND t.chat_id = :new)"),  # the TV page's link
+    # the achievements earned in the chat, and a /forgetme confirmation asked there (migration 14)
+    Query("UPDATE achievements SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT EXISTS"
+          " (SELECT 1 FROM achievements a WHERE a.platform = :platform AND a.chat_id = :new"
+          " AND a.kind = achievements.kind AND a.user_id = achievements.user_id AND a.code = achievements.code)"),
+    Query("UPDATE forget_requests SET chat_id = :new WHERE platform = :platform AND chat_id = :old"),
 )
 
 # ---------------------------------------------------------------- statistics

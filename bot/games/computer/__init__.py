@@ -14,10 +14,11 @@ from bot.games.plugin import GAMES, GamePlugin
 from bot.services import Handling, Move, Moved, Services
 from bot.storage.base import GameRow, NewResult
 from core import serial
+from core.achievements import Feat
 from core.errors import GameError
 from core.games.actions import Accept
 from core.games.base import Event
-from core.games.challenge_events import BotLevel
+from core.games.challenge_events import BotLevel, ChallengeOutcome
 from core.messages import Actor, Message, Text
 from core.options import meaning
 from core.ratings import BOT_RATINGS, Match, duel_match
@@ -124,6 +125,11 @@ class ComputerOpponent(GamePlugin[S]):
             fixed[solver_games.BOT] = BOT_RATINGS[level]
         moves = {r.user_id: r.attempts or 0 for r in results}  # guesses (duel), rows (Logik)
         return duel_match(outcomes, {r.user_id: r.name for r in results}, fixed, moves)
+
+    async def feats(self, svc: Services, row: GameRow, state: S, results: list[NewResult], at: float) -> list[Feat]:
+        """A win, and the guesses or rows it took where the code was cracked (not a resignation or a timeout)."""
+        cracked = getattr(state, "outcome", None) == ChallengeOutcome.WIN
+        return [Feat(r.user_id, r.name, r.outcome == "win", r.attempts if cracked else None) for r in results]
 
     async def before_move(self, svc: Services, turn: Handling, row: GameRow) -> None:
         if computer_in(row.kind, row.state):

@@ -18,13 +18,16 @@ from bot.games.daily import morning, storage
 from bot.games.daily.attempt import play, played_already
 from bot.games.daily.commands import SUBCOMMANDS, cmd_daily, cmd_timezone
 from bot.games.daily.day import streaks, today
+from bot.games.daily.feats import daily_feats
 from bot.games.daily.streak_stats import streak_stats
 from bot.games.plugin import GamePlugin
 from bot.scheduler import Job
 from bot.services import Command, Handling, Services, loaded
-from bot.storage.base import GameRow
+from bot.storage.base import GameRow, NewResult
 from bot.storage.schemas import Schema
 from bot.storage.sql import TxJob
+from bot.yourdata.declare import Personal
+from core.achievements import WEEK_OF_DAILIES, Feat
 from core.errors import GameError
 from core.games.daily import GAME, presenter, rules
 from core.games.daily.rules import DailyOutcome, State
@@ -38,6 +41,9 @@ class DailyPlugin(GamePlugin[State]):
     game = GAME
     schema = Schema("daily", (), chat_moves=storage.CHAT_MOVES)  # its tables are in the shared list (shipped)
     title = "game.daily"
+    # each player's attempts (migration 8): kept for the chat's tables under the forgotten player's token
+    personal = (Personal("daily_plays", user="user_id", name="name", chat=("chat_id",)),)
+    achievements = (WEEK_OF_DAILIES,)
     commands = (
         # two options, each with its fixed values (a slash command offers them as choices); typed, the
         # words may come in any order
@@ -45,6 +51,10 @@ class DailyPlugin(GamePlugin[State]):
                 choices=(("puzzle", rules.PUZZLES), ("show", SUBCOMMANDS))),
         Command("timezone", ("zone",), cmd_timezone, personal=False),
     )
+
+    async def feats(self, svc: Services, row: GameRow, state: State, results: list[NewResult],
+                    at: float) -> list[Feat]:
+        return await daily_feats(svc, row.platform, row.chat_id, state, at)
 
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
         """An attempt's end goes into the daily table in the transaction of its last move."""

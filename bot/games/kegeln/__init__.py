@@ -21,6 +21,8 @@ from bot.storage.schemas import Schema
 from bot.storage.sql import TxJob
 from bot.web import command as tv_command
 from bot.web import hooks as tv
+from bot.yourdata.declare import Kept, Personal
+from core.achievements import ALLE_NEUNE, FIRST_WIN, Feat
 from core.games.kegeln import GAME, records
 from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
 from core.messages import Chat, Message
@@ -37,6 +39,20 @@ class KegelnPlugin(GamePlugin[State]):
     # their numbers, a new list goes after them
     schema = Schema("kegeln", EVENING_MIGRATIONS + cash_storage.CASH_MIGRATIONS,
                     chat_moves=(*storage.CHAT_MOVES, *EVENING_CHAT_MOVES, *cash_storage.CHAT_MOVES))
+    # the club's records: members are names the scorer types, not accounts (a /forgetme keeps them)
+    personal = (Kept("kegeln_members", ("member", "name"), "a club member's name: the club's records"),
+                Kept("kegeln_throws", ("member", "name"), "a club member's name: the club's records"),
+                Kept("kegeln_games", ("winner",), "a club member's name: the club's records"),
+                # the club evenings (termin_storage.py): who set one, who answered — accounts, so personal;
+                # anonymised, so that an evening's list and counts stay as they were
+                Personal("kegel_evening_dates", user="set_by"),
+                Personal("kegel_evening_answers", user="user_id", name="name", platform="",
+                         where="evening_id IN (SELECT id FROM kegel_evening_dates WHERE platform = :platform)"),
+                # the cash box (cash_storage.py): the treasurer and who booked a line are accounts, anonymised
+                # (the lines, amounts and balances stay: a member is the club's record, kept)
+                Personal("kegel_cash_settings", user="treasurer_id", name="treasurer_name"),
+                Personal("kegel_cash_book", user="by_id", name="by_name"),
+                Kept("kegel_cash_book", ("member", "name"), "a club member's name: the club's records"))
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),
@@ -87,6 +103,14 @@ class KegelnPlugin(GamePlugin[State]):
 
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return play.kegeln_match(records.member_records(state), bool(state.teams))
+
+    # a member's, by name (the club's records, as the ratings): the scorer's account earns none
+    achievements = (FIRST_WIN, ALLE_NEUNE)
+    forgotten_player_ends = False  # a scorer's /forgetme leaves the club's evening running (an admin scores on)
+
+    async def feats(self, svc: Services, row: GameRow, state: State, results: list[NewResult],
+                    at: float) -> list[Feat]:
+        return [Feat(m.name.casefold(), m.name, m.win, nines=m.nines) for m in records.member_records(state)]
 
 
 PLUGIN = KegelnPlugin()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot import achievements
 from bot.games.kegeln import storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
 from bot.services import Handling, Services
@@ -31,10 +32,14 @@ async def cmd_kegelstats(svc: Services, turn: Handling, args: tuple[str, ...]) -
         lines, evenings = kegeln_chart.evening_series(mine, [line.name], await chat_zone(svc, ib))
         image = await asyncio.to_thread(kegeln_chart.line_chart, lines, await day_labels(svc, evenings, ib),
                                         words=await chart_words(svc, ib))
-        turn.messages.append(Message(ib.chat, Text("kegeln.stats", {
+        text = Text("kegeln.stats", {
             "name": line.name, "n": line.games, "wins_high": line.wins_high, "wins_low": line.wins_low,
             "nines": line.nines, "pumpen": line.pumpen, "schnitt": records.schnitt(line.pins, line.throws),
-            "throws": line.throws}), image=image))
+            "throws": line.throws})
+        earned = await achievements.of_player(svc.store, ib.chat.platform, ib.chat.chat_id, wanted.casefold())
+        if earned:  # the member's achievements here (bot/achievements.py: the club's records, by name)
+            text = Text("achievement.in_stats", {"stats": text, "achievements": earned})
+        turn.messages.append(Message(ib.chat, text, image=image))
         return
     club = await storage.club(svc.store, ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
     if not club:

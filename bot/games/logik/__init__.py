@@ -7,6 +7,7 @@ from bot.games.computer import BOT_CHOICES, ComputerOpponent
 from bot.games.logik.commands import cmd_logik
 from bot.games.logik.stats import logik_stats
 from bot.services import Command, Handling, Services
+from core.achievements import FIRST_WIN, LOGIK_IN_5
 from core.games.logik import GAME
 from core.games.logik.rules import State
 
@@ -16,6 +17,7 @@ class LogikPlugin(ComputerOpponent[State]):
     title = "game.logik"
     commands = (Command("logik", ("bot", "opponent", "rows"), cmd_logik, group_only=True,
                         choices=(("bot", BOT_CHOICES),)),)
+    achievements = (FIRST_WIN, LOGIK_IN_5)
 
     async def stats(self, svc: Services, turn: Handling, args: tuple[str, ...]) -> bool:
         await logik_stats(svc, turn, args)

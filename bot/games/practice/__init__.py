@@ -10,6 +10,7 @@ from bot.option_words import LENGTH_CHOICES, parse_code_options
 from bot.services import Command, GamePlugin, Handling, Move, Moved, Services
 from bot.storage.base import GameRow, StatLine
 from core import serial
+from core.achievements import CRACK_IN_4, FIRST_WIN, Feat
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Player, repeats_text
@@ -54,6 +55,13 @@ class PracticePlugin(GamePlugin[practice.State]):
     game = GAME
     title = "game.practice"
     commands = (Command("practice", ("length", "repeats"), cmd_practice, choices=(("length", LENGTH_CHOICES),)),)
+    achievements = (FIRST_WIN, CRACK_IN_4)
+
+    async def feats(self, svc: Services, row: GameRow, state: practice.State, results: Any,
+                    at: float) -> list[Feat]:
+        """Cracked without a hint (a hinted game is assisted: no rating, no best, no achievement)."""
+        won = state.outcome == practice.PracticeOutcome.CRACKED and not state.assisted
+        return [Feat(state.player.user_id, state.player.name, won, len(state.attempts))]
 
     async def after_save(self, svc: Services, turn: Handling, chat: Chat, state: practice.State, over: bool) -> None:
         if over and state.outcome == practice.PracticeOutcome.CRACKED and not state.assisted:

@@ -9,6 +9,7 @@ from bot.games.words.hint import words_hint
 from bot.games.words.ratings import rated_match
 from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
+from core.achievements import FIRST_WIN
 from core.games.words import GAME
 from core.games.words.state import State
 from core.ratings import Match
@@ -18,6 +19,7 @@ class WordsPlugin(GamePlugin[State]):
     game = GAME
     title = "game.words"
     commands = (Command("words", ("options",), cmd_words), Command("begin", (), cmd_begin))
+    achievements = (FIRST_WIN,)
 
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return rated_match(state, results)
