@@ -6,7 +6,8 @@ Everything started here is stopped at teardown (adapters before the server).
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from telegram.ext import AIORateLimiter
@@ -14,6 +15,9 @@ from telegram.ext import AIORateLimiter
 from adapters.telegram import TelegramAdapter
 from core.messages import CommandInfo, Inbound, Response
 from tests.telegram.standin import Limits, StandIn
+
+if TYPE_CHECKING:
+    from tests.telegram.test_e2e_app import Club
 
 Handle = Callable[[Inbound], Awaitable[Response]]
 MakeAdapter = Callable[..., Awaitable[TelegramAdapter]]
@@ -64,3 +68,14 @@ async def make_adapter(standin: StandIn) -> AsyncIterator[MakeAdapter]:
     yield make
     for adapter in reversed(adapters):
         await adapter.stop()
+
+
+@pytest.fixture
+async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
+    """The bot as deployed against the stand-in (tests/telegram/test_e2e_app.py `Club`), started and stopped."""
+    from tests.telegram.test_e2e_app import Club
+
+    club = Club(standin, tmp_path / "club.sqlite")
+    await club.start()
+    yield club
+    await club.stop()

@@ -9,9 +9,8 @@ from telegram import Bot
 from telegram.error import BadRequest
 
 from tests.telegram.standin import BOT_ID, Chat, StandIn, User
-from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, SECRETS, Club, Deed, challenge_and_accept, club, sent
+from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, SECRETS, Club, Deed, challenge_and_accept, sent
 
-__all__ = ["club"]  # the fixture
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
 
 SUPER = Chat(id=-1009900, type="supergroup", title="Big club")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import base64
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -114,14 +114,6 @@ class Club:
         assert row is not None
         state: duel.State = serial.load(duel.State, row.state)
         return state
-
-
-@pytest.fixture
-async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
-    club = Club(standin, tmp_path / "club.sqlite")
-    await club.start()
-    yield club
-    await club.stop()
 
 
 def sent(calls: list[Call], chat_id: int) -> list[Call]:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -19,14 +17,6 @@ from tests.telegram.test_e2e_games import DAVE
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
 
 OTHER = Chat(id=-100777, type="group", title="Another club")
-
-
-@pytest.fixture
-async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
-    club = Club(standin, tmp_path / "cash.sqlite")
-    await club.start()
-    yield club
-    await club.stop()
 
 
 def said(calls: list[Call], chat_id: int = GROUP.id) -> str:

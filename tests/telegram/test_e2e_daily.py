@@ -10,8 +10,6 @@ from __future__ import annotations
 import itertools
 import re
 import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -23,14 +21,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecatio
 
 DAVE = User(id=4404, first_name="Dave", username="dave_k", language_code="en")
 OTHER = Chat(id=-100777, type="group", title="Other club")
-
-
-@pytest.fixture
-async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
-    club = Club(standin, tmp_path / "games.sqlite")
-    await club.start()
-    yield club
-    await club.stop()
 
 
 def secret_of(club: Club, chat: Chat = GROUP) -> str:

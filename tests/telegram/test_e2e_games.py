@@ -9,8 +9,6 @@ Secrets are fixed (typed by the players) and the App is seeded, so every run is 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -36,14 +34,6 @@ BOB_ROW = "62417"
 ROWS = {ALICE.id: ALICE_ROW, BOB.id: BOB_ROW}
 WORD = "crane"
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-@pytest.fixture
-async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
-    club = Club(standin, tmp_path / "games.sqlite")
-    await club.start()
-    yield club
-    await club.stop()
 
 
 def row_pattern(code: str) -> re.Pattern[str]:

@@ -6,9 +6,6 @@ stand-in records each message's current keyboard (`markup_of`)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.i18n import Catalogs
@@ -33,14 +30,6 @@ from tests.telegram.test_e2e_app import (
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
 CATALOGS = Catalogs()
-
-
-@pytest.fixture
-async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
-    club = Club(standin, tmp_path / "strict.sqlite")
-    await club.start()
-    yield club
-    await club.stop()
 
 
 def markup(standin: StandIn, call: Call) -> list[str]:

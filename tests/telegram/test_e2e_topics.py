@@ -5,7 +5,7 @@ the real App on a real SQLite file."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +24,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecatio
 
 FORUM = Chat(id=-1009001, type="supergroup", title="Kegelclub", is_forum=True)
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-@pytest.fixture
-async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
-    club = Club(standin, tmp_path / "forum.sqlite")
-    await club.start()
-    yield club
-    await club.stop()
 
 
 def thread(call: Call) -> int | None:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -20,14 +18,6 @@ from tests.yourdata.players import traces
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
 
 ZEB = User(id=4909, first_name="Zebediah", username="zeb_quux", language_code="en")
-
-
-@pytest.fixture
-async def club(standin: StandIn, tmp_path: Path) -> AsyncIterator[Club]:
-    club = Club(standin, tmp_path / "games.sqlite")
-    await club.start()
-    yield club
-    await club.stop()
 
 
 def practice_secret(club: Club) -> str:
