@@ -14,17 +14,10 @@ from bot.games import registry as plugins
 from bot.scheduler import Job, schedule_job
 from bot.services import Services
 from core.messages import Actor, Chat, Inbound, Message, Text
+from tests.app.conftest import Clock
 from tests.example_game import plugin as hilo
 
 T0 = 1_000_000.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Reminding(hilo.HigherOrLowerPlugin):

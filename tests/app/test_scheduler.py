@@ -14,16 +14,9 @@ import pytest
 from bot.app import open_store
 from bot.scheduler import ATTEMPTS, LEASE, RETRY, Job, Scheduler, cancel_job, pending, schedule_job
 from bot.storage.base import Store
+from tests.app.conftest import Clock  # the injected clock, starting at T0 (its fixture `clock` is the conftest's)
 
-T0 = 1_000_000.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
+T0 = 1_000_000.0  # where the injected clock starts
 
 
 class Posts:
@@ -35,11 +28,6 @@ class Posts:
     async def __call__(self, job: Job) -> Sequence[Any]:
         self.ran.append(job)
         return [f"{job.chat_id}:{job.key}:{job.payload.get('text', '')}"]
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

@@ -10,10 +10,9 @@ from typing import Any
 
 from bot.scheduler import Job, Scheduler, schedule_job
 from bot.storage.postgres import PostgresStore
+from tests.app.conftest import Clock
 from tests.app.test_scheduler import (  # noqa: F401  (collected here again, on PostgreSQL)
     T0,
-    Clock,
-    clock,
     opened,
     test_a_done_job_set_again_runs_again,
     test_a_failing_handler_is_retried_then_given_up,
