@@ -174,7 +174,7 @@ class Exact:
         used = np.zeros(eng.k, dtype=bool)
         for g in guessed:
             used[eng.codes[g]] = True
-        pool = eng.canonical(used)
+        pool = _distinct_on(eng, eng.canonical(used), s)
         fb = eng.feedback_block(pool, s).astype(np.int64)
         nf = eng.n_fb
         hist = np.bincount((fb + (np.arange(len(pool)) * nf)[:, None]).ravel(),
@@ -195,7 +195,9 @@ class Exact:
                 break
             g = int(pool[i])
             row = fb[i]
-            parts = sorted((s[row == v] for v in np.unique(row) if v != self.win), key=len, reverse=True)
+            # smallest parts first: their exact values use up the slack of the bounds before the big
+            # part is searched, so a guess that cannot win is refuted with a tight budget
+            parts = sorted((s[row == v] for v in np.unique(row) if v != self.win), key=len)
             total, rest = n, sum(int(self.lb[len(p)]) for p in parts)
             over = False
             for p in parts:
@@ -216,6 +218,21 @@ class Exact:
         bound = max(lo, ub)
         self.memo[key] = (bound, False, -1)
         return bound
+
+
+def _distinct_on(eng: Engine, pool: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """The guesses of `pool` that split the set `s` differently (the first of each kind): symbols that
+    no code of `s` holds score neither A nor B, so guesses that differ only in which of them they use
+    split `s` alike."""
+    present = np.zeros(eng.k, dtype=bool)
+    present[eng.codes[s].ravel()] = True
+    if present.all():
+        return pool
+    sym = eng.codes[pool].astype(np.int64)
+    sym[~present[sym]] = eng.k
+    keys = sym @ ((eng.k + 1) ** np.arange(eng.n, dtype=np.int64))
+    _, first = np.unique(keys, return_index=True)
+    return pool[np.sort(first)]
 
 
 class _OutOfBudget(Exception):
