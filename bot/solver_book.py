@@ -38,6 +38,10 @@ def tree_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
     return Path(directory) / f"perfect-{spec.name}.txt.gz"
 
 
+def strong_tree_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
+    return Path(directory) / f"strong-{spec.name}.txt.gz"
+
+
 def load_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | None:
     """The space's shipped perfect-play tree, or None when it has none (a shipped file that does not
     read as a strategy of the space is an error: the data is part of the code)."""

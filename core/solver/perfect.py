@@ -94,6 +94,27 @@ class Tree:
         raise AssertionError("unreachable: every guess of the tree splits its set")
 
 
+def replay_all(tree: Tree) -> np.ndarray:
+    """How many guesses the tree needs for each code of the space (by index), every secret played at
+    once: at each node the node's guess against the secrets that reach it, in one feedback call (the
+    same play as `Tree.replay`, a secret after another; a Logik tree of 32 768 codes in about a second).
+    KeyError when a secret reaches a position the tree has no guess for."""
+    eng, win = tree.eng, tree.spec.win
+    out = np.zeros(eng.size, dtype=np.int64)
+    stack: list[tuple[Hist, np.ndarray, int]] = [((), eng.all, 1)]
+    while stack:
+        hist, secrets, depth = stack.pop()
+        g = tree.nodes[hist].guess
+        fb = eng.feedback(g, secrets)
+        for v in np.unique(fb):
+            reach = secrets[fb == v]
+            if int(v) == win:
+                out[reach] = depth
+            else:
+                stack.append(((*hist, (g, int(v))), reach, depth + 1))
+    return out
+
+
 # ---------------------------------------------------------------- exact values of small sets
 
 def ideal_bounds(eng: Engine) -> np.ndarray:

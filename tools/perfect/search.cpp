@@ -101,7 +101,7 @@ struct Pool {
 // dropped whole past POOL_CAP entries (a pool is about 15 KB: unbounded, the histories of the big
 // 4-digit parts filled 5 GB within minutes). A history that fixes no symmetry gets the full pool.
 static unordered_map<Key, shared_ptr<const Pool>, KeyHash> pools;
-static const size_t POOL_CAP = 100000;
+static size_t POOL_CAP = 100000;  // `sets` mode: by the space's size (a Logik pool is about 100 KB)
 static shared_ptr<const Pool> full_pool;
 
 static int index_of(const int8_t* d) {
@@ -401,7 +401,9 @@ static int solve(const Set& S, vector<uint16_t>& hist, int ub) {
 
 
 // ---------------------------------------------------------------- output
+static bool by_index = false;  // `sets` mode: codes are written as their index
 static string text(int c) {
+  if (by_index) return to_string(c);
   string s;
   for (int i = 0; i < L; i++) s += char('0' + codes[c][i]);
   return s;
@@ -440,9 +442,48 @@ static void emit(const Set& S, vector<uint16_t>& hist, int depth, FILE* out) {
   hist.pop_back();
 }
 
+// `search K L R sets`: optimal subtrees of given sets (tools/perfect/strong.py). Reads one set per line
+// from stdin, "h1 h2 ... : c1 c2 ...": the indices (codes in lexicographic order, as the engine numbers
+// them) of the guesses made so far, which fix the symmetry, then the set's codes, which must be exactly
+// the codes consistent with those guesses' feedback (so every renaming that fixes the guesses fixes the
+// set). Writes per set its optimal subtree (the preorder of the output below, codes as indices) and
+// a line "= <value>". The memo is shared by all the sets: a set's value does not depend on its history.
+static int solve_sets(chrono::steady_clock::time_point t0) {
+  by_index = true;
+  POOL_CAP = max<size_t>(1000, (size_t)1500000000 / (3 * (size_t)N));
+  char* line = nullptr;
+  size_t cap = 0;
+  int done = 0;
+  long long sum = 0;
+  while (getline(&line, &cap, stdin) > 0) {
+    vector<uint16_t> hist;
+    Set S;
+    bool after = false;
+    for (char* p = strtok(line, " \t\n"); p; p = strtok(nullptr, " \t\n")) {
+      if (strcmp(p, ":") == 0) after = true;
+      else (after ? S : hist).push_back((uint16_t)atoi(p));
+    }
+    if (!after) continue;
+    sort(S.begin(), S.end());
+    int v = solve(S, hist, INT32_MAX);
+    emit(S, hist, 1, stdout);
+    fprintf(stdout, "= %d\n", v);
+    fflush(stdout);
+    sum += v;
+    if (++done % 100 == 0) {
+      double secs = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
+      fprintf(stderr, "  … %d sets (%.1f s, %lld nodes, memo %zu)\n", done, secs, nodes, memo.size());
+    }
+  }
+  free(line);
+  double secs = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
+  fprintf(stderr, "sets: %d solved, value %lld (%.1f s, %lld nodes, memo %zu)\n", done, sum, secs, nodes, memo.size());
+  return 0;
+}
+
 int main(int argc, char** argv) {
   if (argc < 4) {
-    fprintf(stderr, "usage: search K L R [part]\n");
+    fprintf(stderr, "usage: search K L R [part | sets]\n");
     return 2;
   }
   K = atoi(argv[1]), L = atoi(argv[2]), R = atoi(argv[3]);
@@ -451,7 +492,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   keystamp.assign((size_t)1 << (4 * L), 0);
-  int only = argc > 4 ? atoi(argv[4]) : -1;
+  bool sets = argc > 4 && string(argv[4]) == "sets";
+  int only = argc > 4 && !sets ? atoi(argv[4]) : -1;
   if (const char* cap = getenv("MEMO_CAP")) memo_cap = strtoull(cap, nullptr, 10);
 
   int pw = 1;
@@ -510,6 +552,7 @@ int main(int argc, char** argv) {
   while (next_permutation(pi.begin(), pi.end()));
 
   auto t0 = chrono::steady_clock::now();
+  if (sets) return solve_sets(t0);
   Set all(N);
   iota(all.begin(), all.end(), 0);
   vector<uint16_t> hist;

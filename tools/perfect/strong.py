@@ -1,0 +1,194 @@
+"""Builds the shipped strong trees: the strong level's whole decision tree, made better by exact
+subtrees, written gzipped to data/solver-trees/strong-<space>.txt.gz (a developer tool run once; CI
+only replays the shipped files, tests/solver/test_strong_trees.py).
+
+    python -m tools.perfect.strong logik 4r 5              # build, improve (T = 60) and ship
+    python -m tools.perfect.strong logik --limit 40 --work /tmp/strong
+
+1. **Today's strong tree**: `Solver.decide` is a fixed strategy (memoised per history), so its tree is
+   read off by walking it from the empty history: at each position the strong guess, then each part
+   of the candidates by feedback. That is the strong level played against every secret of the space
+   at once. Kept in <work>/raw-<space>.txt (the slow step: reused when present).
+2. **Exact below T**: every position of that tree whose candidate set has at most T codes (and whose
+   parent has more) is replaced by an optimal subtree for its set, found by the exhaustive search of
+   tools/perfect/search.cpp (`search K L R sets`, the sets on stdin). An optimal subtree never needs
+   more guesses than the strong one it replaces, so the total can only go down; the worst case is
+   checked (printed) as well.
+3. The result is checked by `core.solver.perfect.Tree` (which refuses a text that is no strategy) and
+   by replaying every secret, and shipped.
+
+The text format is the perfect trees' (core/solver/perfect.py): preorder, one guess per node whose set
+has 2+ codes, children in ascending packed feedback, a part of one code has no line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from bot.solver_book import TREES, strong_tree_path
+from core.solver.engine import engine
+from core.solver.perfect import Hist, Tree, replay_all
+from core.solver.spaces import LOGIK, Spec, digits
+from core.solver.strategy import Solver
+from tools.perfect.build import compile_search
+
+SPACES: dict[str, Spec] = {"logik": LOGIK, "4r": digits(4, True), "5": digits(5, False), "5r": digits(5, True)}
+LIMIT = 60  # T: positions with at most this many codes get an optimal subtree
+
+
+def strong_text(spec: Spec) -> str:
+    """Today's strong level as a tree text: walk `Solver.decide` from the empty history."""
+    solver = Solver(spec)
+    eng, win = solver.eng, spec.win
+    out: list[str] = []
+    t0, done = time.perf_counter(), [0]
+
+    def walk(cands: np.ndarray, hist: Hist) -> None:
+        g = solver.decide(hist).guess
+        out.append(eng.text(g))
+        done[0] += 1
+        if done[0] % 500 == 0:
+            print(f"  … {done[0]} positions, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+        for fb, part in sorted(eng.partition(g, cands).items()):
+            if fb != win and len(part) > 1:
+                walk(part, (*hist, (g, fb)))
+
+    walk(eng.all, ())
+    return "\n".join(out) + "\n"
+
+
+def small_positions(tree: Tree, limit: int) -> list[tuple[Hist, np.ndarray]]:
+    """The positions of the tree with 3..limit codes whose parent has more than limit (preorder)."""
+    eng, win = tree.eng, tree.spec.win
+    found: list[tuple[Hist, np.ndarray]] = []
+
+    def walk(cands: np.ndarray, hist: Hist) -> None:
+        if len(cands) <= limit:
+            if len(cands) >= 3:
+                found.append((hist, cands))
+            return
+        g = tree.nodes[hist].guess
+        for fb, part in sorted(eng.partition(g, cands).items()):
+            if fb != win and len(part) > 1:
+                walk(part, (*hist, (g, fb)))
+
+    walk(eng.all, ())
+    return found
+
+
+def solve_sets(spec: Spec, exe: Path, positions: list[tuple[Hist, np.ndarray]]) -> list[tuple[int, str]]:
+    """The optimal subtree of each position's set by search.cpp's `sets` mode: (value, subtree text)."""
+    lines = [" ".join(str(g) for g, _ in hist) + " : " + " ".join(str(int(c)) for c in cands)
+             for hist, cands in positions]
+    run = subprocess.run(["nice", "-n", "10", str(exe), str(len(spec.alphabet)), str(spec.length),
+                          str(int(spec.repeats)), "sets"], input="\n".join(lines) + "\n",
+                         check=True, capture_output=True, text=True)
+    sys.stderr.write(run.stderr[-3000:])
+    eng = engine(spec)
+    out: list[tuple[int, str]] = []
+    body: list[str] = []
+    for line in run.stdout.splitlines():
+        if line.startswith("= "):
+            out.append((int(line[2:]), "".join(eng.text(int(w)) + "\n" for w in body)))
+            body = []
+        else:
+            body.append(line)
+    if len(out) != len(positions):
+        raise RuntimeError(f"search solved {len(out)} of {len(positions)} sets")
+    return out
+
+
+def splice(tree: Tree, replaced: dict[Hist, str]) -> str:
+    """The tree's text with the subtree of each position in `replaced` swapped for the given text."""
+    eng, win = tree.eng, tree.spec.win
+    out: list[str] = []
+
+    def walk(cands: np.ndarray, hist: Hist) -> None:
+        if hist in replaced:
+            out.append(replaced[hist])
+            return
+        g = tree.nodes[hist].guess
+        out.append(eng.text(g) + "\n")
+        for fb, part in sorted(eng.partition(g, cands).items()):
+            if fb != win and len(part) > 1:
+                walk(part, (*hist, (g, fb)))
+
+    walk(eng.all, ())
+    return "".join(out)
+
+
+def build(name: str, limit: int, work: Path, exe: Path | None) -> Path:
+    spec = SPACES[name]
+    raw_path = work / f"raw-{spec.name}.txt"
+    if raw_path.exists():
+        raw = raw_path.read_text()
+    else:
+        t = time.perf_counter()
+        raw = strong_text(spec)
+        raw_path.write_text(raw)
+        print(f"{spec.name}: today's strong tree walked in {time.perf_counter() - t:.0f} s", flush=True)
+    before = Tree(spec, raw)
+    lengths = replay_all(before)
+    assert int(lengths.sum()) == before.total and int(lengths.max()) == before.worst
+    print(f"{spec.name}: strong today: total {before.total} / {before.eng.size} = "
+          f"{before.total / before.eng.size:.4f}, worst {before.worst}, {len(raw.split())} lines", flush=True)
+    text = raw
+    if limit >= 3:
+        exe = exe or compile_search(work)
+        positions = small_positions(before, limit)
+        t = time.perf_counter()
+        solved = solve_sets(spec, exe, positions)
+        took = time.perf_counter() - t
+        gain = 0
+        for (hist, _cands), (value, _sub) in zip(positions, solved, strict=True):
+            old = before.nodes[hist].total
+            assert value <= old, f"an optimal subtree ({value}) worse than the strong one ({old})?"
+            gain += old - value
+        replaced = {hist: sub for (hist, _c), (_v, sub) in zip(positions, solved, strict=True)}
+        text = splice(before, replaced)
+        print(f"{spec.name}: T = {limit}: {len(positions)} positions solved exactly in {took:.0f} s, "
+              f"{gain} guesses saved", flush=True)
+    after = Tree(spec, text)
+    lengths = replay_all(after)
+    assert int(lengths.sum()) == after.total and int(lengths.max()) == after.worst
+    data = gzip.compress(text.encode("ascii"), 9, mtime=0)
+    TREES.mkdir(parents=True, exist_ok=True)
+    path = strong_tree_path(spec)
+    path.write_bytes(data)
+    print(f"{spec.name}: shipped: total {after.total} / {after.eng.size} = {after.total / after.eng.size:.4f} "
+          f"(today {before.total}, {after.total - before.total:+d}), worst {after.worst}, "
+          f"{len(text.split())} lines, {len(text)} bytes, {len(data)} bytes gzipped -> {path}", flush=True)
+    return path
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("spaces", nargs="+", choices=sorted(SPACES))
+    ap.add_argument("--limit", type=int, default=LIMIT, help="T: sets this small get an optimal subtree (0: none)")
+    ap.add_argument("--work", type=Path, default=Path("/tmp/strong-trees"), help="the raw trees and the search binary")
+    ap.add_argument("--raw-only", action="store_true", help="only walk today's strong trees (step 1)")
+    args = ap.parse_args(argv)
+    args.work.mkdir(parents=True, exist_ok=True)
+    if args.raw_only:
+        for name in args.spaces:
+            spec = SPACES[name]
+            path = args.work / f"raw-{spec.name}.txt"
+            if not path.exists():
+                t = time.perf_counter()
+                path.write_text(strong_text(spec))
+                print(f"{spec.name}: today's strong tree walked in {time.perf_counter() - t:.0f} s", flush=True)
+        return
+    exe = None
+    for name in args.spaces:
+        build(name, args.limit, args.work, exe)
+
+
+if __name__ == "__main__":
+    main()
