@@ -38,8 +38,10 @@ class Node:
 
 
 class Tree:
-    """An optimal strategy of one space, decoded from its text (ValueError when the text does not
-    describe a strategy that finds every code)."""
+    """A strategy of one space, decoded from its text (ValueError when the text does not describe a
+    strategy that finds every code): an optimal one for the perfect trees, whose `values` are then
+    exact; the shipped strong trees (tools/perfect/strong.py) use the same format but are not optimal,
+    so their values are only what that strategy needs."""
 
     def __init__(self, spec: Spec, text: str) -> None:
         self.spec = spec

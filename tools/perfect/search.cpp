@@ -447,7 +447,7 @@ static void emit(const Set& S, vector<uint16_t>& hist, int depth, FILE* out) {
 // them) of the guesses made so far, which fix the symmetry, then the set's codes, which must be exactly
 // the codes consistent with those guesses' feedback (so every renaming that fixes the guesses fixes the
 // set). Writes per set its optimal subtree (the preorder of the output below, codes as indices) and
-// a line "= <value>". The memo is shared by all the sets: a set's value does not depend on its history.
+// a line "= <value> <most guesses for one code>". The memo is shared by all the sets: a set's value does not depend on its history.
 static int solve_sets(chrono::steady_clock::time_point t0) {
   by_index = true;
   POOL_CAP = max<size_t>(1000, (size_t)1500000000 / (3 * (size_t)N));
@@ -466,8 +466,13 @@ static int solve_sets(chrono::steady_clock::time_point t0) {
     if (!after) continue;
     sort(S.begin(), S.end());
     int v = solve(S, hist, INT32_MAX);
+    depth_sum = 0, worst = 0;
     emit(S, hist, 1, stdout);
-    fprintf(stdout, "= %d\n", v);
+    if (depth_sum != v) {
+      fprintf(stderr, "search: the subtree written needs %d guesses, its value is %d\n", depth_sum, v);
+      return 1;
+    }
+    fprintf(stdout, "= %d %d\n", v, worst);
     fflush(stdout);
     sum += v;
     if (++done % 100 == 0) {

@@ -12,8 +12,9 @@ only replays the shipped files, tests/solver/test_strong_trees.py).
 2. **Exact below T**: every position of that tree whose candidate set has at most T codes (and whose
    parent has more) is replaced by an optimal subtree for its set, found by the exhaustive search of
    tools/perfect/search.cpp (`search K L R sets`, the sets on stdin). An optimal subtree never needs
-   more guesses than the strong one it replaces, so the total can only go down; the worst case is
-   checked (printed) as well.
+   more guesses than the strong one it replaces, so the total can only go down. It may go deeper,
+   though: one that would need more guesses for some code than the strong tree's worst case is not
+   taken, and the positions below it are tried instead (so the worst case never grows).
 3. The result is checked by `core.solver.perfect.Tree` (which refuses a text that is no strategy) and
    by replaying every secret, and shipped.
 
@@ -83,26 +84,59 @@ def small_positions(tree: Tree, limit: int) -> list[tuple[Hist, np.ndarray]]:
     return found
 
 
-def solve_sets(spec: Spec, exe: Path, positions: list[tuple[Hist, np.ndarray]]) -> list[tuple[int, str]]:
-    """The optimal subtree of each position's set by search.cpp's `sets` mode: (value, subtree text)."""
+def solve_sets(spec: Spec, exe: Path, positions: list[tuple[Hist, np.ndarray]]) -> list[tuple[int, int, str]]:
+    """The optimal subtree of each position's set by search.cpp's `sets` mode: (value, most guesses
+    for one code, subtree text)."""
     lines = [" ".join(str(g) for g, _ in hist) + " : " + " ".join(str(int(c)) for c in cands)
              for hist, cands in positions]
     run = subprocess.run(["nice", "-n", "10", str(exe), str(len(spec.alphabet)), str(spec.length),
                           str(int(spec.repeats)), "sets"], input="\n".join(lines) + "\n",
-                         check=True, capture_output=True, text=True)
-    sys.stderr.write(run.stderr[-3000:])
+                         check=True, stdout=subprocess.PIPE, text=True)  # its progress on stderr
     eng = engine(spec)
-    out: list[tuple[int, str]] = []
+    out: list[tuple[int, int, str]] = []
     body: list[str] = []
     for line in run.stdout.splitlines():
         if line.startswith("= "):
-            out.append((int(line[2:]), "".join(eng.text(int(w)) + "\n" for w in body)))
+            value, worst = line[2:].split()
+            out.append((int(value), int(worst), "".join(eng.text(int(w)) + "\n" for w in body)))
             body = []
         else:
             body.append(line)
     if len(out) != len(positions):
         raise RuntimeError(f"search solved {len(out)} of {len(positions)} sets")
     return out
+
+
+def children(tree: Tree, hist: Hist, cands: np.ndarray) -> list[tuple[Hist, np.ndarray]]:
+    """The positions right below one of the tree (parts of 3+ codes)."""
+    g = tree.nodes[hist].guess
+    return [((*hist, (g, fb)), part) for fb, part in sorted(tree.eng.partition(g, cands).items())
+            if fb != tree.spec.win and len(part) >= 3]
+
+
+def improve(tree: Tree, exe: Path, limit: int) -> tuple[dict[Hist, str], int, int]:
+    """Optimal subtrees for the tree's positions of at most `limit` codes, each kept only when it
+    keeps every code within the tree's worst case (an optimal subtree may be deeper than the strong
+    one: then the positions below are tried instead, round by round). Returns the subtrees by
+    position, the guesses saved and the positions solved."""
+    replaced: dict[Hist, str] = {}
+    gain = solved_n = 0
+    todo = small_positions(tree, limit)
+    while todo:
+        solved = solve_sets(tree.spec, exe, todo)
+        solved_n += len(todo)
+        deeper: list[tuple[Hist, np.ndarray]] = []
+        for (hist, cands), (value, worst, sub) in zip(todo, solved, strict=True):
+            old = tree.nodes[hist].total
+            assert value <= old, f"an optimal subtree ({value}) worse than the strong one ({old})?"
+            if len(hist) + worst <= tree.worst:
+                replaced[hist] = sub
+                gain += old - value
+            elif value < old:
+                deeper.extend(children(tree, hist, cands))
+        print(f"  {len(todo)} positions solved, {len(deeper)} below the ones too deep to take", flush=True)
+        todo = deeper
+    return replaced, gain, solved_n
 
 
 def splice(tree: Tree, replaced: dict[Hist, str]) -> str:
@@ -139,23 +173,17 @@ def build(name: str, limit: int, work: Path, exe: Path | None) -> Path:
     assert int(lengths.sum()) == before.total and int(lengths.max()) == before.worst
     print(f"{spec.name}: strong today: total {before.total} / {before.eng.size} = "
           f"{before.total / before.eng.size:.4f}, worst {before.worst}, {len(raw.split())} lines", flush=True)
-    text = raw
+    text, gain = raw, 0
     if limit >= 3:
         exe = exe or compile_search(work)
-        positions = small_positions(before, limit)
         t = time.perf_counter()
-        solved = solve_sets(spec, exe, positions)
+        replaced, gain, solved_n = improve(before, exe, limit)
         took = time.perf_counter() - t
-        gain = 0
-        for (hist, _cands), (value, _sub) in zip(positions, solved, strict=True):
-            old = before.nodes[hist].total
-            assert value <= old, f"an optimal subtree ({value}) worse than the strong one ({old})?"
-            gain += old - value
-        replaced = {hist: sub for (hist, _c), (_v, sub) in zip(positions, solved, strict=True)}
         text = splice(before, replaced)
-        print(f"{spec.name}: T = {limit}: {len(positions)} positions solved exactly in {took:.0f} s, "
-              f"{gain} guesses saved", flush=True)
+        print(f"{spec.name}: T = {limit}: {solved_n} positions solved exactly in {took:.0f} s, {len(replaced)} "
+              f"replaced, {gain} guesses saved", flush=True)
     after = Tree(spec, text)
+    assert after.worst <= before.worst and after.total == before.total - gain
     lengths = replay_all(after)
     assert int(lengths.sum()) == after.total and int(lengths.max()) == after.worst
     data = gzip.compress(text.encode("ascii"), 9, mtime=0)
