@@ -244,7 +244,7 @@ static void distinct_on(const Set& S, const vector<uint16_t>& in, vector<uint16_
   }
 }
 
-static const int COLUMNS = 24;  // sets this large are scanned code by code over the whole pool
+static int COLUMNS = 24;  // sets this large are scanned code by code over the whole pool
 static vector<int> nclb;        // a bound for a guess that is not a candidate, by set size
 static vector<unsigned> inset;  // the codes of the set being scanned (see mark)
 
@@ -443,14 +443,20 @@ static void emit(const Set& S, vector<uint16_t>& hist, int depth, FILE* out) {
 }
 
 // `search K L R sets`: optimal subtrees of given sets (tools/perfect/strong.py). Reads one set per line
-// from stdin, "h1 h2 ... : c1 c2 ...": the indices (codes in lexicographic order, as the engine numbers
+// from stdin, "h1 h2 ... : c1 c2 ... [< ub]": the indices (codes in lexicographic order, as the engine numbers
 // them) of the guesses made so far, which fix the symmetry, then the set's codes, which must be exactly
 // the codes consistent with those guesses' feedback (so every renaming that fixes the guesses fixes the
-// set). Writes per set its optimal subtree (the preorder of the output below, codes as indices) and
-// a line "= <value> <most guesses for one code>". The memo is shared by all the sets: a set's value does not depend on its history.
+// set), and optionally a bound: only a subtree needing fewer guesses in all is wanted (a strategy
+// at hand needs ub; the search then mostly proves that nothing beats it, which is much faster).
+// Writes per set its optimal subtree (the preorder of the output below, codes as indices) and a line
+// "= <value> <most guesses for one code>", or only "= -1 0" when no subtree beats the bound. The memo is shared by all the sets: a set's value does not depend on its history.
 static int solve_sets(chrono::steady_clock::time_point t0) {
   by_index = true;
   POOL_CAP = max<size_t>(1000, (size_t)1500000000 / (3 * (size_t)N));
+  // a guess's row of the feedback table is 32 KB in Logik (1 GiB in all): scanned guess by guess, a
+  // small set costs a cache miss per code and guess (77 % of the time); the set's own rows, read
+  // along the pool, are read in order
+  if (N > 10000) COLUMNS = 3;
   char* line = nullptr;
   size_t cap = 0;
   int done = 0;
@@ -459,13 +465,23 @@ static int solve_sets(chrono::steady_clock::time_point t0) {
     vector<uint16_t> hist;
     Set S;
     bool after = false;
+    int ub = INT32_MAX;
     for (char* p = strtok(line, " \t\n"); p; p = strtok(nullptr, " \t\n")) {
       if (strcmp(p, ":") == 0) after = true;
-      else (after ? S : hist).push_back((uint16_t)atoi(p));
+      else if (strcmp(p, "<") == 0) {
+        p = strtok(nullptr, " \t\n");
+        if (p) ub = atoi(p);
+      } else (after ? S : hist).push_back((uint16_t)atoi(p));
     }
     if (!after) continue;
     sort(S.begin(), S.end());
-    int v = solve(S, hist, INT32_MAX);
+    int v = solve(S, hist, ub);
+    if (v >= ub) {  // nothing better than the bound: no subtree
+      fprintf(stdout, "= -1 0\n");
+      fflush(stdout);
+      ++done;
+      continue;
+    }
     depth_sum = 0, worst = 0;
     emit(S, hist, 1, stdout);
     if (depth_sum != v) {

@@ -84,11 +84,13 @@ def small_positions(tree: Tree, limit: int) -> list[tuple[Hist, np.ndarray]]:
     return found
 
 
-def solve_sets(spec: Spec, exe: Path, positions: list[tuple[Hist, np.ndarray]]) -> list[tuple[int, int, str]]:
+def solve_sets(spec: Spec, exe: Path, positions: list[tuple[Hist, np.ndarray]],
+               bounds: list[int] | None = None) -> list[tuple[int, int, str]]:
     """The optimal subtree of each position's set by search.cpp's `sets` mode: (value, most guesses
-    for one code, subtree text)."""
+    for one code, subtree text); with `bounds`, only subtrees that need fewer guesses than the bound
+    are wanted ((-1, 0, "") when there is none: the search then proves that, much faster)."""
     lines = [" ".join(str(g) for g, _ in hist) + " : " + " ".join(str(int(c)) for c in cands)
-             for hist, cands in positions]
+             + ("" if bounds is None else f" < {bounds[i]}") for i, (hist, cands) in enumerate(positions)]
     run = subprocess.run(["nice", "-n", "10", str(exe), str(len(spec.alphabet)), str(spec.length),
                           str(int(spec.repeats)), "sets"], input="\n".join(lines) + "\n",
                          check=True, stdout=subprocess.PIPE, text=True)  # its progress on stderr
@@ -123,16 +125,18 @@ def improve(tree: Tree, exe: Path, limit: int) -> tuple[dict[Hist, str], int, in
     gain = solved_n = 0
     todo = small_positions(tree, limit)
     while todo:
-        solved = solve_sets(tree.spec, exe, todo)
+        solved = solve_sets(tree.spec, exe, todo, [tree.nodes[hist].total for hist, _ in todo])
         solved_n += len(todo)
         deeper: list[tuple[Hist, np.ndarray]] = []
         for (hist, cands), (value, worst, sub) in zip(todo, solved, strict=True):
             old = tree.nodes[hist].total
-            assert value <= old, f"an optimal subtree ({value}) worse than the strong one ({old})?"
+            assert value < old, f"a subtree ({value}) not better than the strong one ({old})?"
+            if value < 0:  # the strong subtree is optimal
+                continue
             if len(hist) + worst <= tree.worst:
                 replaced[hist] = sub
                 gain += old - value
-            elif value < old:
+            else:
                 deeper.extend(children(tree, hist, cands))
         print(f"  {len(todo)} positions solved, {len(deeper)} below the ones too deep to take", flush=True)
         todo = deeper
