@@ -113,6 +113,9 @@ class Solver:
         self._book = book
         self._book_lock = threading.Lock()
         self._memo: dict[tuple[tuple[int, int], ...], Choice] = {}
+        # sets refined by a roll-out: at most this many codes, and codes × the space's size (the
+        # strong trees' tool, tools/perfect/strong.py, widens them: it runs once, off line)
+        self.rollout_n, self.rollout_pairs = ROLLOUT_N, ROLLOUT_PAIRS
         self._trees: dict[tuple[bytes, bytes], tuple[int, int]] = {}
 
     # ---------------------------------------------------------------- helpers
@@ -209,7 +212,7 @@ class Solver:
         """Greedy choice; for small candidate sets the best few greedy guesses are each played out
         (greedy below) and the one with the fewest total guesses, then the lower worst case, wins."""
         n = len(cands)
-        if n <= 2 or n > ROLLOUT_N or n * self.eng.size > ROLLOUT_PAIRS:
+        if n <= 2 or n > self.rollout_n or n * self.eng.size > self.rollout_pairs:
             return choose(self.eng, cands, guessed)
         top = rank(self.eng, cands, guessed)
         scored = [(*self._split(c.guess, cands, guessed), i) for i, c in enumerate(top)]

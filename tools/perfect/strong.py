@@ -44,9 +44,12 @@ SPACES: dict[str, Spec] = {"logik": LOGIK, "4r": digits(4, True), "5": digits(5,
 LIMIT = 60  # T: positions with at most this many codes get an optimal subtree
 
 
-def strong_text(spec: Spec) -> str:
-    """Today's strong level as a tree text: walk `Solver.decide` from the empty history."""
+def strong_text(spec: Spec, rollout: int = 0) -> str:
+    """Today's strong level as a tree text: walk `Solver.decide` from the empty history; with
+    `rollout`, its roll-outs widened to every set of up to that many codes."""
     solver = Solver(spec)
+    if rollout:
+        solver.rollout_n, solver.rollout_pairs = rollout, rollout * solver.eng.size
     eng, win = solver.eng, spec.win
     out: list[str] = []
     t0, done = time.perf_counter(), [0]
@@ -162,29 +165,37 @@ def splice(tree: Tree, replaced: dict[Hist, str]) -> str:
     return "".join(out)
 
 
-def build(name: str, limit: int, work: Path, exe: Path | None) -> Path:
-    spec = SPACES[name]
-    raw_path = work / f"raw-{spec.name}.txt"
-    if raw_path.exists():
-        raw = raw_path.read_text()
-    else:
+def walked(spec: Spec, work: Path, rollout: int = 0) -> Tree:
+    """The strong tree (roll-outs widened to `rollout` codes), walked once and kept in `work`."""
+    path = work / (f"raw-{spec.name}.txt" if not rollout else f"raw-{spec.name}-r{rollout}.txt")
+    if not path.exists():
         t = time.perf_counter()
-        raw = strong_text(spec)
-        raw_path.write_text(raw)
-        print(f"{spec.name}: today's strong tree walked in {time.perf_counter() - t:.0f} s", flush=True)
-    before = Tree(spec, raw)
-    lengths = replay_all(before)
-    assert int(lengths.sum()) == before.total and int(lengths.max()) == before.worst
-    print(f"{spec.name}: strong today: total {before.total} / {before.eng.size} = "
-          f"{before.total / before.eng.size:.4f}, worst {before.worst}, {len(raw.split())} lines", flush=True)
-    text, gain = raw, 0
+        path.write_text(strong_text(spec, rollout))
+        how = "today's strong tree" if not rollout else f"the strong tree with roll-outs up to {rollout} codes"
+        print(f"{spec.name}: {how} walked in {time.perf_counter() - t:.0f} s", flush=True)
+    tree = Tree(spec, path.read_text())
+    lengths = replay_all(tree)
+    assert int(lengths.sum()) == tree.total and int(lengths.max()) == tree.worst
+    return tree
+
+
+def build(name: str, limit: int, rollout: int, work: Path) -> Path:
+    spec = SPACES[name]
+    today = walked(spec, work)
+    print(f"{spec.name}: strong today: total {today.total} / {today.eng.size} = "
+          f"{today.total / today.eng.size:.4f}, worst {today.worst}", flush=True)
+    before = walked(spec, work, rollout) if rollout else today
+    if rollout:
+        print(f"{spec.name}: roll-outs up to {rollout} codes: total {before.total} "
+              f"({before.total - today.total:+d}), worst {before.worst}", flush=True)
+    text, gain = splice(before, {}), 0
     if limit >= 3:
-        exe = exe or compile_search(work)
+        exe = compile_search(work)
         t = time.perf_counter()
         replaced, gain, solved_n = improve(before, exe, limit)
         took = time.perf_counter() - t
         text = splice(before, replaced)
-        print(f"{spec.name}: T = {limit}: {solved_n} positions solved exactly in {took:.0f} s, {len(replaced)} "
+        print(f"{spec.name}: T = {limit}: {solved_n} positions searched in {took:.0f} s, {len(replaced)} "
               f"replaced, {gain} guesses saved", flush=True)
     after = Tree(spec, text)
     assert after.worst <= before.worst and after.total == before.total - gain
@@ -195,7 +206,7 @@ def build(name: str, limit: int, work: Path, exe: Path | None) -> Path:
     path = strong_tree_path(spec)
     path.write_bytes(data)
     print(f"{spec.name}: shipped: total {after.total} / {after.eng.size} = {after.total / after.eng.size:.4f} "
-          f"(today {before.total}, {after.total - before.total:+d}), worst {after.worst}, "
+          f"(today {today.total}, {after.total - today.total:+d}), worst {after.worst}, "
           f"{len(text.split())} lines, {len(text)} bytes, {len(data)} bytes gzipped -> {path}", flush=True)
     return path
 
@@ -204,22 +215,12 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("spaces", nargs="+", choices=sorted(SPACES))
     ap.add_argument("--limit", type=int, default=LIMIT, help="T: sets this small get an optimal subtree (0: none)")
-    ap.add_argument("--work", type=Path, default=Path("/tmp/strong-trees"), help="the raw trees and the search binary")
-    ap.add_argument("--raw-only", action="store_true", help="only walk today's strong trees (step 1)")
+    ap.add_argument("--rollout", type=int, default=0, help="widen the strong level's roll-outs to sets this big")
+    ap.add_argument("--work", type=Path, default=Path("/tmp/strong-trees"), help="walked trees, the search binary")
     args = ap.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
-    if args.raw_only:
-        for name in args.spaces:
-            spec = SPACES[name]
-            path = args.work / f"raw-{spec.name}.txt"
-            if not path.exists():
-                t = time.perf_counter()
-                path.write_text(strong_text(spec))
-                print(f"{spec.name}: today's strong tree walked in {time.perf_counter() - t:.0f} s", flush=True)
-        return
-    exe = None
     for name in args.spaces:
-        build(name, args.limit, args.work, exe)
+        build(name, args.limit, args.rollout, args.work)
 
 
 if __name__ == "__main__":
