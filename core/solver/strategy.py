@@ -54,8 +54,8 @@ class Choice:
 
 
 def rank(eng: Engine, cands: np.ndarray, guessed: Sequence[int] = (),
-         pairs_max: int = PAIRS_MAX, eval_max: int = EVAL_MAX) -> list[Choice]:
-    """Every guess of the (reduced) pool, best first (deterministic)."""
+         pairs_max: int = PAIRS_MAX, eval_max: int = EVAL_MAX, top: int = ROLLOUT_K) -> list[Choice]:
+    """The `top` best guesses of the (reduced) pool, best first (deterministic)."""
     n = len(cands)
     if n == 0:
         raise ValueError("no code is consistent with the feedback")
@@ -71,7 +71,7 @@ def rank(eng: Engine, cands: np.ndarray, guessed: Sequence[int] = (),
     ent, worst, _parts = eng.scores(pool, evals)
     is_c = eng.member(pool, cands)
     order = np.lexsort((pool, ~is_c, worst, -np.round(ent, 9)))  # the last key is the primary one
-    return [Choice(int(pool[i]), n, float(ent[i]), int(worst[i]), bool(is_c[i])) for i in order[:ROLLOUT_K]]
+    return [Choice(int(pool[i]), n, float(ent[i]), int(worst[i]), bool(is_c[i])) for i in order[:top]]
 
 
 def choose(eng: Engine, cands: np.ndarray, guessed: Sequence[int] = (),
@@ -115,7 +115,7 @@ class Solver:
         self._memo: dict[tuple[tuple[int, int], ...], Choice] = {}
         # sets refined by a roll-out: at most this many codes, and codes × the space's size (the
         # strong trees' tool, tools/perfect/strong.py, widens them: it runs once, off line)
-        self.rollout_n, self.rollout_pairs = ROLLOUT_N, ROLLOUT_PAIRS
+        self.rollout_n, self.rollout_pairs, self.rollout_k = ROLLOUT_N, ROLLOUT_PAIRS, ROLLOUT_K
         self._trees: dict[tuple[bytes, bytes], tuple[int, int]] = {}
 
     # ---------------------------------------------------------------- helpers
@@ -214,7 +214,7 @@ class Solver:
         n = len(cands)
         if n <= 2 or n > self.rollout_n or n * self.eng.size > self.rollout_pairs:
             return choose(self.eng, cands, guessed)
-        top = rank(self.eng, cands, guessed)
+        top = rank(self.eng, cands, guessed, top=self.rollout_k)
         scored = [(*self._split(c.guess, cands, guessed), i) for i, c in enumerate(top)]
         return top[min(scored)[2]]
 
