@@ -1,21 +1,26 @@
-"""Builds the shipped strong trees: the strong level's whole decision tree, made better by exact
-subtrees, written gzipped to data/solver-trees/strong-<space>.txt.gz (a developer tool run once; CI
-only replays the shipped files, tests/solver/test_strong_trees.py).
+"""Builds the shipped strong trees: the strong level's whole decision tree, made better, written
+gzipped to data/solver-trees/strong-<space>.txt.gz (a developer tool run once; CI only replays the
+shipped files, tests/solver/test_strong_trees.py).
 
-    python -m tools.perfect.strong logik 4r 5              # build, improve (T = 60) and ship
-    python -m tools.perfect.strong logik --limit 40 --work /tmp/strong
+    python -m tools.perfect.strong logik --walks 300 1000 5000 5000:16 1000:12 5000:24 --limit 60
+    python -m tools.perfect.strong 4r --walks 400 2000 --limit 100
+    python -m tools.perfect.strong 5 --walks 500 --limit 30
 
 1. **Today's strong tree**: `Solver.decide` is a fixed strategy (memoised per history), so its tree is
    read off by walking it from the empty history: at each position the strong guess, then each part
    of the candidates by feedback. That is the strong level played against every secret of the space
-   at once. Kept in <work>/raw-<space>.txt (the slow step: reused when present).
-2. **Exact below T**: every position of that tree whose candidate set has at most T codes (and whose
-   parent has more) is replaced by an optimal subtree for its set, found by the exhaustive search of
-   tools/perfect/search.cpp (`search K L R sets`, the sets on stdin). An optimal subtree never needs
-   more guesses than the strong one it replaces, so the total can only go down. It may go deeper,
-   though: one that would need more guesses for some code than the strong tree's worst case is not
-   taken, and the positions below it are tried instead (so the worst case never grows).
-3. The result is checked by `core.solver.perfect.Tree` (which refuses a text that is no strategy) and
+   at once. Kept in <work>/raw-<space>.txt (walks are reused when present).
+2. **Wider roll-outs** (`--walks R[:K]`): the same walk with the strong level's roll-outs (at run time
+   only for sets of up to 61 codes in Logik: 2 M pairs) widened to sets of up to R codes, comparing
+   K guesses (8). Then **merged**: at every position one of the walks reaches, the guess of one of
+   them there, chosen bottom up for the fewest guesses in all while no code needs more guesses than
+   today's worst case. Today's tree is one of them, so the total can only go down.
+3. **Exact below T** (`--limit`): every position with at most T codes (whose parent has more) is
+   handed to tools/perfect/search.cpp (`search K L R sets`, the sets on stdin, each with its subtree's
+   total as a bound) and gets an optimal subtree where one needs fewer guesses. One that would need
+   more guesses for some code than the tree's worst case is not taken, and the positions below it
+   are tried instead (so the worst case never grows).
+4. The result is checked by `core.solver.perfect.Tree` (which refuses a text that is no strategy) and
    by replaying every secret, and shipped.
 
 The text format is the perfect trees' (core/solver/perfect.py): preorder, one guess per node whose set
@@ -44,12 +49,15 @@ SPACES: dict[str, Spec] = {"logik": LOGIK, "4r": digits(4, True), "5": digits(5,
 LIMIT = 60  # T: positions with at most this many codes get an optimal subtree
 
 
-def strong_text(spec: Spec, rollout: int = 0) -> str:
+def strong_text(spec: Spec, rollout: int = 0, top: int = 0) -> str:
     """Today's strong level as a tree text: walk `Solver.decide` from the empty history; with
-    `rollout`, its roll-outs widened to every set of up to that many codes."""
+    `rollout`, its roll-outs widened to every set of up to that many codes, with `top`, comparing
+    that many guesses (not 8)."""
     solver = Solver(spec)
     if rollout:
         solver.rollout_n, solver.rollout_pairs = rollout, rollout * solver.eng.size
+    if top:
+        solver.rollout_k = top
     eng, win = solver.eng, spec.win
     out: list[str] = []
     t0, done = time.perf_counter(), [0]
@@ -66,6 +74,55 @@ def strong_text(spec: Spec, rollout: int = 0) -> str:
 
     walk(eng.all, ())
     return "\n".join(out) + "\n"
+
+
+def merge(trees: list[Tree], cap: int) -> str:
+    """The best strategy made of the given trees' moves: at every position one of them reaches, the
+    guess of one of them there, chosen (bottom up) for the fewest guesses in all while no code needs
+    more than `cap` guesses. Its total is at most each tree's whose worst case is within `cap`: walks
+    with different roll-outs each get some positions better than the others."""
+    eng, win = trees[0].eng, trees[0].spec.win
+    memo: dict[tuple[Hist, int], tuple[int, int] | None] = {}  # (position, cap) → (total, guess)
+
+    def parts(g: int, cands: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        return [(fb, p) for fb, p in sorted(eng.partition(g, cands).items()) if fb != win]
+
+    def best(hist: Hist, cands: np.ndarray, cap: int) -> tuple[int, int] | None:
+        if len(cands) == 1:
+            return (1, int(cands[0])) if cap >= 1 else None
+        if cap < 2:
+            return None
+        key = (hist, cap)
+        if key in memo:
+            return memo[key]
+        found: tuple[int, int] | None = None
+        for g in sorted({t.nodes[hist].guess for t in trees if hist in t.nodes}):
+            total = len(cands)
+            for fb, part in parts(g, cands):
+                sub = best((*hist, (g, fb)), part, cap - 1)
+                if sub is None:
+                    break
+                total += sub[0]
+            else:
+                if found is None or total < found[0]:
+                    found = (total, g)
+        memo[key] = found
+        return found
+
+    out: list[str] = []
+
+    def emit(hist: Hist, cands: np.ndarray, cap: int) -> None:
+        chosen = best(hist, cands, cap)
+        assert chosen is not None
+        if len(cands) == 1:
+            return
+        g = chosen[1]
+        out.append(eng.text(g) + "\n")
+        for fb, part in parts(g, cands):
+            emit((*hist, (g, fb)), part, cap - 1)
+
+    emit((), eng.all, cap)
+    return "".join(out)
 
 
 def small_positions(tree: Tree, limit: int) -> list[tuple[Hist, np.ndarray]]:
@@ -165,28 +222,33 @@ def splice(tree: Tree, replaced: dict[Hist, str]) -> str:
     return "".join(out)
 
 
-def walked(spec: Spec, work: Path, rollout: int = 0) -> Tree:
-    """The strong tree (roll-outs widened to `rollout` codes), walked once and kept in `work`."""
-    path = work / (f"raw-{spec.name}.txt" if not rollout else f"raw-{spec.name}-r{rollout}.txt")
+def walked(spec: Spec, work: Path, rollout: int = 0, top: int = 0) -> Tree:
+    """The strong tree (roll-outs widened to `rollout` codes, `top` guesses compared), walked once
+    and kept in `work`."""
+    path = work / f"raw-{spec.name}{f'-r{rollout}' if rollout else ''}{f'k{top}' if top else ''}.txt"
     if not path.exists():
         t = time.perf_counter()
-        path.write_text(strong_text(spec, rollout))
-        how = "today's strong tree" if not rollout else f"the strong tree with roll-outs up to {rollout} codes"
-        print(f"{spec.name}: {how} walked in {time.perf_counter() - t:.0f} s", flush=True)
+        path.write_text(strong_text(spec, rollout, top))
+        print(f"{spec.name}: {path.name} walked in {time.perf_counter() - t:.0f} s", flush=True)
     tree = Tree(spec, path.read_text())
     lengths = replay_all(tree)
     assert int(lengths.sum()) == tree.total and int(lengths.max()) == tree.worst
     return tree
 
 
-def build(name: str, limit: int, rollout: int, work: Path) -> Path:
+def build(name: str, limit: int, walks: list[tuple[int, int]], work: Path) -> Path:
     spec = SPACES[name]
     today = walked(spec, work)
     print(f"{spec.name}: strong today: total {today.total} / {today.eng.size} = "
           f"{today.total / today.eng.size:.4f}, worst {today.worst}", flush=True)
-    before = walked(spec, work, rollout) if rollout else today
-    if rollout:
-        print(f"{spec.name}: roll-outs up to {rollout} codes: total {before.total} "
+    trees = [today]
+    for rollout, top in walks:
+        trees.append(walked(spec, work, rollout, top))
+        print(f"{spec.name}: roll-outs up to {rollout} codes, {top or 8} guesses compared: total "
+              f"{trees[-1].total} ({trees[-1].total - today.total:+d}), worst {trees[-1].worst}", flush=True)
+    before = Tree(spec, merge(trees, today.worst)) if walks else today
+    if walks:
+        print(f"{spec.name}: merged within worst {today.worst}: total {before.total} "
               f"({before.total - today.total:+d}), worst {before.worst}", flush=True)
     text, gain = splice(before, {}), 0
     if limit >= 3:
@@ -198,7 +260,7 @@ def build(name: str, limit: int, rollout: int, work: Path) -> Path:
         print(f"{spec.name}: T = {limit}: {solved_n} positions searched in {took:.0f} s, {len(replaced)} "
               f"replaced, {gain} guesses saved", flush=True)
     after = Tree(spec, text)
-    assert after.worst <= before.worst and after.total == before.total - gain
+    assert after.worst <= today.worst and after.total == before.total - gain
     lengths = replay_all(after)
     assert int(lengths.sum()) == after.total and int(lengths.max()) == after.worst
     data = gzip.compress(text.encode("ascii"), 9, mtime=0)
@@ -211,16 +273,22 @@ def build(name: str, limit: int, rollout: int, work: Path) -> Path:
     return path
 
 
+def walk_spec(word: str) -> tuple[int, int]:
+    rollout, _, top = word.partition(":")
+    return int(rollout), int(top or 0)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("spaces", nargs="+", choices=sorted(SPACES))
     ap.add_argument("--limit", type=int, default=LIMIT, help="T: sets this small get an optimal subtree (0: none)")
-    ap.add_argument("--rollout", type=int, default=0, help="widen the strong level's roll-outs to sets this big")
+    ap.add_argument("--walks", nargs="*", type=walk_spec, default=[],
+                    help="R or R:K: walk the strong level with roll-outs up to R codes comparing K guesses (8)")
     ap.add_argument("--work", type=Path, default=Path("/tmp/strong-trees"), help="walked trees, the search binary")
     args = ap.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     for name in args.spaces:
-        build(name, args.limit, args.rollout, args.work)
+        build(name, args.limit, args.walks, args.work)
 
 
 if __name__ == "__main__":
