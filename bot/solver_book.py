@@ -38,15 +38,22 @@ def tree_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
     return Path(directory) / f"perfect-{spec.name}.txt.gz"
 
 
+def openings_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
+    return Path(directory) / f"openings-{spec.name}.txt.gz"
+
+
 def load_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | None:
-    """The space's shipped perfect-play tree, or None when it has none (a shipped file that does not
-    read as a strategy of the space is an error: the data is part of the code)."""
+    """The space's shipped perfect-play tree with its openings where it has them, or None when it has
+    no tree (a shipped file that does not read as a strategy of the space is an error: the data is
+    part of the code)."""
     path = tree_path(spec, directory)
     if not path.exists():
         return None
     from core.solver.perfect import Tree
 
-    return Tree(spec, gzip.decompress(path.read_bytes()).decode("ascii"))
+    more = openings_path(spec, directory)
+    openings = gzip.decompress(more.read_bytes()).decode("ascii") if more.exists() else None
+    return Tree(spec, gzip.decompress(path.read_bytes()).decode("ascii"), openings)
 
 
 def book_path(directory: str | os.PathLike[str], spec: Spec) -> Path:

@@ -109,3 +109,32 @@ def test_analyse_prices_4_digit_guesses_against_perfect_play() -> None:
     mine = analyse(solver, _answered(["5678", "5678", line[1]], secret), secret)
     again = mine.steps[1].perfect
     assert again is not None and again.before == again.after and again.cost == 1
+
+
+@pytest.mark.parametrize("spec", [digits(3, False), digits(4, False)], ids=lambda s: s.name)
+def test_the_openings_value_every_second_guess_as_the_search_does(spec: Spec) -> None:
+    """Any second guess, renamed onto the table's line: every set it leaves has a line, the value is
+    what `Exact` finds for the set itself, and the best guess reaches it."""
+    tree = load_tree(spec)
+    assert tree is not None and tree.openings is not None
+    eng, first, openings = tree.eng, tree.openings.first, tree.openings
+    rng = random.Random(11)
+    small = []
+    for second in rng.sample(range(eng.size), 40):
+        if second == first:
+            continue
+        for f1, s1 in eng.partition(first, eng.all).items():
+            for f2, s2 in eng.partition(second, s1).items():
+                if len(s2) >= 3 and f1 != spec.win:
+                    assert openings.lookup(second, f1, f2) is not None, (eng.text(second), f1, f2)
+                    if len(s2) <= 20:
+                        small.append((second, f1, f2, s2))
+    exact = Exact(spec)
+    for second, f1, f2, s2 in rng.sample(small, 40):
+        hit = openings.lookup(second, f1, f2)
+        assert hit is not None
+        value, best = hit
+        assert value == exact.value(s2, [first, second]), (eng.text(second), f1, f2)
+        parts = eng.partition(best, s2)
+        reached = len(s2) + sum(exact.value(p, [first, second, best]) or 0 for f, p in parts.items() if f != spec.win)
+        assert reached == value, (eng.text(second), f1, f2, eng.text(best))

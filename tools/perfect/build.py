@@ -3,6 +3,7 @@ exhaustive search per space and writes its tree gzipped to data/solver-trees/ (a
 once; CI only replays the shipped files, tests/solver/test_perfect.py).
 
     python -m tools.perfect.build 3 3r 4   # 1A2B 3 digits (0.1 s), with repeats (1 s), 4 digits (6.5 min)
+    python -m tools.perfect.build 3 4 --openings   # and their openings (0.1 s; 4 digits: see docs/solver.md)
 
 Prints each tree's total, worst case and sizes; the tree is checked by replaying every secret.
 The search alone for one part of 4 digits (the subtree under the first guess's feedback f, packed
@@ -19,8 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.solver_book import TREES, tree_path
-from core.solver.perfect import Tree
+from bot.solver_book import TREES, load_tree, openings_path, tree_path
+from core.solver.perfect import Openings, Tree
 from core.solver.spaces import Spec, digits
 
 HERE = Path(__file__).resolve().parent
@@ -44,9 +45,21 @@ def write(spec: Spec, text: str, seconds: float) -> None:
           f"{len(text.split())} nodes, {len(text)} bytes, {len(data)} bytes gzipped, search {seconds:.1f} s")
 
 
+def write_openings(spec: Spec, text: str, seconds: float) -> None:
+    tree = load_tree(spec)
+    assert tree is not None, "the tree first"
+    openings = Openings(spec, tree.nodes[()].guess, text)  # raises when the text does not fit the space
+    data = gzip.compress(text.encode("ascii"), 9, mtime=0)
+    openings_path(spec).write_bytes(data)
+    print(f"{spec.name} openings: {len(openings.table)} sets, {len(text)} bytes, {len(data)} bytes gzipped, "
+          f"search {seconds:.1f} s")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("spaces", nargs="+", choices=sorted(SPACES))
+    ap.add_argument("--openings", action="store_true",
+                    help="the values of every set two guesses leave, beside the shipped tree (no repeats)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         exe: Path | None = None
@@ -54,10 +67,11 @@ def main(argv: list[str] | None = None) -> None:
             spec = SPACES[name]
             exe = exe or compile_search(Path(tmp))
             t = time.perf_counter()
-            run = subprocess.run([str(exe), str(len(spec.alphabet)), str(spec.length), str(int(spec.repeats))],
+            mode = ["openings"] if args.openings else []
+            run = subprocess.run([str(exe), str(len(spec.alphabet)), str(spec.length), str(int(spec.repeats)), *mode],
                                  check=True, capture_output=True, text=True)
             sys.stderr.write(run.stderr)
-            write(spec, run.stdout, time.perf_counter() - t)
+            (write_openings if args.openings else write)(spec, run.stdout, time.perf_counter() - t)
 
 
 if __name__ == "__main__":
