@@ -42,7 +42,8 @@ TITLES = {"3": "1A2B 3 digits", "3r": "1A2B 3 digits, repeats", "4": "1A2B 4 dig
 REFERENCES = {
     "3": "optimum 3575/720 = 4.9653, worst 7 (exhaustive search, tools/perfect)",
     "3r": "optimum 5242/1000 = 5.2420, worst 7 (exhaustive search, tools/perfect)",
-    "4": "optimum 26274/5040 = 5.2131, worst 7 (Tanaka 1996, \"An optimal MOO strategy\")",
+    "4": "optimum 26274/5040 = 5.2131, worst 7 (Tanaka 1996, \"An optimal MOO strategy\"; "
+         "the exhaustive search, tools/perfect, finds the same)",
     "mm": "Knuth 5801/1296 = 4.476, max 5; optimum 5625/1296 = 4.340 (Koyama & Lai 1993)",
     "logik": "best published heuristic ≈ 5.485 (entropy), max 7; optimum unknown",
 }

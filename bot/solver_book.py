@@ -40,23 +40,32 @@ def tree_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
     return Path(directory) / f"perfect-{spec.name}.txt.gz"
 
 
+def openings_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
+    return Path(directory) / f"openings-{spec.name}.txt.gz"
+
+
 def strong_tree_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
     return Path(directory) / f"strong-{spec.name}.txt.gz"
 
 
 def load_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | None:
-    """The space's shipped perfect-play tree, or None when it has none (a shipped file that does not
-    read as a strategy of the space is an error: the data is part of the code)."""
-    return _read_tree(spec, tree_path(spec, directory))
+    """The space's shipped perfect-play tree with its openings where it has them, or None when it has
+    no tree (a shipped file that does not read as a strategy of the space is an error: the data is
+    part of the code)."""
+    path = tree_path(spec, directory)
+    if not path.exists():
+        return None
+    from core.solver.perfect import Tree
+
+    more = openings_path(spec, directory)
+    openings = gzip.decompress(more.read_bytes()).decode("ascii") if more.exists() else None
+    return Tree(spec, gzip.decompress(path.read_bytes()).decode("ascii"), openings)
 
 
 def load_strong_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | None:
-    """The space's shipped strong tree (not optimal: `Solver` only plays it, never prices with it),
-    or None when it has none."""
-    return _read_tree(spec, strong_tree_path(spec, directory))
-
-
-def _read_tree(spec: Spec, path: Path) -> Tree | None:
+    """The space's shipped strong tree (not optimal: `Solver` plays it but never prices with it), or
+    None when it has none."""
+    path = strong_tree_path(spec, directory)
     if not path.exists():
         return None
     from core.solver.perfect import Tree

@@ -11,10 +11,16 @@ The text (tools/perfect/search.cpp writes it, tools/perfect/build.py ships it gz
 data/solver-trees/) is the tree in preorder: one guess per node whose set has two or more codes; a
 node's children follow in ascending packed feedback; a part of one code has no line (its guess is
 that code). Reading it needs the engine only: each node's parts are the partition of its set.
+
+Beside a tree a space may ship its **openings** (`search.cpp … openings`): the value and best guess
+of every set that two guesses leave, the first being the tree's, one second guess per orbit of the
+renamings that fix the first. They price a player's second guess, which has mostly left the tree
+and whose parts are too big to search here.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,7 +49,7 @@ class Tree:
     exact; the shipped strong trees (tools/perfect/strong.py) use the same format but are not optimal,
     so their values are only what that strategy needs."""
 
-    def __init__(self, spec: Spec, text: str) -> None:
+    def __init__(self, spec: Spec, text: str, openings: str | None = None) -> None:
         self.spec = spec
         self.eng = engine(spec)
         self.nodes: dict[Hist, Node] = {}
@@ -54,6 +60,7 @@ class Tree:
             raise ValueError(f"{len(lines) - end} lines left over in the tree of {spec.name}")
         root = self.nodes[()]
         self.total, self.worst = root.total, root.worst
+        self.openings = None if openings is None else Openings(spec, root.guess, openings)
 
     def _read(self, cands: np.ndarray, hist: Hist, lines: list[str], pos: int) -> int:
         if pos >= len(lines):
@@ -117,6 +124,66 @@ def replay_all(tree: Tree) -> np.ndarray:
     return out
 
 
+class Openings:
+    """The exact value and best guess of every set of 3+ codes that the tree's first guess and any
+    second guess leave (ValueError when the text does not fit the space). A second guess is looked up
+    by the one of its orbit that the table holds: a renaming that fixes the first guess (a permutation
+    of the positions with the matching renaming of its digits, any renaming of the other digits) maps
+    the player's set onto the table's, so the value is the same and the best guess maps back."""
+
+    def __init__(self, spec: Spec, first: int, text: str) -> None:
+        self.eng = eng = engine(spec)
+        self.first = first
+        self.table: dict[tuple[int, int, int], tuple[int, int]] = {}
+        for line in text.splitlines():
+            second, f1, f2, value, best = line.split()
+            self.table[(eng.index(second), int(f1), int(f2))] = (int(value), eng.index(best))
+        f = eng.codes[first]
+        if spec.repeats or len(set(f.tolist())) != eng.n:
+            raise ValueError("openings are kept for spaces without repeats")
+        # (positions, digits) with code[i] → renamed[positions[i]] = digits[code[i]], fixing `first`
+        self._fixing: list[tuple[np.ndarray, np.ndarray]] = []
+        for perm in itertools.permutations(range(eng.n)):
+            digits = np.full(eng.k, -1, dtype=np.int64)
+            for i, j in enumerate(perm):
+                digits[f[i]] = f[j]
+            self._fixing.append((np.array(perm), digits))
+        self._free = np.array(sorted(set(range(eng.k)) - set(f.tolist())))
+
+    def lookup(self, second: int, f1: int, f2: int) -> tuple[int, int] | None:
+        """(value, best guess) of the set with first feedback f1 and feedback f2 to `second`, or None
+        when the table has no such set (fewer than 3 codes, or `second` is the first guess)."""
+        eng, code = self.eng, self.eng.codes[second]
+        best: tuple[int, np.ndarray, np.ndarray] | None = None
+        for positions, fixed in self._fixing:
+            digits = fixed.copy()
+            free = iter(self._free)
+            for x in code[np.argsort(positions)]:  # the other digits as they appear in the renamed code
+                if digits[x] < 0:
+                    digits[x] = next(free)
+            rest = iter(sorted(set(self._free.tolist()) - set(digits[self._free].tolist())))
+            for x in self._free:
+                if digits[x] < 0:
+                    digits[x] = next(rest)
+            renamed = np.empty(eng.n, dtype=np.int64)
+            renamed[positions] = digits[code]
+            index = self._index(renamed)
+            if best is None or index < best[0]:
+                best = (index, positions, digits)
+        assert best is not None
+        hit = self.table.get((best[0], f1, f2))
+        if hit is None:
+            return None
+        value, guess = hit
+        _, positions, digits = best
+        back = np.empty(eng.k, dtype=np.int64)
+        back[digits] = np.arange(eng.k)
+        return value, self._index(back[eng.codes[guess][positions]])
+
+    def _index(self, digits: np.ndarray) -> int:
+        return self.eng.index([self.eng.spec.alphabet[d] for d in digits])
+
+
 # ---------------------------------------------------------------- exact values of small sets
 
 def ideal_bounds(eng: Engine) -> np.ndarray:
@@ -141,8 +208,10 @@ class Exact:
 
     MEMO_MAX = 200_000  # sets remembered at most (then the memo starts again from the known ones)
 
-    def __init__(self, spec: Spec, known: dict[bytes, tuple[int, int]] | None = None) -> None:
+    def __init__(self, spec: Spec, known: dict[bytes, tuple[int, int]] | None = None,
+                 openings: Openings | None = None) -> None:
         self.eng = engine(spec)
+        self.openings = openings
         self.win = spec.win
         self.lb = ideal_bounds(self.eng)
         self.known = dict(known or {})
@@ -166,6 +235,13 @@ class Exact:
               largest: int | None = None) -> int | None:
         """The value of this candidate set, or None when the search would search more than `budget` sets
         (or the set is not known and has more than `largest` codes)."""
+        if self.openings is not None and len(guessed) == 2 and guessed[0] == self.openings.first and len(cands):
+            one = cands[:1]
+            f1, f2 = (int(self.eng.feedback(g, one)[0]) for g in guessed)
+            opening = self.openings.lookup(guessed[1], f1, f2)
+            if opening is not None:
+                self.memo[np.sort(cands).tobytes()] = (opening[0], True, opening[1])
+                return opening[0]
         if largest is not None and len(cands) > largest:
             hit = self.memo.get(np.sort(cands).tobytes())
             return hit[0] if hit is not None and hit[1] else None

@@ -174,7 +174,8 @@ class Solver:
     def exact(self) -> Exact:
         """Exact values of candidate sets (for /analyse), knowing the tree's positions already."""
         if self._exact is None:
-            self._exact = Exact(self.spec, None if self.tree is None else self.tree.values)
+            tree = self.tree
+            self._exact = Exact(self.spec) if tree is None else Exact(self.spec, tree.values, tree.openings)
         return self._exact
 
     def last_chance(self, history: History, level: str, rng: random.Random | None = None) -> tuple[str, ...]:

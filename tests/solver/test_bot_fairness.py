@@ -75,16 +75,18 @@ def test_the_bots_duel_moves_are_the_same_whatever_its_secret(level: str) -> Non
         assert next(iter(lines))[-1] == "4071"
 
 
-def test_the_perfect_bots_moves_are_the_same_whatever_its_secret() -> None:
-    """3 digits has a perfect tree: the bot plays it under the game's disguise, never under its secret."""
-    rules = CodeRules(3, False)
-    secrets = [c for c in random.Random(5).sample(_all_codes(rules), 30) if c not in {g[:3] for g in HUMAN_GUESSES}]
+@pytest.mark.parametrize("length, human", [(3, "407"), (4, "4071")])
+def test_the_perfect_bots_moves_are_the_same_whatever_its_secret(length: int, human: str) -> None:
+    """3 and 4 digits have a perfect tree: the bot plays it under the game's disguise, never under its secret."""
+    rules = CodeRules(length, False)
+    mine = {g[:length] for g in HUMAN_GUESSES}
+    secrets = [c for c in random.Random(5).sample(_all_codes(rules), 30) if c not in mine]
     firsts = set()
     for seed in (1, 2, 3):
-        lines = {tuple(_bot_line(rules, PERFECT, s, "407", seed)) for s in secrets}
+        lines = {tuple(_bot_line(rules, PERFECT, s, human, seed)) for s in secrets}
         assert len(lines) == 1, f"the bot's moves depend on its secret: {len(lines)} different lines"
         line = next(iter(lines))
-        assert line[-1] == "407"
+        assert line[-1] == human
         firsts.add(line[0])
     assert len(firsts) > 1  # the disguise: not always the tree's own 012
 

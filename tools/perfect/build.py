@@ -2,13 +2,12 @@
 exhaustive search per space and writes its tree gzipped to data/solver-trees/ (a developer tool run
 once; CI only replays the shipped files, tests/solver/test_perfect.py).
 
-    python -m tools.perfect.build 3 3r        # 1A2B 3 digits, 3 digits with repeats (seconds, minutes)
-    python -m tools.perfect.build 4 --parts /tmp/perfect   # 4 digits from per-part runs (see below)
+    python -m tools.perfect.build 3 3r 4   # 1A2B 3 digits (0.1 s), with repeats (1 s), 4 digits (6.5 min)
+    python -m tools.perfect.build 3 4 --openings   # and their openings (0.1 s; 4 digits: see docs/solver.md)
 
-4 digits takes long on a shared machine, so it runs per first feedback: `search 10 4 0 <f>` writes the
-subtree under the first guess's feedback f (packed A*5+B) to <dir>/part<f>.txt, and `--parts <dir>`
-puts the tree together from those files (the first guess 0123 on top, the parts in ascending feedback).
 Prints each tree's total, worst case and sizes; the tree is checked by replaying every secret.
+The search alone for one part of 4 digits (the subtree under the first guess's feedback f, packed
+A*5+B): `search 10 4 0 <f>`.
 """
 
 from __future__ import annotations
@@ -21,9 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.solver_book import TREES, tree_path
-from core.solver.engine import engine
-from core.solver.perfect import Tree
+from bot.solver_book import TREES, load_tree, openings_path, tree_path
+from core.solver.perfect import Openings, Tree
 from core.solver.spaces import Spec, digits
 
 HERE = Path(__file__).resolve().parent
@@ -36,48 +34,44 @@ def compile_search(out: Path) -> Path:
     return exe
 
 
-def from_parts(spec: Spec, directory: Path) -> str:
-    """The whole tree from the per-part files: the first guess, then each part's subtree."""
-    eng = engine(spec)
-    first = eng.index("0123")
-    text = ["0123\n"]
-    for fb, part in sorted(eng.partition(first, eng.all).items()):
-        if fb == spec.win or len(part) == 1:
-            continue
-        text.append((directory / f"part{fb}.txt").read_text())
-    return "".join(text)
-
-
-def write(spec: Spec, text: str, seconds: float | None) -> None:
+def write(spec: Spec, text: str, seconds: float) -> None:
     tree = Tree(spec, text)  # raises when the text is no strategy
     replayed = [tree.replay(s) for s in range(tree.eng.size)]
     assert sum(replayed) == tree.total and max(replayed) == tree.worst
     data = gzip.compress(text.encode("ascii"), 9, mtime=0)
     TREES.mkdir(parents=True, exist_ok=True)
     tree_path(spec).write_bytes(data)
-    took = "" if seconds is None else f", search {seconds:.1f} s"
     print(f"{spec.name}: total {tree.total} / {tree.eng.size} = {tree.total / tree.eng.size:.4f}, worst {tree.worst}, "
-          f"{len(text.split())} nodes, {len(text)} bytes, {len(data)} bytes gzipped{took}")
+          f"{len(text.split())} nodes, {len(text)} bytes, {len(data)} bytes gzipped, search {seconds:.1f} s")
+
+
+def write_openings(spec: Spec, text: str, seconds: float) -> None:
+    tree = load_tree(spec)
+    assert tree is not None, "the tree first"
+    openings = Openings(spec, tree.nodes[()].guess, text)  # raises when the text does not fit the space
+    data = gzip.compress(text.encode("ascii"), 9, mtime=0)
+    openings_path(spec).write_bytes(data)
+    print(f"{spec.name} openings: {len(openings.table)} sets, {len(text)} bytes, {len(data)} bytes gzipped, "
+          f"search {seconds:.1f} s")
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("spaces", nargs="+", choices=sorted(SPACES))
-    ap.add_argument("--parts", type=Path, help="assemble 4 digits from the part files in this directory")
+    ap.add_argument("--openings", action="store_true",
+                    help="the values of every set two guesses leave, beside the shipped tree (no repeats)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         exe: Path | None = None
         for name in args.spaces:
             spec = SPACES[name]
-            if args.parts is not None and spec.length == 4:
-                write(spec, from_parts(spec, args.parts), None)
-                continue
             exe = exe or compile_search(Path(tmp))
             t = time.perf_counter()
-            run = subprocess.run([str(exe), str(len(spec.alphabet)), str(spec.length), str(int(spec.repeats))],
+            mode = ["openings"] if args.openings else []
+            run = subprocess.run([str(exe), str(len(spec.alphabet)), str(spec.length), str(int(spec.repeats)), *mode],
                                  check=True, capture_output=True, text=True)
             sys.stderr.write(run.stderr)
-            write(spec, run.stdout, time.perf_counter() - t)
+            (write_openings if args.openings else write)(spec, run.stdout, time.perf_counter() - t)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,9 @@
 //   g++ -O2 -std=c++17 -o search search.cpp
 //   ./search K L R [part]      R = 0 (no repeats) or 1; part = only the subtree under that first
 //                              feedback (packed A*(L+1)+B) is searched; writes the tree to stdout
+//   ./search K L R openings    the values of every set two guesses leave (see `openings`)
+//   ./search K L R sets        optimal subtrees of the sets given on stdin (see `solve_sets`;
+//                              tools/perfect/strong.py)
 //
 // Method: depth-first branch and bound. cost(S) = |S| + min over guesses g of the sum of cost(part)
 // over the parts of S by feedback to g (the part that g itself wins is not counted again).
@@ -449,7 +452,8 @@ static void emit(const Set& S, vector<uint16_t>& hist, int depth, FILE* out) {
 // set), and optionally a bound: only a subtree needing fewer guesses in all is wanted (a strategy
 // at hand needs ub; the search then mostly proves that nothing beats it, which is much faster).
 // Writes per set its optimal subtree (the preorder of the output below, codes as indices) and a line
-// "= <value> <most guesses for one code>", or only "= -1 0" when no subtree beats the bound. The memo is shared by all the sets: a set's value does not depend on its history.
+// "= <value> <most guesses for one code>", or only "= -1 0" when no subtree beats the bound. The
+// memo is shared by all the sets: a set's value does not depend on its history.
 static int solve_sets(chrono::steady_clock::time_point t0) {
   by_index = true;
   POOL_CAP = max<size_t>(1000, (size_t)1500000000 / (3 * (size_t)N));
@@ -502,9 +506,39 @@ static int solve_sets(chrono::steady_clock::time_point t0) {
   return 0;
 }
 
+// The value and best guess of every set of 3+ codes that two guesses can leave: the first guess, then
+// each second guess (one per orbit of the renamings that fix the first), one line per set:
+// "second first-feedback second-feedback value best" (what /analyse needs to price a player's
+// second guess exactly: core/solver/perfect.py, Openings).
+static void openings(const Set& all, uint16_t first) {
+  vector<uint16_t> hist{first};
+  const shared_ptr<const Pool> held = pool_for(hist);
+  vector<Set> firsts, seconds;
+  split(all, first, firsts);
+  auto t0 = chrono::steady_clock::now();
+  size_t done = 0;
+  for (uint16_t g : held->list) {
+    if (g == first) continue;
+    hist.push_back(g);
+    for (auto& s1 : firsts) {
+      split(s1, g, seconds);
+      for (auto& s2 : seconds) {
+        if (s2.size() < 3) continue;
+        int v = solve(s2, hist, INT32_MAX);
+        const Entry& e = memo.at(key_of(s2));
+        printf("%s %d %d %d %s\n", text(g).c_str(), fb(first, s2[0]), fb(g, s2[0]), v, text(e.guess).c_str());
+      }
+    }
+    hist.pop_back();
+    double secs = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
+    fprintf(stderr, "second guess %s (%zu of %zu): %.1f s, %lld nodes, memo %zu\n", text(g).c_str(), ++done,
+            held->list.size() - 1, secs, nodes, memo.size());
+  }
+}
+
 int main(int argc, char** argv) {
   if (argc < 4) {
-    fprintf(stderr, "usage: search K L R [part | sets]\n");
+    fprintf(stderr, "usage: search K L R [part|openings|sets]\n");
     return 2;
   }
   K = atoi(argv[1]), L = atoi(argv[2]), R = atoi(argv[3]);
@@ -514,7 +548,8 @@ int main(int argc, char** argv) {
   }
   keystamp.assign((size_t)1 << (4 * L), 0);
   bool sets = argc > 4 && string(argv[4]) == "sets";
-  int only = argc > 4 && !sets ? atoi(argv[4]) : -1;
+  bool values2 = argc > 4 && strcmp(argv[4], "openings") == 0;
+  int only = argc > 4 && !values2 && !sets ? atoi(argv[4]) : -1;
   if (const char* cap = getenv("MEMO_CAP")) memo_cap = strtoull(cap, nullptr, 10);
 
   int pw = 1;
@@ -580,6 +615,10 @@ int main(int argc, char** argv) {
   const vector<uint16_t> root = pool_for(hist)->list;
   fprintf(stderr, "space K=%d L=%d repeats=%d: %d codes, %d non-winning feedbacks, %zu first guesses\n",
           K, L, R, N, B, root.size());
+  if (values2) {
+    openings(all, root[0]);
+    return 0;
+  }
   int best = INT32_MAX, bestg = -1;
   for (uint16_t g : root) {
     if (only >= 0 && g != root[0]) continue;
