@@ -99,3 +99,17 @@ def _strong_text(spec: Spec) -> str:
     from tools.perfect.strong import strong_text
 
     return strong_text(spec)
+
+
+def test_the_walk_is_the_strong_level_played_against_every_secret() -> None:
+    """Step 1 of the tool (how TODAY was measured): the walked tree plays exactly as `Solver.strong`,
+    secret by secret (3 digits: every one of the 720)."""
+    spec = digits(3, False)
+    walked = Tree(spec, _strong_text(spec))
+    lengths = replay_all(walked)
+    solver = Solver(spec)
+    for s in range(solver.eng.size):
+        line = play(solver, solver.eng.code(s), STRONG)
+        assert len(line) == lengths[s]
+        assert solver.eng.index(line[0]) == walked.nodes[()].guess
+    assert int(lengths.sum()) == 3592  # docs/solver.md, bench: strong on 3 digits
