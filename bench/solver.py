@@ -1,5 +1,7 @@
 """Solver benchmark: every secret of a space (a seeded sample of 2,000 for the big spaces) played by
-the easy, the strong and (where the space ships a tree, data/solver-trees/) the perfect level;
+the easy, the strong and (where the space ships a tree, data/solver-trees/) the perfect level; where
+the space ships a strong tree, the strong level plays it ("strong·tree", a lookup: every secret of
+the space, also the big ones) and today's computed strong level ("strong") is shown beside it;
 prints guesses (mean, worst, distribution), time per game and per decision, peak memory and the raw
 feedback rate, next to the published references.
 
@@ -26,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from bot.solver_book import load_book, load_tree
+from bot.solver_book import load_book, load_strong_tree, load_tree
 from core.solver import EASY, LOGIK, MASTERMIND, PERFECT, STRONG, Solver, Spec, digits
 from core.solver.engine import engine
 from core.solver.words import WordSolver, play_word
@@ -67,7 +69,9 @@ def run(solver: Solver, secrets: list[int], level: str, seed: int) -> dict[str, 
     for s in secrets:
         history: list[tuple[tuple[str, ...], int, int]] = []
         while True:
-            known = level == STRONG and solver.encode(history) in solver._memo
+            hist = solver.encode(history)
+            known = level == STRONG and (hist in solver._memo or (
+                solver.strong_tree is not None and solver.strong_tree.move(hist) is not None))
             t = time.perf_counter()
             g = solver.guess(history, level, rng)
             decisions.append(time.perf_counter() - t)
@@ -178,15 +182,23 @@ def main(argv: list[str] | None = None) -> None:
             continue
         spec = SPACES[key]
         t = time.perf_counter()
-        solver = Solver(spec, load_book(CACHE, spec), load_tree(spec))
+        book = load_book(CACHE, spec)
+        solver = Solver(spec, book, load_tree(spec), load_strong_tree(spec))
         book_s = time.perf_counter() - t
         secrets = secrets_for(spec, args.sample, args.seed)
+        rows: list[tuple[str, Solver, str, list[int]]] = []
         for level in args.levels:
             if level == PERFECT and solver.tree is None:
-                continue  # no tree shipped: the perfect level plays strong
-            r = run(solver, secrets, level, args.seed)
+                continue  # no perfect tree shipped: the perfect level plays strong
+            if level == STRONG and solver.strong_tree is not None:
+                rows.append(("strong·tree", solver, level, list(range(solver.eng.size))))
+                rows.append((level, Solver(spec, book, solver.tree), level, secrets))  # computed per decision
+            else:
+                rows.append((level, solver, level, secrets))
+        for label, who, level, some in rows:
+            r = run(who, some, level, args.seed)
             dist = " ".join(f"{k}:{v}" for k, v in r["dist"])
-            print(f"{TITLES[key]:<24} {level:<7} {r['games']:>6} {r['mean']:>7.4f} {r['max']:>4} "
+            print(f"{TITLES[key]:<24} {label:<7} {r['games']:>6} {r['mean']:>7.4f} {r['max']:>4} "
                   f"{r['ms_game']:>8.1f} {r['p50']:>7.2f} {r['p99']:>7.1f} {r['dmax']:>7.0f} "
                   f"{r['cp50']:>8.1f} {r['cp99']:>8.1f}  {dist}  (total {r['sum']})", flush=True)
         if key == "mm":
@@ -196,6 +208,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"{r['ms_game']:>8.1f} {'':>7} {'':>7} {'':>7} {'':>8} {'':>8}  {dist}  (total {r['sum']})",
                   flush=True)
         tree = "" if solver.tree is None else f", perfect tree read with the book, {len(solver.tree.nodes)} positions"
+        if solver.strong_tree is not None:
+            tree += f", strong tree read with the book, {len(solver.strong_tree.nodes)} positions"
         notes.append(f"{TITLES[key]}: book {book_s:.2f} s (first guess {solver.book['first']}){tree}"
                      + (f"; reference: {REFERENCES[key]}" if key in REFERENCES else ""))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

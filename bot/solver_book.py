@@ -1,8 +1,10 @@
 """The solver's files: the opening book, computed once per space by the pure core
 (`core.solver.build_book`), cached as JSON under `data/solver-cache/`, rebuilt when missing or
-stale; and the shipped perfect-play trees (`data/solver-trees/`, made by tools/perfect/build.py),
-read into `core.solver.Tree`. File I/O lives here, in bot/, so core stays pure. A book file that
-cannot be read or written is not an error: the book is then simply computed in memory.
+stale; and the shipped trees (`data/solver-trees/`): perfect play (`perfect-<space>.txt.gz`, made by
+tools/perfect/build.py) and, where no optimum is known, the strong level's tree
+(`strong-<space>.txt.gz`, tools/perfect/strong.py), both read into `core.solver.Tree`. File I/O
+lives here, in bot/, so core stays pure. A book file that cannot be read or written is not an
+error: the book is then simply computed in memory.
 
 `with_solver` and `word_hint` are what the App's worker processes run (bot/thinking.py): each
 worker keeps its own shared solvers, so their memoised decisions stay warm between requests.
@@ -42,6 +44,10 @@ def openings_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path
     return Path(directory) / f"openings-{spec.name}.txt.gz"
 
 
+def strong_tree_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
+    return Path(directory) / f"strong-{spec.name}.txt.gz"
+
+
 def load_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | None:
     """The space's shipped perfect-play tree with its openings where it has them, or None when it has
     no tree (a shipped file that does not read as a strategy of the space is an error: the data is
@@ -54,6 +60,17 @@ def load_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | N
     more = openings_path(spec, directory)
     openings = gzip.decompress(more.read_bytes()).decode("ascii") if more.exists() else None
     return Tree(spec, gzip.decompress(path.read_bytes()).decode("ascii"), openings)
+
+
+def load_strong_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | None:
+    """The space's shipped strong tree (not optimal: `Solver` plays it but never prices with it), or
+    None when it has none."""
+    path = strong_tree_path(spec, directory)
+    if not path.exists():
+        return None
+    from core.solver.perfect import Tree
+
+    return Tree(spec, gzip.decompress(path.read_bytes()).decode("ascii"))
 
 
 def book_path(directory: str | os.PathLike[str], spec: Spec) -> Path:
@@ -95,7 +112,7 @@ def solver(spec: Spec, directory: str | os.PathLike[str] | None = None) -> Solve
         if found is None:
             from core.solver.strategy import Solver
 
-            found = _solvers[key] = Solver(spec, load_book(directory, spec), load_tree(spec))
+            found = _solvers[key] = Solver(spec, load_book(directory, spec), load_tree(spec), load_strong_tree(spec))
         return found
 
 

@@ -44,8 +44,10 @@ class Node:
 
 
 class Tree:
-    """An optimal strategy of one space, decoded from its text (ValueError when the text does not
-    describe a strategy that finds every code)."""
+    """A strategy of one space, decoded from its text (ValueError when the text does not describe a
+    strategy that finds every code): an optimal one for the perfect trees, whose `values` are then
+    exact; the shipped strong trees (tools/perfect/strong.py) use the same format but are not optimal,
+    so their values are only what that strategy needs."""
 
     def __init__(self, spec: Spec, text: str, openings: str | None = None) -> None:
         self.spec = spec
@@ -99,6 +101,27 @@ class Tree:
                 return n
             hist = (*hist, (g, fb))
         raise AssertionError("unreachable: every guess of the tree splits its set")
+
+
+def replay_all(tree: Tree) -> np.ndarray:
+    """How many guesses the tree needs for each code of the space (by index), every secret played at
+    once: at each node the node's guess against the secrets that reach it, in one feedback call (the
+    same play as `Tree.replay`, a secret after another; a Logik tree of 32 768 codes in about a second).
+    KeyError when a secret reaches a position the tree has no guess for."""
+    eng, win = tree.eng, tree.spec.win
+    out = np.zeros(eng.size, dtype=np.int64)
+    stack: list[tuple[Hist, np.ndarray, int]] = [((), eng.all, 1)]
+    while stack:
+        hist, secrets, depth = stack.pop()
+        g = tree.nodes[hist].guess
+        fb = eng.feedback(g, secrets)
+        for v in np.unique(fb):
+            reach = secrets[fb == v]
+            if int(v) == win:
+                out[reach] = depth
+            else:
+                stack.append(((*hist, (g, int(v))), reach, depth + 1))
+    return out
 
 
 class Openings:

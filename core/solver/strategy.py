@@ -2,7 +2,9 @@
 (maximum entropy of the feedback partition; ties → smaller worst-case part → a code that can
 still be the secret → the lowest code), with an opening book for the first two guesses, and
 `perfect` (an optimal tree shipped as data, core/solver/perfect.py; `strong` where the history has
-left the tree or the space has none).
+left the tree or the space has none). Where no optimum is known, `strong` follows a shipped strong
+tree (today's strong play with exact subtrees below a size, tools/perfect/strong.py) while the
+history is on it, and computes its guess as above off it.
 
 History is a sequence of (code, A, B), a code being any sequence of symbols of the alphabet
 ("0123" or ("1", "1", "2", "2", "3")). Guesses come back as tuples of symbols.
@@ -52,8 +54,8 @@ class Choice:
 
 
 def rank(eng: Engine, cands: np.ndarray, guessed: Sequence[int] = (),
-         pairs_max: int = PAIRS_MAX, eval_max: int = EVAL_MAX) -> list[Choice]:
-    """Every guess of the (reduced) pool, best first (deterministic)."""
+         pairs_max: int = PAIRS_MAX, eval_max: int = EVAL_MAX, top: int = ROLLOUT_K) -> list[Choice]:
+    """The `top` best guesses of the (reduced) pool, best first (deterministic)."""
     n = len(cands)
     if n == 0:
         raise ValueError("no code is consistent with the feedback")
@@ -69,7 +71,7 @@ def rank(eng: Engine, cands: np.ndarray, guessed: Sequence[int] = (),
     ent, worst, _parts = eng.scores(pool, evals)
     is_c = eng.member(pool, cands)
     order = np.lexsort((pool, ~is_c, worst, -np.round(ent, 9)))  # the last key is the primary one
-    return [Choice(int(pool[i]), n, float(ent[i]), int(worst[i]), bool(is_c[i])) for i in order[:ROLLOUT_K]]
+    return [Choice(int(pool[i]), n, float(ent[i]), int(worst[i]), bool(is_c[i])) for i in order[:top]]
 
 
 def choose(eng: Engine, cands: np.ndarray, guessed: Sequence[int] = (),
@@ -99,14 +101,21 @@ def build_book(spec: Spec, pairs_max: int = BOOK_PAIRS_MAX) -> dict[str, Any]:
 class Solver:
     """Plays one space. Thread-safe enough for worker threads: decisions are pure, the memo is a dict."""
 
-    def __init__(self, spec: Spec, book: dict[str, Any] | None = None, tree: Tree | None = None) -> None:
+    def __init__(self, spec: Spec, book: dict[str, Any] | None = None, tree: Tree | None = None,
+                 strong_tree: Tree | None = None) -> None:
         self.spec = spec
         self.eng = engine(spec)
-        self.tree = tree  # perfect play, where the space has one
+        self.tree = tree  # perfect play, where the space has one: its values are exact (Exact, /analyse)
+        # the strong level's shipped tree, where the space has one: NOT optimal, so it never seeds
+        # `exact` nor prices a guess; it only gives the strong guess while the history follows it
+        self.strong_tree = strong_tree
         self._exact: Exact | None = None
         self._book = book
         self._book_lock = threading.Lock()
         self._memo: dict[tuple[tuple[int, int], ...], Choice] = {}
+        # sets refined by a roll-out: at most this many codes, and codes × the space's size (the
+        # strong trees' tool, tools/perfect/strong.py, widens them: it runs once, off line)
+        self.rollout_n, self.rollout_pairs, self.rollout_k = ROLLOUT_N, ROLLOUT_PAIRS, ROLLOUT_K
         self._trees: dict[tuple[bytes, bytes], tuple[int, int]] = {}
 
     # ---------------------------------------------------------------- helpers
@@ -147,13 +156,19 @@ class Solver:
         return self.eng.code(int(cands[rng.randrange(len(cands))]))
 
     def strong(self, history: History) -> tuple[str, ...]:
-        return self.eng.code(self.decide(self.encode(history)).guess)
+        return self.eng.code(self.strong_move(self.encode(history)))
+
+    def strong_move(self, hist: tuple[tuple[int, int], ...]) -> int:
+        """The strong guess after an encoded history: the shipped strong tree's while the history
+        follows it, else the strong choice computed now (`decide`)."""
+        g = None if self.strong_tree is None else self.strong_tree.move(hist)
+        return self.decide(hist).guess if g is None else g
 
     def perfect(self, history: History) -> tuple[str, ...]:
         """The tree's guess while the history follows it, else the strong guess."""
         hist = self.encode(history)
         g = None if self.tree is None else self.tree.move(hist)
-        return self.eng.code(self.decide(hist).guess if g is None else g)
+        return self.eng.code(self.strong_move(hist) if g is None else g)
 
     @property
     def exact(self) -> Exact:
@@ -198,9 +213,9 @@ class Solver:
         """Greedy choice; for small candidate sets the best few greedy guesses are each played out
         (greedy below) and the one with the fewest total guesses, then the lower worst case, wins."""
         n = len(cands)
-        if n <= 2 or n > ROLLOUT_N or n * self.eng.size > ROLLOUT_PAIRS:
+        if n <= 2 or n > self.rollout_n or n * self.eng.size > self.rollout_pairs:
             return choose(self.eng, cands, guessed)
-        top = rank(self.eng, cands, guessed)
+        top = rank(self.eng, cands, guessed, top=self.rollout_k)
         scored = [(*self._split(c.guess, cands, guessed), i) for i, c in enumerate(top)]
         return top[min(scored)[2]]
 

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from bot.solver_book import load_tree
+from bot.solver_book import load_strong_tree, load_tree
 from core import serial
 from core.codes import CodeRules
 from core.games import challenge
@@ -32,7 +32,7 @@ HUMAN_GUESSES = ("5678", "9012", "3456", "7890", "1357", "2468", "0246", "1397",
 @functools.cache
 def _solver(rules: CodeRules) -> Solver:  # one per space: its opening book is built once
     spec = sg.spec_for(rules)
-    return Solver(spec, tree=load_tree(spec))
+    return Solver(spec, tree=load_tree(spec), strong_tree=load_strong_tree(spec))
 
 
 def _all_codes(rules: CodeRules) -> list[str]:
@@ -131,24 +131,52 @@ def test_the_fingerprint_attack_no_longer_identifies_the_secret() -> None:
         assert left == by_answers and real in left
 
 
-@pytest.mark.parametrize("level", [STRONG, EASY])
-def test_the_logik_bot_gives_nothing_away(level: str) -> None:
-    solver = Solver(sg.spec_of(logik.State(HUMAN, None)))
+def test_the_bots_moves_on_a_shipped_strong_tree_are_the_same_whatever_its_secret() -> None:
+    """4 digits with repeats ships a strong tree (no perfect one): strong and perfect play it under the
+    game's disguise, exactly as the computed strong level was played, never under the bot's secret."""
+    rules = CodeRules(4, True)
+    assert _solver(rules).strong_tree is not None
+    secrets = [c for c in random.Random(6).sample(_all_codes(rules), 30) if c not in HUMAN_GUESSES]
+    for level in (STRONG, PERFECT):
+        firsts = set()
+        for seed in (1, 2, 3):
+            lines = {tuple(_bot_line(rules, level, s, "4071", seed)) for s in secrets}
+            assert len(lines) == 1, f"the bot's moves depend on its secret: {len(lines)} different lines"
+            line = next(iter(lines))
+            assert line[-1] == "4071"
+            firsts.add(line[0])
+        assert len(firsts) > 1  # the disguise: not always the tree's own first guess
+
+
+@pytest.mark.parametrize(("level", "shipped"), [(STRONG, True), (PERFECT, True), (STRONG, False), (EASY, False)])
+def test_the_logik_bot_gives_nothing_away(level: str, shipped: bool) -> None:
+    """With the shipped strong tree (strong, and perfect, which plays it) and without (computed)."""
+    spec = sg.spec_of(logik.State(HUMAN, None))
+    tree = load_strong_tree(spec) if shipped else None
+    assert tree is not None or not shipped
+    solver = Solver(spec, strong_tree=tree)
     sample = sorted({logik.random_code(Ctx(0.0, random.Random(i))) for i in range(120)})
-    lines = set()
-    for s in sample:
-        ctx = Ctx(0.0, random.Random(9))
-        state, _ = sg.new_bot_logik(HUMAN, "Bot", 10, {}, ctx)
-        state.secrets[sg.BOT] = s
-        state, _ = logik.apply(state, SetSecret("12345"), "ann", ctx)
-        rng = random.Random(10)
-        for row in ("11111", "22222", "33333"):  # three rounds: ann never cracks
-            state, _ = logik.apply(state, sg.bot_guess(solver, state, level, rng), sg.BOT, ctx)
-            if state.phase is not challenge.Phase.PLAYING:
-                break
-            state, _ = logik.apply(state, Guess(row), "ann", ctx)
-        lines.add(tuple(r.code for r in state.rows[sg.BOT]))
-    assert len(lines) == 1, f"the Logik bot's rows depend on its secret: {len(lines)} different lines"
+    firsts = set()
+    for seed in (9, 11):
+        lines = set()
+        for s in sample:
+            ctx = Ctx(0.0, random.Random(seed))
+            state, _ = sg.new_bot_logik(HUMAN, "Bot", 10, {}, ctx)
+            state.secrets[sg.BOT] = s
+            state, _ = logik.apply(state, SetSecret("12345"), "ann", ctx)
+            rng = random.Random(10)
+            for row in ("11111", "22222", "33333"):  # three rounds: ann never cracks
+                state, _ = logik.apply(state, sg.bot_guess(solver, state, level, rng), sg.BOT, ctx)
+                if state.phase is not challenge.Phase.PLAYING:
+                    break
+                state, _ = logik.apply(state, Guess(row), "ann", ctx)
+            lines.add(tuple(r.code for r in state.rows[sg.BOT]))
+        assert len(lines) == 1, f"the Logik bot's rows depend on its secret: {len(lines)} different lines"
+        firsts.add(next(iter(lines))[0])
+    if level != EASY:  # (easy draws from the App's rng, the same here in both games)
+        assert len(firsts) == 2  # a new disguise per game: another first row
+    if shipped:
+        assert not solver._memo  # the bot's rows came from the tree
 
 
 def test_the_bots_disguise_is_random_per_game_and_survives_a_restart() -> None:

@@ -5,6 +5,8 @@
 //   ./search K L R [part]      R = 0 (no repeats) or 1; part = only the subtree under that first
 //                              feedback (packed A*(L+1)+B) is searched; writes the tree to stdout
 //   ./search K L R openings    the values of every set two guesses leave (see `openings`)
+//   ./search K L R sets        optimal subtrees of the sets given on stdin (see `solve_sets`;
+//                              tools/perfect/strong.py)
 //
 // Method: depth-first branch and bound. cost(S) = |S| + min over guesses g of the sum of cost(part)
 // over the parts of S by feedback to g (the part that g itself wins is not counted again).
@@ -102,7 +104,7 @@ struct Pool {
 // dropped whole past POOL_CAP entries (a pool is about 15 KB: unbounded, the histories of the big
 // 4-digit parts filled 5 GB within minutes). A history that fixes no symmetry gets the full pool.
 static unordered_map<Key, shared_ptr<const Pool>, KeyHash> pools;
-static const size_t POOL_CAP = 100000;
+static size_t POOL_CAP = 100000;  // `sets` mode: by the space's size (a Logik pool is about 100 KB)
 static shared_ptr<const Pool> full_pool;
 
 static int index_of(const int8_t* d) {
@@ -245,7 +247,7 @@ static void distinct_on(const Set& S, const vector<uint16_t>& in, vector<uint16_
   }
 }
 
-static const int COLUMNS = 24;  // sets this large are scanned code by code over the whole pool
+static int COLUMNS = 24;  // sets this large are scanned code by code over the whole pool
 static vector<int> nclb;        // a bound for a guess that is not a candidate, by set size
 static vector<unsigned> inset;  // the codes of the set being scanned (see mark)
 
@@ -402,7 +404,9 @@ static int solve(const Set& S, vector<uint16_t>& hist, int ub) {
 
 
 // ---------------------------------------------------------------- output
+static bool by_index = false;  // `sets` mode: codes are written as their index
 static string text(int c) {
+  if (by_index) return to_string(c);
   string s;
   for (int i = 0; i < L; i++) s += char('0' + codes[c][i]);
   return s;
@@ -441,6 +445,67 @@ static void emit(const Set& S, vector<uint16_t>& hist, int depth, FILE* out) {
   hist.pop_back();
 }
 
+// `search K L R sets`: optimal subtrees of given sets (tools/perfect/strong.py). Reads one set per line
+// from stdin, "h1 h2 ... : c1 c2 ... [< ub]": the indices (codes in lexicographic order, as the engine numbers
+// them) of the guesses made so far, which fix the symmetry, then the set's codes, which must be exactly
+// the codes consistent with those guesses' feedback (so every renaming that fixes the guesses fixes the
+// set), and optionally a bound: only a subtree needing fewer guesses in all is wanted (a strategy
+// at hand needs ub; the search then mostly proves that nothing beats it, which is much faster).
+// Writes per set its optimal subtree (the preorder of the output below, codes as indices) and a line
+// "= <value> <most guesses for one code>", or only "= -1 0" when no subtree beats the bound. The
+// memo is shared by all the sets: a set's value does not depend on its history.
+static int solve_sets(chrono::steady_clock::time_point t0) {
+  by_index = true;
+  POOL_CAP = max<size_t>(1000, (size_t)1500000000 / (3 * (size_t)N));
+  // a guess's row of the feedback table is 32 KB in Logik (1 GiB in all): scanned guess by guess, a
+  // small set costs a cache miss per code and guess (77 % of the time); the set's own rows, read
+  // along the pool, are read in order
+  if (N > 10000) COLUMNS = 3;
+  char* line = nullptr;
+  size_t cap = 0;
+  int done = 0;
+  long long sum = 0;
+  while (getline(&line, &cap, stdin) > 0) {
+    vector<uint16_t> hist;
+    Set S;
+    bool after = false;
+    int ub = INT32_MAX;
+    for (char* p = strtok(line, " \t\n"); p; p = strtok(nullptr, " \t\n")) {
+      if (strcmp(p, ":") == 0) after = true;
+      else if (strcmp(p, "<") == 0) {
+        p = strtok(nullptr, " \t\n");
+        if (p) ub = atoi(p);
+      } else (after ? S : hist).push_back((uint16_t)atoi(p));
+    }
+    if (!after) continue;
+    sort(S.begin(), S.end());
+    int v = solve(S, hist, ub);
+    if (v >= ub) {  // nothing better than the bound: no subtree
+      fprintf(stdout, "= -1 0\n");
+      fflush(stdout);
+      ++done;
+      continue;
+    }
+    depth_sum = 0, worst = 0;
+    emit(S, hist, 1, stdout);
+    if (depth_sum != v) {
+      fprintf(stderr, "search: the subtree written needs %d guesses, its value is %d\n", depth_sum, v);
+      return 1;
+    }
+    fprintf(stdout, "= %d %d\n", v, worst);
+    fflush(stdout);
+    sum += v;
+    if (++done % 100 == 0) {
+      double secs = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
+      fprintf(stderr, "  … %d sets (%.1f s, %lld nodes, memo %zu)\n", done, secs, nodes, memo.size());
+    }
+  }
+  free(line);
+  double secs = chrono::duration<double>(chrono::steady_clock::now() - t0).count();
+  fprintf(stderr, "sets: %d solved, value %lld (%.1f s, %lld nodes, memo %zu)\n", done, sum, secs, nodes, memo.size());
+  return 0;
+}
+
 // The value and best guess of every set of 3+ codes that two guesses can leave: the first guess, then
 // each second guess (one per orbit of the renamings that fix the first), one line per set:
 // "second first-feedback second-feedback value best" (what /analyse needs to price a player's
@@ -473,7 +538,7 @@ static void openings(const Set& all, uint16_t first) {
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    fprintf(stderr, "usage: search K L R [part|openings]\n");
+    fprintf(stderr, "usage: search K L R [part|openings|sets]\n");
     return 2;
   }
   K = atoi(argv[1]), L = atoi(argv[2]), R = atoi(argv[3]);
@@ -482,8 +547,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   keystamp.assign((size_t)1 << (4 * L), 0);
+  bool sets = argc > 4 && string(argv[4]) == "sets";
   bool values2 = argc > 4 && strcmp(argv[4], "openings") == 0;
-  int only = argc > 4 && !values2 ? atoi(argv[4]) : -1;
+  int only = argc > 4 && !values2 && !sets ? atoi(argv[4]) : -1;
   if (const char* cap = getenv("MEMO_CAP")) memo_cap = strtoull(cap, nullptr, 10);
 
   int pw = 1;
@@ -542,6 +608,7 @@ int main(int argc, char** argv) {
   while (next_permutation(pi.begin(), pi.end()));
 
   auto t0 = chrono::steady_clock::now();
+  if (sets) return solve_sets(t0);
   Set all(N);
   iota(all.begin(), all.end(), 0);
   vector<uint16_t> hist;
