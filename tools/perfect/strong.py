@@ -2,9 +2,9 @@
 gzipped to data/solver-trees/strong-<space>.txt.gz (a developer tool run once; CI only replays the
 shipped files, tests/solver/test_strong_trees.py).
 
-    python -m tools.perfect.strong logik --walks 300 1000 5000 5000:16 1000:12 5000:24 --limit 60
+    python -m tools.perfect.strong logik --walks 300 1000 5000 5000:16 1000:12 5000:24 300:16 --limit 60
     python -m tools.perfect.strong 4r --walks 400 2000 --limit 100
-    python -m tools.perfect.strong 5 --walks 500 --limit 100
+    python -m tools.perfect.strong 5 --walks 500 2000:16 --limit 100
 
 1. **Today's strong tree**: `Solver.decide` is a fixed strategy (memoised per history), so its tree is
    read off by walking it from the empty history: at each position the strong guess, then each part
