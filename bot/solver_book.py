@@ -52,25 +52,28 @@ def load_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | N
     """The space's shipped perfect-play tree with its openings where it has them, or None when it has
     no tree (a shipped file that does not read as a strategy of the space is an error: the data is
     part of the code)."""
-    path = tree_path(spec, directory)
-    if not path.exists():
+    text = _shipped(tree_path(spec, directory))
+    if text is None:
         return None
     from core.solver.perfect import Tree
 
-    more = openings_path(spec, directory)
-    openings = gzip.decompress(more.read_bytes()).decode("ascii") if more.exists() else None
-    return Tree(spec, gzip.decompress(path.read_bytes()).decode("ascii"), openings)
+    return Tree(spec, text, _shipped(openings_path(spec, directory)))
 
 
 def load_strong_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | None:
     """The space's shipped strong tree (not optimal: `Solver` plays it but never prices with it), or
     None when it has none."""
-    path = strong_tree_path(spec, directory)
-    if not path.exists():
+    text = _shipped(strong_tree_path(spec, directory))
+    if text is None:
         return None
     from core.solver.perfect import Tree
 
-    return Tree(spec, gzip.decompress(path.read_bytes()).decode("ascii"))
+    return Tree(spec, text)
+
+
+def _shipped(path: Path) -> str | None:
+    """A shipped gzipped text, or None when the space has no such file."""
+    return gzip.decompress(path.read_bytes()).decode("ascii") if path.exists() else None
 
 
 def book_path(directory: str | os.PathLike[str], spec: Spec) -> Path:

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from bot.solver_book import TREES, load_tree, openings_path, tree_path
-from core.solver.perfect import Openings, Tree
+from core.solver.perfect import Openings, Tree, replay_all
 from core.solver.spaces import Spec, digits
 
 HERE = Path(__file__).resolve().parent
@@ -36,8 +36,8 @@ def compile_search(out: Path) -> Path:
 
 def write(spec: Spec, text: str, seconds: float) -> None:
     tree = Tree(spec, text)  # raises when the text is no strategy
-    replayed = [tree.replay(s) for s in range(tree.eng.size)]
-    assert sum(replayed) == tree.total and max(replayed) == tree.worst
+    replayed = replay_all(tree)
+    assert replayed.sum() == tree.total and replayed.max() == tree.worst
     data = gzip.compress(text.encode("ascii"), 9, mtime=0)
     TREES.mkdir(parents=True, exist_ok=True)
     tree_path(spec).write_bytes(data)

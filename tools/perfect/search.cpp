@@ -547,9 +547,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   keystamp.assign((size_t)1 << (4 * L), 0);
-  bool sets = argc > 4 && string(argv[4]) == "sets";
-  bool values2 = argc > 4 && strcmp(argv[4], "openings") == 0;
-  int only = argc > 4 && !values2 && !sets ? atoi(argv[4]) : -1;
+  string mode = argc > 4 ? argv[4] : "";
+  bool sets = mode == "sets", opening = mode == "openings";
+  int only = argc > 4 && !sets && !opening ? atoi(argv[4]) : -1;
   if (const char* cap = getenv("MEMO_CAP")) memo_cap = strtoull(cap, nullptr, 10);
 
   int pw = 1;
@@ -615,7 +615,7 @@ int main(int argc, char** argv) {
   const vector<uint16_t> root = pool_for(hist)->list;
   fprintf(stderr, "space K=%d L=%d repeats=%d: %d codes, %d non-winning feedbacks, %zu first guesses\n",
           K, L, R, N, B, root.size());
-  if (values2) {
+  if (opening) {
     openings(all, root[0]);
     return 0;
   }
