@@ -7,7 +7,8 @@ the ratings it gives are the ones the games wrote one by one. A player is ranked
 `ordinal` (mu − 3·sigma), which grows as their games make the rating surer.
 
 Fair play: a game counts only when its players really played (each game's `rated` hook decides; a
-two-player game needs `MIN_MOVES` of each player, `duel_match`), and the same players farming games
+two-player game is rated once each side has made its first move — `MIN_MOVES`, `duel_match` — and
+a resignation or a timeout after that is a rated loss, as on Lichess), and the same players farming games
 against each other gain little: of the games of one kind between exactly the same players (no fixed
 entrant, not a LOCAL_KINDS game) only `PAIR_GAMES` within any `PAIR_WINDOW` are rated (`repeated`).
 The rule reads nothing but the rated games before it and their end times, so `rebuild` and the live
@@ -43,7 +44,7 @@ class Rating:
 NEW = Rating(MODEL.mu, MODEL.sigma, 0)
 EVERYWHERE = "*"  # the chat id of the ratings across chats (no platform's chat has this id)
 LOCAL_KINDS = frozenset({"kegeln"})  # players are names within one chat: no rating across chats
-MIN_MOVES = 3  # a two-player game is rated only when each player made this many guesses (rows)
+MIN_MOVES = 1  # a two-player game is rated once each player made this many guesses (revealed rows)
 PAIR_GAMES = 3  # of the games between the same players of one kind, at most this many are rated …
 PAIR_WINDOW = 24 * 3600.0  # … within any this many seconds (by the times the games ended)
 TREND_GAMES = 5  # /stats: the change of the conservative rating over this many last rated games
@@ -95,8 +96,9 @@ def duel_match(outcomes: Mapping[str, str], names: Mapping[str, str],
                fixed: Mapping[str, Rating] | None = None, moves: Mapping[str, int] | None = None) -> Match | None:
     """A two-player game (duel, Logik) from its players' outcomes: win/loss or a draw; any other
     ending (abandoned, given up) is not rated, nor a game in which a player made fewer than
-    `MIN_MOVES` moves (`moves`: guesses or rows per player) — a resignation before playing
-    proves nothing, and a second account could hand out wins that way."""
+    `MIN_MOVES` moves (`moves`: guesses or revealed rows per player) — a resignation before both
+    sides played proves nothing, and a second account could hand out wins that way. Once each side
+    has moved, quitting is a rated loss: resigning whenever the first guesses went badly is no escape."""
     if len(outcomes) != 2 or any(o not in ("win", "draw", "loss") for o in outcomes.values()):
         return None
     if moves is not None and any(moves.get(p, 0) < MIN_MOVES for p in outcomes):

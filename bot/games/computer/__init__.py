@@ -114,7 +114,8 @@ async def solver_pending(svc: Services, turn: Handling, row: GameRow) -> None:
 class ComputerOpponent(GamePlugin[S]):
     """A game the bot may play in: a move it left pending comes first, and it answers every move.
     A decided game is rated one against one (a draw ties) once each side made `ratings.MIN_MOVES`
-    guesses (rows); the bot has the fixed rating of its level."""
+    guesses (revealed rows) — after that a resignation or a timeout is a rated loss; the bot has the
+    fixed rating of its level."""
 
     async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
         outcomes = {r.user_id: r.outcome for r in results}
