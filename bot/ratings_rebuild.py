@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.services import Services, loaded
+from bot.storage import fair_play
 from bot.storage.base import FinishedStamp, GameRow
 from bot.storage.store import RatingsMoved
 from core import ratings
@@ -34,7 +35,9 @@ class Rebuilt:
 
 async def matches(svc: Services, finished: Sequence[tuple[GameRow, float]]) -> list[ratings.Rated]:
     """The rated ones among finished games (with the times they ended) as matches, in the given order:
-    each game's own `rated` hook on its stored final state."""
+    each game's own `rated` hook on its stored final state, with the pair cap's decision when the game
+    ended (bot/storage/fair_play.py: it matched the players by keyed hash, which no /forgetme changes)."""
+    decided = {int(g): bool(c) for g, c in await svc.store.fetch(fair_play.DECISIONS)}  # the pair cap's, live
     rated = []
     for row, at in finished:
         plugin = svc.plugins.get(row.kind)
@@ -43,7 +46,7 @@ async def matches(svc: Services, finished: Sequence[tuple[GameRow, float]]) -> l
         game, state = loaded(row)
         match = await plugin.rated(svc, row, state, svc.results(game, state))
         if match is not None:
-            rated.append(ratings.Rated(row.platform, row.chat_id, row.kind, row.id, at, match))
+            rated.append(ratings.Rated(row.platform, row.chat_id, row.kind, row.id, at, match, decided.get(row.id)))
     return rated
 
 

@@ -11,8 +11,9 @@ two-player game is rated once each side has made its first move — `MIN_MOVES`,
 a resignation or a timeout after that is a rated loss, as on Lichess), and the same players farming games
 against each other gain little: of the games of one kind between exactly the same players (no fixed
 entrant, not a LOCAL_KINDS game) only `PAIR_GAMES` within any `PAIR_WINDOW` are rated (`repeated`).
-The rule reads nothing but the rated games before it and their end times, so `rebuild` and the live
-path (bot/storage/store.py `rating_job`, from the stored history) decide alike.
+The rule matches the players by a keyed hash of their platform ids (`pair_hash`), so that a /forgetme
+does not make a returning account a new opponent; the live path (bot/storage/fair_play.py) stores its
+decision with each game, and `rebuild` follows it (games from before: decided again by ids).
 
 Every rated game also counts in a player's rating across all chats of the platform, kept under the
 reserved chat id EVERYWHERE — except in LOCAL_KINDS, whose players are names that mean someone only
@@ -22,6 +23,8 @@ history of every step (the trend and the chart read it).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -135,6 +138,14 @@ def repeated(earlier: Iterable[float], at: float) -> bool:
     return sum(1 for t in earlier if at - t < PAIR_WINDOW) >= PAIR_GAMES
 
 
+def pair_hash(key: bytes, platform: str, kind: str, pair: frozenset[str]) -> str:
+    """The repetition rule's name for a pair (or group) of players: an HMAC-SHA256 under the bot's own
+    key of the platform, the game and the players' platform ids. It outlives /forgetme (a returning
+    account is the same opponent again), yet without the key it tells nobody who played."""
+    text = "\x1f".join((platform, kind, *sorted(pair)))
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
 def scopes(chat_id: str, kind: str) -> tuple[str, ...]:
     """The chat ids a game of `kind` in `chat_id` is rated under: the chat, and across chats."""
     return (chat_id,) if kind in LOCAL_KINDS else (chat_id, EVERYWHERE)
@@ -158,7 +169,9 @@ def trend(steps: Sequence[Rating], games: int, n: int = TREND_GAMES) -> tuple[fl
 
 @dataclass(frozen=True)
 class Rated:
-    """A stored finished game to replay: where it was played, which game, when it ended, its match."""
+    """A stored finished game to replay: where it was played, which game, when it ended, its match, and
+    whether the repetition rule counted it when it ended (`counted`; None for a game from before the
+    rule kept its decisions: decided again from the players' ids)."""
 
     platform: str
     chat_id: str
@@ -166,6 +179,7 @@ class Rated:
     game_id: int
     at: float
     match: Match
+    counted: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -186,13 +200,18 @@ def rebuild(games: Iterable[Rated]) -> tuple[dict[tuple[str, str, str, str], Ste
     """Every rating from scratch by replaying `games` in the order they ended: the last step per
     (platform, chat id, kind, player) — each with its name at its last game — and every step in order.
     A game the repetition rule leaves out (`repeated`, on the platform's games of its kind) changes
-    nothing."""
+    nothing: where the live rule's decision is stored (`Rated.counted`: it matched players by a keyed
+    hash of their ids, which a /forgetme does not change), that decision; else decided again by ids."""
     current: dict[tuple[str, str, str, str], Step] = {}
     history: list[Step] = []
     recent: dict[tuple[str, str, frozenset[str]], list[float]] = {}  # the repetition rule's rated games
     for g in games:
         pair = pair_key(g.kind, g.match)
-        if pair is not None:
+        if pair is not None and g.counted is not None:
+            if not g.counted:
+                continue
+            recent.setdefault((g.platform, g.kind, pair), []).append(g.at)
+        elif pair is not None:
             times = recent.setdefault((g.platform, g.kind, pair), [])
             if repeated(times, g.at):
                 continue

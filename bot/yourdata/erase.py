@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from bot.storage import fair_play
 from bot.storage.sql import Query, Tx, TxJob
 from bot.yourdata.declare import FORMER, Personal
 
@@ -51,11 +52,14 @@ def _where(p: Personal) -> str:
     return f" AND ({p.where})" if p.where else ""
 
 
-def forget_job(platform: str, uid: str, token: str, declared: Sequence[Personal]) -> TxJob:
+def forget_job(platform: str, uid: str, token: str, declared: Sequence[Personal], now: float | None = None) -> TxJob:
     """Delete the user's rows where they are declared so, else give them the token and the neutral name;
-    rewrite every JSON text that names them; the user's private chats become the token's."""
+    rewrite every JSON text that names them; the user's private chats become the token's. The pair cap's
+    keyed hashes stay for their 24 hours (bot/storage/fair_play.py); older ones go now (`now`)."""
 
     async def job(tx: Tx) -> None:
+        if now is not None:
+            await fair_play.forget_old(tx, now)
         base = {"platform": platform, "former": FORMER}
         # their private chats: the one whose id is theirs (Telegram), and those of their private games
         # (the console's `@name`, a Discord DM channel), read before their seats are anonymised

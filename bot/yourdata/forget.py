@@ -64,7 +64,7 @@ async def confirmed(svc: Services, turn: Handling, pressed: ForgetButton) -> Non
         raise GameError("forget.expired")
     await end_games(svc, turn)
     token = f"{TOKEN_PREFIX}{svc.rng.getrandbits(64):016x}"  # random: nothing links it to the old id
-    await svc.store.run(forget_job(ib.actor.platform, ib.actor.user_id, token, entries(personal())))
+    await svc.store.run(forget_job(ib.actor.platform, ib.actor.user_id, token, entries(personal()), svc.clock()))
     forget_caches(svc, ib.actor.platform, ib.actor.user_id)
     log.info("%s: a user was forgotten", ib.actor.platform)  # never which one
     turn.messages.append(Message(ib.chat, Text("forget.done")))
