@@ -13,7 +13,7 @@ functions (`replay_local`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.services import Services, loaded
@@ -33,11 +33,13 @@ class Rebuilt:
     steps: int  # history rows written
 
 
-async def matches(svc: Services, finished: Sequence[tuple[GameRow, float]]) -> list[ratings.Rated]:
+async def matches(svc: Services, finished: Sequence[tuple[GameRow, float]],
+                  decided: Mapping[int, bool] | None = None) -> list[ratings.Rated]:
     """The rated ones among finished games (with the times they ended) as matches, in the given order:
     each game's own `rated` hook on its stored final state, with the pair cap's decision when the game
-    ended (bot/storage/fair_play.py: it matched the players by keyed hash, which no /forgetme changes)."""
-    decided = {int(g): bool(c) for g, c in await svc.store.fetch(fair_play.DECISIONS)}  # the pair cap's, live
+    ended (`decided`, bot/storage/fair_play.py: it matched the players by keyed hash, which no /forgetme
+    changes)."""
+    decided = decided or {}
     rated = []
     for row, at in finished:
         plugin = svc.plugins.get(row.kind)
@@ -54,7 +56,8 @@ async def replay(svc: Services) -> tuple[FinishedStamp, list[ratings.Rated]]:
     """Which games have ended (how many, and their versions: `Store.finished_stamp`), and the rated ones
     among them as matches, in the order they ended."""
     finished = await svc.store.finished_games()
-    return svc.store.finished_stamp(finished), await matches(svc, finished)
+    decided = {int(g): bool(c) for g, c in await svc.store.fetch(fair_play.DECISIONS)}  # the pair cap's, live
+    return svc.store.finished_stamp(finished), await matches(svc, finished, decided)
 
 
 async def replay_local(svc: Services, finished: Sequence[tuple[GameRow, float]]

@@ -6,7 +6,8 @@ players leaves a row in `rated_pairs` (migration 15): the game, when it ended, w
 it, and — only for the cap's 24 hours — `core.ratings.pair_hash` of its players' platform ids under the
 bot's own key (`fair_play_key`, 32 random bytes drawn once, at the first rated game). Older hashes are
 set to NULL (`forget_old`) by the next rated game or /forgetme; the decision stays, so the ratings rebuild
-decides every game as the live rule did (bot/ratings_rebuild.py). docs/retention.md says what is kept."""
+decides every game as the live rule did (bot/ratings_rebuild.py). docs/retention.md says what is kept.
+`shares`: the newcomer discount's inputs, read as the rebuild tracks them."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ NOTE = Query("INSERT INTO rated_pairs (game_id, platform, kind, pair, at, counte
              " VALUES (:game_id, :platform, :kind, :pair, :at, :counted)")
 FORGET_OLD = Query("UPDATE rated_pairs SET pair = NULL WHERE pair IS NOT NULL AND at < :before")
 DECISIONS = Query("SELECT game_id, counted FROM rated_pairs")
+FIRST_RATED = Query("SELECT MIN(at) FROM rating_history WHERE platform = :platform AND chat_id = :chat_id"
+                    " AND kind = :kind AND user_id = :user_id")
 UNCLAIM = Query("DELETE FROM ratings WHERE platform = :platform AND chat_id = :chat_id AND kind = :kind"
                 " AND user_id = :user_id AND games = 0")
 
@@ -56,3 +59,16 @@ async def counted(tx: Tx, platform: str, kind: str, pair: frozenset[str], now: f
         for user_id in sorted(pair):
             await tx.execute(UNCLAIM, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind, user_id=user_id)
     return ok
+
+
+async def shares(tx: Tx, platform: str, kind: str, match: ratings.Match,
+                 everywhere: dict[str, ratings.Rating], now: float) -> dict[str, float]:
+    """The newcomer discount (`core.ratings.weights`) of a match's players: from their ratings across
+    chats before it (`everywhere`, claimed) and when their first rated game of the kind ended (the history
+    across chats) — what `core.ratings.rebuild` tracks as it replays."""
+    first = {}
+    for user_id in match.rated:
+        at = await tx.fetchval(FIRST_RATED, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind, user_id=user_id)
+        if at is not None:
+            first[user_id] = float(at)
+    return ratings.weights(match, kind, everywhere, first, now)

@@ -278,13 +278,14 @@ class SqlStore:
             pair = ratings.pair_key(kind, match)
             if claimed is not None and pair and not await fair_play.counted(tx, platform, kind, pair, now, game_id):
                 return
+            keep = await fair_play.shares(tx, platform, kind, match, claimed, now) if claimed else {}
             for scope in ratings.scopes(chat_id, kind):
                 where = {"platform": platform, "chat_id": scope, "kind": kind}
                 prior = dict(claimed) if claimed is not None and scope == ratings.EVERYWHERE else {}
                 for user_id in match.rated:
                     if user_id not in prior:
                         prior[user_id] = await _claim(tx, where, user_id, match, now)
-                new = ratings.rate(match, prior)
+                new = ratings.discounted(ratings.rate(match, prior), prior, keep)  # wins over newcomers count less
                 await tx.executemany(q.SAVE_RATING, [
                     {**where, "user_id": u, "name": match.names.get(u, u), "mu": r.mu, "sigma": r.sigma,
                      "games": r.games, "updated": now} for u, r in new.items()])
