@@ -23,6 +23,12 @@ SINCE = Query("SELECT at FROM rated_pairs WHERE platform = :platform AND kind = 
 NOTE = Query("INSERT INTO rated_pairs (game_id, platform, kind, pair, at, counted)"
              " VALUES (:game_id, :platform, :kind, :pair, :at, :counted)")
 FORGET_OLD = Query("UPDATE rated_pairs SET pair = NULL WHERE pair IS NOT NULL AND at < :before")
+BEFORE = Query(  # a pair's rated games of the day the upgrade to migration 15 came: not in `rated_pairs`,
+    # so matched by ids in the history across chats, as the rule did before (with all their players)
+    "SELECT game_id, user_id, at FROM rating_history WHERE platform = :platform AND chat_id = :chat_id"
+    " AND kind = :kind AND at >= :since AND game_id NOT IN (SELECT game_id FROM rated_pairs)"
+    " AND game_id IN (SELECT game_id FROM rating_history WHERE platform = :platform AND chat_id = :chat_id"
+    " AND kind = :kind AND user_id = :user_id AND at >= :since)")
 DECISIONS = Query("SELECT game_id, counted FROM rated_pairs")
 FIRST_RATED = Query("SELECT MIN(at) FROM rating_history WHERE platform = :platform AND chat_id = :chat_id"
                     " AND kind = :kind AND user_id = :user_id")
@@ -51,8 +57,16 @@ async def counted(tx: Tx, platform: str, kind: str, pair: frozenset[str], now: f
     claimed already (store.py `_claim_pair`): two games of one pair that end at once are decided in turn;
     a game left out drops the empty rows that claim created (a rebuild creates none for it)."""
     hashed = ratings.pair_hash(await key(tx), platform, kind, pair)
-    rows = await tx.fetch(SINCE, platform=platform, kind=kind, pair=hashed, since=now - ratings.PAIR_WINDOW - 1)
-    ok = not ratings.repeated((float(r[0]) for r in rows), now)
+    since = now - ratings.PAIR_WINDOW - 1
+    times = [float(r[0]) for r in await tx.fetch(SINCE, platform=platform, kind=kind, pair=hashed, since=since)]
+    players: dict[int, set[str]] = {}
+    ended: dict[int, float] = {}
+    for game_id_, user_id, at in await tx.fetch(BEFORE, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind,
+                                                since=since, user_id=min(pair)):
+        players.setdefault(int(game_id_), set()).add(str(user_id))
+        ended[int(game_id_)] = float(at)
+    times += [ended[g] for g, who in players.items() if who == pair]
+    ok = not ratings.repeated(times, now)
     await tx.execute(NOTE, game_id=game_id, platform=platform, kind=kind, pair=hashed, at=now, counted=int(ok))
     await forget_old(tx, now)
     if not ok:

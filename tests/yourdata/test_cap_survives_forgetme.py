@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot import ratings_rebuild
 from bot.app import App
-from bot.storage.sql import Query
+from bot.storage.sql import Query, Tx
 from core import ratings
 from core.messages import Actor
 from tests.app.conftest import Clock
@@ -63,3 +63,22 @@ async def test_forgetme_does_not_reset_the_pair_cap(app: App, db: str, clock: Cl
     assert everywhere["duel"].games == ratings.PAIR_GAMES + 1
     kept = await app.store.fetch(Query("SELECT COUNT(*) FROM rated_pairs WHERE pair IS NOT NULL"))
     assert kept[0][0] == 1  # only the game within the last 24 hours keeps its pair's hash
+
+
+async def test_the_games_of_the_day_before_the_upgrade_still_count(app: App, clock: Clock) -> None:
+    """Games that ended before migration 15 have no row in `rated_pairs`: the cap counts them by ids, as
+    before, and so does the rebuild."""
+    t = Spares(app)
+    for _ in range(2):
+        await lost_by_resigning(t, clock)
+
+    async def job(tx: Tx) -> None:  # as if they had ended before the upgrade
+        await tx.execute(Query("DELETE FROM rated_pairs"))
+    await app.store.run(job)
+    for _ in range(2):
+        await lost_by_resigning(t, clock)
+    everywhere = await app.store.player_ratings(PLATFORM, ratings.EVERYWHERE, "alice")
+    assert everywhere["duel"].games == ratings.PAIR_GAMES
+    before = (await rows(app, RATINGS), await rows(app, HISTORY))
+    await ratings_rebuild.rebuild(app)
+    assert (await rows(app, RATINGS), await rows(app, HISTORY)) == before
