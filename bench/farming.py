@@ -8,14 +8,15 @@ openskill, the pair cap, the newcomer discount — the rules the live path and t
   to game. Each plays about `HONEST_GAMES` rated duels a day against others of the chat, at random times.
   In a duel the starter guesses first; whoever cracks in fewer guesses wins, the same number is a draw
   (the second player's last chance).
-- The farmer's main account plays like a good honest player (and plays the honest games too), and every
-  day beats each of its 10 spare accounts `PAIR_GAMES` times (the pair cap's most): each side makes its
-  first guess, the spare resigns — 30 scripted wins a day. `--season` first lets the spares play each
-  other (as often as the cap allows) so that they are no longer new to rated play, then farms.
+- The farmer's main account plays like an average honest player (7 guesses; it plays the honest games
+  too), and every day of the farming week beats each of its 10 spare accounts `PAIR_GAMES` times (the
+  pair cap's most): each side makes its first guess, the spare resigns — 30 scripted wins a day.
+  *Seasoned*: the spares first play each other (as often as the cap allows) on the week's first day, so
+  that they are no longer new by their number of games; or three weeks before (the discount's known limit).
 
-Prints where the farmer's main account ends on the chat's leaderboard (by the conservative rating,
-mu − 3σ), its ordinal and games, against the honest top 3; with `--rule none` the same week without the
-newcomer discount, for comparison. `python -m bench.farming [--days 7] [--seed 1] [--seeds 5]`."""
+Prints, per seed, where the farmer's main account ends on the chat's leaderboard (by the conservative
+rating, mu − 3σ), its ordinal, and the chat's third place — each case also without the newcomer discount,
+for comparison. `python -m bench.farming [--days 7] [--seed 1] [--seeds 5]`."""
 
 from __future__ import annotations
 
