@@ -1,7 +1,8 @@
 """Farming simulation (issue 36.3): one person with 10 spare accounts against a chat of honest players.
 
-A week of rated 1A2B duels in one chat, replayed through the real rating rules (`core.ratings.rebuild`:
-openskill, the pair cap, the newcomer discount — the rules the live path and the rebuild apply alike).
+Four weeks of honest rated 1A2B duels in one chat, then a week of farming, replayed through the real
+rating rules (`core.ratings.rebuild`: openskill, the pair cap, the newcomer discount — the rules the live
+path and the rebuild apply alike).
 
 - Honest players (`HONEST`) have a realistic skill: the mean number of guesses they need to crack a
   4-digit code, from 5.3 (near the best solvers) to 9 (casual), and a spread of ±1.3 guesses from game

@@ -9,6 +9,7 @@ from bot.storage.postgres import PostgresStore
 from bot.storage.sql import Tx
 from core import ratings
 from core.ratings import Match
+from tests.app.test_newcomer_discount import test_a_win_over_a_newcomer_counts_for_less  # noqa: F401
 from tests.app.test_ratings_rebuild import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_rebuild_gives_exactly_the_stored_ratings_and_history,
 )
