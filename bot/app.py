@@ -24,6 +24,7 @@ from bot.services import RETRY_DELAYS, Services
 from bot.storage.base import Conflict, Duplicate, GameRow, Store, StoreUnavailable
 from bot.storage.schemas import Schema
 from bot.storage.sqlite import SqliteStore
+from bot.yourdata import logged  # a person in the log: a keyed hash, never the id
 from core import names, serial
 from core.errors import GameError
 from core.messages import Actor, CommandInfo, Inbound, Message, Outbound, Response, Text
@@ -119,12 +120,10 @@ class App(Services):
             self._say_refusal(handling, Text(STORE_ERRORS[err.reason]))
         except Exception:
             handling.outcome = "crashed"
-            log.exception("failed to handle %s in %s:%s from %s", _what(inbound), inbound.chat.platform,
-                          inbound.chat.chat_id, inbound.actor.user_id)
+            log.exception("failed to handle %s in %s:%s from %s", _what(inbound), *logged.who(inbound))
             handling.messages = [Message(inbound.chat, Text("error.internal"))]
         finally:
-            log.info("%s chat=%s user=%s %s -> %s (%.1f ms)", inbound.chat.platform, inbound.chat.chat_id,
-                     inbound.actor.user_id, _what(inbound), handling.outcome,
+            log.info("%s chat=%s user=%s %s -> %s (%.1f ms)", *logged.who(inbound), _what(inbound), handling.outcome,
                      (time.perf_counter() - started) * 1000)
         if handling.seen:
             self._recent[handling.seen] = None
@@ -133,7 +132,7 @@ class App(Services):
                 if saved is not None:
                     await saved
             except Exception as exc:  # a name, language or title not stored is no reason to fail the answer
-                log.warning("could not store user %s or chat: %s", inbound.actor.user_id, exc)
+                log.warning("could not store user %s or chat: %s", logged.who(inbound)[2], exc)
         return await self.renderer.response(inbound, handling.messages, handling.notice, handling.delete_inbound,
                                             handling.about)
 
@@ -197,7 +196,7 @@ class App(Services):
             if why == "resumed":  # what a retry said before it failed is told
                 return []
         if handling.messages:
-            log.info("%s chat=%s game %d: the bot's move %s", row.platform, row.chat_id, row.id, why)
+            log.info("%s chat=%s game %d: the bot's move %s", row.platform, logged.where(row), row.id, why)
         return await self.told(handling)
 
     async def resume(self) -> list[Outbound]:
@@ -232,7 +231,7 @@ class App(Services):
             else:
                 self.owed.pop(game_id, None)
                 log.warning("%s chat=%s game %d: the bot is still busy; its move waits for the human",
-                            row.platform, row.chat_id, game_id)
+                            row.platform, logged.where(row), game_id)
             outbounds.extend(told)
         return outbounds
 
@@ -255,7 +254,7 @@ class App(Services):
                 except (GameError, Conflict):
                     continue
             self.release(row.id)
-            log.info("%s chat=%s game %d timed out", row.platform, row.chat_id, row.id)
+            log.info("%s chat=%s game %d timed out", row.platform, logged.where(row), row.id)
             outbounds.extend(await self.told(handling))
         return outbounds
 

@@ -13,10 +13,11 @@ functions (`replay_local`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.services import Services, loaded
+from bot.storage import fair_play
 from bot.storage.base import FinishedStamp, GameRow
 from bot.storage.store import RatingsMoved
 from core import ratings
@@ -32,9 +33,13 @@ class Rebuilt:
     steps: int  # history rows written
 
 
-async def matches(svc: Services, finished: Sequence[tuple[GameRow, float]]) -> list[ratings.Rated]:
+async def matches(svc: Services, finished: Sequence[tuple[GameRow, float]],
+                  decided: Mapping[int, bool] | None = None) -> list[ratings.Rated]:
     """The rated ones among finished games (with the times they ended) as matches, in the given order:
-    each game's own `rated` hook on its stored final state."""
+    each game's own `rated` hook on its stored final state, with the pair cap's decision when the game
+    ended (`decided`, bot/storage/fair_play.py: it matched the players by keyed hash, which no /forgetme
+    changes)."""
+    decided = decided or {}
     rated = []
     for row, at in finished:
         plugin = svc.plugins.get(row.kind)
@@ -43,7 +48,7 @@ async def matches(svc: Services, finished: Sequence[tuple[GameRow, float]]) -> l
         game, state = loaded(row)
         match = await plugin.rated(svc, row, state, svc.results(game, state))
         if match is not None:
-            rated.append(ratings.Rated(row.platform, row.chat_id, row.kind, row.id, at, match))
+            rated.append(ratings.Rated(row.platform, row.chat_id, row.kind, row.id, at, match, decided.get(row.id)))
     return rated
 
 
@@ -51,7 +56,8 @@ async def replay(svc: Services) -> tuple[FinishedStamp, list[ratings.Rated]]:
     """Which games have ended (how many, and their versions: `Store.finished_stamp`), and the rated ones
     among them as matches, in the order they ended."""
     finished = await svc.store.finished_games()
-    return svc.store.finished_stamp(finished), await matches(svc, finished)
+    decided = {int(g): bool(c) for g, c in await svc.store.fetch(fair_play.DECISIONS)}  # the pair cap's, live
+    return svc.store.finished_stamp(finished), await matches(svc, finished, decided)
 
 
 async def replay_local(svc: Services, finished: Sequence[tuple[GameRow, float]]

@@ -24,7 +24,8 @@ class Feat:
     user_id: str
     name: str
     won: bool
-    moves: int | None = None  # the guesses (1A2B) or rows (Logik) of a win
+    moves: int | None = None  # the guesses (1A2B) or rows (Logik) in which they cracked the code: a win, or a
+    # draw in which both cracked it; None where they did not (a loss, a win by resignation or timeout)
     _: KW_ONLY
     nines: int = 0  # Hausnummern: throws of all nine pins
     days: tuple[str, ...] = field(default=())  # the daily puzzle: the days (ISO) played up to this one, this one last
@@ -49,9 +50,9 @@ def _in_a_row(days: Sequence[str], n: int) -> bool:
 
 
 FIRST_WIN = Achievement("first_win", "achievement.first_win", lambda f: f.won)
-CRACK_IN_4 = Achievement("crack_in_4", "achievement.crack_four",
-                         lambda f: f.won and f.moves is not None and f.moves <= 4)
-LOGIK_IN_5 = Achievement("logik_in_5", "achievement.logik_five",
+CRACK_IN_4 = Achievement("crack_in_4", "achievement.crack_four",  # a crack, also in a drawn duel
+                         lambda f: f.moves is not None and f.moves <= 4)
+LOGIK_IN_5 = Achievement("logik_in_5", "achievement.logik_five",  # "Won …": a win by a crack
                          lambda f: f.won and f.moves is not None and f.moves <= 5)
 WEEK_OF_DAILIES = Achievement("daily_week", "achievement.daily_week", lambda f: _in_a_row(f.days, WEEK))
 ALLE_NEUNE = Achievement("alle_neune", "achievement.alle_neune", lambda f: f.nines > 0)

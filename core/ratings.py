@@ -7,11 +7,15 @@ the ratings it gives are the ones the games wrote one by one. A player is ranked
 `ordinal` (mu − 3·sigma), which grows as their games make the rating surer.
 
 Fair play: a game counts only when its players really played (each game's `rated` hook decides; a
-two-player game needs `MIN_MOVES` of each player, `duel_match`), and the same players farming games
+two-player game is rated once each side has made its first move — `MIN_MOVES`, `duel_match` — and
+a resignation or a timeout after that is a rated loss, as on Lichess), and the same players farming games
 against each other gain little: of the games of one kind between exactly the same players (no fixed
 entrant, not a LOCAL_KINDS game) only `PAIR_GAMES` within any `PAIR_WINDOW` are rated (`repeated`).
-The rule reads nothing but the rated games before it and their end times, so `rebuild` and the live
-path (bot/storage/store.py `rating_job`, from the stored history) decide alike.
+The rule matches the players by a keyed hash of their platform ids (`pair_hash`), so that a /forgetme
+does not make a returning account a new opponent; the live path (bot/storage/fair_play.py) stores its
+decision with each game, and `rebuild` follows it (games from before: decided again by ids). And a
+win over a player newer to rated play than the winner moves the winner only part of the way (`weights`,
+`discounted`): spare accounts, however many games they play among themselves, are young.
 
 Every rated game also counts in a player's rating across all chats of the platform, kept under the
 reserved chat id EVERYWHERE — except in LOCAL_KINDS, whose players are names that mean someone only
@@ -21,6 +25,8 @@ history of every step (the trend and the chart read it).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -43,7 +49,9 @@ class Rating:
 NEW = Rating(MODEL.mu, MODEL.sigma, 0)
 EVERYWHERE = "*"  # the chat id of the ratings across chats (no platform's chat has this id)
 LOCAL_KINDS = frozenset({"kegeln"})  # players are names within one chat: no rating across chats
-MIN_MOVES = 3  # a two-player game is rated only when each player made this many guesses (rows)
+MIN_MOVES = 1  # a two-player game is rated once each player made this many guesses (revealed rows)
+NEWCOMER_GAMES = 20  # a player with fewer rated games of a kind (across chats) is new to rated play …
+NEWCOMER_AGE = 14 * 24 * 3600.0  # … and so is one whose first rated game of the kind is not this old
 PAIR_GAMES = 3  # of the games between the same players of one kind, at most this many are rated …
 PAIR_WINDOW = 24 * 3600.0  # … within any this many seconds (by the times the games ended)
 TREND_GAMES = 5  # /stats: the change of the conservative rating over this many last rated games
@@ -83,6 +91,52 @@ def rate(match: Match, prior: Mapping[str, Rating]) -> dict[str, Rating]:
     return out
 
 
+def weights(match: Match, kind: str, everywhere: Mapping[str, Rating], since: Mapping[str, float],
+            at: float) -> dict[str, float]:
+    """How much of a gain each rated player keeps (1: all of it): a win or a draw against opponents new
+    to rated play proves little — they may be spare accounts of the winner — so it moves the rating
+    only by the share `established` of the newest opponent the player did not lose to. `everywhere`:
+    the players' ratings across chats before the game (a LOCAL_KINDS game, whose players are a club's
+    names, and the bot, whose rating is fixed, are never new)."""
+    if kind in LOCAL_KINDS:
+        return {}
+    rank = {p: r for team, r in zip(match.teams, match.ranks, strict=True) for p in team}
+    out = {}
+    for p in match.rated:
+        beaten = [q for q in rank if rank[q] >= rank[p] and q != p and q not in match.fixed
+                  and not any(p in t and q in t for t in match.teams)]  # not a teammate
+        own = established(everywhere.get(p), at - since.get(p, at))
+        share = min((_share(own, established(everywhere.get(q), at - since.get(q, at))) for q in beaten),
+                    default=1.0)
+        if share < 1.0:
+            out[p] = share
+    return out
+
+
+def _share(own: float, theirs: float) -> float:
+    """The part of a gain kept against an opponent: all of it against one at least as established as
+    oneself (two newcomers, two regulars), else in proportion."""
+    return 1.0 if theirs >= own else theirs / own
+
+
+def established(r: Rating | None, age: float) -> float:
+    """How far a player is from new to rated play (0 … 1): their rated games of the kind across chats
+    over `NEWCOMER_GAMES`, times the time since their first one over `NEWCOMER_AGE` — spare accounts
+    can play many games among themselves in a day, but not make them older."""
+    return min(1.0, (r.games if r else 0) / NEWCOMER_GAMES) * min(1.0, max(0.0, age) / NEWCOMER_AGE)
+
+
+def discounted(new: Mapping[str, Rating], prior: Mapping[str, Rating], keep: Mapping[str, float]) -> dict[str, Rating]:
+    """`new` with each gain of a player in `keep` (a higher ordinal than before) scaled by their share: mu
+    and sigma move that part of the way. A loss counts in full."""
+    out = dict(new)
+    for p, share in keep.items():
+        old, r = prior.get(p) or NEW, new[p]
+        if r.ordinal > old.ordinal:
+            out[p] = Rating(old.mu + share * (r.mu - old.mu), old.sigma + share * (r.sigma - old.sigma), r.games)
+    return out
+
+
 def replay(matches: Iterable[Match]) -> dict[str, Rating]:
     """Every player's rating after the matches in order, starting from nothing."""
     ratings: dict[str, Rating] = {}
@@ -95,8 +149,9 @@ def duel_match(outcomes: Mapping[str, str], names: Mapping[str, str],
                fixed: Mapping[str, Rating] | None = None, moves: Mapping[str, int] | None = None) -> Match | None:
     """A two-player game (duel, Logik) from its players' outcomes: win/loss or a draw; any other
     ending (abandoned, given up) is not rated, nor a game in which a player made fewer than
-    `MIN_MOVES` moves (`moves`: guesses or rows per player) — a resignation before playing
-    proves nothing, and a second account could hand out wins that way."""
+    `MIN_MOVES` moves (`moves`: guesses or revealed rows per player) — a resignation before both
+    sides played proves nothing, and a second account could hand out wins that way. Once each side
+    has moved, quitting is a rated loss: resigning whenever the first guesses went badly is no escape."""
     if len(outcomes) != 2 or any(o not in ("win", "draw", "loss") for o in outcomes.values()):
         return None
     if moves is not None and any(moves.get(p, 0) < MIN_MOVES for p in outcomes):
@@ -133,6 +188,14 @@ def repeated(earlier: Iterable[float], at: float) -> bool:
     return sum(1 for t in earlier if at - t < PAIR_WINDOW) >= PAIR_GAMES
 
 
+def pair_hash(key: bytes, platform: str, kind: str, pair: frozenset[str]) -> str:
+    """The repetition rule's name for a pair (or group) of players: an HMAC-SHA256 under the bot's own
+    key of the platform, the game and the players' platform ids. It outlives /forgetme (a returning
+    account is the same opponent again), yet without the key it tells nobody who played."""
+    text = "\x1f".join((platform, kind, *sorted(pair)))
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
 def scopes(chat_id: str, kind: str) -> tuple[str, ...]:
     """The chat ids a game of `kind` in `chat_id` is rated under: the chat, and across chats."""
     return (chat_id,) if kind in LOCAL_KINDS else (chat_id, EVERYWHERE)
@@ -156,7 +219,9 @@ def trend(steps: Sequence[Rating], games: int, n: int = TREND_GAMES) -> tuple[fl
 
 @dataclass(frozen=True)
 class Rated:
-    """A stored finished game to replay: where it was played, which game, when it ended, its match."""
+    """A stored finished game to replay: where it was played, which game, when it ended, its match, and
+    whether the repetition rule counted it when it ended (`counted`; None for a game from before the
+    rule kept its decisions: decided again from the players' ids)."""
 
     platform: str
     chat_id: str
@@ -164,6 +229,7 @@ class Rated:
     game_id: int
     at: float
     match: Match
+    counted: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -180,25 +246,37 @@ class Step:
     rating: Rating
 
 
-def rebuild(games: Iterable[Rated]) -> tuple[dict[tuple[str, str, str, str], Step], list[Step]]:
+def rebuild(games: Iterable[Rated], newcomers: bool = True) -> tuple[dict[tuple[str, str, str, str], Step], list[Step]]:
     """Every rating from scratch by replaying `games` in the order they ended: the last step per
     (platform, chat id, kind, player) — each with its name at its last game — and every step in order.
     A game the repetition rule leaves out (`repeated`, on the platform's games of its kind) changes
-    nothing."""
+    nothing: where the live rule's decision is stored (`Rated.counted`: it matched players by a keyed
+    hash of their ids, which a /forgetme does not change), that decision; else decided again by ids."""
     current: dict[tuple[str, str, str, str], Step] = {}
     history: list[Step] = []
     recent: dict[tuple[str, str, frozenset[str]], list[float]] = {}  # the repetition rule's rated games
+    first: dict[tuple[str, str, str, str], float] = {}  # when each player's first rated game across chats ended
     for g in games:
         pair = pair_key(g.kind, g.match)
-        if pair is not None:
+        if pair is not None and g.counted is not None:
+            if not g.counted:
+                continue
+            recent.setdefault((g.platform, g.kind, pair), []).append(g.at)
+        elif pair is not None:
             times = recent.setdefault((g.platform, g.kind, pair), [])
             if repeated(times, g.at):
                 continue
             times.append(g.at)
+        far = (g.platform, EVERYWHERE, g.kind)
+        keep = weights(g.match, g.kind, {p: current[(*far, p)].rating for p in g.match.rated
+                                         if (*far, p) in current},
+                       {p: first[(*far, p)] for p in g.match.rated if (*far, p) in first}, g.at) if newcomers else {}
+        for p in g.match.rated:
+            first.setdefault((*far, p), g.at)
         for scope in scopes(g.chat_id, g.kind):
             key = (g.platform, scope, g.kind)
             prior = {p: current[(*key, p)].rating for p in g.match.rated if (*key, p) in current}
-            for p, r in rate(g.match, prior).items():
+            for p, r in discounted(rate(g.match, prior), prior, keep).items():
                 step = Step(g.platform, scope, g.kind, p, g.match.names.get(p, p), g.game_id, g.at, r)
                 current[(*key, p)] = step
                 history.append(step)

@@ -333,7 +333,7 @@ class Renderer:
         elif mine and ctx.in_guild:
             await self.reply(ctx, content(out), out, ephemeral=True)
         else:
-            log.info("a private message to user %s could not be delivered", actor.user_id)
+            log.info("a private message to a user could not be delivered")  # no id in the log (issue 36)
 
     async def reply(self, ctx: Context, text: str, out: Outbound | None = None, *, ephemeral: bool) -> None:
         """Answer through the interaction: its initial response while it has none, else a followup.

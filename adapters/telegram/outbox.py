@@ -176,8 +176,8 @@ class Pacer(BaseRateLimiter[int]):
                               endpoint, chat_id, retries)
                     raise
                 wait = exc._retry_after.total_seconds() + 0.1  # whole seconds, as Telegram sends
-                log.info("Telegram flood control: %s to chat %s retried in %.1f s", endpoint,
-                         chat_id, wait)
+                log.info("Telegram flood control: %s to chat %s retried in %.1f s", endpoint,  # a private
+                         chat_id if str(chat_id).startswith("-") else "(private)", wait)  # chat's id is a user's
                 if chat_id is not None:
                     self.hold(chat_id, wait)
                 if not paced:

@@ -216,9 +216,9 @@ class Renderer:
         except TelegramError as exc:
             if isinstance(out.to, Actor) and unreachable(exc):
                 if out.fallback is not None:
-                    log.info("User %s unreachable privately; posting the fallback", chat_id)
+                    log.info("a user is unreachable privately; posting the fallback")  # no id in the log (issue 36)
                     return await self.route(out.fallback)
-                log.info("User %s unreachable privately; message dropped", chat_id)
+                log.info("a user is unreachable privately; message dropped")
                 return False
             topic = out.to if isinstance(out.to, Chat) and is_group(out.to) else None  # General may be closed too
             why = gone(exc) if topic is not None else None

@@ -73,8 +73,10 @@ class GamePlugin(Generic[S]):
 
     async def feats(self, svc: Services, row: GameRow, state: S, results: list[NewResult], at: float) -> list[Feat]:
         """What a finished game showed of each player, for its achievements (by default its results: a win
-        and its attempts). `at`: when it ended (live: now; a replay: the stored time), for what came before."""
-        return [Feat(r.user_id, r.name, r.outcome == "win", r.attempts) for r in results]
+        and, for a win, its attempts). `at`: when it ended (live: now; a replay: the stored time), for what
+        came before."""
+        won = {r.user_id: r.outcome == "win" for r in results}  # attempts count as a crack's only in a win
+        return [Feat(r.user_id, r.name, won[r.user_id], r.attempts if won[r.user_id] else None) for r in results]
 
     async def scheduled(self, svc: Services, job: Job) -> list[Message]:
         """The game's own post at a set time (a job it wrote with `bot.scheduler.schedule_job`, owner =

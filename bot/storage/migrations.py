@@ -342,4 +342,24 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (platform, nonce)
     );
     """),
+    # 15: fair play that survives /forgetme (bot/storage/fair_play.py, docs/retention.md "Your data"): the
+    # bot's own key for the keyed hashes (one row, drawn at first use), and per rated game of human players
+    # whether the pair cap counted it — with the keyed hash of its players' platform ids only while the
+    # cap's 24 hours can still need it (then NULL)
+    Migration("""
+    CREATE TABLE fair_play_key (
+        id  INTEGER PRIMARY KEY,
+        key TEXT NOT NULL
+    );
+    CREATE TABLE rated_pairs (
+        game_id  {BIGINT} PRIMARY KEY REFERENCES games (id),
+        platform TEXT NOT NULL,
+        kind     TEXT NOT NULL,
+        pair     TEXT,
+        at       {REAL} NOT NULL,
+        counted  INTEGER NOT NULL
+    );
+    CREATE INDEX rated_pairs_pair ON rated_pairs (platform, kind, pair, at);
+    CREATE INDEX rated_pairs_hashed ON rated_pairs (at) WHERE pair IS NOT NULL;
+    """),
 ]

@@ -142,6 +142,13 @@ class PostgresStore(SqlStore):
             await self._pool.close()
             self._pool = None
 
+    async def vacuum(self, tables: Sequence[str]) -> None:
+        """VACUUM the tables (/forgetme: the rows' old versions are dead tuples until then; outside a
+        transaction, as PostgreSQL requires). It frees their space for reuse; it does not zero it."""
+        assert self._pool is not None
+        async with self._pool.acquire(timeout=self.timeout) as conn:
+            await conn.execute("VACUUM " + ", ".join(sorted(set(tables))))
+
     # ------------------------------------------------------------ plumbing
     async def _write(self, job: PgJob) -> Any:
         """Run a job in one transaction; a deadlock or serialization failure retries it whole."""

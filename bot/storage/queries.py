@@ -154,11 +154,6 @@ SAVE_RATING = Query(
     " VALUES (:platform, :chat_id, :kind, :user_id, :name, :mu, :sigma, :games, :updated)"
     " ON CONFLICT (platform, chat_id, kind, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
     " sigma = excluded.sigma, games = excluded.games, updated = excluded.updated")
-PAIR_GAMES_SINCE = Query(  # the repetition rule (core/ratings.py `repeated`): the rated games since a time
-    # of one of a match's players, with all their players, in the scope across chats
-    "SELECT game_id, user_id, at FROM rating_history WHERE platform = :platform AND chat_id = :chat_id"
-    " AND kind = :kind AND at >= :since AND game_id IN (SELECT game_id FROM rating_history"
-    " WHERE platform = :platform AND chat_id = :chat_id AND kind = :kind AND user_id = :user_id AND at >= :since)")
 INSERT_RATING_STEP = Query(
     "INSERT INTO rating_history (game_id, platform, chat_id, kind, user_id, mu, sigma, games, at)"
     " VALUES (:game_id, :platform, :chat_id, :kind, :user_id, :mu, :sigma, :games, :at)")

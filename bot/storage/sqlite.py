@@ -120,8 +120,9 @@ class SqliteStore(SqlStore):
                 await asyncio.to_thread(thread.join, 5)
             raise
         try:
+            # secure_delete: a deleted or rewritten row's bytes are zeroed, not left in a freed page (/forgetme)
             for pragma in ("journal_mode=WAL", f"busy_timeout={self.busy_timeout_ms}", "foreign_keys=ON",
-                           f"synchronous={self.synchronous}"):
+                           f"synchronous={self.synchronous}", "secure_delete=ON"):
                 await conn.execute(f"PRAGMA {pragma}")
         except BaseException:
             await conn.close()
@@ -172,6 +173,19 @@ class SqliteStore(SqlStore):
             if conn:
                 await conn.close()
         self._w = self._r = None
+
+    async def checkpoint(self, attempts: int = 20) -> bool:
+        """Copy the write-ahead log into the database file and truncate it to nothing (/forgetme: the log's
+        older frames still hold the rows as they were). Between the writer's batches, on its connection;
+        a reader in the middle of a read makes it try again. True when the log is empty."""
+        assert self._w is not None
+        for _ in range(attempts):
+            cur = await self._w.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            row = await cur.fetchone()
+            if row is not None and row[0] == 0:
+                return True
+            await asyncio.sleep(0.05)
+        return False
 
     # ------------------------------------------------------------ the writer
     async def _write(self, job: Job) -> Any:

@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from bot.storage import fair_play
 from bot.storage import queries as q
 from bot.storage.base import (
     Conflict,
@@ -271,18 +272,20 @@ class SqlStore:
         (for a game rated across chats) under `ratings.EVERYWHERE`, the players' ratings are read
         with their rows locked (a concurrent game of the same player waits for this one), rated with
         the match, written back, and each new rating added to the history. A game the repetition rule
-        leaves out (`ratings.repeated`, from the history across chats) writes nothing."""
+        leaves out (`ratings.repeated`, matched by keyed hash: bot/storage/fair_play.py) writes nothing."""
         async def job(tx: Tx) -> None:
             claimed = await _claim_pair(tx, platform, kind, match, now)
-            if claimed is not None and await _repeated(tx, platform, kind, match, now):
+            pair = ratings.pair_key(kind, match)
+            if claimed is not None and pair and not await fair_play.counted(tx, platform, kind, pair, now, game_id):
                 return
+            keep = await fair_play.shares(tx, platform, kind, match, claimed, now) if claimed else {}
             for scope in ratings.scopes(chat_id, kind):
                 where = {"platform": platform, "chat_id": scope, "kind": kind}
                 prior = dict(claimed) if claimed is not None and scope == ratings.EVERYWHERE else {}
                 for user_id in match.rated:
                     if user_id not in prior:
                         prior[user_id] = await _claim(tx, where, user_id, match, now)
-                new = ratings.rate(match, prior)
+                new = ratings.discounted(ratings.rate(match, prior), prior, keep)  # wins over newcomers count less
                 await tx.executemany(q.SAVE_RATING, [
                     {**where, "user_id": u, "name": match.names.get(u, u), "mu": r.mu, "sigma": r.sigma,
                      "games": r.games, "updated": now} for u, r in new.items()])
@@ -383,23 +386,6 @@ async def _claim_pair(tx: Tx, platform: str, kind: str, match: ratings.Match,
         return None
     where = {"platform": platform, "chat_id": ratings.EVERYWHERE, "kind": kind}
     return {user_id: await _claim(tx, where, user_id, match, now) for user_id in sorted(pair)}
-
-
-async def _repeated(tx: Tx, platform: str, kind: str, match: ratings.Match, now: float) -> bool:
-    """Whether the same players' rated games of this kind before this one (in the history across chats,
-    which holds every rated game of a kind the rule applies to) already fill the repetition rule's window.
-    Their rows across chats are claimed already (`_claim_pair`)."""
-    pair = ratings.pair_key(kind, match)
-    if not pair:
-        return False
-    rows = await tx.fetch(q.PAIR_GAMES_SINCE, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind,
-                             since=now - ratings.PAIR_WINDOW - 1, user_id=min(pair))
-    players: dict[int, set[str]] = {}
-    ended: dict[int, float] = {}
-    for game_id, user_id, at in rows:
-        players.setdefault(int(game_id), set()).add(str(user_id))
-        ended[int(game_id)] = float(at)
-    return ratings.repeated((ended[g] for g, who in players.items() if who == pair), now)
 
 
 async def write_ratings(tx: Tx, current: Sequence[ratings.Step], history: Sequence[ratings.Step]) -> None:

@@ -4,12 +4,19 @@ are declared (bot/yourdata/declare.py), and the pure rewrite of the JSON that na
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Sequence
 from typing import Any
 
+from bot.storage import fair_play
+from bot.storage.base import Store
+from bot.storage.postgres import PostgresStore
 from bot.storage.sql import Query, Tx, TxJob
+from bot.storage.sqlite import SqliteStore
 from bot.yourdata.declare import FORMER, Personal
+
+log = logging.getLogger("bot.yourdata")
 
 PRIVATE_CHATS = Query("SELECT DISTINCT g.chat_id FROM games g JOIN seats s ON s.game_id = g.id"
                       " WHERE g.platform = :platform AND g.private = 1 AND s.platform = :platform AND s.user_id = :uid")
@@ -51,11 +58,14 @@ def _where(p: Personal) -> str:
     return f" AND ({p.where})" if p.where else ""
 
 
-def forget_job(platform: str, uid: str, token: str, declared: Sequence[Personal]) -> TxJob:
+def forget_job(platform: str, uid: str, token: str, declared: Sequence[Personal], now: float | None = None) -> TxJob:
     """Delete the user's rows where they are declared so, else give them the token and the neutral name;
-    rewrite every JSON text that names them; the user's private chats become the token's."""
+    rewrite every JSON text that names them; the user's private chats become the token's. The pair cap's
+    keyed hashes stay for their 24 hours (bot/storage/fair_play.py); older ones go now (`now`)."""
 
     async def job(tx: Tx) -> None:
+        if now is not None:
+            await fair_play.forget_old(tx, now)
         base = {"platform": platform, "former": FORMER}
         # their private chats: the one whose id is theirs (Telegram), and those of their private games
         # (the console's `@name`, a Discord DM channel), read before their seats are anonymised
@@ -86,6 +96,18 @@ def forget_job(platform: str, uid: str, token: str, declared: Sequence[Personal]
                                {"text": new, "key": key})
 
     return job
+
+
+async def leave_nothing(store: Store, declared: Sequence[Personal]) -> None:
+    """After the erase, no copy of the old rows on disk: SQLite zeroes what a delete or rewrite frees
+    (`secure_delete`, set on every connection) and its write-ahead log, which still holds the rows as they
+    were, is checkpointed into the file and truncated; PostgreSQL VACUUMs the tables the erase touched
+    (their old row versions leave the tables and indexes; docs/retention.md says what stays)."""
+    if isinstance(store, SqliteStore):
+        if not await store.checkpoint():
+            log.warning("the write-ahead log could not be emptied after a /forgetme; it is at the next checkpoint")
+    elif isinstance(store, PostgresStore):
+        await store.vacuum([p.table for p in declared] + ["rated_pairs"])
 
 
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")

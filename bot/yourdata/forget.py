@@ -13,7 +13,7 @@ from bot.moves import acting, loaded
 from bot.storage.base import Conflict
 from bot.storage.sql import Query, Tx
 from bot.yourdata.declare import TOKEN_PREFIX, entries
-from bot.yourdata.erase import forget_job, like
+from bot.yourdata.erase import forget_job, leave_nothing, like
 from core.buttons import ForgetButton
 from core.errors import GameError
 from core.games.base import Game
@@ -64,7 +64,8 @@ async def confirmed(svc: Services, turn: Handling, pressed: ForgetButton) -> Non
         raise GameError("forget.expired")
     await end_games(svc, turn)
     token = f"{TOKEN_PREFIX}{svc.rng.getrandbits(64):016x}"  # random: nothing links it to the old id
-    await svc.store.run(forget_job(ib.actor.platform, ib.actor.user_id, token, entries(personal())))
+    await svc.store.run(forget_job(ib.actor.platform, ib.actor.user_id, token, entries(personal()), svc.clock()))
+    await leave_nothing(svc.store, entries(personal()))
     forget_caches(svc, ib.actor.platform, ib.actor.user_id)
     log.info("%s: a user was forgotten", ib.actor.platform)  # never which one
     turn.messages.append(Message(ib.chat, Text("forget.done")))

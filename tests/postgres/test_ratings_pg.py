@@ -9,6 +9,7 @@ from bot.storage.postgres import PostgresStore
 from bot.storage.sql import Tx
 from core import ratings
 from core.ratings import Match
+from tests.app.test_newcomer_discount import test_a_win_over_a_newcomer_counts_for_less  # noqa: F401
 from tests.app.test_ratings_rebuild import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_rebuild_gives_exactly_the_stored_ratings_and_history,
 )
@@ -47,7 +48,9 @@ async def test_two_games_of_one_player_ending_at_once_both_count_across_chats(pg
             await store.run(store.rating_job("test", "g2", "duel", second, 2.0, g2))
 
         await asyncio.gather(store.run(slow), then())
-        want = ratings.replay([first, second])["alice"]
+        current, _history = ratings.rebuild([ratings.Rated("test", "g1", "duel", g1, 1.0, first),
+                                             ratings.Rated("test", "g2", "duel", g2, 2.0, second)])
+        want = current[("test", ratings.EVERYWHERE, "duel", "alice")].rating  # carl is newer: the discount
         got = (await store.player_ratings("test", ratings.EVERYWHERE, "alice"))["duel"]
         assert (got.mu, got.sigma, got.games) == (want.mu, want.sigma, 2)
     finally:

@@ -4,6 +4,7 @@ from tests.yourdata.test_achievements import (  # noqa: F401
     test_a_week_of_dailies,
     test_earned_once_announced_listed_and_replayed,
 )
+from tests.yourdata.test_cap_survives_forgetme import test_forgetme_does_not_reset_the_pair_cap  # noqa: F401
 from tests.yourdata.test_declared import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_every_personal_looking_column_is_declared,
 )

@@ -14,7 +14,7 @@ from bot import achievements
 from bot.__main__ import main
 from bot.app import App
 from bot.storage.sql import Query
-from core.achievements import CRACK_IN_4, FIRST_WIN, WEEK_OF_DAILIES, Feat, earned
+from core.achievements import CRACK_IN_4, FIRST_WIN, LOGIK_IN_5, WEEK_OF_DAILIES, Feat, earned
 from core.messages import Actor, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, group_texts, texts
@@ -25,8 +25,11 @@ DAY = 24 * 3600.0
 
 
 def test_the_catalog_rules() -> None:
-    assert earned((FIRST_WIN, CRACK_IN_4), [Feat("a", "A", True, 4), Feat("b", "B", False, 2)]) == [
-        (Feat("a", "A", True, 4), FIRST_WIN), (Feat("a", "A", True, 4), CRACK_IN_4)]
+    assert earned((FIRST_WIN, CRACK_IN_4), [Feat("a", "A", True, 4), Feat("b", "B", False, None)]) == [
+        (Feat("a", "A", True, 4), FIRST_WIN), (Feat("a", "A", True, 4), CRACK_IN_4)]  # None: b never cracked it
+    assert earned((FIRST_WIN, CRACK_IN_4), [Feat("d", "D", False, 3)]) == [  # a crack in a drawn duel counts
+        (Feat("d", "D", False, 3), CRACK_IN_4)]
+    assert earned((LOGIK_IN_5,), [Feat("d", "D", False, 3)]) == []  # "Won Logik …": a draw is no win
     assert earned((CRACK_IN_4,), [Feat("a", "A", True, 5), Feat("b", "B", True, None)]) == []  # None: resigned
     week = tuple(f"2026-11-{d:02d}" for d in range(24, 31))
     assert earned((WEEK_OF_DAILIES,), [Feat("a", "A", False, days=week)])

@@ -114,7 +114,8 @@ async def solver_pending(svc: Services, turn: Handling, row: GameRow) -> None:
 class ComputerOpponent(GamePlugin[S]):
     """A game the bot may play in: a move it left pending comes first, and it answers every move.
     A decided game is rated one against one (a draw ties) once each side made `ratings.MIN_MOVES`
-    guesses (rows); the bot has the fixed rating of its level."""
+    guesses (revealed rows) — after that a resignation or a timeout is a rated loss; the bot has the
+    fixed rating of its level."""
 
     async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
         outcomes = {r.user_id: r.outcome for r in results}
@@ -127,9 +128,19 @@ class ComputerOpponent(GamePlugin[S]):
         return duel_match(outcomes, {r.user_id: r.name for r in results}, fixed, moves)
 
     async def feats(self, svc: Services, row: GameRow, state: S, results: list[NewResult], at: float) -> list[Feat]:
-        """A win, and the guesses or rows it took where the code was cracked (not a resignation or a timeout)."""
-        cracked = getattr(state, "outcome", None) == ChallengeOutcome.WIN
-        return [Feat(r.user_id, r.name, r.outcome == "win", r.attempts if cracked else None) for r in results]
+        """A win, and the guesses or rows of each player who cracked the code: the winner of a game won by
+        cracking (not by a resignation or a timeout), both of a game drawn by cracking in the same round."""
+        outcome = getattr(state, "outcome", None)
+
+        def cracked(r: NewResult) -> bool:
+            if outcome == ChallengeOutcome.WIN:
+                return r.outcome == "win"
+            rows = (getattr(state, "attempts", None) or getattr(state, "rows", None) or {}).get(r.user_id)
+            last = rows[-1] if rows else None  # a duel's Attempt (a bulls) or a Logik Row (black pegs)
+            return outcome == ChallengeOutcome.DRAW and last is not None and getattr(
+                last, "a", getattr(last, "black", -1)) == len(last.code)
+
+        return [Feat(r.user_id, r.name, r.outcome == "win", r.attempts if cracked(r) else None) for r in results]
 
     async def before_move(self, svc: Services, turn: Handling, row: GameRow) -> None:
         if computer_in(row.kind, row.state):

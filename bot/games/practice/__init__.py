@@ -61,7 +61,7 @@ class PracticePlugin(GamePlugin[practice.State]):
                     at: float) -> list[Feat]:
         """Cracked without a hint (a hinted game is assisted: no rating, no best, no achievement)."""
         won = state.outcome == practice.PracticeOutcome.CRACKED and not state.assisted
-        return [Feat(state.player.user_id, state.player.name, won, len(state.attempts))]
+        return [Feat(state.player.user_id, state.player.name, won, len(state.attempts) if won else None)]
 
     async def after_save(self, svc: Services, turn: Handling, chat: Chat, state: practice.State, over: bool) -> None:
         if over and state.outcome == practice.PracticeOutcome.CRACKED and not state.assisted:
