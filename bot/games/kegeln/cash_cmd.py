@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from babel.numbers import list_currencies
 
-from bot.games.kegeln import cash_book, cash_storage
+from bot.games.kegeln import cash_book, cash_names, cash_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.cash_storage import Settings
 from bot.services import Handling, Services
@@ -109,12 +109,19 @@ async def change(svc: Services, turn: Handling, need: str, how: Change,
 
 async def cmd_on(svc: Services, turn: Handling, words: Sequence[str]) -> None:
     """On: automatic fines are booked from the next move on; whoever turns it on is the treasurer
-    until an admin names another."""
+    until an admin names another. A club that never changed its catalogue gets the default fines named in
+    the chat's language (cash_names.py `seeded`): the club's own names from then on."""
     actor = turn.inbound.actor
+    chat = turn.inbound.chat
+    fines = cash_names.seeded(svc, await svc.lang(turn.inbound))
+
+    async def seed(tx: Tx, s: Settings) -> None:
+        if not s.custom_fines:
+            await cash_storage.save_fines(tx, chat.platform, chat.chat_id, s, fines)
     s = await change(svc, turn, "admin", lambda s: s._replace(
-        enabled=True, treasurer_id=s.treasurer_id or actor.user_id, treasurer_name=s.treasurer_name or actor.name))
-    turn.messages.append(Message(turn.inbound.chat, Text("cash.on", {"currency": s.currency,
-                                                                     "treasurer": s.treasurer_name})))
+        enabled=True, custom_fines=True, treasurer_id=s.treasurer_id or actor.user_id,
+        treasurer_name=s.treasurer_name or actor.name), seed)
+    turn.messages.append(Message(chat, Text("cash.on", {"currency": s.currency, "treasurer": s.treasurer_name})))
 
 
 async def cmd_off(svc: Services, turn: Handling, words: Sequence[str]) -> None:

@@ -63,6 +63,10 @@ CASH_MIGRATIONS: tuple[Migration, ...] = (
     CREATE INDEX kegel_cash_book_chat ON kegel_cash_book (platform, chat_id, season);
     CREATE INDEX kegel_cash_book_game ON kegel_cash_book (game_id);
     """),
+    # kegeln 3: a fine's name as the club calls it (seeded in the chat's language; '' = the reader's language)
+    Migration("""
+    ALTER TABLE kegel_cash_fines ADD COLUMN name TEXT NOT NULL DEFAULT '';
+    """),
 )
 
 # A Telegram group became a supergroup (bot/storage/store.py `migrate_chat`): the cash box moves along —
@@ -113,6 +117,7 @@ class FineRow(NamedTuple):
     emoji: str
     amount: int
     trigger: str
+    name: str
 
 
 _WHERE = " WHERE platform = :platform AND chat_id = :chat_id"
@@ -139,8 +144,8 @@ SAVE_SETTINGS = Query(
     " custom_fines = excluded.custom_fines, treasurer_id = excluded.treasurer_id,"
     " treasurer_name = excluded.treasurer_name")
 CLEAR_FINES = Query("DELETE FROM kegel_cash_fines" + _WHERE)  # the catalogue, never the book
-INSERT_FINE = Query("INSERT INTO kegel_cash_fines (platform, chat_id, code, emoji, amount, trigger, seq)"
-                    " VALUES (:platform, :chat_id, :code, :emoji, :amount, :trigger, :seq)")
+INSERT_FINE = Query("INSERT INTO kegel_cash_fines (platform, chat_id, code, emoji, amount, trigger, seq, name)"
+                    " VALUES (:platform, :chat_id, :code, :emoji, :amount, :trigger, :seq, :name)")
 
 
 def _settings(rows: Sequence[Sequence[object]]) -> Settings:
@@ -151,7 +156,8 @@ def _settings(rows: Sequence[Sequence[object]]) -> Settings:
 
 
 def _catalogue(settings: Settings, rows: Sequence[Sequence[object]]) -> Catalogue:
-    fines = tuple(Fine(f.code, f.emoji, int(f.amount), Trigger(f.trigger)) for f in (FINES.build(r) for r in rows))
+    fines = tuple(Fine(f.code, f.emoji, int(f.amount), Trigger(f.trigger), str(f.name or ""))
+                  for f in (FINES.build(r) for r in rows))
     return Catalogue(fines if settings.custom_fines else DEFAULT_FINES, settings.currency, settings.charge_absent)
 
 
@@ -245,5 +251,6 @@ async def save_fines(tx: Tx, platform: str, chat_id: str, s: Settings, fines: Se
     await save_settings(tx, platform, chat_id, s._replace(custom_fines=True))
     await tx.execute(CLEAR_FINES, platform=platform, chat_id=chat_id)
     await tx.executemany(INSERT_FINE, [{"platform": platform, "chat_id": chat_id, "code": f.code, "emoji": f.emoji,
-                                        "amount": f.amount, "trigger": f.trigger.value, "seq": i}
+                                        "amount": f.amount, "trigger": f.trigger.value, "seq": i,
+                                        "name": f.name}
                                        for i, f in enumerate(fines)])

@@ -29,6 +29,6 @@ def test_console_cash_evening(tmp_path: Path) -> None:
     assert marker in out
     path = Path(out.split(marker)[1].splitlines()[1].strip())
     rows = list(csv.reader(path.read_text(encoding="utf-8-sig").splitlines()))
-    assert [r[2:6] for r in rows[1:]] == [["Anna", "auto", "pumpe", "0.10"], ["Anna", "auto", "pumpe", "-0.10"],
-                                          ["Anna", "auto", "pumpe", "0.10"], ["Anna", "auto", "lost", "0.50"],
+    assert [r[2:6] for r in rows[1:]] == [["Anna", "auto", "Pumpe", "0.10"], ["Anna", "auto", "Pumpe", "-0.10"],
+                                          ["Anna", "auto", "Pumpe", "0.10"], ["Anna", "auto", "last place", "0.50"],
                                           ["Anna", "payment", "", "-0.50"]]

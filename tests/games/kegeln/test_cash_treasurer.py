@@ -1,0 +1,119 @@
+"""The cash box as a treasurer meets it (issue 34): fine names in the chat's language (seeded when the box
+is switched on, any language's words accepted, the automatic fines renameable), a reason on every manual
+line (shown in the statement and the export), the member named by the longest known name."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+
+from bot.games.kegeln import cash_storage
+from core.messages import Actor, Chat, Inbound, Response
+from tests.app.conftest import Clock
+from tests.app.harness import GROUP, PLATFORM, Table, texts
+from tests.games.kegeln.test_season import at, game
+
+ENGLISH_CODES = re.compile(r"\b(lost|late|absent|pumpe)\b")  # the internal codes: never shown outside English
+
+
+async def admin(t: Table, text: str, lang: str = "en", name: str = "dave", chat: Chat = GROUP) -> Response:
+    cmd, *args = text[1:].split()
+    return await t.send(Inbound(Actor(PLATFORM, name, name.capitalize(), lang, is_admin=True), chat, command=cmd,
+                                args=tuple(args), event_id=t._event()))
+
+
+async def notes(t: Table) -> list[tuple[str, str, int, str, str]]:
+    return [(b.member, b.kind, b.amount, b.code, b.note) for b in await cash_storage.book(t.app.store, PLATFORM,
+                                                                                          "group-1")]
+
+
+def plain(r: Response) -> str:
+    """The answer without the marks around user-written text."""
+    return re.sub("[\ue000-\ue00f]", "", texts(r)).replace("\xa0", " ")
+
+
+WORDS = {"de": ("zuspät", "Letzter Platz"), "ru": ("опоздание", "последнее место"),
+         "bg": ("закъснение", "последно място"), "sv": ("försening", "sista plats")}
+
+
+@pytest.mark.parametrize("lang", sorted(WORDS))
+async def test_the_fines_are_named_in_the_chats_language(table: Table, lang: str) -> None:
+    table.locale = lang
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
+    await admin(table, "/kasse on", lang)
+    r = await admin(table, "/kasse fines", lang)
+    assert WORDS[lang][1] in plain(r) and not ENGLISH_CODES.search(plain(r)), plain(r)
+    r = await admin(table, f"/kasse fine Klaus {WORDS[lang][0]}", lang)  # the chat's word for "late"
+    assert "✅" in plain(r) and not ENGLISH_CODES.search(plain(r)), plain(r)
+    r = await admin(table, "/kasse fine Klaus опоздание", lang)  # any language's word is taken
+    assert "✅" in plain(r), plain(r)
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})  # a Pumpe and the last place, booked
+    r = await admin(table, "/kasse Birgit", lang)
+    assert WORDS[lang][1] in plain(r) and not ENGLISH_CODES.search(plain(r)), plain(r)
+    r = await admin(table, "/kasse book", lang)
+    (data,) = [m.file[1] for m in r.messages if m.file]
+    assert not ENGLISH_CODES.search(data.decode("utf-8-sig").split("\n", 1)[1].split("auto", 1)[1])
+    assert [ln[3] for ln in await notes(table)] == ["late", "late", "pumpe", "lost"]  # the codes stay stable
+
+
+async def test_an_automatic_fine_is_renamed_and_booked_under_its_new_name(table: Table) -> None:
+    table.locale = "de"
+    await game(table, "high", {"Birgit": (9, 9), "Klaus": (5, 5)})
+    await admin(table, "/kasse an", "de")
+    r = await admin(table, "/kasse strafen Pumpe umbenennen Gossenkugel", "de")
+    assert "Gossenkugel: 0,10 €" in plain(r), plain(r)
+    r = await admin(table, "/kasse strafen letzter platz umbenennen Rote Laterne", "de")
+    assert "Rote Laterne: 0,50 €" in plain(r), plain(r)
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
+    r = await admin(table, "/kasse Birgit", "de")
+    assert "Gossenkugel (aus den Würfen) 0,10 €" in plain(r) and "Rote Laterne (aus den Würfen)" in plain(r), plain(r)
+    r = await admin(table, "/kasse strafe Klaus gossenkugel", "de")  # the new name books it by hand too
+    assert "Strafe für Klaus: Gossenkugel 0,10 €" in plain(r), plain(r)
+    r = await admin(table, "/kasse strafen Pumpe umbenennen Rote Laterne", "de")  # two fines, one name: refused
+    assert "doppelt" in plain(r), plain(r)
+
+
+async def test_a_reason_on_every_manual_line_in_the_statement_and_the_export(table: Table) -> None:
+    table.locale = "de"
+    await game(table, "high", {"Birgit": (9, 9), "Klaus": (5, 5), "Anna": (7, 7)})
+    await admin(table, "/kasse an", "de")
+    r = await admin(table, "/kasse strafe Birgit 0,30 Handy am Tisch", "de")
+    assert "Strafe für Birgit: 0,30 € — Handy am Tisch (gebucht von Dave). Saldo: 0,30 €." in plain(r), plain(r)
+    assert "–" not in plain(r)  # no "– 0,30 €" for a fine of an amount
+    r = await admin(table, "/kasse strafe Klaus zu spät mit dem Bus", "de")  # a fine's word of two words
+    assert "Strafe für Klaus: Verspätung 1,00 € — mit dem Bus" in plain(r), plain(r)
+    r = await admin(table, "/kasse zahlung Anna 2,50 € bar am Tresen", "de")
+    assert "Anna hat 2,50 € gezahlt — bar am Tresen" in plain(r), plain(r)
+    r = await admin(table, "/kasse korrektur Birgit -0,10 Tippfehler", "de")
+    assert "Korrektur für Birgit: -0,10 € — Tippfehler" in plain(r), plain(r)
+    r = await admin(table, "/kasse strafe Birgitt 0,30 Handy am Tisch", "de")
+    assert "Ich kenne kein Mitglied „Birgitt“" in plain(r), plain(r)
+    assert await notes(table) == [("birgit", "fine", 30, "", "Handy am Tisch"),
+                                  ("klaus", "fine", 100, "late", "mit dem Bus"),
+                                  ("anna", "payment", -250, "", "bar am Tresen"),
+                                  ("birgit", "correction", -10, "", "Tippfehler")]
+    r = await admin(table, "/kasse Birgit", "de")
+    assert "Strafe 0,30 € — Handy am Tisch" in plain(r) and "Korrektur -0,10 € — Tippfehler" in plain(r), plain(r)
+    r = await admin(table, "/kasse buch", "de")
+    (data,) = [m.file[1] for m in r.messages if m.file]
+    text = data.decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text), delimiter=";" if ";" in text.split("\n")[0] else ","))
+    assert [row["note"] for row in rows] == ["Handy am Tisch", "mit dem Bus", "bar am Tresen", "Tippfehler"]
+
+
+async def test_the_absent_with_a_reason(table: Table, clock: Clock) -> None:
+    clock.now = at(2026, 3, 5)
+    await game(table, "high", {"Hanne": (1, 1), "Max": (4, 4)})
+    await admin(table, "/kasse on")
+    await admin(table, "/kasse average on")
+    clock.now = at(2026, 3, 12)
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
+    r = await admin(table, "/kasse absent Hanne, Max no word sent")
+    assert "charged to Hanne, Max — no word sent" in plain(r), plain(r)
+    r = await admin(table, "/kasse absent Hane, Max")  # a typo between commas charges nobody
+    assert "I know no member “Hane”" in plain(r), plain(r)
+    assert [(m, n) for m, k, _a, _c, n in await notes(table) if k == "absent"] == [("hanne", "no word sent"),
+                                                                                   ("max", "no word sent")]
