@@ -351,8 +351,9 @@ async def send_csv(svc: Services, turn: Handling, words: Sequence[str]) -> None:
 
 
 async def review_lines(svc: Services, ib: Inbound, args: tuple[str, ...]) -> list[Text]:
-    """The season's cash in /jahresrueckblick: fines booked, paid in, and what is open at its end (every
-    line of it and the seasons before); nothing for a club whose book has no line of the season."""
+    """The season's cash in /jahresrueckblick: fines booked, paid in, and what is open at its end — the
+    figure /kasse calls open (what the members who owe owe, credit not netted), over every line of the
+    season and the seasons before; nothing for a club whose book has no line of the season."""
     start = await season_start(svc, ib)
     year = season_year(args) if args else start.year_at(svc.clock())
     s = await cash_storage.settings(svc.store, ib.chat.platform, ib.chat.chat_id)
@@ -362,4 +363,4 @@ async def review_lines(svc: Services, ib: Inbound, args: tuple[str, ...]) -> lis
         return []
     fines = sum(ln.amount for ln in season if ln.kind in (Kind.AUTO, Kind.FINE, Kind.ABSENT))
     return [Text("cash.review", {"fines": Money(fines, s.currency), "paid": Money(cash.paid(season), s.currency),
-                                 "open": Money(cash.total(ln for ln in lines if ln.season <= year), s.currency)})]
+                                 "open": Money(cash.open_sum(ln for ln in lines if ln.season <= year), s.currency)})]

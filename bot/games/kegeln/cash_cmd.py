@@ -67,9 +67,8 @@ async def overview(svc: Services, turn: Handling) -> None:
                               for m, v in owed[:svc.list_lines]]
     if len(owed) > svc.list_lines:
         rows.append(Text("board.more", {"n": len(owed) - svc.list_lines}))
-    money = {"open": Money(sum(v for _m, v in owed if v > 0), s.currency),
-             "credit": Money(-sum(v for _m, v in owed if v < 0), s.currency),
-             "paid": Money(cash.paid(lines), s.currency), "total": Money(cash.total(lines), s.currency)}
+    money = {"open": Money(cash.open_sum(lines), s.currency), "credit": Money(cash.credit_sum(lines), s.currency),
+             "paid": Money(cash.paid(lines), s.currency)}  # one word per figure; none of them negative
     head = Text("cash.head", {"currency": s.currency, "treasurer": s.treasurer_name or Text("cash.nobody")})
     state = Text("cash.state_on") if s.enabled else Text("cash.state_off")
     turn.messages.append(Message(chat, Text("cash.view", {

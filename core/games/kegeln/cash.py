@@ -185,6 +185,17 @@ def balances(lines: Iterable[Line]) -> dict[str, int]:
     return {m: v for m, v in out.items() if v}
 
 
+def open_sum(lines: Iterable[Line]) -> int:
+    """What is open: the sum of what the members who owe owe (a member's credit is not netted against
+    another's debt). /kasse's "open" and /jahresrueckblick's "open at the season's end" are this figure."""
+    return sum(v for v in balances(lines).values() if v > 0)
+
+
+def credit_sum(lines: Iterable[Line]) -> int:
+    """What the members in credit have in credit (a positive number)."""
+    return -sum(v for v in balances(lines).values() if v < 0)
+
+
 def total(lines: Iterable[Line]) -> int:
     """The sum of every line: what the club is owed in all (the balances' sum)."""
     return sum(ln.amount for ln in lines)

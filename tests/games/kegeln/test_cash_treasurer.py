@@ -117,3 +117,60 @@ async def test_the_absent_with_a_reason(table: Table, clock: Clock) -> None:
     assert "I know no member “Hane”" in plain(r), plain(r)
     assert [(m, n) for m, k, _a, _c, n in await notes(table) if k == "absent"] == [("hanne", "no word sent"),
                                                                                    ("max", "no word sent")]
+
+
+# ---------------------------------------------------------------- figures a reader can trust
+async def test_the_box_off_stops_new_games_never_collecting(table: Table) -> None:
+    await admin(table, "/kasse on")
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})  # Birgit owes 0.60
+    await admin(table, "/kasse off")
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})  # not booked
+    r = await admin(table, "/kasse pay Birgit 0,60 cash")
+    assert "Birgit paid €0.60 — cash (booked by Dave). Balance: €0.00." in plain(r), plain(r)
+    r = await admin(table, "/kasse correct Birgit +0,10 forgotten")
+    assert "Correction for Birgit: +€0.10 — forgotten" in plain(r), plain(r)
+    r = await admin(table, "/kasse fine Birgit late")  # new fines wait for the box to be on
+    assert "The cash box is off" in plain(r), plain(r)
+    assert [(k, a) for _m, k, a, _c, _n in await notes(table)] == [
+        ("auto", 10), ("auto", 50), ("payment", -60), ("correction", 10)]
+    r = await table.say("alice", "/kasse")
+    assert "the treasurer still books payments" in plain(r) and "Birgit: owes €0.10" in plain(r), plain(r)
+
+
+async def test_open_is_one_figure_and_no_figure_is_negative(table: Table, clock: Clock) -> None:
+    clock.now = at(2026, 3, 5)
+    table.locale = "de"
+    await admin(table, "/kasse an", "de")
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})  # Birgit owes 0.60
+    await admin(table, "/kasse zahlung Klaus 5 Vorschuss", "de")  # Klaus: 5.00 in credit
+    r = await admin(table, "/kasse", "de")
+    assert "Offen: 0,60 € · Guthaben: 5,00 € · bisher eingezahlt: 5,00 €" in plain(r), plain(r)
+    assert not re.search(r"[-−–]\s?\d", plain(r).split("\n", 1)[1]), plain(r)  # no negative figure (nor "-4,40 €")
+    r = await admin(table, "/jahresrueckblick", "de")
+    assert "offen am Saisonende 0,60 €" in plain(r), plain(r)  # the same figure as /kasse's "Offen"
+
+
+@pytest.mark.parametrize("lang", ["de", "sv", "ru"])
+async def test_one_minus_sign_in_a_statement(table: Table, lang: str) -> None:
+    table.locale = lang
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
+    await admin(table, "/kasse on", lang)
+    await admin(table, "/kasse fine Birgit 0,30", lang)
+    r1 = await admin(table, "/kasse correct Birgit -0,10", lang)
+    await admin(table, "/kasse pay Birgit 1", lang)
+    r2 = await admin(table, "/kasse Birgit", lang)
+    signs = set(re.findall(r"([-−–])\s?\S?\d", plain(r1) + plain(r2)))
+    assert len(signs) == 1 and "–" not in signs, (signs, plain(r1), plain(r2))
+
+
+@pytest.mark.parametrize("typed", ["5 USD", "$5", "5 ₽", "5₽", "£2"])
+async def test_an_amount_in_another_currency_is_refused(table: Table, typed: str) -> None:
+    table.locale = "de"
+    await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
+    await admin(table, "/kasse an", "de")
+    before = await notes(table)
+    r = await admin(table, f"/kasse zahlung Klaus {typed}", "de")
+    assert "ist nicht in der Währung des Vereins: die Kasse rechnet in EUR" in plain(r), plain(r)
+    r = await admin(table, f"/kasse strafe Klaus {typed} Bier", "de")
+    assert "nicht in der Währung des Vereins" in plain(r), plain(r)
+    assert await notes(table) == before
