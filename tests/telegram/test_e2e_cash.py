@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
 
+import openpyxl
 import pytest
 
 from tests.telegram.standin import Call, Chat, StandIn
@@ -55,8 +57,13 @@ async def test_a_cash_evening_on_telegram(standin: StandIn, club: Club) -> None:
 
     # the button in its own group: the season's cash book as a document
     calls = await club.act(club.press(BOB, view, button))
-    (doc,) = [c for c in calls if c.ok and c.method == "sendDocument"]
+    doc, sheet = [c for c in calls if c.ok and c.method == "sendDocument"]  # the CSV, then the XLSX
     name, data = doc.files["document"]
+    xlsx_name, xlsx = sheet.files["document"]
+    assert xlsx_name == name.removesuffix(".csv") + ".xlsx"
+    book = openpyxl.load_workbook(io.BytesIO(xlsx))
+    assert sum(Decimal(str(row[5])) for row in book.worksheets[0].iter_rows(min_row=2, values_only=True)) \
+        == Decimal("0.10")
     assert name == f"kasse-{GROUP.id}-{rows_season(data)}.csv"
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert [r[3] for r in rows[1:]] == ["auto", "auto", "auto", "auto", "payment"]

@@ -9,9 +9,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from babel.numbers import list_currencies
+from babel.numbers import get_decimal_symbol, list_currencies
 
 from bot.games.kegeln import cash_members, cash_names, cash_storage, storage
+from bot.games.kegeln.cash_export import book_xlsx
 from bot.games.kegeln.cash_rules import decimals, permit
 from bot.games.kegeln.cash_storage import Settings
 from bot.games.kegeln.charts import chat_zone
@@ -328,7 +329,8 @@ def catalogue_text(catalogue: Catalogue) -> Text:
 
 # ---------------------------------------------------------------- the year's close: CSV and the review
 async def send_csv(svc: Services, turn: Handling, words: Sequence[str]) -> None:
-    """`book [SEASON]`: the season's cash book (default: the current season) as a CSV file."""
+    """`book [SEASON]`: the season's cash book (default: the current season) as a CSV file in the reader's
+    conventions and as an XLSX workbook (cash_export.py)."""
     ib = turn.inbound
     start = await season_start(svc, ib)
     year = season_year(tuple(words)) if words else start.year_at(svc.clock())
@@ -342,12 +344,17 @@ async def send_csv(svc: Services, turn: Handling, words: Sequence[str]) -> None:
 
     def fine(code: str) -> str:
         return svc.catalogs.render(cash_names.label(catalogue, code), lang) if code else ""
-    data = report.book_csv([report.CsvLine(b.at, label, b.name, b.kind, fine(b.code), b.amount, b.game_id,
-                                           b.by_name, b.note) for b in lines], s.currency, decimals(s.currency))
+    rows = [report.CsvLine(b.at, label, b.name, b.kind, fine(b.code), b.amount, b.game_id, b.by_name, b.note)
+            for b in lines]
+    places = decimals(s.currency)
+    data = report.book_csv(rows, s.currency, places, get_decimal_symbol(lang))
+    sheets = (svc.catalogs.render(Text("cash.sheet_book"), lang), svc.catalogs.render(Text("cash.sheet_sums"), lang))
     turn.messages.append(Message(ib.chat, Text("cash.csv", {"season": label, "n": len(lines),
                                                             "total": Money(sum(b.amount for b in lines),
                                                                            s.currency)}),
                                  file=(report.file_name(ib.chat.chat_id, label), data)))
+    turn.messages.append(Message(ib.chat, Text("cash.xlsx", {"season": label}), file=(
+        report.file_name(ib.chat.chat_id, label, "xlsx"), book_xlsx(rows, s.currency, places, sheets))))
 
 
 async def review_lines(svc: Services, ib: Inbound, args: tuple[str, ...]) -> list[Text]:

@@ -210,7 +210,7 @@ async def test_the_cash_book_as_csv_and_the_carry(table: Table, clock: Clock) ->
     await game(table, "high", {"=HYPERLINK(1)": (0, 9), "Klaus": (5, 5)})
     r = await admin(table, "/kasse pay =HYPERLINK(1) 0,20")
     r = await table.say("alice", "/kasse book")
-    (msg,) = [m for m in r.messages if m.file]
+    (msg,) = [m for m in r.messages if m.file and m.file[0].endswith(".csv")]
     assert msg.file is not None
     name, data = msg.file
     assert name == "kasse-group-1-2025.csv" and "3 lines, summing to €0.40" in msg.text, msg.text
@@ -226,10 +226,10 @@ async def test_the_cash_book_as_csv_and_the_carry(table: Table, clock: Clock) ->
     r = await admin(table, "/kasse carry")
     assert "Nothing to carry into season 2026" in texts(r)
     r = await table.say("alice", "/kasse book 2025")
-    (msg,) = [m for m in r.messages if m.file]
+    (msg,) = [m for m in r.messages if m.file and m.file[0].endswith(".csv")]
     assert "summing to €0.00" in msg.text  # the old season closes at zero ...
     r = await table.say("alice", "/kasse book")
-    (msg,) = [m for m in r.messages if m.file]
+    (msg,) = [m for m in r.messages if m.file and m.file[0].endswith(".csv")]
     assert "1 line, summing to €0.40" in msg.text  # ... and the new one opens with the balance
     r = await table.say("alice", "/kasse")
     assert "owes €0.40" in texts(r)

@@ -7,10 +7,14 @@ from __future__ import annotations
 import csv
 import io
 import re
+from decimal import Decimal
 
+import openpyxl
 import pytest
 
 from bot.games.kegeln import cash_storage
+from core import names
+from core.games.kegeln import cash
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
@@ -54,7 +58,7 @@ async def test_the_fines_are_named_in_the_chats_language(table: Table, lang: str
     r = await admin(table, "/kasse Birgit", lang)
     assert WORDS[lang][1] in plain(r) and not ENGLISH_CODES.search(plain(r)), plain(r)
     r = await admin(table, "/kasse book", lang)
-    (data,) = [m.file[1] for m in r.messages if m.file]
+    (data,) = [m.file[1] for m in r.messages if m.file and m.file[0].endswith(".csv")]
     assert not ENGLISH_CODES.search(data.decode("utf-8-sig").split("\n", 1)[1].split("auto", 1)[1])
     assert [ln[3] for ln in await notes(table)] == ["late", "late", "pumpe", "lost"]  # the codes stay stable
 
@@ -98,7 +102,7 @@ async def test_a_reason_on_every_manual_line_in_the_statement_and_the_export(tab
     r = await admin(table, "/kasse Birgit", "de")
     assert "Strafe 0,30 € — Handy am Tisch" in plain(r) and "Korrektur -0,10 € — Tippfehler" in plain(r), plain(r)
     r = await admin(table, "/kasse buch", "de")
-    (data,) = [m.file[1] for m in r.messages if m.file]
+    (data,) = [m.file[1] for m in r.messages if m.file and m.file[0].endswith(".csv")]
     text = data.decode("utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(text), delimiter=";" if ";" in text.split("\n")[0] else ","))
     assert [row["note"] for row in rows] == ["Handy am Tisch", "mit dem Bus", "bar am Tresen", "Tippfehler"]
@@ -174,3 +178,41 @@ async def test_an_amount_in_another_currency_is_refused(table: Table, typed: str
     r = await admin(table, f"/kasse strafe Klaus {typed} Bier", "de")
     assert "nicht in der Währung des Vereins" in plain(r), plain(r)
     assert await notes(table) == before
+
+
+# ---------------------------------------------------------------- the export opens right
+def files(r: Response) -> dict[str, bytes]:
+    return {m.file[0].rsplit(".", 1)[1]: m.file[1] for m in r.messages if m.file}
+
+
+async def test_the_export_is_a_real_xlsx_and_a_csv_in_the_readers_conventions(table: Table) -> None:
+    table.locale = "de"
+    await admin(table, "/kasse an", "de")
+    await game(table, "high", {"=HYPERLINK(1)": (0, 9), "Klaus": (5, 5), "Birgit": (0, 0)})
+    await admin(table, "/kasse zahlung Klaus 1,25 Vorschuss", "de")
+    await admin(table, "/kasse strafe Birgit 0,30 Handy am Tisch", "de")
+    got = files(await admin(table, "/kasse buch", "de"))
+    assert set(got) == {"csv", "xlsx"}
+    text = got["csv"].decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))  # German Excel splits a CSV at ";"
+    assert rows[0][:3] == ["date", "season", "member"] and all(len(row) == 10 for row in rows)
+    assert [row[5] for row in rows[1:]] == ["0,10", "0,10", "0,50", "0,10", "-1,25", "0,30"]  # a decimal comma
+    book = openpyxl.load_workbook(io.BytesIO(got["xlsx"]))
+    lines, sums = book.worksheets
+    assert (lines.title, sums.title) == ("Kassenbuch", "Salden")
+    cells = list(lines.iter_rows(min_row=2, values_only=True))
+    assert all(isinstance(row[5], (int, float)) for row in cells)  # numbers a spreadsheet sums
+    assert cells[0][2] == "'=HYPERLINK(1)" and lines.cell(2, 3).data_type == "s"  # a name is never a formula
+    assert cells[-1][9] == "Handy am Tisch"
+    balances = cash.balances(b.line() for b in await cash_storage.book(table.app.store, PLATFORM, "group-1"))
+    by_name = {names.key(str(row[0]).lstrip("'")): round(Decimal(str(row[1])) * 100)
+               for row in sums.iter_rows(min_row=2, values_only=True)}
+    assert by_name == balances  # read back with openpyxl, the export sums to the balances
+    summed: dict[str, int] = {}
+    for row in cells:
+        k = names.key(str(row[2]).lstrip("'"))
+        summed[k] = summed.get(k, 0) + round(Decimal(str(row[5])) * 100)
+    assert summed == balances
+    table.locale = "en"
+    got = files(await admin(table, "/kasse book"))
+    assert got["csv"].decode("utf-8-sig").splitlines()[1].split(",")[5] == "0.10"  # English: "," and "0.10"
