@@ -5,7 +5,7 @@ catalogue (/kasse fines), a season's cash book as CSV (/kasse book) and the seas
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -50,8 +50,8 @@ async def member_and_rest(svc: Services, ib: Inbound, words: Sequence[str]) -> t
     return key, known[key], rest
 
 
-async def book(svc: Services, turn: Handling, make: Make, shown: dict[str, str],
-               need: str = "treasurer") -> tuple[Settings, list[Line], list[Line]]:
+async def book(svc: Services, turn: Handling, make: Make, shown: dict[str, str], need: str = "treasurer",
+               also: Callable[[Tx], Awaitable[None]] | None = None) -> tuple[Settings, list[Line], list[Line]]:
     """The treasurer's lines (`make` from the settings, catalogue and book as this transaction reads them)
     appended in one transaction that first checks that the actor is the treasurer, under the chat's lock
     (a second carry or absent charge made at the same moment sees the first): (settings, the book before,
@@ -66,6 +66,8 @@ async def book(svc: Services, turn: Handling, make: Make, shown: dict[str, str],
         lines = await cash_storage.lines_in(tx, chat.platform, chat.chat_id)
         new = make(s, catalogue, lines)
         await cash_storage.append(tx, chat.platform, chat.chat_id, new, shown, ib.actor.name)
+        if also is not None:  # more writes of the booking, in its transaction (a new member of the box)
+            await also(tx)
         return s, lines, new
     done: tuple[Settings, list[Line], list[Line]] = await svc.store.run(job)
     return done
@@ -233,7 +235,8 @@ async def cmd_carry(svc: Services, turn: Handling, words: Sequence[str]) -> None
 # ---------------------------------------------------------------- one member's lines
 KIND_TEXTS = {Kind.AUTO: "cash.kind.auto", Kind.FINE: "cash.kind.fine", Kind.ABSENT: "cash.kind.absent",
               Kind.PAYMENT: "cash.kind.payment", Kind.CORRECTION: "cash.kind.correction",
-              Kind.MERGED: "cash.kind.merged", Kind.CARRY: "cash.kind.carry"}
+              Kind.MERGED: "cash.kind.merged", Kind.CARRY: "cash.kind.carry", Kind.FEE: "cash.kind.fee",
+              Kind.DUES: "cash.kind.dues", Kind.EXPENSE: "cash.kind.expense"}
 
 
 async def member_view(svc: Services, turn: Handling, words: Sequence[str]) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from babel.numbers import list_currencies
 
-from bot.games.kegeln import cash_book, cash_names, cash_storage
+from bot.games.kegeln import cash_book, cash_club, cash_names, cash_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.cash_storage import Settings
 from bot.services import Handling, Services
@@ -23,6 +23,7 @@ ACTIONS: dict[str, str] = {
     "average": "cash.words.average", "treasurer": "cash.words.treasurer", "pay": "cash.words.pay",
     "fine": "cash.words.fine", "correct": "cash.words.correct", "fines": "cash.words.fines",
     "absent": "cash.words.absent", "book": "cash.words.book", "carry": "cash.words.carry",
+    "member": "cash.words.member", "fee": "cash.words.fee", "dues": "cash.words.dues", "expense": "cash.words.expense",
 }
 CSV_ACTION = "cash_csv"  # the overview's button: `kegeln:<chat>:cash_csv`
 
@@ -69,10 +70,12 @@ async def overview(svc: Services, turn: Handling) -> None:
         rows.append(Text("board.more", {"n": len(owed) - svc.list_lines}))
     money = {"open": Money(cash.open_sum(lines), s.currency), "credit": Money(cash.credit_sum(lines), s.currency),
              "paid": Money(cash.paid(lines), s.currency)}  # one word per figure; none of them negative
+    till = Text("cash.till", {"paid": money["paid"], "spent": Money(cash.spent(lines), s.currency),
+                              "till": Money(cash.till(lines), s.currency)})
     head = Text("cash.head", {"currency": s.currency, "treasurer": s.treasurer_name or Text("cash.nobody")})
     state = Text("cash.state_on") if s.enabled else Text("cash.state_off")
     turn.messages.append(Message(chat, Text("cash.view", {
-        "head": head, "state": state, "lines": rows or [Text("cash.empty")], "sums": Text("cash.sums", money)}),
+        "head": head, "state": state, "lines": rows or [Text("cash.empty")], "sums": [Text("cash.sums", money), till]}),
         ((Button(Text("cash.csv_button"), f"kegeln:{chat.chat_id}:{CSV_ACTION}"),),)))
 
 
@@ -173,5 +176,6 @@ HANDLERS: dict[str, Callable[[Services, Handling, Sequence[str]], Awaitable[None
     "on": cmd_on, "off": cmd_off, "currency": cmd_currency, "average": cmd_average, "treasurer": cmd_treasurer,
     "pay": cash_book.cmd_pay, "fine": cash_book.cmd_fine, "correct": cash_book.cmd_correct,
     "fines": cash_book.cmd_fines, "absent": cash_book.cmd_absent, "book": cash_book.send_csv,
-    "carry": cash_book.cmd_carry,
+    "carry": cash_book.cmd_carry, "member": cash_club.cmd_member, "fee": cash_club.cmd_fee,
+    "dues": cash_club.cmd_dues, "expense": cash_club.cmd_expense,
 }

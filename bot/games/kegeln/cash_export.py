@@ -40,7 +40,8 @@ def book_xlsx(lines: Sequence[CsvLine], currency: str, decimals: int, sheets: tu
             _text(lines_sheet.cell(n, col), value)
         lines_sheet.cell(n, 1).number_format = "yyyy-mm-dd hh:mm:ss"
         lines_sheet.cell(n, 6).number_format = money
-        sums[ln.name] = sums.get(ln.name, 0) + ln.amount
+        if ln.kind != "expense":  # the club's own lines are in no member's balance
+            sums[ln.name] = sums.get(ln.name, 0) + ln.amount
     balances = book.create_sheet(sheets[1][:31])
     balances.append(["member", "amount", "currency"])
     for n, (name, amount) in enumerate(sorted(sums.items(), key=lambda nv: (-nv[1], nv[0])), start=2):

@@ -67,6 +67,19 @@ CASH_MIGRATIONS: tuple[Migration, ...] = (
     Migration("""
     ALTER TABLE kegel_cash_fines ADD COLUMN name TEXT NOT NULL DEFAULT '';
     """),
+    # kegeln 4: members the treasurer added (no game needed: an entry fee, dues), and the club's dues
+    Migration("""
+    CREATE TABLE kegel_cash_members (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        member   TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        at       {REAL} NOT NULL,
+        PRIMARY KEY (platform, chat_id, member)
+    );
+    ALTER TABLE kegel_cash_settings ADD COLUMN dues {BIGINT} NOT NULL DEFAULT 0;
+    ALTER TABLE kegel_cash_settings ADD COLUMN dues_every TEXT NOT NULL DEFAULT '';
+    """),
 )
 
 # A Telegram group became a supergroup (bot/storage/store.py `migrate_chat`): the cash box moves along —
@@ -77,6 +90,8 @@ CHAT_MOVES = (
     Query("UPDATE kegel_cash_fines SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT"
           " EXISTS (SELECT 1 FROM kegel_cash_fines c WHERE c.platform = :platform AND c.chat_id = :new)"),
     Query("UPDATE kegel_cash_book SET chat_id = :new WHERE platform = :platform AND chat_id = :old"),
+    Query("UPDATE kegel_cash_members SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT"
+          " EXISTS (SELECT 1 FROM kegel_cash_members c WHERE c.platform = :platform AND c.chat_id = :new)"),
 )
 
 
@@ -89,6 +104,8 @@ class Settings(NamedTuple):
     custom_fines: bool = False
     treasurer_id: str = ""
     treasurer_name: str = ""
+    dues: int = 0  # the club's dues in minor units, booked to each member the treasurer added …
+    dues_every: str = ""  # … every "month" (on the 1st) or "year" (on 1 January); "" for none
 
 
 class BookLine(NamedTuple):
@@ -138,11 +155,16 @@ INSERT_LINE = Query(
 LATEST_NAMES = Query("SELECT member, name FROM kegel_cash_book" + _WHERE + " ORDER BY id")  # the last wins
 SAVE_SETTINGS = Query(
     "INSERT INTO kegel_cash_settings (platform, chat_id, enabled, currency, charge_absent, custom_fines,"
-    " treasurer_id, treasurer_name) VALUES (:platform, :chat_id, :enabled, :currency, :charge_absent,"
-    " :custom_fines, :treasurer_id, :treasurer_name) ON CONFLICT (platform, chat_id) DO UPDATE SET"
+    " treasurer_id, treasurer_name, dues, dues_every) VALUES (:platform, :chat_id, :enabled, :currency,"
+    " :charge_absent, :custom_fines, :treasurer_id, :treasurer_name, :dues, :dues_every)"
+    " ON CONFLICT (platform, chat_id) DO UPDATE SET"
     " enabled = excluded.enabled, currency = excluded.currency, charge_absent = excluded.charge_absent,"
     " custom_fines = excluded.custom_fines, treasurer_id = excluded.treasurer_id,"
-    " treasurer_name = excluded.treasurer_name")
+    " treasurer_name = excluded.treasurer_name, dues = excluded.dues, dues_every = excluded.dues_every")
+ADDED = Query("SELECT member, name FROM kegel_cash_members" + _WHERE + " ORDER BY at, member")
+ADD_MEMBER = Query("INSERT INTO kegel_cash_members (platform, chat_id, member, name, at)"
+                   " VALUES (:platform, :chat_id, :member, :name, :at) ON CONFLICT (platform, chat_id, member)"
+                   " DO UPDATE SET name = excluded.name")
 CLEAR_FINES = Query("DELETE FROM kegel_cash_fines" + _WHERE)  # the catalogue, never the book
 INSERT_FINE = Query("INSERT INTO kegel_cash_fines (platform, chat_id, code, emoji, amount, trigger, seq, name)"
                     " VALUES (:platform, :chat_id, :code, :emoji, :amount, :trigger, :seq, :name)")
@@ -152,7 +174,8 @@ def _settings(rows: Sequence[Sequence[object]]) -> Settings:
     if not rows:
         return Settings()
     s: Settings = SETTINGS.build(rows[0])
-    return s._replace(enabled=bool(s.enabled), charge_absent=bool(s.charge_absent), custom_fines=bool(s.custom_fines))
+    return s._replace(enabled=bool(s.enabled), charge_absent=bool(s.charge_absent), custom_fines=bool(s.custom_fines),
+                      dues=int(s.dues))
 
 
 def _catalogue(settings: Settings, rows: Sequence[Sequence[object]]) -> Catalogue:
@@ -188,8 +211,21 @@ async def book_since(store: Store, platform: str, chat_id: str, since: float) ->
 
 
 async def names_of(store: Store, platform: str, chat_id: str) -> dict[str, str]:
-    """Each member (names.key) → the name the book last wrote them with."""
-    return {str(m): str(n) for m, n in await store.fetch(LATEST_NAMES, platform=platform, chat_id=chat_id)}
+    """Each member (names.key) → the name the book last wrote them with (not the club's own lines)."""
+    return {str(m): str(n) for m, n in await store.fetch(LATEST_NAMES, platform=platform, chat_id=chat_id) if m}
+
+
+async def added(store: Store, platform: str, chat_id: str) -> dict[str, str]:
+    """The members the treasurer added to the box (names.key → name), in the order they were added."""
+    return {str(m): str(n) for m, n in await store.fetch(ADDED, platform=platform, chat_id=chat_id)}
+
+
+async def added_in(tx: Tx, platform: str, chat_id: str) -> dict[str, str]:
+    return {str(m): str(n) for m, n in await tx.fetch(ADDED, platform=platform, chat_id=chat_id)}
+
+
+async def add_member(tx: Tx, platform: str, chat_id: str, member: str, name: str, at: float) -> None:
+    await tx.execute(ADD_MEMBER, platform=platform, chat_id=chat_id, member=member, name=name, at=at)
 
 
 # ---------------------------------------------------------------- reads and writes inside a transaction
@@ -243,7 +279,8 @@ async def append(tx: Tx, platform: str, chat_id: str, lines: Sequence[Line], nam
 async def save_settings(tx: Tx, platform: str, chat_id: str, s: Settings) -> None:
     await tx.execute(SAVE_SETTINGS, platform=platform, chat_id=chat_id, enabled=int(s.enabled),
                      currency=s.currency, charge_absent=int(s.charge_absent), custom_fines=int(s.custom_fines),
-                     treasurer_id=s.treasurer_id, treasurer_name=s.treasurer_name)
+                     treasurer_id=s.treasurer_id, treasurer_name=s.treasurer_name, dues=int(s.dues),
+                     dues_every=s.dues_every)
 
 
 async def save_fines(tx: Tx, platform: str, chat_id: str, s: Settings, fines: Sequence[Fine]) -> None:

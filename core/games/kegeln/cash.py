@@ -47,6 +47,12 @@ class Kind(StrEnum):
     CORRECTION = "correction"  # the treasurer's correction of an earlier line (any sign)
     MERGED = "merged"  # a balance moved to the name a member was merged into (a pair that nets zero)
     CARRY = "carry"  # a balance carried from one season into the next (a pair that nets zero)
+    FEE = "fee"  # an entry fee the treasurer booked for a (new) member
+    DUES = "dues"  # the club's monthly or yearly dues, booked by the scheduler (`code`: the period, "2026-04")
+    EXPENSE = "expense"  # money the club paid out (lane rent, the trip): no member's (`member` ""), positive
+
+
+CLUB = ""  # the member of the club's own lines (expenses): in no member's balance
 
 
 @dataclass(frozen=True)
@@ -178,10 +184,12 @@ def corrections(already: Booked, want: Booked, game: int, at: float) -> list[Lin
 
 
 def balances(lines: Iterable[Line]) -> dict[str, int]:
-    """What each member owes (positive) or has in credit (negative); members at zero are left out."""
+    """What each member owes (positive) or has in credit (negative); members at zero are left out. The
+    club's own lines (expenses) are in no balance."""
     out: dict[str, int] = {}
     for ln in lines:
-        out[ln.member] = out.get(ln.member, 0) + ln.amount
+        if ln.kind is not Kind.EXPENSE:
+            out[ln.member] = out.get(ln.member, 0) + ln.amount
     return {m: v for m, v in out.items() if v}
 
 
@@ -197,13 +205,30 @@ def credit_sum(lines: Iterable[Line]) -> int:
 
 
 def total(lines: Iterable[Line]) -> int:
-    """The sum of every line: what the club is owed in all (the balances' sum)."""
-    return sum(ln.amount for ln in lines)
+    """The sum of every member's line: what the club is owed in all (the balances' sum)."""
+    return sum(ln.amount for ln in lines if ln.kind is not Kind.EXPENSE)
 
 
 def paid(lines: Iterable[Line]) -> int:
-    """The money paid in: what the cash box holds."""
+    """The money paid in by the members."""
     return -sum(ln.amount for ln in lines if ln.kind is Kind.PAYMENT)
+
+
+def spent(lines: Iterable[Line]) -> int:
+    """The money the club paid out (expenses)."""
+    return sum(ln.amount for ln in lines if ln.kind is Kind.EXPENSE)
+
+
+def till(lines: Sequence[Line]) -> int:
+    """The cash on hand: paid in − paid out (beside what is owed, which is not in the till yet)."""
+    return paid(lines) - spent(lines)
+
+
+def dues_lines(members: Iterable[str], amount: int, period: str, lines: Iterable[Line], at: float) -> list[Line]:
+    """The dues of `period` ("2026-04", "2026") for each member who has none of that period yet: booked
+    once, however often the scheduler's job runs."""
+    had = {ln.member for ln in lines if ln.kind is Kind.DUES and ln.code == period}
+    return [Line(Kind.DUES, m, amount, period, at=at) for m in dict.fromkeys(members) if m not in had]
 
 
 def evening_average(fines_by_member: Mapping[str, int]) -> int:
@@ -361,7 +386,7 @@ def carried(lines: Iterable[Line], season: int, at: float, by: str = "") -> list
     before: dict[str, int] = {}
     last: dict[str, int] = {}
     for ln in lines:
-        if ln.season < season:
+        if ln.season < season and ln.kind is not Kind.EXPENSE:
             before[ln.member] = before.get(ln.member, 0) + ln.amount
             last[ln.member] = max(last.get(ln.member, ln.season), ln.season)
     out: list[Line] = []

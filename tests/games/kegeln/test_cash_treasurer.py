@@ -216,3 +216,48 @@ async def test_the_export_is_a_real_xlsx_and_a_csv_in_the_readers_conventions(ta
     table.locale = "en"
     got = files(await admin(table, "/kasse book"))
     assert got["csv"].decode("utf-8-sig").splitlines()[1].split(",")[5] == "0.10"  # English: "," and "0.10"
+
+
+# ---------------------------------------------------------------- members without games, fees, dues, expenses, the till
+async def test_members_fees_dues_expenses_and_the_till(table: Table, clock: Clock) -> None:
+    clock.now = at(2026, 3, 15)
+    await game(table, "high", {"Klaus": (5, 5), "Birgit": (9, 9)})  # guests of a game: never charged dues
+    await admin(table, "/kasse on")
+    r = await admin(table, "/kasse fee Anna Lena 20 joined in March")  # a new member, no game needed
+    assert "Entry fee for Anna Lena: €20.00 — joined in March" in plain(r) and "Balance: €20.00" in plain(r), plain(r)
+    r = await admin(table, "/kasse member Ute")
+    assert "Ute is a member of the cash box now" in plain(r), plain(r)
+    r = await table.say("bob", "/kasse member Mallory")  # the treasurer's alone
+    assert "Only the treasurer Dave books money" in plain(r)
+    r = await admin(table, "/kasse fine Ute 0,30 phone at the table")  # booked without a game
+    assert "Fine for Ute: €0.30 — phone at the table" in plain(r), plain(r)
+    r = await admin(table, "/kasse dues 5 monthly")
+    assert "The dues are €5.00 a month (on the 1st)" in plain(r) and "Apr 1, 2026" in plain(r), plain(r)
+    clock.now = at(2026, 3, 31, 23)
+    assert await table.app.scheduler.tick() == []
+    clock.now = at(2026, 4, 1, 0) + 5
+    (post,) = await table.app.scheduler.tick()
+    assert post.text == "💶 The dues for 2026-04 (€5.00 each) are booked for 2 members.", post.text
+    assert await table.app.scheduler.tick() == []  # once
+    clock.now = at(2026, 5, 1, 7)
+    (post,) = await table.app.scheduler.tick()
+    assert "2026-05" in post.text
+    dues = [(m, a, c) for m, k, a, c, _n in await notes(table) if k == "dues"]
+    assert dues == [("anna lena", 500, "2026-04"), ("ute", 500, "2026-04"),
+                    ("anna lena", 500, "2026-05"), ("ute", 500, "2026-05")]
+    await admin(table, "/kasse pay Anna Lena 30 cash")  # the longest name, with a space
+    await admin(table, "/kasse off")
+    r = await admin(table, "/kasse expense 45 lane rent")  # the till, with the box off too
+    assert "Paid out €45.00 — lane rent (booked by Dave). In the till: -€15.00." in plain(r), plain(r)
+    await admin(table, "/kasse pay Ute 10,30")
+    r = await table.say("alice", "/kasse")
+    assert "Paid in: €40.30 · paid out: €45.00 · in the till: -€4.70" in plain(r), plain(r)
+    assert "Anna Lena: owes €0.00" not in plain(r) and "Ute" not in plain(r), plain(r)  # both square
+    r = await table.say("alice", "/kasse Anna Lena")
+    assert "entry fee €20.00 — joined in March" in plain(r) and "2026-04 (dues) €5.00" in plain(r), plain(r)
+    r = await admin(table, "/kasse dues off")
+    assert "no dues any more" in plain(r)
+    clock.now = at(2026, 6, 1, 7)
+    assert await table.app.scheduler.tick() == []
+    lines = [b.line() for b in await cash_storage.book(table.app.store, PLATFORM, "group-1")]
+    assert cash.total(lines) == sum(cash.balances(lines).values()) and cash.till(lines) == 4030 - 4500

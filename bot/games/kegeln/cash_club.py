@@ -1,0 +1,166 @@
+"""The cash box beyond the fines: members added without a game (/kasse member), entry fees (/kasse fee),
+the club's dues (/kasse dues: monthly or yearly, booked on the day by the scheduler, bot/scheduler.py)
+and expenses (/kasse expense) — so that the till (paid in − paid out) stands beside what is owed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from bot.games.kegeln import cash_members, cash_storage
+from bot.games.kegeln.cash_book import ISO, amount_and_reason, balance_after, book, reason_text
+from bot.games.kegeln.cash_rules import decimals, permit
+from bot.games.kegeln.cash_storage import Settings
+from bot.own_posts import register_post
+from bot.scheduler import Job, cancel_job, pending, schedule_job
+from bot.services import Handling, Services
+from bot.storage.sql import Tx
+from core import names
+from core.errors import GameError
+from core.games.kegeln import cash
+from core.games.kegeln.cash import Catalogue, Kind, Line
+from core.messages import Chat, Message, Text
+from core.money import Money
+
+OWNER = "kegeln_cash"  # the scheduler's owner of the dues jobs (`dues:<period>`)
+EVERY = {"month": "cash.every.month", "year": "cash.every.year"}
+EVERY_WORDS = {"month": "cash.words.monthly", "year": "cash.words.yearly"}
+
+
+def next_period(now: float, every: str) -> tuple[str, float]:
+    """The next period's name and the moment it begins (UTC): the 1st of next month ("2026-04"), or 1
+    January of next year ("2027")."""
+    t = datetime.fromtimestamp(now, UTC)
+    if every == "year":
+        return str(t.year + 1), datetime(t.year + 1, 1, 1, tzinfo=UTC).timestamp()
+    year, month = (t.year + 1, 1) if t.month == 12 else (t.year, t.month + 1)
+    return f"{year}-{month:02d}", datetime(year, month, 1, tzinfo=UTC).timestamp()
+
+
+def name_before_amount(words: Sequence[str]) -> tuple[str, list[str]]:
+    """`NAME … AMOUNT …`: a new member's name is every word before the amount."""
+    i = next((i for i, w in enumerate(words) if cash.looks_like_amount(w)), len(words))
+    name = names.clean(" ".join(words[:i]))
+    if not name or i == len(words):
+        raise GameError("kegeln.cash.fee_usage")
+    return name[:40], list(words[i:])
+
+
+async def cmd_member(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`member NAME`: a member of the cash box without a game (booked like any other; charged the dues)."""
+    ib = turn.inbound
+    name = names.clean(" ".join(words))[:40]
+    if not name:
+        raise GameError("kegeln.cash.member_usage")
+    known = await cash_members.members(svc.store, ib.chat.platform, ib.chat.chat_id)
+    name = known.get(names.key(name), name)
+
+    async def add(tx: Tx) -> None:
+        await cash_storage.add_member(tx, ib.chat.platform, ib.chat.chat_id, names.key(name), name, svc.clock())
+    await book(svc, turn, lambda _s, _c, _lines: [], {}, "collect", add)  # the treasurer's, with the box off too
+    turn.messages.append(Message(ib.chat, Text("cash.member_added", {"name": name})))
+
+
+async def cmd_fee(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`fee NAME AMOUNT [REASON]`: an entry fee; a name new to the club becomes a member of the box."""
+    ib = turn.inbound
+    typed_name, rest = name_before_amount(words)
+    known = await cash_members.members(svc.store, ib.chat.platform, ib.chat.chat_id)
+    key = names.key(typed_name)
+    name = known.get(key, typed_name)
+
+    def make(s: Settings, _c: Catalogue, _lines: list[Line]) -> list[Line]:
+        typed, reason = amount_and_reason(rest, s)
+        value = cash.parse_amount(typed, s.currency, decimals(s.currency), ISO)
+        return [Line(Kind.FEE, key, value, by=ib.actor.user_id, at=svc.clock(), note=reason)]
+
+    async def add(tx: Tx) -> None:
+        await cash_storage.add_member(tx, ib.chat.platform, ib.chat.chat_id, key, name, svc.clock())
+    s, lines, new = await book(svc, turn, make, {key: name}, also=add)
+    turn.messages.append(Message(ib.chat, Text("cash.booked_fee", {
+        "name": name, "amount": Money(new[0].amount, s.currency), "by": ib.actor.name,
+        "balance": Money(balance_after(lines, new, key), s.currency), "reason": reason_text(new[0].note)})))
+
+
+async def cmd_expense(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`expense AMOUNT REASON`: money the club paid out (lane rent, the trip), with what it was for; it
+    lowers the till, never a member's balance. Booked with the box off too (as payments are)."""
+    ib = turn.inbound
+
+    def make(s: Settings, _c: Catalogue, _lines: list[Line]) -> list[Line]:
+        typed, reason = amount_and_reason(words, s)
+        if not reason:
+            raise GameError("kegeln.cash.expense_usage")
+        value = cash.parse_amount(typed, s.currency, decimals(s.currency), ISO)
+        return [Line(Kind.EXPENSE, cash.CLUB, value, by=ib.actor.user_id, at=svc.clock(), note=reason)]
+    if not words:
+        raise GameError("kegeln.cash.expense_usage")
+    s, lines, new = await book(svc, turn, make, {}, "collect")
+    turn.messages.append(Message(ib.chat, Text("cash.booked_expense", {
+        "amount": Money(new[0].amount, s.currency), "by": ib.actor.name, "reason": reason_text(new[0].note),
+        "till": Money(cash.till([*lines, *new]), s.currency)})))
+
+
+async def cmd_dues(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`dues AMOUNT monthly|yearly`: the club's dues, booked to each member of the box on the 1st of each
+    month (or on 1 January) by the scheduler; `dues off` stops them. The treasurer's."""
+    ib = turn.inbound
+    chat = ib.chat
+    said = [w.casefold() for w in words]
+    off = bool(said) and said[0] in svc.catalogs.words("cash.words.off") | {"off"}
+    every = "" if off else next((e for e, key in EVERY_WORDS.items() if said and said[-1] in
+                                 svc.catalogs.words(key) | {e, e + "ly"}), "")
+    if not off and (len(said) < 2 or not every):
+        raise GameError("kegeln.cash.dues_usage")
+    now = svc.clock()
+    old = await pending(svc.store, OWNER, chat.platform, chat.chat_id)
+
+    async def job(tx: Tx) -> tuple[Settings, str, float]:
+        await tx.lock_chat(chat.platform, chat.chat_id)
+        s, _c = await cash_storage.settings_in(tx, chat.platform, chat.chat_id)
+        permit("collect", s, ib.actor)  # the treasurer's, with the box off too (no dues are booked then)
+        amount = 0 if off else cash.parse_amount(" ".join(words[:-1]).replace(" ", ""), s.currency,
+                                                 decimals(s.currency), ISO)
+        s = s._replace(dues=amount, dues_every=every)
+        await cash_storage.save_settings(tx, chat.platform, chat.chat_id, s)
+        for j in old:
+            await cancel_job(OWNER, chat.platform, chat.chat_id, j.key)(tx)
+        period, due = next_period(now, every or "month")
+        if not off:
+            await schedule_job(OWNER, chat.platform, chat.chat_id, f"dues:{period}", due, {"period": period}, now)(tx)
+        return s, period, due
+    s, _period, due = await svc.store.run(job)
+    if off:
+        turn.messages.append(Message(chat, Text("cash.dues_off")))
+        return
+    turn.messages.append(Message(chat, Text("cash.dues_set", {
+        "amount": Money(s.dues, s.currency), "every": Text(EVERY[every]),
+        "date": datetime.fromtimestamp(due, UTC).date()})))
+
+
+async def dues_post(svc: Services, job: Job) -> list[Message]:
+    """The scheduler's job of a period: its dues booked to each member of the box who has none of it yet
+    (once, however often the job runs), the next period's job set, and a line in the group saying so."""
+    period = str(job.payload.get("period", ""))
+    now = svc.clock()
+
+    async def run(tx: Tx) -> tuple[Settings, list[Line]]:
+        await tx.lock_chat(job.platform, job.chat_id)
+        s, _c = await cash_storage.settings_in(tx, job.platform, job.chat_id)
+        if not s.dues or not s.dues_every or not period:
+            return s, []
+        members = await cash_storage.added_in(tx, job.platform, job.chat_id)
+        lines = await cash_storage.lines_in(tx, job.platform, job.chat_id)
+        new = cash.dues_lines(members, s.dues, period, lines, now) if s.enabled else []
+        await cash_storage.append(tx, job.platform, job.chat_id, new, members)
+        following, due = next_period(max(now, job.due) + 1, s.dues_every)
+        await schedule_job(OWNER, job.platform, job.chat_id, f"dues:{following}", due, {"period": following}, now)(tx)
+        return s, new
+    s, new = await svc.store.run(run)
+    if not new:
+        return []
+    return [Message(Chat(job.platform, job.chat_id, False), Text("cash.dues_booked", {
+        "period": period, "amount": Money(s.dues, s.currency), "n": len(new)}))]
+
+
+register_post(OWNER, dues_post)
