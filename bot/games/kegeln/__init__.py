@@ -54,6 +54,7 @@ class KegelnPlugin(GamePlugin[State]):
                 Personal("kegel_cash_book", user="by_id", name="by_name"),
                 Kept("kegel_cash_book", ("member", "name"), "a club member's name: the club's records"),
                 Kept("kegel_cash_members", ("member", "name"), "a club member's name: the club's records"),
+                Personal("kegel_cash_members", user="user_id"),  # the account linked to a member: unlinked
                 Kept("kegel_cash_fines", ("name",), "a fine's name the club chose: nobody's data"))
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (

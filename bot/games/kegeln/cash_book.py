@@ -249,8 +249,14 @@ async def member_view(svc: Services, turn: Handling, words: Sequence[str]) -> No
         if refused.code != "kegeln.cash.unknown_member":
             raise
         raise GameError("kegeln.cash.unknown_action", word=" ".join(words)[:20]) from None
-    s, catalogue = await cash_storage.catalogue(svc.store, ib.chat.platform, ib.chat.chat_id)
-    mine = [b for b in await cash_storage.book(svc.store, ib.chat.platform, ib.chat.chat_id) if b.member == key]
+    turn.messages.append(Message(ib.chat, await statement(svc, ib, ib.chat.platform, ib.chat.chat_id, key, name)))
+
+
+async def statement(svc: Services, ib: Inbound, platform: str, chat_id: str, key: str, name: str) -> Text:
+    """A member's balance and newest lines (at most `list_lines`), each with its reason, dated in the
+    chat's zone: in the group (/kasse NAME) or privately (/kasse me, a reminder)."""
+    s, catalogue = await cash_storage.catalogue(svc.store, platform, chat_id)
+    mine = [b for b in await cash_storage.book(svc.store, platform, chat_id) if b.member == key]
     tz = await chat_zone(svc, ib)
     shown = [Text("cash.member_line", {
         "date": datetime.fromtimestamp(b.at, tz).date(), "what": what(catalogue, b.kind, b.code),
@@ -259,9 +265,8 @@ async def member_view(svc: Services, turn: Handling, words: Sequence[str]) -> No
         for b in mine[-svc.list_lines:]]
     if len(mine) > svc.list_lines:
         shown.insert(0, Text("board.more", {"n": len(mine) - svc.list_lines}))
-    turn.messages.append(Message(ib.chat, Text("cash.member", {
-        "name": name, "balance": Money(sum(b.amount for b in mine), s.currency),
-        "lines": shown or [Text("cash.empty")]})))
+    return Text("cash.member", {"name": name, "balance": Money(sum(b.amount for b in mine), s.currency),
+                                "lines": shown or [Text("cash.empty")]})
 
 
 def what(catalogue: Catalogue, kind: str, code: str) -> Text:

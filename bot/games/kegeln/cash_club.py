@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from bot.games.kegeln import cash_members, cash_storage
+from bot.games.kegeln import cash_book, cash_members, cash_storage
 from bot.games.kegeln.cash_book import ISO, amount_and_reason, balance_after, book, reason_text
 from bot.games.kegeln.cash_rules import decimals, permit
 from bot.games.kegeln.cash_storage import Settings
+from bot.option_words import mention_id
 from bot.own_posts import register_post
 from bot.scheduler import Job, cancel_job, pending, schedule_job
 from bot.services import Handling, Services
@@ -19,7 +20,7 @@ from core import names
 from core.errors import GameError
 from core.games.kegeln import cash
 from core.games.kegeln.cash import Catalogue, Kind, Line
-from core.messages import Chat, Message, Text
+from core.messages import Actor, Chat, Inbound, Message, Text
 from core.money import Money
 
 OWNER = "kegeln_cash"  # the scheduler's owner of the dues jobs (`dues:<period>`)
@@ -47,8 +48,15 @@ def name_before_amount(words: Sequence[str]) -> tuple[str, list[str]]:
 
 
 async def cmd_member(svc: Services, turn: Handling, words: Sequence[str]) -> None:
-    """`member NAME`: a member of the cash box without a game (booked like any other; charged the dues)."""
+    """`member NAME [@account]`: a member of the cash box without a game (booked like any other; charged
+    the dues), optionally linked to their chat account (their statement privately, a reminder)."""
     ib = turn.inbound
+    account = None
+    if len(words) >= 2 and (words[-1].startswith("@") or mention_id(words[-1]) is not None):
+        account = await svc.find_player(ib, words[-1], for_scorer=True)
+        if account.user_id in ib.bots:
+            raise GameError("bot_opponent")
+        words = words[:-1]
     name = names.clean(" ".join(words))[:40]
     if not name:
         raise GameError("kegeln.cash.member_usage")
@@ -56,9 +64,42 @@ async def cmd_member(svc: Services, turn: Handling, words: Sequence[str]) -> Non
     name = known.get(names.key(name), name)
 
     async def add(tx: Tx) -> None:
-        await cash_storage.add_member(tx, ib.chat.platform, ib.chat.chat_id, names.key(name), name, svc.clock())
+        await cash_storage.add_member(tx, ib.chat.platform, ib.chat.chat_id, names.key(name), name, svc.clock(),
+                                      account.user_id if account else "")
     await book(svc, turn, lambda _s, _c, _lines: [], {}, "collect", add)  # the treasurer's, with the box off too
-    turn.messages.append(Message(ib.chat, Text("cash.member_added", {"name": name})))
+    turn.messages.append(Message(ib.chat, Text("cash.member_added", {"name": name}) if account is None else
+                                 Text("cash.member_linked", {"name": name, "account": account.name})))
+
+
+async def cmd_me(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`me`: the asker's own statement, sent privately (where the platform cannot write privately, the
+    group is told how to open the private chat, as for /mydata); only for an account linked to a member."""
+    ib = turn.inbound
+    mine = await cash_members.linked(svc.store, ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
+    if mine is None:
+        raise GameError("kegeln.cash.not_linked")
+    text = await cash_book.statement(svc, ib, ib.chat.platform, ib.chat.chat_id, *mine)
+    turn.messages.append(Message(ib.actor, text, about=ib.chat, fallback=Message(
+        Chat(ib.chat.platform, ib.chat.chat_id, False), Text("cash.no_private", {"name": ib.actor.name}))))
+
+
+async def reminders(svc: Services, platform: str, chat_id: str, user_ids: Sequence[str]) -> list[Message]:
+    """A private reminder to each of `user_ids` (those who opted in) who is linked to a member here and
+    owes: their statement, addressed to the account alone — never a message in the group."""
+    linked = await cash_storage.linked(svc.store, platform, chat_id)
+    s = await cash_storage.settings(svc.store, platform, chat_id)
+    balances = cash.balances(b.line() for b in await cash_storage.book(svc.store, platform, chat_id))
+    group = Chat(platform, chat_id, False)
+    system = Inbound(Actor(platform, "", ""), group)
+    out: list[Message] = []
+    for user_id in dict.fromkeys(user_ids):
+        if user_id not in linked or balances.get(linked[user_id][0], 0) <= 0:
+            continue
+        key, name = linked[user_id]
+        mine = await cash_book.statement(svc, system, platform, chat_id, key, name)
+        text = Text("cash.reminder", {"amount": Money(balances[key], s.currency), "statement": mine})
+        out.append(Message(Actor(platform, user_id, name), text, about=group))
+    return out
 
 
 async def cmd_fee(svc: Services, turn: Handling, words: Sequence[str]) -> None:

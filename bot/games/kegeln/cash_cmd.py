@@ -24,6 +24,7 @@ ACTIONS: dict[str, str] = {
     "fine": "cash.words.fine", "correct": "cash.words.correct", "fines": "cash.words.fines",
     "absent": "cash.words.absent", "book": "cash.words.book", "carry": "cash.words.carry",
     "member": "cash.words.member", "fee": "cash.words.fee", "dues": "cash.words.dues", "expense": "cash.words.expense",
+    "me": "cash.words.me",
 }
 CSV_ACTION = "cash_csv"  # the overview's button: `kegeln:<chat>:cash_csv`
 
@@ -177,5 +178,5 @@ HANDLERS: dict[str, Callable[[Services, Handling, Sequence[str]], Awaitable[None
     "pay": cash_book.cmd_pay, "fine": cash_book.cmd_fine, "correct": cash_book.cmd_correct,
     "fines": cash_book.cmd_fines, "absent": cash_book.cmd_absent, "book": cash_book.send_csv,
     "carry": cash_book.cmd_carry, "member": cash_club.cmd_member, "fee": cash_club.cmd_fee,
-    "dues": cash_club.cmd_dues, "expense": cash_club.cmd_expense,
+    "dues": cash_club.cmd_dues, "expense": cash_club.cmd_expense, "me": cash_club.cmd_me,
 }

@@ -24,3 +24,10 @@ async def members(store: Store, platform: str, chat_id: str, paying: bool = Fals
     for key, name in (await cash_storage.names_of(store, platform, chat_id)).items():
         known.setdefault(key, name)
     return known
+
+
+async def linked(store: Store, platform: str, chat_id: str, user_id: str) -> tuple[str, str] | None:
+    """The member (names.key, name) a chat account is linked to here, or None — the ONE place that says
+    whose statement an account may read privately and whom a reminder reaches (today the treasurer's
+    link, /kasse member NAME @account; the roster's link replaces it)."""
+    return (await cash_storage.linked(store, platform, chat_id)).get(user_id)

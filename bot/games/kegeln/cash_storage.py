@@ -67,7 +67,8 @@ CASH_MIGRATIONS: tuple[Migration, ...] = (
     Migration("""
     ALTER TABLE kegel_cash_fines ADD COLUMN name TEXT NOT NULL DEFAULT '';
     """),
-    # kegeln 4: members the treasurer added (no game needed: an entry fee, dues), and the club's dues
+    # kegeln 4: members the treasurer added (no game needed: an entry fee, dues), each maybe linked to a chat
+    # account (their own statement privately, a reminder), and the club's dues
     Migration("""
     CREATE TABLE kegel_cash_members (
         platform TEXT NOT NULL,
@@ -75,6 +76,7 @@ CASH_MIGRATIONS: tuple[Migration, ...] = (
         member   TEXT NOT NULL,
         name     TEXT NOT NULL,
         at       {REAL} NOT NULL,
+        user_id  TEXT NOT NULL DEFAULT '',
         PRIMARY KEY (platform, chat_id, member)
     );
     ALTER TABLE kegel_cash_settings ADD COLUMN dues {BIGINT} NOT NULL DEFAULT 0;
@@ -162,9 +164,12 @@ SAVE_SETTINGS = Query(
     " custom_fines = excluded.custom_fines, treasurer_id = excluded.treasurer_id,"
     " treasurer_name = excluded.treasurer_name, dues = excluded.dues, dues_every = excluded.dues_every")
 ADDED = Query("SELECT member, name FROM kegel_cash_members" + _WHERE + " ORDER BY at, member")
-ADD_MEMBER = Query("INSERT INTO kegel_cash_members (platform, chat_id, member, name, at)"
-                   " VALUES (:platform, :chat_id, :member, :name, :at) ON CONFLICT (platform, chat_id, member)"
-                   " DO UPDATE SET name = excluded.name")
+ADD_MEMBER = Query("INSERT INTO kegel_cash_members (platform, chat_id, member, name, at, user_id)"
+                   " VALUES (:platform, :chat_id, :member, :name, :at, :user_id)"
+                   " ON CONFLICT (platform, chat_id, member) DO UPDATE SET name = excluded.name, user_id ="
+                   " CASE WHEN excluded.user_id <> '' THEN excluded.user_id ELSE kegel_cash_members.user_id END")
+UNLINK = Query("UPDATE kegel_cash_members SET user_id = ''" + _WHERE + " AND user_id = :user_id AND member <> :member")
+LINKED = Query("SELECT member, name, user_id FROM kegel_cash_members" + _WHERE + " AND user_id <> '' ORDER BY member")
 CLEAR_FINES = Query("DELETE FROM kegel_cash_fines" + _WHERE)  # the catalogue, never the book
 INSERT_FINE = Query("INSERT INTO kegel_cash_fines (platform, chat_id, code, emoji, amount, trigger, seq, name)"
                     " VALUES (:platform, :chat_id, :code, :emoji, :amount, :trigger, :seq, :name)")
@@ -224,8 +229,18 @@ async def added_in(tx: Tx, platform: str, chat_id: str) -> dict[str, str]:
     return {str(m): str(n) for m, n in await tx.fetch(ADDED, platform=platform, chat_id=chat_id)}
 
 
-async def add_member(tx: Tx, platform: str, chat_id: str, member: str, name: str, at: float) -> None:
-    await tx.execute(ADD_MEMBER, platform=platform, chat_id=chat_id, member=member, name=name, at=at)
+async def add_member(tx: Tx, platform: str, chat_id: str, member: str, name: str, at: float,
+                     user_id: str = "") -> None:
+    """A member of the box (again: the name as now written); `user_id`: the chat account linked to them
+    (one account is one member: linked to another before, that link ends)."""
+    if user_id:
+        await tx.execute(UNLINK, platform=platform, chat_id=chat_id, member=member, user_id=user_id)
+    await tx.execute(ADD_MEMBER, platform=platform, chat_id=chat_id, member=member, name=name, at=at, user_id=user_id)
+
+
+async def linked(store: Store, platform: str, chat_id: str) -> dict[str, tuple[str, str]]:
+    """Each linked chat account (user id) → (member key, name)."""
+    return {str(u): (str(m), str(n)) for m, n, u in await store.fetch(LINKED, platform=platform, chat_id=chat_id)}
 
 
 # ---------------------------------------------------------------- reads and writes inside a transaction

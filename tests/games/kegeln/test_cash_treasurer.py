@@ -12,7 +12,7 @@ from decimal import Decimal
 import openpyxl
 import pytest
 
-from bot.games.kegeln import cash_storage
+from bot.games.kegeln import cash_club, cash_storage
 from core import names
 from core.games.kegeln import cash
 from core.messages import Actor, Chat, Inbound, Response
@@ -261,3 +261,23 @@ async def test_members_fees_dues_expenses_and_the_till(table: Table, clock: Cloc
     assert await table.app.scheduler.tick() == []
     lines = [b.line() for b in await cash_storage.book(table.app.store, PLATFORM, "group-1")]
     assert cash.total(lines) == sum(cash.balances(lines).values()) and cash.till(lines) == 4030 - 4500
+
+
+# ---------------------------------------------------------------- a member's own statement, privately
+async def test_a_linked_member_reads_their_statement_privately_and_is_reminded(table: Table) -> None:
+    await table.say("bob", "/kasse")  # bob has written here: a name the treasurer can link
+    await table.say("mallory", "/kasse")
+    await admin(table, "/kasse on")
+    r = await admin(table, "/kasse member Bob Builder @bob")
+    assert "Bob Builder is a member of the cash box now, linked to Bob" in plain(r), plain(r)
+    await admin(table, "/kasse fine Bob Builder 0,30 phone at the table")
+    r = await table.say("bob", "/kasse me")
+    (msg,) = r.messages
+    assert isinstance(msg.to, Actor) and msg.to.user_id == "bob", msg.to  # to bob alone, never the group
+    assert "Bob Builder: balance €0.30" in plain(r) and "— phone at the table" in plain(r), plain(r)
+    assert msg.fallback is not None and "cannot write to you privately" in msg.fallback.text  # as /mydata
+    r = await table.say("mallory", "/kasse me")  # not linked: nobody's statement
+    assert "not linked to a member" in plain(r) and "0.30" not in plain(r), plain(r)
+    posts = await cash_club.reminders(table.app.services, PLATFORM, "group-1", ["bob", "mallory", "dave"])
+    assert [(p.to, p.about) for p in posts] == [(Actor(PLATFORM, "bob", "Bob Builder"), GROUP)]
+    assert posts[0].text.key == "cash.reminder"
