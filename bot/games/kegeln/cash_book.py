@@ -194,8 +194,15 @@ async def cmd_absent(svc: Services, turn: Handling, words: Sequence[str]) -> Non
     ib = turn.inbound
     known = await cash_members.members(svc.store, ib.chat.platform, ib.chat.chat_id)
     members, reason = absent_words(words, known)
+    await charge_absent(svc, turn, members, reason, svc.clock())
+
+
+async def charge_absent(svc: Services, turn: Handling, members: dict[str, str], reason: str, when: float) -> None:
+    """The average fine of the club evening at `when` (now, or a /termin evening's start) charged to each
+    of `members` (names.key → name) — where the club chose so, once per member and evening."""
+    ib = turn.inbound
     tz = await chat_zone(svc, ib)
-    since = evening_starts(evening_of(svc.clock(), tz), tz)  # tonight's club evening (core/games/kegeln/evenings.py)
+    since = evening_starts(evening_of(when, tz), tz)  # that club evening (core/games/kegeln/evenings.py)
     there = await storage.members_since(svc.store, ib.chat.platform, ib.chat.chat_id, since)
 
     def make(s: Settings, _c: Catalogue, lines: list[Line]) -> list[Line]:

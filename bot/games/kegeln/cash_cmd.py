@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from babel.numbers import list_currencies
 
-from bot.games.kegeln import cash_book, cash_club, cash_names, cash_storage
+from bot.games.kegeln import cash_attendance, cash_book, cash_club, cash_names, cash_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.cash_storage import Settings
 from bot.services import Handling, Services
@@ -83,7 +83,12 @@ async def overview(svc: Services, turn: Handling) -> None:
 async def chat_action(svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
     """The overview's CSV button: answered only in the chat it names (bot/routing.py has checked the
     origin already; a private chat never gets a club's cash book by a button)."""
-    if arg != CSV_ACTION or turn.inbound.chat.chat_id != chat.chat_id or chat.private:
+    if turn.inbound.chat.chat_id != chat.chat_id or chat.private:
+        raise GameError("stale_button")
+    if arg.startswith(cash_attendance.ACTION):  # charge an evening's absent (cash_attendance.py)
+        await cash_attendance.confirmed(svc, turn, chat, arg)
+        return
+    if arg != CSV_ACTION:
         raise GameError("stale_button")
     await cash_book.send_csv(svc, turn, ())
 
@@ -173,10 +178,15 @@ async def cmd_treasurer(svc: Services, turn: Handling, words: Sequence[str]) -> 
     turn.messages.append(Message(ib.chat, Text("cash.treasurer", {"name": to.name})))
 
 
+async def absent(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`absent NAME…`: charge them; `absent` alone: the last /termin evening's ❌ list offered to charge."""
+    await (cash_book.cmd_absent(svc, turn, words) if words else cash_attendance.offer(svc, turn, words))
+
+
 HANDLERS: dict[str, Callable[[Services, Handling, Sequence[str]], Awaitable[None]]] = {
     "on": cmd_on, "off": cmd_off, "currency": cmd_currency, "average": cmd_average, "treasurer": cmd_treasurer,
     "pay": cash_book.cmd_pay, "fine": cash_book.cmd_fine, "correct": cash_book.cmd_correct,
-    "fines": cash_book.cmd_fines, "absent": cash_book.cmd_absent, "book": cash_book.send_csv,
+    "fines": cash_book.cmd_fines, "absent": absent, "book": cash_book.send_csv,
     "carry": cash_book.cmd_carry, "member": cash_club.cmd_member, "fee": cash_club.cmd_fee,
     "dues": cash_club.cmd_dues, "expense": cash_club.cmd_expense, "me": cash_club.cmd_me,
 }

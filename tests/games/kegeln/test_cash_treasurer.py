@@ -12,6 +12,7 @@ from decimal import Decimal
 import openpyxl
 import pytest
 
+from bot.app import App
 from bot.games.kegeln import cash_club, cash_storage
 from core import names
 from core.games.kegeln import cash
@@ -19,6 +20,9 @@ from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
 from tests.games.kegeln.test_season import at, game
+from tests.games.kegeln.test_termin_app import Club
+
+OTHER_CHAT = Chat(PLATFORM, "group-2", private=False)
 
 ENGLISH_CODES = re.compile(r"\b(lost|late|absent|pumpe)\b")  # the internal codes: never shown outside English
 
@@ -29,9 +33,9 @@ async def admin(t: Table, text: str, lang: str = "en", name: str = "dave", chat:
                                 args=tuple(args), event_id=t._event()))
 
 
-async def notes(t: Table) -> list[tuple[str, str, int, str, str]]:
+async def notes(t: Table, chat: str = "group-1") -> list[tuple[str, str, int, str, str]]:
     return [(b.member, b.kind, b.amount, b.code, b.note) for b in await cash_storage.book(t.app.store, PLATFORM,
-                                                                                          "group-1")]
+                                                                                          chat)]
 
 
 def plain(r: Response) -> str:
@@ -281,3 +285,36 @@ async def test_a_linked_member_reads_their_statement_privately_and_is_reminded(t
     posts = await cash_club.reminders(table.app.services, PLATFORM, "group-1", ["bob", "mallory", "dave"])
     assert [(p.to, p.about) for p in posts] == [(Actor(PLATFORM, "bob", "Bob Builder"), GROUP)]
     assert posts[0].text.key == "cash.reminder"
+
+
+# ---------------------------------------------------------------- attendance meets money
+async def test_the_evenings_absent_are_offered_to_the_treasurer_with_one_button(app: App, clock: Clock) -> None:
+    club = Club(app)
+    clock.now = at(2026, 12, 2, 12)
+    await club.say("alice", "/termin 12.12. 19:30 Gasthof Krone")
+    await club.press("bob", "kegeln:group-1:t1y")
+    await club.press("cleo", "kegeln:group-1:t1n")
+    await club.press("mallory", "kegeln:group-1:t1n")  # nobody's member: named, not charged
+    await admin(club, "/kasse on")
+    await admin(club, "/kasse average on")
+    await admin(club, "/kasse member Cleo")
+    clock.now = at(2026, 12, 12, 20)
+    await game(club, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})  # Birgit 0.60, Klaus 0: the average is 0.30
+    clock.now = at(2026, 12, 12, 23)
+    r = await admin(club, "/kasse absent")
+    assert "The evening of Dec 12, 2026: answered ❌ — Cleo." in plain(r), plain(r)
+    assert "not charged: Mallory" in plain(r), plain(r)
+    action = club.button(r, ":cash_absent_1")
+    r = await club.press("bob", action)  # only the treasurer
+    assert "Only the treasurer Dave books money" in plain(r), plain(r)
+    clock.now = at(2026, 12, 13, 9)  # the next morning: still that evening's average
+    r = await club.send(Inbound(Actor(PLATFORM, "dave", "Dave", "en", is_admin=True), GROUP, action=action,
+                                event_id=club._event()))
+    assert "Tonight's average of €0.30 charged to Cleo" in plain(r), plain(r)
+    r = await club.send(Inbound(Actor(PLATFORM, "dave", "Dave", "en", is_admin=True), GROUP, action=action,
+                                event_id=club._event()))
+    assert "Cleo has been charged" in plain(r), plain(r)  # one confirmation books once
+    assert [(m, k, a) for m, k, a, _c, _n in await notes(club) if k == "absent"] == [("cleo", "absent", 30)]
+    r = await club.send(Inbound(Actor(PLATFORM, "dave", "Dave", "en", is_admin=True), OTHER_CHAT,
+                                action="kegeln:group-2:cash_absent_1", event_id=club._event()))
+    assert "absent" not in [k for _m, k, *_ in await notes(club, "group-2")]  # another chat's evening: nothing
