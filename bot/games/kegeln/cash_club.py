@@ -179,6 +179,49 @@ async def cmd_dues(svc: Services, turn: Handling, words: Sequence[str]) -> None:
         "date": datetime.fromtimestamp(due, UTC).date()})))
 
 
+REMIND_HOUR = 9 * 3600.0  # a reminder comes on the 1st of the month at 09:00 UTC, not at midnight
+
+
+async def cmd_remind(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`remind on|off`: a member linked to their account opts in to (or out of) a private reminder on the
+    1st of each month while they owe — never a message in the group."""
+    ib = turn.inbound
+    chat = ib.chat
+    said = words[0].casefold() if words else ""
+    on = said in svc.catalogs.words("cash.words.on") | {"on"}
+    if not on and said not in svc.catalogs.words("cash.words.off") | {"off"}:
+        raise GameError("kegeln.cash.remind_usage")
+    if await cash_members.linked(svc.store, chat.platform, chat.chat_id, ib.actor.user_id) is None:
+        raise GameError("kegeln.cash.not_linked")
+    now = svc.clock()
+    period, due = next_period(now, "month")
+
+    async def job(tx: Tx) -> None:
+        await cash_storage.set_remind(tx, chat.platform, chat.chat_id, ib.actor.user_id, on)
+        if on:  # the chat's one monthly job (the same key again moves nothing but its time)
+            await schedule_job(OWNER, chat.platform, chat.chat_id, f"remind:{period}", due + REMIND_HOUR,
+                               {"period": period}, now)(tx)
+    await svc.store.run(job)
+    turn.messages.append(Message(chat, Text("cash.remind_on" if on else "cash.remind_off", {"name": ib.actor.name}),
+                                 only_for_actor=True))
+
+
+async def remind_post(svc: Services, job: Job) -> list[Message]:
+    """The month's reminders: each opted-in linked member who owes gets their statement privately; the
+    next month's job is set while anyone is opted in."""
+    users = await cash_storage.reminded(svc.store, job.platform, job.chat_id)
+    if users:
+        following, due = next_period(max(svc.clock(), job.due) + 1, "month")
+        await svc.store.run(schedule_job(OWNER, job.platform, job.chat_id, f"remind:{following}", due + REMIND_HOUR,
+                                         {"period": following}, svc.clock()))
+    return await reminders(svc, job.platform, job.chat_id, users)
+
+
+async def cash_post(svc: Services, job: Job) -> list[Message]:
+    """The cash box's scheduled jobs: a period's dues, or the month's reminders."""
+    return await (remind_post(svc, job) if job.key.startswith("remind:") else dues_post(svc, job))
+
+
 async def dues_post(svc: Services, job: Job) -> list[Message]:
     """The scheduler's job of a period: its dues booked to each member of the box who has none of it yet
     (once, however often the job runs), the next period's job set, and a line in the group saying so."""
@@ -204,4 +247,4 @@ async def dues_post(svc: Services, job: Job) -> list[Message]:
         "period": period, "amount": Money(s.dues, s.currency), "n": len(new)}))]
 
 
-register_post(OWNER, dues_post)
+register_post(OWNER, cash_post)

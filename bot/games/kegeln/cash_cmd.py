@@ -24,7 +24,7 @@ ACTIONS: dict[str, str] = {
     "fine": "cash.words.fine", "correct": "cash.words.correct", "fines": "cash.words.fines",
     "absent": "cash.words.absent", "book": "cash.words.book", "carry": "cash.words.carry",
     "member": "cash.words.member", "fee": "cash.words.fee", "dues": "cash.words.dues", "expense": "cash.words.expense",
-    "me": "cash.words.me",
+    "me": "cash.words.me", "remind": "cash.words.remind",
 }
 CSV_ACTION = "cash_csv"  # the overview's button: `kegeln:<chat>:cash_csv`
 
@@ -189,4 +189,5 @@ HANDLERS: dict[str, Callable[[Services, Handling, Sequence[str]], Awaitable[None
     "fines": cash_book.cmd_fines, "absent": absent, "book": cash_book.send_csv,
     "carry": cash_book.cmd_carry, "member": cash_club.cmd_member, "fee": cash_club.cmd_fee,
     "dues": cash_club.cmd_dues, "expense": cash_club.cmd_expense, "me": cash_club.cmd_me,
+    "remind": cash_club.cmd_remind,
 }

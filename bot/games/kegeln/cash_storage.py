@@ -68,7 +68,7 @@ CASH_MIGRATIONS: tuple[Migration, ...] = (
     ALTER TABLE kegel_cash_fines ADD COLUMN name TEXT NOT NULL DEFAULT '';
     """),
     # kegeln 4: members the treasurer added (no game needed: an entry fee, dues), each maybe linked to a chat
-    # account (their own statement privately, a reminder), and the club's dues
+    # account (their own statement privately, a monthly reminder they opted in to), and the club's dues
     Migration("""
     CREATE TABLE kegel_cash_members (
         platform TEXT NOT NULL,
@@ -77,6 +77,7 @@ CASH_MIGRATIONS: tuple[Migration, ...] = (
         name     TEXT NOT NULL,
         at       {REAL} NOT NULL,
         user_id  TEXT NOT NULL DEFAULT '',
+        remind   INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (platform, chat_id, member)
     );
     ALTER TABLE kegel_cash_settings ADD COLUMN dues {BIGINT} NOT NULL DEFAULT 0;
@@ -170,6 +171,9 @@ ADD_MEMBER = Query("INSERT INTO kegel_cash_members (platform, chat_id, member, n
                    " CASE WHEN excluded.user_id <> '' THEN excluded.user_id ELSE kegel_cash_members.user_id END")
 UNLINK = Query("UPDATE kegel_cash_members SET user_id = ''" + _WHERE + " AND user_id = :user_id AND member <> :member")
 LINKED = Query("SELECT member, name, user_id FROM kegel_cash_members" + _WHERE + " AND user_id <> '' ORDER BY member")
+REMIND = Query("UPDATE kegel_cash_members SET remind = :remind" + _WHERE + " AND user_id = :user_id")
+REMINDED = Query("SELECT user_id FROM kegel_cash_members" + _WHERE + " AND user_id <> '' AND remind = 1"
+                 " ORDER BY member")
 CLEAR_FINES = Query("DELETE FROM kegel_cash_fines" + _WHERE)  # the catalogue, never the book
 INSERT_FINE = Query("INSERT INTO kegel_cash_fines (platform, chat_id, code, emoji, amount, trigger, seq, name)"
                     " VALUES (:platform, :chat_id, :code, :emoji, :amount, :trigger, :seq, :name)")
@@ -306,3 +310,13 @@ async def save_fines(tx: Tx, platform: str, chat_id: str, s: Settings, fines: Se
                                         "amount": f.amount, "trigger": f.trigger.value, "seq": i,
                                         "name": f.name}
                                        for i, f in enumerate(fines)])
+
+
+async def set_remind(tx: Tx, platform: str, chat_id: str, user_id: str, on: bool) -> None:
+    """A linked member's own choice: a monthly private reminder while they owe, or none."""
+    await tx.execute(REMIND, platform=platform, chat_id=chat_id, user_id=user_id, remind=int(on))
+
+
+async def reminded(store: Store, platform: str, chat_id: str) -> list[str]:
+    """The linked accounts that opted in to the reminder."""
+    return [str(u) for (u,) in await store.fetch(REMINDED, platform=platform, chat_id=chat_id)]

@@ -318,3 +318,26 @@ async def test_the_evenings_absent_are_offered_to_the_treasurer_with_one_button(
     r = await club.send(Inbound(Actor(PLATFORM, "dave", "Dave", "en", is_admin=True), OTHER_CHAT,
                                 action="kegeln:group-2:cash_absent_1", event_id=club._event()))
     assert "absent" not in [k for _m, k, *_ in await notes(club, "group-2")]  # another chat's evening: nothing
+
+
+async def test_a_linked_member_opts_in_to_a_monthly_private_reminder(table: Table, clock: Clock) -> None:
+    clock.now = at(2026, 3, 15)
+    await table.say("bob", "/kasse")
+    await admin(table, "/kasse on")
+    await admin(table, "/kasse member Bob Builder @bob")
+    await admin(table, "/kasse fine Bob Builder 0,30 phone at the table")
+    r = await table.say("mallory", "/kasse remind on")  # not linked: no reminder of anybody's money
+    assert "not linked to a member" in plain(r), plain(r)
+    r = await table.say("bob", "/kasse remind on")
+    assert "you get a private reminder on the 1st of each month" in plain(r) and r.messages[0].only_for_actor
+    clock.now = at(2026, 4, 1, 9) + 5
+    (post,) = await table.app.scheduler.tick()
+    assert isinstance(post.to, Actor) and post.to.user_id == "bob", post.to  # privately, never in the group
+    assert "you owe €0.30" in post.text and "phone at the table" in post.text, post.text
+    await admin(table, "/kasse pay Bob Builder 0,30")
+    clock.now = at(2026, 5, 1, 9) + 5
+    assert await table.app.scheduler.tick() == []  # nothing owed: no reminder
+    await admin(table, "/kasse fine Bob Builder 1")
+    await table.say("bob", "/kasse remind off")
+    clock.now = at(2026, 6, 1, 9) + 5
+    assert await table.app.scheduler.tick() == []  # opted out
