@@ -58,7 +58,7 @@ async def cmd_member(svc: Services, turn: Handling, words: Sequence[str]) -> Non
             raise GameError("bot_opponent")
         words = words[:-1]
     name = names.clean(" ".join(words))[:40]
-    if not name:
+    if not name or any(cash.looks_like_amount(w) for w in words):  # a name, not an amount typed by mistake
         raise GameError("kegeln.cash.member_usage")
     known = await cash_members.members(svc.store, ib.chat.platform, ib.chat.chat_id)
     name = known.get(names.key(name), name)

@@ -341,3 +341,20 @@ async def test_a_linked_member_opts_in_to_a_monthly_private_reminder(table: Tabl
     await table.say("bob", "/kasse remind off")
     clock.now = at(2026, 6, 1, 9) + 5
     assert await table.app.scheduler.tick() == []  # opted out
+
+
+@pytest.mark.parametrize("action", ["kegeln:group-1:cash_absent_" + "9" * 60, "kegeln:group-1:cash_absent_x",
+                                    "kegeln:group-1:cash_absent_", "kegeln:group-1:cash_absent_-1"])
+async def test_a_forged_absent_button_books_nothing(table: Table, action: str) -> None:
+    await admin(table, "/kasse on")
+    r = await table.send(Inbound(Actor(PLATFORM, "dave", "Dave", "en", is_admin=True), GROUP, action=action,
+                                 event_id=table._event()))
+    assert "no longer waits for it" in plain(r), plain(r)
+    assert await notes(table) == []
+
+
+async def test_a_member_is_a_name_not_an_amount(table: Table) -> None:
+    await admin(table, "/kasse on")
+    r = await admin(table, "/kasse member 0,30")
+    assert "Write who joins the cash box" in plain(r), plain(r)
+    assert await cash_storage.added(table.app.store, PLATFORM, "group-1") == {}
