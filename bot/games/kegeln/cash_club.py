@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from bot.games.kegeln import cash_book, cash_members, cash_storage
+from bot.games.kegeln import cash_attendance, cash_book, cash_members, cash_storage
 from bot.games.kegeln.cash_book import ISO, amount_and_reason, balance_after, book, reason_text
 from bot.games.kegeln.cash_rules import decimals, permit
 from bot.games.kegeln.cash_storage import Settings
@@ -23,7 +23,7 @@ from core.games.kegeln.cash import Catalogue, Kind, Line
 from core.messages import Actor, Chat, Inbound, Message, Text
 from core.money import Money
 
-OWNER = "kegeln_cash"  # the scheduler's owner of the dues jobs (`dues:<period>`)
+OWNER = cash_storage.JOBS  # the scheduler's owner of the cash box's jobs (`dues:<period>`, `remind:<month>`)
 EVERY = {"month": "cash.every.month", "year": "cash.every.year"}
 EVERY_WORDS = {"month": "cash.words.monthly", "year": "cash.words.yearly"}
 
@@ -218,8 +218,12 @@ async def remind_post(svc: Services, job: Job) -> list[Message]:
 
 
 async def cash_post(svc: Services, job: Job) -> list[Message]:
-    """The cash box's scheduled jobs: a period's dues, or the month's reminders."""
-    return await (remind_post(svc, job) if job.key.startswith("remind:") else dues_post(svc, job))
+    """The cash box's scheduled jobs: a period's dues, the month's reminders, an evening's absent offered."""
+    if job.key.startswith("remind:"):
+        return await remind_post(svc, job)
+    if job.key.startswith("absent:"):
+        return await cash_attendance.offer_post(svc, job)
+    return await dues_post(svc, job)
 
 
 async def dues_post(svc: Services, job: Job) -> list[Message]:

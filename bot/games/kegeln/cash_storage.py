@@ -140,6 +140,7 @@ class FineRow(NamedTuple):
     name: str
 
 
+JOBS = "kegeln_cash"  # the scheduler's owner of the cash box's jobs (cash_club.py: dues, reminders; the absent offer)
 _WHERE = " WHERE platform = :platform AND chat_id = :chat_id"
 SETTINGS = _select(Settings, {f: f for f in Settings._fields}, "FROM kegel_cash_settings" + _WHERE)
 FINES = _select(FineRow, {f: f for f in FineRow._fields}, "FROM kegel_cash_fines" + _WHERE + " ORDER BY seq")

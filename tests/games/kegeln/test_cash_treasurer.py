@@ -358,3 +358,29 @@ async def test_a_member_is_a_name_not_an_amount(table: Table) -> None:
     r = await admin(table, "/kasse member 0,30")
     assert "Write who joins the cash box" in plain(r), plain(r)
     assert await cash_storage.added(table.app.store, PLATFORM, "group-1") == {}
+
+
+async def test_after_an_evening_the_offer_comes_by_itself_once(app: App, clock: Clock) -> None:
+    club = Club(app)
+    clock.now = at(2026, 12, 2, 12)
+    await club.say("alice", "/termin 12.12. 19:30 Gasthof Krone")
+    await club.press("cleo", "kegeln:group-1:t1n")
+    await admin(club, "/kasse on")
+    await admin(club, "/kasse average on")
+    await admin(club, "/kasse member Cleo")
+    clock.now = at(2026, 12, 12, 20)
+    await game(club, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})  # the evening's first game: the offer is set
+    clock.now = at(2026, 12, 12, 21)
+    await game(club, "high", {"Birgit": (5, 9), "Klaus": (5, 5)})  # a second game sets no second offer
+    clock.now = at(2026, 12, 12, 23)
+    assert await app.scheduler.tick() == []  # four hours after the evening began: not yet
+    clock.now = at(2026, 12, 12, 23) + 31 * 60
+    (post,) = await app.scheduler.tick()
+    assert post.to == GROUP and post.mention == ("dave",), post  # for the treasurer, notified
+    assert "The evening of Dec 12, 2026: answered ❌ — Cleo." in post.text, post.text
+    action = next(b.action for row in post.buttons for b in row)
+    r = await club.send(Inbound(Actor(PLATFORM, "dave", "Dave", "en", is_admin=True), GROUP, action=action,
+                                event_id=club._event()))
+    assert "charged to Cleo" in plain(r), plain(r)
+    clock.now = at(2026, 12, 13, 9)
+    assert await app.scheduler.tick() == []  # offered once
