@@ -37,6 +37,7 @@ from tests.games.kegeln.test_cash_app import (  # noqa: F401  (collected here ag
 from tests.games.kegeln.test_cash_treasurer import (  # noqa: F401  (the treasurer's book, on PostgreSQL too)
     test_a_linked_member_opts_in_to_a_monthly_private_reminder,
     test_a_linked_member_reads_their_statement_privately_and_is_reminded,
+    test_a_merged_member_keeps_their_place_in_the_box_and_one_who_left_pays_no_dues,
     test_a_reason_on_every_manual_line_in_the_statement_and_the_export,
     test_after_an_evening_the_offer_comes_by_itself_once,
     test_an_automatic_fine_is_renamed_and_booked_under_its_new_name,

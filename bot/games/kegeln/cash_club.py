@@ -49,8 +49,18 @@ def name_before_amount(words: Sequence[str]) -> tuple[str, list[str]]:
 
 async def cmd_member(svc: Services, turn: Handling, words: Sequence[str]) -> None:
     """`member NAME [@account]`: a member of the cash box without a game (booked like any other; charged
-    the dues), optionally linked to their chat account (their statement privately, a reminder)."""
+    the dues), optionally linked to their chat account (their statement privately, a reminder).
+    `member NAME off`: one who left — no more dues; their lines and balance stay."""
     ib = turn.inbound
+    if len(words) >= 2 and words[-1].casefold() in svc.catalogs.words("cash.words.off") | {"off"}:
+        key = names.key(" ".join(words[:-1]))
+
+        async def drop(tx: Tx) -> None:
+            if not await cash_storage.drop_member(tx, ib.chat.platform, ib.chat.chat_id, key):
+                raise GameError("kegeln.cash.unknown_member", name=names.clean(" ".join(words[:-1]))[:40])
+        await book(svc, turn, lambda _s, _c, _lines: [], {}, "collect", drop)
+        turn.messages.append(Message(ib.chat, Text("cash.member_left", {"name": names.clean(" ".join(words[:-1]))})))
+        return
     account = None
     if len(words) >= 2 and (words[-1].startswith("@") or mention_id(words[-1]) is not None):
         account = await svc.find_player(ib, words[-1], for_scorer=True)

@@ -41,4 +41,5 @@ def merge_job(platform: str, chat_id: str, old: str, new: str, old_name: str, ne
         lines = await cash_storage.lines_in(tx, platform, chat_id)
         moved = cash.merged(lines, old, new, now, by)
         await cash_storage.append(tx, platform, chat_id, moved, {old: old_name, new: new_name}, by_name)
+        await cash_storage.merge_member(tx, platform, chat_id, old, new, new_name)  # the dues follow the name
     return job

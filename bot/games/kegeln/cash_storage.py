@@ -172,6 +172,18 @@ ADD_MEMBER = Query("INSERT INTO kegel_cash_members (platform, chat_id, member, n
                    " CASE WHEN excluded.user_id <> '' THEN excluded.user_id ELSE kegel_cash_members.user_id END")
 UNLINK = Query("UPDATE kegel_cash_members SET user_id = ''" + _WHERE + " AND user_id = :user_id AND member <> :member")
 LINKED = Query("SELECT member, name, user_id FROM kegel_cash_members" + _WHERE + " AND user_id <> '' ORDER BY member")
+DROP_MEMBER = Query("DELETE FROM kegel_cash_members" + _WHERE + " AND member = :member")  # left the club: no dues
+MERGE_MEMBER = (  # /kegelmerge OLD NEW: OLD's place in the box (and its link) goes to NEW, once
+    Query("UPDATE kegel_cash_members SET user_id = (SELECT o.user_id FROM kegel_cash_members o WHERE"
+          " o.platform = :platform AND o.chat_id = :chat_id AND o.member = :old), remind = (SELECT o.remind FROM"
+          " kegel_cash_members o WHERE o.platform = :platform AND o.chat_id = :chat_id AND o.member = :old)"
+          + _WHERE + " AND member = :new AND user_id = '' AND EXISTS (SELECT 1 FROM kegel_cash_members o WHERE"
+          " o.platform = :platform AND o.chat_id = :chat_id AND o.member = :old)"),
+    Query("UPDATE kegel_cash_members SET member = :new, name = :new_name" + _WHERE + " AND member = :old AND NOT"
+          " EXISTS (SELECT 1 FROM kegel_cash_members o WHERE o.platform = :platform AND o.chat_id = :chat_id"
+          " AND o.member = :new)"),
+    Query("DELETE FROM kegel_cash_members" + _WHERE + " AND member = :old"),
+)
 REMIND = Query("UPDATE kegel_cash_members SET remind = :remind" + _WHERE + " AND user_id = :user_id")
 REMINDED = Query("SELECT user_id FROM kegel_cash_members" + _WHERE + " AND user_id <> '' AND remind = 1"
                  " ORDER BY member")
@@ -321,3 +333,16 @@ async def set_remind(tx: Tx, platform: str, chat_id: str, user_id: str, on: bool
 async def reminded(store: Store, platform: str, chat_id: str) -> list[str]:
     """The linked accounts that opted in to the reminder."""
     return [str(u) for (u,) in await store.fetch(REMINDED, platform=platform, chat_id=chat_id)]
+
+
+async def drop_member(tx: Tx, platform: str, chat_id: str, member: str) -> bool:
+    """A member who left: out of the box's list (no more dues); their lines stay. Whether one was there."""
+    known = member in await added_in(tx, platform, chat_id)
+    await tx.execute(DROP_MEMBER, platform=platform, chat_id=chat_id, member=member)
+    return known
+
+
+async def merge_member(tx: Tx, platform: str, chat_id: str, old: str, new: str, new_name: str) -> None:
+    """/kegelmerge: the member OLD's place in the box and link are NEW's (NEW keeps a link of its own)."""
+    for query in MERGE_MEMBER:
+        await tx.execute(query, platform=platform, chat_id=chat_id, old=old, new=new, new_name=new_name)

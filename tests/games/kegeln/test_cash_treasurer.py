@@ -13,13 +13,13 @@ import openpyxl
 import pytest
 
 from bot.app import App
-from bot.games.kegeln import cash_club, cash_storage
+from bot.games.kegeln import cash_club, cash_members, cash_storage
 from core import names
 from core.games.kegeln import cash
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
-from tests.games.kegeln.test_season import at, game
+from tests.games.kegeln.test_season import at, game, merge_as_admin
 from tests.games.kegeln.test_termin_app import Club
 
 OTHER_CHAT = Chat(PLATFORM, "group-2", private=False)
@@ -384,3 +384,31 @@ async def test_after_an_evening_the_offer_comes_by_itself_once(app: App, clock: 
     assert "charged to Cleo" in plain(r), plain(r)
     clock.now = at(2026, 12, 13, 9)
     assert await app.scheduler.tick() == []  # offered once
+
+
+async def test_a_merged_member_keeps_their_place_in_the_box_and_one_who_left_pays_no_dues(
+        table: Table, clock: Clock) -> None:
+    clock.now = at(2026, 2, 10)
+    await table.say("bob", "/kasse")
+    await admin(table, "/kasse on")
+    await admin(table, "/kasse member Klausi @bob")
+    await admin(table, "/kasse member Ute")
+    await game(table, "high", {"Klausi": (0, 1), "Birgit": (5, 5)})
+    await game(table, "high", {"Klaus": (9, 9), "Birgit": (5, 5)})
+    r = await merge_as_admin(table)
+    assert "Klaus" in plain(r), plain(r)
+    added = await cash_storage.added(table.app.store, PLATFORM, "group-1")
+    assert added == {"klaus": "Klaus", "ute": "Ute"}, added  # Klausi's place (and link) is Klaus's now
+    assert await cash_club_linked(table, "bob") == ("klaus", "Klaus")
+    r = await admin(table, "/kasse member Ute off")
+    assert "Ute is no member of the cash box any more" in plain(r), plain(r)
+    r = await admin(table, "/kasse member Nobody off")
+    assert "I know no member “Nobody”" in plain(r), plain(r)
+    await admin(table, "/kasse dues 5 monthly")
+    clock.now = at(2026, 3, 1, 7)
+    await table.app.scheduler.tick()
+    assert [(m, c) for m, k, _a, c, _n in await notes(table) if k == "dues"] == [("klaus", "2026-03")]
+
+
+async def cash_club_linked(t: Table, user_id: str) -> tuple[str, str] | None:
+    return await cash_members.linked(t.app.store, PLATFORM, "group-1", user_id)
