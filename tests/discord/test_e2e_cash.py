@@ -66,7 +66,7 @@ async def test_a_cash_evening_on_discord(standin: StandIn, make_adapter: MakeAda
     ((name, data),) = [f for f in doc.files if f[0].endswith(".csv")]
     assert name.startswith(f"kasse-{CHANNEL_ID}-")
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
-    assert [r[3] for r in rows[1:]] == ["auto", "auto", "auto", "auto", "payment"]
+    assert [r[3] for r in rows[1:]] == ["from the throws"] * 4 + ["paid"]
     assert [r[5] for r in rows[1:]] == ["0.10", "-0.10", "0.10", "0.50", "-0.50"]
 
 

@@ -66,7 +66,7 @@ async def test_a_cash_evening_on_telegram(standin: StandIn, club: Club) -> None:
         == Decimal("0.10")
     assert name == f"kasse-{GROUP.id}-{rows_season(data)}.csv"
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
-    assert [r[3] for r in rows[1:]] == ["auto", "auto", "auto", "auto", "payment"]
+    assert [r[3] for r in rows[1:]] == ["from the throws"] * 4 + ["paid"]
     assert sum(float(r[5]) for r in rows[1:]) == pytest.approx(0.10)
     assert "Anna" in doc.text or "cash book" in doc.text
 

@@ -239,6 +239,12 @@ async def cmd_carry(svc: Services, turn: Handling, words: Sequence[str]) -> None
                                  if opened else Text("cash.carry_none", {"season": start.label(year)})))
 
 
+# the export's columns (core/games/kegeln/cash_report.py CSV_HEADER) → their names in the reader's language
+COLUMNS = {"date": "cash.col.date", "season": "cash.col.season", "member": "cash.col.member", "kind": "cash.col.kind",
+           "fine": "cash.col.fine", "amount": "cash.col.amount", "currency": "cash.col.currency",
+           "game": "cash.col.game", "booked_by": "cash.col.booked_by", "note": "cash.col.note"}
+
+
 # ---------------------------------------------------------------- one member's lines
 KIND_TEXTS = {Kind.AUTO: "cash.kind.auto", Kind.FINE: "cash.kind.fine", Kind.ABSENT: "cash.kind.absent",
               Kind.PAYMENT: "cash.kind.payment", Kind.CORRECTION: "cash.kind.correction",
@@ -359,17 +365,19 @@ async def send_csv(svc: Services, turn: Handling, words: Sequence[str]) -> None:
 
     def fine(code: str) -> str:
         return svc.catalogs.render(cash_names.label(catalogue, code), lang) if code else ""
+    header = [svc.catalogs.render(Text(COLUMNS[c]), lang) for c in report.CSV_HEADER]
+    kinds = {k.value: svc.catalogs.render(Text(key), lang) for k, key in KIND_TEXTS.items()}
     rows = [report.CsvLine(b.at, label, b.name, b.kind, fine(b.code), b.amount, b.game_id, b.by_name, b.note)
             for b in lines]
     places = decimals(s.currency)
-    data = report.book_csv(rows, s.currency, places, get_decimal_symbol(lang))
+    data = report.book_csv(rows, s.currency, places, get_decimal_symbol(lang), header, kinds)
     sheets = (svc.catalogs.render(Text("cash.sheet_book"), lang), svc.catalogs.render(Text("cash.sheet_sums"), lang))
     turn.messages.append(Message(ib.chat, Text("cash.csv", {"season": label, "n": len(lines),
                                                             "total": Money(sum(b.amount for b in lines),
                                                                            s.currency)}),
                                  file=(report.file_name(ib.chat.chat_id, label), data)))
     turn.messages.append(Message(ib.chat, Text("cash.xlsx", {"season": label}), file=(
-        report.file_name(ib.chat.chat_id, label, "xlsx"), book_xlsx(rows, s.currency, places, sheets))))
+        report.file_name(ib.chat.chat_id, label, "xlsx"), book_xlsx(rows, s.currency, places, sheets, header, kinds))))
 
 
 async def review_lines(svc: Services, ib: Inbound, args: tuple[str, ...]) -> list[Text]:

@@ -5,7 +5,7 @@ cell is a string — a name like `=HYPERLINK(…)` is never a formula."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from openpyxl import Workbook
@@ -23,18 +23,21 @@ def _text(c: Cell | MergedCell, value: str) -> None:
     c.data_type = "s"
 
 
-def book_xlsx(lines: Sequence[CsvLine], currency: str, decimals: int, sheets: tuple[str, str]) -> bytes:
+def book_xlsx(lines: Sequence[CsvLine], currency: str, decimals: int, sheets: tuple[str, str],
+              header: Sequence[str] = CSV_HEADER, kinds: Mapping[str, str] | None = None) -> bytes:
     """Two sheets (`sheets`: their titles in the reader's language): the cash book's lines with the CSV's
-    columns, and each member's sum over them (what the lines add up to: the balances of the season)."""
+    columns (`header`: their names in the reader's language; `kinds`: a line's kind as the reader reads
+    it), and each member's sum over them (what the lines add up to: the balances of the season)."""
     book = Workbook()
     lines_sheet = book.active
     assert lines_sheet is not None
     lines_sheet.title = sheets[0][:31]
-    lines_sheet.append(list(CSV_HEADER))
+    lines_sheet.append(list(header))
     money = "#,##0" + ("." + "0" * decimals if decimals else "")
     sums: dict[str, int] = {}
     for n, ln in enumerate(lines, start=2):
-        lines_sheet.append([datetime.fromtimestamp(ln.at, UTC).replace(tzinfo=None), ln.season, "", ln.kind, "",
+        lines_sheet.append([datetime.fromtimestamp(ln.at, UTC).replace(tzinfo=None), ln.season, "",
+                            (kinds or {}).get(ln.kind, ln.kind), "",
                             amount_value(ln.amount, decimals), currency, ln.game_id, "", ""])
         for col, value in ((3, ln.name), (5, ln.code), (9, ln.by_name), (10, ln.note)):
             _text(lines_sheet.cell(n, col), value)
@@ -43,7 +46,7 @@ def book_xlsx(lines: Sequence[CsvLine], currency: str, decimals: int, sheets: tu
         if ln.kind != "expense":  # the club's own lines are in no member's balance
             sums[ln.name] = sums.get(ln.name, 0) + ln.amount
     balances = book.create_sheet(sheets[1][:31])
-    balances.append(["member", "amount", "currency"])
+    balances.append([header[2], header[5], header[6]])  # member, amount, currency
     for n, (name, amount) in enumerate(sorted(sums.items(), key=lambda nv: (-nv[1], nv[0])), start=2):
         balances.append(["", amount_value(amount, decimals), currency])
         _text(balances.cell(n, 1), name)

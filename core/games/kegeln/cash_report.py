@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import NamedTuple
@@ -52,15 +52,18 @@ def separator(mark: str) -> str:
     return ";" if mark == "," else ","
 
 
-def book_csv(lines: Sequence[CsvLine], currency: str, decimals: int, mark: str = ".") -> bytes:
+def book_csv(lines: Sequence[CsvLine], currency: str, decimals: int, mark: str = ".",
+             header: Sequence[str] = CSV_HEADER, kinds: Mapping[str, str] | None = None) -> bytes:
     """UTF-8 with BOM (spreadsheets then show umlauts); `date` in UTC; names and notes never start a
     formula (`cell`); the game empty for a line of no game; amounts with the reader's decimal `mark` and
-    cells separated as its spreadsheet expects (`separator`)."""
+    cells separated as its spreadsheet expects (`separator`); `header`: the column names in the reader's
+    language (CSV_HEADER's order); `kinds`: a line's kind as the reader reads it (else its code)."""
     out = io.StringIO(newline="")
     writer = csv.writer(out, delimiter=separator(mark))
-    writer.writerow(CSV_HEADER)
+    writer.writerow(header)
     for ln in lines:
         when = datetime.fromtimestamp(ln.at, UTC).strftime("%Y-%m-%d %H:%M:%S")
-        writer.writerow((when, ln.season, cell(ln.name), ln.kind, cell(ln.code), amount_text(ln.amount, decimals, mark),
+        kind = (kinds or {}).get(ln.kind, ln.kind)
+        writer.writerow((when, ln.season, cell(ln.name), kind, cell(ln.code), amount_text(ln.amount, decimals, mark),
                          currency, "" if ln.game_id is None else ln.game_id, cell(ln.by_name), cell(ln.note)))
     return out.getvalue().encode("utf-8-sig")

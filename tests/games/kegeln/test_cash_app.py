@@ -216,9 +216,9 @@ async def test_the_cash_book_as_csv_and_the_carry(table: Table, clock: Clock) ->
     assert name == "kasse-group-1-2025.csv" and "3 lines, summing to €0.40" in msg.text, msg.text
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert rows[0] == ["date", "season", "member", "kind", "fine", "amount", "currency", "game", "booked_by", "note"]
-    assert [r[2:6] for r in rows[1:]] == [["'=HYPERLINK(1)", "auto", "Pumpe", "0.10"],
-                                          ["'=HYPERLINK(1)", "auto", "last place", "0.50"],
-                                          ["'=HYPERLINK(1)", "payment", "", "-0.20"]]
+    assert [r[2:6] for r in rows[1:]] == [["'=HYPERLINK(1)", "from the throws", "Pumpe", "0.10"],
+                                          ["'=HYPERLINK(1)", "from the throws", "last place", "0.50"],
+                                          ["'=HYPERLINK(1)", "paid", "", "-0.20"]]
     assert rows[3][8] == "Dave"
     clock.now = at(2026, 1, 9)
     r = await admin(table, "/kasse carry")

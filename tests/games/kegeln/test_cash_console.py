@@ -31,9 +31,10 @@ def test_console_cash_evening(tmp_path: Path) -> None:
     assert marker in out
     path = Path(out.split(marker)[1].splitlines()[1].strip())
     rows = list(csv.reader(path.read_text(encoding="utf-8-sig").splitlines()))
-    assert [r[2:6] for r in rows[1:]] == [["Anna", "auto", "Pumpe", "0.10"], ["Anna", "auto", "Pumpe", "-0.10"],
-                                          ["Anna", "auto", "Pumpe", "0.10"], ["Anna", "auto", "last place", "0.50"],
-                                          ["Anna", "payment", "", "-0.50"]]
+    auto = "from the throws"
+    assert [r[2:6] for r in rows[1:]] == [["Anna", auto, "Pumpe", "0.10"], ["Anna", auto, "Pumpe", "-0.10"],
+                                          ["Anna", auto, "Pumpe", "0.10"], ["Anna", auto, "last place", "0.50"],
+                                          ["Anna", "paid", "", "-0.50"]]
 
 
 def test_console_treasurer_fee_dues_expense_till_box_off_and_reasons(tmp_path: Path) -> None:
@@ -54,8 +55,9 @@ def test_console_treasurer_fee_dues_expense_till_box_off_and_reasons(tmp_path: P
     marker = "📄 The cash book of season"
     path = Path(out.split(marker)[1].splitlines()[1].strip())
     rows = list(csv.DictReader(path.read_text(encoding="utf-8-sig").splitlines()))
-    assert [(r["kind"], r["note"]) for r in rows] == [("fee", "joined in March"), ("fine", "phone at the table"),
-                                                      ("expense", "lane rent"), ("payment", "cash at the bar")]
+    assert [(r["kind"], r["note"]) for r in rows] == [("entry fee", "joined in March"),
+                                                      ("fine", "phone at the table"), ("paid out", "lane rent"),
+                                                      ("paid", "cash at the bar")]
     xlsx = path.with_suffix(".xlsx")
     book = openpyxl.load_workbook(xlsx)
     assert [row[9] for row in book.worksheets[0].iter_rows(min_row=2, values_only=True)] == [

@@ -63,7 +63,8 @@ async def test_the_fines_are_named_in_the_chats_language(table: Table, lang: str
     assert WORDS[lang][1] in plain(r) and not ENGLISH_CODES.search(plain(r)), plain(r)
     r = await admin(table, "/kasse book", lang)
     (data,) = [m.file[1] for m in r.messages if m.file and m.file[0].endswith(".csv")]
-    assert not ENGLISH_CODES.search(data.decode("utf-8-sig").split("\n", 1)[1].split("auto", 1)[1])
+    assert not ENGLISH_CODES.search(data.decode("utf-8-sig")), data.decode()  # nor "auto", "payment", "note"
+    assert not re.search(r"\b(auto|payment|note|member)\b", data.decode("utf-8-sig"))
     assert [ln[3] for ln in await notes(table)] == ["late", "late", "pumpe", "lost"]  # the codes stay stable
 
 
@@ -109,7 +110,8 @@ async def test_a_reason_on_every_manual_line_in_the_statement_and_the_export(tab
     (data,) = [m.file[1] for m in r.messages if m.file and m.file[0].endswith(".csv")]
     text = data.decode("utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(text), delimiter=";" if ";" in text.split("\n")[0] else ","))
-    assert [row["note"] for row in rows] == ["Handy am Tisch", "mit dem Bus", "bar am Tresen", "Tippfehler"]
+    assert [row["Grund"] for row in rows] == ["Handy am Tisch", "mit dem Bus", "bar am Tresen", "Tippfehler"]
+    assert [row["Art"] for row in rows] == ["Strafe", "Strafe", "gezahlt", "Korrektur"]
 
 
 async def test_the_absent_with_a_reason(table: Table, clock: Clock) -> None:
@@ -199,7 +201,7 @@ async def test_the_export_is_a_real_xlsx_and_a_csv_in_the_readers_conventions(ta
     assert set(got) == {"csv", "xlsx"}
     text = got["csv"].decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))  # German Excel splits a CSV at ";"
-    assert rows[0][:3] == ["date", "season", "member"] and all(len(row) == 10 for row in rows)
+    assert rows[0][:4] == ["Datum", "Saison", "Mitglied", "Art"] and all(len(row) == 10 for row in rows)
     assert [row[5] for row in rows[1:]] == ["0,10", "0,10", "0,50", "0,10", "-1,25", "0,30"]  # a decimal comma
     book = openpyxl.load_workbook(io.BytesIO(got["xlsx"]))
     lines, sums = book.worksheets
