@@ -414,3 +414,17 @@ async def test_a_merged_member_keeps_their_place_in_the_box_and_one_who_left_pay
 
 async def cash_club_linked(t: Table, user_id: str) -> tuple[str, str] | None:
     return await cash_members.linked(t.app.store, PLATFORM, "group-1", user_id)
+
+
+async def test_moving_an_evening_keeps_its_place_and_the_same_time_changes_nothing(app: App, clock: Clock) -> None:
+    club = Club(app)
+    clock.now = at(2026, 12, 2, 12)
+    await club.say("alice", "/termin 12.12. 19:30 Gasthof Krone")
+    await club.press("bob", "kegeln:group-1:t1y")
+    r = await club.say("alice", "/termin 12.12. 19:30")  # the same again: nothing changed, the place stays
+    assert "The club evening stays as it was set; the answers stand." in plain(r), plain(r)
+    assert "Gasthof Krone" in plain(r) and "Coming (1): Bob" in plain(r), plain(r)
+    r = await club.say("alice", "/termin 13.12. 20:00")  # moved without a note: the place stays
+    assert "moved the club evening: please answer again" in plain(r) and "Gasthof Krone" in plain(r), plain(r)
+    r = await club.say("alice", "/termin 13.12. 20:00 Zum Anker")  # a new place is a change of the note
+    assert "changed the club evening's note" in plain(r) and "Zum Anker" in plain(r), plain(r)
