@@ -43,6 +43,7 @@ from tests.games.kegeln.test_cash_treasurer import (  # noqa: F401  (the treasur
     test_an_automatic_fine_is_renamed_and_booked_under_its_new_name,
     test_members_fees_dues_expenses_and_the_till,
     test_the_box_off_stops_new_games_never_collecting,
+    test_the_dues_come_on_the_clubs_own_day_and_dues_off_leaves_the_reminders,
     test_the_evenings_absent_are_offered_to_the_treasurer_with_one_button,
     test_the_export_is_a_real_xlsx_and_a_csv_in_the_readers_conventions,
 )

@@ -5,12 +5,13 @@ and expenses (/kasse expense) — so that the till (paid in − paid out) stands
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 
 from bot.games.kegeln import cash_attendance, cash_book, cash_members, cash_storage
 from bot.games.kegeln.cash_book import ISO, amount_and_reason, balance_after, book, reason_text
 from bot.games.kegeln.cash_rules import decimals, permit
 from bot.games.kegeln.cash_storage import Settings
+from bot.games.kegeln.charts import chat_zone
 from bot.option_words import mention_id
 from bot.own_posts import register_post
 from bot.scheduler import Job, cancel_job, pending, schedule_job
@@ -28,14 +29,20 @@ EVERY = {"month": "cash.every.month", "year": "cash.every.year"}
 EVERY_WORDS = {"month": "cash.words.monthly", "year": "cash.words.yearly"}
 
 
-def next_period(now: float, every: str) -> tuple[str, float]:
-    """The next period's name and the moment it begins (UTC): the 1st of next month ("2026-04"), or 1
-    January of next year ("2027")."""
-    t = datetime.fromtimestamp(now, UTC)
+def next_period(now: float, every: str, tz: tzinfo = UTC) -> tuple[str, float]:
+    """The next period's name and the moment it begins in the chat's time zone (/timezone): midnight of
+    the 1st of next month ("2026-04"), or of 1 January next year ("2027") — so the dues are booked on the
+    club's own day."""
+    t = datetime.fromtimestamp(now, tz)
     if every == "year":
-        return str(t.year + 1), datetime(t.year + 1, 1, 1, tzinfo=UTC).timestamp()
+        return str(t.year + 1), datetime(t.year + 1, 1, 1, tzinfo=tz).timestamp()
     year, month = (t.year + 1, 1) if t.month == 12 else (t.year, t.month + 1)
-    return f"{year}-{month:02d}", datetime(year, month, 1, tzinfo=UTC).timestamp()
+    return f"{year}-{month:02d}", datetime(year, month, 1, tzinfo=tz).timestamp()
+
+
+async def zone_of(svc: Services, platform: str, chat_id: str) -> tzinfo:
+    """The chat's time zone, for a job that has no inbound."""
+    return await chat_zone(svc, Inbound(Actor(platform, "", ""), Chat(platform, chat_id, False)))
 
 
 def name_before_amount(words: Sequence[str]) -> tuple[str, list[str]]:
@@ -164,7 +171,8 @@ async def cmd_dues(svc: Services, turn: Handling, words: Sequence[str]) -> None:
     if not off and (len(said) < 2 or not every):
         raise GameError("kegeln.cash.dues_usage")
     now = svc.clock()
-    old = await pending(svc.store, OWNER, chat.platform, chat.chat_id)
+    tz = await chat_zone(svc, ib)
+    old = [j for j in await pending(svc.store, OWNER, chat.platform, chat.chat_id) if j.key.startswith("dues:")]
 
     async def job(tx: Tx) -> tuple[Settings, str, float]:
         await tx.lock_chat(chat.platform, chat.chat_id)
@@ -176,7 +184,7 @@ async def cmd_dues(svc: Services, turn: Handling, words: Sequence[str]) -> None:
         await cash_storage.save_settings(tx, chat.platform, chat.chat_id, s)
         for j in old:
             await cancel_job(OWNER, chat.platform, chat.chat_id, j.key)(tx)
-        period, due = next_period(now, every or "month")
+        period, due = next_period(now, every or "month", tz)
         if not off:
             await schedule_job(OWNER, chat.platform, chat.chat_id, f"dues:{period}", due, {"period": period}, now)(tx)
         return s, period, due
@@ -186,10 +194,10 @@ async def cmd_dues(svc: Services, turn: Handling, words: Sequence[str]) -> None:
         return
     turn.messages.append(Message(chat, Text("cash.dues_set", {
         "amount": Money(s.dues, s.currency), "every": Text(EVERY[every]),
-        "date": datetime.fromtimestamp(due, UTC).date()})))
+        "date": datetime.fromtimestamp(due, tz).date()})))
 
 
-REMIND_HOUR = 9 * 3600.0  # a reminder comes on the 1st of the month at 09:00 UTC, not at midnight
+REMIND_HOUR = 9 * 3600.0  # a reminder comes on the 1st of the month at 09:00 in the chat's zone, not at midnight
 
 
 async def cmd_remind(svc: Services, turn: Handling, words: Sequence[str]) -> None:
@@ -204,7 +212,7 @@ async def cmd_remind(svc: Services, turn: Handling, words: Sequence[str]) -> Non
     if await cash_members.linked(svc.store, chat.platform, chat.chat_id, ib.actor.user_id) is None:
         raise GameError("kegeln.cash.not_linked")
     now = svc.clock()
-    period, due = next_period(now, "month")
+    period, due = next_period(now, "month", await chat_zone(svc, ib))
 
     async def job(tx: Tx) -> None:
         await cash_storage.set_remind(tx, chat.platform, chat.chat_id, ib.actor.user_id, on)
@@ -221,7 +229,8 @@ async def remind_post(svc: Services, job: Job) -> list[Message]:
     next month's job is set while anyone is opted in."""
     users = await cash_storage.reminded(svc.store, job.platform, job.chat_id)
     if users:
-        following, due = next_period(max(svc.clock(), job.due) + 1, "month")
+        following, due = next_period(max(svc.clock(), job.due) + 1, "month",
+                                     await zone_of(svc, job.platform, job.chat_id))
         await svc.store.run(schedule_job(OWNER, job.platform, job.chat_id, f"remind:{following}", due + REMIND_HOUR,
                                          {"period": following}, svc.clock()))
     return await reminders(svc, job.platform, job.chat_id, users)
@@ -241,6 +250,7 @@ async def dues_post(svc: Services, job: Job) -> list[Message]:
     (once, however often the job runs), the next period's job set, and a line in the group saying so."""
     period = str(job.payload.get("period", ""))
     now = svc.clock()
+    tz = await zone_of(svc, job.platform, job.chat_id)
 
     async def run(tx: Tx) -> tuple[Settings, list[Line]]:
         await tx.lock_chat(job.platform, job.chat_id)
@@ -251,7 +261,7 @@ async def dues_post(svc: Services, job: Job) -> list[Message]:
         lines = await cash_storage.lines_in(tx, job.platform, job.chat_id)
         new = cash.dues_lines(members, s.dues, period, lines, now) if s.enabled else []
         await cash_storage.append(tx, job.platform, job.chat_id, new, members)
-        following, due = next_period(max(now, job.due) + 1, s.dues_every)
+        following, due = next_period(max(now, job.due) + 1, s.dues_every, tz)
         await schedule_job(OWNER, job.platform, job.chat_id, f"dues:{following}", due, {"period": following}, now)(tx)
         return s, new
     s, new = await svc.store.run(run)

@@ -14,6 +14,7 @@ import pytest
 
 from bot.app import App
 from bot.games.kegeln import cash_club, cash_members, cash_storage
+from bot.scheduler import pending
 from core import names
 from core.games.kegeln import cash
 from core.messages import Actor, Chat, Inbound, Response
@@ -428,3 +429,22 @@ async def test_moving_an_evening_keeps_its_place_and_the_same_time_changes_nothi
     assert "moved the club evening: please answer again" in plain(r) and "Gasthof Krone" in plain(r), plain(r)
     r = await club.say("alice", "/termin 13.12. 20:00 Zum Anker")  # a new place is a change of the note
     assert "changed the club evening's note" in plain(r) and "Zum Anker" in plain(r), plain(r)
+
+
+async def test_the_dues_come_on_the_clubs_own_day_and_dues_off_leaves_the_reminders(table: Table, clock: Clock) -> None:
+    clock.now = at(2026, 3, 15)
+    await table.say("bob", "/kasse")
+    r = await admin(table, "/timezone America/New_York")
+    assert "New_York" in plain(r) or "New York" in plain(r), plain(r)
+    await admin(table, "/kasse on")
+    await admin(table, "/kasse member Bob @bob")
+    await table.say("bob", "/kasse remind on")
+    await admin(table, "/kasse dues 5 monthly")
+    clock.now = at(2026, 4, 1, 3)  # 23:00 on 31 March in New York: not yet the club's 1st
+    assert await table.app.scheduler.tick() == []
+    clock.now = at(2026, 4, 1, 4) + 5  # midnight in New York
+    (post,) = await table.app.scheduler.tick()
+    assert "2026-04" in post.text, post.text
+    await admin(table, "/kasse dues off")
+    keys = [j.key for j in await pending(table.app.store, cash_storage.JOBS, PLATFORM, "group-1")]
+    assert keys == ["remind:2026-04"], keys  # the reminder stays; no dues job is left
