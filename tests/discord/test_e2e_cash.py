@@ -48,7 +48,7 @@ async def test_a_cash_evening_on_discord(standin: StandIn, make_adapter: MakeAda
     paid = await run(standin, dave, "kasse", {"what": "pay Anna 0,50"})
     assert "Anna paid €0.50 (booked by Dave). Balance: €0.10." in paid.content, paid.content
     view = await run(standin, bob, "kasse", {})
-    assert "Anna: owes €0.10" in view.content and "paid in so far: €0.50" in view.content
+    assert "Anna: owes €0.10" in view.content and "Paid in: €0.50" in view.content
     button = f"kegeln:{CHANNEL_ID}:cash_csv"
     mid, _ = standin.message_with_button(lambda cid: cid == button)  # the overview's button
 

@@ -42,7 +42,7 @@ async def test_a_cash_evening_on_telegram(standin: StandIn, club: Club) -> None:
     assert "Anna paid €0.50 (booked by Dave). Balance: €0.10." in paid, paid
     calls = await club.act(club.say(GROUP, BOB, "/kasse"))
     view = next(c for c in calls if c.ok and c.method == "sendMessage" and "Cash box (EUR)" in c.text)
-    assert "Anna: owes €0.10" in view.text and "paid in so far: €0.50" in view.text, view.text
+    assert "Anna: owes €0.10" in view.text and "Paid in: €0.50" in view.text, view.text
     button = f"kegeln:{GROUP.id}:cash_csv"
     assert any(b.get("callback_data") == button for b in view.buttons)
 

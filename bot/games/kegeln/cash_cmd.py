@@ -69,9 +69,10 @@ async def overview(svc: Services, turn: Handling) -> None:
                               for m, v in owed[:svc.list_lines]]
     if len(owed) > svc.list_lines:
         rows.append(Text("board.more", {"n": len(owed) - svc.list_lines}))
-    money = {"open": Money(cash.open_sum(lines), s.currency), "credit": Money(cash.credit_sum(lines), s.currency),
-             "paid": Money(cash.paid(lines), s.currency)}  # one word per figure; none of them negative
-    till = Text("cash.till", {"paid": money["paid"], "spent": Money(cash.spent(lines), s.currency),
+    # one word per figure, each figure once; none of them negative but the till (the treasurer paid ahead)
+    money = {"open": Money(cash.open_sum(lines), s.currency), "credit": Money(cash.credit_sum(lines), s.currency)}
+    till = Text("cash.till", {"paid": Money(cash.paid(lines), s.currency),
+                              "spent": Money(cash.spent(lines), s.currency),
                               "till": Money(cash.till(lines), s.currency)})
     head = Text("cash.head", {"currency": s.currency, "treasurer": s.treasurer_name or Text("cash.nobody")})
     state = Text("cash.state_on") if s.enabled else Text("cash.state_off")
