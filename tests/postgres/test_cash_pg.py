@@ -1,6 +1,8 @@
 """The cash box on PostgreSQL: the App tests of tests/games/kegeln/test_cash_app.py collected again with a
 postgresql:// `db` — the cash book's schema, its writes in the move's and the merge's transactions, the
-treasurer's bookings, the CSV and the carry — and two processes booking one game's fines at once."""
+treasurer's bookings, the CSV and the carry, and of test_cash_treasurer.py (fine names, reasons, members,
+fees, dues, expenses, the export, a linked member, the evening's absent) — and two processes booking one
+game's fines at once."""
 
 import asyncio
 
@@ -31,6 +33,19 @@ from tests.games.kegeln.test_cash_app import (  # noqa: F401  (collected here ag
     test_two_processes_book_each_fine_once,
     test_two_processes_carry_and_charge_once,
     turned_on,
+)
+from tests.games.kegeln.test_cash_treasurer import (  # noqa: F401  (the treasurer's book, on PostgreSQL too)
+    test_a_linked_member_opts_in_to_a_monthly_private_reminder,
+    test_a_linked_member_reads_their_statement_privately_and_is_reminded,
+    test_a_merged_member_keeps_their_place_in_the_box_and_one_who_left_pays_no_dues,
+    test_a_reason_on_every_manual_line_in_the_statement_and_the_export,
+    test_after_an_evening_the_offer_comes_by_itself_once,
+    test_an_automatic_fine_is_renamed_and_booked_under_its_new_name,
+    test_members_fees_dues_expenses_and_the_till,
+    test_the_box_off_stops_new_games_never_collecting,
+    test_the_dues_come_on_the_clubs_own_day_and_dues_off_leaves_the_reminders,
+    test_the_evenings_absent_are_offered_to_the_treasurer_with_one_button,
+    test_the_export_is_a_real_xlsx_and_a_csv_in_the_readers_conventions,
 )
 from tests.games.kegeln.test_season import at, game
 

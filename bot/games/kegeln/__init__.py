@@ -52,7 +52,10 @@ class KegelnPlugin(GamePlugin[State]):
                 # (the lines, amounts and balances stay: a member is the club's record, kept)
                 Personal("kegel_cash_settings", user="treasurer_id", name="treasurer_name"),
                 Personal("kegel_cash_book", user="by_id", name="by_name"),
-                Kept("kegel_cash_book", ("member", "name"), "a club member's name: the club's records"))
+                Kept("kegel_cash_book", ("member", "name"), "a club member's name: the club's records"),
+                Kept("kegel_cash_members", ("member", "name"), "a club member's name: the club's records"),
+                Personal("kegel_cash_members", user="user_id"),  # the account linked to a member: unlinked
+                Kept("kegel_cash_fines", ("name",), "a fine's name the club chose: nobody's data"))
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from babel.numbers import list_currencies
 
-from bot.games.kegeln import cash_book, cash_storage
+from bot.games.kegeln import cash_attendance, cash_book, cash_club, cash_names, cash_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.cash_storage import Settings
 from bot.services import Handling, Services
@@ -23,6 +23,8 @@ ACTIONS: dict[str, str] = {
     "average": "cash.words.average", "treasurer": "cash.words.treasurer", "pay": "cash.words.pay",
     "fine": "cash.words.fine", "correct": "cash.words.correct", "fines": "cash.words.fines",
     "absent": "cash.words.absent", "book": "cash.words.book", "carry": "cash.words.carry",
+    "member": "cash.words.member", "fee": "cash.words.fee", "dues": "cash.words.dues", "expense": "cash.words.expense",
+    "me": "cash.words.me", "remind": "cash.words.remind",
 }
 CSV_ACTION = "cash_csv"  # the overview's button: `kegeln:<chat>:cash_csv`
 
@@ -67,20 +69,27 @@ async def overview(svc: Services, turn: Handling) -> None:
                               for m, v in owed[:svc.list_lines]]
     if len(owed) > svc.list_lines:
         rows.append(Text("board.more", {"n": len(owed) - svc.list_lines}))
-    money = {"open": Money(sum(v for _m, v in owed if v > 0), s.currency),
-             "credit": Money(-sum(v for _m, v in owed if v < 0), s.currency),
-             "paid": Money(cash.paid(lines), s.currency), "total": Money(cash.total(lines), s.currency)}
+    # one word per figure, each figure once; none of them negative but the till (the treasurer paid ahead)
+    money = {"open": Money(cash.open_sum(lines), s.currency), "credit": Money(cash.credit_sum(lines), s.currency)}
+    till = Text("cash.till", {"paid": Money(cash.paid(lines), s.currency),
+                              "spent": Money(cash.spent(lines), s.currency),
+                              "till": Money(cash.till(lines), s.currency)})
     head = Text("cash.head", {"currency": s.currency, "treasurer": s.treasurer_name or Text("cash.nobody")})
     state = Text("cash.state_on") if s.enabled else Text("cash.state_off")
     turn.messages.append(Message(chat, Text("cash.view", {
-        "head": head, "state": state, "lines": rows or [Text("cash.empty")], "sums": Text("cash.sums", money)}),
+        "head": head, "state": state, "lines": rows or [Text("cash.empty")], "sums": [Text("cash.sums", money), till]}),
         ((Button(Text("cash.csv_button"), f"kegeln:{chat.chat_id}:{CSV_ACTION}"),),)))
 
 
 async def chat_action(svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
     """The overview's CSV button: answered only in the chat it names (bot/routing.py has checked the
     origin already; a private chat never gets a club's cash book by a button)."""
-    if arg != CSV_ACTION or turn.inbound.chat.chat_id != chat.chat_id or chat.private:
+    if turn.inbound.chat.chat_id != chat.chat_id or chat.private:
+        raise GameError("stale_button")
+    if arg.startswith(cash_attendance.ACTION):  # charge an evening's absent (cash_attendance.py)
+        await cash_attendance.confirmed(svc, turn, chat, arg)
+        return
+    if arg != CSV_ACTION:
         raise GameError("stale_button")
     await cash_book.send_csv(svc, turn, ())
 
@@ -109,12 +118,19 @@ async def change(svc: Services, turn: Handling, need: str, how: Change,
 
 async def cmd_on(svc: Services, turn: Handling, words: Sequence[str]) -> None:
     """On: automatic fines are booked from the next move on; whoever turns it on is the treasurer
-    until an admin names another."""
+    until an admin names another. A club that never changed its catalogue gets the default fines named in
+    the chat's language (cash_names.py `seeded`): the club's own names from then on."""
     actor = turn.inbound.actor
+    chat = turn.inbound.chat
+    fines = cash_names.seeded(svc, await svc.lang(turn.inbound))
+
+    async def seed(tx: Tx, s: Settings) -> None:
+        if not s.custom_fines:
+            await cash_storage.save_fines(tx, chat.platform, chat.chat_id, s, fines)
     s = await change(svc, turn, "admin", lambda s: s._replace(
-        enabled=True, treasurer_id=s.treasurer_id or actor.user_id, treasurer_name=s.treasurer_name or actor.name))
-    turn.messages.append(Message(turn.inbound.chat, Text("cash.on", {"currency": s.currency,
-                                                                     "treasurer": s.treasurer_name})))
+        enabled=True, custom_fines=True, treasurer_id=s.treasurer_id or actor.user_id,
+        treasurer_name=s.treasurer_name or actor.name), seed)
+    turn.messages.append(Message(chat, Text("cash.on", {"currency": s.currency, "treasurer": s.treasurer_name})))
 
 
 async def cmd_off(svc: Services, turn: Handling, words: Sequence[str]) -> None:
@@ -163,9 +179,16 @@ async def cmd_treasurer(svc: Services, turn: Handling, words: Sequence[str]) -> 
     turn.messages.append(Message(ib.chat, Text("cash.treasurer", {"name": to.name})))
 
 
+async def absent(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+    """`absent NAME…`: charge them; `absent` alone: the last /termin evening's ❌ list offered to charge."""
+    await (cash_book.cmd_absent(svc, turn, words) if words else cash_attendance.offer(svc, turn, words))
+
+
 HANDLERS: dict[str, Callable[[Services, Handling, Sequence[str]], Awaitable[None]]] = {
     "on": cmd_on, "off": cmd_off, "currency": cmd_currency, "average": cmd_average, "treasurer": cmd_treasurer,
     "pay": cash_book.cmd_pay, "fine": cash_book.cmd_fine, "correct": cash_book.cmd_correct,
-    "fines": cash_book.cmd_fines, "absent": cash_book.cmd_absent, "book": cash_book.send_csv,
-    "carry": cash_book.cmd_carry,
+    "fines": cash_book.cmd_fines, "absent": absent, "book": cash_book.send_csv,
+    "carry": cash_book.cmd_carry, "member": cash_club.cmd_member, "fee": cash_club.cmd_fee,
+    "dues": cash_club.cmd_dues, "expense": cash_club.cmd_expense, "me": cash_club.cmd_me,
+    "remind": cash_club.cmd_remind,
 }

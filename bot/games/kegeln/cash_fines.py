@@ -4,12 +4,12 @@ transaction). Both only ever append lines (core/games/kegeln/cash.py `correction
 
 from __future__ import annotations
 
-from bot.games.kegeln import cash_storage
+from bot.games.kegeln import cash_attendance, cash_storage
 from bot.storage.base import GameRow
 from bot.storage.sql import Tx, TxJob
 from core import names
 from core.games.kegeln import cash
-from core.games.kegeln.state import State
+from core.games.kegeln.state import Outcome, Phase, State
 
 
 def move_job(row: GameRow, new: State, now: float) -> TxJob:
@@ -27,6 +27,9 @@ def move_job(row: GameRow, new: State, now: float) -> TxJob:
         due = cash.corrections(cash.booked(lines, row.id), cash.wanted(new, catalogue), row.id, now)
         written = {names.key(m.name): m.name for m in new.members}
         await cash_storage.append(tx, row.platform, row.chat_id, due, written)
+        if settings.enabled and settings.charge_absent and new.phase is Phase.FINISHED and \
+                new.outcome is Outcome.DONE:  # a game of the evening done: its ❌ list offered later, once
+            await cash_attendance.schedule_offer(tx, row.platform, row.chat_id, now)
     return job
 
 
@@ -38,4 +41,5 @@ def merge_job(platform: str, chat_id: str, old: str, new: str, old_name: str, ne
         lines = await cash_storage.lines_in(tx, platform, chat_id)
         moved = cash.merged(lines, old, new, now, by)
         await cash_storage.append(tx, platform, chat_id, moved, {old: old_name, new: new_name}, by_name)
+        await cash_storage.merge_member(tx, platform, chat_id, old, new, new_name)  # the dues follow the name
     return job

@@ -63,6 +63,26 @@ CASH_MIGRATIONS: tuple[Migration, ...] = (
     CREATE INDEX kegel_cash_book_chat ON kegel_cash_book (platform, chat_id, season);
     CREATE INDEX kegel_cash_book_game ON kegel_cash_book (game_id);
     """),
+    # kegeln 3: a fine's name as the club calls it (seeded in the chat's language; '' = the reader's language)
+    Migration("""
+    ALTER TABLE kegel_cash_fines ADD COLUMN name TEXT NOT NULL DEFAULT '';
+    """),
+    # kegeln 4: members the treasurer added (no game needed: an entry fee, dues), each maybe linked to a chat
+    # account (their own statement privately, a monthly reminder they opted in to), and the club's dues
+    Migration("""
+    CREATE TABLE kegel_cash_members (
+        platform TEXT NOT NULL,
+        chat_id  TEXT NOT NULL,
+        member   TEXT NOT NULL,
+        name     TEXT NOT NULL,
+        at       {REAL} NOT NULL,
+        user_id  TEXT NOT NULL DEFAULT '',
+        remind   INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (platform, chat_id, member)
+    );
+    ALTER TABLE kegel_cash_settings ADD COLUMN dues {BIGINT} NOT NULL DEFAULT 0;
+    ALTER TABLE kegel_cash_settings ADD COLUMN dues_every TEXT NOT NULL DEFAULT '';
+    """),
 )
 
 # A Telegram group became a supergroup (bot/storage/store.py `migrate_chat`): the cash box moves along —
@@ -73,6 +93,8 @@ CHAT_MOVES = (
     Query("UPDATE kegel_cash_fines SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT"
           " EXISTS (SELECT 1 FROM kegel_cash_fines c WHERE c.platform = :platform AND c.chat_id = :new)"),
     Query("UPDATE kegel_cash_book SET chat_id = :new WHERE platform = :platform AND chat_id = :old"),
+    Query("UPDATE kegel_cash_members SET chat_id = :new WHERE platform = :platform AND chat_id = :old AND NOT"
+          " EXISTS (SELECT 1 FROM kegel_cash_members c WHERE c.platform = :platform AND c.chat_id = :new)"),
 )
 
 
@@ -85,6 +107,8 @@ class Settings(NamedTuple):
     custom_fines: bool = False
     treasurer_id: str = ""
     treasurer_name: str = ""
+    dues: int = 0  # the club's dues in minor units, booked to each member the treasurer added …
+    dues_every: str = ""  # … every "month" (on the 1st) or "year" (on 1 January); "" for none
 
 
 class BookLine(NamedTuple):
@@ -113,8 +137,10 @@ class FineRow(NamedTuple):
     emoji: str
     amount: int
     trigger: str
+    name: str
 
 
+JOBS = "kegeln_cash"  # the scheduler's owner of the cash box's jobs (cash_club.py: dues, reminders; the absent offer)
 _WHERE = " WHERE platform = :platform AND chat_id = :chat_id"
 SETTINGS = _select(Settings, {f: f for f in Settings._fields}, "FROM kegel_cash_settings" + _WHERE)
 FINES = _select(FineRow, {f: f for f in FineRow._fields}, "FROM kegel_cash_fines" + _WHERE + " ORDER BY seq")
@@ -133,25 +159,50 @@ INSERT_LINE = Query(
 LATEST_NAMES = Query("SELECT member, name FROM kegel_cash_book" + _WHERE + " ORDER BY id")  # the last wins
 SAVE_SETTINGS = Query(
     "INSERT INTO kegel_cash_settings (platform, chat_id, enabled, currency, charge_absent, custom_fines,"
-    " treasurer_id, treasurer_name) VALUES (:platform, :chat_id, :enabled, :currency, :charge_absent,"
-    " :custom_fines, :treasurer_id, :treasurer_name) ON CONFLICT (platform, chat_id) DO UPDATE SET"
+    " treasurer_id, treasurer_name, dues, dues_every) VALUES (:platform, :chat_id, :enabled, :currency,"
+    " :charge_absent, :custom_fines, :treasurer_id, :treasurer_name, :dues, :dues_every)"
+    " ON CONFLICT (platform, chat_id) DO UPDATE SET"
     " enabled = excluded.enabled, currency = excluded.currency, charge_absent = excluded.charge_absent,"
     " custom_fines = excluded.custom_fines, treasurer_id = excluded.treasurer_id,"
-    " treasurer_name = excluded.treasurer_name")
+    " treasurer_name = excluded.treasurer_name, dues = excluded.dues, dues_every = excluded.dues_every")
+ADDED = Query("SELECT member, name FROM kegel_cash_members" + _WHERE + " ORDER BY at, member")
+ADD_MEMBER = Query("INSERT INTO kegel_cash_members (platform, chat_id, member, name, at, user_id)"
+                   " VALUES (:platform, :chat_id, :member, :name, :at, :user_id)"
+                   " ON CONFLICT (platform, chat_id, member) DO UPDATE SET name = excluded.name, user_id ="
+                   " CASE WHEN excluded.user_id <> '' THEN excluded.user_id ELSE kegel_cash_members.user_id END")
+UNLINK = Query("UPDATE kegel_cash_members SET user_id = ''" + _WHERE + " AND user_id = :user_id AND member <> :member")
+LINKED = Query("SELECT member, name, user_id FROM kegel_cash_members" + _WHERE + " AND user_id <> '' ORDER BY member")
+DROP_MEMBER = Query("DELETE FROM kegel_cash_members" + _WHERE + " AND member = :member")  # left the club: no dues
+MERGE_MEMBER = (  # /kegelmerge OLD NEW: OLD's place in the box (and its link) goes to NEW, once
+    Query("UPDATE kegel_cash_members SET user_id = (SELECT o.user_id FROM kegel_cash_members o WHERE"
+          " o.platform = :platform AND o.chat_id = :chat_id AND o.member = :old), remind = (SELECT o.remind FROM"
+          " kegel_cash_members o WHERE o.platform = :platform AND o.chat_id = :chat_id AND o.member = :old)"
+          + _WHERE + " AND member = :new AND user_id = '' AND EXISTS (SELECT 1 FROM kegel_cash_members o WHERE"
+          " o.platform = :platform AND o.chat_id = :chat_id AND o.member = :old)"),
+    Query("UPDATE kegel_cash_members SET member = :new, name = :new_name" + _WHERE + " AND member = :old AND NOT"
+          " EXISTS (SELECT 1 FROM kegel_cash_members o WHERE o.platform = :platform AND o.chat_id = :chat_id"
+          " AND o.member = :new)"),
+    Query("DELETE FROM kegel_cash_members" + _WHERE + " AND member = :old"),
+)
+REMIND = Query("UPDATE kegel_cash_members SET remind = :remind" + _WHERE + " AND user_id = :user_id")
+REMINDED = Query("SELECT user_id FROM kegel_cash_members" + _WHERE + " AND user_id <> '' AND remind = 1"
+                 " ORDER BY member")
 CLEAR_FINES = Query("DELETE FROM kegel_cash_fines" + _WHERE)  # the catalogue, never the book
-INSERT_FINE = Query("INSERT INTO kegel_cash_fines (platform, chat_id, code, emoji, amount, trigger, seq)"
-                    " VALUES (:platform, :chat_id, :code, :emoji, :amount, :trigger, :seq)")
+INSERT_FINE = Query("INSERT INTO kegel_cash_fines (platform, chat_id, code, emoji, amount, trigger, seq, name)"
+                    " VALUES (:platform, :chat_id, :code, :emoji, :amount, :trigger, :seq, :name)")
 
 
 def _settings(rows: Sequence[Sequence[object]]) -> Settings:
     if not rows:
         return Settings()
     s: Settings = SETTINGS.build(rows[0])
-    return s._replace(enabled=bool(s.enabled), charge_absent=bool(s.charge_absent), custom_fines=bool(s.custom_fines))
+    return s._replace(enabled=bool(s.enabled), charge_absent=bool(s.charge_absent), custom_fines=bool(s.custom_fines),
+                      dues=int(s.dues))
 
 
 def _catalogue(settings: Settings, rows: Sequence[Sequence[object]]) -> Catalogue:
-    fines = tuple(Fine(f.code, f.emoji, int(f.amount), Trigger(f.trigger)) for f in (FINES.build(r) for r in rows))
+    fines = tuple(Fine(f.code, f.emoji, int(f.amount), Trigger(f.trigger), str(f.name or ""))
+                  for f in (FINES.build(r) for r in rows))
     return Catalogue(fines if settings.custom_fines else DEFAULT_FINES, settings.currency, settings.charge_absent)
 
 
@@ -182,8 +233,31 @@ async def book_since(store: Store, platform: str, chat_id: str, since: float) ->
 
 
 async def names_of(store: Store, platform: str, chat_id: str) -> dict[str, str]:
-    """Each member (names.key) → the name the book last wrote them with."""
-    return {str(m): str(n) for m, n in await store.fetch(LATEST_NAMES, platform=platform, chat_id=chat_id)}
+    """Each member (names.key) → the name the book last wrote them with (not the club's own lines)."""
+    return {str(m): str(n) for m, n in await store.fetch(LATEST_NAMES, platform=platform, chat_id=chat_id) if m}
+
+
+async def added(store: Store, platform: str, chat_id: str) -> dict[str, str]:
+    """The members the treasurer added to the box (names.key → name), in the order they were added."""
+    return {str(m): str(n) for m, n in await store.fetch(ADDED, platform=platform, chat_id=chat_id)}
+
+
+async def added_in(tx: Tx, platform: str, chat_id: str) -> dict[str, str]:
+    return {str(m): str(n) for m, n in await tx.fetch(ADDED, platform=platform, chat_id=chat_id)}
+
+
+async def add_member(tx: Tx, platform: str, chat_id: str, member: str, name: str, at: float,
+                     user_id: str = "") -> None:
+    """A member of the box (again: the name as now written); `user_id`: the chat account linked to them
+    (one account is one member: linked to another before, that link ends)."""
+    if user_id:
+        await tx.execute(UNLINK, platform=platform, chat_id=chat_id, member=member, user_id=user_id)
+    await tx.execute(ADD_MEMBER, platform=platform, chat_id=chat_id, member=member, name=name, at=at, user_id=user_id)
+
+
+async def linked(store: Store, platform: str, chat_id: str) -> dict[str, tuple[str, str]]:
+    """Each linked chat account (user id) → (member key, name)."""
+    return {str(u): (str(m), str(n)) for m, n, u in await store.fetch(LINKED, platform=platform, chat_id=chat_id)}
 
 
 # ---------------------------------------------------------------- reads and writes inside a transaction
@@ -237,7 +311,8 @@ async def append(tx: Tx, platform: str, chat_id: str, lines: Sequence[Line], nam
 async def save_settings(tx: Tx, platform: str, chat_id: str, s: Settings) -> None:
     await tx.execute(SAVE_SETTINGS, platform=platform, chat_id=chat_id, enabled=int(s.enabled),
                      currency=s.currency, charge_absent=int(s.charge_absent), custom_fines=int(s.custom_fines),
-                     treasurer_id=s.treasurer_id, treasurer_name=s.treasurer_name)
+                     treasurer_id=s.treasurer_id, treasurer_name=s.treasurer_name, dues=int(s.dues),
+                     dues_every=s.dues_every)
 
 
 async def save_fines(tx: Tx, platform: str, chat_id: str, s: Settings, fines: Sequence[Fine]) -> None:
@@ -245,5 +320,29 @@ async def save_fines(tx: Tx, platform: str, chat_id: str, s: Settings, fines: Se
     await save_settings(tx, platform, chat_id, s._replace(custom_fines=True))
     await tx.execute(CLEAR_FINES, platform=platform, chat_id=chat_id)
     await tx.executemany(INSERT_FINE, [{"platform": platform, "chat_id": chat_id, "code": f.code, "emoji": f.emoji,
-                                        "amount": f.amount, "trigger": f.trigger.value, "seq": i}
+                                        "amount": f.amount, "trigger": f.trigger.value, "seq": i,
+                                        "name": f.name}
                                        for i, f in enumerate(fines)])
+
+
+async def set_remind(tx: Tx, platform: str, chat_id: str, user_id: str, on: bool) -> None:
+    """A linked member's own choice: a monthly private reminder while they owe, or none."""
+    await tx.execute(REMIND, platform=platform, chat_id=chat_id, user_id=user_id, remind=int(on))
+
+
+async def reminded(store: Store, platform: str, chat_id: str) -> list[str]:
+    """The linked accounts that opted in to the reminder."""
+    return [str(u) for (u,) in await store.fetch(REMINDED, platform=platform, chat_id=chat_id)]
+
+
+async def drop_member(tx: Tx, platform: str, chat_id: str, member: str) -> bool:
+    """A member who left: out of the box's list (no more dues); their lines stay. Whether one was there."""
+    known = member in await added_in(tx, platform, chat_id)
+    await tx.execute(DROP_MEMBER, platform=platform, chat_id=chat_id, member=member)
+    return known
+
+
+async def merge_member(tx: Tx, platform: str, chat_id: str, old: str, new: str, new_name: str) -> None:
+    """/kegelmerge: the member OLD's place in the box and link are NEW's (NEW keeps a link of its own)."""
+    for query in MERGE_MEMBER:
+        await tx.execute(query, platform=platform, chat_id=chat_id, old=old, new=new, new_name=new_name)

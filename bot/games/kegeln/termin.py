@@ -86,8 +86,8 @@ async def cmd_termin(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
     done = await svc.store.run(tstore.plan_job(ib.chat.platform, ib.chat.chat_id, planned.when.timestamp(),
                                                planned.note, ib.actor.user_id, now))
     if done.moved:
-        turn.messages.append(Message(ib.chat, Text("termin.moved_asked" if done.cleared else "termin.moved",
-                                                   {"name": ib.actor.name})))
+        said = "termin.unchanged" if done.same else "termin.moved_asked" if done.cleared else "termin.moved"
+        turn.messages.append(Message(ib.chat, Text(said, {"name": ib.actor.name})))
     turn.messages.append(await list_message(svc, ib.chat, done.evening, tz))
 
 

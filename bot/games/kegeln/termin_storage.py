@@ -102,6 +102,7 @@ class Planned:
     evening: Evening
     moved: bool
     cleared: bool
+    same: bool = False  # set again as it was (the same time, no other note): nothing changed
 
 
 def reminder_key(evening_id: int, name: str) -> str:
@@ -145,17 +146,19 @@ def plan_job(platform: str, chat_id: str, starts: float, note: str, set_by: str,
         if row is None:
             ev_id = int(await tx.fetchval(INSERT, platform=platform, chat_id=chat_id, starts=starts, note=note,
                                           set_by=set_by, now=now))
-            moved = cleared = False
+            moved = cleared = same = False
         else:
             old = Evening.of(row)
+            kept = note or old.note  # moved without a note: the place stays (issue 34)
             ev_id, moved, cleared = old.id, True, old.starts != starts
+            same = not cleared and kept == old.note
             if cleared:
                 await tx.execute(CLEAR, id=ev_id)
-            await tx.execute(MOVE, id=ev_id, starts=starts, note=note, set_by=set_by, now=now)
+            await tx.execute(MOVE, id=ev_id, starts=starts, note=kept, set_by=set_by, now=now)
         await _schedule(tx, ev_id, platform, chat_id, starts, now)
         found = await tx.fetchrow(BY_ID, id=ev_id)
         assert found is not None
-        return Planned(Evening.of(found), moved, cleared)
+        return Planned(Evening.of(found), moved, cleared, same)
     return job
 
 

@@ -164,9 +164,36 @@ def test_a_correction_without_a_sign_or_amount_is_refused(typed: str) -> None:
 
 
 @pytest.mark.parametrize(("typed", "cents"), [("2", 200), ("1,50", 150), ("1.5", 150), ("0,10 €", 10),
-                                              ("€3", 300), ("12 kr", 1200), ("0.05", 5), ("10000", 1_000_000)])
+                                              ("€3", 300), ("3 EUR", 300), ("0.05", 5), ("10000", 1_000_000)])
 def test_typed_amounts(typed: str, cents: int) -> None:
     assert cash.parse_amount(typed) == cents
+
+
+@pytest.mark.parametrize(("typed", "currency"), [("12 kr", "SEK"), ("12kr", "NOK"), ("5 лв.", "BGN"), ("5 ₽", "RUB"),
+                                                 ("$5", "USD"), ("5 usd", "USD")])
+def test_the_clubs_own_currency_may_be_written(typed: str, currency: str) -> None:
+    assert cash.parse_amount(typed, currency, iso={"USD", "EUR"}) > 0
+
+
+@pytest.mark.parametrize("typed", ["5 USD", "$5", "5 ₽", "12 kr", "5 лв", "£2", "3 chf"])
+def test_an_amount_in_another_currency_is_refused_not_booked_at_face_value(typed: str) -> None:
+    with pytest.raises(GameError) as err:
+        cash.parse_amount(typed, "EUR", iso={"USD", "EUR", "CHF"})
+    assert err.value.code == "kegeln.cash.other_currency" and err.value.params["currency"] == "EUR"
+
+
+@pytest.mark.parametrize(("words", "member", "rest"), [
+    ("Birgit 0,30 Handy am Tisch", "birgit", ["0,30", "Handy", "am", "Tisch"]),
+    ("Anna Lena 2", "anna lena", ["2"]), ("Anna 2", "anna", ["2"]), ("anna lena", "anna lena", [])])
+def test_the_member_is_the_longest_known_name(words: str, member: str, rest: list[str]) -> None:
+    known = {"birgit": "Birgit", "anna": "Anna", "anna lena": "Anna Lena"}
+    assert cash.member_words(words.split(), known) == (member, rest)
+
+
+def test_an_unknown_member_is_named_as_typed_up_to_the_amount() -> None:
+    with pytest.raises(GameError) as err:
+        cash.member_words(["Birgitt", "0,30", "Handy", "am", "Tisch"], {"birgit": "Birgit"})
+    assert err.value.params["name"] == "Birgitt"
 
 
 @pytest.mark.parametrize("typed", ["-1", "0", "0,00", "1,505", "1.000,50", "1e3", "abc", "", "10000,01",

@@ -68,7 +68,7 @@ async def test_fines_follow_the_throws_and_undo_books_them_back(table: Table) ->
     assert (await book(table))[2:] == [("birgit", "auto", 10, "pumpe", gid, ""),
                                        ("birgit", "auto", 50, "lost", gid, "")]
     r = await table.say("alice", "/kasse")
-    assert "Birgit: owes €0.60" in texts(r) and "owed to the club in all: €0.60" in texts(r), texts(r)
+    assert "Birgit: owes €0.60" in texts(r) and "Open: €0.60" in texts(r), texts(r)
 
 
 async def test_a_teams_fine_is_spread_over_its_members(table: Table) -> None:
@@ -117,7 +117,7 @@ async def test_only_the_treasurer_books_money_and_each_refusal_says_why(table: T
     r = await admin(table, "/kasse fine Klaus 0,25")
     assert "Balance: €1.25" in texts(r), texts(r)
     r = await admin(table, "/kasse correct Klaus -0,25")
-    assert "Correction for Klaus: −€0.25" in texts(r) and "Balance: €1.00" in texts(r), texts(r)
+    assert "Correction for Klaus: -€0.25" in texts(r) and "Balance: €1.00" in texts(r), texts(r)
     r = await admin(table, "/kasse correct Klaus 0,25")
     assert "+0,25 (owes more)" in texts(r), texts(r)
     r = await admin(table, "/kasse pay Nobody 1")
@@ -152,15 +152,15 @@ async def test_the_treasurer_role_is_handed_on(table: Table) -> None:
 async def test_the_catalogue_is_the_clubs(table: Table) -> None:
     await turned_on(table)
     r = await table.say("alice", "/kasse fines")
-    assert "🕳 pumpe: €0.10 — each Pumpe, booked by itself" in texts(r), texts(r)
+    assert "🕳 Pumpe: €0.10 — each Pumpe, booked by itself" in texts(r), texts(r)
     r = await admin(table, "/kasse fines pumpe 0,20")
-    assert "pumpe: €0.20" in texts(r)
+    assert "Pumpe: €0.20" in texts(r)
     r = await admin(table, "/kasse fines beer 2 🍺")
     assert "🍺 beer: €2.00 — booked by the treasurer" in texts(r), texts(r)
     r = await admin(table, "/kasse fines late off")
     assert "late:" not in texts(r)
     r = await admin(table, "/kasse fines lost 0")
-    assert "lost: €0.00" in texts(r)
+    assert "last place: €0.00" in texts(r)
     await game(table, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
     assert [(m, a, c) for m, _k, a, c, _g, _b in (await book(table))] == [("birgit", 20, "pumpe")]  # no 'lost' any more
     r = await admin(table, "/kasse fine Birgit beer")
@@ -210,15 +210,15 @@ async def test_the_cash_book_as_csv_and_the_carry(table: Table, clock: Clock) ->
     await game(table, "high", {"=HYPERLINK(1)": (0, 9), "Klaus": (5, 5)})
     r = await admin(table, "/kasse pay =HYPERLINK(1) 0,20")
     r = await table.say("alice", "/kasse book")
-    (msg,) = [m for m in r.messages if m.file]
+    (msg,) = [m for m in r.messages if m.file and m.file[0].endswith(".csv")]
     assert msg.file is not None
     name, data = msg.file
     assert name == "kasse-group-1-2025.csv" and "3 lines, summing to €0.40" in msg.text, msg.text
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert rows[0] == ["date", "season", "member", "kind", "fine", "amount", "currency", "game", "booked_by", "note"]
-    assert [r[2:6] for r in rows[1:]] == [["'=HYPERLINK(1)", "auto", "pumpe", "0.10"],
-                                          ["'=HYPERLINK(1)", "auto", "lost", "0.50"],
-                                          ["'=HYPERLINK(1)", "payment", "", "-0.20"]]
+    assert [r[2:6] for r in rows[1:]] == [["'=HYPERLINK(1)", "from the throws", "Pumpe", "0.10"],
+                                          ["'=HYPERLINK(1)", "from the throws", "last place", "0.50"],
+                                          ["'=HYPERLINK(1)", "paid", "", "-0.20"]]
     assert rows[3][8] == "Dave"
     clock.now = at(2026, 1, 9)
     r = await admin(table, "/kasse carry")
@@ -226,10 +226,10 @@ async def test_the_cash_book_as_csv_and_the_carry(table: Table, clock: Clock) ->
     r = await admin(table, "/kasse carry")
     assert "Nothing to carry into season 2026" in texts(r)
     r = await table.say("alice", "/kasse book 2025")
-    (msg,) = [m for m in r.messages if m.file]
+    (msg,) = [m for m in r.messages if m.file and m.file[0].endswith(".csv")]
     assert "summing to €0.00" in msg.text  # the old season closes at zero ...
     r = await table.say("alice", "/kasse book")
-    (msg,) = [m for m in r.messages if m.file]
+    (msg,) = [m for m in r.messages if m.file and m.file[0].endswith(".csv")]
     assert "1 line, summing to €0.40" in msg.text  # ... and the new one opens with the balance
     r = await table.say("alice", "/kasse")
     assert "owes €0.40" in texts(r)
@@ -366,7 +366,7 @@ async def test_a_members_lines(table: Table) -> None:
     r = await table.say("bob", "/kasse birgit")
     out = texts(r)
     assert out.startswith("💶 Birgit: balance €0.40"), out
-    assert "· from the throws pumpe €0.10 (#1)" in out and "from the throws lost €0.50 (#1)" in out, out
+    assert "· Pumpe (from the throws) €0.10 (#1)" in out and "last place (from the throws) €0.50 (#1)" in out, out
     assert out.rstrip().endswith("· paid -€0.20"), out
     r = await table.say("bob", "/kasse Hanne")
     assert "“Hanne” is neither something /kasse does nor a member of this club" in texts(r)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import openpyxl
+
 from tests.console.test_console_process import play
 
 
@@ -29,6 +31,34 @@ def test_console_cash_evening(tmp_path: Path) -> None:
     assert marker in out
     path = Path(out.split(marker)[1].splitlines()[1].strip())
     rows = list(csv.reader(path.read_text(encoding="utf-8-sig").splitlines()))
-    assert [r[2:6] for r in rows[1:]] == [["Anna", "auto", "pumpe", "0.10"], ["Anna", "auto", "pumpe", "-0.10"],
-                                          ["Anna", "auto", "pumpe", "0.10"], ["Anna", "auto", "lost", "0.50"],
-                                          ["Anna", "payment", "", "-0.50"]]
+    auto = "from the throws"
+    assert [r[2:6] for r in rows[1:]] == [["Anna", auto, "Pumpe", "0.10"], ["Anna", auto, "Pumpe", "-0.10"],
+                                          ["Anna", auto, "Pumpe", "0.10"], ["Anna", auto, "last place", "0.50"],
+                                          ["Anna", "paid", "", "-0.50"]]
+
+
+def test_console_treasurer_fee_dues_expense_till_box_off_and_reasons(tmp_path: Path) -> None:
+    """A fee for a member without a game, the dues set, an expense and the till, a payment with the box off,
+    and the reasons in the statement, the CSV and the XLSX — through the real console process."""
+    script = "\n".join([
+        "dave: /kasse on", "dave: /kasse fee Dora Berg 20 joined in March", "dave: /kasse dues 5 monthly",
+        "dave: /kasse fine Dora Berg 0,30 phone at the table", "dave: /kasse expense 45 lane rent",
+        "dave: /kasse off", "dave: /kasse pay Dora Berg 20 cash at the bar", "bob: /kasse", "bob: /kasse Dora Berg",
+        "bob: /kasse book"]) + "\n"
+    out = play(tmp_path / "db.sqlite3", script, "--admin", "dave")
+    assert "✅ Entry fee for Dora Berg: €20.00 — joined in March (booked by dave). Balance: €20.00." in out, out
+    assert "✅ The dues are €5.00 a month (on the 1st)" in out
+    assert "✅ Paid out €45.00 — lane rent (booked by dave). In the till: -€45.00." in out
+    assert "✅ Dora Berg paid €20.00 — cash at the bar (booked by dave). Balance: €0.30." in out  # the box is off
+    assert "Paid in: €20.00 · paid out: €45.00 · in the till: -€25.00" in out
+    assert "entry fee €20.00 — joined in March" in out and "fine €0.30 — phone at the table" in out
+    marker = "📄 The cash book of season"
+    path = Path(out.split(marker)[1].splitlines()[1].strip())
+    rows = list(csv.DictReader(path.read_text(encoding="utf-8-sig").splitlines()))
+    assert [(r["kind"], r["note"]) for r in rows] == [("entry fee", "joined in March"),
+                                                      ("fine", "phone at the table"), ("paid out", "lane rent"),
+                                                      ("paid", "cash at the bar")]
+    xlsx = path.with_suffix(".xlsx")
+    book = openpyxl.load_workbook(xlsx)
+    assert [row[9] for row in book.worksheets[0].iter_rows(min_row=2, values_only=True)] == [
+        "joined in March", "phone at the table", "lane rent", "cash at the bar"]
