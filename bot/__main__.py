@@ -7,8 +7,10 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -109,6 +111,13 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     finally:
         await tv_server.stop(tv)
         await app.close()
+        if TERMINATED.is_set():
+            # Stopped by SIGTERM in the console: the App is closed, every move on disk. The console's reader
+            # thread still waits in stdin's readline, which nothing interrupts, and asyncio.run would wait
+            # for it forever (as would the interpreter's exit): the process ends here.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
 
 
 def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
@@ -136,6 +145,14 @@ def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
     return adapters
 
 
+TERMINATED = threading.Event()  # SIGTERM ended console play (run_console, run)
+
+
+def _terminate(reader: asyncio.Task[None]) -> None:
+    TERMINATED.set()
+    reader.cancel()
+
+
 async def run_console(app: App, args: argparse.Namespace, files: Path) -> int:
     """`files`: where the console writes pictures and sent files (/mydata), in the state folder."""
     from adapters.console import ConsoleAdapter
@@ -147,8 +164,14 @@ async def run_console(app: App, args: argparse.Namespace, files: Path) -> int:
     sweeper = asyncio.create_task(sweep_forever(app, [console]))
     retrier = asyncio.create_task(retry_forever(app, [console]))
     poster = asyncio.create_task(post_forever(app, [console]))
+    reader = asyncio.create_task(console.run(banner=banner))
+    with contextlib.suppress(NotImplementedError):  # SIGTERM (`docker stop`) ends the session as Ctrl-D does
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, _terminate, reader)
     try:
-        await console.run(banner=banner)
+        await reader
+    except asyncio.CancelledError:
+        if not TERMINATED.is_set():
+            raise
     finally:
         for task in (sweeper, retrier, poster):
             task.cancel()

@@ -75,6 +75,7 @@ def test_the_state_folder_is_kept_between_runs_and_named_by_state_dir(installed:
     run = runner(installed, tmp_path, tmp_path / "home")
     playall.upgrade_data(run)
     playall.kept_after_upgrade(run)  # a second process on the same state folder sees it all
+    playall.shared_database(run, run)
     elsewhere = tmp_path / "other-state"
     out = subprocess.run([str(installed / "bin" / "chatgames"), "--seed", "1"], input="alice: /practice\n", text=True,
                          capture_output=True, cwd=tmp_path, timeout=120,
