@@ -1,5 +1,5 @@
 """Solver benchmark: every secret of a space (a seeded sample of 2,000 for the big spaces) played by
-the easy, the strong and (where the space ships a tree, data/solver-trees/) the perfect level; where
+the easy, the strong and (where the space ships a tree, bot/data/solver-trees/) the perfect level; where
 the space ships a strong tree, the strong level plays it ("strong·tree", a lookup: every secret of
 the space, also the big ones) and today's computed strong level ("strong") is shown beside it;
 prints guesses (mean, worst, distribution), time per game and per decision, peak memory and the raw

@@ -7,8 +7,10 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -36,20 +38,23 @@ class Sender(Protocol):
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m bot", description="Chat game bot (Discord, Telegram, console).")
+    p = argparse.ArgumentParser(prog="chatgames", description="Chat game bot (Discord, Telegram, console).")
     p.add_argument("command", nargs="?", default="run", choices=["run", "sync-commands", "backup", "health", "ratings"],
                    help="run the bot (default); sync Discord slash commands; backup PATH: an online copy of "
                         "the database; health: exit 0 when the store answers and every adapter is connected; "
                         "ratings rebuild: replay the finished games into the skill ratings and their history")
     p.add_argument("path", nargs="?", help="with backup: where to write the copy; with ratings: rebuild")
     p.add_argument("--db", help="SQLite database file or postgresql:// URL (default: DATABASE_URL, else "
-                                "DATABASE_PATH or data/bot.sqlite3)")
+                                "DATABASE_PATH, else bot.sqlite3 in the state folder: STATE_DIR or the "
+                                "platform's default, docs/deploy.md)")
     p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
     p.add_argument("--lang", help=f"console players' language ({', '.join(Catalogs().languages)})")
     p.add_argument("--console", action="store_true", help="console play even when tokens are configured")
     p.add_argument("--admin", action="append", default=[], metavar="NAME",
                    help="a console player who is the table's admin (/timezone, /posts); repeatable")
     p.add_argument("--guild", type=int, help="with sync-commands: sync to this guild only")
+    p.add_argument("--starting-ok", action="store_true",
+                   help="with health: no status file yet is healthy (a container's check: the bot is still starting)")
     return p.parse_args(argv)
 
 
@@ -77,6 +82,9 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StoreOpenError(f"cannot create the directory {folder} for the database: {exc.strerror or exc}") from None
+    if args.command == "run":
+        with contextlib.suppress(OSError):
+            ops.clear_status(status_db)  # an earlier process's status; health says "starting" until ours
     adapters_wanted = not args.console and bool(settings.telegram_token or settings.discord_token)
     # a database it cannot use raises StoreOpenError: main() prints its one line
     app = await App.open(db, seed=args.seed, default_lang=args.lang or settings.default_lang,
@@ -85,6 +93,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
                          rate=settings.rate_per_minute / 60 if adapters_wanted else 0.0, burst=settings.rate_burst,
                          max_games_chat=settings.max_games_per_chat, max_games_user=settings.max_games_per_user,
                          list_lines=settings.list_lines)
+    app.solver_cache = str(Path(settings.state_dir) / "solver-cache")  # the state folder's, never beside the code
     tune_gc()
     tv = None
     try:
@@ -97,11 +106,18 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
             print(exc, file=sys.stderr)
             return 2
         if not adapters:
-            return await run_console(app, args)
+            return await run_console(app, args, Path(settings.state_dir) / "boards")
         return await run_platforms(app, adapters, status_db)
     finally:
         await tv_server.stop(tv)
         await app.close()
+        if TERMINATED.is_set():
+            # Stopped by SIGTERM in the console: the App is closed, every move on disk. The console's reader
+            # thread still waits in stdin's readline, which nothing interrupts, and asyncio.run would wait
+            # for it forever (as would the interpreter's exit): the process ends here.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
 
 
 def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
@@ -129,18 +145,33 @@ def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
     return adapters
 
 
-async def run_console(app: App, args: argparse.Namespace) -> int:
+TERMINATED = threading.Event()  # SIGTERM ended console play (run_console, run)
+
+
+def _terminate(reader: asyncio.Task[None]) -> None:
+    TERMINATED.set()
+    reader.cancel()
+
+
+async def run_console(app: App, args: argparse.Namespace, files: Path) -> int:
+    """`files`: where the console writes pictures and sent files (/mydata), in the state folder."""
     from adapters.console import ConsoleAdapter
 
-    console = ConsoleAdapter(app.handle, locale=args.lang, admins=args.admin)
+    console = ConsoleAdapter(app.handle, locale=args.lang, admins=args.admin, image_dir=files)
     banner = ("# Console play. Type `alice: /help` (alice in #table), `alice> 1234` (privately), "
               "`alice clicks b1`. Ctrl-D ends.") if sys.stdin.isatty() else None
     await resume(app, [console])
     sweeper = asyncio.create_task(sweep_forever(app, [console]))
     retrier = asyncio.create_task(retry_forever(app, [console]))
     poster = asyncio.create_task(post_forever(app, [console]))
+    reader = asyncio.create_task(console.run(banner=banner))
+    with contextlib.suppress(NotImplementedError):  # SIGTERM (`docker stop`) ends the session as Ctrl-D does
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, _terminate, reader)
     try:
-        await console.run(banner=banner)
+        await reader
+    except asyncio.CancelledError:
+        if not TERMINATED.is_set():
+            raise
     finally:
         for task in (sweeper, retrier, poster):
             task.cancel()
@@ -299,7 +330,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"backup of {ops.redact(db) if postgres else db} written to {args.path} ({size} bytes)")
         return 0
     if args.command == "health":
-        healthy, line = ops.health(db, status_db=settings.db_path if is_postgres(db) else None)
+        healthy, line = ops.health(db, status_db=settings.db_path if is_postgres(db) else None,
+                                   starting_ok=args.starting_ok)
         print(line)
         return 0 if healthy else 1
     if args.command == "ratings":

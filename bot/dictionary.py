@@ -7,34 +7,35 @@ Russian ё folded into е, duplicates (after folding) removed, lengths 3–8 onl
 lists scraped from the web hold ("aaaaa", "xxxxx", "abcde") left out (core.lexicon.degenerate).
 
 Two lists per language: `words`, every guess the game accepts (the whole frequency list), and `common`,
-the words the bot picks as a secret or suggests as a hint — the shipped data/words/<lang>.txt (frequent
-nouns, built by tools/secret_words.py), less data/words/<lang>.blocked (vulgar and offensive words).
+the words the bot picks as a secret or suggests as a hint — the shipped bot/data/words/<lang>.txt (frequent
+nouns, built by tools/secret_words.py), less bot/data/words/<lang>.blocked (vulgar and offensive words).
 """
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
+from bot.shipped import WORDS
 from core.games.words.state import LENGTHS
 from core.lexicon import ALPHABETS, Lexicon, degenerate, is_word_of, normalise
 
 WORDFREQ_TOP = 150_000  # the dictionary for validating guesses: the most frequent words of the language
-SECRETS = Path(__file__).resolve().parent.parent / "data" / "words"  # the bot's own words, per language
+SECRETS: Traversable = WORDS  # the bot's own words, per language (bot/shipped.py)
 
 
-def listed(path: Path, lang: str) -> set[str]:
+def listed(path: Traversable, lang: str) -> set[str]:
     """The normalised words of a shipped list: one a line; blank lines and # comments skipped."""
-    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
     return {normalise(ln, lang) for ln in lines if ln.strip() and not ln.lstrip().startswith("#")}
 
 
-def secrets(lang: str, directory: Path = SECRETS) -> set[str]:
+def secrets(lang: str, directory: Traversable = SECRETS) -> set[str]:
     """The words the bot may choose or suggest: the shipped nouns, never a blocked word."""
     return listed(directory / f"{lang}.txt", lang) - listed(directory / f"{lang}.blocked", lang)
 
 
-def build(lang: str, top: int = WORDFREQ_TOP, directory: Path = SECRETS) -> Lexicon:
+def build(lang: str, top: int = WORDFREQ_TOP, directory: Traversable = SECRETS) -> Lexicon:
     """One language's dictionary: every normalised word of a playable length, and the bot's own ones."""
     from wordfreq import top_n_list  # imported here: only the App loads dictionaries
 

@@ -1,4 +1,4 @@
-"""Localised texts: TOML catalogs in data/locales, plural forms by CLDR rules (Babel).
+"""Localised texts: TOML catalogs in bot/data/locales, plural forms by CLDR rules (Babel).
 
 A catalog entry is a string with `{name}` placeholders, or a table of CLDR
 plural categories (`one`, `few`, `many`, `other`, …) chosen by the parameter
@@ -19,13 +19,14 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from functools import cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton, get_datetime_format
 from babel.numbers import format_currency, format_decimal, get_currency_precision
 
+from bot.shipped import LOCALES
 from bot.yourdata.declare import FORMER
 from core.games.kegeln.chart import label_step
 from core.messages import BLOCK, USER_TEXT, DayMonth, Text
@@ -35,7 +36,7 @@ log = logging.getLogger("bot.i18n")
 UNFILLED = "–"  # what a placeholder with no parameter shows (and the error it is logged as)
 _UNMARK = {ord(c): None for c in (*USER_TEXT, *BLOCK)}  # a marker typed by a user is dropped
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
-DEFAULT_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
+DEFAULT_DIR: Traversable = LOCALES  # the shipped catalogs (bot/shipped.py)
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -90,12 +91,13 @@ class _Filled(dict[str, Any]):
 
 
 class Catalogs:
-    def __init__(self, directory: Path = DEFAULT_DIR, fallback: str = "en") -> None:
+    def __init__(self, directory: Traversable = DEFAULT_DIR, fallback: str = "en") -> None:
         self.fallback = fallback
         self.catalogs: dict[str, dict[str, Any]] = {}
-        for path in sorted(directory.glob("*.toml")):
+        files = directory.iterdir() if directory.is_dir() else iter(())
+        for path in sorted((p for p in files if p.name.endswith(".toml")), key=lambda p: p.name):
             with path.open("rb") as f:
-                self.catalogs[path.stem] = _flatten(tomllib.load(f))
+                self.catalogs[path.name.removesuffix(".toml")] = _flatten(tomllib.load(f))
         if fallback not in self.catalogs:
             raise RuntimeError(f"no catalog for the fallback language {fallback!r} in {directory}")
 

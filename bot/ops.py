@@ -43,6 +43,12 @@ def write_status(db: str | Path, adapters: Mapping[str, bool | Mapping[str, Any]
     tmp.replace(path)
 
 
+def clear_status(db: str | Path) -> None:
+    """Remove an earlier run's status file at start: it tells of a process that is gone (after an
+    upgrade, of the old image's), and `health` must not judge the new one by it."""
+    status_path(db).unlink(missing_ok=True)
+
+
 def _check_store(db: str) -> None:
     """Raise unless the database answers a query on the games table."""
     if db.startswith(("postgresql://", "postgres://")):
@@ -183,11 +189,17 @@ def backup_postgres(url: str, dest: str | Path) -> int:
     return dest.stat().st_size
 
 
-def health(db: str | Path, now: float | None = None, status_db: str | Path | None = None) -> tuple[bool, str]:
+def health(db: str | Path, now: float | None = None, status_db: str | Path | None = None,
+           starting_ok: bool = False) -> tuple[bool, str]:
     """(healthy, one line): the store answers, and every adapter of the running bot is connected.
     `db` is the SQLite file or a postgresql:// URL; the status file lies beside `status_db` (default
-    `db`; with PostgreSQL, the configured DATABASE_PATH)."""
+    `db`; with PostgreSQL, the configured DATABASE_PATH). `starting_ok`: no status file yet counts as
+    healthy — for a container's health check, where the bot is the container's own process (so it runs)
+    and removes an earlier run's status file as it starts (`clear_status`): it is still starting
+    (opening the database, migrating, logging in), or plays in the console, which writes none."""
     now = time.time() if now is None else now
+    if starting_ok and not status_path(status_db if status_db is not None else db).exists():
+        return True, "bot starting (no status file yet)"
     parts, ok = [], True
     try:
         _check_store(str(db))

@@ -16,10 +16,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
-from bot import solver_book
+from bot import solver_book, state
 from bot.bounded import Bounded
 from bot.games.plugin import GamePlugin
 from bot.handling import Command, Handling, command_aliases
@@ -56,7 +55,7 @@ class Owed:
 class Services(MoveRunner):
     """The App's services for handlers, and the one move runner (`MoveRunner`)."""
 
-    solver_cache: str | None = str(Path(__file__).resolve().parent.parent / "data" / "solver-cache")
+    solver_cache: str | None = str(state.folder() / "solver-cache")  # the opening books (bot/state.py)
     plugins: dict[str, GamePlugin[Any]]  # by game kind (the App takes them from bot/games/registry.py)
     commands: dict[str, Command]  # by name, in menu order
     aliases: dict[str, str]  # a localised command name → the command's name (`Command.aliases`)

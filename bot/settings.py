@@ -8,6 +8,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot import state
+
 
 def _int(name: str, default: int | None) -> int | None:
     value = os.environ.get(name, "").strip()
@@ -26,7 +28,8 @@ def _ids(name: str) -> list[int] | None:
 
 @dataclass(frozen=True)
 class Settings:
-    db_path: str = "data/bot.sqlite3"
+    db_path: str = "data/bot.sqlite3"  # load(): DATABASE_PATH, else bot.sqlite3 in the state folder
+    state_dir: str = "data"  # load(): STATE_DIR, else the platform's default (bot/state.py)
     database_url: str | None = None  # postgresql://… : PostgreSQL instead of the SQLite file
     sqlite_synchronous: str = "FULL"
     default_lang: str = "en"
@@ -56,8 +59,10 @@ class Settings:
     def load(cls, env_file: str | Path = ".env") -> Settings:
         load_dotenv(env_file, override=False)
         env = os.environ.get
+        folder = state.folder()
         return cls(
-            db_path=env("DATABASE_PATH") or cls.db_path,
+            db_path=env("DATABASE_PATH") or str(folder / "bot.sqlite3"),
+            state_dir=str(folder),
             database_url=env("DATABASE_URL") or None,
             sqlite_synchronous=(env("SQLITE_SYNCHRONOUS") or cls.sqlite_synchronous).upper(),
             default_lang=env("DEFAULT_LANG") or cls.default_lang,

@@ -1,6 +1,6 @@
 """The solver's files: the opening book, computed once per space by the pure core
-(`core.solver.build_book`), cached as JSON under `data/solver-cache/`, rebuilt when missing or
-stale; and the shipped trees (`data/solver-trees/`): perfect play (`perfect-<space>.txt.gz`, made by
+(`core.solver.build_book`), cached as JSON in the state folder's `solver-cache/` (bot/state.py), rebuilt when missing or
+stale; and the shipped trees (`bot/data/solver-trees/`, bot/shipped.py): perfect play (`perfect-<space>.txt.gz`, made by
 tools/perfect/build.py) and, where no optimum is known, the strong level's tree
 (`strong-<space>.txt.gz`, tools/perfect/strong.py), both read into `core.solver.Tree`. File I/O
 lives here, in bot/, so core stays pure. A book file that cannot be read or written is not an
@@ -18,9 +18,11 @@ import os
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from bot.shipped import TREES as SHIPPED_TREES
 from core.games.words import state as words
 from core.solver import games as solver_games
 from core.solver.spaces import Spec
@@ -33,22 +35,27 @@ if TYPE_CHECKING:  # numpy and the engine load only where the solver runs: in th
 T = TypeVar("T")
 _solvers: dict[tuple[Spec, str | None], Solver] = {}
 _lock = threading.Lock()
-TREES = Path(__file__).resolve().parent.parent / "data" / "solver-trees"
+TREES: Traversable = SHIPPED_TREES
+Place = Traversable | str | os.PathLike[str]  # a folder of trees: the shipped one, or a path (tools write there)
 
 
-def tree_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
-    return Path(directory) / f"perfect-{spec.name}.txt.gz"
+def _folder(directory: Place) -> Traversable:
+    return Path(directory) if isinstance(directory, str | os.PathLike) else directory
 
 
-def openings_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
-    return Path(directory) / f"openings-{spec.name}.txt.gz"
+def tree_path(spec: Spec, directory: Place = TREES) -> Traversable:
+    return _folder(directory) / f"perfect-{spec.name}.txt.gz"
 
 
-def strong_tree_path(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Path:
-    return Path(directory) / f"strong-{spec.name}.txt.gz"
+def openings_path(spec: Spec, directory: Place = TREES) -> Traversable:
+    return _folder(directory) / f"openings-{spec.name}.txt.gz"
 
 
-def load_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | None:
+def strong_tree_path(spec: Spec, directory: Place = TREES) -> Traversable:
+    return _folder(directory) / f"strong-{spec.name}.txt.gz"
+
+
+def load_tree(spec: Spec, directory: Place = TREES) -> Tree | None:
     """The space's shipped perfect-play tree with its openings where it has them, or None when it has
     no tree (a shipped file that does not read as a strategy of the space is an error: the data is
     part of the code)."""
@@ -60,7 +67,7 @@ def load_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | N
     return Tree(spec, text, _shipped(openings_path(spec, directory)))
 
 
-def load_strong_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> Tree | None:
+def load_strong_tree(spec: Spec, directory: Place = TREES) -> Tree | None:
     """The space's shipped strong tree (not optimal: `Solver` plays it but never prices with it), or
     None when it has none."""
     text = _shipped(strong_tree_path(spec, directory))
@@ -71,9 +78,9 @@ def load_strong_tree(spec: Spec, directory: str | os.PathLike[str] = TREES) -> T
     return Tree(spec, text)
 
 
-def _shipped(path: Path) -> str | None:
+def _shipped(path: Traversable) -> str | None:
     """A shipped gzipped text, or None when the space has no such file."""
-    return gzip.decompress(path.read_bytes()).decode("ascii") if path.exists() else None
+    return gzip.decompress(path.read_bytes()).decode("ascii") if path.is_file() else None
 
 
 def book_path(directory: str | os.PathLike[str], spec: Spec) -> Path:

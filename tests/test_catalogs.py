@@ -215,7 +215,7 @@ GLOSSARY: dict[str, list[tuple[str, str]]] = {
 
 @pytest.mark.parametrize("lang", sorted(GLOSSARY))
 def test_one_word_per_concept(lang: str) -> None:
-    raw = (ROOT / "data" / "locales" / f"{lang}.toml").read_text()
+    raw = (ROOT / "bot" / "data" / "locales" / f"{lang}.toml").read_text()
     texts = _texts(lang)
     found: list[tuple[str, ...]] = []
     for pattern, instead in GLOSSARY[lang]:

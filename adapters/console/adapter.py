@@ -135,11 +135,19 @@ class ConsoleAdapter:
         return path.resolve()
 
     def _save_file(self, name: str, data: bytes) -> Path:
-        """An attachment is written under image_dir with its own name (no directories)."""
+        """An attachment is written under image_dir with its own name (no directories); a second one of
+        that name becomes `name-2.ext`, `name-3.ext`, …: a second /mydata never overwrites the first."""
         self.image_dir.mkdir(parents=True, exist_ok=True)
         path = self.image_dir / (Path(name).name or f"file-{next(self._numbers)}")
-        path.write_bytes(data)
-        return path.resolve()
+        stem, suffix, n = path.stem, path.suffix, 1
+        while True:
+            try:
+                with path.open("xb") as f:  # exclusive: never replaces a file, even one written meanwhile
+                    f.write(data)
+                return path.resolve()
+            except FileExistsError:
+                n += 1
+                path = self.image_dir / f"{stem}-{n}{suffix}"
 
     def _write(self, text: str) -> None:
         self.out.write(text + "\n")

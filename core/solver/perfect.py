@@ -8,7 +8,7 @@ guesses g of Σ cost(part)` over the parts of S by feedback to g, the part g its
 `cost(S) / |S|` is the expected number of guesses still needed under perfect play.
 
 The text (tools/perfect/search.cpp writes it, tools/perfect/build.py ships it gzipped under
-data/solver-trees/) is the tree in preorder: one guess per node whose set has two or more codes; a
+bot/data/solver-trees/) is the tree in preorder: one guess per node whose set has two or more codes; a
 node's children follow in ascending packed feedback; a part of one code has no line (its guess is
 that code). Reading it needs the engine only: each node's parts are the partition of its set.
 

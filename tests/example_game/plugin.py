@@ -30,7 +30,7 @@ class HigherOrLowerPlugin(GamePlugin[rules.State]):
 
 PLUGIN = HigherOrLowerPlugin()
 
-# What the five catalogs would hold (data/locales/*.toml); the test gives them to the App's catalogs.
+# What the five catalogs would hold (bot/data/locales/*.toml); the test gives them to the App's catalogs.
 CATALOG = {
     "hilo.started": "{name}: I think of a number from {low} to {high}. Guess!",
     "hilo.higher": "{name}: higher than {guess}.",

@@ -1,4 +1,4 @@
-"""The shipped strong trees (data/solver-trees/strong-<space>.txt.gz, tools/perfect/strong.py): every
+"""The shipped strong trees (bot/data/solver-trees/strong-<space>.txt.gz, tools/perfect/strong.py): every
 secret of the space replayed through the tree — its total and worst case, and a total strictly below
 what today's strong level (computed per decision) needs — and the strong level following the tree,
 computing its guess off it, and never lending it to the exact prices of /analyse."""

@@ -1,5 +1,5 @@
 """Builds the shipped perfect-play trees: compiles tools/perfect/search.cpp with g++, runs the
-exhaustive search per space and writes its tree gzipped to data/solver-trees/ (a developer tool run
+exhaustive search per space and writes its tree gzipped to bot/data/solver-trees/ (a developer tool run
 once; CI only replays the shipped files, tests/solver/test_perfect.py).
 
     python -m tools.perfect.build 3 3r 4   # 1A2B 3 digits (0.1 s), with repeats (1 s), 4 digits (6.5 min)
@@ -20,11 +20,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.solver_book import TREES, load_tree, openings_path, tree_path
+from bot.solver_book import load_tree, openings_path, tree_path
 from core.solver.perfect import Openings, Tree, replay_all
 from core.solver.spaces import Spec, digits
 
 HERE = Path(__file__).resolve().parent
+SOURCE_TREES = HERE.parents[1] / "bot" / "data" / "solver-trees"  # the shipped trees, in the checkout (bot/shipped.py)
 SPACES: dict[str, Spec] = {"3": digits(3, False), "3r": digits(3, True), "4": digits(4, False)}
 
 
@@ -39,8 +40,8 @@ def write(spec: Spec, text: str, seconds: float) -> None:
     replayed = replay_all(tree)
     assert replayed.sum() == tree.total and replayed.max() == tree.worst
     data = gzip.compress(text.encode("ascii"), 9, mtime=0)
-    TREES.mkdir(parents=True, exist_ok=True)
-    tree_path(spec).write_bytes(data)
+    SOURCE_TREES.mkdir(parents=True, exist_ok=True)
+    (SOURCE_TREES / tree_path(spec).name).write_bytes(data)
     print(f"{spec.name}: total {tree.total} / {tree.eng.size} = {tree.total / tree.eng.size:.4f}, worst {tree.worst}, "
           f"{len(text.split())} nodes, {len(text)} bytes, {len(data)} bytes gzipped, search {seconds:.1f} s")
 
@@ -50,7 +51,7 @@ def write_openings(spec: Spec, text: str, seconds: float) -> None:
     assert tree is not None, "the tree first"
     openings = Openings(spec, tree.nodes[()].guess, text)  # raises when the text does not fit the space
     data = gzip.compress(text.encode("ascii"), 9, mtime=0)
-    openings_path(spec).write_bytes(data)
+    (SOURCE_TREES / openings_path(spec).name).write_bytes(data)
     print(f"{spec.name} openings: {len(openings.table)} sets, {len(text)} bytes, {len(data)} bytes gzipped, "
           f"search {seconds:.1f} s")
 

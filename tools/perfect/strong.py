@@ -1,5 +1,5 @@
 """Builds the shipped strong trees: the strong level's whole decision tree, made better, written
-gzipped to data/solver-trees/strong-<space>.txt.gz (a developer tool run once; CI only replays the
+gzipped to bot/data/solver-trees/strong-<space>.txt.gz (a developer tool run once; CI only replays the
 shipped files, tests/solver/test_strong_trees.py).
 
     python -m tools.perfect.strong logik --walks 300 1000 5000 5000:16 1000:12 5000:24 300:16 --limit 60
@@ -38,12 +38,12 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.solver_book import TREES, strong_tree_path
+from bot.solver_book import strong_tree_path
 from core.solver.engine import engine
 from core.solver.perfect import Hist, Tree, replay_all
 from core.solver.spaces import LOGIK, Spec, digits
 from core.solver.strategy import Solver
-from tools.perfect.build import compile_search
+from tools.perfect.build import SOURCE_TREES, compile_search
 
 SPACES: dict[str, Spec] = {"logik": LOGIK, "4r": digits(4, True), "5": digits(5, False), "5r": digits(5, True)}
 LIMIT = 60  # T: positions with at most this many codes get an optimal subtree
@@ -264,8 +264,8 @@ def build(name: str, limit: int, walks: list[tuple[int, int]], work: Path) -> Pa
     lengths = replay_all(after)
     assert int(lengths.sum()) == after.total and int(lengths.max()) == after.worst
     data = gzip.compress(text.encode("ascii"), 9, mtime=0)
-    TREES.mkdir(parents=True, exist_ok=True)
-    path = strong_tree_path(spec)
+    SOURCE_TREES.mkdir(parents=True, exist_ok=True)
+    path = SOURCE_TREES / strong_tree_path(spec).name
     path.write_bytes(data)
     print(f"{spec.name}: shipped: total {after.total} / {after.eng.size} = {after.total / after.eng.size:.4f} "
           f"(today {today.total}, {after.total - today.total:+d}), worst {after.worst}, "
