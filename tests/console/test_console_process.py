@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def play(db: Path, script: str, *args: str) -> str:
     env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
     env["PYTHONPATH"] = str(ROOT)
+    env["STATE_DIR"] = str(db.parent)  # pictures and files beside the test's database, never in the checkout
     done = subprocess.run([sys.executable, "-m", "bot", "--db", str(db), *args], input=script, text=True,
                           capture_output=True, timeout=60, env=leakscan.process_env(env), cwd=ROOT)
     leakscan.bot_process(done.stderr, script=script)
