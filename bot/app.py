@@ -105,6 +105,7 @@ class App(Services):
                 await routing.on_action(self, handling, inbound.action)
             elif inbound.command:
                 await self._on_command(handling, inbound.command.lower(), inbound.args)
+                await edits.carried_out(self, handling)  # its edits never run it again (bot/edits.py)
             elif inbound.text:
                 await self._on_text(handling, inbound.text)
         except GameError as err:

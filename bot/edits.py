@@ -1,6 +1,11 @@
 """Edited messages (`Inbound.edited`): an edit is taken as the move it now is when the message it edits
 has not counted as one yet — so a typo corrected by editing is a move, exactly once — and answered with
-a short note when it has (editing a counted guess changes nothing). A redelivered edit says nothing."""
+a short note when it has (editing a counted guess changes nothing). A redelivered edit says nothing.
+
+Commands alike (issue 35): a command message that was carried out (`carried_out`: not refused) is never
+carried out again by an edit — `/kasse pay Klaus 25` edited to `2,50` books nothing more — and the edit
+gets a short note (`edit.command`) to send the new version as a new message. A command that was refused
+may be corrected by an edit, once, like a move. Both marks live in the `seen` table, which is kept."""
 
 from __future__ import annotations
 
@@ -40,4 +45,16 @@ async def counted(svc: Services, handling: Handling) -> bool:
         handling.outcome = "edit:counted"
         handling.messages.append(Message(ib.chat, Text("edit.counted", {"name": ib.actor.name})))
         return True
+    if ib.message and await svc.store.was_seen(platform, f"c:{ib.message}"):
+        handling.outcome = "edit:command"
+        handling.messages.append(Message(ib.chat, Text("edit.command", {"name": ib.actor.name})))
+        return True
     return False
+
+
+async def carried_out(svc: Services, handling: Handling) -> None:
+    """A command from a message its author may edit was carried out (its handler returned; a refusal
+    raises before this): later edits of that message are answered by `counted`, never run again."""
+    ib = handling.inbound
+    if ib.message and ib.command:
+        await svc.store.mark_seen(ib.actor.platform, f"c:{ib.message}", svc.clock())
