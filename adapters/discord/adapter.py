@@ -28,7 +28,7 @@ from adapters.editmap import EditMap, MemoryEditMap
 from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 
 from . import render
-from .commands import MenuTranslator, build_commands, picked_bots
+from .commands import MenuTranslator, build_commands, picked_bots, picked_names
 from .components import ActionButton, ActionMenu, PromptButton, PromptModal
 from .inbound import (
     PROMPT_PREFIX,
@@ -374,8 +374,10 @@ class DiscordAdapter:
         if parsed is not None:
             me = self.client.user
             bots = tuple(str(u.id) for u in message.mentions if u.bot and (me is None or u.id != me.id))
+            named = tuple((str(u.id), u.display_name) for u in message.mentions)  # as resolved in this message
             return Inbound(actor=actor, chat=chat, command=parsed[0], args=parsed[1],
-                           event_id=str(message.id), bots=bots, message=str(message.id), cannot_post=missing)
+                           event_id=str(message.id), bots=bots, message=str(message.id), cannot_post=missing,
+                           named=named)
         return Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id), message=str(message.id),
                        cannot_post=missing)
 
@@ -386,7 +388,8 @@ class DiscordAdapter:
         assert self._renderer is not None
         actor, chat = self._who(interaction)
         inbound = Inbound(actor=actor, chat=chat, command=name, args=args, event_id=str(interaction.id),
-                          bots=picked_bots(interaction), cannot_post=self._cannot_post(interaction))
+                          bots=picked_bots(interaction), named=picked_names(interaction),
+                          cannot_post=self._cannot_post(interaction))
         ctx = Context(actor=actor, interaction=interaction, command=True)
         late = asyncio.create_task(self._renderer.defer_late(ctx), name="discord-defer")
         try:

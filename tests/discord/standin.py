@@ -78,6 +78,9 @@ class User:
     dms_closed: bool = False
     bot: bool = False
     permissions: str = "2248473465835073"  # the member's permissions in the channel (no admin rights)
+    # the member's server nickname: what Discord shows for them in this server (a guild member's `nick`,
+    # https://discord.com/developers/docs/resources/guild#guild-member-object); discord.py's display_name
+    nick: str | None = None
 
     @property
     def mention(self) -> str:
@@ -97,7 +100,7 @@ class User:
     def member(self) -> dict[str, Any]:
         return {
             "user": self.payload(),
-            "nick": None,
+            "nick": self.nick,
             "roles": [],
             "joined_at": "2024-01-01T00:00:00+00:00",
             "deaf": False,
@@ -271,8 +274,8 @@ class StandIn:
         return next(self._ids)
 
     def add_user(self, name: str, *, locale: str = "en-US", dms_closed: bool = False,
-                 permissions: str = User.permissions) -> User:
-        user = User(self.next_id(), name, locale=locale, dms_closed=dms_closed, permissions=permissions)
+                 permissions: str = User.permissions, nick: str | None = None) -> User:
+        user = User(self.next_id(), name, locale=locale, dms_closed=dms_closed, permissions=permissions, nick=nick)
         self.users[user.id] = user
         return user
 
@@ -1058,8 +1061,13 @@ class StandIn:
         cid = self._dm_channel_for(user) if channel is None else channel
         msg = self._message(cid, {"content": text}, [], author=user)
         known = {**self.users, self.bot.id: self.bot}
-        msg["mentions"] = [known[int(i)].payload() for i in re.findall(r"<@!?(\d+)>", text)
-                           if int(i) in known]  # as Discord resolves a user's mentions
+        # as Discord resolves a user's mentions: user objects, in a server each "with an additional partial
+        # member field" (https://discord.com/developers/docs/resources/message#message-object, `mentions`)
+        msg["mentions"] = [
+            {**known[int(i)].payload(),
+             **({"member": {k: v for k, v in known[int(i)].member().items() if k != "user"}}
+                if channel is not None and int(i) in self.users else {})}
+            for i in dict.fromkeys(re.findall(r"<@!?(\d+)>", text)) if int(i) in known]
         intents = int(self.identified[-1].get("intents", 0)) if self.identified else 0
         if channel is not None and not intents & MESSAGE_CONTENT and self.bot.mention not in text:
             msg["content"] = ""  # as Discord does without the message content intent
