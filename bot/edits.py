@@ -5,9 +5,11 @@ a short note when it has (editing a counted guess changes nothing). A redelivere
 Commands alike (issue 35): a command message that was carried out (`carried_out`: not refused) is never
 carried out again by an edit — `/kasse pay Klaus 25` edited to `2,50` books nothing more — and the edit
 gets a short note (`edit.command`) to send the new version as a new message. A command that was refused
-may be corrected by an edit, once, like a move. Both marks live in the `seen` table, which is kept."""
+may be corrected by an edit, once, like a move. Both marks live in the `seen` table, which is kept (a command's as a digest: `command_mark`)."""
 
 from __future__ import annotations
+
+import hashlib
 
 from bot import closing, exposed
 from bot.handling import Handling
@@ -45,7 +47,7 @@ async def counted(svc: Services, handling: Handling) -> bool:
         handling.outcome = "edit:counted"
         handling.messages.append(Message(ib.chat, Text("edit.counted", {"name": ib.actor.name})))
         return True
-    if ib.message and await svc.store.was_seen(platform, f"c:{ib.message}"):
+    if ib.message and await svc.store.was_seen(platform, command_mark(ib.message)):
         handling.outcome = "edit:command"
         handling.messages.append(Message(ib.chat, Text("edit.command", {"name": ib.actor.name})))
         return True
@@ -57,4 +59,10 @@ async def carried_out(svc: Services, handling: Handling) -> None:
     raises before this): later edits of that message are answered by `counted`, never run again."""
     ib = handling.inbound
     if ib.message and ib.command:
-        await svc.store.mark_seen(ib.actor.platform, f"c:{ib.message}", svc.clock())
+        await svc.store.mark_seen(ib.actor.platform, command_mark(ib.message), svc.clock())
+
+
+def command_mark(message: str) -> str:
+    """The `seen` mark of a carried-out command's message: a digest, so that the mark names no chat —
+    a private chat's id is its user's, which /forgetme must leave nowhere."""
+    return "c:" + hashlib.blake2b(message.encode(), digest_size=16).hexdigest()
