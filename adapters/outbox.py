@@ -127,8 +127,10 @@ class Outbox:
     message reached the chat). `close` lets what is queued go out, for at most `timeout`."""
 
     def __init__(self, deliver: Callable[[Outbound], Awaitable[bool]], pacer: Schedule, *,
-                 max_length: int, size: Size = text_size, platform: str = "") -> None:
+                 max_length: int, size: Size = text_size, platform: str = "",
+                 joins: Callable[[Hashable], bool] = lambda chat_id: True) -> None:
         self._deliver = deliver
+        self._joins = joins  # whether a chat's queued texts may go out as one message
         self.pacer = pacer
         self._max_length = max_length
         self._size = size
@@ -156,7 +158,8 @@ class Outbox:
             while queue:
                 while (wait := self.pacer.delay(chat_id)) > 0:
                     await asyncio.sleep(wait)  # replies coming meanwhile join the queue
-                item, futures = take(queue, self._max_length, self._size)
+                item, futures = (take(queue, self._max_length, self._size) if self._joins(chat_id)
+                                 else take(queue, 0, self._size))  # nothing is plain at length 0
                 result: object = True
                 if item is not None:
                     self.sends += 1

@@ -44,7 +44,7 @@ from adapters.telegram.outbox import Outbox, Pacer, Pacing
 from adapters.telegram.polling import PollState
 from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group, thread_of
 from adapters.telegram.updates import UpdatesRequest
-from core.messages import Chat, CommandInfo, Inbound, Outbound, Response
+from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 
 log = logging.getLogger(__name__)
 
@@ -142,6 +142,7 @@ class TelegramAdapter:
         self._admins: Admins | None = None
         self._members: Members | None = None
         self._outbox: Outbox | None = None
+        self._ordering = ChatOrderedUpdates()
         self._reads_everywhere = False  # getMe's can_read_all_group_messages: privacy mode is off
         self.polling = PollState()  # a 409 conflict, said once (adapters/telegram/polling.py)
 
@@ -174,13 +175,14 @@ class TelegramAdapter:
 
     def _build(self) -> Application[Any, Any, Any, Any, Any, Any]:
         limiter = self.rate_limiter or self.pacer or AIORateLimiter(max_retries=MAX_RETRIES)
+        self._ordering = ChatOrderedUpdates()
         return (
             Application.builder()
             .token(self.token)
             .base_url(self.base_url)
             .rate_limiter(limiter)
             .get_updates_request(UpdatesRequest(connection_pool_size=1, on_answer=self.polling.answered))
-            .concurrent_updates(ChatOrderedUpdates())  # chats in parallel, each chat in order
+            .concurrent_updates(self._ordering)  # chats and topics in parallel, each in order
             .build()
         )
 
@@ -264,6 +266,7 @@ class TelegramAdapter:
                 await app.updater.stop()
             if app.running:
                 await app.stop()
+            await self._ordering.drain(DRAIN_TIMEOUT)  # the updates fetched so far are answered
             if self._outbox is not None:
                 await self._outbox.close(DRAIN_TIMEOUT)
             await app.shutdown()
@@ -281,13 +284,20 @@ class TelegramAdapter:
             await self._deliver(out)
 
     async def _deliver(self, out: Outbound) -> bool:
-        """A group's message joins its outbox (and may be sent with others); the rest goes now."""
-        if self._outbox is not None and isinstance(out.to, Chat) and is_group(out.to):
-            # one outbox per group, and per forum topic (its messages join only the topic's; paced as the group)
-            self._outbox.post(out.to.chat_id if thread_of(out.to) is not None else chat_id_of(out.to), out)
+        """Every message goes to its chat's outbox, sent in order from there: a group's (and a forum
+        topic's) may be joined with others, a private chat's go one by one. So an upload of several
+        seconds never holds up the update being handled, nor the chat's next one (ordering.py)."""
+        if self._outbox is not None:
+            self._outbox.post(self._outbox_key(out.to), out)
             return True
         assert self._renderer is not None
         return await self._renderer.deliver(out)
+
+    @staticmethod
+    def _outbox_key(to: Chat | Actor) -> int | str:
+        """One outbox per group, per forum topic (its messages join only the topic's; paced as the
+        group) and per private chat."""
+        return to.chat_id if isinstance(to, Chat) and is_group(to) and thread_of(to) is not None else chat_id_of(to)
 
     async def _set_commands(self) -> None:
         """One menu per language and scope; English is also the default menu."""
@@ -349,7 +359,7 @@ class TelegramAdapter:
             if response.notice is None and settled and query.message is not None:
                 # an accepted press of a button its presenter made settling: the keyboard no longer applies
                 chat_id, message_id = query.message.chat.id, query.message.message_id
-                if self._outbox is not None and chat_id < 0:  # after the group's (the topic's) queued messages
+                if self._outbox is not None:  # after the chat's (the topic's) queued messages
                     key = inbound.chat.chat_id if thread_of(inbound.chat) is not None else chat_id
                     self._outbox.post(key, lambda: renderer.withdraw(chat_id, message_id))
                 else:
@@ -367,7 +377,10 @@ class TelegramAdapter:
             # Private input a game took and announced in its group (a secret set by typing):
             # that game's prompt keyboards in this chat ("Random code") no longer apply.
             groups = {chat_id_of(out.to) for out in response.messages if is_group(out.to)}
-            if groups:
+            if groups and self._outbox is not None:  # after the chat's queued messages
+                private = chat_id_of(inbound.chat)
+                self._outbox.post(private, lambda: renderer.settle_prompts(private, groups))
+            elif groups:
                 await renderer.settle_prompts(chat_id_of(inbound.chat), groups)
         if query is None and response.notice:
             await renderer.notice(

@@ -221,4 +221,5 @@ class Outbox(shared.Outbox):
     """One queue per group, worked in order by one task per busy group (module docstring)."""
 
     def __init__(self, deliver: Callable[[Outbound], Awaitable[bool]], pacer: Pacer) -> None:
-        super().__init__(deliver, pacer, max_length=MAX_TEXT, size=_size, platform="Telegram")
+        super().__init__(deliver, pacer, max_length=MAX_TEXT, size=_size, platform="Telegram",
+                         joins=lambda chat_id: isinstance(chat_id, str) or int(str(chat_id)) < 0)

@@ -221,6 +221,9 @@ class StandIn:
         self.conflicts: list[str] = []  # the 409 descriptions getUpdates was answered with
         # -- end tg-ops --
         self.failing_methods: dict[str, tuple[int, str]] = {}  # method -> (status, description)
+        # method -> seconds each call of it takes before Telegram answers (a large upload over a slow link;
+        # the Bot API answers a send only once the file is uploaded, https://core.telegram.org/bots/api#sending-files)
+        self.slow: dict[str, float] = {}
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.chats: dict[int, Chat] = {}
         self.topics: dict[tuple[int, int], forum.Topic] = {}  # (forum, topic id) -> topic (tests/telegram/forum.py)
@@ -721,6 +724,8 @@ class StandIn:
                               parameters={"retry_after": retry_after})
         if method != "getUpdates":
             await self._record(call)
+        if self.slow.get(method):
+            await asyncio.sleep(self.slow[method])
         try:
             result = await handler(params)
         except (Refused, _ApiError) as exc:
