@@ -5,7 +5,8 @@ a short note when it has (editing a counted guess changes nothing). A redelivere
 Commands alike (issue 35): a command message that was carried out (`carried_out`: not refused) is never
 carried out again by an edit — `/kasse pay Klaus 25` edited to `2,50` books nothing more — and the edit
 gets a short note (`edit.command`) to send the new version as a new message. A command that was refused
-may be corrected by an edit, once, like a move. Both marks live in the `seen` table, which is kept (a command's as a digest: `command_mark`)."""
+may be corrected by an edit, once, like a move. Both marks live in the `seen` table, which is kept
+(a command's as a digest: `command_mark`)."""
 
 from __future__ import annotations
 
