@@ -62,6 +62,18 @@ def parse_command(text: str) -> tuple[str, str | None, tuple[str, ...]] | None:
     return name.lower(), target, tuple((rest or "").split())
 
 
+def without_bot_mention(text: str, bot_username: str) -> str:
+    """A group message without the bot's own @username: in privacy mode a plain message reaches the bot
+    only when it mentions it (https://core.telegram.org/bots/features#privacy-mode), so `@Bot 8901` and
+    `2345 @Bot` are how players guess there, and the mention must not spoil the guess. Wherever it
+    stands, as on Discord (adapters/discord/inbound.py `strip_bot_mention`); a command's arguments are
+    left alone (`/duel @Bot`: play the computer)."""
+    pattern = re.compile(rf"(?<![A-Za-z0-9_])@{re.escape(bot_username)}(?![A-Za-z0-9_])", re.IGNORECASE)
+    if not pattern.search(text):
+        return text
+    return " ".join(pattern.sub(" ", text).split())
+
+
 def addressed_elsewhere(target: str | None, bot_username: str | None) -> bool:
     """True for "/cmd@OtherBot": in a group with several bots, that one is not ours."""
     return bool(target and bot_username and target.lower() != bot_username.lower())
@@ -194,6 +206,11 @@ def _from_message(
         return None
     actor = chat_actor(message, sender) if sender is not None else actor_of(user)
     parsed = parse_command(text)
+    if parsed is None and bot_username and not chat.private:
+        text = without_bot_mention(text, bot_username)
+        if not text:
+            return None
+        parsed = parse_command(text)  # "@Bot /practice": the command it carries
     if parsed is None:
         return Inbound(actor=actor, chat=chat, text=text, event_id=event_id)
     command, target, args = parsed
