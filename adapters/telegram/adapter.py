@@ -24,9 +24,11 @@ from telegram import (
     BotCommand,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
+    ChatMember,
     Message,
     Update,
 )
+from telegram import Chat as TgChat
 from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTypes, TypeHandler
 
@@ -43,6 +45,7 @@ from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
 from adapters.telegram.polling import PollState
 from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group, thread_of
+from adapters.telegram.topics import topic_of
 from adapters.telegram.updates import UpdatesRequest
 from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 
@@ -337,6 +340,10 @@ class TelegramAdapter:
             self._admins.forget(changed.chat.id)
         if changed is not None and self._members is not None:
             self._members.forget(changed.chat.id, changed.new_chat_member.user.id)
+        if update.my_chat_member is not None:  # the bot's own membership: removed, muted, back
+            await self._bot_status(update.my_chat_member.chat, update.my_chat_member.new_chat_member)
+            return
+        self._note_general(update.message)
         inbound = from_update(update, renderer.bot_username, self._seen, self.links)
         query = update.callback_query
         if inbound is None:
@@ -402,10 +409,53 @@ class TelegramAdapter:
         for out in response.messages:
             await self._deliver(out)
 
+    async def _bot_status(self, chat: TgChat, member: ChatMember) -> None:
+        """The bot's status in a group changed (`my_chat_member`, https://core.telegram.org/bots/api#update):
+        removed ("kicked": banned, or "left") or muted (restricted without `can_send_messages`) — the group's
+        games end and nothing more is sent there (`_silence`); added again or its rights back — it may write."""
+        if chat.type == TgChat.PRIVATE or self._renderer is None:
+            return  # a private chat: the user blocked or unblocked the bot (sends there fail by themselves)
+        status = member.status
+        if status in (ChatMember.LEFT, ChatMember.BANNED):
+            await self._silence(chat.id, "removed")
+        elif status == ChatMember.RESTRICTED and not getattr(member, "can_send_messages", True):
+            await self._silence(chat.id, "muted")
+        elif self._renderer.silenced.pop(chat.id, None) is not None:
+            log.info("Telegram: the bot may write in chat %s again", chat.id)
+
+    def _note_general(self, message: Message | None) -> None:
+        """A forum's General hidden (closed with it) or closed: nothing goes there until it is reopened."""
+        if message is None or self._renderer is None or not message.chat.is_forum or topic_of(message) is not None:
+            return
+        if message.general_forum_topic_hidden is not None or message.forum_topic_closed is not None:
+            self._renderer.closed_general.add(message.chat.id)
+        elif message.forum_topic_reopened is not None:
+            self._renderer.closed_general.discard(message.chat.id)
+
+    async def _silence(self, group: int | str, why: str) -> None:
+        """The bot may not write in `group` any more ("removed", "muted"): the App ends the games of the
+        group and of its topics and tells their players privately; nothing more is sent there."""
+        assert self._renderer is not None
+        if self._renderer.silenced.get(group) == why:
+            return
+        self._renderer.silenced[group] = why
+        log.warning("Telegram: the bot was %s in chat %s; its games there end, nothing more is sent there",
+                    "removed" if why == "removed" else "muted", group)
+        await self._closed(Chat(platform=self.platform, chat_id=str(group), private=False), why)
+
     async def _topic_gone(self, chat: Chat, why: str) -> None:
-        """Telegram refused a send to a forum topic that is closed or deleted: the App hears it as it
-        hears a `forum_topic_closed` (its games there end, their players are told) and what it answers
-        goes out (privately, or in General)."""
+        """Telegram refused a send to a forum topic that is closed or deleted (or to a group the bot was
+        removed from or muted in): the App hears it as it hears a `forum_topic_closed` (its games there
+        end, their players are told) and what it answers goes out (privately, or in General)."""
+        if why in ("removed", "muted"):
+            await self._silence(chat_id_of(chat), why)  # the whole group, said once
+            return
+        if why == "closed" and self._renderer is not None and thread_of(chat) is None:
+            self._renderer.closed_general.add(chat_id_of(chat))
+        await self._closed(chat, why)
+
+    async def _closed(self, chat: Chat, why: str) -> None:
+        """The App hears that nobody can play in `chat` any more (`Inbound.closed`); its answer goes out."""
         try:
             response = await self.handle(Inbound(actor=actor_of(None), chat=chat,
                                                  closed=why))

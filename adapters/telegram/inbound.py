@@ -185,6 +185,10 @@ def _from_message(
         # the topic's admins closed it (General too): nobody plays there any more (the App ends its games,
         # tells their players)
         return Inbound(actor=actor_of(message.from_user), chat=chat, closed="closed", event_id=event_id)
+    if message.general_forum_topic_hidden is not None and not chat.private:
+        # General hidden: "The topic will be automatically closed if it was open" (hideGeneralForumTopic)
+        return Inbound(actor=actor_of(message.from_user), chat=chat_of(message.chat), closed="closed",
+                       event_id=event_id)
     if message.migrate_to_chat_id:
         # The old group's last word: its games move to the new supergroup id.
         return Inbound(
