@@ -34,6 +34,7 @@ TEXTS: dict[str, tuple[str, str | None]] = {
     "deleted": ("topic.deleted_game", "topic.deleted_game_group"),
     "removed": ("topic.removed_game", None),
     "muted": ("topic.muted_game", None),
+    "unreachable": ("topic.unreachable_game", None),  # a Discord private thread the bot was removed from
 }
 WHOLE_GROUP = ("removed", "muted")  # the group's games and all its topics'
 # the running games of a group and of its forum topics ("<group>/<topic>", core.messages.TABLE_SEP)

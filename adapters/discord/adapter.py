@@ -133,6 +133,8 @@ class DiscordAdapter:
         self._ready = asyncio.Event()
         self._saved_base: tuple[str, yarl.URL] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._reattaching: asyncio.Task[None] | None = None  # attaching again without a refused intent
+        self._lost: str | None = None  # why attaching again failed
         self._tails: dict[str, asyncio.Future[None]] = {}  # chat id -> the last reply in line
         # a channel message carries no locale: reuse the user's last interaction locale
         self._locales: dict[str, str] = {}
@@ -180,7 +182,9 @@ class DiscordAdapter:
         client.event(self.on_message)
         client.event(self.on_raw_message_edit)  # a move corrected by editing it (MESSAGE_UPDATE)
         client.event(self.on_interaction)
+        client.event(self.on_raw_thread_delete)  # a thread deleted: its games end (issue 35)
         self._client, self._tree, self._renderer = client, tree, Renderer(client, self._edit_map, self._pacer)
+        self._renderer.on_gone = self._channel_gone
         return client
 
     def _point_at_api(self) -> None:
@@ -257,11 +261,32 @@ class DiscordAdapter:
             raise TimeoutError("Discord did not become READY in time")
 
     async def _run(self, client: _Client) -> None:
-        await client.connect(reconnect=True)  # returns on close; raises what discord.py will not retry
+        try:
+            await client.connect(reconnect=True)  # returns on close; raises what discord.py will not retry
+        except discord.PrivilegedIntentsRequired:
+            if not (self._message_content and self._ready.is_set()):
+                raise  # at start `connect_with_fallback` sees it
+            # After READY, a reconnect's IDENTIFY refused with 4014 (the intent switched off in the portal
+            # meanwhile): discord.py gives up and the bot would run on deaf. Attach again without it, as at
+            # start (issue 35); a failure then is this platform's (`failure`, bot/platforms.py).
+            self._message_content, self.note = False, NO_MESSAGE_CONTENT
+            log.warning(REFUSED_INTENT)
+            self._reattaching = asyncio.get_running_loop().create_task(self._reattach(), name="discord-reattach")
+
+    async def _reattach(self) -> None:
+        try:
+            await self.stop()
+            await self._start()
+        except Exception as exc:
+            self._lost = type(exc).__name__
+            log.error("Discord could not attach again without the Message Content intent (%s); this platform "
+                      "stops, the others keep running", self._lost)
 
     @property
     def failure(self) -> str | None:
         """Why the connection ended for good after READY (a token reset: 4004, …), else None."""
+        if self._lost is not None:
+            return self._lost
         task = self._task
         if task is None or not task.done() or task.cancelled() or task.exception() is None:
             return None
@@ -345,6 +370,25 @@ class DiscordAdapter:
         inbound = self._from_message(message)
         if inbound is not None:
             await self._dispatch(inbound, Context(actor=inbound.actor, message=message))
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread (or forum post) was deleted (THREAD_DELETE): its games end, like a deleted Telegram topic."""
+        if self._renderer is not None:
+            self._renderer.gone[payload.thread_id] = "deleted"
+        await self._channel_gone(payload.thread_id, "deleted")
+
+    async def _channel_gone(self, channel_id: int, why: str) -> None:
+        """Nobody can play in this channel any more ("deleted": the thread is gone, 10003; "unreachable": the
+        bot may not see it, 50001 — a private thread it was removed from): the App ends its games and tells
+        their players by DM (`Inbound.closed`, bot/closing.py)."""
+        chat = Chat(platform=self.platform, chat_id=str(channel_id), private=False)
+        try:
+            response = await self._handle(Inbound(actor=Actor(self.platform, "0", "Discord"), chat=chat,
+                                                 closed=why))
+        except Exception as exc:
+            log.error("handle() failed for the lost channel %s: %s", channel_id, type(exc).__name__, exc_info=exc)
+            return
+        await self.send(response.messages)
 
     async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
         """An edited message (raw: also one no longer cached): the App takes it once as the move it now
@@ -447,7 +491,13 @@ class DiscordAdapter:
         """What the bot lacks to play where it was asked: Discord resolves the bot's permissions in
         the interaction's channel or thread (`app_permissions`), overwrites and all."""
         perms = interaction.app_permissions if interaction.guild_id is not None else None
-        return cannot_post(perms, interaction.channel)
+        channel = interaction.channel
+        if (getattr(channel, "type", None) == discord.ChannelType.private_thread and perms is not None
+                and not perms.manage_threads and interaction.client.get_channel(interaction.channel_id or 0) is None):
+            # a private thread the bot was never added to: Discord told it nothing of it (no THREAD_CREATE),
+            # and every post there would be refused with 50001 Missing Access
+            return ("thread_member", *cannot_post(perms, channel))
+        return cannot_post(perms, channel)
 
     async def _defer(self, interaction: discord.Interaction, *, thinking: bool) -> None:
         """Answer within Discord's 3 s window before any real work."""

@@ -239,6 +239,9 @@ class StandIn:
         self.refused_intents = 0  # privileged intents not enabled for the application (4014)
         self.threads: dict[int, dict[str, Any]] = {}  # thread id -> parent, name, type (see threads below)
         self.forums: dict[int, str] = {}  # forum channel id -> name
+        # private threads the bot was added to, and threads deleted (issue 35; see threads below)
+        self.bot_in_thread: set[int] = set()
+        self.deleted_threads: set[int] = set()
         self.identifies_refused = 0
 
     # ----------------------------------------------------------- lifecycle
@@ -295,6 +298,10 @@ class StandIn:
         return bits
 
     def _forbidden(self, channel: int, *, send: bool) -> web.Response | None:
+        if channel in self.deleted_threads:
+            return self._error(404, 10003, "Unknown Channel")
+        if self.hidden_from_bot(channel):
+            return self._error(403, 50001, "Missing Access")
         denied = self.denied.get(self.parent_of(channel), set())
         if "view_channel" in denied:
             return self._error(403, 50001, "Missing Access")
@@ -900,7 +907,8 @@ class StandIn:
             "joined_at": "2024-01-01T00:00:00+00:00",
             "channels": [self._channel_payload(c) for c in (CHANNEL_ID, OTHER_CHANNEL_ID, *self.forums)],
             "members": [u.member() for u in members], "presences": [],
-            "threads": [self._thread_payload(t) for t in self.threads],  # the guild's active threads
+            # the guild's active threads the bot can see
+            "threads": [self._thread_payload(t) for t in self.threads if not self.hidden_from_bot(t)],
             "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
         }
 
@@ -1006,14 +1014,43 @@ class StandIn:
         self.forums[cid] = name
         return cid
 
-    async def open_thread(self, parent: int, name: str, *, private: bool = False) -> int:
-        """A user opens a thread in `parent` (a post, if `parent` is a forum); → its channel id."""
+    # A private thread "is only viewable by those invited and those with the MANAGE_THREADS permission"
+    # (https://discord.com/developers/docs/topics/threads): the bot, not invited, is not told of it
+    # (THREAD_CREATE is "sent when a thread is created, relevant to the current user, or when the current
+    # user is added to a thread", https://discord.com/developers/docs/events/gateway-events#thread-create)
+    # and posting there is refused with 403 50001 "Missing Access"; a slash command typed there still
+    # reaches it (interactions need no access). A deleted thread: THREAD_DELETE
+    # (#thread-delete: id, guild_id, parent_id, type), then 404 10003 "Unknown Channel"
+    # (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes).
+    async def open_thread(self, parent: int, name: str, *, private: bool = False, with_bot: bool = True) -> int:
+        """A user opens a thread in `parent` (a post, if `parent` is a forum); → its channel id. A private
+        thread is opened with the bot invited unless `with_bot` is False."""
         assert not (private and parent in self.forums), "forum posts are public threads"
         tid = self.next_id()
         self.threads[tid] = {"parent": parent, "name": name, "type": PRIVATE_THREAD if private else PUBLIC_THREAD}
-        if self._sockets:
+        if private and with_bot:
+            self.bot_in_thread.add(tid)
+        if self._sockets and not self.hidden_from_bot(tid):
             await self.dispatch("THREAD_CREATE", {**self._thread_payload(tid), "newly_created": True})
         return tid
+
+    def hidden_from_bot(self, channel: int) -> bool:
+        """A private thread the bot was not invited to (and it cannot manage threads)."""
+        thread = self.threads.get(channel)
+        return (thread is not None and thread["type"] == PRIVATE_THREAD and channel not in self.bot_in_thread
+                and "manage_threads" not in self.granted.get(channel, ()))
+
+    async def remove_bot_from_thread(self, tid: int) -> None:
+        """The thread's owner removes the bot from a private thread (the bot is told nothing here)."""
+        self.bot_in_thread.discard(tid)
+
+    async def delete_thread(self, tid: int, *, tell: bool = True) -> None:
+        """A moderator deletes the thread: THREAD_DELETE (unless `tell` is False: the bot was offline)."""
+        thread = self.threads.pop(tid)
+        self.deleted_threads.add(tid)
+        if tell and self._sockets:
+            await self.dispatch("THREAD_DELETE", {"id": str(tid), "guild_id": str(GUILD_ID),
+                                                  "parent_id": str(thread["parent"]), "type": thread["type"]})
 
     def parent_of(self, channel: int) -> int:
         """A thread's parent channel, else the channel itself: where permissions are set."""
