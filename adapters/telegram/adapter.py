@@ -368,7 +368,7 @@ class TelegramAdapter:
                 chat_id, message_id = query.message.chat.id, query.message.message_id
                 if self._outbox is not None:  # after the chat's (the topic's) queued messages
                     key = inbound.chat.chat_id if thread_of(inbound.chat) is not None else chat_id
-                    self._outbox.post(key, lambda: renderer.withdraw(chat_id, message_id))
+                    self._outbox.post(key, lambda: renderer.withdraw(chat_id, message_id), low=True)
                 else:
                     await renderer.withdraw(chat_id, message_id)
         message = update.message or update.edited_message
@@ -386,7 +386,7 @@ class TelegramAdapter:
             groups = {chat_id_of(out.to) for out in response.messages if is_group(out.to)}
             if groups and self._outbox is not None:  # after the chat's queued messages
                 private = chat_id_of(inbound.chat)
-                self._outbox.post(private, lambda: renderer.settle_prompts(private, groups))
+                self._outbox.post(private, lambda: renderer.settle_prompts(private, groups), low=True)
             elif groups:
                 await renderer.settle_prompts(chat_id_of(inbound.chat), groups)
         if query is None and response.notice:
