@@ -26,7 +26,7 @@ unpaced (`paced=False`): discord.py waits out the channel's bucket, every reply 
 `after`: the adapter's Pacer and channel Outbox (adapters/discord/pacing.py).
 
 `--forum` (issue 35): a forum supergroup with `--topics` topics (5), two players practising in each,
-`--rates` guesses a minute in all (60) spread evenly over the topics, through the real adapter and
+`--rates` guesses a minute in all (60) at random moments, the topics in turn, through the real adapter and
 stand-in as above. The topics share the group's 20 messages a minute, so a reply cannot come sooner
 than the group's next send that serves its topic: the *floor* is computed from the very guess times
 with an ideal scheduler (a send every 60/20 s × the pacer's margin, each to the topic whose oldest
@@ -116,14 +116,16 @@ async def secret_of(app: App, player: User) -> str:
 
 
 async def guess(run: Run, rng: random.Random, players: Sequence[Any], secrets: dict[int, str],
-                send: Callable[[int, str], Awaitable[float]], end: float, mean_gap: float) -> None:
+                send: Callable[[int, str], Awaitable[float]], end: float, mean_gap: float,
+                pick: Callable[[int], int] | None = None) -> None:
     """Random players guess fresh codes at random moments (`mean_gap` seconds apart on average) until
-    `end`; `send(index, code)` types one into the group and returns when the stand-in got it."""
+    `end`; `send(index, code)` types one into the group and returns when the stand-in got it. `pick(n)`:
+    who makes the n-th guess (default: anyone, at random)."""
     counts = {p.id: 0 for p in players}
     used: dict[int, set[str]] = {p.id: set() for p in players}
     while time.monotonic() < end:
         await asyncio.sleep(rng.expovariate(1 / mean_gap))
-        index = rng.randrange(len(players))
+        index = pick(len(run.guesses)) if pick is not None else rng.randrange(len(players))
         player = players[index]
         counts[player.id] += 1
         code = fresh_code(rng, secrets[player.id], used[player.id])
@@ -334,7 +336,10 @@ async def play_forum(rate: float, seconds: float, scale: float, drain: float, se
             standin.user_message(FORUM, players[index], code, topic=seat[players[index].id])
             return time.monotonic()
 
-        await guess(run, rng, players, secrets, send, start + seconds * scale, 60.0 / rate * scale)
+        def pick(n: int) -> int:  # the topics in turn (the load spread evenly), either player of the topic
+            return (n % topics) * 2 + rng.randrange(2)
+
+        await guess(run, rng, players, secrets, send, start + seconds * scale, 60.0 / rate * scale, pick)
         await collect(run, standin, lambda c: c.text if c.ok and c.method in SENDING and c.chat_id == FORUM.id
                       else None, mark, start, drain, scale)
         calls = [c for c in standin.calls[mark:] if c.method in SENDING and c.chat_id == FORUM.id]
