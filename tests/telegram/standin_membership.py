@@ -53,6 +53,14 @@ def remove_bot(standin: StandIn, chat: Chat, by: User, status: str = "kicked") -
     _tell(standin, chat, by, new)
 
 
+def add_bot(standin: StandIn, chat: Chat, by: User) -> None:
+    """`by` adds the bot to `chat` again (or gives its rights back): a plain member once more."""
+    standin.removed.pop(chat.id, None)
+    standin.muted.discard(chat.id)
+    standin._register(chat)
+    _tell(standin, chat, by, {"status": "member", "user": _bot_user(standin)})
+
+
 def mute_bot(standin: StandIn, chat: Chat, by: User, tell: bool = True) -> None:
     """`by` takes the bot's right to send messages in `chat`."""
     standin.muted.add(chat.id)

@@ -141,3 +141,14 @@ async def test_an_anonymous_admins_slow_down_lands_in_its_topic(standin: StandIn
         standin.user_message(FORUM, ALICE, "/help", topic=topic, as_chat=FORUM)
     (notice,) = await standin.wait_for(lambda c: c.ok and "Slow down" in c.text, after=mark)
     assert notice.chat_id == FORUM.id and notice.params.get("message_thread_id") == topic
+
+
+async def test_added_again_the_bot_plays_there_again(standin: StandIn, club: Club) -> None:
+    await start_private(club, ALICE)
+    mark = standin.mark()
+    membership.remove_bot(standin, GROUP, CAROL)
+    await asyncio.sleep(0.3)
+    membership.add_bot(standin, GROUP, CAROL)
+    calls = await club.act(club.say(GROUP, ALICE, "/practice"))
+    assert [c for c in calls if c.ok and c.chat_id == GROUP.id], "it answers in the group again"
+    assert all(c.ok for c in into(standin, GROUP, mark))
