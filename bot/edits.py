@@ -2,7 +2,7 @@
 has not counted as one yet — so a typo corrected by editing is a move, exactly once — and answered with
 a short note when it has (editing a counted guess changes nothing). A redelivered edit says nothing.
 
-Commands alike (issue 35): a command message that was carried out (`carried_out`: not refused) is never
+Commands alike (issue 35): a command message that was carried out (`once`: not refused) is never
 carried out again by an edit — `/kasse pay Klaus 25` edited to `2,50` books nothing more — and the edit
 gets a short note (`edit.command`) to send the new version as a new message. A command that was refused
 may be corrected by an edit, once, like a move. Both marks live in the `seen` table, which is kept
@@ -11,6 +11,7 @@ may be corrected by an edit, once, like a move. Both marks live in the `seen` ta
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Awaitable
 
 from bot import closing, exposed
 from bot.handling import Handling
@@ -55,9 +56,11 @@ async def counted(svc: Services, handling: Handling) -> bool:
     return False
 
 
-async def carried_out(svc: Services, handling: Handling) -> None:
-    """A command from a message its author may edit was carried out (its handler returned; a refusal
-    raises before this): later edits of that message are answered by `counted`, never run again."""
+async def once(svc: Services, handling: Handling, command: Awaitable[None]) -> None:
+    """Carry out a command; from a message its author may edit, remember that it was carried out (its
+    handler returned; a refusal raises first): later edits of that message are answered by `counted`,
+    never run again."""
+    await command
     ib = handling.inbound
     if ib.message and ib.command:
         await svc.store.mark_seen(ib.actor.platform, command_mark(ib.message), svc.clock())
