@@ -96,3 +96,15 @@ async def test_busy_groups_share_the_bots_overall_budget_in_turns() -> None:
     worst = max(max(b - a for a, b in zip([start, *times], [*times, stop], strict=True))
                 for times in sent.values())  # from the start, between sends, to the end
     assert worst <= 1.5 * share, (worst, share)
+
+
+async def test_a_chat_held_by_a_429_holds_up_no_other_chat() -> None:
+    """Telegram asked one group to wait (429 retry_after): the others' turns go on meanwhile."""
+    pacer = Pacer(Pacing(margin=0.0))
+    pacer.hold(-1, 2.0)
+    held = asyncio.create_task(pacer.acquire(-1))
+    await asyncio.sleep(0.05)
+    began = time.monotonic()
+    await asyncio.wait_for(pacer.acquire(-2), 1.0)
+    assert time.monotonic() - began < 0.2
+    held.cancel()

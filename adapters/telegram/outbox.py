@@ -147,14 +147,18 @@ class Pacer(BaseRateLimiter[int]):
         """Wait for a slot to send to `chat_id` and take it: first the chat's own limits, then — in turns,
         first come first served (an asyncio.Lock wakes its waiters in order) — the bot's overall 30 a
         second, so that many busy groups share it fairly instead of racing for each free slot."""
-        while (wait := self.delay(chat_id, overall=False)) > 0:
-            await asyncio.sleep(wait)
         if self._turns is None:
             self._turns = asyncio.Lock()
-        async with self._turns:
-            while (wait := self.delay(chat_id)) > 0:
-                await asyncio.sleep(wait)
-            self._record(chat_id, time.monotonic())
+        while True:
+            while (wait := self.delay(chat_id, overall=False)) > 0:
+                await asyncio.sleep(wait)  # the chat's own limits (and a 429's hold): nobody else waits for it
+            async with self._turns:
+                while self.delay(chat_id, overall=False) <= 0 and (wait := self.delay(chat_id)) > 0:
+                    await asyncio.sleep(wait)  # the overall budget: the one in turn waits, the rest behind it
+                if self.delay(chat_id, overall=False) <= 0:
+                    self._record(chat_id, time.monotonic())
+                    return
+            # held meanwhile (a 429): leave the line to the others and wait outside it
 
     def hold(self, chat_id: ChatKey, seconds: float) -> None:
         """Telegram asked to wait (429): no send to `chat_id` before then."""
