@@ -10,7 +10,7 @@ TEST_WORKERS ?= auto
 # process the tests start would compile the same modules again.
 TEST_ENV := PYTHONDONTWRITEBYTECODE=
 
-.PHONY: run tv test test-unit test-game lint bench bench-solver bench-load bench-heavy bench-busy bench-busy-discord sync-commands clean
+.PHONY: run tv test test-unit test-game lint bench bench-solver bench-load bench-heavy bench-busy bench-busy-forum bench-busy-discord bench-slow sync-commands clean
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -55,6 +55,12 @@ bench-heavy: $(STAMP)  ## ordinary moves' latency while 20 heavy /analyse and /h
 
 bench-busy: $(STAMP)  ## one busy Telegram group against the flood limits: reply delay and lost replies (prints a table)
 	$(VENV)/bin/python -m bench.busy_group $(ARGS)
+
+bench-slow: $(STAMP)  ## a 4 s upload in one forum topic: the delay it adds to another topic, a private chat, a button (prints a table)
+	$(VENV)/bin/python -m bench.slow_update $(ARGS)
+
+bench-busy-forum: $(STAMP)  ## a busy forum (5 topics, 60 guesses a minute) against its floor, per topic (prints a table)
+	$(VENV)/bin/python -m bench.busy_group --forum $(ARGS)
 
 bench-busy-discord: $(STAMP)  ## one busy Discord channel against its rate limit: reply delay and lost replies (prints a table)
 	$(VENV)/bin/python -m bench.busy_group --discord $(ARGS)

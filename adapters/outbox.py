@@ -32,6 +32,7 @@ Item = Outbound | Job
 Entry = tuple[Item, "asyncio.Future[object]"]
 Size = Callable[[Outbound], int]  # a message's length as the platform counts it
 MERGE_SEPARATOR = "\n\n"
+LOW_WAIT = 30.0  # seconds a low item (a keyboard taken off) waits at most for a group's replies
 
 
 def spread_ready(times: Sequence[float], span: float, limit: int, burst: int) -> float:
@@ -120,43 +121,94 @@ class Schedule(Protocol):
     def delay(self, key: Any) -> float: ...
 
 
+def _same(chat_id: Hashable) -> Hashable:
+    return chat_id
+
+
 class Outbox:
-    """One queue per chat, worked in order by one task per busy chat (module docstring).
+    """One queue per chat, worked in order by one task per busy *group* of chats (module docstring).
+
+    A group is the chats that share one budget (`group_of`: a Telegram group's forum topics are its; on
+    Discord every channel is a group of its own). Its task serves the group's chats in turns, round robin:
+    each chat that has something queued sends its next message (joined, as `take` joins) and goes to the
+    back of the line — so in a busy forum no topic waits for another's backlog, and each gets the same
+    share of the group's 20 messages a minute. Items posted `low` (a keyboard taken off) wait until none
+    of the group's chats has a message queued, or `low_wait` seconds at most: they spend the budget the
+    replies leave over.
 
     `post` returns at once with a future that resolves once the item has been sent (True when the
     message reached the chat). `close` lets what is queued go out, for at most `timeout`."""
 
     def __init__(self, deliver: Callable[[Outbound], Awaitable[bool]], pacer: Schedule, *,
-                 max_length: int, size: Size = text_size, platform: str = "") -> None:
+                 max_length: int, size: Size = text_size, platform: str = "",
+                 joins: Callable[[Hashable], bool] = lambda chat_id: True,
+                 group_of: Callable[[Hashable], Hashable] = _same, low_wait: float = LOW_WAIT) -> None:
         self._deliver = deliver
+        self._joins = joins  # whether a chat's queued texts may go out as one message
+        self._group_of = group_of
+        self._low_wait = low_wait
         self.pacer = pacer
         self._max_length = max_length
         self._size = size
         self._platform = platform
-        self._queues: dict[Hashable, deque[Entry]] = {}
+        self._queues: dict[Hashable, deque[Entry]] = {}  # chat -> its queued messages (never empty)
+        self._turns: dict[Hashable, deque[Hashable]] = {}  # group -> its chats with messages queued, in turn
+        self._low: dict[Hashable, deque[tuple[Hashable, Entry, float]]] = {}  # group -> (chat, low item, when)
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
         self.sends = 0  # messages or calls actually made
         self.items = 0  # items posted
 
-    def post(self, chat_id: Hashable, item: Item) -> asyncio.Future[object]:
-        future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
-        self._queues.setdefault(chat_id, deque()).append((item, future))
+    def post(self, chat_id: Hashable, item: Item, *, low: bool = False) -> asyncio.Future[object]:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[object] = loop.create_future()
+        group = self._group_of(chat_id)
+        if low:
+            self._low.setdefault(group, deque()).append((chat_id, (item, future), loop.time()))
+        else:
+            queue = self._queues.get(chat_id)
+            if queue is None:
+                queue = self._queues[chat_id] = deque()
+                self._turns.setdefault(group, deque()).append(chat_id)
+            queue.append((item, future))
         self.items += 1
-        if chat_id not in self._workers:
-            task = asyncio.get_running_loop().create_task(self._work(chat_id))
-            self._workers[chat_id] = task
+        if group not in self._workers:
+            self._workers[group] = loop.create_task(self._work(group))
         return future
 
     def pending(self) -> int:
-        return sum(len(q) for q in self._queues.values())
+        return sum(len(q) for q in self._queues.values()) + sum(len(q) for q in self._low.values())
 
-    async def _work(self, chat_id: Hashable) -> None:
+    def _own_delay(self, chat_id: Hashable) -> float:
+        """The chat's (its group's) own limits; a pacer that shares a bot-wide budget out in turns itself
+        says so (`own_delay`) and is waited for there."""
+        own = getattr(self.pacer, "own_delay", None)
+        return float(own(chat_id)) if callable(own) else self.pacer.delay(chat_id)
+
+    def _next(self, group: Hashable) -> tuple[Hashable, Item | None, list[asyncio.Future[object]]]:
+        """The group's next send: a low item when nothing else waits (or it waited long enough), else the
+        next chat in turn's next message; that chat goes to the back of the line if more is queued."""
+        turns, low = self._turns.get(group, deque()), self._low.get(group, deque())
+        if low and (not turns or asyncio.get_running_loop().time() - low[0][2] >= self._low_wait):
+            chat_id, (item, future), _ = low.popleft()
+            return chat_id, item, [future]
+        chat_id = turns.popleft()
         queue = self._queues[chat_id]
+        taken, futures = (take(queue, self._max_length, self._size) if self._joins(chat_id)
+                          else take(queue, 0, self._size))  # nothing is plain at length 0
+        if queue:
+            turns.append(chat_id)
+        else:
+            del self._queues[chat_id]
+        return chat_id, taken, futures
+
+    async def _work(self, group: Hashable) -> None:
         try:
-            while queue:
-                while (wait := self.pacer.delay(chat_id)) > 0:
-                    await asyncio.sleep(wait)  # replies coming meanwhile join the queue
-                item, futures = take(queue, self._max_length, self._size)
+            while self._turns.get(group) or self._low.get(group):
+                turns, low = self._turns.get(group), self._low.get(group)
+                head = turns[0] if turns else low[0][0]  # type: ignore[index]
+                while (wait := self._own_delay(head)) > 0:
+                    await asyncio.sleep(wait)  # replies coming meanwhile join the queues
+                chat_id, item, futures = self._next(group)
                 result: object = True
                 if item is not None:
                     self.sends += 1
@@ -170,10 +222,11 @@ class Outbox:
                     if not future.done():
                         future.set_result(result)
         finally:
-            self._workers.pop(chat_id, None)
-            if not queue:
-                self._queues.pop(chat_id, None)
-            for _, future in queue:
+            self._workers.pop(group, None)
+            for chat_id in self._turns.pop(group, deque()):
+                for _, future in self._queues.pop(chat_id, deque()):
+                    future.cancel()
+            for _, (_, future), _ in self._low.pop(group, deque()):
                 future.cancel()
 
     async def close(self, timeout: float) -> None:

@@ -24,6 +24,22 @@ connected to the stand-in Discord (tests/discord/standin.py, in this process), w
 X-RateLimit headers (`--scale` shrinks its windows, as `rate_scale`). `before`: the adapter
 unpaced (`paced=False`): discord.py waits out the channel's bucket, every reply its own message.
 `after`: the adapter's Pacer and channel Outbox (adapters/discord/pacing.py).
+
+`--forum` (issue 35): a forum supergroup with `--topics` topics (5), two players practising in each,
+`--rates` guesses a minute in all (60) at random moments, the topics in turn, through the real adapter and
+stand-in as above. The topics share the group's 20 messages a minute, so a reply cannot come sooner
+than the group's next send that serves its topic: the *floor* is computed from the very guess times
+with an ideal scheduler (a send every 60/20 s × the pacer's margin, each to the topic whose oldest
+unanswered guess is oldest, no handling time) and printed beside the measured p50/p99, overall and
+per topic. Targets: replies within 1.2 × the floor, the topics' p50 within 20 % of each other, 0 lost,
+0 429. The games are started through the App directly (their start messages are not sent), so the
+group starts quiet.
+
+`--groups N` (issue 35): N busy groups sharing the bot's 30 messages a second — the real Outbox and
+Pacer (adapters/telegram/outbox.py), each send taken from the Pacer as python-telegram-bot takes it
+and then recorded instead of sent; every group gets a reply every `--every` seconds. Printed: each
+group's fair share of the overall budget (a send every N/30 s), the longest any reply waited and the
+longest gap between two sends of one group (target ≤ 1.5 × the fair share), lost (target 0).
 """
 
 from __future__ import annotations
@@ -100,14 +116,16 @@ async def secret_of(app: App, player: User) -> str:
 
 
 async def guess(run: Run, rng: random.Random, players: Sequence[Any], secrets: dict[int, str],
-                send: Callable[[int, str], Awaitable[float]], end: float, mean_gap: float) -> None:
+                send: Callable[[int, str], Awaitable[float]], end: float, mean_gap: float,
+                pick: Callable[[int], int] | None = None) -> None:
     """Random players guess fresh codes at random moments (`mean_gap` seconds apart on average) until
-    `end`; `send(index, code)` types one into the group and returns when the stand-in got it."""
+    `end`; `send(index, code)` types one into the group and returns when the stand-in got it. `pick(n)`:
+    who makes the n-th guess (default: anyone, at random)."""
     counts = {p.id: 0 for p in players}
     used: dict[int, set[str]] = {p.id: set() for p in players}
     while time.monotonic() < end:
         await asyncio.sleep(rng.expovariate(1 / mean_gap))
-        index = rng.randrange(len(players))
+        index = pick(len(run.guesses)) if pick is not None else rng.randrange(len(players))
         player = players[index]
         counts[player.id] += 1
         code = fresh_code(rng, secrets[player.id], used[player.id])
@@ -247,6 +265,183 @@ async def play_discord(mode: str, rate: float, seconds: float, scale: float, dra
     return run
 
 
+# ------------------------------------------------------------------ a busy forum (issue 35)
+
+FORUM = Chat(id=-100901, type="supergroup", title="Busy forum", is_forum=True)
+
+
+@dataclass
+class ForumRun(Run):
+    topics: dict[int, list[float]] = field(default_factory=dict)  # topic -> its replies' delays
+    floor: list[float] = field(default_factory=list)
+    floor_topics: dict[int, list[float]] = field(default_factory=dict)
+
+
+def ideal_floor(arrivals: Sequence[tuple[int, float]], gap: float) -> dict[int, list[float]]:
+    """The delays an ideal scheduler would give these guesses (topic, time), sending at most once every
+    `gap` seconds to the group, each send to the topic whose oldest unanswered guess is oldest (it
+    answers all of that topic's waiting guesses at once, as a joined reply does), with no handling time."""
+    pending: dict[int, list[float]] = {}
+    out: dict[int, list[float]] = {}
+    todo = sorted(arrivals, key=lambda a: a[1])
+    i, slot = 0, -1e18
+    while i < len(todo) or any(pending.values()):
+        if not any(pending.values()):
+            slot = max(slot, todo[i][1])
+        while i < len(todo) and todo[i][1] <= slot:
+            pending.setdefault(todo[i][0], []).append(todo[i][1])
+            i += 1
+        if not any(pending.values()):
+            continue
+        topic = min((t for t in pending if pending[t]), key=lambda t: pending[t][0])
+        out.setdefault(topic, []).extend(slot - at for at in pending[topic])
+        pending[topic] = []
+        slot += gap
+    return out
+
+
+async def play_forum(rate: float, seconds: float, scale: float, drain: float, seed: int, topics: int) -> ForumRun:
+    from core.messages import Actor as NActor
+    from core.messages import Chat as NChat
+    from core.messages import Inbound
+    from tests.telegram import forum
+
+    run = ForumRun("forum", rate)
+    standin = StandIn(limits=Limits(time_scale=scale))
+    await standin.start()
+    tmp = tempfile.TemporaryDirectory()
+    app = await App.open(db_path=str(Path(tmp.name) / "forum.sqlite"), seed=seed)
+    pacing = Pacing(time_scale=scale)
+    adapter = TelegramAdapter(standin.token, app.handle, app.command_menu(), base_url=standin.base_url,
+                              pacing=pacing)
+    await adapter.start()
+    rng = random.Random(seed)
+    players = [User(id=7200 + i, first_name=f"P{i:02d}", language_code="en") for i in range(2 * topics)]
+    try:
+        threads = [forum.create_topic(standin, FORUM, players[0], f"Table {n + 1}") for n in range(topics)]
+        seat = {p.id: threads[i // 2] for i, p in enumerate(players)}
+        for n, p in enumerate(players):  # the games start through the App: nothing is sent to the group
+            where = NChat("telegram", f"{FORUM.id}/{seat[p.id]}", False, title=FORUM.title)
+            await app.handle(Inbound(actor=NActor("telegram", str(p.id), p.first_name, "en"), chat=where,
+                                     command="practice", event_id=f"setup-{n}"))
+        secrets = {}
+        for p in players:
+            rows = await app.store.seated_games("telegram", str(p.id), f"{FORUM.id}/{seat[p.id]}")
+            secrets[p.id] = str(rows[-1].state["secret"])
+        await asyncio.sleep(1.0 * max(scale, 0.05))
+        mark = standin.mark()
+        start = time.monotonic()
+
+        async def send(index: int, code: str) -> float:
+            standin.user_message(FORUM, players[index], code, topic=seat[players[index].id])
+            return time.monotonic()
+
+        def pick(n: int) -> int:  # the topics in turn (the load spread evenly), either player of the topic
+            return (n % topics) * 2 + rng.randrange(2)
+
+        await guess(run, rng, players, secrets, send, start + seconds * scale, 60.0 / rate * scale, pick)
+        await collect(run, standin, lambda c: c.text if c.ok and c.method in SENDING and c.chat_id == FORUM.id
+                      else None, mark, start, drain, scale)
+        calls = [c for c in standin.calls[mark:] if c.method in SENDING and c.chat_id == FORUM.id]
+        run.sends = sum(1 for c in calls if c.ok)
+        run.refused = sum(1 for c in calls if c.status == 429)
+        by_topic: dict[int, list[float]] = {}
+        answered = _answered(run, standin, mark, scale)
+        for g in run.guesses:
+            if id(g) in answered:
+                by_topic.setdefault(seat[g.player.id], []).append(answered[id(g)])
+        run.topics = by_topic
+        gap = pacing.period(pacing.group_period) / pacing.group_limit / scale
+        floor = ideal_floor([(seat[g.player.id], (g.at - start) / scale) for g in run.guesses], gap)
+        run.floor_topics = floor
+        run.floor = [d for ds in floor.values() for d in ds]
+    finally:
+        await adapter.stop()
+        await app.close()
+        await standin.stop()
+        tmp.cleanup()
+    return run
+
+
+def _answered(run: Run, standin: StandIn, mark: int, scale: float) -> dict[int, float]:
+    """Each guess's delay (real seconds) to the first accepted send into the forum carrying its answer."""
+    out: dict[int, float] = {}
+    calls = [c for c in standin.calls[mark:] if c.ok and c.method in SENDING and c.chat_id == FORUM.id]
+    for g in run.guesses:
+        for c in calls:
+            if g.answer in c.text and c.at >= g.at:
+                out[id(g)] = (c.at - g.at) / scale
+                break
+    return out
+
+
+def report_forum(run: ForumRun) -> None:
+    fp50, fp99 = pct(run.floor, 50), pct(run.floor, 99)
+    p50, p99 = pct(run.delays, 50), pct(run.delays, 99)
+    print(f"guesses {len(run.guesses)}, forum sends {run.sends}, 429s {run.refused}, lost {run.lost}")
+    print(f"{'':<10} {'p50 s':>7} {'floor':>7} {'ratio':>6}   {'p99 s':>7} {'floor':>7} {'ratio':>6}  {'max s':>6}")
+    print(f"{'all':<10} {p50:>7.2f} {fp50:>7.2f} {p50 / fp50:>6.2f}   {p99:>7.2f} {fp99:>7.2f} {p99 / fp99:>6.2f}"
+          f"  {max(run.delays, default=float('nan')):>6.2f}")
+    medians = []
+    for n, topic in enumerate(sorted(run.topics)):
+        ds, fl = run.topics[topic], run.floor_topics.get(topic, [])
+        medians.append(pct(ds, 50))
+        print(f"{f'topic {n + 1}':<10} {pct(ds, 50):>7.2f} {pct(fl, 50):>7.2f} {pct(ds, 50) / pct(fl, 50):>6.2f}   "
+              f"{pct(ds, 99):>7.2f} {pct(fl, 99):>7.2f} {pct(ds, 99) / pct(fl, 99):>6.2f}  {max(ds):>6.2f}")
+    spread = (max(medians) - min(medians)) / min(medians) if medians else float("nan")
+    print(f"topics' p50 spread: {spread * 100:.0f} % (target <= 20 %); "
+          f"targets: ratio <= 1.2, 0 lost, 0 429")
+
+
+# ------------------------------------------------------------------ many busy groups (issue 35)
+
+async def play_many(groups: int, seconds: float, every: float, scale: float) -> dict[str, float]:
+    """`groups` busy groups through the real Outbox and Pacer; sends recorded, not made (module docstring)."""
+    from adapters.telegram.outbox import Outbox as TgOutbox
+    from adapters.telegram.outbox import Pacer
+    from core.messages import Chat as NChat
+    from core.messages import Outbound
+
+    pacer = Pacer(Pacing(time_scale=scale))
+    sent_at: dict[int, list[float]] = {g: [] for g in range(-groups, 0)}
+    waits: list[float] = []
+    gaps: list[float] = []
+    posted: dict[int, list[float]] = {g: [] for g in sent_at}
+
+    async def deliver(out: Outbound) -> bool:
+        assert isinstance(out.to, NChat)
+        chat = int(out.to.chat_id)
+        await pacer.acquire(chat)  # as python-telegram-bot asks its rate limiter before every send
+        now = time.monotonic()
+        if posted[chat]:  # how long the group waited for this send while it had a reply waiting
+            previous = sent_at[chat][-1] if sent_at[chat] else posted[chat][0]
+            gaps.append(now - max(previous, posted[chat][0]))
+        sent_at[chat].append(now)
+        waits.extend(now - at for at in posted[chat])
+        posted[chat].clear()
+        return True
+
+    box = TgOutbox(deliver, pacer)
+    rng = random.Random(35)
+    start = time.monotonic()
+    end = start + seconds * scale
+    futures = []
+
+    async def group(chat: int) -> None:
+        await asyncio.sleep(rng.uniform(0, every * scale))
+        while time.monotonic() < end:
+            posted[chat].append(time.monotonic())
+            futures.append(box.post(chat, Outbound(NChat("telegram", str(chat), False), f"reply {chat}")))
+            await asyncio.sleep(rng.expovariate(1 / (every * scale)))
+
+    await asyncio.gather(*(group(g) for g in sent_at))
+    await box.close(timeout=groups / 30 * 3 * scale + 5)
+    lost = sum(1 for f in futures if f.cancelled() or not f.done())
+    return {"share": groups / 30, "max_wait": max(waits) / scale, "p50_wait": pct(waits, 50) / scale,
+            "max_gap": max(gaps) / scale, "sends": float(sum(len(t) for t in sent_at.values())),
+            "items": float(len(futures)), "lost": float(lost)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rates", default="60,120", help="guesses a minute in the group, comma-separated")
@@ -259,9 +454,31 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--discord", action="store_true",
                         help="one Discord channel (5 posts per 5 s) instead of a Telegram group")
+    parser.add_argument("--forum", action="store_true", help="a forum supergroup with --topics topics")
+    parser.add_argument("--topics", type=int, default=5)
+    parser.add_argument("--groups", type=int, default=0, help="this many busy groups sharing 30 messages a second")
+    parser.add_argument("--every", type=float, default=5.0, help="--groups: seconds between a group's replies")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
     warnings.filterwarnings("ignore")
+    if args.groups:
+        got = asyncio.run(play_many(args.groups, args.seconds, args.every, args.scale))
+        print(f"{args.groups} busy groups (a reply every {args.every:.0f} s each), the bot's 30 messages a second; "
+              f"{args.seconds:.0f} s, periods ×{args.scale}, figures in real seconds")
+        print(f"fair share: a send every {got['share']:.2f} s per group; replies {got['items']:.0f}, "
+              f"sends {got['sends']:.0f}, lost {got['lost']:.0f}")
+        print(f"reply wait p50 {got['p50_wait']:.2f} s, max {got['max_wait']:.2f} s; longest gap between a group's "
+              f"sends while a reply waited {got['max_gap']:.2f} s = {got['max_gap'] / got['share']:.2f} × its share "
+              f"(target <= 1.5)")
+        return
+    if args.forum:
+        for rate in [float(r) for r in args.rates.split(",")]:
+            print(f"A forum with {args.topics} topics, {rate:.0f} guesses a minute in all; stand-in enforcing "
+                  f"20/min per group with 429 (periods ×{args.scale}, figures in real seconds); "
+                  f"{args.seconds:.0f} s of guessing")
+            report_forum(asyncio.run(play_forum(rate, args.seconds, args.scale, args.drain, args.seed,
+                                                args.topics)))
+        return
     rates = [float(r) for r in args.rates.split(",")]
     modes = args.modes.split(",")
     clock = "real time" if args.scale == 1 else f"periods ×{args.scale}, figures scaled back to real seconds"

@@ -105,7 +105,7 @@ class App(Services):
             elif inbound.action:
                 await routing.on_action(self, handling, inbound.action)
             elif inbound.command:
-                await self._on_command(handling, inbound.command.lower(), inbound.args)
+                await edits.once(self, handling, self._on_command(handling, inbound.command.lower(), inbound.args))
             elif inbound.text:
                 await self._on_text(handling, inbound.text)
         except GameError as err:

@@ -1,8 +1,17 @@
 """Edited messages (`Inbound.edited`): an edit is taken as the move it now is when the message it edits
 has not counted as one yet — so a typo corrected by editing is a move, exactly once — and answered with
-a short note when it has (editing a counted guess changes nothing). A redelivered edit says nothing."""
+a short note when it has (editing a counted guess changes nothing). A redelivered edit says nothing.
+
+Commands alike (issue 35): a command message that was carried out (`once`: not refused) is never
+carried out again by an edit — `/kasse pay Klaus 25` edited to `2,50` books nothing more — and the edit
+gets a short note (`edit.command`) to send the new version as a new message. A command that was refused
+may be corrected by an edit, once, like a move. Both marks live in the `seen` table, which is kept
+(a command's as a digest: `command_mark`)."""
 
 from __future__ import annotations
+
+import hashlib
+from collections.abc import Awaitable
 
 from bot import closing, exposed
 from bot.handling import Handling
@@ -40,4 +49,24 @@ async def counted(svc: Services, handling: Handling) -> bool:
         handling.outcome = "edit:counted"
         handling.messages.append(Message(ib.chat, Text("edit.counted", {"name": ib.actor.name})))
         return True
+    if ib.message and await svc.store.was_seen(platform, command_mark(ib.message)):
+        handling.outcome = "edit:command"
+        handling.messages.append(Message(ib.chat, Text("edit.command", {"name": ib.actor.name})))
+        return True
     return False
+
+
+async def once(svc: Services, handling: Handling, command: Awaitable[None]) -> None:
+    """Carry out a command; from a message its author may edit, remember that it was carried out (its
+    handler returned; a refusal raises first): later edits of that message are answered by `counted`,
+    never run again."""
+    await command
+    ib = handling.inbound
+    if ib.message and ib.command:
+        await svc.store.mark_seen(ib.actor.platform, command_mark(ib.message), svc.clock())
+
+
+def command_mark(message: str) -> str:
+    """The `seen` mark of a carried-out command's message: a digest, so that the mark names no chat —
+    a private chat's id is its user's, which /forgetme must leave nowhere."""
+    return "c:" + hashlib.blake2b(message.encode(), digest_size=16).hexdigest()

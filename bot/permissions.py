@@ -21,5 +21,7 @@ def check_can_post(inbound: Inbound, chat: Chat) -> None:
     if chat.private or chat != inbound.chat or not inbound.cannot_post:
         return
     name = inbound.cannot_post[0]
+    if name == "thread_member":  # a private thread the bot is not in: no permission to grant, it must be added
+        raise GameError("permission.private_thread")
     key = PERMISSIONS.get(name)
     raise GameError("permission.missing", permission=Text(key) if key else name)

@@ -169,7 +169,9 @@ class Services(MoveRunner):
             seen = uid == ib.actor.user_id or await self.store.seen_in_chat(ib.chat.platform, ib.chat.chat_id, uid)
             if not seen and known_only:
                 raise GameError("unknown_player", name=written.strip()[:40])
-            known = await self.store.user_name(ib.chat.platform, uid) if seen else None
+            # named as the platform names them in this message (issue 35), else as this chat knows them
+            shown = names.clean(dict(ib.named).get(uid, ""))
+            known = shown or (await self.store.user_name(ib.chat.platform, uid) if seen else None)
             if known is None and for_scorer and console:  # a console "mention" is only typed text
                 raise GameError("kegeln.unknown_user", name=uid[:40])
             return Player(uid, known or uid)

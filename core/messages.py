@@ -76,6 +76,10 @@ class Inbound:
     # the chat it names (None: not asked, or not known); the App decides what that means
     member: bool | None = None
     bots: tuple[str, ...] = ()  # user ids mentioned in `args` that the platform says are (other) bot accounts
+    # (user id, name) of the users mentioned in `args`, named as the platform names them in this very message
+    # (a Telegram text mention's user, an @username as typed; a Discord member's display name): how the App
+    # names someone this chat has not seen — never by a bare id, never by a name from another chat
+    named: tuple[tuple[str, str], ...] = ()
     # the adapter verified that `action` was issued by the bot to be taken privately (a Telegram deep
     # link's MAC): only so does a chat action count from a private chat (bot/routing.py `check_origin`)
     signed: bool = False

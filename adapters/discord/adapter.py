@@ -28,7 +28,7 @@ from adapters.editmap import EditMap, MemoryEditMap
 from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 
 from . import render
-from .commands import MenuTranslator, build_commands, picked_bots
+from .commands import MenuTranslator, build_commands, picked_bots, picked_names
 from .components import ActionButton, ActionMenu, PromptButton, PromptModal
 from .inbound import (
     PROMPT_PREFIX,
@@ -133,6 +133,8 @@ class DiscordAdapter:
         self._ready = asyncio.Event()
         self._saved_base: tuple[str, yarl.URL] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._reattaching: asyncio.Task[None] | None = None  # attaching again without a refused intent
+        self._lost: str | None = None  # why attaching again failed
         self._tails: dict[str, asyncio.Future[None]] = {}  # chat id -> the last reply in line
         # a channel message carries no locale: reuse the user's last interaction locale
         self._locales: dict[str, str] = {}
@@ -180,7 +182,9 @@ class DiscordAdapter:
         client.event(self.on_message)
         client.event(self.on_raw_message_edit)  # a move corrected by editing it (MESSAGE_UPDATE)
         client.event(self.on_interaction)
+        client.event(self.on_raw_thread_delete)  # a thread deleted: its games end (issue 35)
         self._client, self._tree, self._renderer = client, tree, Renderer(client, self._edit_map, self._pacer)
+        self._renderer.on_gone = self._channel_gone
         return client
 
     def _point_at_api(self) -> None:
@@ -257,11 +261,32 @@ class DiscordAdapter:
             raise TimeoutError("Discord did not become READY in time")
 
     async def _run(self, client: _Client) -> None:
-        await client.connect(reconnect=True)  # returns on close; raises what discord.py will not retry
+        try:
+            await client.connect(reconnect=True)  # returns on close; raises what discord.py will not retry
+        except discord.PrivilegedIntentsRequired:
+            if not (self._message_content and self._ready.is_set()):
+                raise  # at start `connect_with_fallback` sees it
+            # After READY, a reconnect's IDENTIFY refused with 4014 (the intent switched off in the portal
+            # meanwhile): discord.py gives up and the bot would run on deaf. Attach again without it, as at
+            # start (issue 35); a failure then is this platform's (`failure`, bot/platforms.py).
+            self._message_content, self.note = False, NO_MESSAGE_CONTENT
+            log.warning(REFUSED_INTENT)
+            self._reattaching = asyncio.get_running_loop().create_task(self._reattach(), name="discord-reattach")
+
+    async def _reattach(self) -> None:
+        try:
+            await self.stop()
+            await self._start()
+        except Exception as exc:
+            self._lost = type(exc).__name__
+            log.error("Discord could not attach again without the Message Content intent (%s); this platform "
+                      "stops, the others keep running", self._lost)
 
     @property
     def failure(self) -> str | None:
         """Why the connection ended for good after READY (a token reset: 4004, …), else None."""
+        if self._lost is not None:
+            return self._lost
         task = self._task
         if task is None or not task.done() or task.cancelled() or task.exception() is None:
             return None
@@ -346,6 +371,25 @@ class DiscordAdapter:
         if inbound is not None:
             await self._dispatch(inbound, Context(actor=inbound.actor, message=message))
 
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread (or forum post) was deleted (THREAD_DELETE): its games end, like a deleted Telegram topic."""
+        if self._renderer is not None:
+            self._renderer.gone[payload.thread_id] = "deleted"
+        await self._channel_gone(payload.thread_id, "deleted")
+
+    async def _channel_gone(self, channel_id: int, why: str) -> None:
+        """Nobody can play in this channel any more ("deleted": the thread is gone, 10003; "unreachable": the
+        bot may not see it, 50001 — a private thread it was removed from): the App ends its games and tells
+        their players by DM (`Inbound.closed`, bot/closing.py)."""
+        chat = Chat(platform=self.platform, chat_id=str(channel_id), private=False)
+        try:
+            response = await self._handle(Inbound(actor=Actor(self.platform, "0", "Discord"), chat=chat,
+                                                 closed=why))
+        except Exception as exc:
+            log.error("handle() failed for the lost channel %s: %s", channel_id, type(exc).__name__, exc_info=exc)
+            return
+        await self.send(response.messages)
+
     async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
         """An edited message (raw: also one no longer cached): the App takes it once as the move it now
         is, or says the message counted already; an update of anything but its text (an embed
@@ -374,8 +418,10 @@ class DiscordAdapter:
         if parsed is not None:
             me = self.client.user
             bots = tuple(str(u.id) for u in message.mentions if u.bot and (me is None or u.id != me.id))
+            named = tuple((str(u.id), u.display_name) for u in message.mentions)  # as resolved in this message
             return Inbound(actor=actor, chat=chat, command=parsed[0], args=parsed[1],
-                           event_id=str(message.id), bots=bots, message=str(message.id), cannot_post=missing)
+                           event_id=str(message.id), bots=bots, message=str(message.id), cannot_post=missing,
+                           named=named)
         return Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id), message=str(message.id),
                        cannot_post=missing)
 
@@ -386,7 +432,8 @@ class DiscordAdapter:
         assert self._renderer is not None
         actor, chat = self._who(interaction)
         inbound = Inbound(actor=actor, chat=chat, command=name, args=args, event_id=str(interaction.id),
-                          bots=picked_bots(interaction), cannot_post=self._cannot_post(interaction))
+                          bots=picked_bots(interaction), named=picked_names(interaction),
+                          cannot_post=self._cannot_post(interaction))
         ctx = Context(actor=actor, interaction=interaction, command=True)
         late = asyncio.create_task(self._renderer.defer_late(ctx), name="discord-defer")
         try:
@@ -444,7 +491,13 @@ class DiscordAdapter:
         """What the bot lacks to play where it was asked: Discord resolves the bot's permissions in
         the interaction's channel or thread (`app_permissions`), overwrites and all."""
         perms = interaction.app_permissions if interaction.guild_id is not None else None
-        return cannot_post(perms, interaction.channel)
+        channel = interaction.channel
+        if (getattr(channel, "type", None) == discord.ChannelType.private_thread and perms is not None
+                and not perms.manage_threads and interaction.client.get_channel(interaction.channel_id or 0) is None):
+            # a private thread the bot was never added to: Discord told it nothing of it (no THREAD_CREATE),
+            # and every post there would be refused with 50001 Missing Access
+            return ("thread_member", *cannot_post(perms, channel))
+        return cannot_post(perms, channel)
 
     async def _defer(self, interaction: discord.Interaction, *, thinking: bool) -> None:
         """Answer within Discord's 3 s window before any real work."""

@@ -121,6 +121,12 @@ def picked_bots(interaction: discord.Interaction) -> tuple[str, ...]:
                  if isinstance(v, discord.abc.User) and v.bot and (me is None or v.id != me.id))
 
 
+def picked_names(interaction: discord.Interaction) -> tuple[tuple[str, str], ...]:
+    """The users picked in a slash command's user options, named as Discord resolved them in this very
+    interaction (`Inbound.named`: the member's server nickname where there is one, else their name)."""
+    return tuple((str(v.id), v.display_name) for _, v in interaction.namespace if isinstance(v, discord.abc.User))
+
+
 def _make_callback(
     name: str, options: Sequence[str], run: CommandCallback
 ) -> Callable[..., Coroutine[Any, Any, None]]:

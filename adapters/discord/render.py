@@ -51,6 +51,8 @@ from .pacing import MAX_CONTENT, Outbox, Pacer
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+MISSING_ACCESS = 50001  # a channel the bot cannot see: a private thread it is not in (issue 35)
+UNKNOWN_CHANNEL = 10003  # a channel or thread that was deleted
 NO_PING = discord.AllowedMentions.none()
 TRANSIENT_PAUSES = (1.0, 3.0)  # seconds before each extra attempt of a transiently failed call
 CALL_TIMEOUT = 45.0  # one attempt, incl. discord.py's own retries (its 5xx back-off sleeps 25 s)
@@ -203,6 +205,10 @@ class Renderer:
         # Channel posts within Discord's rate limit, replies piling up joined (pacing.py).
         self.pacer = pacer
         self.outbox = Outbox(self._deliver, pacer) if pacer is not None else None
+        # channels the bot can no longer post in -> why ("unreachable": 50001, "deleted": 10003); nothing goes there
+        self.gone: dict[int, str] = {}
+        # told when Discord refuses a post so (the adapter tells the App: the games there end)
+        self.on_gone: Callable[[int, str], Awaitable[object]] | None = None
 
     async def _deliver(self, out: Outbound) -> bool:
         """How a channel's outbox posts a message (joined or alone)."""
@@ -308,6 +314,8 @@ class Renderer:
         return self._client.get_partial_messageable(channel_id)
 
     async def _to_chat(self, out: Outbound, chat: Chat) -> bool:
+        if int(chat.chat_id) in self.gone:
+            return False
         channel = self._channel(int(chat.chat_id))
         shown = self.edits.get(out.edit_key) if out.edit_key else None
         if shown is not None:
@@ -427,11 +435,27 @@ class Renderer:
                     log.info("DMs closed for a user; using the fallback")
                 else:
                     _api_error("sending a message", exc)
+                    if exc.code == MISSING_ACCESS and not quiet_forbidden:
+                        await self._lost(channel, "unreachable")
+                return None
+            except discord.NotFound as exc:
+                _api_error("sending a message", exc)
+                if exc.code == UNKNOWN_CHANNEL and not quiet_forbidden:
+                    await self._lost(channel, "deleted")
                 return None
             except Exception as exc:
                 _api_error("sending a message", exc)
                 return None
         return sent
+
+    async def _lost(self, channel: Any, why: str) -> None:
+        """A channel the bot can no longer post in: said once (the adapter tells the App), then skipped."""
+        channel_id = int(channel.id)
+        if channel_id in self.gone:
+            return
+        self.gone[channel_id] = why
+        if self.on_gone is not None:
+            await self.on_gone(channel_id, why)
 
     async def _edit(self, channel: Any, message_id: int, out: Outbound) -> bool:
         """Edit in place; False when refused (post anew). After an outage it is not posted

@@ -24,9 +24,11 @@ from telegram import (
     BotCommand,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
+    ChatMember,
     Message,
     Update,
 )
+from telegram import Chat as TgChat
 from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTypes, TypeHandler
 
@@ -43,8 +45,9 @@ from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
 from adapters.telegram.polling import PollState
 from adapters.telegram.render import SETTLES_MARK, Renderer, chat_id_of, is_group, thread_of
+from adapters.telegram.topics import topic_of
 from adapters.telegram.updates import UpdatesRequest
-from core.messages import Chat, CommandInfo, Inbound, Outbound, Response
+from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 
 log = logging.getLogger(__name__)
 
@@ -142,6 +145,7 @@ class TelegramAdapter:
         self._admins: Admins | None = None
         self._members: Members | None = None
         self._outbox: Outbox | None = None
+        self._ordering = ChatOrderedUpdates()
         self._reads_everywhere = False  # getMe's can_read_all_group_messages: privacy mode is off
         self.polling = PollState()  # a 409 conflict, said once (adapters/telegram/polling.py)
 
@@ -174,13 +178,14 @@ class TelegramAdapter:
 
     def _build(self) -> Application[Any, Any, Any, Any, Any, Any]:
         limiter = self.rate_limiter or self.pacer or AIORateLimiter(max_retries=MAX_RETRIES)
+        self._ordering = ChatOrderedUpdates()
         return (
             Application.builder()
             .token(self.token)
             .base_url(self.base_url)
             .rate_limiter(limiter)
             .get_updates_request(UpdatesRequest(connection_pool_size=1, on_answer=self.polling.answered))
-            .concurrent_updates(ChatOrderedUpdates())  # chats in parallel, each chat in order
+            .concurrent_updates(self._ordering)  # chats and topics in parallel, each in order
             .build()
         )
 
@@ -264,6 +269,7 @@ class TelegramAdapter:
                 await app.updater.stop()
             if app.running:
                 await app.stop()
+            await self._ordering.drain(DRAIN_TIMEOUT)  # the updates fetched so far are answered
             if self._outbox is not None:
                 await self._outbox.close(DRAIN_TIMEOUT)
             await app.shutdown()
@@ -281,13 +287,20 @@ class TelegramAdapter:
             await self._deliver(out)
 
     async def _deliver(self, out: Outbound) -> bool:
-        """A group's message joins its outbox (and may be sent with others); the rest goes now."""
-        if self._outbox is not None and isinstance(out.to, Chat) and is_group(out.to):
-            # one outbox per group, and per forum topic (its messages join only the topic's; paced as the group)
-            self._outbox.post(out.to.chat_id if thread_of(out.to) is not None else chat_id_of(out.to), out)
+        """Every message goes to its chat's outbox, sent in order from there: a group's (and a forum
+        topic's) may be joined with others, a private chat's go one by one. So an upload of several
+        seconds never holds up the update being handled, nor the chat's next one (ordering.py)."""
+        if self._outbox is not None:
+            self._outbox.post(self._outbox_key(out.to), out)
             return True
         assert self._renderer is not None
         return await self._renderer.deliver(out)
+
+    @staticmethod
+    def _outbox_key(to: Chat | Actor) -> int | str:
+        """One outbox per group, per forum topic (its messages join only the topic's; paced as the
+        group) and per private chat."""
+        return to.chat_id if isinstance(to, Chat) and is_group(to) and thread_of(to) is not None else chat_id_of(to)
 
     async def _set_commands(self) -> None:
         """One menu per language and scope; English is also the default menu."""
@@ -327,6 +340,10 @@ class TelegramAdapter:
             self._admins.forget(changed.chat.id)
         if changed is not None and self._members is not None:
             self._members.forget(changed.chat.id, changed.new_chat_member.user.id)
+        if update.my_chat_member is not None:  # the bot's own membership: removed, muted, back
+            await self._bot_status(update.my_chat_member.chat, update.my_chat_member.new_chat_member)
+            return
+        self._note_general(update.message)
         inbound = from_update(update, renderer.bot_username, self._seen, self.links)
         query = update.callback_query
         if inbound is None:
@@ -349,9 +366,9 @@ class TelegramAdapter:
             if response.notice is None and settled and query.message is not None:
                 # an accepted press of a button its presenter made settling: the keyboard no longer applies
                 chat_id, message_id = query.message.chat.id, query.message.message_id
-                if self._outbox is not None and chat_id < 0:  # after the group's (the topic's) queued messages
+                if self._outbox is not None:  # after the chat's (the topic's) queued messages
                     key = inbound.chat.chat_id if thread_of(inbound.chat) is not None else chat_id
-                    self._outbox.post(key, lambda: renderer.withdraw(chat_id, message_id))
+                    self._outbox.post(key, lambda: renderer.withdraw(chat_id, message_id), low=True)
                 else:
                     await renderer.withdraw(chat_id, message_id)
         message = update.message or update.edited_message
@@ -367,7 +384,10 @@ class TelegramAdapter:
             # Private input a game took and announced in its group (a secret set by typing):
             # that game's prompt keyboards in this chat ("Random code") no longer apply.
             groups = {chat_id_of(out.to) for out in response.messages if is_group(out.to)}
-            if groups:
+            if groups and self._outbox is not None:  # after the chat's queued messages
+                private = chat_id_of(inbound.chat)
+                self._outbox.post(private, lambda: renderer.settle_prompts(private, groups), low=True)
+            elif groups:
                 await renderer.settle_prompts(chat_id_of(inbound.chat), groups)
         if query is None and response.notice:
             await renderer.notice(
@@ -389,10 +409,53 @@ class TelegramAdapter:
         for out in response.messages:
             await self._deliver(out)
 
+    async def _bot_status(self, chat: TgChat, member: ChatMember) -> None:
+        """The bot's status in a group changed (`my_chat_member`, https://core.telegram.org/bots/api#update):
+        removed ("kicked": banned, or "left") or muted (restricted without `can_send_messages`) — the group's
+        games end and nothing more is sent there (`_silence`); added again or its rights back — it may write."""
+        if chat.type == TgChat.PRIVATE or self._renderer is None:
+            return  # a private chat: the user blocked or unblocked the bot (sends there fail by themselves)
+        status = member.status
+        if status in (ChatMember.LEFT, ChatMember.BANNED):
+            await self._silence(chat.id, "removed")
+        elif status == ChatMember.RESTRICTED and not getattr(member, "can_send_messages", True):
+            await self._silence(chat.id, "muted")
+        elif self._renderer.silenced.pop(chat.id, None) is not None:
+            log.info("Telegram: the bot may write in chat %s again", chat.id)
+
+    def _note_general(self, message: Message | None) -> None:
+        """A forum's General hidden (closed with it) or closed: nothing goes there until it is reopened."""
+        if message is None or self._renderer is None or not message.chat.is_forum or topic_of(message) is not None:
+            return
+        if message.general_forum_topic_hidden is not None or message.forum_topic_closed is not None:
+            self._renderer.closed_general.add(message.chat.id)
+        elif message.forum_topic_reopened is not None:
+            self._renderer.closed_general.discard(message.chat.id)
+
+    async def _silence(self, group: int | str, why: str) -> None:
+        """The bot may not write in `group` any more ("removed", "muted"): the App ends the games of the
+        group and of its topics and tells their players privately; nothing more is sent there."""
+        assert self._renderer is not None
+        if self._renderer.silenced.get(group) == why:
+            return
+        self._renderer.silenced[group] = why
+        log.warning("Telegram: the bot was %s in chat %s; its games there end, nothing more is sent there",
+                    "removed" if why == "removed" else "muted", group)
+        await self._closed(Chat(platform=self.platform, chat_id=str(group), private=False), why)
+
     async def _topic_gone(self, chat: Chat, why: str) -> None:
-        """Telegram refused a send to a forum topic that is closed or deleted: the App hears it as it
-        hears a `forum_topic_closed` (its games there end, their players are told) and what it answers
-        goes out (privately, or in General)."""
+        """Telegram refused a send to a forum topic that is closed or deleted (or to a group the bot was
+        removed from or muted in): the App hears it as it hears a `forum_topic_closed` (its games there
+        end, their players are told) and what it answers goes out (privately, or in General)."""
+        if why in ("removed", "muted"):
+            await self._silence(chat_id_of(chat), why)  # the whole group, said once
+            return
+        if why == "closed" and self._renderer is not None and thread_of(chat) is None:
+            self._renderer.closed_general.add(chat_id_of(chat))
+        await self._closed(chat, why)
+
+    async def _closed(self, chat: Chat, why: str) -> None:
+        """The App hears that nobody can play in `chat` any more (`Inbound.closed`); its answer goes out."""
         try:
             response = await self.handle(Inbound(actor=actor_of(None), chat=chat,
                                                  closed=why))

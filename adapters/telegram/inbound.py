@@ -62,6 +62,18 @@ def parse_command(text: str) -> tuple[str, str | None, tuple[str, ...]] | None:
     return name.lower(), target, tuple((rest or "").split())
 
 
+def without_bot_mention(text: str, bot_username: str) -> str:
+    """A group message without the bot's own @username: in privacy mode a plain message reaches the bot
+    only when it mentions it (https://core.telegram.org/bots/features#privacy-mode), so `@Bot 8901` and
+    `2345 @Bot` are how players guess there, and the mention must not spoil the guess. Wherever it
+    stands, as on Discord (adapters/discord/inbound.py `strip_bot_mention`); a command's arguments are
+    left alone (`/duel @Bot`: play the computer)."""
+    pattern = re.compile(rf"(?<![A-Za-z0-9_])@{re.escape(bot_username)}(?![A-Za-z0-9_])", re.IGNORECASE)
+    if not pattern.search(text):
+        return text
+    return " ".join(pattern.sub(" ", text).split())
+
+
 def addressed_elsewhere(target: str | None, bot_username: str | None) -> bool:
     """True for "/cmd@OtherBot": in a group with several bots, that one is not ours."""
     return bool(target and bot_username and target.lower() != bot_username.lower())
@@ -91,7 +103,7 @@ class Seen:
 
 def mention_args(
     message: Message, args: tuple[str, ...], seen: Seen | Mapping[str, int]
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]]:
     """Telegram mentions in command arguments -> `<@id>`, so `/duel @bob` finds Bob even
     though players know each other by @username and the App by first name; and the ids among them
     that Telegram says are bot accounts (`Inbound.bots`).
@@ -100,23 +112,29 @@ def mention_args(
     to a user) carries the user and whether it is a bot; an `@username` is resolved from the users
     this adapter has seen (a bot account is known as one when Telegram showed it, e.g. as the author
     of a replied-to message); an unknown one stays as written (the App then matches it by name).
+    Third: each mentioned user's name as this message shows them (`Inbound.named`): a text mention's
+    user by their first name, an @username as the sender typed it — never a name from another chat.
     """
     usernames = seen.usernames if isinstance(seen, Seen) else seen
     known_bots = seen.bots if isinstance(seen, Seen) else set()
     bots: list[int] = []
+    named: dict[str, str] = {}
     text = " ".join(args)
     for entity, shown in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
         if entity.user is not None and shown and shown in text:
             text = text.replace(shown, mention(entity.user.id), 1)
+            named.setdefault(str(entity.user.id), entity.user.first_name or shown)
             if entity.user.is_bot:
                 bots.append(entity.user.id)
     out = []
     for arg in text.split():
         uid = usernames.get(arg[1:].lower()) if arg.startswith("@") else None
         out.append(mention(uid) if uid is not None else arg)
+        if uid is not None:
+            named.setdefault(str(uid), arg)
         if uid is not None and uid in known_bots:
             bots.append(uid)
-    return tuple(out), tuple(dict.fromkeys(str(b) for b in bots))
+    return tuple(out), tuple(dict.fromkeys(str(b) for b in bots)), tuple(named.items())
 
 
 def remember_users(update: Update, seen: Seen, me: int | None = None) -> None:
@@ -167,6 +185,10 @@ def _from_message(
         # the topic's admins closed it (General too): nobody plays there any more (the App ends its games,
         # tells their players)
         return Inbound(actor=actor_of(message.from_user), chat=chat, closed="closed", event_id=event_id)
+    if message.general_forum_topic_hidden is not None and not chat.private:
+        # General hidden: "The topic will be automatically closed if it was open" (hideGeneralForumTopic)
+        return Inbound(actor=actor_of(message.from_user), chat=chat_of(message.chat), closed="closed",
+                       event_id=event_id)
     if message.migrate_to_chat_id:
         # The old group's last word: its games move to the new supergroup id.
         return Inbound(
@@ -188,17 +210,23 @@ def _from_message(
         return None
     actor = chat_actor(message, sender) if sender is not None else actor_of(user)
     parsed = parse_command(text)
+    if parsed is None and bot_username and not chat.private:
+        text = without_bot_mention(text, bot_username)
+        if not text:
+            return None
+        parsed = parse_command(text)  # "@Bot /practice": the command it carries
     if parsed is None:
         return Inbound(actor=actor, chat=chat, text=text, event_id=event_id)
     command, target, args = parsed
     if addressed_elsewhere(target, bot_username):
         return None
-    args, bots = mention_args(message, args, seen if seen is not None else {})
+    args, bots, named = mention_args(message, args, seen if seen is not None else {})
     if command == "start" and chat.private and len(args) == 1 and links is not None:
         action = links.decode(args[0])  # only a signed secret-entry or daily-puzzle link; else a plain /start
         if action is not None:
             return Inbound(actor=actor, chat=chat, action=action, event_id=event_id, signed=True)
-    return Inbound(actor=actor, chat=chat, command=command, args=args, event_id=event_id, bots=bots)
+    return Inbound(actor=actor, chat=chat, command=command, args=args, event_id=event_id, bots=bots,
+                   named=named)
 
 
 def from_callback(update_id: int, query: CallbackQuery, names: TopicNames | None = None) -> Inbound | None:

@@ -1,61 +1,128 @@
-"""Updates of different chats are handled at the same time; one chat's updates strictly in order.
+"""Updates of different chats and forum topics are handled at the same time; each one's strictly in order.
 
 PTB either handles one update at a time (every chat waits for the slowest) or all at once (a
-chat's replies can overtake each other). A group's moves and answers must stay in order, but
-one busy group — or one Bot API retry pause — must not hold up all the others.
+chat's replies can overtake each other). A topic's moves and answers must stay in order, but one
+busy topic — or one slow update, or one Bot API retry pause — must not hold up any other topic,
+chat or button press (issue 35).
+
+- The order is kept per *topic*: a forum topic (its `message_thread_id`, where the Bot API marks the
+  message `is_topic_message`) is a line of its own; General, a group without topics and a private chat
+  are each one line. All of a group's topics are handled side by side.
+- PTB holds its concurrency semaphore (`max_concurrent_updates`) around `do_process_update`. Here that
+  call only puts the update at the end of its line and returns, so an update waiting for its
+  predecessor holds no slot: a hundred updates queued behind one slow update of one chat keep no other
+  chat waiting. At most `max_concurrent_updates` updates *run* at once (`_running`), each taken only
+  when it is at the head of its line.
+- Sending is not part of the line: the adapter hands every reply to its chat's outbox
+  (adapters/telegram/outbox.py, adapters/outbox.py), which sends them in order — an upload of
+  several seconds delays that chat's later replies, never its next update, nor anyone else's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
-from collections.abc import Awaitable
+import logging
+from collections import deque
+from collections.abc import Awaitable, Hashable
 from typing import Any
 
-from telegram import Update
+from telegram import Message, Update
 from telegram.ext import BaseUpdateProcessor
 
+from adapters.telegram.topics import topic_of
+
+log = logging.getLogger(__name__)
 MAX_CONCURRENT_UPDATES = 64
 
 
-def chat_key(update: object) -> int | None:
-    """The chat an update belongs to (the user for chat-less updates; None for neither)."""
+def chat_key(update: object) -> Hashable:
+    """The line an update belongs to: (chat, forum topic or None); the user for chat-less updates;
+    None for neither."""
     if not isinstance(update, Update):
         return None
-    if update.effective_chat is not None:
-        return update.effective_chat.id
-    return update.effective_user.id if update.effective_user is not None else None
+    chat = update.effective_chat
+    if chat is None:
+        return update.effective_user.id if update.effective_user is not None else None
+    message = update.effective_message  # a button press: the message it is under
+    topic = topic_of(message) if isinstance(message, Message) else None
+    return (chat.id, topic)
 
 
 class ChatOrderedUpdates(BaseUpdateProcessor):
-    """Runs each update after the previous update of the same chat has finished.
+    """Runs each update after the previous update of the same chat or topic has finished (module
+    docstring); different lines at the same time, at most `max_concurrent_updates` running.
 
-    PTB starts one task per update in arrival order and its semaphore is first-in first-out,
-    so the order in which updates reach `do_process_update` is the arrival order; each update
-    queues behind its chat's latest one before its first await.
-    """
+    PTB starts one task per update in arrival order and its semaphore is first-in first-out (and is
+    held here only for the moment it takes to queue the update), so the order in which updates reach
+    `do_process_update` is the arrival order."""
 
     def __init__(self, max_concurrent_updates: int = MAX_CONCURRENT_UPDATES) -> None:
         super().__init__(max_concurrent_updates)
-        self._latest: dict[int | None, asyncio.Event] = {}  # chat -> set when its newest update is done
+        self._lines: dict[Hashable, deque[Awaitable[Any]]] = {}
+        self._workers: dict[Hashable, asyncio.Task[None]] = {}
+        self._running: asyncio.Semaphore | None = None
+
+    @property
+    def waiting(self) -> int:
+        """Updates queued behind their line's running one (for tests and benchmarks)."""
+        return sum(len(line) for line in self._lines.values())
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = chat_key(update)
-        before = self._latest.get(key)
-        done = self._latest[key] = asyncio.Event()
+        line = self._lines.get(key)
+        if line is None:
+            line = self._lines[key] = deque()
+        line.append(coroutine)
+        if key not in self._workers:
+            self._workers[key] = asyncio.get_running_loop().create_task(self._work(key), name="tg-line")
+
+    async def _work(self, key: Hashable) -> None:
+        line = self._lines[key]
+        if self._running is None:
+            self._running = asyncio.Semaphore(self.max_concurrent_updates)
         try:
-            if before is not None:
-                await before.wait()
-            await coroutine
+            while line:
+                coroutine = line[0]
+                try:
+                    async with self._running:
+                        await coroutine
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # PTB's own error handlers ran already; this is a bug
+                    log.error("Telegram update failed: %s", type(exc).__name__, exc_info=exc)
+                finally:
+                    line.popleft()
         finally:
-            if inspect.iscoroutine(coroutine) and inspect.getcoroutinestate(coroutine) == inspect.CORO_CREATED:
-                coroutine.close()  # cancelled before it ran: no "never awaited" warning
-            done.set()
-            if self._latest.get(key) is done:
-                del self._latest[key]
+            for left in line:  # cancelled (shutdown): no "never awaited" warnings
+                _close(left)
+            line.clear()
+            self._workers.pop(key, None)
+            if self._lines.get(key) is line:
+                del self._lines[key]
+
+    async def drain(self, timeout: float) -> None:
+        """Let the updates queued and running finish (at most `timeout` seconds), then cancel the rest."""
+        workers = list(self._workers.values())
+        if not workers:
+            return
+        _, late = await asyncio.wait(workers, timeout=timeout)
+        if late:
+            log.warning("Telegram: %d chats' updates not handled at shutdown", len(late))
+            for task in late:
+                task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.gather(*late, return_exceptions=True)
 
     async def initialize(self) -> None:
         """Nothing to set up."""
 
     async def shutdown(self) -> None:
-        """Nothing to release: the updates in progress belong to the Application."""
+        """What still runs is the Application's updates: given a moment, then cancelled."""
+        await self.drain(5.0)
+
+
+def _close(coroutine: Awaitable[Any]) -> None:
+    if inspect.iscoroutine(coroutine) and inspect.getcoroutinestate(coroutine) == inspect.CORO_CREATED:
+        coroutine.close()

@@ -74,6 +74,7 @@ class Pacer(BaseRateLimiter[int]):
         self._sent: OrderedDict[ChatKey, deque[float]] = OrderedDict()  # chat -> recent send times
         self._overall: deque[float] = deque()
         self._held: dict[ChatKey, float] = {}  # chat -> monotonic time a 429 holds it back until
+        self._turns: asyncio.Lock | None = None  # the overall budget, taken in turns (`acquire`)
 
     async def initialize(self) -> None:
         """Nothing to set up."""
@@ -83,14 +84,15 @@ class Pacer(BaseRateLimiter[int]):
 
     # ------------------------------------------------------------ the schedule
 
-    def delay(self, chat_id: ChatKey, now: float | None = None) -> float:
-        """Seconds until one more send to `chat_id` keeps every limit (0: now). A forum topic's outbox
-        ("<group>/<topic>") waits for its group: Telegram counts a topic's messages as the group's."""
+    def delay(self, chat_id: ChatKey, now: float | None = None, overall: bool = True) -> float:
+        """Seconds until one more send to `chat_id` keeps every limit (0: now); with `overall` False the
+        chat's own limits only. A forum topic's outbox ("<group>/<topic>") waits for its group: Telegram
+        counts a topic's messages as the group's."""
         if isinstance(chat_id, str) and TABLE_SEP in chat_id:
             chat_id = _chat_key(group_of(chat_id)) or chat_id
         now = time.monotonic() if now is None else now
         p = self.pacing
-        ready = max(self._held.get(chat_id, 0.0), self._overall_ready(now))
+        ready = max(self._held.get(chat_id, 0.0), self._overall_ready(now) if overall else 0.0)
         times = self._recent(chat_id, now)
         if times:
             if is_group_key(chat_id):
@@ -136,11 +138,27 @@ class Pacer(BaseRateLimiter[int]):
         times.append(now)
         self._overall.append(now)
 
+    def own_delay(self, chat_id: ChatKey) -> float:
+        """Seconds until the chat's own limits allow a send (the outbox waits for these; the bot's overall
+        budget is shared out in turns by `acquire`)."""
+        return self.delay(chat_id, overall=False)
+
     async def acquire(self, chat_id: ChatKey) -> None:
-        """Wait for a slot to send to `chat_id` and take it."""
-        while (wait := self.delay(chat_id)) > 0:
-            await asyncio.sleep(wait)
-        self._record(chat_id, time.monotonic())
+        """Wait for a slot to send to `chat_id` and take it: first the chat's own limits, then — in turns,
+        first come first served (an asyncio.Lock wakes its waiters in order) — the bot's overall 30 a
+        second, so that many busy groups share it fairly instead of racing for each free slot."""
+        if self._turns is None:
+            self._turns = asyncio.Lock()
+        while True:
+            while (wait := self.delay(chat_id, overall=False)) > 0:
+                await asyncio.sleep(wait)  # the chat's own limits (and a 429's hold): nobody else waits for it
+            async with self._turns:
+                while self.delay(chat_id, overall=False) <= 0 and (wait := self.delay(chat_id)) > 0:
+                    await asyncio.sleep(wait)  # the overall budget: the one in turn waits, the rest behind it
+                if self.delay(chat_id, overall=False) <= 0:
+                    self._record(chat_id, time.monotonic())
+                    return
+            # held meanwhile (a 429): leave the line to the others and wait outside it
 
     def hold(self, chat_id: ChatKey, seconds: float) -> None:
         """Telegram asked to wait (429): no send to `chat_id` before then."""
@@ -221,4 +239,14 @@ class Outbox(shared.Outbox):
     """One queue per group, worked in order by one task per busy group (module docstring)."""
 
     def __init__(self, deliver: Callable[[Outbound], Awaitable[bool]], pacer: Pacer) -> None:
-        super().__init__(deliver, pacer, max_length=MAX_TEXT, size=_size, platform="Telegram")
+        super().__init__(deliver, pacer, max_length=MAX_TEXT, size=_size, platform="Telegram",
+                         joins=lambda chat_id: isinstance(chat_id, str) or int(str(chat_id)) < 0,
+                         group_of=budget_of)
+
+
+def budget_of(chat_id: object) -> object:
+    """Whose budget a chat's sends spend: a forum topic's ("<group>/<topic>") is its group's (Telegram
+    counts a topic's messages as the group's 20 a minute), the rest their own."""
+    if isinstance(chat_id, str) and TABLE_SEP in chat_id:
+        return _chat_key(group_of(chat_id)) or chat_id
+    return chat_id

@@ -185,6 +185,9 @@ class Renderer:
         # groups upgraded to supergroups (Telegram said so answering a send): old id -> new id
         self.moved: OrderedDict[int | str, int] = OrderedDict()
         self.on_migrated: Callable[[int | str, int], Awaitable[None]] | None = None  # the App moves its data
+        # groups the bot may not write in (removed or muted: adapter.py `_silence`) -> why; nothing is sent there
+        self.silenced: dict[int | str, str] = {}
+        self.closed_general: set[int | str] = set()  # forums whose General is closed (or hidden): nothing is sent there
 
     @property
     def bot_id(self) -> int | None:
@@ -204,9 +207,19 @@ class Renderer:
         log.warning("Telegram %s to chat %s failed: %s: %s",
                     what, chat_id, type(exc).__name__, redact(exc, self.token))
 
+    def barred(self, to: Chat | Actor) -> bool:
+        """A group the bot may not write in (removed or muted), or a forum's closed General: nothing goes there."""
+        if not is_group(to):
+            return False
+        chat_id = chat_id_of(to)
+        return chat_id in self.silenced or (thread_of(to) is None and chat_id in self.closed_general)
+
     async def deliver(self, out: Outbound) -> bool:
         """Send one Outbound (or its fallback); True when something reached the chat."""
         chat_id = chat_id_of(out.to)
+        if self.barred(out.to):
+            log.debug("nothing sent to chat %s: the bot may not write there", chat_id)
+            return False
         if chat_id in self.moved and isinstance(out.to, Chat):
             return await self.route(moved_to(out, self.moved[chat_id]))
         try:
@@ -388,17 +401,21 @@ class Renderer:
         return sent
 
     async def notice(self, text: str, actor: Actor, chat: Chat, reply_to: int | None) -> None:
-        """A note for one user about their message: privately, else in the chat as a reply."""
+        """A note for one user about their message: privately, else in the chat as a reply. A post on behalf
+        of a chat (an anonymous admin, a channel) has nobody to tell privately: in the chat, in its topic."""
         if chat.private:
             await self.deliver(Outbound(to=chat, text=text))
             return
-        try:
-            await self.bot.send_message(chat_id=chat_id_of(actor), text=text)
-            return
-        except TelegramError as exc:
-            if not unreachable(exc):
-                self._log_failure("notice", actor.user_id, exc)
+        if not actor.as_chat:
+            try:
+                await self.bot.send_message(chat_id=chat_id_of(actor), text=text)
                 return
+            except TelegramError as exc:
+                if not unreachable(exc):
+                    self._log_failure("notice", actor.user_id, exc)
+                    return
+        if self.barred(chat):
+            return
         try:
             await self.bot.send_message(
                 chat_id=self.moved.get(chat_id_of(chat), chat_id_of(chat)), text=text, reply_to_message_id=reply_to,

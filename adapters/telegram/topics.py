@@ -11,15 +11,17 @@ stored of them stays theirs; a topic's settings (language, time zone) are its gr
 
 A topic nobody can play in any more is told to the App as `Inbound.closed`: its `forum_topic_closed`
 service message ("closed"), or Telegram refusing a send there — "TOPIC_CLOSED" for a closed topic
-(General included, which admins may close too), "message thread not found" for a deleted one (which
-sends no service message).
+(General included, which admins may close too, or hide: hideGeneralForumTopic "automatically closes"
+it, https://core.telegram.org/bots/api#hidegeneralforumtopic, and `general_forum_topic_hidden` says
+so), "message thread not found" for a deleted one (which sends no service message). A group the bot
+was removed from or muted in is told alike, for the whole group ("removed", "muted", `gone`).
 """
 
 from __future__ import annotations
 
 from telegram import Chat as TgChat
 from telegram import Message
-from telegram.error import BadRequest, TelegramError
+from telegram.error import BadRequest, Forbidden, TelegramError
 
 from core.messages import TABLE_SEP, Actor, Chat, group_of
 
@@ -89,12 +91,23 @@ def target(to: Chat | Actor) -> tuple[int | str, int | None]:
         return group, thread
 
 
+# how Telegram says the bot may not send into a group (400): muted, or its rights to send taken
+_MUTED = ("not enough rights to send", "have no rights to send", "chat_write_forbidden", "need administrator rights")
+
+
 def gone(exc: TelegramError) -> str | None:
-    """Why Telegram refused a send to a topic, if because the topic can no longer be written to:
-    "closed" (TOPIC_CLOSED) or "deleted" (message thread not found); else None."""
+    """Why Telegram refused a send to a group or topic, if because it can no longer be written to:
+    "closed" (TOPIC_CLOSED) or "deleted" (message thread not found) for a topic; for the whole group
+    "removed" (403: "bot was kicked from the … chat", "bot is not a member of the … chat") or "muted"
+    (400: "not enough rights to send text messages to the chat", python-telegram-bot#3956); else None."""
+    if isinstance(exc, Forbidden):
+        said = exc.message.lower()
+        return "removed" if "kicked" in said or "not a member" in said else None
     if not isinstance(exc, BadRequest):
         return None
     text = exc.message.lower()
+    if any(words in text for words in _MUTED):
+        return "muted"
     if "topic_closed" in text:
         return "closed"
     if "message thread not found" in text:

@@ -78,6 +78,9 @@ class User:
     dms_closed: bool = False
     bot: bool = False
     permissions: str = "2248473465835073"  # the member's permissions in the channel (no admin rights)
+    # the member's server nickname: what Discord shows for them in this server (a guild member's `nick`,
+    # https://discord.com/developers/docs/resources/guild#guild-member-object); discord.py's display_name
+    nick: str | None = None
 
     @property
     def mention(self) -> str:
@@ -97,7 +100,7 @@ class User:
     def member(self) -> dict[str, Any]:
         return {
             "user": self.payload(),
-            "nick": None,
+            "nick": self.nick,
             "roles": [],
             "joined_at": "2024-01-01T00:00:00+00:00",
             "deaf": False,
@@ -236,6 +239,9 @@ class StandIn:
         self.refused_intents = 0  # privileged intents not enabled for the application (4014)
         self.threads: dict[int, dict[str, Any]] = {}  # thread id -> parent, name, type (see threads below)
         self.forums: dict[int, str] = {}  # forum channel id -> name
+        # private threads the bot was added to, and threads deleted (issue 35; see threads below)
+        self.bot_in_thread: set[int] = set()
+        self.deleted_threads: set[int] = set()
         self.identifies_refused = 0
 
     # ----------------------------------------------------------- lifecycle
@@ -271,8 +277,8 @@ class StandIn:
         return next(self._ids)
 
     def add_user(self, name: str, *, locale: str = "en-US", dms_closed: bool = False,
-                 permissions: str = User.permissions) -> User:
-        user = User(self.next_id(), name, locale=locale, dms_closed=dms_closed, permissions=permissions)
+                 permissions: str = User.permissions, nick: str | None = None) -> User:
+        user = User(self.next_id(), name, locale=locale, dms_closed=dms_closed, permissions=permissions, nick=nick)
         self.users[user.id] = user
         return user
 
@@ -292,6 +298,10 @@ class StandIn:
         return bits
 
     def _forbidden(self, channel: int, *, send: bool) -> web.Response | None:
+        if channel in self.deleted_threads:
+            return self._error(404, 10003, "Unknown Channel")
+        if self.hidden_from_bot(channel):
+            return self._error(403, 50001, "Missing Access")
         denied = self.denied.get(self.parent_of(channel), set())
         if "view_channel" in denied:
             return self._error(403, 50001, "Missing Access")
@@ -897,7 +907,8 @@ class StandIn:
             "joined_at": "2024-01-01T00:00:00+00:00",
             "channels": [self._channel_payload(c) for c in (CHANNEL_ID, OTHER_CHANNEL_ID, *self.forums)],
             "members": [u.member() for u in members], "presences": [],
-            "threads": [self._thread_payload(t) for t in self.threads],  # the guild's active threads
+            # the guild's active threads the bot can see
+            "threads": [self._thread_payload(t) for t in self.threads if not self.hidden_from_bot(t)],
             "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
         }
 
@@ -1003,14 +1014,43 @@ class StandIn:
         self.forums[cid] = name
         return cid
 
-    async def open_thread(self, parent: int, name: str, *, private: bool = False) -> int:
-        """A user opens a thread in `parent` (a post, if `parent` is a forum); → its channel id."""
+    # A private thread "is only viewable by those invited and those with the MANAGE_THREADS permission"
+    # (https://discord.com/developers/docs/topics/threads): the bot, not invited, is not told of it
+    # (THREAD_CREATE is "sent when a thread is created, relevant to the current user, or when the current
+    # user is added to a thread", https://discord.com/developers/docs/events/gateway-events#thread-create)
+    # and posting there is refused with 403 50001 "Missing Access"; a slash command typed there still
+    # reaches it (interactions need no access). A deleted thread: THREAD_DELETE
+    # (#thread-delete: id, guild_id, parent_id, type), then 404 10003 "Unknown Channel"
+    # (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes).
+    async def open_thread(self, parent: int, name: str, *, private: bool = False, with_bot: bool = True) -> int:
+        """A user opens a thread in `parent` (a post, if `parent` is a forum); → its channel id. A private
+        thread is opened with the bot invited unless `with_bot` is False."""
         assert not (private and parent in self.forums), "forum posts are public threads"
         tid = self.next_id()
         self.threads[tid] = {"parent": parent, "name": name, "type": PRIVATE_THREAD if private else PUBLIC_THREAD}
-        if self._sockets:
+        if private and with_bot:
+            self.bot_in_thread.add(tid)
+        if self._sockets and not self.hidden_from_bot(tid):
             await self.dispatch("THREAD_CREATE", {**self._thread_payload(tid), "newly_created": True})
         return tid
+
+    def hidden_from_bot(self, channel: int) -> bool:
+        """A private thread the bot was not invited to (and it cannot manage threads)."""
+        thread = self.threads.get(channel)
+        return (thread is not None and thread["type"] == PRIVATE_THREAD and channel not in self.bot_in_thread
+                and "manage_threads" not in self.granted.get(channel, ()))
+
+    async def remove_bot_from_thread(self, tid: int) -> None:
+        """The thread's owner removes the bot from a private thread (the bot is told nothing here)."""
+        self.bot_in_thread.discard(tid)
+
+    async def delete_thread(self, tid: int, *, tell: bool = True) -> None:
+        """A moderator deletes the thread: THREAD_DELETE (unless `tell` is False: the bot was offline)."""
+        thread = self.threads.pop(tid)
+        self.deleted_threads.add(tid)
+        if tell and self._sockets:
+            await self.dispatch("THREAD_DELETE", {"id": str(tid), "guild_id": str(GUILD_ID),
+                                                  "parent_id": str(thread["parent"]), "type": thread["type"]})
 
     def parent_of(self, channel: int) -> int:
         """A thread's parent channel, else the channel itself: where permissions are set."""
@@ -1058,8 +1098,13 @@ class StandIn:
         cid = self._dm_channel_for(user) if channel is None else channel
         msg = self._message(cid, {"content": text}, [], author=user)
         known = {**self.users, self.bot.id: self.bot}
-        msg["mentions"] = [known[int(i)].payload() for i in re.findall(r"<@!?(\d+)>", text)
-                           if int(i) in known]  # as Discord resolves a user's mentions
+        # as Discord resolves a user's mentions: user objects, in a server each "with an additional partial
+        # member field" (https://discord.com/developers/docs/resources/message#message-object, `mentions`)
+        msg["mentions"] = [
+            {**known[int(i)].payload(),
+             **({"member": {k: v for k, v in known[int(i)].member().items() if k != "user"}}
+                if channel is not None and int(i) in self.users else {})}
+            for i in dict.fromkeys(re.findall(r"<@!?(\d+)>", text)) if int(i) in known]
         intents = int(self.identified[-1].get("intents", 0)) if self.identified else 0
         if channel is not None and not intents & MESSAGE_CONTENT and self.bot.mention not in text:
             msg["content"] = ""  # as Discord does without the message content intent

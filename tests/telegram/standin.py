@@ -40,6 +40,7 @@ from telegram import ChatMember, Message, TelegramObject, Update
 from tests.telegram import botapi_rules as rules
 from tests.telegram import forum
 from tests.telegram import standin_identity as identity
+from tests.telegram import standin_membership as membership
 from tests.telegram.botapi_rules import Refused
 
 TOKEN = "123456:TEST-standin-token-AbCdEfGhIjKlMnOp"
@@ -221,6 +222,9 @@ class StandIn:
         self.conflicts: list[str] = []  # the 409 descriptions getUpdates was answered with
         # -- end tg-ops --
         self.failing_methods: dict[str, tuple[int, str]] = {}  # method -> (status, description)
+        # method -> seconds each call of it takes before Telegram answers (a large upload over a slow link;
+        # the Bot API answers a send only once the file is uploaded, https://core.telegram.org/bots/api#sending-files)
+        self.slow: dict[str, float] = {}
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.chats: dict[int, Chat] = {}
         self.topics: dict[tuple[int, int], forum.Topic] = {}  # (forum, topic id) -> topic (tests/telegram/forum.py)
@@ -249,6 +253,9 @@ class StandIn:
         self.last_bot: dict[int, int] = {}  # group -> the bot that sent the group's latest bot message
         self.unheard: list[dict[str, Any]] = []  # group messages privacy mode kept from the bot
         self.upgraded: dict[int, int] = {}  # group -> the supergroup it became (sends to it are refused)
+        # -- the bot removed or muted (tests/telegram/standin_membership.py)
+        self.removed: dict[int, str] = {}  # group -> "kicked" or "left": every call there refused with 403
+        self.muted: set[int] = set()  # groups where the bot may not send messages (400 "not enough rights")
         # --
         self._session: aiohttp.ClientSession | None = None
         self.port = 0
@@ -443,7 +450,7 @@ class StandIn:
             message["reply_to_message"] = replied
         forum.into_topic(self, chat, topic, message)  # `topic`: written in that forum topic
         self.messages[(chat.id, message["message_id"])] = message
-        if not user.is_bot and identity.delivered(self, chat, message):
+        if not user.is_bot and membership.hears(self, chat) and identity.delivered(self, chat, message):
             self._push({"message": message})
         return message
 
@@ -692,6 +699,11 @@ class StandIn:
             call.status, description = self.failing_methods[method]
             await self._record(call)
             return _error(call.status, description)
+        barred = membership.refusal(self, method, params)
+        if barred is not None:
+            call.status = barred[0]
+            await self._record(call)
+            return _error(barred[0], barred[1])
         refusal = identity.upgraded_refusal(self, params)
         if refusal is not None:
             call.status = 400
@@ -721,6 +733,8 @@ class StandIn:
                               parameters={"retry_after": retry_after})
         if method != "getUpdates":
             await self._record(call)
+        if self.slow.get(method):
+            await asyncio.sleep(self.slow[method])
         try:
             result = await handler(params)
         except (Refused, _ApiError) as exc:
