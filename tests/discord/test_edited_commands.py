@@ -47,7 +47,7 @@ async def test_an_edited_payment_is_not_booked_again(standin: StandIn, make_adap
         answer = await edited(standin, dave, pay, f"!kasse pay Anna {amount}")
         assert "paid" not in answer and "not carried out again" in answer, answer
     _, view = await typed(standin, alice, "!kasse")
-    assert "paid in so far: €0.10" in view, view
+    assert "Paid in: €0.10" in view, view
 
 
 async def test_a_refused_command_corrected_by_an_edit_runs_once(standin: StandIn, make_adapter: MakeAdapter,
@@ -63,5 +63,5 @@ async def test_a_refused_command_corrected_by_an_edit_runs_once(standin: StandIn
     answer = await edited(standin, dave, pay, "!kasse pay Anna 0,20")
     assert "paid" not in answer and "not carried out again" in answer, answer
     _, view = await typed(standin, alice, "!kasse")
-    assert "paid in so far: €0.10" in view, view
+    assert "Paid in: €0.10" in view, view
 

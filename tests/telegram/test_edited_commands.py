@@ -34,7 +34,7 @@ async def test_an_edited_payment_is_not_booked_again(standin: StandIn, club: Clu
         assert "paid" not in said(calls), said(calls)
         assert "not carried out again" in said(calls), said(calls)
     view = said(await club.act(club.say(GROUP, ALICE, "/kasse")))
-    assert "paid in so far: €0.10" in view, view
+    assert "Paid in: €0.10" in view, view
 
 
 async def test_a_refused_command_corrected_by_an_edit_runs_once(standin: StandIn, club: Club) -> None:
@@ -50,4 +50,4 @@ async def test_a_refused_command_corrected_by_an_edit_runs_once(standin: StandIn
     calls = await club.act(edit(club, DAVE, message_id, "/kasse pay Anna 0,20"))
     assert "paid" not in said(calls) and "not carried out again" in said(calls), said(calls)
     view = said(await club.act(club.say(GROUP, ALICE, "/kasse")))
-    assert "paid in so far: €0.10" in view, view
+    assert "Paid in: €0.10" in view, view
