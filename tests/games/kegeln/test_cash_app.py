@@ -152,7 +152,7 @@ async def test_the_treasurer_role_is_handed_on(table: Table) -> None:
 async def test_the_catalogue_is_the_clubs(table: Table) -> None:
     await turned_on(table)
     r = await table.say("alice", "/kasse fines")
-    assert "🕳 pumpe: €0.10 — each Pumpe, booked by itself" in texts(r), texts(r)
+    assert "🕳 pumpe: €0.10 — each Pumpe, booked automatically" in texts(r), texts(r)
     r = await admin(table, "/kasse fines pumpe 0,20")
     assert "pumpe: €0.20" in texts(r)
     r = await admin(table, "/kasse fines beer 2 🍺")
@@ -369,4 +369,4 @@ async def test_a_members_lines(table: Table) -> None:
     assert "· from the throws pumpe €0.10 (#1)" in out and "from the throws lost €0.50 (#1)" in out, out
     assert out.rstrip().endswith("· paid -€0.20"), out
     r = await table.say("bob", "/kasse Hanne")
-    assert "“Hanne” is neither something /kasse does nor a member of this club" in texts(r)
+    assert "“Hanne” is neither something /cashbox does nor a member of this club" in texts(r)
