@@ -145,7 +145,7 @@ async def test_the_chats_language(table: Table, tv: TvServer, http: aiohttp.Clie
     assert '<html lang="de">' in page and "Kegel-TV" in page
     stream = await open_events(http, link)
     view = await stream.until("state")
-    assert view["words"]["now"] == "Jetzt wirft" and view["game"]["round"] == "Runde 1 von 2"
+    assert view["words"]["now"] == "Jetzt wirft" and view["game"]["round"] == "Durchgang 1 von 2"
     await stream.close()
 
 
