@@ -110,9 +110,12 @@ async def cmd_fine(svc: Services, turn: Handling, words: Sequence[str]) -> None:
             raise GameError("kegeln.cash.unknown_fine", fine=what[:20])
         return [Line(Kind.FINE, key, value, fine.code if fine else "", by=ib.actor.user_id, at=svc.clock())]
     s, lines, new = await book(svc, turn, make, {key: name})
-    turn.messages.append(Message(ib.chat, Text("cash.booked_fine", {
-        "name": name, "fine": new[0].code or "–", "amount": Money(new[0].amount, s.currency), "by": ib.actor.name,
-        "balance": Money(balance_after(lines, new, key), s.currency)})))
+    params = {"name": name, "amount": Money(new[0].amount, s.currency), "by": ib.actor.name,
+              "balance": Money(balance_after(lines, new, key), s.currency)}
+    if new[0].code:  # a fine of the catalogue names its code; one typed as an amount has none to show
+        turn.messages.append(Message(ib.chat, Text("cash.booked_fine", {**params, "fine": new[0].code})))
+    else:
+        turn.messages.append(Message(ib.chat, Text("cash.booked_fine_amount", params)))
 
 
 async def cmd_correct(svc: Services, turn: Handling, words: Sequence[str]) -> None:

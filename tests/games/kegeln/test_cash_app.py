@@ -115,7 +115,7 @@ async def test_only_the_treasurer_books_money_and_each_refusal_says_why(table: T
     r = await admin(table, "/kasse fine Klaus late")
     assert "Fine for Klaus: late €1.00" in texts(r), texts(r)
     r = await admin(table, "/kasse fine Klaus 0,25")
-    assert "Balance: €1.25" in texts(r), texts(r)
+    assert "Fine for Klaus: €0.25 (booked by Dave). Balance: €1.25." in texts(r), texts(r)  # no "–" for a code
     r = await admin(table, "/kasse correct Klaus -0,25")
     assert "Correction for Klaus: −€0.25" in texts(r) and "Balance: €1.00" in texts(r), texts(r)
     r = await admin(table, "/kasse correct Klaus 0,25")
