@@ -92,7 +92,7 @@ async def cmd_pay(svc: Services, turn: Handling, words: Sequence[str]) -> None:
     s, lines, new = await book(svc, turn, make, {key: name})
     turn.messages.append(Message(ib.chat, Text("cash.booked_payment", {
         "name": name, "amount": Money(-new[0].amount, s.currency), "by": ib.actor.name,
-        "balance": Money(balance_after(lines, new, key), s.currency)})))
+        "balance": balance_shown(balance_after(lines, new, key), s.currency)})))
 
 
 async def cmd_fine(svc: Services, turn: Handling, words: Sequence[str]) -> None:
@@ -111,7 +111,7 @@ async def cmd_fine(svc: Services, turn: Handling, words: Sequence[str]) -> None:
         return [Line(Kind.FINE, key, value, fine.code if fine else "", by=ib.actor.user_id, at=svc.clock())]
     s, lines, new = await book(svc, turn, make, {key: name})
     params = {"name": name, "amount": Money(new[0].amount, s.currency), "by": ib.actor.name,
-              "balance": Money(balance_after(lines, new, key), s.currency)}
+              "balance": balance_shown(balance_after(lines, new, key), s.currency)}
     if new[0].code:  # a fine of the catalogue names its code; one typed as an amount has none to show
         turn.messages.append(Message(ib.chat, Text("cash.booked_fine", {**params, "fine": new[0].code})))
     else:
@@ -132,7 +132,7 @@ async def cmd_correct(svc: Services, turn: Handling, words: Sequence[str]) -> No
     sign = "+" if new[0].amount > 0 else "−"
     turn.messages.append(Message(ib.chat, Text("cash.booked_correction", {
         "name": name, "sign": sign, "amount": Money(abs(new[0].amount), s.currency), "by": ib.actor.name,
-        "balance": Money(balance_after(lines, new, key), s.currency)})))
+        "balance": balance_shown(balance_after(lines, new, key), s.currency)})))
 
 
 async def cmd_absent(svc: Services, turn: Handling, words: Sequence[str]) -> None:
@@ -207,8 +207,14 @@ async def member_view(svc: Services, turn: Handling, words: Sequence[str]) -> No
     if len(mine) > svc.list_lines:
         shown.insert(0, Text("board.more", {"n": len(mine) - svc.list_lines}))
     turn.messages.append(Message(ib.chat, Text("cash.member", {
-        "name": name, "balance": Money(sum(b.amount for b in mine), s.currency),
+        "name": name, "balance": balance_shown(sum(b.amount for b in mine), s.currency),
         "lines": shown or [Text("cash.empty")]})))
+
+
+def balance_shown(amount: int, currency: str) -> Money | Text:
+    """A member's balance as the balances list says it: what they owe as the amount, a credit as
+    "0,40 € in credit" (cash.balance_credit) — never as a negative number beside a correction's minus."""
+    return Text("cash.balance_credit", {"amount": Money(-amount, currency)}) if amount < 0 else Money(amount, currency)
 
 
 # ---------------------------------------------------------------- the catalogue

@@ -367,6 +367,11 @@ async def test_a_members_lines(table: Table) -> None:
     out = texts(r)
     assert out.startswith("💶 Birgit: balance €0.40"), out
     assert "· from the throws pumpe €0.10 (#1)" in out and "from the throws lost €0.50 (#1)" in out, out
-    assert out.rstrip().endswith("· paid -€0.20"), out
+    assert out.rstrip().endswith("· paid −€0.20"), out
+    # a credit is said as one, with the one minus sign of every money line (review 4, X14)
+    r = await admin(table, "/kasse pay Birgit 1,00")
+    assert "Balance: €0.60 in credit." in texts(r) and "-€" not in texts(r), texts(r)
+    out = texts(await table.say("bob", "/kasse birgit"))
+    assert out.startswith("💶 Birgit: balance €0.60 in credit"), out
     r = await table.say("bob", "/kasse Hanne")
     assert "“Hanne” is neither something /cashbox does nor a member of this club" in texts(r)
