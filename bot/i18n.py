@@ -6,7 +6,8 @@ plural categories (`one`, `few`, `many`, `other`, …) chosen by the parameter
 names its own `lang` (a word of another language, e.g. a word game's answer in the game's language), in that
 language with the reader's translation beside it (`lang.gloss`), or alone when the reader speaks it.
 A list or tuple parameter is rendered item by item, one per line. Numbers and dates are formatted for the
-reader's language: a `float` with one decimal (`4.5` / `4,5`, Babel), a `datetime.date` in the medium
+reader's language: a `float` with one decimal (`4.5` / `4,5`, Babel; a negative one, and money, with the
+minus sign U+2212 in every language), a `datetime.date` in the medium
 format, a `datetime.datetime` with the weekday, the date and the 24-hour time in its own zone (a club
 evening's start: "Sat, Dec 12, 2026, 19:30"); an `int` stays as it is (codes are strings already).
 """
@@ -55,9 +56,17 @@ def _plural_rule(lang: str) -> Any:
     return Locale.parse(lang).plural_form
 
 
+MINUS = "\u2212"  # one minus sign in every language (sv's CLDR has it; en, de, ru, bg a hyphen)
+
+
 @cache
 def _decimal(value: float, lang: str) -> str:
-    return format_decimal(value, format="#,##0.0", locale=lang)
+    return _minus(format_decimal(value, format="#,##0.0", locale=lang))
+
+
+def _minus(shown: str) -> str:
+    """A negative number's sign as the minus sign (U+2212), the one texts write themselves (−0,10 €)."""
+    return shown.replace("-", MINUS, 1)
 
 
 def _plural_number(n: Any) -> int | Decimal:
@@ -153,8 +162,8 @@ class Catalogs:
         if isinstance(value, Text):
             return self.render(value, lang, mark)
         if isinstance(value, Money):  # a NamedTuple: before the tuples
-            return format_currency(Decimal(value.amount).scaleb(-get_currency_precision(value.currency)),
-                                   value.currency, locale=lang)
+            return _minus(format_currency(Decimal(value.amount).scaleb(-get_currency_precision(value.currency)),
+                                          value.currency, locale=lang))
         if isinstance(value, (list, tuple)):
             joined = "\n".join(str(self._param(v, lang, mark)) for v in value)
             return BLOCK[0] + joined + BLOCK[1] if mark and joined else joined

@@ -7,7 +7,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from datetime import UTC, datetime
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
+
+from babel.numbers import format_decimal
 
 from bot import achievements, solver_book
 from bot.games.plugin import GAMES, GamePlugin
@@ -36,6 +39,7 @@ from core.games.practice import rules as practice
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
 from core.ratings_chart import rating_chart
+from core.solver import coach
 from core.solver import games as solver_games
 from core.solver.games import BOT
 
@@ -436,9 +440,12 @@ async def cmd_analyse(svc: Services, turn: Handling, args: tuple[str, ...]) -> N
         marks = [f"#{j}" for j in st.contradicts]
         warn = " ⚠ " + " ".join(marks[:5] + (["…"] if len(marks) > 5 else [])) if marks else ""
         fb = f"{st.a}⚫ {st.b}⚪" if row.kind == "logik" else f"{st.a}A{st.b}B"
-        perfect = "" if st.perfect is None else " · " + svc.catalogs.render(Text("solver.perfect_row", {
-            "before": st.perfect.before, "after": st.perfect.after, "cost": st.perfect.cost,
-            "best": st.perfect.best}), lang)
+        perfect = ""
+        if st.perfect is not None:  # three decimals, the cost from the shown figures: the row adds up
+            before, after, spent = coach.shown(st.perfect)
+            perfect = " · " + svc.catalogs.render(Text("solver.perfect_row", {
+                "before": _decimals(before, lang), "after": _decimals(after, lang), "cost": _decimals(spent, lang),
+                "best": st.perfect.best}), lang)
         rows.append(f"#{st.n} {st.code} → {fb} · {st.before} → {st.after}{warn}{perfect}")
     key = "solver.analysis_contradictions" if any(st.contradicts for st in result.steps) else "solver.analysis"
     turn.messages.append(Message(ib.chat, Text(key, {
@@ -446,10 +453,17 @@ async def cmd_analyse(svc: Services, turn: Handling, args: tuple[str, ...]) -> N
         "n": len(history),
         "solver": result.solver_guesses, "line": " ".join(result.solver_line) or "—"})))
     if result.perfect_mean is not None:  # a space with a perfect tree: each guess against perfect play
-        cost = result.cost
+        valued = [st.perfect for st in result.steps if st.perfect is not None]
+        total = coach.shown_total(valued) if result.cost is not None else None  # the sum of the rows shown
+        mean = Decimal(repr(result.perfect_mean)).quantize(Decimal("0.001"), ROUND_HALF_UP)
         turn.messages.append(Message(ib.chat, Text(
-            "solver.analysis_perfect" if cost is None else "solver.analysis_perfect_cost",
-            {"mean": result.perfect_mean, "cost": cost or 0.0})))
+            "solver.analysis_perfect" if total is None else "solver.analysis_perfect_cost",
+            {"mean": _decimals(mean, lang), "cost": _decimals(total or Decimal(0), lang)})))
+
+
+def _decimals(value: Decimal, lang: str) -> str:
+    """A figure of /analyse with its three decimals, in the reader's number format (3.013 / 3,013)."""
+    return format_decimal(value, format="#,##0.000", locale=lang)
 
 
 HEAD = (Command("help", ("command",), cmd_help, personal=False),)  # first in the menus, before the games' commands

@@ -30,7 +30,7 @@ _WINS = Query(
     'SELECT user_id, MAX(name COLLATE "C") AS name, COUNT(*) FILTER (WHERE outcome = \'win\') AS wins,'
     " COUNT(*) AS games FROM results WHERE platform = :platform AND chat_id = :chat_id AND kind = :kind"
     " AND at >= :since AND at < :until AND user_id != :skip GROUP BY user_id"
-    ' ORDER BY 3 DESC, 4 ASC, 2 LIMIT :limit')
+    ' ORDER BY 3 DESC, 4 ASC, 2 LIMIT :limit')  # the order of /top (bot/storage/queries.py `TOP`)
 _STEPS = Query(  # every rated step of the players who played in the period, up to its end, oldest first
     "SELECT h.user_id, h.mu, h.sigma, h.at, r.name FROM rating_history h JOIN ratings r ON r.platform = h.platform"
     " AND r.chat_id = h.chat_id AND r.kind = h.kind AND r.user_id = h.user_id"

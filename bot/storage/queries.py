@@ -142,7 +142,9 @@ STATS, STATS_IN_CHAT = _in_chat(
 TOP = Query(
     f'SELECT MAX(name COLLATE "C"), {_WIN}, {_DRAW}, {_LOSS}, COUNT(*) FROM results'
     " WHERE platform = :platform AND chat_id = :chat_id"
-    " AND kind = :kind AND user_id != :skip GROUP BY user_id ORDER BY 2 DESC, 3 DESC, 4 ASC, 1 LIMIT :limit")
+    " AND kind = :kind AND user_id != :skip GROUP BY user_id ORDER BY 2 DESC, 5 ASC, 1 LIMIT :limit")
+# ↑ the one order of a wins table, here and in /top week|month|season (bot/retention/periods.py `_WINS`): the most
+# wins; equal wins, fewer games (the tie-break a reader can check in both); then the name
 
 # ---------------------------------------------------------------- skill ratings (core/ratings.py)
 RATING_CLAIM = Query(  # the prior rating (a new player's, games 0), with the row locked until commit

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -78,7 +79,22 @@ def hint(solver: Solver, state: practice.State) -> tuple[int, str]:
     has a tree and the game follows it (runs in a worker thread)."""
     history = [(a.code, a.a, a.b) for a in state.attempts]
     count = solver.count(history)
-    return count, "".join(solver.perfect(history))
+    return count, "".join(perfect_hint(solver, history))
+
+
+def perfect_hint(solver: Solver, history: Sequence[tuple[str, int, int]]) -> tuple[str, ...]:
+    """The perfect next guess for the player's `history`, under the renaming of the symbols that /analyse
+    uses (core/solver/coach.py `renamed`): a game the player opened with 1234 is the tree's 0123 game, so
+    the hint stays on the tree after the player's own first guess (feedback does not change under a
+    renaming); off the tree, the strong guess, in the player's own symbols."""
+    from core.solver.coach import renamed  # in the worker that runs the solver (see TYPE_CHECKING above)
+
+    if solver.tree is None:
+        return solver.perfect(history)
+    codes, to_tree = renamed(solver, history)
+    back = {t: c for c, t in to_tree.items()}
+    guess = solver.perfect([(code, a, b) for code, (_own, a, b) in zip(codes, history, strict=True)])
+    return tuple(back[x] for x in guess)
 
 
 def take_hint(state: practice.State, count: int, guess: str, ctx: Ctx) -> tuple[practice.State, list[Event]]:

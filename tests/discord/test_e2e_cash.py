@@ -81,16 +81,16 @@ async def test_the_treasurers_book_on_discord(standin: StandIn, make_adapter: Ma
     assert "Entry fee for Dora Berg: €20.00 — joined in March" in fee.content, fee.content
     assert "€5.00 a month" in (await run(standin, dave, "kasse", {"what": "dues 5 monthly"})).content
     spent = await run(standin, dave, "kasse", {"what": "expense 45 lane rent"})
-    assert "Paid out €45.00 — lane rent" in spent.content and "In the till: -€45.00" in spent.content
+    assert "Paid out €45.00 — lane rent" in spent.content and "In the till: −€45.00" in spent.content
     await run(standin, dave, "kasse", {"what": "off"})
     paid = await run(standin, dave, "kasse", {"what": "pay Dora Berg 20 cash"})
     assert "Dora Berg paid €20.00 — cash" in paid.content, paid.content  # with the box off
     refused = await run(standin, bob, "kasse", {"what": "expense 5 beer"})
     assert refused.ephemeral and "Only the treasurer Dave books money" in refused.content
     view = await run(standin, bob, "kasse", {})
-    assert "Paid in: €20.00 · paid out: €45.00 · in the till: -€25.00" in view.content, view.content
+    assert "Paid in: €20.00 · paid out: €45.00 · in the till: −€25.00" in view.content, view.content
     mine = await run(standin, bob, "kasse", {"what": "Dora Berg"})
-    assert "entry fee €20.00 — joined in March" in mine.content and "paid -€20.00 — cash" in mine.content
+    assert "entry fee €20.00 — joined in March" in mine.content and "paid −€20.00 — cash" in mine.content
     mark = len(standin.calls)
     await standin.slash(CHANNEL_ID, bob, "kasse", {"what": "book"})
     await standin.wait_for(lambda c: c.status < 300 and any(f[0].endswith(".xlsx") for f in c.files), after=mark,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from decimal import Decimal
 from pathlib import Path
 
 from bot.games.computer.storage import bot_level
@@ -69,8 +70,14 @@ async def test_analyse_after_practice(table: Table) -> None:
     assert "#5 123 → 3A0B · 3 → 1" in out
     assert re.search(r"strong solver on the same code \(guesses: \d\): .*123$", out, re.M)
     # 3 digits has a perfect tree: each guess against perfect play (456 is the tree's opening, renamed)
-    assert "#1 456 → 0A0B · 720 → 210 · ⌀ 5.0 → 4.0, +0.0 · ★ 456" in out
-    assert re.search(r"Your guesses cost \d\.\d guesses in all; perfect play needs 5\.0 on average", out)
+    assert re.search(r"#1 456 → 0A0B · 720 → 210 · ⌀ 4\.965 → 3\.965, \+0\.000 · ★ 456", out), out
+    assert re.search(r"Your guesses cost \d\.\d{3} guesses in all; perfect play needs 4\.965 on average", out)
+    # the figures add up as shown (issue 40): 1 + after − before = cost in every row, the total is their sum
+    rows = re.findall(r"⌀ (\d+\.\d{3}) → (\d+\.\d{3}), \+(\d+\.\d{3})", out)
+    assert len(rows) == 5, out
+    assert all(1 + Decimal(a) - Decimal(b) == Decimal(c) for b, a, c in rows), rows
+    total = re.search(r"Your guesses cost (\d+\.\d{3}) guesses in all", out)
+    assert total is not None and Decimal(total.group(1)) == sum(Decimal(c) for _b, _a, c in rows), out
 
 
 def _set_secret(gid: int, secret: str) -> TxJob:

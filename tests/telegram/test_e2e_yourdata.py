@@ -40,8 +40,8 @@ async def test_mydata_privately_or_how_to_open_the_chat_then_forgetme(standin: S
     (doc,) = [c for c in calls if c.method == "sendDocument" and c.ok]
     assert doc.chat_id == ZEB.id and doc.files["document"][0] == "mydata.json"
     data = json.loads(doc.files["document"][1])
-    assert data["user_id"] == str(ZEB.id) and data["tables"]["users"][0]["name"] == "Zebediah"
-    assert [g["kind"] for g in data["games"]] == ["practice"]
+    assert data["user_id"] == str(ZEB.id) and data["tables"]["users"]["rows"][0]["name"] == "Zebediah"
+    assert [g["kind"] for g in data["games"]["rows"]] == ["practice"]
 
     calls = await club.act(club.say(GROUP, ZEB, "/forgetme"))
     (ask,) = [c for c in sent(calls, GROUP.id) if "this erases your data" in c.text]

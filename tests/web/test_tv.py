@@ -143,9 +143,10 @@ async def test_the_chats_language(table: Table, tv: TvServer, http: aiohttp.Clie
     async with http.get(link) as resp:
         page = await resp.text()
     assert '<html lang="de">' in page and "Kegel-TV" in page
+    assert '<p class="idle">Verbinde …</p>' in page  # not "connection lost" before it ever connected
     stream = await open_events(http, link)
     view = await stream.until("state")
-    assert view["words"]["now"] == "Jetzt wirft" and view["game"]["round"] == "Runde 1 von 2"
+    assert view["words"]["now"] == "Jetzt wirft" and view["game"]["round"] == "Durchgang 1 von 2"
     await stream.close()
 
 

@@ -102,7 +102,7 @@ async def test_a_week_of_dailies(app: App, clock: Clock) -> None:
         secret = await app.store.fetch(Query(
             "SELECT secret FROM daily_puzzles WHERE chat_id = :c ORDER BY day DESC LIMIT 1"), c=t.group.chat_id)
         r = await t.dm("zeb", str(secret[0][0]))
-        told.append("A week of dailies" in group_texts(r))
+        told.append("A full week: 7 days in a row" in group_texts(r))
     assert told == [False] * 6 + [True]
     assert await achievements.replay(app) == await achievements.stored(app.store)
 

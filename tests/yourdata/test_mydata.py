@@ -41,21 +41,22 @@ async def test_mydata_sends_the_players_own_data_privately(app: App) -> None:
     assert "here is everything I keep about you" in shown.text and shown.fallback is not None
     assert "Open a private chat with me" in shown.fallback.text  # where the platform cannot write privately
     data = the_file(r, ZEB_ID)
-    tables = data["tables"]
+    tables = {t: section["rows"] for t, section in data["tables"].items()}
     assert tables["users"][0]["name"] == ZEB_NAME
     assert {row["kind"] for row in tables["results"]} == {"duel", "practice"}
     assert all(row["user_id"] == ZEB_ID for rows in tables.values() for row in rows if "user_id" in row)
     assert len(tables["daily_plays"]) == 1 and tables["ratings"]
-    kinds = sorted(g["kind"] for g in data["games"])
+    games = data["games"]["rows"]
+    kinds = sorted(g["kind"] for g in games)
     assert kinds == ["daily", "duel", "duel", "practice"]
-    running = [g for g in data["games"] if not g["over"]]
+    running = [g for g in games if not g["over"]]
     assert len(running) == 1 and "state" not in running[0] and "events" not in running[0]
     text = json.dumps(data)
     assert "9876" not in text  # Carol's secret of the running game
-    finished = [g for g in data["games"] if g["over"] and g["kind"] == "duel"]
+    finished = [g for g in games if g["over"] and g["kind"] == "duel"]
     assert finished[0]["events"] and finished[0]["state"]["phase"] == "finished"
     # the game between Alice and Carol is not Zeb's
-    assert all(ZEB_ID in json.dumps(g["state"]) for g in data["games"] if "state" in g)
+    assert all(ZEB_ID in json.dumps(g["state"]) for g in games if "state" in g)
 
 
 async def test_mydata_privately_in_german(app: App) -> None:

@@ -9,7 +9,7 @@ writes them as text mentions; everyone else is a plain name."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from bot.games.daily import storage
 from bot.games.daily.attempt import play_button
@@ -18,9 +18,12 @@ from bot.retention import schedule
 from bot.retention.settings import pinged, post_settings
 from bot.scheduler import Job
 from bot.services import Services
+from bot.zones import zone
 from core.games.daily import presenter, rules
 from core.games.daily.streaks import day_change
 from core.messages import Chat, Message, Text
+
+GREET_UNTIL = 12  # from noon in the chat's zone a late post (the bot was down) no longer says "Good morning!"
 
 # Discord's allowed_mentions takes at most 100 user ids ("users: Array of user_ids to mention (Max size of
 # 100)", https://discord.com/developers/docs/resources/message#allowed-mentions-object): the first 100
@@ -86,8 +89,10 @@ async def morning_post(svc: Services, chat: Chat, day: str) -> list[Message]:
             "frozen": Text("posts.morning_frozen", {"names": ", ".join(frozen)}) if frozen else "",
             "lost": Text("posts.morning_lost", {"names": ", ".join(lost)}) if lost else ""}))
     when = date.fromisoformat(yesterday)
-    key, params = ("posts.morning", {"day": when, "sections": sections}) if sections else (
-        "posts.morning_quiet", {"day": when})
+    tz = await svc.store.chat_tz(chat.platform, chat.group)
+    greet = datetime.fromtimestamp(svc.clock(), zone(tz)).hour < GREET_UNTIL
+    key, params = ("posts.morning" if greet else "posts.late", {"day": when, "sections": sections}) if sections \
+        else ("posts.morning_quiet" if greet else "posts.late_quiet", {"day": when})
     msg = Message(chat, Text(key, params), ((play_button(chat, rules.DEFAULT_PUZZLE),),))
     pings = sorted(await pinged(svc.store, chat.platform, chat.chat_id))[:MAX_PINGS]
     if not pings:

@@ -29,7 +29,7 @@ async def streak_stats(svc: Services, turn: Handling, args: tuple[str, ...]) -> 
         if not mine:
             continue
         found_streak = streak([x.day for x in mine if x.outcome == "solved"], day)
-        frozen = Text("streak.frozen", {"n": len(found_streak.frozen_now)}) if found_streak.frozen_now else ""
+        frozen = Text("streak.frozen_stat", {"n": len(found_streak.frozen_now)}) if found_streak.frozen_now else ""
         lines.append(Text("streak.stats_line", {
             "game": Text(presenter.GAME_KEYS[puzzle]), "n": found_streak.current, "best": found_streak.best,
             "held": found_streak.held, "max": MAX_HELD, "frozen": frozen}))

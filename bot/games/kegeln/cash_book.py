@@ -101,7 +101,7 @@ async def cmd_pay(svc: Services, turn: Handling, words: Sequence[str]) -> None:
     s, lines, new = await book(svc, turn, make, {key: name}, "collect")
     turn.messages.append(Message(ib.chat, Text("cash.booked_payment", {
         "name": name, "amount": Money(-new[0].amount, s.currency), "by": ib.actor.name,
-        "balance": Money(balance_after(lines, new, key), s.currency), "reason": reason_text(new[0].note)})))
+        "balance": balance_shown(balance_after(lines, new, key), s.currency), "reason": reason_text(new[0].note)})))
 
 
 MAX_FINE_WORDS = 4  # words a fine's name may have (`zu spät`, `letzter Platz`)
@@ -143,7 +143,7 @@ async def cmd_fine(svc: Services, turn: Handling, words: Sequence[str]) -> None:
     text = "cash.booked_fine" if new[0].code else "cash.booked_fine_amount"
     turn.messages.append(Message(ib.chat, Text(text, {
         "name": name, "fine": cash_names.label(catalogue, new[0].code), "amount": Money(new[0].amount, s.currency),
-        "by": ib.actor.name, "balance": Money(balance_after(lines, new, key), s.currency),
+        "by": ib.actor.name, "balance": balance_shown(balance_after(lines, new, key), s.currency),
         "reason": reason_text(new[0].note)})))
 
 
@@ -160,7 +160,7 @@ async def cmd_correct(svc: Services, turn: Handling, words: Sequence[str]) -> No
     s, lines, new = await book(svc, turn, make, {key: name}, "collect")
     turn.messages.append(Message(ib.chat, Text("cash.booked_correction", {
         "name": name, "amount": signed(new[0].amount, s.currency), "by": ib.actor.name,
-        "balance": Money(balance_after(lines, new, key), s.currency), "reason": reason_text(new[0].note)})))
+        "balance": balance_shown(balance_after(lines, new, key), s.currency), "reason": reason_text(new[0].note)})))
 
 
 def signed(amount: int, currency: str) -> Text | Money:
@@ -279,7 +279,7 @@ async def statement(svc: Services, ib: Inbound, platform: str, chat_id: str, key
         for b in mine[-svc.list_lines:]]
     if len(mine) > svc.list_lines:
         shown.insert(0, Text("board.more", {"n": len(mine) - svc.list_lines}))
-    return Text("cash.member", {"name": name, "balance": Money(sum(b.amount for b in mine), s.currency),
+    return Text("cash.member", {"name": name, "balance": balance_shown(sum(b.amount for b in mine), s.currency),
                                 "lines": shown or [Text("cash.empty")]})
 
 
@@ -287,6 +287,12 @@ def what(catalogue: Catalogue, kind: str, code: str) -> Text:
     """A line's kind, with its fine's name where it has one (in the club's or the reader's language)."""
     plain = Text(KIND_TEXTS[Kind(kind)])
     return Text("cash.kind_fine", {"kind": plain, "fine": cash_names.label(catalogue, code)}) if code else plain
+
+
+def balance_shown(amount: int, currency: str) -> Money | Text:
+    """A member's balance as the balances list says it: what they owe as the amount, a credit as
+    "0,40 € in credit" (cash.balance_credit) — never as a negative number beside a correction's minus."""
+    return Text("cash.balance_credit", {"amount": Money(-amount, currency)}) if amount < 0 else Money(amount, currency)
 
 
 # ---------------------------------------------------------------- the catalogue

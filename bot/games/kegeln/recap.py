@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+from babel.dates import format_date
+
 from bot.games.kegeln import cash_book, storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
 from bot.games.kegeln.season import evenings_text, season_shown, season_start
@@ -63,9 +65,16 @@ async def cmd_jahresrueckblick(svc: Services, turn: Handling, args: tuple[str, .
     crowned = kegeln_report.crowns(rows, tz)  # the evening's king most often (docs/kegeln.md "Evenings")
     if crowned is not None:
         parts.append(Text("kegeln.review.crowns", {"names": ", ".join(crowned.names), "n": crowned.value}))
-    if rv.best_evening is not None and rv.best_evening.day is not None:
-        parts.append(Text("kegeln.review.evening", {"name": rv.best_evening.names[0], "date": rv.best_evening.day,
-                                                    "schnitt": float(rv.best_evening.value)}))
+    best = rv.best_evening
+    if best is not None and best.day is not None:  # all who share it, each with every such evening
+        if len(best.names) == 1 and len(best.days[0]) == 1:
+            parts.append(Text("kegeln.review.evening", {"name": best.names[0], "date": best.day,
+                                                        "schnitt": float(best.value)}))
+        else:
+            shared = ", ".join(svc.catalogs.render(Text("kegeln.review.evening_holder", {
+                "name": n, "dates": ", ".join(format_date(d, format="medium", locale=lang) for d in days)}), lang)
+                for n, days in zip(best.names, best.days, strict=True))
+            parts.append(Text("kegeln.review.evening_shared", {"names": shared, "schnitt": float(best.value)}))
     for key, rec in (("kegeln.review.highest", rv.highest), ("kegeln.review.lowest", rv.lowest)):
         if rec is not None:
             parts.append(Text(key, {"names": holders(svc, rec, lang), "number": str(rec.value)}))
@@ -85,6 +94,9 @@ async def cmd_jahresrueckblick(svc: Services, turn: Handling, args: tuple[str, .
 
 
 def holders(svc: Services, rec: kegeln_season.Record, lang: str) -> str:
-    """A record's holders, each with the game they set it in: "Anna (game #3), Ben (game #5)"."""
-    return ", ".join(svc.catalogs.render(Text("kegeln.review.holder", {"name": n, "game": g}), lang)
-                     for n, g in zip(rec.names, rec.games, strict=True))
+    """A record's holders, each with every game they set it in: "Anna (game #3), Ben (games #5, #8)"."""
+    each = rec.each or tuple((g,) for g in rec.games)
+    return ", ".join(svc.catalogs.render(
+        Text("kegeln.review.holder", {"name": n, "game": gs[0]}) if len(gs) == 1 else
+        Text("kegeln.review.holder_games", {"name": n, "games": ", ".join(f"#{g}" for g in gs)}), lang)
+        for n, gs in zip(rec.names, each, strict=True))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, tzinfo
 from fractions import Fraction
 from typing import NamedTuple
@@ -178,13 +178,17 @@ def table(rows: Sequence[SeasonRow]) -> list[Line]:
 @dataclass(frozen=True)
 class Record:
     """A record: who, its value, and the game (or evening) it was set in; `games`: each holder's own
-    game, beside `names` (two members who share a record set it in games of their own)."""
+    (first) game, beside `names` (two members who share a record set it in games of their own); `each`:
+    every game each holder set it in (a record equalled in a second game counts that game too); `days`:
+    every evening each holder set it on (the best evening)."""
 
     names: tuple[str, ...]
     value: int | float
     game_id: int = 0
     day: date | None = None
     games: tuple[int, ...] = ()
+    each: tuple[tuple[int, ...], ...] = ()
+    days: tuple[tuple[date, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -251,24 +255,35 @@ def review(rows: Sequence[SeasonRow], tz: tzinfo = UTC) -> Review:
         acc[0] += r.pins
         acc[1] += r.throws
     best_evening = None
-    if evening:
-        (member, day), (p, t) = max(evening.items(), key=lambda kv: (Fraction(kv[1][0], max(kv[1][1], 1)),
-                                                                      -kv[0][1].toordinal()))
-        best_evening = Record((spelled[member],), float(Fraction(p, max(t, 1))), day=day)
+    if evening:  # everyone who shares the best Kegel-Schnitt of an evening, each with every such evening
+        of = {key: Fraction(p, max(t, 1)) for key, (p, t) in evening.items()}
+        top = max(of.values())
+        shared: dict[str, list[date]] = {}
+        for (member, day), value in sorted(of.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            if value == top:
+                shared.setdefault(member, []).append(day)
+        best_evening = Record(tuple(spelled[m] for m in shared), float(top), day=min(min(d) for d in shared.values()),
+                              days=tuple(tuple(d) for d in shared.values()))
 
     def one_game(pick: str, mode: str | None, highest: bool) -> Record | None:
-        found: dict[str, tuple[int | float, int]] = {}
-        for r in rows:
+        """Everyone with the best value of one game, each with every game they set it in (oldest first)."""
+        found: dict[str, tuple[int | float, list[int]]] = {}
+        for r in sorted(rows, key=lambda r: r.game_id):
             if mode is not None and r.mode != mode:
                 continue
             value = getattr(r, pick)
             if pick == "nines" and not value:
                 continue
-            key = f"{spelled[r.member]}"
+            key = spelled[r.member]
             old = found.get(key)
             if old is None or (value > old[0] if highest else value < old[0]):
-                found[key] = (value, r.game_id)
-        return _top(found, highest)
+                found[key] = (value, [r.game_id])
+            elif value == old[0] and r.game_id not in old[1]:
+                old[1].append(r.game_id)
+        top = _top({name: (value, games[0]) for name, (value, games) in found.items()}, highest)
+        if top is None:
+            return None
+        return replace(top, each=tuple(tuple(found[name][1]) for name in top.names))
 
     champions = tuple(ln.name for ln in lines if ln.wins == lines[0].wins) if lines else ()
     return Review(len(games), len(days), lines[0] if lines else None, improved, halves, king, best_evening,

@@ -65,19 +65,25 @@ def _names(state: State, ids: Sequence[str]) -> str:
 
 
 def standings(state: State) -> str:
-    """One line per player: points (groups) or total guesses (two players), best first."""
-    act = [p for p in state.players]
+    """One line per player: points (groups) or total guesses (two players), best first. Who left ranks
+    below everyone who stayed, all on one shared place (✗), as the ratings rank them
+    (bot/games/words/ratings.py): a table must not number a player who left as if they had stayed."""
+    gone = set(state.left)
+    stayed = [p for p in state.players if p.user_id not in gone]
+    left = [p for p in state.players if p.user_id in gone]
     if is_pair(state):
-        act.sort(key=lambda p: state.counts.get(p.user_id, 0))
-        return "\n".join(f"{p.name}: {state.counts.get(p.user_id, 0)}" + (" ✗" if p.user_id in state.left else "")
-                         for p in act)
-    act.sort(key=lambda p: -state.points.get(p.user_id, 0))
+        stayed.sort(key=lambda p: state.counts.get(p.user_id, 0))
+        return "\n".join([f"{p.name}: {state.counts.get(p.user_id, 0)}" for p in stayed]
+                         + [f"{p.name}: {state.counts.get(p.user_id, 0)} ✗" for p in left])
+    stayed.sort(key=lambda p: -state.points.get(p.user_id, 0))
+    left.sort(key=lambda p: -state.points.get(p.user_id, 0))
     lines, place, prev = [], 0, None
-    for i, p in enumerate(act, 1):
+    for i, p in enumerate(stayed, 1):
         pts = state.points.get(p.user_id, 0)
         if pts != prev:
             place, prev = i, pts
-        lines.append(f"{place}. {p.name}: {pts}" + (" ✗" if p.user_id in state.left else ""))
+        lines.append(f"{place}. {p.name}: {pts}")
+    lines += [f"{len(stayed) + 1}. {p.name}: {state.points.get(p.user_id, 0)} ✗" for p in left]
     return "\n".join(lines)
 
 

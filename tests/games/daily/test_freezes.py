@@ -37,7 +37,7 @@ async def test_a_week_earns_a_freeze_that_covers_a_missed_day(noon_app: App, clo
     r = await table.say("bob", "/daily table")
     assert "now 🔥8 ❄️ 1 day frozen" in texts(r)
     r = await table.say("alice", "/stats daily")
-    assert "1A2B: 🔥8 (best 8) · 🧊 0 of 2 ❄️ 1 day frozen" in texts(r)
+    assert "1A2B: 🔥8 (best 8) · 🧊 0 of 2 · ❄️ 1 day frozen" in texts(r)
 
 
 async def test_six_days_earn_nothing_and_a_missed_day_ends_the_streak(noon_app: App, clock: Clock) -> None:  # noqa: F811

@@ -268,3 +268,23 @@ async def test_a_timezone_change_moves_the_posts_of_every_topic_of_the_group(db:
         assert [j.due for j in await pending(app.store, "daily", PLATFORM, other.chat_id)] == [MORNING]
     finally:
         await app.close()
+
+
+async def test_a_morning_post_that_runs_late_does_not_greet_the_evening(db: str, clock: Clock) -> None:
+    """Down from 07:00 until 19:31 of the same day: the post still comes (its day is not over), but it does
+    not say "Good morning!" at 19:31 (review 4, X15)."""
+    clock.now = NOON
+    app = await App.open(db, seed=7, clock=clock)
+    try:
+        await posts(app, "morning", "08:00")
+        await play_day_zero(app)
+    finally:
+        await app.close()
+    clock.now = MORNING + 11 * 3600 + 31 * 60  # Dec 1, 19:31 UTC
+    app = await App.open(db, seed=7, clock=clock)
+    try:
+        post = the_post(await app.scheduler.tick())
+        assert "Good morning" not in post.text, post.text
+        assert "Yesterday's dailies (Nov 30, 2026)" in post.text and "Alice 1/10 · Bob X/10" in post.text
+    finally:
+        await app.close()

@@ -115,9 +115,9 @@ async def test_only_the_treasurer_books_money_and_each_refusal_says_why(table: T
     r = await admin(table, "/kasse fine Klaus late")
     assert "Fine for Klaus: late €1.00" in texts(r), texts(r)
     r = await admin(table, "/kasse fine Klaus 0,25")
-    assert "Balance: €1.25" in texts(r), texts(r)
+    assert "Fine for Klaus: €0.25 (booked by Dave). Balance: €1.25." in texts(r), texts(r)  # no "–" for a code
     r = await admin(table, "/kasse correct Klaus -0,25")
-    assert "Correction for Klaus: -€0.25" in texts(r) and "Balance: €1.00" in texts(r), texts(r)
+    assert "Correction for Klaus: −€0.25" in texts(r) and "Balance: €1.00" in texts(r), texts(r)
     r = await admin(table, "/kasse correct Klaus 0,25")
     assert "+0,25 (owes more)" in texts(r), texts(r)
     r = await admin(table, "/kasse pay Nobody 1")
@@ -152,7 +152,7 @@ async def test_the_treasurer_role_is_handed_on(table: Table) -> None:
 async def test_the_catalogue_is_the_clubs(table: Table) -> None:
     await turned_on(table)
     r = await table.say("alice", "/kasse fines")
-    assert "🕳 Pumpe: €0.10 — each Pumpe, booked by itself" in texts(r), texts(r)
+    assert "🕳 Pumpe: €0.10 — each Pumpe, booked automatically" in texts(r), texts(r)
     r = await admin(table, "/kasse fines pumpe 0,20")
     assert "Pumpe: €0.20" in texts(r)
     r = await admin(table, "/kasse fines beer 2 🍺")
@@ -367,6 +367,11 @@ async def test_a_members_lines(table: Table) -> None:
     out = texts(r)
     assert out.startswith("💶 Birgit: balance €0.40"), out
     assert "· Pumpe (from the throws) €0.10 (#1)" in out and "last place (from the throws) €0.50 (#1)" in out, out
-    assert out.rstrip().endswith("· paid -€0.20"), out
+    assert out.rstrip().endswith("· paid −€0.20"), out
+    # a credit is said as one, with the one minus sign of every money line (review 4, X14)
+    r = await admin(table, "/kasse pay Birgit 1,00")
+    assert "Balance: €0.60 in credit." in texts(r) and "−€" not in texts(r), texts(r)
+    out = texts(await table.say("bob", "/kasse birgit"))
+    assert out.startswith("💶 Birgit: balance €0.60 in credit"), out
     r = await table.say("bob", "/kasse Hanne")
-    assert "“Hanne” is neither something /kasse does nor a member of this club" in texts(r)
+    assert "“Hanne” is neither something /cashbox does nor a member of this club" in texts(r)

@@ -48,9 +48,9 @@ def test_console_treasurer_fee_dues_expense_till_box_off_and_reasons(tmp_path: P
     out = play(tmp_path / "db.sqlite3", script, "--admin", "dave")
     assert "✅ Entry fee for Dora Berg: €20.00 — joined in March (booked by dave). Balance: €20.00." in out, out
     assert "✅ The dues are €5.00 a month (on the 1st)" in out
-    assert "✅ Paid out €45.00 — lane rent (booked by dave). In the till: -€45.00." in out
+    assert "✅ Paid out €45.00 — lane rent (booked by dave). In the till: −€45.00." in out
     assert "✅ Dora Berg paid €20.00 — cash at the bar (booked by dave). Balance: €0.30." in out  # the box is off
-    assert "Paid in: €20.00 · paid out: €45.00 · in the till: -€25.00" in out
+    assert "Paid in: €20.00 · paid out: €45.00 · in the till: −€25.00" in out
     assert "entry fee €20.00 — joined in March" in out and "fine €0.30 — phone at the table" in out
     marker = "📄 The cash book of season"
     path = Path(out.split(marker)[1].splitlines()[1].strip())

@@ -98,7 +98,7 @@ async def test_a_reason_on_every_manual_line_in_the_statement_and_the_export(tab
     r = await admin(table, "/kasse zahlung Anna 2,50 € bar am Tresen", "de")
     assert "Anna hat 2,50 € gezahlt — bar am Tresen" in plain(r), plain(r)
     r = await admin(table, "/kasse korrektur Birgit -0,10 Tippfehler", "de")
-    assert "Korrektur für Birgit: -0,10 € — Tippfehler" in plain(r), plain(r)
+    assert "Korrektur für Birgit: −0,10 € — Tippfehler" in plain(r), plain(r)
     r = await admin(table, "/kasse strafe Birgitt 0,30 Handy am Tisch", "de")
     assert "Ich kenne kein Mitglied „Birgitt“" in plain(r), plain(r)
     assert await notes(table) == [("birgit", "fine", 30, "", "Handy am Tisch"),
@@ -106,7 +106,7 @@ async def test_a_reason_on_every_manual_line_in_the_statement_and_the_export(tab
                                   ("anna", "payment", -250, "", "bar am Tresen"),
                                   ("birgit", "correction", -10, "", "Tippfehler")]
     r = await admin(table, "/kasse Birgit", "de")
-    assert "Strafe 0,30 € — Handy am Tisch" in plain(r) and "Korrektur -0,10 € — Tippfehler" in plain(r), plain(r)
+    assert "Strafe 0,30 € — Handy am Tisch" in plain(r) and "Korrektur −0,10 € — Tippfehler" in plain(r), plain(r)
     r = await admin(table, "/kasse buch", "de")
     (data,) = [m.file[1] for m in r.messages if m.file and m.file[0].endswith(".csv")]
     text = data.decode("utf-8-sig")
@@ -157,7 +157,7 @@ async def test_open_is_one_figure_and_no_figure_is_negative(table: Table, clock:
     r = await admin(table, "/kasse", "de")
     assert "Offen: 0,60 € · Guthaben: 5,00 €\nEingezahlt: 5,00 €" in plain(r), plain(r)
     assert plain(r).lower().count("eingezahlt") == 1  # each figure once
-    assert not re.search(r"[-−–]\s?\d", plain(r).split("\n", 1)[1]), plain(r)  # no negative figure (nor "-4,40 €")
+    assert not re.search(r"[-−–]\s?\d", plain(r).split("\n", 1)[1]), plain(r)  # no negative figure (nor "−4,40 €")
     r = await admin(table, "/jahresrueckblick", "de")
     assert "offen am Saisonende 0,60 €" in plain(r), plain(r)  # the same figure as /kasse's "Offen"
 
@@ -256,10 +256,10 @@ async def test_members_fees_dues_expenses_and_the_till(table: Table, clock: Cloc
     await admin(table, "/kasse pay Anna Lena 30 cash")  # the longest name, with a space
     await admin(table, "/kasse off")
     r = await admin(table, "/kasse expense 45 lane rent")  # the till, with the box off too
-    assert "Paid out €45.00 — lane rent (booked by Dave). In the till: -€15.00." in plain(r), plain(r)
+    assert "Paid out €45.00 — lane rent (booked by Dave). In the till: −€15.00." in plain(r), plain(r)
     await admin(table, "/kasse pay Ute 10,30")
     r = await table.say("alice", "/kasse")
-    assert "Paid in: €40.30 · paid out: €45.00 · in the till: -€4.70" in plain(r), plain(r)
+    assert "Paid in: €40.30 · paid out: €45.00 · in the till: −€4.70" in plain(r), plain(r)
     assert "Anna Lena: owes €0.00" not in plain(r) and "Ute" not in plain(r), plain(r)  # both square
     r = await table.say("alice", "/kasse Anna Lena")
     assert "entry fee €20.00 — joined in March" in plain(r) and "2026-04 (dues) €5.00" in plain(r), plain(r)
