@@ -47,11 +47,22 @@ class GamePlugin(Generic[S]):
     # /forgetme ends a running game of a player who forgets themselves (resigned, cancelled); False where
     # the chat user is a role the game goes on without (the Kegel scorer: an admin takes over)
     forgotten_player_ends: ClassVar[bool] = True
+    # traits, where the shared commands read them instead of a list of games:
+    # /analyse replays its finished games against the solver (core/solver/games.py `analysis_input`)
+    analysable: ClassVar[bool] = False
+    # the computer opponent may take a seat in it (bot/games/computer/ `ComputerOpponent`)
+    computer_plays: ClassVar[bool] = False
 
     @property
     def kind(self) -> str:
         """The game's kind, written once: in its core class (`Game.kind`)."""
         return self.game.kind
+
+    @property
+    def is_rated(self) -> bool:
+        """Whether the game keeps skill ratings (/top GAME, /rating, the weekly table): the trait is having
+        a `rated` hook of its own, so that it cannot be declared apart from the rating it claims."""
+        return type(self).rated is not GamePlugin.rated
 
     def writes(self, svc: Services, row: GameRow, old: S, new: S, over: bool) -> TxJob | None:
         """The game's own writes in the move's transaction (a store job), or None."""
@@ -130,6 +141,16 @@ PLUGINS: dict[str, GamePlugin[Any]] = {}  # by kind, in registration order (bot/
 def register(plugin: GamePlugin[Any]) -> None:
     """Add a game's plugin (or replace the one of its kind): its game, its commands and its hooks."""
     PLUGINS[plugin.kind] = plugin
+
+
+def rated_kinds(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> tuple[str, ...]:
+    """The registered games with skill ratings, in registration order (`GamePlugin.is_rated`)."""
+    return tuple(kind for kind, p in plugins.items() if p.is_rated)
+
+
+def with_stats() -> tuple[str, ...]:
+    """The registered games with statistics of their own (`/stats <kind>`: a `stats` hook of their own)."""
+    return tuple(kind for kind, p in PLUGINS.items() if type(p).stats is not GamePlugin.stats)
 
 
 def schemas() -> tuple[Schema, ...]:
