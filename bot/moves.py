@@ -3,19 +3,20 @@
 `MoveRunner.run` takes a `Move` under the game's lock, with compare-and-set retries, a lazy timer's move
 first, one transaction for the state, seats, events, results and the game's own writes (and a finished
 game's rating), then the game's after-move hooks; it returns what it played (`Played`: the game is over?).
-`Services` (bot/services.py) is a `MoveRunner`, with the App's other services."""
+The App's services (bot/services.py `AppServices`) are a `MoveRunner`, with the App's other services."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, cast
+from dataclasses import replace
+from typing import Any, cast
 
 from bot import achievements
 from bot.dictionary import lexicon
-from bot.games.plugin import GAMES, GamePlugin
+from bot.games.plugin import GAMES, GamePlugin, Services
 from bot.handling import Handling
+from bot.move_types import Move, Moved, Played
 from bot.permissions import check_can_post
 from bot.render import Localiser
 from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, Store, TooManyGames
@@ -25,34 +26,6 @@ from core.errors import GameError
 from core.games.base import Ctx, Event, Game
 from core.messages import Actor, Chat, Inbound, Message
 from core.solver.games import BOT
-
-if TYPE_CHECKING:  # a type-only edge: the runner is the services' base, its hooks get the services
-    from bot.services import Services
-
-Step = Callable[[Game[Any], Any, Ctx], tuple[Any, list[Event]]]
-
-
-@dataclass(frozen=True)
-class Move:
-    """One move for the move runner (`MoveRunner.run`): how it changes the state, and how it is told."""
-
-    step: Step
-    label: str  # the log's outcome: "guess", "bot", "hint" …
-    extra: tuple[Event, ...] = ()  # events logged before the move's own
-    same_version: bool = False  # decided on the row given (a thought, a hint): `Moved` if another came first
-    computer: bool = False  # the bot's own move: the bot does not answer it
-
-
-@dataclass(frozen=True)
-class Played:
-    """What the move runner played: the game's id and whether that move ended the game."""
-
-    game_id: int
-    over: bool
-
-
-class Moved(Exception):
-    """A move decided on a state that another move has changed meanwhile: decide again."""
 
 
 def acting(action: object, actor: str | None) -> Move:
@@ -82,8 +55,9 @@ class MoveRunner:
 
     @property
     def services(self) -> Services:
-        """This runner as the services the games' hooks are given (it is one: `Services` is a `MoveRunner`)."""
-        return cast("Services", self)
+        """This runner as the services the games' hooks are given (the App's services, bot/services.py, are a
+        `MoveRunner` and fit the `Services` protocol of bot/games/plugin.py)."""
+        return cast(Services, self)
 
     def ctx(self, typed: bool = True) -> Ctx:
         return Ctx(self.clock(), self.rng, lexicon, typed)
