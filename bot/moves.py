@@ -8,7 +8,7 @@ The App's services (bot/services.py `AppServices`) are a `MoveRunner`, with the 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import Any, cast
 
@@ -146,8 +146,10 @@ class MoveRunner:
             # First try the row the router has just read (one read less per move); if another move
             # got in between, the version compare-and-set or the rules notice, and we read again.
             optimistic: GameRow | None = row
+            reread: GameRow | None = None  # read after a refusal: the row to judge again
             for _ in range(5):
-                fresh = optimistic or await self.store.get_game(row.id)
+                fresh = optimistic or reread or await self.store.get_game(row.id)
+                reread = None
                 if move.same_version and (fresh is None or fresh.over or fresh.version != row.version):
                     raise Moved()
                 if fresh is None or fresh.over:
@@ -170,7 +172,12 @@ class MoveRunner:
                 except GameError:
                     if optimistic is None or move.same_version:
                         raise
-                    optimistic = None  # maybe refused on a stale state: judge again on a fresh one
+                    # refused on the row the router read: judged again only where another move has changed it
+                    # meanwhile (one read; the move is not applied a second time to the same state)
+                    reread = await self.store.get_game(row.id)
+                    if reread is not None and reread.version == optimistic.version:
+                        raise
+                    optimistic = None
                     continue
                 break
             else:
@@ -226,15 +233,21 @@ class MoveRunner:
         shown = await pictured(game, game.present, row.id, new, events, chat)
         handling.messages.extend(await self.titled(row.kind, chat, shown))
         handling.messages.extend(achievements.announced(chat, told))
-        self.note_prompts(game, row.id, row.platform, state, new, handling.inbound.actor.user_id)
+        reached = {m.to.user_id for m in shown if isinstance(m.to, Actor)}  # a prompt is a private message
+        self.note_prompts(game, row.id, row.platform, state, new, handling.inbound.actor.user_id, reached)
         await plugin.after_save(self.services, handling, chat, new, over)
         return Played(row.id, over)
 
-    def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str) -> None:
+    def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str,
+                     reached: Collection[str] | None = None) -> None:
         """Remember whom this move has asked for private input (newly waiting for it, or the actor
         still waiting after their own move: a daily attempt's next guess): their private input goes
-        to the game that asked last (bot/routing.py `secret_input`)."""
+        to the game that asked last (bot/routing.py `secret_input`). `reached`: the players the move's
+        messages reached privately, the only ones it can have asked (a guess in the group asks nobody, and
+        no prompt is computed for it); None: every seated player."""
         for p in game.seated(new):
+            if reached is not None and p.user_id not in reached:
+                continue
             if game.secret_prompt(game_id, new, p.user_id) is None:
                 continue
             if old is None or p.user_id == actor or game.secret_prompt(game_id, old, p.user_id) is None:
