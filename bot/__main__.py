@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot import achievements, ops, own_posts, ratings_rebuild
 from bot.app import App, is_postgres
-from bot.i18n import Catalogs
+from bot.i18n import languages
 from bot.platforms import Adapter, Platform, start_all
 from bot.runtime import tune_gc
 from bot.settings import Settings
@@ -50,7 +50,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                                 "DATABASE_PATH, else bot.sqlite3 in the state folder: STATE_DIR or the "
                                 "platform's default, docs/deploy.md)")
     p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
-    p.add_argument("--lang", help=f"console players' language ({', '.join(Catalogs().languages)})")
+    p.add_argument("--lang", help=f"console players' language ({', '.join(languages())})")
     p.add_argument("--console", action="store_true", help="console play even when tokens are configured")
     p.add_argument("--admin", action="append", default=[], metavar="NAME",
                    help="a console player who is the table's admin (/timezone, /posts); repeatable")

@@ -70,3 +70,22 @@ async def test_a_refused_move_is_judged_once(table: Table, monkeypatch: pytest.M
     assert f"It is {first.capitalize()}'s turn" in texts(r)
     assert len(applied) == 1  # it was applied twice, the second time to the same state read again
     assert len(reads) == 1  # the one read that tells a stale row (another move got in) from a current one
+
+
+def test_the_command_line_lists_the_languages_without_parsing_the_catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up parses the five catalogs once, for the App (it parsed them a first time for `--lang`'s help)."""
+    import bot.__main__
+    import bot.i18n
+
+    loads: list[Any] = []
+    parser = vars(bot.i18n)["tomllib"]  # tomllib, or the tests' once-per-file parser (tests/conftest.py)
+    real = parser.load
+
+    def load(f: Any) -> Any:
+        loads.append(f)
+        return real(f)
+    monkeypatch.setattr(parser, "load", load)
+    bot.__main__.parse_args(["--console"])
+    assert loads == []
+    assert bot.i18n.languages() == bot.i18n.Catalogs().languages == ["bg", "de", "en", "ru", "sv"]
+    assert len(loads) == 5
