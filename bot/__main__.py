@@ -13,17 +13,19 @@ import sys
 import threading
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot import achievements, ops, own_posts, ratings_rebuild
 from bot.app import App, is_postgres
-from bot.i18n import Catalogs
+from bot.i18n import languages
 from bot.platforms import Adapter, Platform, start_all
 from bot.runtime import tune_gc
 from bot.settings import Settings
 from bot.storage.base import StoreOpenError
 from bot.storage.store import RatingsMoved
-from bot.web import server as tv_server
+
+if TYPE_CHECKING:
+    from bot.web.server import TvServer
 
 log = logging.getLogger("bot")
 SWEEP_SECONDS = 60.0
@@ -48,7 +50,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                                 "DATABASE_PATH, else bot.sqlite3 in the state folder: STATE_DIR or the "
                                 "platform's default, docs/deploy.md)")
     p.add_argument("--seed", type=int, help="seed for codes and lots (deterministic console sessions)")
-    p.add_argument("--lang", help=f"console players' language ({', '.join(Catalogs().languages)})")
+    p.add_argument("--lang", help=f"console players' language ({', '.join(languages())})")
     p.add_argument("--console", action="store_true", help="console play even when tokens are configured")
     p.add_argument("--admin", action="append", default=[], metavar="NAME",
                    help="a console player who is the table's admin (/timezone, /posts); repeatable")
@@ -99,7 +101,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if args.command == "sync-commands":
             return await sync_commands(app, settings, args.guild)
-        tv = await tv_server.start(app, settings.web_host, settings.web_port, settings.web_public_url)
+        tv = await start_tv(app, settings)
         try:
             adapters = [] if args.console else platform_adapters(app, settings)
         except ValueError as exc:  # a setting the platform would refuse: one line that says which
@@ -109,7 +111,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
             return await run_console(app, args, Path(settings.state_dir) / "boards")
         return await run_platforms(app, adapters, status_db)
     finally:
-        await tv_server.stop(tv)
+        await stop_tv(tv)
         await app.close()
         if TERMINATED.is_set():
             # Stopped by SIGTERM in the console: the App is closed, every move on disk. The console's reader
@@ -151,6 +153,21 @@ TERMINATED = threading.Event()  # SIGTERM ended console play (run_console, run)
 def _terminate(reader: asyncio.Task[None]) -> None:
     TERMINATED.set()
     reader.cancel()
+
+
+async def start_tv(app: App, settings: Settings) -> TvServer | None:
+    """The TV pages (bot/web/server.py `start`) where WEB_PORT or WEB_PUBLIC_URL asks for them: aiohttp is
+    imported only then, so that the console and a bot without pages start without it (start-up time)."""
+    if settings.web_port is None and not settings.web_public_url:
+        return None
+    from bot.web import server
+    return await server.start(app, settings.web_host, settings.web_port, settings.web_public_url)
+
+
+async def stop_tv(tv: TvServer | None) -> None:
+    if tv is not None:
+        from bot.web import server
+        await server.stop(tv)
 
 
 async def run_console(app: App, args: argparse.Namespace, files: Path) -> int:

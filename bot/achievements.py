@@ -23,8 +23,7 @@ from core.messages import Chat, Message, Text
 from core.solver.games import BOT
 
 if TYPE_CHECKING:  # a type-only edge: the hooks get the services
-    from bot.games.plugin import GamePlugin
-    from bot.services import Services
+    from bot.games.plugin import GamePlugin, Services
 
 AWARD = Query("INSERT INTO achievements (platform, chat_id, kind, user_id, name, code, game_id, at)"
               " VALUES (:platform, :chat_id, :kind, :user_id, :name, :code, :game_id, :at)")

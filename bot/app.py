@@ -20,7 +20,7 @@ from bot.games.registry import GAMES, PLUGINS, commands, schemas
 from bot.handling import Handling, command_aliases
 from bot.i18n import Catalogs
 from bot.moves import acting
-from bot.services import RETRY_DELAYS, Services
+from bot.services import RETRY_DELAYS, AppServices
 from bot.storage.base import Conflict, Duplicate, GameRow, Store, StoreUnavailable
 from bot.storage.schemas import Schema
 from bot.storage.sqlite import SqliteStore
@@ -38,7 +38,7 @@ LONG_NUMBER = re.compile(r"\d{25,}")
 __all__ = ["GAMES", "App", "is_postgres", "open_store"]
 
 
-class App(Services):
+class App(AppServices):
     def __init__(self, store: Store, catalogs: Catalogs, **options: Any) -> None:
         super().__init__(store, catalogs, **options)
         self.plugins = dict(PLUGINS)  # the games registered now (bot/games/registry.py)

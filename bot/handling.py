@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
 from core.messages import Chat, Inbound, Message, Text
 
-if TYPE_CHECKING:  # a type-only edge: a handler is called with the services
-    from bot.services import Services
-
-Handler = Callable[["Services", "Handling", tuple[str, ...]], Awaitable[None]]
+# a handler is called with the services (bot/games/plugin.py `Services`, which names this module's types: so
+# the handler's own signature types them, and this module imports nothing of the App)
+Handler = Callable[[Any, "Handling", tuple[str, ...]], Awaitable[None]]
 
 
 @dataclass(frozen=True)

@@ -99,12 +99,22 @@ class _Filled(dict[str, Any]):
         return UNFILLED
 
 
+def _catalog_files(directory: Traversable) -> list[Traversable]:
+    files = directory.iterdir() if directory.is_dir() else iter(())
+    return sorted((p for p in files if p.name.endswith(".toml")), key=lambda p: p.name)
+
+
+def languages(directory: Traversable = DEFAULT_DIR) -> list[str]:
+    """The languages there are catalogs of, from their file names: what `Catalogs(directory).languages` says,
+    without parsing them (the command line's help lists them before the App loads the catalogs once)."""
+    return sorted(p.name.removesuffix(".toml") for p in _catalog_files(directory))
+
+
 class Catalogs:
     def __init__(self, directory: Traversable = DEFAULT_DIR, fallback: str = "en") -> None:
         self.fallback = fallback
         self.catalogs: dict[str, dict[str, Any]] = {}
-        files = directory.iterdir() if directory.is_dir() else iter(())
-        for path in sorted((p for p in files if p.name.endswith(".toml")), key=lambda p: p.name):
+        for path in _catalog_files(directory):
             with path.open("rb") as f:
                 self.catalogs[path.name.removesuffix(".toml")] = _flatten(tomllib.load(f))
         if fallback not in self.catalogs:

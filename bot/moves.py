@@ -3,19 +3,20 @@
 `MoveRunner.run` takes a `Move` under the game's lock, with compare-and-set retries, a lazy timer's move
 first, one transaction for the state, seats, events, results and the game's own writes (and a finished
 game's rating), then the game's after-move hooks; it returns what it played (`Played`: the game is over?).
-`Services` (bot/services.py) is a `MoveRunner`, with the App's other services."""
+The App's services (bot/services.py `AppServices`) are a `MoveRunner`, with the App's other services."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Collection
+from dataclasses import replace
+from typing import Any, cast
 
 from bot import achievements
 from bot.dictionary import lexicon
-from bot.games.plugin import GAMES, GamePlugin
+from bot.games.plugin import GAMES, GamePlugin, Services
 from bot.handling import Handling
+from bot.move_types import Move, Moved, Played
 from bot.permissions import check_can_post
 from bot.render import Localiser
 from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, Store, TooManyGames
@@ -25,34 +26,6 @@ from core.errors import GameError
 from core.games.base import Ctx, Event, Game
 from core.messages import Actor, Chat, Inbound, Message
 from core.solver.games import BOT
-
-if TYPE_CHECKING:  # a type-only edge: the runner is the services' base, its hooks get the services
-    from bot.services import Services
-
-Step = Callable[[Game[Any], Any, Ctx], tuple[Any, list[Event]]]
-
-
-@dataclass(frozen=True)
-class Move:
-    """One move for the move runner (`MoveRunner.run`): how it changes the state, and how it is told."""
-
-    step: Step
-    label: str  # the log's outcome: "guess", "bot", "hint" …
-    extra: tuple[Event, ...] = ()  # events logged before the move's own
-    same_version: bool = False  # decided on the row given (a thought, a hint): `Moved` if another came first
-    computer: bool = False  # the bot's own move: the bot does not answer it
-
-
-@dataclass(frozen=True)
-class Played:
-    """What the move runner played: the game's id and whether that move ended the game."""
-
-    game_id: int
-    over: bool
-
-
-class Moved(Exception):
-    """A move decided on a state that another move has changed meanwhile: decide again."""
 
 
 def acting(action: object, actor: str | None) -> Move:
@@ -82,8 +55,9 @@ class MoveRunner:
 
     @property
     def services(self) -> Services:
-        """This runner as the services the games' hooks are given (it is one: `Services` is a `MoveRunner`)."""
-        return cast("Services", self)
+        """This runner as the services the games' hooks are given (the App's services, bot/services.py, are a
+        `MoveRunner` and fit the `Services` protocol of bot/games/plugin.py)."""
+        return cast(Services, self)
 
     def ctx(self, typed: bool = True) -> Ctx:
         return Ctx(self.clock(), self.rng, lexicon, typed)
@@ -172,8 +146,10 @@ class MoveRunner:
             # First try the row the router has just read (one read less per move); if another move
             # got in between, the version compare-and-set or the rules notice, and we read again.
             optimistic: GameRow | None = row
+            reread: GameRow | None = None  # read after a refusal: the row to judge again
             for _ in range(5):
-                fresh = optimistic or await self.store.get_game(row.id)
+                fresh = optimistic or reread or await self.store.get_game(row.id)
+                reread = None
                 if move.same_version and (fresh is None or fresh.over or fresh.version != row.version):
                     raise Moved()
                 if fresh is None or fresh.over:
@@ -196,7 +172,12 @@ class MoveRunner:
                 except GameError:
                     if optimistic is None or move.same_version:
                         raise
-                    optimistic = None  # maybe refused on a stale state: judge again on a fresh one
+                    # refused on the row the router read: judged again only where another move has changed it
+                    # meanwhile (one read; the move is not applied a second time to the same state)
+                    reread = await self.store.get_game(row.id)
+                    if reread is not None and reread.version == optimistic.version:
+                        raise
+                    optimistic = None
                     continue
                 break
             else:
@@ -252,15 +233,21 @@ class MoveRunner:
         shown = await pictured(game, game.present, row.id, new, events, chat)
         handling.messages.extend(await self.titled(row.kind, chat, shown))
         handling.messages.extend(achievements.announced(chat, told))
-        self.note_prompts(game, row.id, row.platform, state, new, handling.inbound.actor.user_id)
+        reached = {m.to.user_id for m in shown if isinstance(m.to, Actor)}  # a prompt is a private message
+        self.note_prompts(game, row.id, row.platform, state, new, handling.inbound.actor.user_id, reached)
         await plugin.after_save(self.services, handling, chat, new, over)
         return Played(row.id, over)
 
-    def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str) -> None:
+    def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str,
+                     reached: Collection[str] | None = None) -> None:
         """Remember whom this move has asked for private input (newly waiting for it, or the actor
         still waiting after their own move: a daily attempt's next guess): their private input goes
-        to the game that asked last (bot/routing.py `secret_input`)."""
+        to the game that asked last (bot/routing.py `secret_input`). `reached`: the players the move's
+        messages reached privately, the only ones it can have asked (a guess in the group asks nobody, and
+        no prompt is computed for it); None: every seated player."""
         for p in game.seated(new):
+            if reached is not None and p.user_id not in reached:
+                continue
             if game.secret_prompt(game_id, new, p.user_id) is None:
                 continue
             if old is None or p.user_id == actor or game.secret_prompt(game_id, old, p.user_id) is None:

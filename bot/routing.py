@@ -12,8 +12,9 @@ from bot.storage.base import Conflict, GameRow
 from bot.yourdata.forget import confirmed
 from core import buttons, serial
 from core.buttons import ChatButton, ForgetButton, GameButton, LangButton
+from core.codes import looks_like_code
 from core.errors import GameError
-from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, QUIT_VERBS, Answer, Challenge, Game, Verb
+from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, QUIT_VERBS, Answer, Challenge, Game, Verb, asks_random
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 
 
@@ -21,9 +22,8 @@ async def on_text(svc: Services, turn: Handling, raw: str) -> None:
     """A plain message: a secret or guess for the actor's game, or a word a game takes as a move."""
     ib = turn.inbound
     text = raw.strip()
-    games = svc.plugins.values()  # what the text is, each game says (`Game.asks_random`, `reads_as_code`)
-    is_random = any(p.game.asks_random(text) for p in games)
-    if not (is_random or any(p.game.reads_as_code(text) for p in games)):
+    is_random = asks_random(text)  # the same words and codes for every game: asked once
+    if not (is_random or looks_like_code(text)):
         if await offer_text(svc, turn, text):
             return
         if ib.chat.private:

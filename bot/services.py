@@ -1,12 +1,13 @@
 """The App's services for command handlers: the store, catalogs, caches, the solver's thinker, players by name.
 
-`Services` (the App's base class) is a `MoveRunner` (bot/moves.py: every move runs through `run`) and
+`AppServices` (the App's base class) is a `MoveRunner` (bot/moves.py: every move runs through `run`) and
 holds the store, the catalogs and renderer, the clock and the random source, the solver's thinker, the
 caches of names, titles and prompts, and finds players by mention or name for the handlers.
 
 The names the game packages import from here — `Handling` and `Command` (bot/handling.py), `Move`,
-`Moved`, `Played`, `acting`, `loaded`, `pictured` (bot/moves.py), `GamePlugin` (bot/games/plugin.py) —
-are re-exported until each imports them from their homes."""
+`Moved`, `Played` (bot/move_types.py), `acting`, `loaded`, `pictured` (bot/moves.py), `GamePlugin` and
+`Services`, the protocol of what `AppServices` offers the games and handlers (bot/games/plugin.py) — are
+re-exported until each imports them from their homes."""
 
 from __future__ import annotations
 
@@ -20,10 +21,11 @@ from typing import Any
 
 from bot import solver_book, state
 from bot.bounded import Bounded
-from bot.games.plugin import GamePlugin
+from bot.games.plugin import GamePlugin, Services
 from bot.handling import Command, Handling, command_aliases
 from bot.i18n import Catalogs
-from bot.moves import Move, Moved, MoveRunner, Played, acting, loaded, pictured
+from bot.move_types import Move, Moved, Played
+from bot.moves import MoveRunner, acting, loaded, pictured
 from bot.option_words import mention_id, option_vocabulary
 from bot.ratelimit import RateLimiter
 from bot.render import Localiser
@@ -34,8 +36,8 @@ from core.errors import GameError
 from core.games.base import Player
 from core.messages import Actor, Chat, Inbound, Outbound, Text
 
-__all__ = ["CACHED_USERS", "RETRY_DELAYS", "Command", "GamePlugin", "Handling", "Move", "Moved", "Owed", "Played",
-           "Services", "acting", "command_aliases", "loaded", "pictured"]
+__all__ = ["CACHED_USERS", "RETRY_DELAYS", "AppServices", "Command", "GamePlugin", "Handling", "Move", "Moved", "Owed",
+           "Played", "Services", "acting", "command_aliases", "loaded", "pictured"]
 
 CACHED_USERS = 100_000  # names and locales last stored (bot/bounded.py: a miss costs one write)
 # The bot's own move refused as busy (bot/thinking.py) is tried again after these delays (seconds),
@@ -52,7 +54,7 @@ class Owed:
     refused: bool = False
 
 
-class Services(MoveRunner):
+class AppServices(MoveRunner):
     """The App's services for handlers, and the one move runner (`MoveRunner`)."""
 
     solver_cache: str | None = str(state.folder() / "solver-cache")  # the opening books (bot/state.py)
@@ -205,3 +207,9 @@ class Services(MoveRunner):
         head, back = lines[:limit - tail], lines[len(lines) - tail:] if tail else []
         return "\n".join([*head, await self.more(ib, hidden), *back])
 
+
+
+def as_services(svc: AppServices) -> Services:
+    """The App's services as the games and handlers see them: here mypy checks that `AppServices` (with its
+    `MoveRunner`) fits the protocol of bot/games/plugin.py, member by member."""
+    return svc

@@ -25,18 +25,19 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
-import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
-
-from threadpoolctl import threadpool_limits
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from core.errors import GameError
+
+# multiprocessing, the process pool and threadpoolctl are imported where a pool starts or a worker begins:
+# the bot's start-up (the console's prompt) does not wait for them, and a bot that never thinks never loads them
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))  # processes thinking at once: a core stays free for the loop
@@ -56,6 +57,8 @@ def _worker_init(nice: int, parent: int | None = None, blas_threads: int = 1) ->
         os.environ[name] = str(blas_threads)
     # the spawned worker has numpy loaded already (it imports the bot's main module first), so its
     # BLAS is told at run time, through its own API, to use the calling thread only
+    from threadpoolctl import threadpool_limits
+
     threadpool_limits(limits=blas_threads)
     threading.Thread(target=_end_with, args=(os.getppid() if parent is None else parent,),
                      name="end-with-bot", daemon=True).start()
@@ -73,6 +76,9 @@ def process_pool(workers: int = WORKERS, nice: int = NICE, blas_threads: int = 1
     """Worker processes (`spawn`: a fresh interpreter, never a fork of a process with threads),
     each started on first need, at `nice` below the bot's CPU priority, with `blas_threads` threads
     for numpy's BLAS (more only to compare, in bench/heavy.py)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_worker_init, initargs=(nice, os.getpid(), blas_threads))
 
@@ -122,6 +128,8 @@ class Thinker:
     async def run(self, key: Hashable, fn: Callable[..., T], *args: Any) -> T:
         flight = self._flights.get(key)
         if flight is None:
+            from concurrent.futures.process import BrokenProcessPool  # loaded once, at the first computation
+
             if len(self._flights) >= self.limit:
                 self.refused += 1
                 raise GameError("solver.busy")

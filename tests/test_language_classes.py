@@ -247,8 +247,8 @@ NAMES = {
     # games, places and people of the examples, brands, formats, codes, the languages' own names
     "Logik", "Hausnummern", "Zahlenraten", "Pumpe", "Pumpen", "alle", "Neune", "Birgit", "Klaus", "Sven",
     "Hanne", "Bob", "Ute", "Anna", "Ben", "Gasthof", "Krone", "Discord", "Telegram", "CSV", "JSON", "ISO",
-    "UTC", "EUR", "SEK", "Excel", "XLSX", "BGN", "RUB", "WEB_PORT", "WEB_PUBLIC_URL", "English", "Deutsch", "Svenska", "Europe",
-    "Berlin", "Sofia", "Moscow", "Stockholm", "xAyB", "hoch", "tief", "vs", "tz", "Start",
+    "UTC", "EUR", "SEK", "BGN", "RUB", "WEB_PORT", "WEB_PUBLIC_URL", "English", "Deutsch", "Svenska", "Europe",
+    "Excel", "XLSX", "Berlin", "Sofia", "Moscow", "Stockholm", "xAyB", "hoch", "tief", "vs", "tz", "Start",
     "en", "de", "ru", "bg", "sv",  # language codes (/lang ru)
     "duel", "logik", "words", "kegeln", "daily", "kasse",  # games that are commands too (/top duel, /help kasse)
 }

@@ -25,7 +25,7 @@ async def cmd_duel(svc: Services, turn: Handling, args: tuple[str, ...]) -> None
     opponent = await svc.resolve_player(ib, opts.opponent) if opts.opponent else None
     me = Player(ib.actor.user_id, ib.actor.name)
     state, events = duel.new(CodeRules(opts.length, opts.repeats), me, opponent, svc.ctx())
-    await svc.create(turn, "duel", state, events, [me.user_id])
+    await svc.create(turn, GAME.kind, state, events, [me.user_id])
 
 
 async def solver_bot_duel(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
@@ -41,12 +41,13 @@ async def solver_bot_duel(svc: Services, turn: Handling, args: tuple[str, ...]) 
                                                       "level": Text(LEVEL_KEYS[level])}))
     at = len(turn.messages)
     shown = [e for e in events if not isinstance(e, Accepted)]  # the intro says it: no "I wrote to you both"
-    await svc.create(turn, "duel", state, [BotLevel(level), *shown], [me.user_id])
+    await svc.create(turn, GAME.kind, state, [BotLevel(level), *shown], [me.user_id])
     turn.messages.insert(at, intro)
 
 
 class DuelPlugin(ComputerOpponent[duel.State]):
     game = GAME
+    analysable = True  # /analyse replays its finished games
     title = "game.duel"
     commands = (Command("duel", ("bot", "opponent", "length", "repeats"), cmd_duel, group_only=True,
                         choices=(("bot", BOT_CHOICES), ("length", LENGTH_CHOICES))),)

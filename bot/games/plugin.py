@@ -8,9 +8,10 @@ plugin. The App knows the games only through this interface and that table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import asyncio
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from bot.storage.base import GameRow, NewResult, StatLine
 from bot.storage.schemas import Schema
@@ -21,12 +22,71 @@ from core.games.base import Game
 from core.messages import Chat, Inbound, Message, Text
 from core.ratings import Match
 
-if TYPE_CHECKING:  # a type-only edge: the services hand themselves to the hooks they call
+if TYPE_CHECKING:  # only types; none of these modules imports this one or the services
+    from bot.bounded import Bounded
+    from bot.handling import Command, Handling
+    from bot.i18n import Catalogs
+    from bot.move_types import Move, Played
+    from bot.render import Localiser
     from bot.scheduler import Job
-    from bot.services import Command, Handling, Services
+    from bot.storage.base import Store
     from bot.storage.sql import TxJob
+    from bot.thinking import Thinker
+    from core.games.base import Ctx, Event, Player
 
 S = TypeVar("S")
+
+
+class Services(Protocol):
+    """What the games' hooks and the commands' handlers are handed: the App's services and its move runner
+    (bot/services.py `AppServices`, bot/moves.py `MoveRunner`). A protocol, so that a plugin names no module
+    that imports the plugins (no import loop, not even a type-only one)."""
+
+    store: Store
+    catalogs: Catalogs
+    renderer: Localiser
+    plugins: dict[str, GamePlugin[Any]]  # by game kind (the App takes them from bot/games/registry.py)
+    commands: dict[str, Command]  # by name, in menu order
+    aliases: dict[str, str]  # a localised command name → the command's name
+    clock: Callable[[], float]
+    rng: Any  # random.Random, or SystemRandom
+    thinker: Thinker
+    idle_timeout: float
+    list_lines: int
+    # the private-input caches, still reached from bot/routing.py, bot/games/shared.py and /forgetme
+    # (issue 38: each cache with one owner)
+    _users: Bounded[tuple[str, str], tuple[str, str | None]]
+    _focus: Bounded[tuple[str, str], int]
+    _prompted: Bounded[tuple[str, str], int]
+    _answered: Bounded[tuple[str, str], int]
+    _members: Bounded[tuple[str, str, str], str | None]
+
+    @property
+    def option_words(self) -> dict[str, str]: ...
+    def ctx(self, typed: bool = True) -> Ctx: ...
+    def chat_of(self, row: GameRow) -> Chat: ...
+    def lock(self, game_id: int) -> asyncio.Lock: ...
+    def release(self, game_id: int) -> None: ...
+    def owe(self, game_id: int) -> bool: ...
+    def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str) -> None: ...
+    async def title_for(self, platform: str, chat_id: str, untold: bool, user_id: str) -> str | None: ...
+    async def titled(self, kind: str, chat: Chat, messages: list[Message]) -> list[Message]: ...
+    async def create(self, handling: Handling, kind: str, state: Any, events: list[Event], seats: list[str],
+                     chat: Chat | None = None, *, extra: Any = None, bounded: bool = True,
+                     seat_key: str | None = None) -> None: ...
+    async def play(self, handling: Handling, row: GameRow, action: object) -> Played: ...
+    async def run(self, handling: Handling, row: GameRow, move: Move) -> Played: ...
+    async def apply(self, handling: Handling, row: GameRow, move: Move, state: Any = None) -> Played: ...
+    @staticmethod
+    def results(game: Game[Any], state: Any) -> list[NewResult]: ...
+    async def lang(self, ib: Inbound) -> str: ...
+    async def think(self, key: tuple[Any, ...], spec: Any, fn: Callable[..., Any], *args: Any) -> Any: ...
+    async def my_game(self, actor: Any, chat: Chat) -> GameRow | None: ...
+    async def resolve_player(self, ib: Inbound, written: str) -> Player: ...
+    async def find_player(self, ib: Inbound, written: str, for_scorer: bool = False,
+                          known_only: bool = False) -> Player: ...
+    async def more(self, ib: Inbound, hidden: int) -> str: ...
+    async def capped(self, ib: Inbound, lines: list[str], limit: int, tail: int = 0) -> str: ...
 
 
 class GamePlugin(Generic[S]):
@@ -47,11 +107,22 @@ class GamePlugin(Generic[S]):
     # /forgetme ends a running game of a player who forgets themselves (resigned, cancelled); False where
     # the chat user is a role the game goes on without (the Kegel scorer: an admin takes over)
     forgotten_player_ends: ClassVar[bool] = True
+    # traits, where the shared commands read them instead of a list of games:
+    # /analyse replays its finished games against the solver (core/solver/games.py `analysis_input`)
+    analysable: ClassVar[bool] = False
+    # the computer opponent may take a seat in it (bot/games/computer/ `ComputerOpponent`)
+    computer_plays: ClassVar[bool] = False
 
     @property
     def kind(self) -> str:
         """The game's kind, written once: in its core class (`Game.kind`)."""
         return self.game.kind
+
+    @property
+    def is_rated(self) -> bool:
+        """Whether the game keeps skill ratings (/top GAME, /rating, the weekly table): the trait is having
+        a `rated` hook of its own, so that it cannot be declared apart from the rating it claims."""
+        return type(self).rated is not GamePlugin.rated
 
     def writes(self, svc: Services, row: GameRow, old: S, new: S, over: bool) -> TxJob | None:
         """The game's own writes in the move's transaction (a store job), or None."""
@@ -130,6 +201,16 @@ PLUGINS: dict[str, GamePlugin[Any]] = {}  # by kind, in registration order (bot/
 def register(plugin: GamePlugin[Any]) -> None:
     """Add a game's plugin (or replace the one of its kind): its game, its commands and its hooks."""
     PLUGINS[plugin.kind] = plugin
+
+
+def rated_kinds(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> tuple[str, ...]:
+    """The registered games with skill ratings, in registration order (`GamePlugin.is_rated`)."""
+    return tuple(kind for kind, p in plugins.items() if p.is_rated)
+
+
+def with_stats() -> tuple[str, ...]:
+    """The registered games with statistics of their own (`/stats <kind>`: a `stats` hook of their own)."""
+    return tuple(kind for kind, p in PLUGINS.items() if type(p).stats is not GamePlugin.stats)
 
 
 def schemas() -> tuple[Schema, ...]:

@@ -18,7 +18,7 @@ __all__ = ["GAMES", "PLUGINS", "GamePlugin", "commands", "register", "schemas"]
 def commands() -> tuple[Command, ...]:
     """Every command in menu order: help, each game's own commands, the shared ones, the chat's own posts'
     (bot/retention/commands.py), then a player's own data (bot/yourdata/commands.py)."""
-    return (*shared.HEAD, *(c for p in PLUGINS.values() for c in p.commands), *shared.TAIL, *RETENTION,
+    return (*shared.HEAD, *(c for p in PLUGINS.values() for c in p.commands), *shared.tail(), *RETENTION,
             *YOUR_DATA)
 
 

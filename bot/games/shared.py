@@ -13,7 +13,7 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from bot import achievements, solver_book
-from bot.games.plugin import GAMES, GamePlugin
+from bot.games.plugin import GAMES, GamePlugin, rated_kinds, with_stats
 from bot.games.practice.storage import practice_bests
 from bot.retention.periods import period_word
 from bot.retention.tables import show_period
@@ -35,6 +35,7 @@ from core.buttons import GameButton, LangButton
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Verb, repeats_text
+from core.games.duel import GAME as DUEL  # the plain /top is the duel's wins
 from core.games.practice import rules as practice
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
@@ -42,6 +43,7 @@ from core.ratings_chart import rating_chart
 from core.solver import coach
 from core.solver import games as solver_games
 from core.solver.games import BOT
+from core.solver.spaces import LOGIK
 
 # the overview; how to guess is a text of its own, said otherwise where the bot cannot read plain messages
 HELP = Text("help.text", {"guess": Text("help.guess_typed")})
@@ -257,7 +259,7 @@ async def rating_lines(svc: Services, ib: Inbound, uid: str) -> list[Text] | Tex
     here = await svc.store.player_ratings(ib.chat.platform, ib.chat.chat_id, uid)
     everywhere = await svc.store.player_ratings(ib.chat.platform, ratings.EVERYWHERE, uid)
     out: list[Text] = []
-    for kind in RATED_KINDS:
+    for kind in rated_kinds():
         if kind not in here and kind not in everywhere:
             continue
         game = Text(svc.plugins[kind].title or kind)
@@ -292,10 +294,10 @@ async def cmd_rating(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
     (drawn off the event loop), with the rating and its trend. Without a game: the player's most
     played rated game here. Kegeln's players are the club's members, by name."""
     ib = turn.inbound
-    kind = meaning(args[0], svc.option_words, RATED_KINDS) if args else None  # `/rating думи` too
+    kind = meaning(args[0], svc.option_words, rated_kinds()) if args else None  # `/rating думи` too
     rest = args[1:] if kind else args
     uid, name = ib.actor.user_id, ib.actor.name
-    if kind == "kegeln":
+    if kind in ratings.LOCAL_KINDS:  # its players are names within the chat (the club's members)
         name = names.clean(" ".join(rest)) if rest else ib.actor.name
         uid = name.casefold()
     elif rest:
@@ -304,7 +306,7 @@ async def cmd_rating(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
     mine = await svc.store.player_ratings(ib.chat.platform, ib.chat.chat_id, uid)
     if kind is None:
         if not mine:
-            turn.messages.append(Message(ib.chat, Text("stats.rating_games", {"games": ", ".join(RATED_KINDS)})))
+            turn.messages.append(Message(ib.chat, Text("stats.rating_games", {"games": ", ".join(rated_kinds())})))
             return
         kind = max(mine, key=lambda k: mine[k].games)
     line = mine.get(kind)
@@ -312,7 +314,7 @@ async def cmd_rating(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
     if line is None:
         turn.messages.append(Message(ib.chat, Text("stats.chart_none", {"name": name, "game": game})))
         return
-    if kind == "kegeln":
+    if kind in ratings.LOCAL_KINDS:
         name = line.name  # the member as the scorer wrote the name last
     history = await svc.store.rating_steps(ib.chat.platform, ib.chat.chat_id, kind, uid, limit=CHART_GAMES)
     lang = await svc.lang(ib)
@@ -332,9 +334,6 @@ def stat_line(svc: Services, r: StatLine, lang: str) -> str:
     return plugin.stat_line(r, name)
 
 
-RATED_KINDS = ("duel", "logik", "words", "kegeln")  # the games with skill ratings (core/ratings.py)
-
-
 async def cmd_top(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/top: the duel leaderboard by wins (duels only; the computer opponent is no player in it);
     /top GAME [all]: the chat's skill ratings in that game (with `all`: its players' ratings across
@@ -343,16 +342,16 @@ async def cmd_top(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     period = period_word(args[-1], svc) if args else None
     if period is not None:
-        kind = meaning(args[0], svc.option_words, RATED_KINDS) or args[0].lower() if len(args) > 1 else None
-        if kind is not None and kind not in RATED_KINDS:
-            turn.messages.append(Message(ib.chat, Text("top.games", {"games": ", ".join(RATED_KINDS)})))
+        kind = meaning(args[0], svc.option_words, rated_kinds()) or args[0].lower() if len(args) > 1 else None
+        if kind is not None and kind not in rated_kinds():
+            turn.messages.append(Message(ib.chat, Text("top.games", {"games": ", ".join(rated_kinds())})))
             return
         await show_period(svc, turn, kind, period)
         return
     if args:
-        await rated_top(svc, turn, meaning(args[0], svc.option_words, RATED_KINDS) or args[0].lower(), args[1:])
+        await rated_top(svc, turn, meaning(args[0], svc.option_words, rated_kinds()) or args[0].lower(), args[1:])
         return
-    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, "duel", limit=svc.list_lines, skip=BOT)
+    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, DUEL.kind, limit=svc.list_lines, skip=BOT)
     if not rows:
         turn.messages.append(Message(ib.chat, Text("top.empty")))
         return
@@ -365,8 +364,8 @@ async def rated_top(svc: Services, turn: Handling, kind: str, scope: tuple[str, 
     `/top GAME all`: the same players by their rating across chats (nobody who never played here,
     and by the names they have here)."""
     ib = turn.inbound
-    if kind not in RATED_KINDS:
-        turn.messages.append(Message(ib.chat, Text("top.games", {"games": ", ".join(RATED_KINDS)})))
+    if kind not in rated_kinds():
+        turn.messages.append(Message(ib.chat, Text("top.games", {"games": ", ".join(rated_kinds())})))
         return
     everywhere = bool(scope) and scope[0].lower() in svc.catalogs.words("top.everywhere_words")
     if everywhere and kind in ratings.LOCAL_KINDS:
@@ -429,17 +428,17 @@ async def cmd_analyse(svc: Services, turn: Handling, args: tuple[str, ...]) -> N
     in_daily = row is not None and GAMES[row.kind].private_play
     if in_daily or (ib.chat.private and await my_game_here(svc, turn) is not None):
         raise GameError("solver.analyse_private")  # the daily puzzle: others of the chat play the same code
-    if row is None or not row.over or row.kind not in ("practice", "duel", "logik"):
+    if row is None or not row.over or not svc.plugins[row.kind].analysable:
         raise GameError("solver.analyse_none")
     _mod, state = loaded(row)
-    spec, history, secret = solver_games.analysis_input(row.kind, state, ib.actor.user_id)
+    spec, history, secret = solver_games.analysis_input(state, ib.actor.user_id)
     result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, solver_book.analyse, history, secret)
     rows = []
     lang = await svc.lang(ib)
     for st in result.steps:
         marks = [f"#{j}" for j in st.contradicts]
         warn = " ⚠ " + " ".join(marks[:5] + (["…"] if len(marks) > 5 else [])) if marks else ""
-        fb = f"{st.a}⚫ {st.b}⚪" if row.kind == "logik" else f"{st.a}A{st.b}B"
+        fb = f"{st.a}⚫ {st.b}⚪" if spec == LOGIK else f"{st.a}A{st.b}B"
         perfect = ""
         if st.perfect is not None:  # three decimals, the cost from the shown figures: the row adds up
             before, after, spent = coach.shown(st.perfect)
@@ -467,22 +466,26 @@ def _decimals(value: Decimal, lang: str) -> str:
 
 
 HEAD = (Command("help", ("command",), cmd_help, personal=False),)  # first in the menus, before the games' commands
-TAIL = (  # after the games' commands
-    Command("accept", (), cmd_accept),
-    Command("decline", (), cmd_decline),
-    Command("guess", ("code",), cmd_guess),
-    Command("giveup", (), cmd_giveup),
-    Command("resign", (), cmd_resign),
-    Command("board", (), cmd_board),
-    Command("rematch", (), cmd_rematch),
-    Command("stats", ("game", "player"), cmd_stats, choices=(("game", ("logik",)),)),  # `game`: /stats logik
-    Command("top", ("game", "scope"), cmd_top, personal=False, choices=(("game", RATED_KINDS),)),
-    Command("rating", ("game", "player"), cmd_rating, choices=(("game", RATED_KINDS),)),
-    Command("lang", ("code",), cmd_lang, personal=False),
-    Command("cancel", (), cmd_cancel),
-    Command("join", (), cmd_join),
-    Command("leave", (), cmd_leave),
-    Command("hint", (), cmd_hint),
-    Command("analyse", (), cmd_analyse),
-    Command("start", ("token",), cmd_start, hidden=True, personal=False),
-)
+def tail() -> tuple[Command, ...]:
+    """The shared commands after the games' own, their game options offering the registered games that have
+    what the command shows (statistics of their own, skill ratings): read when the menus are built."""
+    rated = rated_kinds()
+    return (
+        Command("accept", (), cmd_accept),
+        Command("decline", (), cmd_decline),
+        Command("guess", ("code",), cmd_guess),
+        Command("giveup", (), cmd_giveup),
+        Command("resign", (), cmd_resign),
+        Command("board", (), cmd_board),
+        Command("rematch", (), cmd_rematch),
+        Command("stats", ("game", "player"), cmd_stats, choices=(("game", with_stats()),)),  # `game`: /stats logik
+        Command("top", ("game", "scope"), cmd_top, personal=False, choices=(("game", rated),)),
+        Command("rating", ("game", "player"), cmd_rating, choices=(("game", rated),)),
+        Command("lang", ("code",), cmd_lang, personal=False),
+        Command("cancel", (), cmd_cancel),
+        Command("join", (), cmd_join),
+        Command("leave", (), cmd_leave),
+        Command("hint", (), cmd_hint),
+        Command("analyse", (), cmd_analyse),
+        Command("start", ("token",), cmd_start, hidden=True, personal=False),
+    )

@@ -15,9 +15,10 @@ from bot.scheduler import cancel_job, pending, schedule_job
 from bot.services import Services
 from bot.storage.sql import Query, Tx, TxJob
 from bot.zones import zone
+from core.games.daily import GAME as DAILY
 from core.messages import TABLE_SEP, Chat
 
-MORNING_OWNER = "daily"  # the morning post is the daily puzzle's: its plugin's `scheduled` hook posts it
+MORNING_OWNER = DAILY.kind  # the morning post is the daily puzzle's: its plugin's `scheduled` hook posts it
 WEEKLY_OWNER = "weekly"  # the weekly table is no game's: a handler of its own (bot/own_posts.py `register_post`)
 MORNING, WEEKLY = "morning", "weekly"  # the keys' prefixes
 _TABLES = Query(  # the chats of a group with post settings: the group itself and its forum topics

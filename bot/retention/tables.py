@@ -3,21 +3,21 @@
 
 from __future__ import annotations
 
+from bot.games.plugin import rated_kinds
 from bot.own_posts import register_post
 from bot.retention import periods, schedule
 from bot.retention.periods import Window
 from bot.retention.settings import post_settings
 from bot.scheduler import Job
 from bot.services import Handling, Services
+from core.games.duel import GAME as DUEL  # the period's wins are the duel's
 from core.messages import Chat, Message, Text
 from core.solver.games import BOT
-
-RATED = ("duel", "logik", "words", "kegeln")  # the games with skill ratings (as /top GAME)
 
 
 async def wins_text(svc: Services, chat: Chat, span: Window, period: Text) -> Text | None:
     """The period's duel wins (the computer opponent is no player in it), or None without a duel."""
-    rows = await periods.wins(svc, chat, "duel", span, BOT, svc.list_lines)
+    rows = await periods.wins(svc, chat, DUEL.kind, span, BOT, svc.list_lines)
     if not rows:
         return None
     lines = [Text("top.period_wins_line", {"i": i, "name": name, "wins": won, "n": games})
@@ -64,7 +64,7 @@ async def weekly_post(svc: Services, job: Job) -> list[Message]:
     span = await periods.window(svc, chat, "week", last=True)
     named = periods.title("week", span, last=True)
     parts = [t for t in [await wins_text(svc, chat, span, named),
-                         *[await rated_text(svc, chat, kind, span, named) for kind in RATED if kind in svc.plugins]]
+                         *[await rated_text(svc, chat, kind, span, named) for kind in rated_kinds(svc.plugins)]]
              if t is not None]
     if not parts:
         return []

@@ -11,7 +11,6 @@ from typing import Any
 
 from bot.storage import fair_play
 from bot.storage.base import Store
-from bot.storage.postgres import PostgresStore
 from bot.storage.sql import Query, Tx, TxJob
 from bot.storage.sqlite import SqliteStore
 from bot.yourdata.declare import FORMER, Personal
@@ -106,8 +105,11 @@ async def leave_nothing(store: Store, declared: Sequence[Personal]) -> None:
     if isinstance(store, SqliteStore):
         if not await store.checkpoint():
             log.warning("the write-ahead log could not be emptied after a /forgetme; it is at the next checkpoint")
-    elif isinstance(store, PostgresStore):
-        await store.vacuum([p.table for p in declared] + ["rated_pairs"])
+    else:
+        from bot.storage.postgres import PostgresStore  # asyncpg only where PostgreSQL is used (start-up time)
+
+        if isinstance(store, PostgresStore):
+            await store.vacuum([p.table for p in declared] + ["rated_pairs"])
 
 
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")

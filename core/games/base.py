@@ -15,7 +15,6 @@ import msgspec
 from core import serial
 from core.buttons import GameButton
 from core.buttons import Verb as Verb  # the App's button verbs, defined with the button ids
-from core.codes import looks_like_code
 from core.errors import GameError
 from core.games.actions import Timeout
 from core.messages import Actor, Button, Chat, Message, Text
@@ -105,6 +104,12 @@ class ResultRow:
 
 # typed where a secret is due: a random one, please (every catalog language's word)
 RANDOM_WORDS = frozenset({"random", "zufall", "zufallscode", "случайно", "случаен", "slump"})
+
+
+def asks_random(text: str) -> bool:
+    """A plain message that asks for a random secret where one is due ("random", "zufall" …). The same for
+    every game (as a typed code is `core.codes.looks_like_code`), so asked once per message, not per game."""
+    return text.lower() in RANDOM_WORDS
 QUIT_VERBS = frozenset({Verb.GIVEUP, Verb.RESIGN})
 # what a player may do privately in a group's game that waits for their private input: their own
 # secret, or ending their own part in it
@@ -205,16 +210,6 @@ class Game(ABC, Generic[S]):
     def accepts_text(self, state: S, text: str) -> bool:
         """Plain text that is no digit code is offered to this game (a word, a row of colour letters)."""
         return False
-
-    def reads_as_code(self, text: str) -> bool:
-        """A plain message this game would take as a typed code (a guess, a secret), before any game is
-        looked at: it goes to the player's game here, or as private input to the game that waits for it
-        (bot/routing.py asks every game). By default a short run of digits (core/codes.py)."""
-        return looks_like_code(text)
-
-    def asks_random(self, text: str) -> bool:
-        """A plain message that asks for a random secret where one is due ("random", "zufall" …)."""
-        return text.lower() in RANDOM_WORDS
 
     def text_action(self, state: S, user_id: str, text: str) -> object | None:
         """What a seated player's plain message or /guess means (None: the game takes no typed move)."""

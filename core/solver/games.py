@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # the solvers themselves are loaded in the worker processes t
     from core.solver.words import WordSolver
 
 BOT = "bot"  # the computer opponent's user id in a duel
-COMPUTER_KINDS = frozenset({"duel", "logik"})  # the games the bot plays against a human
 
 
 class Think:
@@ -207,17 +206,17 @@ def new_bot_logik(human: Player, bot_name: str, rows_max: int, letters: dict[str
 
 # ---------------------------------------------------------------- coaching
 
-def analysis_input(kind: str, state: object, user_id: str) -> tuple[Spec, list[tuple[str, int, int]], str | None]:
-    """From a finished practice game, duel or Logik game: the code space, the player's (code, A, B)
-    and the secret they aimed at."""
-    if kind == "practice" and isinstance(state, practice.State) and state.phase is practice.Phase.FINISHED:
+def analysis_input(state: object, user_id: str) -> tuple[Spec, list[tuple[str, int, int]], str | None]:
+    """From a finished practice game, duel or Logik game (told apart by their states): the code space,
+    the player's (code, A, B) and the secret they aimed at."""
+    if isinstance(state, practice.State) and state.phase is practice.Phase.FINISHED:
         return spec_of(state), [(a.code, a.a, a.b) for a in state.attempts], state.secret
-    if kind == "duel" and isinstance(state, duel.State) and state.phase is Phase.FINISHED:
+    if isinstance(state, duel.State) and state.phase is Phase.FINISHED:
         mine = state.attempts.get(user_id)
         if mine:
             target = state.secrets.get(other(state, user_id).user_id)
             return spec_of(state), [(a.code, a.a, a.b) for a in mine], target
-    if kind == "logik" and isinstance(state, logik.State) and state.phase is Phase.FINISHED:
+    if isinstance(state, logik.State) and state.phase is Phase.FINISHED:
         rows = state.rows.get(user_id)
         if rows:
             target = state.secrets.get(other(state, user_id).user_id)

@@ -8,8 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from bot.games.shared import RATED_KINDS
-from bot.retention.tables import RATED
+from bot.games.plugin import GamePlugin, rated_kinds
 from bot.scheduler import pending
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
@@ -25,8 +24,10 @@ async def admin_says(table: Table, *args: str, chat: Chat = GROUP) -> str:
                                                 command="posts", args=args)))
 
 
-def test_the_rated_games_are_the_same_lists() -> None:
-    assert RATED == RATED_KINDS
+def test_the_rated_games_are_those_with_a_rated_hook() -> None:
+    """One trait, no list: /top, /rating and the weekly table read `GamePlugin.is_rated`."""
+    assert rated_kinds() == ("duel", "kegeln", "words", "logik")  # in registration order
+    assert not GamePlugin().is_rated
 
 
 async def test_wins_and_rating_changes_of_the_week_from_the_chats_first_day(table: Table, clock: Clock) -> None:
@@ -53,7 +54,7 @@ async def test_wins_and_rating_changes_of_the_week_from_the_chats_first_day(tabl
     r = await table.say("carol", "/top logik season")
     assert "Logik, this season (from Jan 1, 1970): no finished games in this chat." in texts(r)
     r = await table.say("carol", "/top chess week")
-    assert "duel, logik, words, kegeln" in texts(r)
+    assert "duel, kegeln, words, logik" in texts(r)
     other = Table(table.app, Chat(PLATFORM, "group-2", False))
     r = await other.say("carol", "/top week")  # another chat: none of these games
     assert "no finished games" in texts(r)

@@ -31,7 +31,7 @@ async def test_the_bot_and_game_options_are_described_in_every_language(
             assert synced_option["description_localizations"][locale] == CATALOGS.render(Text(f"opt.{option}"), lang)
         assert next(iter(synced[command])) == option  # its words lead the arguments (`/stats logik [player]`)
     assert [c["value"] for c in synced["duel"]["bot"]["choices"]] == ["bot", "bot easy", "bot strong", "bot perfect"]
-    assert [c["value"] for c in synced["stats"]["game"]["choices"]] == ["logik"]
+    assert [c["value"] for c in synced["stats"]["game"]["choices"]] == ["logik", "daily"]  # a stats hook of their own
 
 
 async def test_another_bot_account_as_opponent_is_refused_clearly(

@@ -93,12 +93,12 @@ async def test_the_bot_opponent_and_logik_statistics_by_slash_command(
     other_bot = User(standin.next_id(), "OtherBot", bot=True)
     standin.users[other_bot.id] = other_bot
     await make_adapter(app.handle, app.command_menu())
-    # the synced commands offer the bot as an opponent, and Logik statistics
+    # the synced commands offer the bot as an opponent, and the games with statistics of their own
     adapter_options = {c["name"]: {o["name"]: o for o in c.get("options", [])}
                        for c in (await _synced(standin, make_adapter, app))}
     for name in ("duel", "logik"):
         assert adapter_options[name]["bot"]["choices"][0]["value"] == "bot"
-    assert [ch["value"] for ch in adapter_options["stats"]["game"]["choices"]] == ["logik"]
+    assert [ch["value"] for ch in adapter_options["stats"]["game"]["choices"]] == ["logik", "daily"]
 
     token = await slash_answered(standin, alice, "duel", {"bot": "bot strong", "length": "3"})
     shown = answers(standin, token)

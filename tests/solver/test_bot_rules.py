@@ -102,10 +102,10 @@ def test_hint_rules() -> None:
     done, _ = practice.apply(new, GiveUp(), "ann", ctx)
     with pytest.raises(GameError):
         sg.take_hint(done, 1, "012", ctx)
-    _rules, history, secret = sg.analysis_input("practice", done, "ann")
+    _rules, history, secret = sg.analysis_input(done, "ann")
     assert history == [] and secret == done.secret
     with pytest.raises(GameError):
-        sg.analysis_input("practice", state, "ann")  # still running: nothing to analyse
+        sg.analysis_input(state, "ann")  # still running: nothing to analyse
 
 
 def test_logik_bot_plays_out_within_the_rows() -> None:

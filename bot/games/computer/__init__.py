@@ -10,7 +10,7 @@ import random
 from typing import Any, TypeVar
 
 from bot.games.computer.storage import bot_level
-from bot.games.plugin import GAMES, GamePlugin
+from bot.games.plugin import GAMES, PLUGINS, GamePlugin
 from bot.services import Handling, Move, Moved, Services
 from bot.storage.base import GameRow, NewResult
 from core import serial
@@ -51,7 +51,7 @@ def bot_step(action: object) -> Any:
 
 def computer_in(kind: str, raw: dict[str, Any]) -> bool:
     """Whether a stored two-player game seats the bot (read from the JSON, no full load)."""
-    return kind in solver_games.COMPUTER_KINDS and any(
+    return kind in PLUGINS and PLUGINS[kind].computer_plays and any(
         isinstance(raw.get(k), dict) and raw[k].get("user_id") == solver_games.BOT
         for k in ("challenger", "opponent"))
 
@@ -116,6 +116,8 @@ class ComputerOpponent(GamePlugin[S]):
     A decided game is rated one against one (a draw ties) once each side made `ratings.MIN_MOVES`
     guesses (revealed rows) — after that a resignation or a timeout is a rated loss; the bot has the
     fixed rating of its level."""
+
+    computer_plays = True
 
     async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
         outcomes = {r.user_id: r.outcome for r in results}

@@ -39,7 +39,7 @@ TITLED = {"daily.started": "daily.started_in", "daily.board": "daily.board_in"}
 
 class DailyPlugin(GamePlugin[State]):
     game = GAME
-    schema = Schema("daily", (), chat_moves=storage.CHAT_MOVES)  # its tables are in the shared list (shipped)
+    schema = Schema(GAME.kind, (), chat_moves=storage.CHAT_MOVES)  # its tables are in the shared list (shipped)
     title = "game.daily"
     # each player's attempts (migration 8): kept for the chat's tables under the forgotten player's token
     personal = (Personal("daily_plays", user="user_id", name="name", chat=("chat_id",)),)

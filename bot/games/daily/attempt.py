@@ -58,7 +58,7 @@ async def play(svc: Services, turn: Handling, group: Chat, puzzle: str, guess: s
         state, events = rules.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs), closes(day, tz))
         job = storage.daily_start_job(group.platform, group.chat_id, day, puzzle, me.user_id, me.name, ctx.now)
         try:
-            await svc.create(turn, "daily", state, events, [me.user_id], group, extra=job, bounded=False,
+            await svc.create(turn, GAME.kind, state, events, [me.user_id], group, extra=job, bounded=False,
                              seat_key=seat_key(group, day, puzzle))
         except (DailyTaken, GameError) as err:  # started at the same moment elsewhere (a second device)
             if isinstance(err, GameError) and err.code != "already_in_game":

@@ -15,7 +15,7 @@ from bot.routing import awaiting_secret
 from bot.services import Handling, Services, loaded
 from bot.zones import DEFAULT_TZ
 from core.errors import GameError
-from core.games.daily import rules
+from core.games.daily import GAME, rules
 from core.messages import Message, Text
 from core.options import Vocabulary, meaning
 
@@ -43,7 +43,7 @@ async def cmd_daily(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
     puzzle, sub = parse(args, svc.option_words)
     chat = turn.inbound.chat
     if chat.private:
-        running = [r for r in await awaiting_secret(svc, turn.inbound.actor) if r.kind == "daily"]
+        running = [r for r in await awaiting_secret(svc, turn.inbound.actor) if r.kind == GAME.kind]
         if not running or sub is not None:
             raise GameError("group_only", command="daily")
         for row in running:

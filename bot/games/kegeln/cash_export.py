@@ -7,17 +7,19 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-
-from openpyxl import Workbook
-from openpyxl.cell.cell import Cell, MergedCell
-from openpyxl.utils import get_column_letter
+from typing import TYPE_CHECKING
 
 from core.games.kegeln.cash_report import CSV_HEADER, CsvLine, amount_value
 from core.games.kegeln.report import cell
 
+if TYPE_CHECKING:  # openpyxl (and the numpy it loads) is imported when a workbook is made, not at start-up
+    from openpyxl.cell.cell import Cell, MergedCell
+
 
 def _text(c: Cell | MergedCell, value: str) -> None:
     """A string cell, never a formula: guarded as the CSV's (`cell`) and typed as a string."""
+    from openpyxl.cell.cell import Cell
+
     assert isinstance(c, Cell)  # the sheets merge no cells
     c.value = cell(value)
     c.data_type = "s"
@@ -28,6 +30,9 @@ def book_xlsx(lines: Sequence[CsvLine], currency: str, decimals: int, sheets: tu
     """Two sheets (`sheets`: their titles in the reader's language): the cash book's lines with the CSV's
     columns (`header`: their names in the reader's language; `kinds`: a line's kind as the reader reads
     it), and each member's sum over them (what the lines add up to: the balances of the season)."""
+    from openpyxl import Workbook
+    from openpyxl.utils import get_column_letter
+
     book = Workbook()
     lines_sheet = book.active
     assert lines_sheet is not None

@@ -14,6 +14,7 @@ from core.games.logik.rules import State
 
 class LogikPlugin(ComputerOpponent[State]):
     game = GAME
+    analysable = True  # /analyse replays its finished games
     title = "game.logik"
     commands = (Command("logik", ("bot", "opponent", "rows"), cmd_logik, group_only=True,
                         choices=(("bot", BOT_CHOICES),)),)

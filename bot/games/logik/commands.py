@@ -9,6 +9,7 @@ from bot.services import Handling, Services
 from core.errors import GameError
 from core.games.base import Player
 from core.games.challenge_events import Accepted, BotLevel
+from core.games.logik import GAME
 from core.games.logik import rules as logik
 from core.messages import Message, Text
 from core.solver import games as solver_games
@@ -25,7 +26,7 @@ async def cmd_logik(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
     opponent = await svc.resolve_player(ib, written) if written else None
     me = Player(ib.actor.user_id, ib.actor.name)
     state, events = logik.new(me, opponent, rows, logik_letters(svc.catalogs), svc.ctx())
-    await svc.create(turn, "logik", state, events, [me.user_id])
+    await svc.create(turn, GAME.kind, state, events, [me.user_id])
 
 
 def logik_letters(catalogs: Catalogs) -> dict[str, str]:
@@ -48,5 +49,5 @@ async def solver_bot_logik(svc: Services, turn: Handling, args: tuple[str, ...])
                                                        "level": Text(LEVEL_KEYS[level])}))
     at = len(turn.messages)
     shown = [e for e in events if not isinstance(e, Accepted)]
-    await svc.create(turn, "logik", state, [BotLevel(level), *shown], [me.user_id])
+    await svc.create(turn, GAME.kind, state, [BotLevel(level), *shown], [me.user_id])
     turn.messages.insert(at, intro)

@@ -28,7 +28,7 @@ async def cmd_practice(svc: Services, turn: Handling, args: tuple[str, ...]) -> 
 async def new_practice(svc: Services, turn: Handling, rules: CodeRules) -> None:
     ib = turn.inbound
     state, events = practice.new(rules, Player(ib.actor.user_id, ib.actor.name), svc.ctx())
-    await svc.create(turn, "practice", state, events, [ib.actor.user_id])
+    await svc.create(turn, GAME.kind, state, events, [ib.actor.user_id])
 
 
 async def report_best(svc: Services, turn: Handling, state: practice.State, chat: Chat) -> None:
@@ -53,6 +53,7 @@ def hint_step(left: int, guess: str) -> Any:
 
 class PracticePlugin(GamePlugin[practice.State]):
     game = GAME
+    analysable = True  # /analyse replays its finished games
     title = "game.practice"
     commands = (Command("practice", ("length", "repeats"), cmd_practice, choices=(("length", LENGTH_CHOICES),)),)
     achievements = (FIRST_WIN, CRACK_IN_4)
