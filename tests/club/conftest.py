@@ -1,0 +1,1 @@
+from tests.app.conftest import app, clock, db, table  # noqa: F401

@@ -1,0 +1,23 @@
+"""The club's roles in App tests: a chat admin ("chair") appoints a scorer through /verein, as a club does."""
+
+from __future__ import annotations
+
+import uuid
+
+from core.messages import Actor, Chat, Inbound
+from tests.app.harness import GROUP, PLATFORM, Table, texts
+
+CHAIR = Actor(PLATFORM, "chair", "Chair", "en", is_admin=True)  # the chat's admin
+
+
+async def as_chair(t: Table, *args: str, chat: Chat = GROUP) -> str:
+    """/verein ARGS… by the chat's admin; the reply's text."""
+    r = await t.send(Inbound(CHAIR, chat, command="verein", args=args, event_id=uuid.uuid4().hex))
+    return texts(r)
+
+
+async def appoint(t: Table, name: str, chat: Chat = GROUP) -> None:
+    """`name` becomes one of the club's scorers (having written here first: the role goes to someone who can act)."""
+    await t.say(name, "hi", chat)
+    reply = await as_chair(t, "scorer", name, chat=chat)
+    assert "now one of the club's scorers" in reply, reply
