@@ -1,1 +1,1 @@
-from tests.app.conftest import app, clock, db, table  # noqa: F401
+from tests.games.kegeln.conftest import app, clock, db, table  # type: ignore[attr-defined]  # noqa: F401

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+from bot.club import storage
 from core.messages import Actor, Chat, Inbound
 from tests.app.harness import GROUP, PLATFORM, Table, texts
 
@@ -19,5 +20,7 @@ async def as_chair(t: Table, *args: str, chat: Chat = GROUP) -> str:
 async def appoint(t: Table, name: str, chat: Chat = GROUP) -> None:
     """`name` becomes one of the club's scorers (having written here first: the role goes to someone who can act)."""
     await t.say(name, "hi", chat)
-    reply = await as_chair(t, "scorer", name, chat=chat)
-    assert "now one of the club's scorers" in reply, reply
+    uid = t.actor(name).user_id
+    reply = await as_chair(t, "scorer", f"<@{uid}>", chat=chat)  # by mention: any table's ids
+    held = await storage.holders(t.app.store, chat.platform, chat.chat_id, "scorer")
+    assert uid in {h.user_id for h in held}, reply

@@ -125,6 +125,9 @@ CONTEXTS = {
     "kegeln club over": ctx(*KEGELN_CLUB, *KEGELN_DONE),
     "club evening set": ctx(*KEGELN_CLUB, "alice: /termin 12.12. 19:30 Gasthof Krone"),  # alice is a scorer
     "club, the chair": ctx(*KEGELN_DONE, actor="dave"),  # the chat's admin keeps the roster
+    "club, bob a scorer": ctx(*KEGELN_DONE, "bob: hi", "dave: /verein scorer bob", actor="dave"),
+    "club, a link asked": ctx(*KEGELN_DONE, "bob: /verein link Klaus", actor="dave"),
+    "kegeln, bob a scorer": ctx(*KEGELN, "bob: hi", "dave: /verein scorer bob"),  # a club game goes to a scorer
     "cash box, the treasurer": ctx(*CASH, actor="dave"),
 }
 BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
@@ -132,7 +135,9 @@ BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess r g b y k": "logik", "/guess 12345": "logik",
     "/guess forte": "words solo", "/guess crane": "words solo", "/guess slump": "words solo",
     "/guess рос-т": "words solo",
-    "/kegelstats Birgit": "kegeln over", "/scorer bob": "kegeln", "/scorer Zoe": "kegeln",
+    "/kegelstats Birgit": "kegeln over", "/scorer bob": "kegeln, bob a scorer",
+    "/verein scorer remove bob": "club, bob a scorer", "/verein confirm Klaus": "club, a link asked",
+    "/scorer Zoe": "kegeln",
     **{f"/{name}": "club evening set" for name in ("termin", "evening", "traff", "träff", "vstrecha", "встреча",
                                                     "sreshta", "среща")},  # shows the evening set
     "/termin cancel": "club evening set",
@@ -309,7 +314,7 @@ def _kegeln_evening() -> tuple[str, ...]:
     game1 = ["/kegeln high 3 Sven Hanne Klaus", "/wurf 9 h", "/wurf 9 h", "/wurf 0 h", "/wurf 9 t", "/wurf 8 t",
              "/wurf 5 t", "/wurf 0", "/wurf 9", "/wurf 5"]
     game2 = ["/kegeln low 2 Hanne Klaus Sven", "/wurf 1 t", "/wurf 1 t", "/wurf 5 t", "/wurf 3", "/wurf 3", "/wurf 5"]
-    return (*(f"alice: {x}" for x in game1 + game2), "alice clicks 🏆 Hanne", "alice: /abend")
+    return (*CLUB_SCORER, *(f"alice: {x}" for x in game1 + game2), "alice clicks 🏆 Hanne", "alice: /abend")
 
 
 REPLIES = {  # (page, first line of the block) → how to make the bot say it

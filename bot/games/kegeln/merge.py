@@ -87,9 +87,9 @@ def merge_check(old: str, new: str, lines: dict[str, storage.MemberLine],
 
 
 def member_states(row: GameRow) -> list[Member]:
-    """The members of a completed game (none for a cancelled one: it has no club records)."""
+    """The members of a completed club game (none for a cancelled or casual one: it has no club records)."""
     state: State = serial.load(State, row.state)
-    return list(state.members) if state.outcome == Outcome.DONE else []
+    return list(state.members) if state.outcome == Outcome.DONE and records.is_club(state) else []
 
 
 async def cmd_kegelmerge(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:

@@ -9,16 +9,16 @@ from tests.console.test_console_process import buttons, play
 
 def test_console_kegeln_evening(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
-    out = play(db, "alice: /kegeln hoch 2 Anna Ben\nalice: /wurf 7\n")
+    out = play(db, "alice: /kegeln hoch 2 Anna Ben\nalice: /wurf 7\n", "--admin", "alice")  # a club game
     assert "Hausnummern #1: high numbers, 2 places. Throwing order: Anna, Ben. Scorer: alice." in out
     assert "▶ Anna: choose the place for 7 pins." in out
     # a restart: the pins still wait for their place; /board shows the buttons again (b1: tens)
-    out = play(db, "alice: /board\n")
+    out = play(db, "alice: /board\n", "--admin", "alice")
     assert buttons(out)["tens"] == "b1"
     script = "\n".join(["alice: /board", "alice clicks b1", "bob: /wurf 3 O", "alice: /wurf 3 o", "alice: /undo",
                         "alice: /wurf 3 t", "alice: /wurf 0", "alice: /wurf 5", "bob: /kegelstats ANNA",
                         "bob: /kegelstats", "bob: /kegelexport"]) + "\n"
-    out = play(db, script)
+    out = play(db, script, "--admin", "alice")
     assert "Anna: 7 pins → tens." in out
     assert "bob: Only the scorer alice (or a chat admin) can do that." in out
     assert "Undone: 3 pins by Ben on the ones." in out

@@ -138,15 +138,16 @@ async def test_a_game_started_with_the_old_name_during_the_merge_is_seen(
 async def test_cheap_games_buy_neither_the_season_start_nor_a_merge(
         app: App, table: Table, clock: Clock) -> None:
     """Issue 23.3 and 34: mallory scores games of two made-up names, X and Y — the last game's scorer and
-    the scorer of every game of X — and is trusted with nothing: that takes a role."""
+    the scorer of every game of X — and is trusted with nothing: that takes a role. Her games are casual
+ones: X is not even in the club's records."""
     await season_2026(table, clock)
     before = await members(app)
     for _ in range(3):
         await game(table, "high", {"Xaver": (1, 1), "Yvonne": (2, 2)}, who="mallory")
         r = await table.say("mallory", "/saison 09-01")
         assert "Only a chat admin or one of the club's scorers" in texts(r), texts(r)
-        r = await table.say("mallory", "/kegelmerge Xaver Klaus")
-        assert "Only a chat admin or one of the club's scorers" in texts(r), texts(r)
+        r = await table.say("mallory", "/kegelmerge Xaver Klaus")  # her games are casual: Xaver is nobody
+        assert "No finished Kegeln game here with Xaver yet" in texts(r), texts(r)
         assert not any(m.buttons for m in r.messages)
     assert await season_start(app) is None
     assert [m for m in await members(app) if m.name in ("Klaus", "Klausi")] == [
