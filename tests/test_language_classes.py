@@ -18,7 +18,6 @@ from bot.i18n import Catalogs
 from bot.yourdata.forget import CONFIRM_SECONDS
 from core.codes import LENGTHS as CODE_LENGTHS
 from core.games.daily.rules import MAX_ATTEMPTS
-from core.games.kegeln import trust
 from core.games.kegeln.cash import DEFAULT_FINES
 from core.games.kegeln.state import MAX_PLAYERS as KEGEL_MAX_PLAYERS
 from core.games.kegeln.state import MAX_TEAMS, MIN_DIGITS, MIN_PLAYERS, MIN_TEAMS
@@ -69,9 +68,7 @@ BOUNDED_BY_KEY: dict[tuple[str, str], tuple[int, ...]] = {
     ("error.kegeln.too_few_players", "min"): (MIN_PLAYERS,),
     ("error.kegeln.too_many_players", "max"): (KEGEL_MAX_PLAYERS,),
     ("error.words.full", "max"): (WORD_MAX_PLAYERS,),
-    **{(f"error.kegeln.{k}.not_trusted", "games"): (trust.GAMES,) for k in ("season", "merge")},
-    **{(f"error.kegeln.{k}.not_trusted", "throws"): (trust.THROWS,) for k in ("season", "merge")},
-    ("error.termin.not_allowed", "games"): (trust.GAMES,), ("error.kegeln.bad_digits", "min"): (MIN_DIGITS,),
+    ("error.kegeln.bad_digits", "min"): (MIN_DIGITS,),
     ("error.termin.too_far", "days"): (MAX_AHEAD_DAYS,), ("error.termin.note_long", "max"): (MAX_NOTE,),
     ("forget.ask", "minutes"): (int(CONFIRM_SECONDS // 60),),
     # how many codes are possible: 3 digits without repeats (720) up to 5 digits with (100 000)

@@ -74,7 +74,8 @@ def play(tmp: Path, lang: str, script: str) -> str:
     env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
     env["PYTHONPATH"] = str(ROOT)
     done = subprocess.run([sys.executable, "-m", "bot", "--db", str(tmp / "db.sqlite3"), "--lang", lang,
-                           "--seed", "5"], input=script, text=True, capture_output=True, timeout=90, env=env,
+                           "--seed", "5", "--admin", "anna"],  # the table's admin: her Kegeln game is the club's
+                          input=script, text=True, capture_output=True, timeout=90, env=env,
                           cwd=tmp)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
@@ -106,6 +107,8 @@ def script_for(lang: str) -> str:
         f"anna: /wurf 9 {hundreds[0]}", f"anna: /wurf 3 {tens[1]}", f"anna: /wurf 8 {tens[0]}", "anna: /wurf 4 10",
         f"anna: /wurf 0 {hundreds[1]}", "anna: /wurf 1 1", "anna: /wurf 7 zz", "anna: /wurf 6 1",
         "anna: /kegelstats", "anna: /kegelstats Anna", "anna: /abend", "anna: /kegelexport",
+        # the club: its roster, and a casual game of a plain member, cancelled
+        "anna: /verein", "bob: /kegeln high 2 Xaver Yvo", "bob: /cancel",
         # the word game: solo with free letters, then a group lobby
         "anna: /words solo length 4 free", f"anna: {said['letters']}", "anna: /board", "anna: /giveup",
         "anna: /words length 4 rounds 1 free", "bob: /join", "bob: /join", "anna: /begin", "anna: /board",
@@ -120,7 +123,8 @@ def test_a_console_game_speaks_only_that_language(tmp_path: Path, lang: str) -> 
     said = "\n".join(ln for ln in out.splitlines() if not ln.startswith("? "))
     # the session really went through every game
     for key in ("practice.gave_up", "duel.started", "solver.bot_duel", "logik.started", "logik.revealed",
-                "kegeln.result", "kegeln.abend.head", "words.solo_started", "words.lobby", "lang.choose"):
+                "kegeln.result", "kegeln.abend.head", "kegeln.casual.started", "club.view", "words.solo_started",
+                "words.lobby", "lang.choose"):
         entry = CATALOGS.catalogs[lang][key]
         first = str(entry.get("other") if isinstance(entry, dict) else entry).split("{")[0].strip()
         assert first == "" or first in said, (key, first)

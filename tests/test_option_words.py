@@ -23,6 +23,7 @@ from bot.commands import OPTION_WORD_KEYS, option_vocabulary, parse_code_options
 from bot.games.computer import without_bot as _without_bot
 from bot.games.computer.storage import bot_level
 from bot.games.daily.commands import parse as daily_parse
+from bot.games.registry import schemas
 from bot.i18n import Catalogs
 from bot.storage.sqlite import SqliteStore
 from core import serial
@@ -242,7 +243,8 @@ def app(tmp_path: Path) -> Callable[[], Awaitable[App]]:
     """A fresh App on its own database for every command: game ids stay small (the leak guard takes a
     game number that equals a secret code for a leak)."""
     async def fresh() -> App:
-        store = SqliteStore(str(tmp_path / f"bot-{next(CHATS)}.sqlite3"), synchronous="OFF")
+        store = SqliteStore(str(tmp_path / f"bot-{next(CHATS)}.sqlite3"), synchronous="OFF",
+                            schemas=schemas())  # the games' and the club's own tables (who may score)
         await store.open()
         a = App(store, CATALOGS, seed=5)
         a.solver_cache = str(tmp_path / "solver-cache")

@@ -99,6 +99,9 @@ class GamePlugin(Generic[S]):
     # the game's own tables, if it has any: its migrations, applied by the store after the shared
     # ones (bot/storage/schemas.py); the game reads and writes them in its own storage module
     schema: ClassVar[Schema | None] = None
+    # the tables of a wing the game brings along (not a game's: the club's roster and roles, bot/club/),
+    # applied like the game's own, each under its own owner
+    wings: ClassVar[tuple[Schema, ...]] = ()
     # where the game's own tables keep a chat user's id or name, for /mydata and /forgetme
     # (bot/yourdata/declare.py); a game whose tables hold none declares nothing
     personal: ClassVar[tuple[Personal | Kept, ...]] = ()
@@ -215,7 +218,8 @@ def with_stats() -> tuple[str, ...]:
 
 def schemas() -> tuple[Schema, ...]:
     """The registered games' own tables, for the store to apply when it opens (bot/app.py `open_store`)."""
-    return tuple(p.schema for p in PLUGINS.values() if p.schema is not None)
+    return (*(p.schema for p in PLUGINS.values() if p.schema is not None),
+            *(w for p in PLUGINS.values() for w in p.wings))
 
 
 def personal() -> tuple[Personal | Kept, ...]:

@@ -11,6 +11,7 @@ from bot.app import App
 from bot.scheduler import schedule_job
 from core.messages import Actor, Inbound
 from tests.app.harness import GROUP, PLATFORM, Table, texts
+from tests.club.harness import appoint
 from tests.games.kegeln.test_rules import SEED_THROWS
 
 NEW = "supergroup-1"
@@ -30,6 +31,7 @@ def rows_of(db: str, chat_id: str) -> dict[str, int]:
 
 
 async def test_every_table_with_a_chat_id_moves_to_the_supergroup(app: App, table: Table, db: str) -> None:
+    await appoint(table, "alice")  # a club game: its rows, and the club's own, move too
     r = await table.say("alice", "/kegeln high 3 Birgit Klaus Sven Hanne")
     assert "Hausnummern #" in texts(r)
     for pins, pos in SEED_THROWS:

@@ -12,6 +12,7 @@ from bot.app import App
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts
+from tests.club.harness import appoint
 from tests.games.daily.test_daily import private_to, secret_of, wrong_codes
 from tests.games.daily.test_daily_alongside import open_app
 
@@ -68,6 +69,7 @@ async def test_a_private_lang_of_ones_own_wins(db: str, clock: Clock) -> None:
 
 async def test_answers_to_buttons_pressed_in_the_group(table: Table, clock: Clock) -> None:
     table = await german_group(table.app)
+    await appoint(table, "ute")  # the club's scorer
     for setup in ("/kegeln hoch 2 Anna Ben", "/kegeln hoch 2 Anne Cem"):
         await table.say("ute", setup)
         for throw in ("5 10", "4 10", "1 1", "2 1"):

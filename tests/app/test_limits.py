@@ -17,6 +17,7 @@ from bot.storage.sqlite import SqliteStore
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
+from tests.club.harness import appoint
 
 
 @pytest.fixture
@@ -166,6 +167,7 @@ async def test_a_user_row_that_failed_to_save_is_saved_next_time(db: str) -> Non
 async def test_club_table_is_capped_and_members_are_found_by_cleaned_name(small: Table) -> None:
     from tests.games.kegeln.test_rules import SEED_THROWS
 
+    await appoint(small, "alice")  # the club's scorer: a club game, in the club table
     r = await small.say("alice", "/kegeln high 3 Bir\u200bgit Klaus Sven \u202eHanne")
     assert "Throwing order: Birgit, Klaus, Sven, Hanne." in texts(r), texts(r)
     for pins, pos in SEED_THROWS:

@@ -14,6 +14,7 @@ from PIL import Image
 from core.games.kegeln import chart as kegeln_chart
 from core.games.logik import picture as logik_picture
 from tests.app.harness import Table
+from tests.club.harness import appoint
 
 
 def recording(into: list[int], fn: Callable[..., bytes]) -> Callable[..., bytes]:
@@ -43,6 +44,7 @@ async def test_kegel_charts_are_drawn_off_the_loop(table: Table, monkeypatch: py
     threads: list[int] = []
     monkeypatch.setattr(kegeln_chart, "line_chart", recording(threads, kegeln_chart.line_chart))
     monkeypatch.setattr(kegeln_chart, "club_chart", recording(threads, kegeln_chart.club_chart))
+    await appoint(table, "alice")  # the club's scorer: a club game, charted
     await table.say("alice", "/kegeln high 2 Anna Ben")
     for cmd in ("9 T", "0 T", "5 O", "3 O"):
         await table.say("alice", f"/wurf {cmd}")

@@ -22,6 +22,7 @@ from tests.app.test_duel_flow import bot_duel_played, start_duel
 from tests.app.test_pictures_off_loop import recording
 from tests.app.test_ratings import Expected
 from tests.app.test_ratings_rebuild import finish_duel
+from tests.club.harness import appoint
 from tests.games.kegeln.test_app import start as start_kegeln
 from tests.games.kegeln.test_rules import SEED_THROWS
 
@@ -99,6 +100,7 @@ async def test_rating_chart_is_drawn_off_the_loop(table: Table, clock: Clock,
     assert len(threads) == 1 and threading.get_ident() not in threads
     assert "Bob — Logik: no rated games in this chat yet." in texts(await table.say("alice", "/rating logik bob"))
     # Kegeln: the player is a club member by name
+    await appoint(table, "alice")  # the club's scorer: rated club games
     await start_kegeln(table)
     for pins, pos in SEED_THROWS:
         await table.say("alice", f"/wurf {pins} {10 ** pos}")

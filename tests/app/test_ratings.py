@@ -13,6 +13,7 @@ from core import ratings
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts
 from tests.app.test_duel_flow import bot_duel_played, played_out, start_duel
+from tests.club.harness import appoint
 from tests.games.kegeln.test_app import start as start_kegeln
 from tests.games.kegeln.test_rules import SEED_THROWS
 from tests.games.logik.test_app_flow import start as start_logik
@@ -92,6 +93,7 @@ async def test_rated_games_agree_with_openskill_and_top_shows_the_order(table: T
     want.play("words", [[p] for p in players], [1.0 + sum(v > points[p] for v in points.values()) for p in players])
     assert_agree(db, want)
     # Hausnummern: the members by place (Sven 941, Birgit 732, Hanne 516, Klaus 308), then teams as teams
+    await appoint(table, "alice")  # the club's scorer: rated club games
     await start_kegeln(table)
     for pins, pos in SEED_THROWS:
         r = await table.say("alice", f"/wurf {pins} {10 ** pos}")

@@ -21,6 +21,7 @@ from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts
 from tests.app.test_duel_flow import bot_duel_played, played_out, start_duel
 from tests.app.test_ratings import Expected
+from tests.club.harness import appoint
 from tests.games.kegeln.test_app import start as start_kegeln
 from tests.games.kegeln.test_rules import SEED_THROWS
 from tests.games.words.test_app_flow import open_game, set_word
@@ -89,6 +90,7 @@ async def play(app: App, clock: Clock, tmp_path: Path) -> dict[str, Expected]:
         want[scope].play("words", [[p] for p in players],
                          [1.0 + sum(v > points[p] for v in points.values()) for p in players])
     # Hausnummern: members are names of this club, rated in the chat only
+    await appoint(one, "alice")  # the club's scorer: rated club games
     await start_kegeln(one)
     for pins, pos in SEED_THROWS:
         r = await one.say("alice", f"/wurf {pins} {10 ** pos}")

@@ -13,7 +13,7 @@ from tests.console.test_console_process import play
 def test_console_rating_chart_is_a_file(tmp_path: Path) -> None:
     script = "\n".join(["alice: /kegeln high 2 Anna Ben", "alice: /wurf 7 T", "alice: /wurf 3 T", "alice: /wurf 0",
                         "alice: /wurf 5", "bob: /rating kegeln anna", "bob: /top kegeln"]) + "\n"
-    out = play(tmp_path / "db.sqlite3", script)
+    out = play(tmp_path / "db.sqlite3", script, "--admin", "alice")  # a chat admin's game: a club game
     assert "🏆 Winner: Anna" in out
     line = next(x for x in out.splitlines() if "📈 Anna — Hausnummern:" in x)
     assert "(1 game" not in line and ", 1 game · ↑" in line, out

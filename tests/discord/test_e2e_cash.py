@@ -30,7 +30,9 @@ async def run(standin: StandIn, user: User, command: str, options: dict[str, str
 
 
 async def test_a_cash_evening_on_discord(standin: StandIn, make_adapter: MakeAdapter, app: App) -> None:
-    alice, bob = standin.add_user("Alice"), standin.add_user("Bob")
+    # alice manages the server too: a chat admin, so her game is a club game (docs/club.md)
+    alice = standin.add_user("Alice", permissions=str(int(User.permissions) | MANAGE_GUILD))
+    bob = standin.add_user("Bob")
     dave = standin.add_user("Dave", permissions=str(int(User.permissions) | MANAGE_GUILD))
     await make_adapter(app.handle, app.command_menu())
     refused = await run(standin, bob, "kasse", {"what": "on"})

@@ -11,7 +11,8 @@ import re
 from bot.app import App
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, Call, StandIn
+from .standin import CHANNEL_ID, Call, StandIn, User
+from .test_e2e_cash import MANAGE_GUILD
 from .test_e2e_kegeln import start, throw_by_button
 
 
@@ -53,7 +54,8 @@ async def test_names_are_escaped_and_ping_no_one(
 async def test_a_kegeln_tie_with_a_mention_for_a_name_pings_no_one_and_tables_are_code_blocks(
     standin: StandIn, make_adapter: MakeAdapter, app: App
 ) -> None:
-    scorer = standin.add_user("Alice")
+    # Alice manages the server: her game is a club game, in the club table below (docs/club.md)
+    scorer = standin.add_user("Alice", permissions=str(int(User.permissions) | MANAGE_GUILD))
     carol = standin.add_user("Carol")
     await make_adapter(app.handle, app.command_menu())
     names = ["**Kl_aus**", f"<@{carol.id}>"]

@@ -87,17 +87,17 @@ def ctx(*setup: str, actor: str = "alice") -> Context:
 
 DUEL_RUNNING = ("alice: /duel bob", "bob: /accept", "alice> 0123", "bob> 4567")
 LOGIK_RUNNING = ("alice: /logik bob", "bob: /accept", "alice> 12345", "bob> 54321")
-KEGELN = ("alice: /kegeln high 3 Birgit Klaus Sven",)
-KEGELN_DONE = ("alice: /kegeln high 2 Birgit Klaus", "alice: /wurf 7 10", "alice: /wurf 3 10", "alice: /wurf 5",
-               "alice: /wurf 4")
+# dave (the console's chat admin, tests/docs/examples.py ADMIN) appoints alice the club's scorer: her games count
+CLUB_SCORER = ("alice: hi", "dave: /verein scorer alice")
+KEGELN = (*CLUB_SCORER, "alice: /kegeln high 3 Birgit Klaus Sven")
+KEGELN_DONE = (*CLUB_SCORER, "alice: /kegeln high 2 Birgit Klaus", "alice: /wurf 7 10", "alice: /wurf 3 10",
+               "alice: /wurf 5", "alice: /wurf 4")
 KEGELN_TWO_NAMES = (*KEGELN_DONE, "alice: /kegeln high 2 Klausi Birgit", "alice: /wurf 7 10", "alice: /wurf 3 10",
                     "alice: /wurf 5", "alice: /wurf 4", "alice: /kegeln low 2 Klaus Sven", "alice: /wurf 2 10",
                     "alice: /wurf 3 10", "alice: /wurf 1", "alice: /wurf 4")
 WORDS_JOINED = ("alice: /words", "bob: /join")
-# the club trusts alice with its season start and merges: three completed games of six throws scored
-KEGELN_CLUB = tuple(line for _ in range(3) for line in (
-    "alice: /kegeln high 2 Anna Bert Cora", "alice: /wurf 7 10", "alice: /wurf 3 10", "alice: /wurf 5 10",
-    "alice: /wurf 4", "alice: /wurf 2", "alice: /wurf 1"))
+# the club's scorer alice sets its season start and merges (a role, never games played)
+KEGELN_CLUB = CLUB_SCORER
 
 # the cash box on, dave (the console's chat admin, tests/docs/examples.py ADMIN) its treasurer, Klaus a member
 # with a fine booked tonight, the absent charged the evening's average, Dora a member without a game linked to dave
@@ -127,7 +127,11 @@ CONTEXTS = {
     "kegeln over": ctx(*KEGELN_DONE),
     "kegeln, two names of one member": ctx(*KEGELN_CLUB, *KEGELN_TWO_NAMES),
     "kegeln club over": ctx(*KEGELN_CLUB, *KEGELN_DONE),
-    "club evening set": ctx(*KEGELN_CLUB, "alice: /termin 12.12. 19:30 Gasthof Krone"),  # alice is trusted
+    "club evening set": ctx(*KEGELN_CLUB, "alice: /termin 12.12. 19:30 Gasthof Krone"),  # alice is a scorer
+    "club, the chair": ctx(*KEGELN_DONE, actor="dave"),  # the chat's admin keeps the roster
+    "club, bob a scorer": ctx(*KEGELN_DONE, "bob: hi", "dave: /verein scorer bob", actor="dave"),
+    "club, a link asked": ctx(*KEGELN_DONE, "bob: /verein link Klaus", actor="dave"),
+    "kegeln, bob a scorer": ctx(*KEGELN, "bob: hi", "dave: /verein scorer bob"),  # a club game goes to a scorer
     "cash box, the treasurer": ctx(*CASH, actor="dave"),
 }
 BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
@@ -135,7 +139,9 @@ BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess r g b y k": "logik", "/guess 12345": "logik",
     "/guess forte": "words solo", "/guess crane": "words solo", "/guess slump": "words solo",
     "/guess рос-т": "words solo",
-    "/kegelstats Birgit": "kegeln over", "/scorer bob": "kegeln", "/scorer Zoe": "kegeln",
+    "/kegelstats Birgit": "kegeln over", "/scorer bob": "kegeln, bob a scorer",
+    "/verein scorer remove bob": "club, bob a scorer", "/verein confirm Klaus": "club, a link asked",
+    "/scorer Zoe": "kegeln",
     **{f"/{name}": "club evening set" for name in ("termin", "evening", "traff", "träff", "vstrecha", "встреча",
                                                     "sreshta", "среща")},  # shows the evening set
     "/termin cancel": "club evening set",
@@ -161,7 +167,8 @@ BY_COMMAND = {
     "arsrevy": "kegeln over", "itogi_goda": "kegeln over", "итоги_года": "kegeln over",
     "godishen_pregled": "kegeln over", "годишен_преглед": "kegeln over",
     "kegelmerge": "kegeln, two names of one member",
-    "termin": "kegeln club over", "evening": "kegeln club over",  # the console has no admins: a trusted scorer
+    "termin": "kegeln club over", "evening": "kegeln club over",  # alice: the club's appointed scorer
+    **dict.fromkeys(("verein", "club", "klubb", "klub", "клуб"), "club, the chair"),
     **dict.fromkeys(("kasse", "cashbox", "kassa", "kasa", "касса", "каса"), "cash box, the treasurer"),
     "tv": "kegeln", "anzeigetafel": "kegeln", "resultattavla": "kegeln", "табло": "kegeln", "tablo": "kegeln",
 }
@@ -311,7 +318,7 @@ def _kegeln_evening() -> tuple[str, ...]:
     game1 = ["/kegeln high 3 Sven Hanne Klaus", "/wurf 9 h", "/wurf 9 h", "/wurf 0 h", "/wurf 9 t", "/wurf 8 t",
              "/wurf 5 t", "/wurf 0", "/wurf 9", "/wurf 5"]
     game2 = ["/kegeln low 2 Hanne Klaus Sven", "/wurf 1 t", "/wurf 1 t", "/wurf 5 t", "/wurf 3", "/wurf 3", "/wurf 5"]
-    return (*(f"alice: {x}" for x in game1 + game2), "alice clicks 🏆 Hanne", "alice: /abend")
+    return (*CLUB_SCORER, *(f"alice: {x}" for x in game1 + game2), "alice clicks 🏆 Hanne", "alice: /abend")
 
 
 REPLIES = {  # (page, first line of the block) → how to make the bot say it

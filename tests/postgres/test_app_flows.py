@@ -27,6 +27,9 @@ async def test_the_app_runs_on_postgres(app: App) -> None:
     assert isinstance(app.store, PostgresStore)
 
 
+# the table of tests/games/kegeln: alice the club's scorer, so her games are club games (docs/club.md)
+from tests.games.kegeln.conftest import table  # noqa: E402, F401
+
 # Hausnummern (its statistics tables are written by the store's kegeln job in the move's transaction)
 # Logik (results by side)
 from tests.games.kegeln.test_app import (  # noqa: E402, F401

@@ -14,6 +14,7 @@ from bot.storage.sql import Tx
 from core.games.kegeln.cash import Line
 from tests.app.conftest import Clock
 from tests.app.harness import Table
+from tests.games.kegeln.conftest import table  # noqa: F401  (alice, the club's scorer: her games are club games)
 from tests.games.kegeln.test_cash_app import (  # noqa: F401  (collected here again, on PostgreSQL)
     admin,
     book,
@@ -51,7 +52,7 @@ from tests.games.kegeln.test_season import at, game
 
 
 async def test_a_carry_made_twice_at_the_same_moment_is_booked_once(
-        table: Table, db: str, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+        table: Table, db: str, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     """Two processes close the year at the same moment, each transaction pausing between reading the book
     and appending (as a slow connection would): the chat's lock makes the second read after the first
     commit, so the balance is carried once. Without the lock both would carry it (tested: it fails so)."""

@@ -26,7 +26,7 @@ def said(calls: list[Call], chat_id: int = GROUP.id) -> str:
 
 
 async def test_a_cash_evening_on_telegram(standin: StandIn, club: Club) -> None:
-    standin.admins[GROUP.id] = [CAROL, DAVE]
+    standin.admins[GROUP.id] = [CAROL, DAVE, ALICE]  # alice: an admin, so her game is a club game (docs/club.md)
     assert "Only a chat admin can change" in said(await club.act(club.say(GROUP, BOB, "/kasse on")))
     assert "The cash box is on (EUR)" in said(await club.act(club.say(GROUP, DAVE, "/kasse on")))
     await club.act(club.say(GROUP, ALICE, "/kegeln high 2 Anna Ben"))

@@ -239,6 +239,7 @@ async def test_word_game_three_players_one_round(standin: StandIn, club: Club) -
 
 
 async def test_kegeln_short_game_standings_edited_in_place(standin: StandIn, club: Club) -> None:
+    standin.admins[GROUP.id] = [ALICE]  # the chat's admin: a club game (docs/club.md)
     calls = await club.act(club.say(GROUP, ALICE, "/kegeln high 2 Birgit Klaus"))
     intro, first = sent(calls, GROUP.id)  # the game's header, then the standings message
     assert first.method == "sendMessage" and "Birgit" in first.text and not first.buttons

@@ -51,7 +51,7 @@ class Evening:
         self.app = await App.open(self.db, seed=7)
         self.tv = TvServer(self.app, "127.0.0.1", self.port, f"http://127.0.0.1:{self.port}")
         await self.tv.start()
-        self.console = ConsoleAdapter(self.app.handle, out=self.out, image_dir=self.images)
+        self.console = ConsoleAdapter(self.app.handle, out=self.out, image_dir=self.images, admins=("dave",))
 
     async def stop(self) -> None:
         if self.tv is not None:
@@ -94,6 +94,8 @@ async def numbers(page: Any) -> dict[str, str]:
 async def test_an_evening_on_the_tv(evening: Evening, chromium: Any, tmp_path: Path, _no_leaks: Ledger) -> None:
     from playwright.async_api import expect
 
+    # the table's admin appoints alice the club's scorer: a club game, in the evening (docs/club.md)
+    await evening.type("alice: hi", "dave: /verein scorer alice")
     said = await evening.type("alice: /kegeln high 2 Anna Ben", "alice: /tv")
     private = [line for line in said.splitlines() if line.startswith("[@alice]")]
     found = LINK.search("\n".join(private))

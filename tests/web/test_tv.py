@@ -14,6 +14,7 @@ from bot.web.feed import MAX_PAGES
 from bot.web.server import TvServer
 from core.messages import Actor, Chat, Inbound
 from tests.app.harness import PLATFORM, Table, texts
+from tests.club.harness import appoint
 from tests.leakscan import Ledger
 from tests.web.tvkit import numbers, open_events, private_link
 
@@ -112,6 +113,7 @@ async def test_a_moment_only_for_pages_already_open(table: Table, tv: TvServer, 
 
 
 async def test_result_and_evening_then_idle(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
+    await appoint(table, "alice")  # the club's scorer: a club game, so the evening has it (docs/club.md)
     await table.say("alice", "/kegeln high 2 Anna Ben")
     stream = await open_events(http, await link_of(table))
     await stream.until("state")
@@ -224,6 +226,7 @@ async def test_the_link_moves_with_a_group_that_becomes_a_supergroup(app: App, t
 
 
 async def test_a_team_duel(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
+    await appoint(table, "alice")  # the club's scorer: a club game (docs/club.md)
     await table.say("alice", "/kegeln high 2 teams Anna Ben / Cleo Dora")
     stream = await open_events(http, await link_of(table))
     view = await stream.until("state")

@@ -12,6 +12,7 @@ from bot.storage.sql import Query
 from core import ratings
 from core.messages import Actor, Chat, Response
 from tests.app.harness import PLATFORM, Table, texts
+from tests.club.harness import appoint
 
 # who → (user id, display name). Zeb's id, name and username are distinctive, so that a scan finds only them.
 PEOPLE = {"zeb": ("u9731zeb", "Zebediah Quux"), "alice": ("alice", "Alice"), "carol": ("carol", "Carol")}
@@ -93,7 +94,8 @@ async def daily_solved(t: People, who: str) -> int:
 
 
 async def kegeln_scored(t: People, scorer: str) -> None:
-    """A Hausnummern game of two club members (names, not accounts) that `scorer` keeps score of."""
+    """A Hausnummern club game of two club members (names, not accounts) that `scorer`, appointed, keeps."""
+    await appoint(t, scorer)
     r = await t.say(scorer, "/kegeln high 2 Birgit Klaus")
     assert "Hausnummern #" in texts(r), texts(r)
     for pins, pos in ((7, 10), (5, 10), (3, 1), (2, 1)):

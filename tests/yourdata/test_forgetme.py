@@ -14,6 +14,7 @@ from bot.storage.sql import Query
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, group_texts, texts
+from tests.club.harness import appoint
 from tests.games.kegeln.test_season import game
 from tests.yourdata.players import (
     ZEB_ID,
@@ -179,6 +180,7 @@ async def test_the_cash_box_they_kept_keeps_its_lines(app: App, db: str) -> None
     zeb_admin = Actor(PLATFORM, ZEB_ID, ZEB_NAME, "en", is_admin=True)
     r = await t.send(Inbound(zeb_admin, GROUP, command="kasse", args=("on",), event_id="e-cash-on"))
     assert f"Treasurer: {ZEB_NAME}" in texts(r), texts(r)
+    await appoint(t, "alice")  # her game is the club's: its fines are booked
     await game(t, "high", {"Birgit": (0, 9), "Klaus": (5, 5)})
     r = await t.send(Inbound(zeb_admin, GROUP, command="kasse", args=("pay", "Birgit", "0,10"), event_id="e-pay"))
     assert "Birgit" in texts(r) and "0.10" in texts(r), texts(r)

@@ -3,6 +3,8 @@ seasons, merges, the cash box (cash_*.py) and storage each in a module of this p
 
 from __future__ import annotations
 
+from bot.club import commands as club_commands
+from bot.club import storage as club_storage
 from bot.games.kegeln import cash_cmd, cash_fines, cash_storage, merge, play, storage, termin
 from bot.games.kegeln.export import cmd_kegelexport
 from bot.games.kegeln.merge import cmd_kegelmerge
@@ -39,6 +41,7 @@ class KegelnPlugin(GamePlugin[State]):
     # their numbers, a new list goes after them
     schema = Schema("kegeln", EVENING_MIGRATIONS + cash_storage.CASH_MIGRATIONS,
                     chat_moves=(*storage.CHAT_MOVES, *EVENING_CHAT_MOVES, *cash_storage.CHAT_MOVES))
+    wings = (club_storage.SCHEMA,)  # the club's roster and roles (bot/club/, owner `club`)
     # the club's records: members are names the scorer types, not accounts (a /forgetme keeps them)
     personal = (Kept("kegeln_members", ("member", "name"), "a club member's name: the club's records"),
                 Kept("kegeln_throws", ("member", "name"), "a club member's name: the club's records"),
@@ -55,7 +58,14 @@ class KegelnPlugin(GamePlugin[State]):
                 Kept("kegel_cash_book", ("member", "name"), "a club member's name: the club's records"),
                 Kept("kegel_cash_members", ("member", "name"), "a club member's name: the club's records"),
                 Personal("kegel_cash_members", user="user_id"),  # the account linked to a member: unlinked
-                Kept("kegel_cash_fines", ("name",), "a fine's name the club chose: nobody's data"))
+                Kept("kegel_cash_fines", ("name",), "a fine's name the club chose: nobody's data"),
+                # the club's roles and roster (bot/club/): an appointed scorer is an account (the role goes);
+                # a member's linked account is anonymised (the member, a name, stays the club's)
+                Personal("club_roles", user="user_id", name="name", forget="delete"),
+                Personal("club_roles", user="by_id"),
+                Personal("club_members", user="user_id"),
+                Personal("club_members", user="added_by"),
+                Kept("club_members", ("member", "name"), "a club member's name: the club's roster"))
     # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),
@@ -83,6 +93,7 @@ class KegelnPlugin(GamePlugin[State]):
         Command("kasse", ("what",), cash_cmd.cmd_kasse, group_only=True,  # money is booked by a person
                 aliases=(("en", "cashbox"), ("de", "kasse"), ("sv", "kassa"), ("ru", "касса"), ("ru", "kassa"),
                          ("bg", "каса"), ("bg", "kasa"))),
+        club_commands.COMMAND,  # the club's roster and roles (bot/club/, docs/club.md)
         tv_command.COMMAND,  # the TV page at the lanes (bot/web/, docs/tv.md)
     )
 

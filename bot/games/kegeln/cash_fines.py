@@ -8,7 +8,7 @@ from bot.games.kegeln import cash_attendance, cash_storage
 from bot.storage.base import GameRow
 from bot.storage.sql import Tx, TxJob
 from core import names
-from core.games.kegeln import cash
+from core.games.kegeln import cash, records
 from core.games.kegeln.state import Outcome, Phase, State
 
 
@@ -18,6 +18,8 @@ def move_job(row: GameRow, new: State, now: float) -> TxJob:
     is booked silently before the club turns it on); a game booked already is kept true to its throws
     (an /undo after the box was turned off still takes its fine back)."""
     async def job(tx: Tx) -> None:
+        if not records.is_club(new):
+            return  # a casual game books nothing (the club's gate, docs/club.md)
         if not await cash_storage.in_use(tx, row.platform, row.chat_id, row.id):
             return  # one read per move for a club without a cash box
         settings, catalogue = await cash_storage.settings_in(tx, row.platform, row.chat_id)

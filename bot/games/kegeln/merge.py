@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 import weakref
 from collections.abc import Callable, Sequence
@@ -10,14 +9,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import ratings_rebuild
+from bot.club import roles as club_roles
 from bot.games.kegeln import cash_fines, storage
-from bot.games.kegeln.season import final_scorers
 from bot.services import Handling, Services
 from bot.storage.base import GameRow
 from core import names, serial
+from core.club.roles import Act
 from core.errors import GameError
 from core.games.kegeln import records
-from core.games.kegeln import trust as kegeln_trust
 from core.games.kegeln.state import Member, Outcome, State
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 
@@ -65,12 +64,11 @@ async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[s
     return lines
 
 
-def merge_check(actor: Actor, old: str, new: str, lines: dict[str, storage.MemberLine],
+def merge_check(old: str, new: str, lines: dict[str, storage.MemberLine],
                 stamp: tuple[int, int] | None) -> storage.MergeCheck:
     """What a merge needs, checked on the games as its own transaction sees them (and once before asking):
-    the records are those the question showed (`stamp`), the two never played in one game (two people:
-    said first, as no one may merge them), the actor may merge OLD (`may_merge`), and neither name
-    plays in a running game."""
+    the records are those the question showed (`stamp`), the two never played in one game (two people),
+    and neither name plays in a running game. Who may merge is a role (`may_merge`), asked before."""
     def check(running: Sequence[GameRow], finished: Sequence[tuple[GameRow, float]]) -> None:
         if stamp is not None and finished_stamp(finished) != stamp:
             raise GameError("kegeln.merge.stale")
@@ -79,7 +77,6 @@ def merge_check(actor: Actor, old: str, new: str, lines: dict[str, storage.Membe
         if shared:
             raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=lines[new].name[:40],
                             games=", ".join(f"#{g}" for g in shared[:5]))
-        may_merge(actor, old.casefold(), lines[old].name[:40], finished)
         for row in running:
             running_state: State = serial.load(State, row.state)
             playing = {m.name.casefold() for m in running_state.members}
@@ -90,9 +87,9 @@ def merge_check(actor: Actor, old: str, new: str, lines: dict[str, storage.Membe
 
 
 def member_states(row: GameRow) -> list[Member]:
-    """The members of a completed game (none for a cancelled one: it has no club records)."""
+    """The members of a completed club game (none for a cancelled or casual one: it has no club records)."""
     state: State = serial.load(State, row.state)
-    return list(state.members) if state.outcome == Outcome.DONE else []
+    return list(state.members) if state.outcome == Outcome.DONE and records.is_club(state) else []
 
 
 async def cmd_kegelmerge(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
@@ -104,7 +101,8 @@ async def cmd_kegelmerge(svc: Services, turn: Handling, args: tuple[str, ...]) -
     lines = await member_lines(svc, ib, old, new)
     finished = await storage.finished(svc.store, ib.chat.platform, ib.chat.chat_id)
     running = [r for r in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id) if r.kind == "kegeln"]
-    merge_check(ib.actor, old, new, lines, None)(running, finished)  # refused now rather than after ✅
+    merge_check(old, new, lines, None)(running, finished)  # refused now rather than after ✅
+    await may_merge(svc, ib.actor, ib.chat)  # (two people of one game: said first, as nobody may merge them)
     asks = asks_of(svc)
     now = svc.clock()
     for token in [t for t, a in asks.items() if now - a.at > MERGE_TTL]:
@@ -138,6 +136,8 @@ async def answer_merge(svc: Services, turn: Handling, chat: Chat, arg: str) -> N
     if answer == "no":
         turn.messages.append(Message(chat, Text("kegeln.merge.cancelled", {"old": ask.old, "new": ask.new})))
         return
+    if not ask.admin:  # a button press says nothing of admin rights: the asker's, when asked, hold
+        await may_merge(svc, ib.actor, chat)
     try:
         lines = await member_lines(svc, ib, ask.old, ask.new)
     except GameError:
@@ -147,8 +147,7 @@ async def answer_merge(svc: Services, turn: Handling, chat: Chat, arg: str) -> N
         svc.store, chat.platform, chat.chat_id, old.casefold(), new.casefold(), kept,
         restate=renaming(old.casefold(), kept),
         rerate=lambda finished: ratings_rebuild.replay_local(svc, finished),
-        check=merge_check(dataclasses.replace(ib.actor, is_admin=ib.actor.is_admin or ask.admin), old, new, lines,
-                          ask.stamp),
+        check=merge_check(old, new, lines, ask.stamp),
         after=cash_fines.merge_job(chat.platform, chat.chat_id, names.key(old), names.key(new), lines[old].name,
                                    kept, svc.clock(), ib.actor.user_id, ib.actor.name))
     if shared:  # (merge_check has refused these already)
@@ -183,16 +182,7 @@ def renaming(old: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any] |
     return restate
 
 
-def may_merge(actor: Actor, old: str, shown: str, finished: Sequence[tuple[GameRow, float]]) -> None:
-    """A merge moves OLD's records: a chat admin may, or a trusted scorer (core/games/kegeln/trust.py)
-    who kept the score of every completed game OLD played in (the scorer typed one person under two
-    names: the typo, and so the records, are theirs). The scorer of a running game, or of other games
-    only, may not. `old` casefolded, `shown` as written."""
-    if actor.is_admin:
-        return
-    scorers = {state.scorer.user_id: state.scorer.name for state, _at in final_scorers(finished)
-               if old in {m.name.casefold() for m in state.members}}
-    if set(scorers) - {actor.user_id}:
-        raise GameError("kegeln.merge.not_scorer", name=shown, scorers=", ".join(scorers.values()))
-    if not kegeln_trust.trusted(actor.user_id, (state for state, _at in final_scorers(finished))):
-        raise GameError("kegeln.merge.not_trusted", games=kegeln_trust.GAMES, throws=kegeln_trust.THROWS)
+async def may_merge(svc: Services, actor: Actor, chat: Chat) -> None:
+    """A merge moves a member's records: a chat admin or an appointed scorer may (core/club/roles.py) — a
+    role, never games played (one made-up game would otherwise make its scorer "the scorer of X")."""
+    await club_roles.require(svc, actor, chat, Act.MERGE)

@@ -3,12 +3,16 @@ the club's records) in its transaction, and a finished game as a rated match."""
 
 from __future__ import annotations
 
+from bot.club import roles as club_roles
+from bot.club import storage as club_storage
 from bot.games.kegeln import storage
+from bot.moves import both
 from bot.services import Handling, Services
 from bot.storage.base import GameRow
 from bot.storage.sql import TxJob
 from bot.web import hooks as tv
 from core import serial
+from core.club.roles import Act, Role
 from core.errors import GameError
 from core.games.base import Player
 from core.games.kegeln import actions, options, records, rules
@@ -20,13 +24,16 @@ from core.ratings import Match
 
 async def cmd_kegeln(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     """/kegeln high|low [2–6] NAME… (or `teams A B / C D`): whoever starts is the scorer (of one game at a
-    time: a scorer of a running game is told so, not that they are "in a game")."""
+    time: a scorer of a running game is told so, not that they are "in a game"). Started by a chat admin or
+    an appointed scorer it is a club game (its names join the roster when it ends); by anyone else a casual
+    one, which gives the club nothing (docs/club.md)."""
     ib = turn.inbound
     running = await svc.my_game(ib.actor, ib.chat)
     if running is not None and running.kind == "kegeln":
         raise GameError("kegeln.already_scoring", game=running.id)
     setup = options.parse_setup(args, svc.option_words)
     state, events = rules.new(setup, Player(ib.actor.user_id, ib.actor.name), svc.ctx())
+    state.casual = not await club_roles.allowed(svc, ib.actor, ib.chat, Act.SCORE)
     await svc.create(turn, "kegeln", state, events, [ib.actor.user_id], extra=tv.created_job(svc, ib.chat))
     tv.saved(svc, ib.chat)
 
@@ -92,6 +99,11 @@ async def cmd_scorer(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
         to = Player(ib.actor.user_id, ib.actor.name)
     else:
         to = await svc.find_player(ib, " ".join(args), for_scorer=True)
+        state: State = serial.load(State, row.state)
+        held = await club_storage.roles_of(svc.store, ib.chat.platform, ib.chat.chat_id, to.user_id)
+        if not state.casual and Role.SCORER.value not in held:  # a club game stays with the club's people
+            scorers = await club_storage.holders(svc.store, ib.chat.platform, ib.chat.chat_id, Role.SCORER.value)
+            raise GameError("club.may_score", scorers=", ".join(h.name for h in scorers) or "–")
     await svc.play(turn, row, actions.HandOver(to, ib.actor.is_admin))
 
 
@@ -106,7 +118,8 @@ async def cmd_winner(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
 
 def move_writes(svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
     """A Kegeln move's own writes, in the move's transaction: the seat follows the scorer role;
-    the final move records the game, its members' statistics and the throw log."""
+    the final move of a club game records the game, its members' statistics and the throw log, and puts
+    its names on the club's roster (a casual game records nothing: `records.member_records`)."""
     keep = new.scorer.user_id if new.scorer.user_id != old.scorer.user_id else None
     lines = records.member_records(new) if over else []
     if keep is None and not lines:
@@ -115,7 +128,12 @@ def move_writes(svc: Services, row: GameRow, old: State, new: State, over: bool)
             if lines else None)
     throws = [storage.ThrowRecord(new.members[t.member].name, t.pins, t.position,
                                   digit_value(new.mode, t.pins), t.at) for t in new.throws] if lines else []
-    return storage.move_job(row.id, row.platform, row.chat_id, keep, game, lines, throws, svc.clock())
+    now = svc.clock()
+    job = storage.move_job(row.id, row.platform, row.chat_id, keep, game, lines, throws, now)
+    if not lines:
+        return job
+    return both(job, club_storage.add_job(row.platform, row.chat_id, {m.name.casefold(): m.name for m in lines},
+                                          new.scorer.user_id, now))
 
 
 def kegeln_match(lines: list[records.MemberRecord], teams: bool) -> Match | None:

@@ -6,15 +6,16 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+from bot.club import roles as club_roles
 from bot.games.kegeln import storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
 from bot.services import Handling, Services
 from bot.storage.base import GameRow
 from core import serial
+from core.club.roles import Act
 from core.errors import GameError
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import season as kegeln_season
-from core.games.kegeln import trust as kegeln_trust
 from core.games.kegeln.state import Outcome, State
 from core.messages import DayMonth, Inbound, Message, Text
 
@@ -66,28 +67,10 @@ def final_scorers(finished: Sequence[tuple[GameRow, float]]) -> list[tuple[State
     return out
 
 
-async def may_set_season(svc: Services, ib: Inbound, start: kegeln_season.Start) -> None:
-    """The season start is the club's: a chat admin sets it, or whoever kept the score of the last
-    finished game, or whoever kept the score of the most finished games of the current season — once
-    the club trusts them (core/games/kegeln/trust.py: one cheap game buys nothing; a running game's
-    scorer is nobody the club has trusted yet: anyone can start a game)."""
-    if ib.actor.is_admin:
-        return
-    games = final_scorers(await storage.finished(svc.store, ib.chat.platform, ib.chat.chat_id))
-    last = games[-1][0].scorer if games else None
-    year = start.year_at(svc.clock())
-    counts: dict[str, int] = {}
-    named: dict[str, str] = {}
-    for state, at in games:
-        if start.year_at(at) == year:
-            counts[state.scorer.user_id] = counts.get(state.scorer.user_id, 0) + 1
-            named[state.scorer.user_id] = state.scorer.name
-    most = [u for u, n in counts.items() if n == max(counts.values())] if counts else []
-    if ib.actor.user_id not in most and (last is None or ib.actor.user_id != last.user_id):
-        raise GameError("kegeln.season.not_scorer", last=last.name if last else "–",
-                        most=", ".join(named[u] for u in most) or "–")
-    if not kegeln_trust.trusted(ib.actor.user_id, (state for state, _at in games)):  # one cheap game buys nothing
-        raise GameError("kegeln.season.not_trusted", games=kegeln_trust.GAMES, throws=kegeln_trust.THROWS)
+async def may_set_season(svc: Services, ib: Inbound) -> None:
+    """The season start is the club's: a chat admin or an appointed scorer moves it (core/club/roles.py) —
+    a role, never games played (anyone can start and score a game of made-up names)."""
+    await club_roles.require(svc, ib.actor, ib.chat, Act.SEASON)
 
 
 async def cmd_saison(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
@@ -99,7 +82,7 @@ async def cmd_saison(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
     if words:
         new = kegeln_season.parse_start(words[0]) if kegeln_season.parse_year(words[0]) is None else None
         if new is not None:
-            await may_set_season(svc, ib, start)
+            await may_set_season(svc, ib)
             await storage.set_season_start(svc.store, ib.chat.platform, ib.chat.chat_id, new.month, new.day)
             year = new.year_at(svc.clock())
             turn.messages.append(Message(ib.chat, Text("kegeln.season.set", {

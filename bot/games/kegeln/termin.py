@@ -11,17 +11,16 @@ from functools import cache
 
 from babel.dates import get_day_names
 
-from bot.games.kegeln import storage
+from bot.club import roles as club_roles
 from bot.games.kegeln import termin_storage as tstore
 from bot.games.kegeln.charts import chat_zone
-from bot.games.kegeln.season import final_scorers
 from bot.scheduler import Job
 from bot.services import Handling, Services
 from bot.zones import zone
 from core import names
+from core.club.roles import Act
 from core.errors import GameError
 from core.games.kegeln import termin
-from core.games.kegeln import trust as kegeln_trust
 from core.messages import Button, Chat, Inbound, Message, Text, group_of
 
 ANSWER_ARG = re.compile(r"t([0-9]{1,18})([yn])")  # a ChatButton's argument: `kegeln:<chat>:t<evening>y|n`
@@ -48,14 +47,9 @@ def date_words(svc: Services, lang: str) -> termin.Words:
 
 
 async def may_plan(svc: Services, ib: Inbound) -> None:
-    """Setting, moving and cancelling the evening is the club's: a chat admin, or a scorer the club trusts
-    (core/games/kegeln/trust.py, as for /saison and /kegelmerge); anyone else is told who may."""
-    if ib.actor.is_admin:
-        return
-    finished = final_scorers(await storage.finished(svc.store, ib.chat.platform, ib.chat.chat_id))
-    trusted = kegeln_trust.trusted(ib.actor.user_id, (state for state, _at in finished))
-    if not termin.may_plan(ib.actor.is_admin, trusted):
-        raise GameError("termin.not_allowed", games=kegeln_trust.GAMES)
+    """Setting, moving and cancelling the evening is the club's: a chat admin, an appointed scorer or the
+    treasurer (core/club/roles.py) — a role, never games played; anyone else is told who may."""
+    await club_roles.require(svc, ib.actor, ib.chat, Act.PLAN)
 
 
 async def cmd_termin(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:

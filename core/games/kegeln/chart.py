@@ -218,10 +218,19 @@ def _halves(halves: Sequence[tuple[str, float, float]], order: Sequence[str], wi
         for j, value in enumerate((first, second)):
             x0 = x - bar + j * bar
             y0 = bottom - (bottom - top) * max(0.0, min(value, 9.0)) / 9
-            draw.rectangle([x0 + 2, y0, x0 + bar - 2, bottom - 1], fill=colour if j == 1 else None,
-                           outline=colour, width=3)
+            _bar(draw, x0 + 2, y0, x0 + bar - 2, bottom - 1, fill=colour if j == 1 else None, outline=colour)
         _text(draw, (x, bottom + 8), name, slot - 4, anchor="ma")
     return img
+
+
+def _bar(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float,
+         fill: tuple[int, int, int] | None, outline: tuple[int, int, int]) -> None:
+    """A bar from `y0` (its top) down to `y1` (the axis). A value too small for a pixel (1 win beside 135,
+    about 0 pins per throw) would put its top below the axis, which Pillow refuses (`y1 must be greater than
+    or equal to y0`): such a bar is drawn as the thinnest one, on the axis, never upside down."""
+    top = min(y0, y1)
+    left, right = min(x0, x1), max(x0, x1)
+    draw.rectangle([left, top, right, y1], fill=fill, outline=outline, width=min(3, max(1, int(y1 - top) + 1)))
 
 
 def _png(img: Image.Image) -> bytes:
@@ -256,8 +265,7 @@ def _wins(wins: Sequence[tuple[int, int]], names: Sequence[str], width: int, hei
             x0 = x - bar + j * bar
             y0 = bottom - (bottom - top) * value / most
             if value:
-                draw.rectangle([x0 + 2, y0, x0 + bar - 2, bottom - 1], fill=colour if j == 0 else None,
-                               outline=colour, width=3)
+                _bar(draw, x0 + 2, y0, x0 + bar - 2, bottom - 1, fill=colour if j == 0 else None, outline=colour)
             _triangle(draw, x0 + bar / 2, bottom + 14, up=j == 0)
         if k < len(names):
             _text(draw, (x, bottom + 24), names[k], slot - 4, anchor="ma")

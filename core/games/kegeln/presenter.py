@@ -117,7 +117,12 @@ def standings(game_id: int, state: State, chat: Chat, head: Text | str = "", tip
         head = Text("kegeln.head_board", {"mode": mode_text(state.mode), "digits": state.digits, "game": game_id})
     text = Text("kegeln.standings", {"head": head, "lines": standing_lines(state), "status": _status(state),
                                      "tip": tip_text})
-    return Message(chat, text, buttons, edit_key=edit_key(game_id))
+    return Message(chat, casual(state, text), buttons, edit_key=edit_key(game_id))
+
+
+def casual(state: State, text: Text) -> Text:
+    """A casual game's standings and result say so on their first line (it counts nothing for the club)."""
+    return Text("kegeln.casual.marked", {"text": text}) if state.casual else text
 
 
 def position_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
@@ -150,6 +155,8 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 key = "kegeln.started_teams" if state.teams else "kegeln.started"
                 out.append(say(chat, key, mode=mode_text(state.mode), digits=state.digits, names=names,
                                teams=_team_list(state), scorer=state.scorer.name, game=game_id))
+                if state.casual:
+                    out.append(say(chat, "kegeln.casual.started", scorer=state.scorer.name))
                 out.append(standings(game_id, state, chat))
             case PinsWaiting(member=member, pins=pins):
                 free = free_positions(state, member)
@@ -184,9 +191,9 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
             case TimedOut():
                 out.append(say(chat, "kegeln.timed_out"))
             case Finished(outcome=Outcome.DONE, winner=winner) if winner is not None:
-                out.append(Message(chat, Text("kegeln.result", {"mode": mode_text(state.mode),
-                                                                "table": result_table(state),
-                                                                "winner": entry_name(state, winner)})))
+                out.append(Message(chat, casual(state, Text("kegeln.result", {
+                    "mode": mode_text(state.mode), "table": result_table(state),
+                    "winner": entry_name(state, winner)}))))
     return out
 
 

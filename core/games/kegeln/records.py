@@ -23,10 +23,16 @@ class MemberRecord:
     pumpen: int
 
 
+def is_club(state: State) -> bool:
+    """Whether a game is the club's (its records, fines, ratings, titles count), not a casual one."""
+    return not state.casual
+
+
 def member_records(state: State) -> list[MemberRecord]:
     """Per member: number, place of their entry, win, throws, raw pins (Kegel-Schnitt), 9s, Pumpen.
-    In a team duel every member of the winning team has a win. Only a completed game counts."""
-    if state.outcome != Outcome.DONE:
+    In a team duel every member of the winning team has a win. Only a completed club game counts: a casual
+    game gives the club's records, ratings and titles nothing."""
+    if state.outcome != Outcome.DONE or not is_club(state):
         return []
     place = {e: p for p, e in ranking(state)}
     out = []

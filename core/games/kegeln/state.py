@@ -84,6 +84,10 @@ class State:
     outcome: Outcome | None = None
     started: float = 0.0
     updated: float = 0.0
+    # a casual game: started by someone the club has not given the scorer's role (core/club/roles.py). It is
+    # played and shown like any other, and gives the club nothing (records.member_records); a state stored
+    # before this field existed reads False: today's games stay the club's (docs/club.md)
+    casual: bool = False
 
 
 # ---------------------------------------------------------------- what the state says

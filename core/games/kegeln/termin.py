@@ -135,13 +135,6 @@ def reminders(starts: float, now: float) -> list[tuple[str, float]]:
     return [(name, starts - before) for name, before in REMINDERS if starts - before > now]
 
 
-def may_plan(is_admin: bool, trusted: bool) -> bool:
-    """Who sets, moves and cancels the club's evening: a chat admin, or a scorer the club trusts
-    (core/games/kegeln/trust.py: completed games of real evenings kept). Not the scorer of a running
-    game as such: anyone can start a game, and with it they would cancel the club's evening."""
-    return is_admin or trusted
-
-
 @dataclass(frozen=True)
 class Answer:
     """One member's answer to an evening: who (the account), their name then, ✅ or ❌, and when."""

@@ -14,10 +14,12 @@ from bot.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, Table, texts
+from tests.club.harness import appoint
 from tests.games.kegeln.test_rules import SEED_THROWS
 
 
 async def start(t: Table, text: str = "/kegeln high 3 Birgit Klaus Sven Hanne", who: str = "alice") -> int:
+    """A game `who` starts: a club game when the club has appointed them (tests/club/harness.py), else casual."""
     r = await t.say(who, text)
     assert "Hausnummern #" in texts(r), texts(r)
     return int(texts(r).split("#")[1].split(":")[0])
@@ -100,6 +102,9 @@ async def test_position_taken_then_undo_across_players(table: Table) -> None:
 async def test_scorer_hands_over_and_admins_may_act(table: Table) -> None:
     gid = await start(table, "/kegeln high 2 Anna Ben")
     await table.say("bob", "hello")  # the bot now knows Bob in this chat
+    r = await table.say("alice", "/scorer Bob")  # a club game goes only to one of the club's scorers
+    assert "A club game's score stays with a chat admin or one of the club's scorers (Alice)" in texts(r), texts(r)
+    await appoint(table, "bob")
     r = await table.say("alice", "/scorer Bob")
     assert "Bob is now the scorer (was Alice)" in texts(r)
     r = await table.say("alice", "/wurf 5 T")

@@ -14,7 +14,7 @@ from tests.console.test_console_process import play
 
 def test_console_cash_evening(tmp_path: Path) -> None:
     script = "\n".join([
-        "bob: /kasse on", "dave: /kasse on",
+        "bob: /kasse on", "dave: /kasse on", "alice: hi", "dave: /verein scorer alice",  # alice: the club's scorer
         "alice: /kegeln high 2 Anna Ben", "alice: /wurf 0 t", "alice: /kasse", "alice: /undo", "alice: /kasse",
         "alice: /wurf 0 t", "alice: /wurf 5 t", "alice: /wurf 3", "alice: /wurf 5",
         "alice: /kasse pay Anna 0,60", "bob: /kasse pay Anna 0,60", "dave: /kasse pay Anna 0,50",

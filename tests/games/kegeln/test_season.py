@@ -22,6 +22,7 @@ from core.games.kegeln import season as kegeln_season
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
+from tests.club.harness import appoint
 
 ALIASES = {"en": "yearreview", "de": "jahresrueckblick", "sv": "arsrevy", "ru": "itogi_goda",
            "bg": "godishen_pregled"}
@@ -42,6 +43,7 @@ async def game(t: Table, mode: str, throws: dict[str, tuple[int, int]], who: str
 
 
 async def season_2026(t: Table, clock: Clock) -> None:
+    await appoint(t, "alice")  # the club's scorer: her games are club games
     clock.now = at(2025, 12, 5)  # the season before
     await game(t, "high", {"Birgit": (9, 9), "Klaus": (5, 5)})
     clock.now = at(2026, 2, 10)
@@ -160,7 +162,7 @@ async def test_the_review_in_german_names_the_pumpenkoenig(table: Table, clock: 
 async def test_the_scorer_sets_the_season_start_and_others_cannot(table: Table, clock: Clock, db: str) -> None:
     await season_2026(table, clock)
     r = await table.say("bob", "/saison 09-01")
-    assert "the scorer of the last finished game (Alice) or whoever kept score most this season (Alice)" in texts(r)
+    assert "Only a chat admin or one of the club's scorers (Alice) sets the season start" in texts(r), texts(r)
     assert rows(db, "SELECT * FROM kegeln_seasons") == []
     r = await table.say("alice", "/saison 09-01")
     assert "now start on September 1: season 2026/27 runs until Aug 31, 2027" in texts(r), texts(r)
@@ -196,7 +198,7 @@ async def test_merge_two_names_of_one_member(table: Table, clock: Clock, db: str
     before = rows(db, "SELECT * FROM kegeln_members ORDER BY game_id, member")
     # a player who is neither scorer nor admin
     r = await table.say("bob", "/kegelmerge Klausi Klaus")
-    assert "or whoever kept the score of every game Klausi played in (Alice), can merge Klausi" in texts(r)
+    assert "Only a chat admin or one of the club's scorers (Alice) merges members" in texts(r), texts(r)
     # another chat cannot reach these records: its own scorer finds no such members there
     other = Chat(PLATFORM, "group-2", private=False)
     await table.say("carol", "/kegeln high 2 Anna Ben", chat=other)

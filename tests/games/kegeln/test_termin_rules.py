@@ -83,12 +83,6 @@ def test_reminders_a_day_and_an_hour_before_those_still_ahead() -> None:
     assert termin.reminders(starts, starts - 60) == []
 
 
-def test_who_may_plan() -> None:
-    assert termin.may_plan(True, False)  # a chat admin
-    assert termin.may_plan(False, True)  # a scorer the club trusts
-    assert not termin.may_plan(False, False)  # anyone else, the scorer of a game just started too
-
-
 def test_the_roster_keeps_each_users_last_answer_in_answer_order() -> None:
     answers = [termin.Answer("u1", "Anna", True, 1.0), termin.Answer("u2", "Ben", False, 2.0),
                termin.Answer("u3", "Cleo", True, 3.0), termin.Answer("u1", "Anna", False, 4.0)]

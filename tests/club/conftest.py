@@ -1,0 +1,1 @@
+from tests.games.kegeln.conftest import app, clock, db, table  # type: ignore[attr-defined]  # noqa: F401
