@@ -449,3 +449,23 @@ async def test_the_dues_come_on_the_clubs_own_day_and_dues_off_leaves_the_remind
     await admin(table, "/kasse dues off")
     keys = [j.key for j in await pending(table.app.store, cash_storage.JOBS, PLATFORM, "group-1")]
     assert keys == ["remind:2026-04"], keys  # the reminder stays; no dues job is left
+
+
+# ---------------------------------------------------------------- the roster behind the box (bot/club/)
+async def test_the_rosters_members_and_links_are_the_cash_boxs(table: Table) -> None:
+    """A member on the club's roster (/verein add) is bookable and pays the dues without a game or a
+    /kasse member line; an account the roster links (confirmed) reads that member's statement privately."""
+    from tests.club.harness import as_chair
+    await table.say("bob", "hi")
+    await admin(table, "/kasse on")
+    assert "Ilse" not in await cash_members.members(table.app.store, PLATFORM, "group-1", paying=True)
+    await as_chair(table, "add", "Ilse")
+    await as_chair(table, "link", "Ilse", "<@bob>")
+    assert "Ilse" in (await cash_members.members(table.app.store, PLATFORM, "group-1", paying=True)).values()
+    r = await admin(table, "/kasse fee Ilse 20 joined in December")
+    assert "Entry fee for Ilse: €20.00 — joined in December" in plain(r), plain(r)
+    assert await cash_members.linked(table.app.store, PLATFORM, "group-1", "bob") == (names.key("Ilse"), "Ilse")
+    r = await table.say("bob", "/kasse me")
+    (msg,) = r.messages
+    assert isinstance(msg.to, Actor) and msg.to.user_id == "bob", msg.to
+    assert "Ilse: balance €20.00" in plain(r) and "joined in December" in plain(r), plain(r)
