@@ -142,12 +142,14 @@ class PostgresStore(SqlStore):
             await self._pool.close()
             self._pool = None
 
-    async def vacuum(self, tables: Sequence[str]) -> None:
+    async def scrub(self, tables: Sequence[str]) -> bool:
         """VACUUM the tables (/forgetme: the rows' old versions are dead tuples until then; outside a
-        transaction, as PostgreSQL requires). It frees their space for reuse; it does not zero it."""
+        transaction, as PostgreSQL requires). It frees their space for reuse; it does not zero it, and
+        the server's own WAL keeps the old rows until it is recycled (docs/retention.md). True."""
         assert self._pool is not None
         async with self._pool.acquire(timeout=self.timeout) as conn:
             await conn.execute("VACUUM " + ", ".join(sorted(set(tables))))
+        return True
 
     # ------------------------------------------------------------ plumbing
     async def _write(self, job: PgJob) -> Any:

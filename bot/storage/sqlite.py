@@ -174,12 +174,14 @@ class SqliteStore(SqlStore):
                 await conn.close()
         self._w = self._r = None
 
-    async def checkpoint(self, attempts: int = 20) -> bool:
-        """Copy the write-ahead log into the database file and truncate it to nothing (/forgetme: the log's
-        older frames still hold the rows as they were). Between the writer's batches, on its connection;
-        a reader in the middle of a read makes it try again. True when the log is empty."""
+    async def scrub(self, tables: Sequence[str]) -> bool:
+        """No old copy of erased rows left on disk (/forgetme): `secure_delete` (on every connection) has
+        zeroed what the erase freed in the file; here the write-ahead log, whose older frames still hold
+        the rows as they were, is copied into the file and truncated to nothing. Between the writer's
+        batches, on its connection; a reader in the middle of a read makes it try again (20 times).
+        True when the log is empty. (`tables`: PostgreSQL's twin vacuums them; SQLite needs no names.)"""
         assert self._w is not None
-        for _ in range(attempts):
+        for _ in range(20):
             cur = await self._w.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             row = await cur.fetchone()
             if row is not None and row[0] == 0:

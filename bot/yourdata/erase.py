@@ -12,7 +12,6 @@ from typing import Any
 from bot.storage import fair_play
 from bot.storage.base import Store
 from bot.storage.sql import Query, Tx, TxJob
-from bot.storage.sqlite import SqliteStore
 from bot.yourdata.declare import FORMER, Personal
 
 log = logging.getLogger("bot.yourdata")
@@ -102,14 +101,8 @@ async def leave_nothing(store: Store, declared: Sequence[Personal]) -> None:
     (`secure_delete`, set on every connection) and its write-ahead log, which still holds the rows as they
     were, is checkpointed into the file and truncated; PostgreSQL VACUUMs the tables the erase touched
     (their old row versions leave the tables and indexes; docs/retention.md says what stays)."""
-    if isinstance(store, SqliteStore):
-        if not await store.checkpoint():
-            log.warning("the write-ahead log could not be emptied after a /forgetme; it is at the next checkpoint")
-    else:
-        from bot.storage.postgres import PostgresStore  # asyncpg only where PostgreSQL is used (start-up time)
-
-        if isinstance(store, PostgresStore):
-            await store.vacuum([p.table for p in declared] + ["rated_pairs"])
+    if not await store.scrub([p.table for p in declared] + ["rated_pairs"]):
+        log.warning("the write-ahead log could not be emptied after a /forgetme; it is at the next checkpoint")
 
 
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
