@@ -47,8 +47,8 @@ PAGE = """<!doctype html>
 <script src="../static/tv.js" defer></script>
 </head>
 <body>
-<main id="tv" data-offline="{offline}" data-gone="{gone}">
-<p class="idle">{offline}</p>
+<main id="tv" data-offline="{offline}" data-gone="{gone}" data-connecting="{connecting}">
+<p class="idle">{connecting}</p>
 </main>
 </body>
 </html>
@@ -136,7 +136,7 @@ class TvServer:
         def say(key: str) -> str:
             return html.escape(self.svc.catalogs.render(Text(key), lang))
         body = PAGE.format(lang=html.escape(lang), title=say("tv.title"), offline=say("tv.offline"),
-                           gone=say("tv.gone"))
+                           gone=say("tv.gone"), connecting=say("tv.connecting"))
         return web.Response(text=body, content_type="text/html", headers=HEADERS)
 
     async def events(self, request: web.Request) -> web.StreamResponse:

@@ -18,11 +18,11 @@ from core import serial
 from core.games.kegeln import presenter
 from core.games.kegeln import report as kegeln_report
 from core.games.kegeln.evenings import evening_of, evening_starts
-from core.games.kegeln.state import Phase, State, current, shown
+from core.games.kegeln.state import Phase, State, current, number, ranking, shown, team_members
 from core.messages import Chat, Text, group_of
 
 KIND = "kegeln"
-WORDS = ("tv.now", "tv.last", "tv.idle", "tv.nines", "tv.pumpe")  # the labels the page's script shows
+WORDS = ("tv.now", "tv.last", "tv.idle", "tv.nines", "tv.pumpe", "tv.connecting")  # the labels the page's script shows
 
 
 async def read(svc: Services, platform: str, chat_id: str) -> dict[str, Any]:
@@ -83,7 +83,19 @@ def game_view(game_id: int, state: State, say: Any) -> dict[str, Any]:
     if state.phase is Phase.TIE:
         out["tie"] = say(Text("tv.tie", {"scorer": state.scorer.name}))
         out["result"] = [say(line) for line in presenter.result_table(state)]
+        out["ranking"] = ranking_view(state, say)
     return out
+
+
+def ranking_view(state: State, say: Any) -> list[dict[str, str]]:
+    """The result as the end screen lays it out: a line per place, a team's members on a line of their own
+    (the text the chat gets puts them in one long line, too wide for a screen of four teams)."""
+    if not state.teams:
+        return [{"line": say(line), "members": ""} for line in presenter.result_table(state)]
+    return [{"line": say(Text("tv.team_line", {"place": place, "team": presenter.team_text(e),
+                                               "score": presenter.fmt_score(state, e)})),
+             "members": ", ".join(f"{state.members[i].name} {number(state, i)}" for i in team_members(state, e))}
+            for place, e in ranking(state)]
 
 
 def finished_view(row: GameRow, say: Any) -> dict[str, Any] | None:
@@ -93,6 +105,7 @@ def finished_view(row: GameRow, say: Any) -> dict[str, Any] | None:
     state = serial.load(State, row.state)
     view = game_view(row.id, state, say)
     view["result"] = [say(line) for line in presenter.result_table(state)]
+    view["ranking"] = ranking_view(state, say)
     if state.winner is not None:
         view["winner"] = say(Text("tv.winner", {"name": presenter.entry_name(state, state.winner)}))
     return view
