@@ -90,7 +90,8 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if args.command == "sync-commands":
             return await sync_commands(app, settings, args.guild)
-        tv = await tv_server.start(app, settings.web_host, settings.web_port, settings.web_public_url)
+        tv = await tv_server.start(app, settings.web_host, settings.web_port, settings.web_public_url,
+                                   settings.web_proxies)
         try:
             adapters = [] if args.console else platform_adapters(app, settings)
         except ValueError as exc:  # a setting the platform would refuse: one line that says which
