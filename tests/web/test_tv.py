@@ -63,7 +63,9 @@ async def test_bad_and_old_tokens_are_404(table: Table, tv: TvServer, http: aioh
         assert await status(http, f"{base}/{wrong}/events") == 404
     stream = await open_events(http, link)
     await stream.until("state")
-    new = await link_of(table, args="new")
+    admin = Actor(PLATFORM, "carol", "Carol", "en", is_admin=True)
+    new = private_link(await table.send(Inbound(admin, table.group, command="tv", args=("new",), event_id="n1")),
+                       "carol")
     assert new != link
     assert await status(http, link) == 404  # at once
     assert await status(http, link + "/events") == 404
@@ -309,3 +311,17 @@ async def test_behind_a_proxy_the_address_it_names_counts(app: App, table: Table
                 r.close()
         finally:
             await server.stop()
+
+
+async def test_only_a_chat_admin_makes_a_new_link(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
+    """The scorer of any game gets the link, but a new one (which kills the club's TV link) only a chat admin
+    makes (`may_make_new_link`; with the club's roles, issue 34, the club's officers)."""
+    await table.say("alice", "/kegeln high 2 Anna Ben")
+    link = await link_of(table)  # the scorer has the link
+    r = await table.say("alice", "/tv new")
+    assert "Only a chat admin can make a new TV link" in texts(r)
+    assert await status(http, link) == 200  # the club's TV keeps its link
+    admin = Actor(PLATFORM, "carol", "Carol", "en", is_admin=True)
+    r = await table.send(Inbound(admin, table.group, command="tv", args=("new",), event_id="admin-new"))
+    new = private_link(r, "carol")
+    assert new != link and await status(http, link) == 404 and await status(http, new) == 200

@@ -32,7 +32,7 @@
     return node;
   }
 
-  function members(game) {  // one table, or two side by side from 11 members on: up to 20 fit the screen
+  function members(game, inLane) {  // one table, or two side by side from 11 members on: up to 20 fit the screen
     var wrap = el("div", "members-wrap");
     var count = game.members.length;
     var columns = count > 10 ? 2 : 1;
@@ -41,7 +41,7 @@
     game.members.forEach(function (m, i) {
       if (i % rows === 0) {
         table = el("table", "members");
-        table.style.fontSize = Math.min(3.4, 17 / rows) + "vw";
+        table.style.fontSize = inLane ? "1em" : Math.min(3.4, 17 / rows) + "vw";
         wrap.appendChild(table);
       }
       var row = el("tr", m.now ? "now" : "");
@@ -67,7 +67,9 @@
     }
     if (game.tie) { main.appendChild(el("div", "tie", game.tie)); }
     if (game.winner) { main.appendChild(el("div", "winner", game.winner)); }
-    main.appendChild(members(game));
+    var table = members(game, v.screen === "lane");
+    if (v.screen === "lane") { table.className += " fit"; }
+    main.appendChild(table);
     if (game.last) {
       var last = el("div", "last");
       last.appendChild(el("span", "label", v.words.last + " "));
@@ -98,6 +100,14 @@
     return main;
   }
 
+  function laneSection(v, game) {  // one lane's part of a split screen: its label, then its game or result
+    var lane = el("section", "lane");
+    var part = { game: game, words: v.words, screen: "lane" };
+    lane.appendChild(el("div", "lane-label", game.lane));
+    lane.appendChild(game.result && game.result.length ? endSection(part) : gameSection(part));
+    return lane;
+  }
+
   function fits(node) {
     return node.scrollHeight <= node.clientHeight + 1 && node.scrollWidth <= node.clientWidth + 1;
   }
@@ -121,6 +131,15 @@
     var page = el("div", "page " + v.screen);
     document.documentElement.lang = v.lang;
     document.title = v.title;
+    if (v.screen === "lanes") {  // several club games at once: the screen split between the lanes
+      page.className = "page lanes";
+      page.style.gridTemplateColumns = "repeat(" + Math.min(2, v.lanes.length) + ", minmax(0, 1fr))";
+      page.style.gridTemplateRows = "repeat(" + Math.ceil(v.lanes.length / 2) + ", minmax(0, 1fr))";
+      v.lanes.forEach(function (game) { page.appendChild(laneSection(v, game)); });
+      replace(root, page);
+      fit();
+      return;
+    }
     if (v.game && v.game.result && v.game.result.length) {
       page.appendChild(endSection(v));
     } else if (v.screen === "idle") {
