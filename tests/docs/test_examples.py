@@ -125,6 +125,7 @@ CONTEXTS = {
     "kegeln club over": ctx(*KEGELN_CLUB, *KEGELN_DONE),
     "club evening set": ctx(*KEGELN_CLUB, "alice: /termin 12.12. 19:30 Gasthof Krone"),  # alice is trusted
     "cash box, the treasurer": ctx(*CASH, actor="dave"),
+    "kegeln, a chat admin": ctx("dave: hello", *KEGELN, actor="dave"),  # /tv new: only an admin makes a new link
 }
 BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess 0123": "practice", "/guess 1234": "practice", "/guess 4071": "duel, the starter",
@@ -135,6 +136,7 @@ BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     **{f"/{name}": "club evening set" for name in ("termin", "evening", "traff", "träff", "vstrecha", "встреча",
                                                     "sreshta", "среща")},  # shows the evening set
     "/termin cancel": "club evening set",
+    **dict.fromkeys(("/tv new", "/tv neu", "/tv ny", "/tv новая"), "kegeln, a chat admin"),
 }
 BY_PAGE = {  # a bare command means what the page around it is about
     ("docs/logik.md", "accept"): "logik challenge", ("docs/logik.md", "decline"): "logik challenge",
