@@ -161,7 +161,8 @@ async def start_tv(app: App, settings: Settings) -> TvServer | None:
     if settings.web_port is None and not settings.web_public_url:
         return None
     from bot.web import server
-    return await server.start(app, settings.web_host, settings.web_port, settings.web_public_url)
+    return await server.start(app, settings.web_host, settings.web_port, settings.web_public_url,
+                              settings.web_proxies)
 
 
 async def stop_tv(tv: TvServer | None) -> None:

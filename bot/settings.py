@@ -54,6 +54,7 @@ class Settings:
     web_host: str = "127.0.0.1"  # the TV page (docs/tv.md): served only when WEB_PORT is set
     web_port: int | None = None
     web_public_url: str | None = None  # the address /tv's links start with (behind a proxy: its https:// one)
+    web_proxies: tuple[str, ...] = ()  # trusted reverse proxies' addresses: their X-Forwarded-For names the client
 
     @classmethod
     def load(cls, env_file: str | Path = ".env") -> Settings:
@@ -87,4 +88,5 @@ class Settings:
             web_host=env("WEB_HOST") or cls.web_host,
             web_port=_int("WEB_PORT", None),
             web_public_url=env("WEB_PUBLIC_URL") or None,
+            web_proxies=tuple(a.strip() for a in (env("WEB_PROXIES") or "").split(",") if a.strip()),
         )

@@ -14,6 +14,7 @@ from core.messages import Actor, Chat
 REFUSALS: dict[Act, str] = {
     Act.PLAN: "error.club.may_plan", Act.SEASON: "error.club.may_season", Act.MERGE: "error.club.may_merge",
     Act.APPOINT: "error.club.may_appoint", Act.ROSTER: "error.club.may_roster", Act.SCORE: "error.club.may_score",
+    Act.SCREEN: "error.tv.new_not_allowed",
 }
 
 

@@ -1,8 +1,9 @@
 """/tv (/табло …): the link to the chat's TV page, told privately to who may have it; /tv new replaces it.
 
 Who may: the chat's admins and the scorer of the chat's running Hausnummern game — the people who run the
-evening. Everyone else is refused with the reason. The link goes to the asker privately (never into the
-group: whoever has it sees the page); where the platform cannot reach them, the group is told only that."""
+evening; a new link (`/tv new`, which stops the TV's old one) only the chat's admins. Everyone else is
+refused with the reason. The link goes to the asker privately (never into the group: whoever has it sees
+the page); where the platform cannot reach them, the group is told only that."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ async def cmd_tv(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     if not await may_have_link(svc, turn):
         raise GameError("tv.not_allowed")
     rotate = bool(words)
+    if rotate and not await may_make_new_link(svc, turn):
+        raise GameError("tv.new_not_allowed")
     token = await links.token_for(svc.store, ib.chat.platform, ib.chat.chat_id, svc.clock(), rotate=rotate)
     if rotate:  # the pages open on the old link stop now (on PostgreSQL the other processes read the token anew)
         feed.changed(svc, ib.chat.platform, ib.chat.chat_id)
@@ -49,6 +52,16 @@ async def may_have_link(svc: Services, turn: Handling) -> bool:
         if row.kind == "kegeln" and serial.load(State, row.state).scorer.user_id == ib.actor.user_id:
             return True
     return False
+
+
+async def may_make_new_link(svc: Services, turn: Handling) -> bool:
+    """A new link stops the club's TV at once: only the club's roles may (a chat admin or an appointed
+    scorer: core/club/roles.py `Act.SCREEN`) — not the scorer of any game, who would otherwise take the
+    club's screen with a casual game."""
+    from bot.club import roles  # the club's roles (bot/club/)
+    from core.club.roles import Act
+    ib = turn.inbound
+    return not ib.actor.as_chat and await roles.allowed(svc, ib.actor, ib.chat, Act.SCREEN)
 
 
 async def notify_everywhere(svc: Services, platform: str, chat_id: str) -> None:

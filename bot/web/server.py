@@ -10,6 +10,7 @@ import contextlib
 import html
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from aiohttp_sse import EventSourceResponse, sse_response
 from bot.services import Services
 from bot.web import feed as tv_feed
 from bot.web import links, pgnotify, view
+from bot.web.guard import Guard, GuardedSite, Limits
 from core.messages import Chat, Text
 
 log = logging.getLogger("bot.web")
@@ -47,7 +49,7 @@ PAGE = """<!doctype html>
 <script src="../static/tv.js" defer></script>
 </head>
 <body>
-<main id="tv" data-offline="{offline}" data-gone="{gone}">
+<main id="tv" data-offline="{offline}" data-gone="{gone}" data-connecting="{connecting}">
 <p class="idle">{connecting}</p>
 </main>
 </body>
@@ -55,11 +57,30 @@ PAGE = """<!doctype html>
 """
 
 
+@web.middleware
+async def secure(request: web.Request,
+                 handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+    """Every answer carries the page's security headers: a 404 or 405 for any address too, not only the page."""
+    try:
+        response = await handler(request)
+    except web.HTTPException as exc:
+        for name, value in HEADERS.items():
+            exc.headers.setdefault(name, value)
+        raise
+    if not response.prepared:
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
+    return response
+
+
 class TvServer:
     """The TV pages of one App, served on `host:port` until `stop`."""
 
-    def __init__(self, svc: Services, host: str, port: int, public_url: str) -> None:
+    def __init__(self, svc: Services, host: str, port: int, public_url: str, limits: Limits | None = None) -> None:
         self.svc, self.host, self.port = svc, host, port
+        self.limits = limits or Limits()
+        self.guard = Guard(self.limits) if self.limits.guarded else None
+        self._pages_of: dict[str, int] = {}  # open pages (event streams) per client address
         self.feed = tv_feed.Feed(self._read, view.moment)
         self.served = tv_feed.Served(public_url, self.feed)
         self._runner: web.AppRunner | None = None
@@ -71,7 +92,8 @@ class TvServer:
         return token, await view.read(self.svc, *key)
 
     def web_app(self) -> web.Application:
-        app = web.Application()
+        middlewares = [secure, *([self.guard.middleware] if self.guard is not None else [])]
+        app = web.Application(middlewares=middlewares, client_max_size=4096)
         app.router.add_get("/tv/{token}", self.page)
         app.router.add_get("/tv/{token}/events", self.events)
         app.router.add_get("/static/{name}", self.static)
@@ -80,9 +102,13 @@ class TvServer:
 
     async def start(self) -> None:
         # a page that goes away ends its handler at once (its place among MAX_PAGES is free again)
-        self._runner = web.AppRunner(self.web_app(), access_log=None, shutdown_timeout=1.0, handler_cancellation=True)
+        self._runner = web.AppRunner(self.web_app(), access_log=None, shutdown_timeout=1.0, handler_cancellation=True,
+                                     **self.limits.handler_args())
         await self._runner.setup()
-        await web.TCPSite(self._runner, self.host, self.port).start()
+        if self.guard is not None:
+            await GuardedSite(self._runner, self.host, self.port, self.guard).start()
+        else:
+            await web.TCPSite(self._runner, self.host, self.port).start()
         url = pgnotify.postgres_url(self.svc.store)
         if url is not None:
             self._listener = pgnotify.Listener(url, self._heard)
@@ -136,7 +162,7 @@ class TvServer:
         def say(key: str) -> str:
             return html.escape(self.svc.catalogs.render(Text(key), lang))
         body = PAGE.format(lang=html.escape(lang), title=say("tv.title"), offline=say("tv.offline"),
-                           connecting=say("tv.connecting"), gone=say("tv.gone"))
+                           gone=say("tv.gone"), connecting=say("tv.connecting"))
         return web.Response(text=body, content_type="text/html", headers=HEADERS)
 
     async def events(self, request: web.Request) -> web.StreamResponse:
@@ -144,10 +170,15 @@ class TvServer:
         token = request.match_info["token"]
         ref = await self._chat(request)
         key = (ref.platform, ref.chat_id)
+        client = self.guard.client(request) if self.guard is not None else ""
+        if self.guard is not None and self._pages_of.get(client, 0) >= self.limits.pages_per_address:
+            # one address never holds all of a chat's MAX_PAGES: a link that went around leaves the TV its place
+            raise web.HTTPTooManyRequests(headers={**HEADERS, "Retry-After": "30"})
         try:
             watcher, current = await self.feed.watch(key, token)
         except tv_feed.TooManyPages:
             raise web.HTTPTooManyRequests(headers={**HEADERS, "Retry-After": "30"}) from None
+        self._pages_of[client] = self._pages_of.get(client, 0) + 1
         try:
             async with sse_response(request, headers=HEADERS, ping_interval=PING_SECONDS) as resp:
                 self._streams.add(resp)
@@ -180,6 +211,11 @@ class TvServer:
                 return resp
         finally:
             self.feed.unwatch(key, watcher)
+            left = self._pages_of.get(client, 1) - 1
+            if left > 0:
+                self._pages_of[client] = left
+            else:
+                self._pages_of.pop(client, None)
 
     async def static(self, request: web.Request) -> web.FileResponse:
         name = request.match_info["name"]
@@ -188,14 +224,15 @@ class TvServer:
         return web.FileResponse(STATIC / name, headers={**HEADERS, "Cache-Control": "no-cache"})
 
 
-async def start(svc: Services, host: str, port: int | None, public_url: str | None) -> TvServer | None:
-    """The TV pages of `svc` as configured (WEB_HOST, WEB_PORT, WEB_PUBLIC_URL): served when a port is set;
-    a process with only the public address gives /tv's links for pages another process serves."""
+async def start(svc: Services, host: str, port: int | None, public_url: str | None,
+                proxies: tuple[str, ...] = ()) -> TvServer | None:
+    """The TV pages of `svc` as configured (WEB_HOST, WEB_PORT, WEB_PUBLIC_URL, WEB_PROXIES): served when a
+    port is set; a process with only the public address gives /tv's links for pages another process serves."""
     if port is None:
         if public_url:
             tv_feed.attach(svc, tv_feed.Served(public_url))
         return None
-    server = TvServer(svc, host, port, public_url or f"http://{host}:{port}")
+    server = TvServer(svc, host, port, public_url or f"http://{host}:{port}", Limits(proxies=frozenset(proxies)))
     try:
         await server.start()
     except OSError as exc:  # the port is taken, the host unknown: the bot runs on, without its TV page

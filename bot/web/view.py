@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.club.games import is_club_game
 from bot.games.kegeln import storage as kegeln_storage
 from bot.services import Services
 from bot.storage.base import GameRow
@@ -18,35 +19,79 @@ from core import serial
 from core.games.kegeln import presenter
 from core.games.kegeln import report as kegeln_report
 from core.games.kegeln.evenings import evening_of, evening_starts
-from core.games.kegeln.state import Phase, State, current, shown
+from core.games.kegeln.state import Phase, State, current, number, ranking, shown, team_members
 from core.messages import Chat, Text, group_of
 
 KIND = "kegeln"
-WORDS = ("tv.now", "tv.last", "tv.idle", "tv.nines", "tv.pumpe")  # the labels the page's script shows
+WORDS = ("tv.now", "tv.last", "tv.idle", "tv.nines", "tv.pumpe", "tv.connecting")  # the labels the page's script shows
+
+
+MAX_LANES = 4  # the most games the page splits its screen between (a club hall with four lanes)
+RECENT_SECONDS = 300.0  # a lane's result stays in its part of the screen this long while another lane plays
+
+
+def shows_on_tv(row: GameRow) -> bool:
+    """THE one place that says whether a game shows on the chat's TV: the club's Hausnummern games only
+    (bot/club/games.py: started by a chat admin or an appointed scorer), so that a member's casual game
+    never takes the club's screen."""
+    return is_club_game(row)
 
 
 async def read(svc: Services, platform: str, chat_id: str) -> dict[str, Any]:
-    """The page of one chat now."""
+    """The page of one chat now: one game (running, else the evening's last result), or the screen split
+    between the lanes when several club games run at once (a lane that just ended keeps its result)."""
     lang = await svc.renderer.group_lang(Chat(platform, chat_id, False))
 
     def say(text: Text | str) -> str:
         return svc.catalogs.render(text, lang)
 
-    view: dict[str, Any] = {"lang": lang, "title": say(Text("tv.title")), "words": words(svc, lang)}
-    running = [r for r in await svc.store.chat_games(platform, chat_id) if r.kind == KIND]
+    view: dict[str, Any] = {"lang": lang, "title": say(Text("tv.title")), "words": words(svc, lang), "lanes": []}
+    running = [r for r in await svc.store.chat_games(platform, chat_id) if shows_on_tv(r)]
     tz = zone(await svc.store.chat_tz(platform, group_of(chat_id)))
-    tonight = evening_of(svc.clock(), tz)
+    now = svc.clock()
+    tonight = evening_of(now, tz)
     since = evening_starts(tonight, tz)
     finished = await kegeln_storage.games_since(svc.store, platform, chat_id, since)
-    if running:
+    ended = [r for r in [await svc.store.get_game(f.game_id) for f in finished[-MAX_LANES:]]
+             if r is not None and shows_on_tv(r)]
+    lanes = lanes_now(running, ended, now)
+    if len(lanes) > 1:
+        view["screen"] = "lanes"
+        view["game"] = None
+        view["lanes"] = [lane_view(n, row, say) for n, row in enumerate(lanes, 1)]
+    elif running:
         view["screen"] = "game"
         view["game"] = game_view(running[-1].id, serial.load(State, running[-1].state), say)
     else:
         view["screen"] = "idle"
-        last = await svc.store.get_game(finished[-1].game_id) if finished else None
-        view["game"] = finished_view(last, say) if last is not None else None
+        view["game"] = finished_view(ended[-1], say) if ended else None
     view["evening"] = await evening_view(svc, platform, chat_id, since, tonight, finished, say)
     return view
+
+
+def lanes_now(running: list[GameRow], ended: list[GameRow], now: float) -> list[GameRow]:
+    """The games that share the screen: the running club games, and a game that ended on another lane while
+    one of them ran, for RECENT_SECONDS (its scorer has started no new game: that lane has not moved on) —
+    so the room sees a lane's result although the other lane plays on. A game after another on the same
+    lane takes the whole screen as before. Each lane keeps its place by its scorer (the bot knows no lane
+    numbers: the scorers are the lanes), at most MAX_LANES."""
+    if not running:
+        return []
+    states = {r.id: serial.load(State, r.state) for r in [*running, *ended]}
+    scoring = {states[r.id].scorer.user_id for r in running}
+    kept = [e for e in ended if now - states[e.id].updated <= RECENT_SECONDS
+            and states[e.id].scorer.user_id not in scoring
+            and any(states[r.id].started < states[e.id].updated for r in running)]
+    lanes = (running[-MAX_LANES:] + kept)[:MAX_LANES]
+    return sorted(lanes, key=lambda r: (states[r.id].scorer.user_id, r.id))
+
+
+def lane_view(n: int, row: GameRow, say: Any) -> dict[str, Any]:
+    """One lane's part of a split screen: its game (or its result, just ended) under the lane's label."""
+    state = serial.load(State, row.state)
+    shown = finished_view(row, say) if row.over else game_view(row.id, state, say)
+    assert shown is not None
+    return {**shown, "lane": say(Text("tv.lane", {"n": n, "scorer": state.scorer.name}))}
 
 
 def words(svc: Services, lang: str) -> dict[str, str]:
@@ -83,7 +128,19 @@ def game_view(game_id: int, state: State, say: Any) -> dict[str, Any]:
     if state.phase is Phase.TIE:
         out["tie"] = say(Text("tv.tie", {"scorer": state.scorer.name}))
         out["result"] = [say(line) for line in presenter.result_table(state)]
+        out["ranking"] = ranking_view(state, say)
     return out
+
+
+def ranking_view(state: State, say: Any) -> list[dict[str, str]]:
+    """The result as the end screen lays it out: a line per place, a team's members on a line of their own
+    (the text the chat gets puts them in one long line, too wide for a screen of four teams)."""
+    if not state.teams:
+        return [{"line": say(line), "members": ""} for line in presenter.result_table(state)]
+    return [{"line": say(Text("tv.team_line", {"place": place, "team": presenter.team_text(e),
+                                               "score": presenter.fmt_score(state, e)})),
+             "members": ", ".join(f"{state.members[i].name} {number(state, i)}" for i in team_members(state, e))}
+            for place, e in ranking(state)]
 
 
 def finished_view(row: GameRow, say: Any) -> dict[str, Any] | None:
@@ -93,6 +150,7 @@ def finished_view(row: GameRow, say: Any) -> dict[str, Any] | None:
     state = serial.load(State, row.state)
     view = game_view(row.id, state, say)
     view["result"] = [say(line) for line in presenter.result_table(state)]
+    view["ranking"] = ranking_view(state, say)
     if state.winner is not None:
         view["winner"] = say(Text("tv.winner", {"name": presenter.entry_name(state, state.winner)}))
     return view
@@ -115,14 +173,14 @@ def moment(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any] | 
     that were open when it came (a page opened later never sees it: it is no part of the view)."""
     if old is None:
         return None
-    before, after = old.get("game"), new.get("game")
-    if not after or not before or before.get("id") != after.get("id"):
-        return None
-    if after.get("throws", 0) != before.get("throws", 0) + 1:
-        return None
-    pins = after.get("last_pins")
-    if pins == 9:
-        return {"kind": "nines", "text": new["words"]["nines"], "name": after.get("last_name", "")}
-    if pins == 0:
-        return {"kind": "pumpe", "text": new["words"]["pumpe"], "name": after.get("last_name", "")}
+    before = {g["id"]: g for g in [old.get("game"), *old.get("lanes", [])] if g}
+    for after in [new.get("game"), *new.get("lanes", [])]:
+        was = before.get(after["id"]) if after else None
+        if not after or not was or after.get("throws", 0) != was.get("throws", 0) + 1:
+            continue
+        pins = after.get("last_pins")
+        if pins == 9:
+            return {"kind": "nines", "text": new["words"]["nines"], "name": after.get("last_name", "")}
+        if pins == 0:
+            return {"kind": "pumpe", "text": new["words"]["pumpe"], "name": after.get("last_name", "")}
     return None

@@ -24,6 +24,7 @@ class Act(StrEnum):
     MERGE = "merge"  # merge two names of one member (/kegelmerge)
     APPOINT = "appoint"  # appoint and remove scorers
     ROSTER = "roster"  # add and remove members, link a member to an account, confirm a member's own link
+    SCREEN = "screen"  # make a new link to the club's TV page (/tv new: the old one stops at once)
 
 
 MAY: dict[Act, frozenset[Role]] = {
@@ -33,6 +34,7 @@ MAY: dict[Act, frozenset[Role]] = {
     Act.MERGE: frozenset({Role.ADMIN, Role.SCORER}),
     Act.APPOINT: frozenset({Role.ADMIN}),
     Act.ROSTER: frozenset({Role.ADMIN, Role.TREASURER}),
+    Act.SCREEN: frozenset({Role.ADMIN, Role.SCORER}),
 }
 
 

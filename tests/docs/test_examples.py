@@ -133,6 +133,7 @@ CONTEXTS = {
     "club, a link asked": ctx(*KEGELN_DONE, "bob: /verein link Klaus", actor="dave"),
     "kegeln, bob a scorer": ctx(*KEGELN, "bob: hi", "dave: /verein scorer bob"),  # a club game goes to a scorer
     "cash box, the treasurer": ctx(*CASH, actor="dave"),
+    "kegeln, a chat admin": ctx("dave: hello", *KEGELN, actor="dave"),  # /tv new: only an admin makes a new link
 }
 BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     "/guess 0123": "practice", "/guess 1234": "practice", "/guess 4071": "duel, the starter",
@@ -145,6 +146,7 @@ BY_EXAMPLE = {  # an example whose arguments say which game it belongs to
     **{f"/{name}": "club evening set" for name in ("termin", "evening", "traff", "träff", "vstrecha", "встреча",
                                                     "sreshta", "среща")},  # shows the evening set
     "/termin cancel": "club evening set",
+    **dict.fromkeys(("/tv new", "/tv neu", "/tv ny", "/tv новая"), "kegeln, a chat admin"),
 }
 BY_PAGE = {  # a bare command means what the page around it is about
     ("docs/logik.md", "accept"): "logik challenge", ("docs/logik.md", "decline"): "logik challenge",

@@ -10,6 +10,7 @@ import asyncpg
 
 from bot.app import App
 from bot.web import server as tv_server
+from core.messages import Actor, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import Table
 from tests.web.tvkit import free_port, numbers, open_events, private_link
@@ -51,7 +52,9 @@ async def test_a_throw_through_one_process_reaches_a_page_served_by_another(pg_u
             await table.say("alice", "/wurf 2")
             view = await stream.until("state", lambda v: numbers(v)["Anna"] == "92", timeout=15)
             await asyncio.wait_for(tv.listening(), 10)
-            new = private_link(await table.say("alice", "/tv new"), "alice")
+            boss = Actor(table.group.platform, "boss", "Boss", "en", is_admin=True)  # only an admin makes a new link
+            new = private_link(await table.send(Inbound(boss, table.group, command="tv", args=("new",),
+                                                        event_id="new-1")), "boss")
             await stream.until("gone", timeout=5)  # the rotation, heard from the other process
             async with http.get(link) as resp:
                 assert resp.status == 404

@@ -64,7 +64,9 @@ async def test_bad_and_old_tokens_are_404(table: Table, tv: TvServer, http: aioh
         assert await status(http, f"{base}/{wrong}/events") == 404
     stream = await open_events(http, link)
     await stream.until("state")
-    new = await link_of(table, args="new")
+    admin = Actor(PLATFORM, "carol", "Carol", "en", is_admin=True)
+    new = private_link(await table.send(Inbound(admin, table.group, command="tv", args=("new",), event_id="n1")),
+                       "carol")
     assert new != link
     assert await status(http, link) == 404  # at once
     assert await status(http, link + "/events") == 404
@@ -193,21 +195,39 @@ async def test_static_files_served_and_nothing_else(tv: TvServer, http: aiohttp.
     assert await status(http, base + "links.py") == 404
 
 
-async def test_a_leaked_link_opens_a_bounded_number_of_pages(table: Table, tv: TvServer,
-                                                            http: aiohttp.ClientSession) -> None:
+async def test_a_leaked_link_opens_a_bounded_number_of_pages(table: Table, tv: TvServer) -> None:
+    """At most MAX_PAGES pages of a chat, and at most `pages_per_address` of them from one address (below
+    MAX_PAGES): a link holder cannot take every place of the club's TV (here each address is a different
+    127.0.0.x of the loopback network)."""
     await table.say("alice", "/kegeln high 2 Anna Ben")
     link = await link_of(table)
-    streams = [await open_events(http, link) for _ in range(MAX_PAGES)]
-    for s in streams:
-        await s.until("state")
-    async with http.get(link + "/events") as resp:
-        assert resp.status == 429
-    await streams[0].close()
-    await asyncio.sleep(0.2)  # the server notices the closed page
-    again = await open_events(http, link)  # a place is free again
-    await again.until("state")
-    for s in [*streams[1:], again]:
-        await s.close()
+    per_address = tv.limits.pages_per_address
+    assert per_address < MAX_PAGES
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{i + 2}", 0)))
+                for i in range(MAX_PAGES // per_address + 2)]
+    try:
+        holder, *others = sessions
+        streams = [await open_events(holder, link) for _ in range(per_address)]
+        for s in streams:
+            await s.until("state")
+        async with holder.get(link + "/events") as resp:  # the link holder's address is full
+            assert resp.status == 429
+            assert resp.headers["Referrer-Policy"] == "no-referrer"
+        i = 0
+        while len(streams) < MAX_PAGES:  # the other addresses fill the chat's places
+            streams.append(await open_events(others[i // per_address], link))
+            i += 1
+        async with others[-1].get(link + "/events") as resp:  # the chat is full
+            assert resp.status == 429
+        await streams[0].close()
+        await asyncio.sleep(0.2)  # the server notices the closed page
+        again = await open_events(others[-1], link)  # a place is free again
+        await again.until("state")
+        for s in [*streams[1:], again]:
+            await s.close()
+    finally:
+        for session in sessions:
+            await session.close()
 
 
 async def test_the_link_moves_with_a_group_that_becomes_a_supergroup(app: App, table: Table, tv: TvServer,
@@ -252,3 +272,60 @@ async def test_a_quiet_page_reads_its_chat_again(table: Table, tv: TvServer, htt
     view = await stream.until("state", lambda v: v["lang"] == "de", timeout=5)
     assert view["words"]["now"] == "Jetzt wirft"
     await stream.close()
+
+
+async def test_every_404_carries_the_security_headers(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
+    """Not only the page: a wrong token, an unknown address, a wrong method answer with the same headers."""
+    await table.say("alice", "/kegeln high 2 Anna Ben")
+    link = await link_of(table)
+    base = link.split("/tv/", 1)[0]
+    async with http.get(link) as page:
+        wanted = {k: page.headers[k] for k in tv_server_module.HEADERS}
+    for method, url in (("GET", f"{base}/tv/{'x' * 32}"), ("GET", f"{base}/nothing"), ("GET", f"{base}/"),
+                        ("GET", f"{base}/static/other.js"), ("GET", f"{base}/tv/x/events"),
+                        ("POST", link), ("HEAD", f"{base}/robots.txt")):
+        async with http.request(method, url) as resp:
+            assert resp.status in (404, 405), (method, url, resp.status)
+            assert {k: resp.headers.get(k) for k in wanted} == wanted, (method, url)
+
+
+async def test_behind_a_proxy_the_address_it_names_counts(app: App, table: Table, http: aiohttp.ClientSession) -> None:
+    """With the proxy trusted (WEB_PROXIES), each client it names has its own bound of pages; without it, a
+    forged X-Forwarded-For counts nothing: the peer's own address does."""
+    from bot.web.guard import Limits
+    from tests.web.tvkit import free_port
+
+    await table.say("alice", "/kegeln high 2 Anna Ben")
+    for proxies in (frozenset({"127.0.0.1"}), frozenset()):
+        port = free_port()
+        server = TvServer(app, "127.0.0.1", port, f"http://127.0.0.1:{port}", Limits(proxies=proxies))
+        await server.start()
+        try:
+            link = await link_of(table)
+            per = server.limits.pages_per_address
+            streams = []
+            for i in range(per + 1):
+                forged = {"X-Forwarded-For": f"203.0.113.7, 198.51.100.{i // per + 1}"}
+                resp = await http.get(link + "/events", headers=forged,
+                                      timeout=aiohttp.ClientTimeout(total=None, sock_read=None))
+                streams.append(resp)
+            statuses = [r.status for r in streams]
+            assert statuses == ([200] * (per + 1) if proxies else [200] * per + [429]), statuses
+            for r in streams:
+                r.close()
+        finally:
+            await server.stop()
+
+
+async def test_only_a_chat_admin_makes_a_new_link(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
+    """The scorer of any game gets the link, but a new one (which kills the club's TV link) only a chat admin
+    makes (`may_make_new_link`; with the club's roles, issue 34, the club's officers)."""
+    await table.say("alice", "/kegeln high 2 Anna Ben")
+    link = await link_of(table)  # the scorer has the link
+    r = await table.say("alice", "/tv new")
+    assert "Only a chat admin can make a new TV link" in texts(r)
+    assert await status(http, link) == 200  # the club's TV keeps its link
+    admin = Actor(PLATFORM, "carol", "Carol", "en", is_admin=True)
+    r = await table.send(Inbound(admin, table.group, command="tv", args=("new",), event_id="admin-new"))
+    new = private_link(r, "carol")
+    assert new != link and await status(http, link) == 404 and await status(http, new) == 200

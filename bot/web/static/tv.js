@@ -9,8 +9,9 @@
   var source = null;
   var gone = false;
   var momentTimer = null;
+  var connected = false;  // once the stream was open, a drop is "connection lost"; before it, "connecting"
   status.id = "status";
-  status.textContent = root.dataset.offline;
+  status.textContent = root.dataset.connecting;
   document.body.appendChild(status);
 
   function el(tag, cls, text) {
@@ -31,7 +32,7 @@
     return node;
   }
 
-  function members(game) {  // one table, or two side by side from 11 members on: up to 20 fit the screen
+  function members(game, inLane) {  // one table, or two side by side from 11 members on: up to 20 fit the screen
     var wrap = el("div", "members-wrap");
     var count = game.members.length;
     var columns = count > 10 ? 2 : 1;
@@ -40,7 +41,7 @@
     game.members.forEach(function (m, i) {
       if (i % rows === 0) {
         table = el("table", "members");
-        table.style.fontSize = Math.min(3.4, 17 / rows) + "vw";
+        table.style.fontSize = inLane ? "1em" : Math.min(3.4, 17 / rows) + "vw";
         wrap.appendChild(table);
       }
       var row = el("tr", m.now ? "now" : "");
@@ -66,36 +67,98 @@
     }
     if (game.tie) { main.appendChild(el("div", "tie", game.tie)); }
     if (game.winner) { main.appendChild(el("div", "winner", game.winner)); }
-    main.appendChild(members(game));
+    var table = members(game, v.screen === "lane");
+    if (v.screen === "lane") { table.className += " fit"; }
+    main.appendChild(table);
     if (game.last) {
       var last = el("div", "last");
       last.appendChild(el("span", "label", v.words.last + " "));
       last.appendChild(el("span", "", game.last));
       main.appendChild(last);
     }
-    if (game.result && game.result.length) { main.appendChild(list("ol", "result", game.result)); }
     return main;
+  }
+
+  function endSection(v) {  // the end of a game (or a tie that waits): the winner large, the whole ranking
+    var game = v.game;
+    var main = el("section", "game end");
+    var lines = game.ranking || game.result.map(function (line) { return { line: line, members: "" }; });
+    var columns = lines.length > 10 ? 2 : 1;
+    var ranking = el("ol", "result fit");
+    main.appendChild(el("h1", "head", game.head));
+    if (game.tie) { main.appendChild(el("div", "tie", game.tie)); }
+    if (game.winner) { main.appendChild(el("div", "winner", game.winner)); }
+    ranking.style.gridTemplateColumns = "repeat(" + columns + ", minmax(0, 1fr))";
+    ranking.style.gridTemplateRows = "repeat(" + Math.ceil(lines.length / columns) + ", auto)";
+    lines.forEach(function (entry) {
+      var li = el("li", "", entry.line);
+      if (entry.members) { li.appendChild(el("div", "members", entry.members)); }
+      ranking.appendChild(li);
+    });
+    main.appendChild(ranking);
+    if (v.screen === "idle") { main.appendChild(el("div", "waiting", v.words.idle)); }
+    return main;
+  }
+
+  function laneSection(v, game) {  // one lane's part of a split screen: its label, then its game or result
+    var lane = el("section", "lane");
+    var part = { game: game, words: v.words, screen: "lane" };
+    lane.appendChild(el("div", "lane-label", game.lane));
+    lane.appendChild(game.result && game.result.length ? endSection(part) : gameSection(part));
+    return lane;
+  }
+
+  function fits(node) {
+    return node.scrollHeight <= node.clientHeight + 1 && node.scrollWidth <= node.clientWidth + 1;
+  }
+
+  function fit() {  // the largest type (up to its CSS size) at which each .fit box shows all it holds
+    Array.prototype.forEach.call(document.querySelectorAll(".fit"), function (node) {
+      node.style.fontSize = "";
+      var high = parseFloat(getComputedStyle(node).fontSize);
+      var low = 6;
+      if (fits(node)) { return; }
+      for (var i = 0; i < 12; i++) {
+        var mid = (low + high) / 2;
+        node.style.fontSize = mid + "px";
+        if (fits(node)) { low = mid; } else { high = mid; }
+      }
+      node.style.fontSize = low + "px";
+    });
   }
 
   function render(v) {
     var page = el("div", "page " + v.screen);
     document.documentElement.lang = v.lang;
     document.title = v.title;
-    if (v.screen === "idle") {
+    if (v.screen === "lanes") {  // several club games at once: the screen split between the lanes
+      page.className = "page lanes";
+      page.style.gridTemplateColumns = "repeat(" + Math.min(2, v.lanes.length) + ", minmax(0, 1fr))";
+      page.style.gridTemplateRows = "repeat(" + Math.ceil(v.lanes.length / 2) + ", minmax(0, 1fr))";
+      v.lanes.forEach(function (game) { page.appendChild(laneSection(v, game)); });
+      replace(root, page);
+      fit();
+      return;
+    }
+    if (v.game && v.game.result && v.game.result.length) {
+      page.appendChild(endSection(v));
+    } else if (v.screen === "idle") {
       var idle = el("section", "game idle");
-      idle.appendChild(el("div", "waiting", v.words.idle));
+      idle.appendChild(el("div", "waiting big", v.words.idle));
       page.appendChild(idle);
-      if (v.game) { idle.appendChild(gameSection(v)); }
     } else {
       page.appendChild(gameSection(v));
     }
-    var evening = el("aside", "evening");
+    var evening = el("aside", "evening fit");
     evening.appendChild(el("h2", "", v.evening.head));
     evening.appendChild(list("ul", "games", v.evening.games));
     evening.appendChild(list("ul", "leaders", v.evening.leaders));
     page.appendChild(evening);
     replace(root, page);
+    fit();
   }
+
+  window.addEventListener("resize", fit);
 
   function celebrate(m) {
     var old = document.getElementById("moment");
@@ -126,12 +189,17 @@
   function connect() {
     if (gone) { return; }
     source = new EventSource(location.pathname.replace(/\/$/, "") + "/events");
-    source.addEventListener("open", function () { status.className = ""; });
-    source.addEventListener("state", function (e) { status.className = ""; render(JSON.parse(e.data)); });
+    source.addEventListener("open", function () { connected = true; status.className = ""; });
+    source.addEventListener("state", function (e) {
+      connected = true;
+      status.className = "";
+      render(JSON.parse(e.data));
+    });
     source.addEventListener("moment", function (e) { celebrate(JSON.parse(e.data)); });
     source.addEventListener("gone", showGone);
     source.addEventListener("error", function () {
       if (gone) { return; }
+      status.textContent = connected ? root.dataset.offline : root.dataset.connecting;
       status.className = "shown";
       if (source.readyState === EventSource.CLOSED) { source.close(); check(); }
     });

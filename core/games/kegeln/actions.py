@@ -51,6 +51,7 @@ class KegelnVerb(StrEnum):
     `undo` stands alone."""
 
     PLACE = "p"  # p<position>: the pending pins go to that place
+    PINS = "n"  # n<pins>: the pin pad's key, the current player's pins (as /wurf PINS)
     WINNER = "w"  # w<entry>: the entry named the winner of a tie
     UNDO = "undo"
 
@@ -68,6 +69,8 @@ def pressed(verb: str) -> object | None:
         return None
     if head == KegelnVerb.PLACE:
         return Place(int(number))
+    if head == KegelnVerb.PINS:
+        return Pins(number)  # the rules judge it as typed pins: 0–9 only, only the scorer
     if head == KegelnVerb.WINNER:
         return Decide(int(number))
     return None

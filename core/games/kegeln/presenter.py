@@ -126,11 +126,30 @@ def casual(state: State, text: Text) -> Text:
 
 
 def position_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
+    """The free places as buttons, at most three a row (six places: two rows, readable on a narrow phone),
+    then ↩️ Undo."""
     who = current(state)
     if who is None or state.pending is None:
         return ()
-    row = tuple(button(game_id, KegelnVerb.PLACE.at(p), PLACE_KEYS[p]) for p in free_positions(state, who))
-    return (row, (button(game_id, KegelnVerb.UNDO, "kegeln.button_undo"),))
+    places = [button(game_id, KegelnVerb.PLACE.at(p), PLACE_KEYS[p]) for p in free_positions(state, who)]
+    rows = -(-len(places) // 3)
+    per_row = -(-len(places) // rows)
+    grid = tuple(tuple(places[i:i + per_row]) for i in range(0, len(places), per_row))
+    return (*grid, (button(game_id, KegelnVerb.UNDO, "kegeln.button_undo"),))
+
+
+def pin_pad(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
+    """The scorer's pin pad while a throw is due: the pins 0–9 in two rows of five (0 is the Pumpe), then
+    ↩️ Undo once there is something to undo; while pins wait for their place, the places instead. So a throw
+    is two taps on the one standings message (a last free place takes the pins at once: one tap). Within
+    Telegram's rows of at most 8 and Discord's 5 × 5."""
+    if state.phase is not Phase.PLAYING or current(state) is None:
+        return ()
+    if state.pending is not None:
+        return position_buttons(game_id, state)
+    keys = [button(game_id, KegelnVerb.PINS.at(n), "kegeln.pad.pins", n=n) for n in range(10)]
+    undo = ((button(game_id, KegelnVerb.UNDO, "kegeln.button_undo"),),) if state.throws else ()
+    return (tuple(keys[:5]), tuple(keys[5:]), *undo)
 
 
 def tie_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
@@ -157,7 +176,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                                teams=_team_list(state), scorer=state.scorer.name, game=game_id))
                 if state.casual:
                     out.append(say(chat, "kegeln.casual.started", scorer=state.scorer.name))
-                out.append(standings(game_id, state, chat))
+                out.append(standings(game_id, state, chat, buttons=pin_pad(game_id, state)))
             case PinsWaiting(member=member, pins=pins):
                 free = free_positions(state, member)
                 head = Text("kegeln.head_pins", {"name": state.members[member].name, "pins": pins_text(pins)})
@@ -167,9 +186,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 head = Text("kegeln.head_thrown", {"name": state.members[member].name,
                                                    "pins": pins_text(pins), "pos": pos_text(position)})
                 warn = tip(state, pins, free, position)
-                playing = state.phase is Phase.PLAYING
-                undo = ((button(game_id, KegelnVerb.UNDO, "kegeln.button_undo"),),) if playing else ()
-                out.append(standings(game_id, state, chat, head, warn or "", undo))
+                out.append(standings(game_id, state, chat, head, warn or "", pin_pad(game_id, state)))
             case Undone(member=member, pins=pins, position=position):
                 name = state.members[member].name
                 if position is None:
@@ -177,7 +194,7 @@ def present(game_id: int, state: State, events: Sequence[Event], chat: Chat) -> 
                 else:
                     head = Text("kegeln.head_undone", {"name": name, "pins": pins_text(pins),
                                                        "pos": pos_text(position)})
-                out.append(standings(game_id, state, chat, head))
+                out.append(standings(game_id, state, chat, head, buttons=pin_pad(game_id, state)))
             case ScorerChanged(old=old, new=new):
                 out.append(say(chat, "kegeln.scorer_changed", old=old, new=new))
             case Tie(tied=entries):
@@ -217,6 +234,6 @@ def result_table(state: State) -> list[Text | str]:
 
 
 def board(game_id: int, state: State, chat: Chat) -> Message:
-    """/board: the standings with what the scorer decides now — the position buttons when pins wait to
-    be placed, the winner buttons while a tie waits (they may be gone: an old message, a restart)."""
-    return standings(game_id, state, chat, buttons=position_buttons(game_id, state) or tie_buttons(game_id, state))
+    """/board: the standings with what the scorer decides now — the pin pad, or the position buttons when
+    pins wait to be placed, the winner buttons while a tie waits (they may be gone: an old message, a restart)."""
+    return standings(game_id, state, chat, buttons=pin_pad(game_id, state) or tie_buttons(game_id, state))

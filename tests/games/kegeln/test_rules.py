@@ -352,7 +352,7 @@ def test_standings_line_shows_free_places_next_player_and_edit_key() -> None:
     text = CAT.render(msg.text, "en")
     assert msg.edit_key == "kegeln:5:standings"
     assert "Birgit 7_3" in text and "Klaus  __2" in text and "▶ Klaus's throw (round 2 of 3)" in text
-    assert [b.action for row in msg.buttons for b in row] == ["g:5:undo"]
+    assert [b.action for row in msg.buttons for b in row] == [f"g:5:n{n}" for n in range(10)] + ["g:5:undo"]
 
 
 @pytest.mark.parametrize(("mode", "pins", "key", "pos"), [
