@@ -16,6 +16,7 @@ from babel import Locale
 
 from bot.i18n import Catalogs
 from bot.yourdata.forget import CONFIRM_SECONDS
+from core.club.roster import MAX_AT_ONCE
 from core.codes import LENGTHS as CODE_LENGTHS
 from core.games.daily.rules import MAX_ATTEMPTS
 from core.games.kegeln.cash import DEFAULT_FINES
@@ -68,7 +69,7 @@ BOUNDED_BY_KEY: dict[tuple[str, str], tuple[int, ...]] = {
     ("error.kegeln.too_few_players", "min"): (MIN_PLAYERS,),
     ("error.kegeln.too_many_players", "max"): (KEGEL_MAX_PLAYERS,),
     ("error.words.full", "max"): (WORD_MAX_PLAYERS,),
-    ("error.kegeln.bad_digits", "min"): (MIN_DIGITS,),
+    ("error.kegeln.bad_digits", "min"): (MIN_DIGITS,), ("error.club.too_many", "max"): (MAX_AT_ONCE,),
     ("error.termin.too_far", "days"): (MAX_AHEAD_DAYS,), ("error.termin.note_long", "max"): (MAX_NOTE,),
     ("forget.ask", "minutes"): (int(CONFIRM_SECONDS // 60),),
     # how many codes are possible: 3 digits without repeats (720) up to 5 digits with (100 000)
@@ -246,6 +247,7 @@ NAMES = {
     "Hanne", "Bob", "Ute", "Anna", "Ben", "Gasthof", "Krone", "Discord", "Telegram", "CSV", "JSON", "ISO",
     "UTC", "EUR", "SEK", "BGN", "RUB", "WEB_PORT", "WEB_PUBLIC_URL", "English", "Deutsch", "Svenska", "Europe",
     "Excel", "XLSX", "Berlin", "Sofia", "Moscow", "Stockholm", "xAyB", "hoch", "tief", "vs", "tz", "Start",
+    "bob", "verein",  # a username of the examples, the /help name of /verein
     "en", "de", "ru", "bg", "sv",  # language codes (/lang ru)
     "duel", "logik", "words", "kegeln", "daily", "kasse",  # games that are commands too (/top duel, /help kasse)
 }

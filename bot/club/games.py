@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from bot.storage.base import GameRow
 from core import serial
-from core.games.kegeln import records
+from core.games.kegeln import GAME, records
 from core.games.kegeln.state import State
-
-KIND = "kegeln"
 
 
 def is_club_game(row: GameRow) -> bool:
     """A stored Kegeln game that counts for the club (started by a chat admin or an appointed scorer; every
     game stored before the club's roles existed counts). Another game kind is no club game."""
-    return row.kind == KIND and records.is_club(serial.load(State, row.state))
+    return row.kind == GAME.kind and records.is_club(serial.load(State, row.state))

@@ -40,7 +40,6 @@ from core.games.practice import rules as practice
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
 from core.ratings_chart import rating_chart
-from core.solver import coach
 from core.solver import games as solver_games
 from core.solver.games import BOT
 from core.solver.spaces import LOGIK
@@ -433,6 +432,7 @@ async def cmd_analyse(svc: Services, turn: Handling, args: tuple[str, ...]) -> N
     _mod, state = loaded(row)
     spec, history, secret = solver_games.analysis_input(state, ib.actor.user_id)
     result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, solver_book.analyse, history, secret)
+    from core.solver import coach  # the shown figures' rounding; imported here: the engine stays out of start-up
     rows = []
     lang = await svc.lang(ib)
     for st in result.steps:

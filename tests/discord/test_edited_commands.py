@@ -39,8 +39,8 @@ async def test_an_edited_payment_is_not_booked_again(standin: StandIn, make_adap
     dave = standin.add_user("Dave", permissions=str(int(User.permissions) | MANAGE_GUILD))
     await make_adapter(app.handle, app.command_menu())
     await run(standin, dave, "kasse", {"what": "on"})  # a slash command carries Dave's permissions
-    await run(standin, alice, "kegeln", {"mode": "high", "places": "2", "names": "Anna Ben"})
-    await run(standin, alice, "wurf", {"pins": "0", "position": "10"})
+    await run(standin, dave, "kegeln", {"mode": "high", "places": "2", "names": "Anna Ben"})  # a club game
+    await run(standin, dave, "wurf", {"pins": "0", "position": "10"})
     pay, answer = await typed(standin, dave, "!kasse pay Anna 0,10")
     assert "Anna paid €0.10" in answer, answer
     for amount in ("0,05", "0,02"):
@@ -56,8 +56,8 @@ async def test_a_refused_command_corrected_by_an_edit_runs_once(standin: StandIn
     dave = standin.add_user("Dave", permissions=str(int(User.permissions) | MANAGE_GUILD))
     await make_adapter(app.handle, app.command_menu())
     await run(standin, dave, "kasse", {"what": "on"})  # a slash command carries Dave's permissions
-    await run(standin, alice, "kegeln", {"mode": "high", "places": "2", "names": "Anna Ben"})
-    await run(standin, alice, "wurf", {"pins": "0", "position": "10"})
+    await run(standin, dave, "kegeln", {"mode": "high", "places": "2", "names": "Anna Ben"})  # a club game
+    await run(standin, dave, "wurf", {"pins": "0", "position": "10"})
     pay, _ = await typed(standin, dave, "!kasse pay Anna zehn")
     assert "Anna paid €0.10" in await edited(standin, dave, pay, "!kasse pay Anna 0,10")
     answer = await edited(standin, dave, pay, "!kasse pay Anna 0,20")

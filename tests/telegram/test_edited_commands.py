@@ -22,8 +22,8 @@ def said(calls: list[Call]) -> str:
 async def test_an_edited_payment_is_not_booked_again(standin: StandIn, club: Club) -> None:
     standin.admins[GROUP.id] = [DAVE]
     await club.act(club.say(GROUP, DAVE, "/kasse on"))
-    await club.act(club.say(GROUP, ALICE, "/kegeln high 2 Anna Ben"))
-    await club.act(club.say(GROUP, ALICE, "/wurf 0 10"))
+    await club.act(club.say(GROUP, DAVE, "/kegeln high 2 Anna Ben"))
+    await club.act(club.say(GROUP, DAVE, "/wurf 0 10"))
     message: dict[str, object] = {}
     calls = await club.act(Deed(GROUP, DAVE, lambda: message.update(
         standin.user_message(GROUP, DAVE, "/kasse pay Anna 0,10"))))
@@ -40,8 +40,8 @@ async def test_an_edited_payment_is_not_booked_again(standin: StandIn, club: Clu
 async def test_a_refused_command_corrected_by_an_edit_runs_once(standin: StandIn, club: Club) -> None:
     standin.admins[GROUP.id] = [DAVE]
     await club.act(club.say(GROUP, DAVE, "/kasse on"))
-    await club.act(club.say(GROUP, ALICE, "/kegeln high 2 Anna Ben"))
-    await club.act(club.say(GROUP, ALICE, "/wurf 0 10"))
+    await club.act(club.say(GROUP, DAVE, "/kegeln high 2 Anna Ben"))
+    await club.act(club.say(GROUP, DAVE, "/wurf 0 10"))
     message: dict[str, object] = {}
     await club.act(Deed(GROUP, DAVE, lambda: message.update(standin.user_message(GROUP, DAVE, "/kasse pay Anna zehn"))))
     message_id = int(str(message["message_id"]))
