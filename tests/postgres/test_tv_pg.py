@@ -13,6 +13,7 @@ from bot.web import server as tv_server
 from core.messages import Actor, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import Table
+from tests.club.harness import appoint
 from tests.web.tvkit import free_port, numbers, open_events, private_link
 
 
@@ -28,6 +29,7 @@ async def test_a_throw_through_one_process_reaches_a_page_served_by_another(pg_u
     try:
         await asyncio.wait_for(tv.listening(), 10)
         table = Table(scoring)
+        await appoint(table, "alice")  # the club's scorer: a club game, shown on the TV (docs/club.md)
         await table.say("alice", "/kegeln high 2 Anna Ben")
         link = private_link(await table.say("alice", "/tv"), "alice")
         assert link.startswith(public)

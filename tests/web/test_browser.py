@@ -67,6 +67,11 @@ class Evening:
             await self.console.feed(line)
         return self.out.getvalue()[start:]
 
+    async def appoint(self, *names: str) -> None:
+        """The table's admin (dave) appoints `names` the club's scorers, who have written here first: their
+        games are club games, the ones the TV shows (docs/club.md)."""
+        await self.type(*(f"{name}: hi" for name in names), *(f"dave: /verein scorer {name}" for name in names))
+
 
 @pytest.fixture
 async def evening(tmp_path: Path) -> AsyncIterator[Evening]:
@@ -94,8 +99,7 @@ async def numbers(page: Any) -> dict[str, str]:
 async def test_an_evening_on_the_tv(evening: Evening, chromium: Any, tmp_path: Path, _no_leaks: Ledger) -> None:
     from playwright.async_api import expect
 
-    # the table's admin appoints alice the club's scorer: a club game, in the evening (docs/club.md)
-    await evening.type("alice: hi", "dave: /verein scorer alice")
+    await evening.appoint("alice")  # the club's scorer: a club game, in the evening (docs/club.md)
     said = await evening.type("alice: /kegeln high 2 Anna Ben", "alice: /tv")
     private = [line for line in said.splitlines() if line.startswith("[@alice]")]
     found = LINK.search("\n".join(private))
@@ -207,6 +211,7 @@ async def test_twenty_members_fit_the_screen(evening: Evening, chromium: Any) ->
     from playwright.async_api import expect
 
     names = ["Maximilian-Alexander", *(f"Member{i}" for i in range(2, 21))]
+    await evening.appoint("alice")  # the club's scorer: a club game, shown on the TV
     await evening.type(f"alice: /kegeln high 6 {' '.join(names)}")
     said = await evening.type("alice: /tv", *(f"alice: /wurf {i % 10} 100000" for i in range(20)), "alice: /wurf 9 1")
     found = LINK.search(said)

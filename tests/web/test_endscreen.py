@@ -79,6 +79,7 @@ async def test_the_end_of_a_game_fits(evening: Evening, chromium: Any, members: 
     from playwright.async_api import expect
 
     names = ["Maximilian-Alexander", *(f"Member{i}" for i in range(2, members + 1))]
+    await evening.appoint("alice")  # the club's scorer: club games, shown on the TV (docs/club.md)
     found = LINK.search(await play(evening, names, tv=True))
     assert found
     page = await chromium.new_page(viewport={"width": 1920, "height": 1080})
@@ -94,6 +95,7 @@ async def test_the_end_of_a_game_fits(evening: Evening, chromium: Any, members: 
 async def test_a_tie_and_teams_fit(evening: Evening, chromium: Any) -> None:  # noqa: F811
     from playwright.async_api import expect
 
+    await evening.appoint("alice")  # the club's scorer: club games, shown on the TV (docs/club.md)
     found = LINK.search(await play(evening, ["Gina", "Hugo"], tv=True))
     assert found
     page = await chromium.new_page(viewport={"width": 1920, "height": 1080})
@@ -123,6 +125,7 @@ async def test_never_connected_is_not_connection_lost(evening: Evening, chromium
     """Before the page ever connected it says it is connecting, never that the connection was lost."""
     from playwright.async_api import expect
 
+    await evening.appoint("alice")  # the club's scorer: a club game, shown on the TV (docs/club.md)
     said = await evening.type("alice: /kegeln high 2 Anna Ben", "alice: /tv")
     found = LINK.search(said)
     assert found

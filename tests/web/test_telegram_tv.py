@@ -31,6 +31,7 @@ async def test_tv_on_telegram(tmp_path: Path) -> None:
                                                 cwd=tmp_path, env=env, stdin=asyncio.subprocess.DEVNULL,
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     group, tina = Chat(id=-1003, type="group", title="Kegelclub Elbe"), User(id=7, first_name="Tina")
+    tg.admins[group.id] = [tina]  # Tina runs the club's evening: her game is a club game, on the TV (docs/club.md)
     token = ""
     try:
         tg.user_message(group, tina, "/kegeln high 2 Anna Ben")

@@ -77,6 +77,7 @@ async def test_bad_and_old_tokens_are_404(table: Table, tv: TvServer, http: aioh
 
 
 async def test_a_throw_reaches_the_open_page(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
+    await appoint(table, "alice")  # the club's scorer: a club game, shown on the TV (docs/club.md)
     await table.say("alice", "/kegeln high 2 Anna Ben")
     stream = await open_events(http, await link_of(table))
     first = await stream.until("state")
@@ -92,6 +93,7 @@ async def test_a_throw_reaches_the_open_page(table: Table, tv: TvServer, http: a
 
 
 async def test_a_moment_only_for_pages_already_open(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
+    await appoint(table, "alice")  # the club's scorer: a club game, shown on the TV (docs/club.md)
     await table.say("alice", "/kegeln high 2 Anna Ben")
     link = await link_of(table)
     before = await open_events(http, link)
@@ -131,6 +133,7 @@ async def test_result_and_evening_then_idle(table: Table, tv: TvServer, http: ai
 
 
 async def test_a_tie_is_shown(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
+    await appoint(table, "alice")  # the club's scorer: a club game, shown on the TV (docs/club.md)
     await table.say("alice", "/kegeln high 2 Anna Ben")
     stream = await open_events(http, await link_of(table))
     for throw in ("4 10", "4 10", "2", "2"):
@@ -141,6 +144,7 @@ async def test_a_tie_is_shown(table: Table, tv: TvServer, http: aiohttp.ClientSe
 
 
 async def test_the_chats_language(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
+    await appoint(table, "alice")  # the club's scorer: a club game, shown on the TV (docs/club.md)
     await table.say("alice", "/lang de")
     await table.say("alice", "/kegeln hoch 2 Anna Ben")
     link = await link_of(table)
@@ -159,7 +163,9 @@ async def test_only_this_chats_kegeln_game(app: App, table: Table, tv: TvServer,
     """A duel in the same chat (its secret codes) and a Kegeln game of another chat never reach the page:
     a leak scan over the page's HTML and everything its stream sent."""
     other = Table(app, group=Chat(PLATFORM, "group-2", private=False))
+    await appoint(other, "dora", chat=other.group)  # a club game there: it would show on group-2's TV
     await other.say("dora", "/kegeln high 2 Zelda Yusuf")
+    await appoint(table, "alice")  # this chat's club game: the one the page shows
     await table.say("alice", "/kegeln high 2 Anna Ben")
     await table.say("bob", "/duel <@carol>")
     await table.say("carol", "/accept")
@@ -233,6 +239,7 @@ async def test_a_leaked_link_opens_a_bounded_number_of_pages(table: Table, tv: T
 async def test_the_link_moves_with_a_group_that_becomes_a_supergroup(app: App, table: Table, tv: TvServer,
                                                                      http: aiohttp.ClientSession) -> None:
     """Telegram: a group upgraded to a supergroup gets a new chat id; the TV on the lanes keeps its link."""
+    await appoint(table, "alice")  # the club's scorer: a club game, shown on the TV (docs/club.md)
     await table.say("alice", "/kegeln high 2 Anna Ben")
     link = await link_of(table)
     await app.store.migrate_chat(PLATFORM, table.group.chat_id, "supergroup-1")
@@ -319,11 +326,12 @@ async def test_behind_a_proxy_the_address_it_names_counts(app: App, table: Table
 
 async def test_only_a_chat_admin_makes_a_new_link(table: Table, tv: TvServer, http: aiohttp.ClientSession) -> None:
     """The scorer of any game gets the link, but a new one (which kills the club's TV link) only a chat admin
-    makes (`may_make_new_link`; with the club's roles, issue 34, the club's officers)."""
-    await table.say("alice", "/kegeln high 2 Anna Ben")
+    or an appointed scorer makes (`may_make_new_link`: the club's roles, docs/club.md) — not the scorer of a
+    member's casual game."""
+    await table.say("alice", "/kegeln high 2 Anna Ben")  # a plain member's casual game
     link = await link_of(table)  # the scorer has the link
     r = await table.say("alice", "/tv new")
-    assert "Only a chat admin can make a new TV link" in texts(r)
+    assert "Only a chat admin or one of the club's appointed scorers can make a new TV link" in texts(r)
     assert await status(http, link) == 200  # the club's TV keeps its link
     admin = Actor(PLATFORM, "carol", "Carol", "en", is_admin=True)
     r = await table.send(Inbound(admin, table.group, command="tv", args=("new",), event_id="admin-new"))
