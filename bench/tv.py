@@ -31,7 +31,7 @@ from bot.web import server as tv_server
 from core.messages import Actor, Chat, Inbound
 
 CHAT = Chat("bench", "club", False)
-SCORER = Actor("bench", "scorer", "Scorer", "en")
+SCORER = Actor("bench", "scorer", "Scorer", "en", is_admin=True)  # a chat admin: the club's game shows on the TV
 
 
 def inbound(command: str, *args: str) -> Inbound:
