@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.discord.commands import discord_name
-from adapters.telegram.adapter import bot_commands, telegram_name
+from adapters.telegram.menu import bot_commands, telegram_name
 from bot.commands import COMMANDS
 from bot.services import Command, command_aliases
 from core.messages import CommandInfo

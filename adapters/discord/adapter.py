@@ -22,7 +22,7 @@ import discord
 import yarl
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
-from discord.http import HTTPClient, Route
+from discord.http import Route
 
 from adapters.editmap import EditMap, MemoryEditMap
 from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
@@ -33,12 +33,10 @@ from .components import ActionButton, ActionMenu, PromptButton, PromptModal
 from .inbound import (
     PROMPT_PREFIX,
     actor_of,
-    bot_permissions,
-    cannot_post,
+    cannot_post_here,
     chat_of,
+    from_message,
     modal_value,
-    parse_typed_command,
-    strip_bot_mention,
 )
 from .pacing import Pacer, Pacing
 from .render import Context, Renderer
@@ -60,18 +58,6 @@ REFUSED_INTENT = (
     "counts only when it mentions the bot (1234 @Bot), slash commands and buttons work. To fix: Developer "
     "Portal -> Bot -> Privileged Gateway Intents -> Message Content Intent, then restart the bot "
     "(or set DISCORD_MESSAGE_CONTENT=0 to run without it on purpose).")
-
-
-def _bound_requests(http: HTTPClient) -> None:
-    """Give every REST request a timeout (aiohttp's default waits 300 s for a stalled answer);
-    discord.py raises the timeout at once and the renderer decides about retrying."""
-    request = http.request
-
-    async def bounded(route: Route, **kwargs: Any) -> Any:
-        kwargs.setdefault("timeout", aiohttp.ClientTimeout(total=render.REQUEST_TIMEOUT))
-        return await request(route, **kwargs)
-
-    http.request = bounded  # type: ignore[method-assign]
 
 
 class _Client(discord.AutoShardedClient):
@@ -171,7 +157,7 @@ class DiscordAdapter:
         else:
             client = _PlainClient(**options)  # type: ignore[assignment]
         client.press_handler = self
-        _bound_requests(client.http)
+        render.bound_requests(client.http)
         tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
         for command in build_commands(self._menus, self._on_command):
             tree.add_command(command)
@@ -367,7 +353,7 @@ class DiscordAdapter:
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.webhook_id is not None:
             return
-        inbound = self._from_message(message)
+        inbound = from_message(message, self.client.user, self._locales, self._known)
         if inbound is not None:
             await self._dispatch(inbound, Context(actor=inbound.actor, message=message))
 
@@ -397,33 +383,11 @@ class DiscordAdapter:
         message = payload.message
         if message.author.bot or message.webhook_id is not None or message.edited_at is None:
             return
-        inbound = self._from_message(message)
+        inbound = from_message(message, self.client.user, self._locales, self._known)
         if inbound is not None:
             edited = str(message.edited_at.timestamp())
             inbound = dataclasses.replace(inbound, event_id=f"{message.id}@{edited}", edited=edited)
             await self._dispatch(inbound, Context(actor=inbound.actor, message=message))
-
-    def _from_message(self, message: discord.Message) -> Inbound | None:
-        """A member's channel or DM message -> Inbound (None: nothing for the bot). `Inbound.message`
-        names it, so that the App counts a move from it once, however often it is edited."""
-        text = strip_bot_mention(message.content or "", self.client.user)
-        if not text.strip():
-            return None  # without the message content intent guild messages arrive empty
-        guild = message.guild
-        perms = message.author.guild_permissions if isinstance(message.author, discord.Member) else None
-        actor = actor_of(message.author, self._locales.get(str(message.author.id)), perms)
-        chat = chat_of(message.channel.id, guild, channel=message.channel)
-        missing = cannot_post(bot_permissions(message.channel, guild), message.channel)
-        parsed = parse_typed_command(text, self._known)
-        if parsed is not None:
-            me = self.client.user
-            bots = tuple(str(u.id) for u in message.mentions if u.bot and (me is None or u.id != me.id))
-            named = tuple((str(u.id), u.display_name) for u in message.mentions)  # as resolved in this message
-            return Inbound(actor=actor, chat=chat, command=parsed[0], args=parsed[1],
-                           event_id=str(message.id), bots=bots, message=str(message.id), cannot_post=missing,
-                           named=named)
-        return Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id), message=str(message.id),
-                       cannot_post=missing)
 
     async def _on_command(
         self, interaction: discord.Interaction, name: str, args: tuple[str, ...]
@@ -433,7 +397,7 @@ class DiscordAdapter:
         actor, chat = self._who(interaction)
         inbound = Inbound(actor=actor, chat=chat, command=name, args=args, event_id=str(interaction.id),
                           bots=picked_bots(interaction), named=picked_names(interaction),
-                          cannot_post=self._cannot_post(interaction))
+                          cannot_post=cannot_post_here(interaction))
         ctx = Context(actor=actor, interaction=interaction, command=True)
         late = asyncio.create_task(self._renderer.defer_late(ctx), name="discord-defer")
         try:
@@ -446,7 +410,7 @@ class DiscordAdapter:
         await self._defer(interaction, thinking=False)
         actor, chat = self._who(interaction)
         inbound = Inbound(actor=actor, chat=chat, action=action, event_id=str(interaction.id),
-                          cannot_post=self._cannot_post(interaction))
+                          cannot_post=cannot_post_here(interaction))
         await self._dispatch(inbound, Context(actor=actor, interaction=interaction))
 
     async def on_prompt(self, interaction: discord.Interaction, action: str, label: str) -> None:
@@ -485,19 +449,6 @@ class DiscordAdapter:
         chat = chat_of(interaction.channel_id or 0, interaction.guild,
                        interaction.guild_id, interaction.guild_locale, interaction.channel)
         return actor, chat
-
-    @staticmethod
-    def _cannot_post(interaction: discord.Interaction) -> tuple[str, ...]:
-        """What the bot lacks to play where it was asked: Discord resolves the bot's permissions in
-        the interaction's channel or thread (`app_permissions`), overwrites and all."""
-        perms = interaction.app_permissions if interaction.guild_id is not None else None
-        channel = interaction.channel
-        if (getattr(channel, "type", None) == discord.ChannelType.private_thread and perms is not None
-                and not perms.manage_threads and interaction.client.get_channel(interaction.channel_id or 0) is None):
-            # a private thread the bot was never added to: Discord told it nothing of it (no THREAD_CREATE),
-            # and every post there would be refused with 50001 Missing Access
-            return ("thread_member", *cannot_post(perms, channel))
-        return cannot_post(perms, channel)
 
     async def _defer(self, interaction: discord.Interaction, *, thinking: bool) -> None:
         """Answer within Discord's 3 s window before any real work."""

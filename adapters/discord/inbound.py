@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from core.messages import Actor, Chat
+from core.messages import Actor, Chat, Inbound
 
 PLATFORM = "discord"
 
@@ -181,3 +181,39 @@ def modal_value(data: Mapping[str, Any] | None) -> str:
         return None
 
     return (walk((data or {}).get("components") or []) or "").strip()
+
+
+def from_message(message: discord.Message, me: discord.ClientUser | None, locales: Mapping[str, str],
+                 known: frozenset[str]) -> Inbound | None:
+    """A member's channel or DM message -> Inbound (None: nothing for the bot). `Inbound.message`
+    names it, so that the App counts a move from it once, however often it is edited."""
+    text = strip_bot_mention(message.content or "", me)
+    if not text.strip():
+        return None  # without the message content intent guild messages arrive empty
+    guild = message.guild
+    perms = message.author.guild_permissions if isinstance(message.author, discord.Member) else None
+    actor = actor_of(message.author, locales.get(str(message.author.id)), perms)
+    chat = chat_of(message.channel.id, guild, channel=message.channel)
+    missing = cannot_post(bot_permissions(message.channel, guild), message.channel)
+    parsed = parse_typed_command(text, known)
+    if parsed is not None:
+        bots = tuple(str(u.id) for u in message.mentions if u.bot and (me is None or u.id != me.id))
+        named = tuple((str(u.id), u.display_name) for u in message.mentions)  # as resolved in this message
+        return Inbound(actor=actor, chat=chat, command=parsed[0], args=parsed[1],
+                       event_id=str(message.id), bots=bots, message=str(message.id), cannot_post=missing,
+                       named=named)
+    return Inbound(actor=actor, chat=chat, text=text, event_id=str(message.id), message=str(message.id),
+                   cannot_post=missing)
+
+
+def cannot_post_here(interaction: discord.Interaction) -> tuple[str, ...]:
+    """What the bot lacks to play where it was asked: Discord resolves the bot's permissions in
+    the interaction's channel or thread (`app_permissions`), overwrites and all."""
+    perms = interaction.app_permissions if interaction.guild_id is not None else None
+    channel = interaction.channel
+    if (getattr(channel, "type", None) == discord.ChannelType.private_thread and perms is not None
+            and not perms.manage_threads and interaction.client.get_channel(interaction.channel_id or 0) is None):
+        # a private thread the bot was never added to: Discord told it nothing of it (no THREAD_CREATE),
+        # and every post there would be refused with 50001 Missing Access
+        return ("thread_member", *cannot_post(perms, channel))
+    return cannot_post(perms, channel)

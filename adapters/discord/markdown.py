@@ -1,4 +1,4 @@
-"""Rendered texts → Discord message content.
+"""Rendered texts → Discord message content, split into messages Discord accepts (`split_content`).
 
 Discord formats every message as markdown and turns `<@id>` into a mention, so the parts of a
 text the App marked as parameters (`Outbound.marked`, see core/messages.py) are made safe here:
@@ -55,3 +55,45 @@ def content(out: Outbound) -> str:
 def to_ping(out: Outbound) -> list[int]:
     """The users who must act on this message (`Outbound.mention`): Discord user ids only."""
     return list(dict.fromkeys(int(i) for i in out.mention if _SNOWFLAKE.fullmatch(i)))
+
+
+MAX_CONTENT = 2000  # characters in one message
+
+
+def split_content(text: str, limit: int = MAX_CONTENT) -> list[str]:
+    """Split at line breaks into chunks Discord accepts (the last one carries buttons); a code
+    block cut in two is closed at the end of one chunk and opened again in the next."""
+    if len(text) <= limit:
+        return [text]
+    if FENCE not in text:
+        return _split_lines(text, limit)
+    chunks = _split_lines(text, limit - 2 * (len(FENCE) + 1))
+    inside = False
+    for i, chunk in enumerate(chunks):
+        opened = inside
+        inside ^= chunk.count(FENCE) % 2 == 1
+        if opened:
+            chunk = f"{FENCE}\n{chunk}"
+        if inside:
+            chunk = f"{chunk.rstrip(chr(10))}\n{FENCE}"
+        chunks[i] = chunk
+    return chunks
+
+
+def _split_lines(text: str, limit: int) -> list[str]:
+    chunks: list[str] = []
+    current = ""
+    for line in text.splitlines(keepends=True):
+        while len(line) > limit:
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        if len(current) + len(line) > limit:
+            chunks.append(current)
+            current = ""
+        current += line
+    if current:
+        chunks.append(current)
+    return chunks

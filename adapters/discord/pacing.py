@@ -32,9 +32,8 @@ from dataclasses import dataclass
 from adapters import outbox as shared
 from core.messages import Outbound
 
-from .markdown import content
+from .markdown import MAX_CONTENT, content
 
-MAX_CONTENT = 2000  # characters in one message
 MAX_CHANNELS = 10_000  # channels whose recent posts are remembered
 
 

@@ -39,14 +39,15 @@ from typing import Any, TypeVar
 
 import aiohttp
 import discord
+from discord.http import HTTPClient, Route
 
 from adapters.editmap import EditMap, MemoryEditMap
 from core.messages import Actor, Chat, Outbound, Response
 
 from .components import make_view
 from .deleting import delete
-from .markdown import FENCE, content, to_ping
-from .pacing import MAX_CONTENT, Outbox, Pacer
+from .markdown import MAX_CONTENT, content, split_content, to_ping
+from .pacing import Outbox, Pacer
 
 log = logging.getLogger(__name__)
 
@@ -87,43 +88,16 @@ class Context:
         return source is not None and source.guild is not None
 
 
-def split_content(text: str, limit: int = MAX_CONTENT) -> list[str]:
-    """Split at line breaks into chunks Discord accepts (the last one carries buttons); a code
-    block cut in two is closed at the end of one chunk and opened again in the next."""
-    if len(text) <= limit:
-        return [text]
-    if FENCE not in text:
-        return _split_lines(text, limit)
-    chunks = _split_lines(text, limit - 2 * (len(FENCE) + 1))
-    inside = False
-    for i, chunk in enumerate(chunks):
-        opened = inside
-        inside ^= chunk.count(FENCE) % 2 == 1
-        if opened:
-            chunk = f"{FENCE}\n{chunk}"
-        if inside:
-            chunk = f"{chunk.rstrip(chr(10))}\n{FENCE}"
-        chunks[i] = chunk
-    return chunks
+def bound_requests(http: HTTPClient) -> None:
+    """Give every REST request a timeout (aiohttp's default waits 300 s for a stalled answer);
+    discord.py raises the timeout at once and the renderer decides about retrying."""
+    request = http.request
 
+    async def bounded(route: Route, **kwargs: Any) -> Any:
+        kwargs.setdefault("timeout", aiohttp.ClientTimeout(total=REQUEST_TIMEOUT))
+        return await request(route, **kwargs)
 
-def _split_lines(text: str, limit: int) -> list[str]:
-    chunks: list[str] = []
-    current = ""
-    for line in text.splitlines(keepends=True):
-        while len(line) > limit:
-            if current:
-                chunks.append(current)
-                current = ""
-            chunks.append(line[:limit])
-            line = line[limit:]
-        if len(current) + len(line) > limit:
-            chunks.append(current)
-            current = ""
-        current += line
-    if current:
-        chunks.append(current)
-    return chunks
+    http.request = bounded  # type: ignore[method-assign]
 
 
 class GaveUp(Exception):

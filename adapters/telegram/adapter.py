@@ -20,15 +20,12 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlparse
 
+from telegram import Chat as TgChat
 from telegram import (
-    BotCommand,
-    BotCommandScopeAllGroupChats,
-    BotCommandScopeAllPrivateChats,
     ChatMember,
     Message,
     Update,
 )
-from telegram import Chat as TgChat
 from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, BaseRateLimiter, ContextTypes, TypeHandler
 
@@ -41,6 +38,7 @@ from adapters.telegram.inbound import SYSTEM as _SYSTEM_ACTOR
 from adapters.telegram.inbound import Seen, actor_of, from_update, remember_users
 from adapters.telegram.logsafe import redact
 from adapters.telegram.members import Members
+from adapters.telegram.menu import bot_commands, set_commands
 from adapters.telegram.ordering import ChatOrderedUpdates
 from adapters.telegram.outbox import Outbox, Pacer, Pacing
 from adapters.telegram.polling import PollState
@@ -56,7 +54,6 @@ Handle = Callable[[Inbound], Awaitable[Response]]
 # edited_message: a move corrected by editing it (the App takes it once, or says it counted already)
 ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "chat_member", "my_chat_member"]
 DEFAULT_BASE_URL = "https://api.telegram.org/bot"
-MAX_DESCRIPTION = 256
 MAX_USERNAMES = 100_000
 MAX_RETRIES = 5  # RetryAfter retries per call; each waits the time Telegram asks for
 DRAIN_TIMEOUT = 10.0  # seconds `stop` lets the groups' queued messages go out
@@ -72,25 +69,6 @@ class TelegramStartError(RuntimeError):
     def __init__(self, text: str, *, transient: bool = False) -> None:
         super().__init__(text)
         self.transient = transient
-
-
-def telegram_name(name: str) -> bool:
-    """Whether Telegram takes this as a command name: [a-z0-9_]{1,32}, not internal (`_…`)."""
-    return 0 < len(name) <= 32 and not name.startswith("_") and name == name.lower() and all(
-        c.isascii() and (c.isalnum() or c == "_") for c in name)
-
-
-def bot_commands(menu: Sequence[CommandInfo]) -> list[BotCommand]:
-    """CommandInfo -> BotCommand, dropping what Telegram would refuse (internal names)."""
-    out = []
-    for info in menu:
-        # the menu's language shows the command under its first localised name Telegram accepts
-        name = next((n for n in (*info.aliases, info.name) if telegram_name(n)), "")
-        if not name:
-            continue
-        description = (info.description or name).strip()[:MAX_DESCRIPTION] or name
-        out.append(BotCommand(name, description))
-    return out
 
 
 class TelegramAdapter:
@@ -218,7 +196,7 @@ class TelegramAdapter:
         self._reads_everywhere = bool(app.bot.can_read_all_group_messages)
         self._renderer.on_migrated = self._migrated
         self._members = Members(app.bot.get_chat_member)
-        await self._set_commands()
+        await set_commands(app.bot, self.commands, self.token)
         await app.start()
         assert app.updater is not None
         try:
@@ -301,31 +279,6 @@ class TelegramAdapter:
         """One outbox per group, per forum topic (its messages join only the topic's; paced as the
         group) and per private chat."""
         return to.chat_id if isinstance(to, Chat) and is_group(to) and thread_of(to) is not None else chat_id_of(to)
-
-    async def _set_commands(self) -> None:
-        """One menu per language and scope; English is also the default menu."""
-        assert self._app is not None
-        bot = self._app.bot
-        scopes = (BotCommandScopeAllPrivateChats(), BotCommandScopeAllGroupChats())
-        done: set[str | None] = set()
-        for lang, menu in self.commands.items():
-            commands = bot_commands(menu)
-            if not commands:
-                continue
-            code = lang.lower().split("-")[0].split("_")[0]
-            codes: list[str | None] = [code] + ([None] if code == "en" else [])
-            for language_code in codes:
-                if language_code in done:
-                    continue
-                done.add(language_code)
-                for scope in scopes:
-                    try:
-                        await bot.set_my_commands(
-                            commands, scope=scope, language_code=language_code
-                        )
-                    except TelegramError as exc:
-                        log.warning("setMyCommands (%s, %s) failed: %s", language_code or "default",
-                                    scope.type, redact(exc, self.token))
 
     async def _on_update(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """One update: translate, hand to the App, render the Response; never raise."""

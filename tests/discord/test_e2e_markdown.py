@@ -90,8 +90,7 @@ async def test_a_kegeln_tie_with_a_mention_for_a_name_pings_no_one_and_tables_ar
 
 
 def test_a_code_block_split_over_two_messages_is_closed_and_reopened() -> None:
-    from adapters.discord.pacing import MAX_CONTENT
-    from adapters.discord.render import split_content
+    from adapters.discord.markdown import MAX_CONTENT, split_content
 
     table = "\n".join(f"{i:>3}. member {i}" for i in range(200))
     chunks = split_content(f"head\n```\n{table}\n```\ntail")

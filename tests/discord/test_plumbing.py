@@ -18,7 +18,7 @@ from discord.http import Route
 
 from adapters.discord import DiscordAdapter
 from adapters.discord.inbound import lang_of, option_args, parse_typed_command
-from adapters.discord.render import split_content
+from adapters.discord.markdown import split_content
 from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, OutButton, Response
 
 from .conftest import MakeAdapter

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adapters.telegram.adapter import bot_commands
 from adapters.telegram.deeplink import DeepLinks, key_for
 from adapters.telegram.inbound import addressed_elsewhere, parse_command
+from adapters.telegram.menu import bot_commands
 from adapters.telegram.render import chunks, keyboard
 from core.messages import CommandInfo, OutButton
 
