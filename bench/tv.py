@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import statistics
 import tempfile
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 
 import aiohttp
 
+from bench.sse import states
 from bot.app import App, is_postgres
 from bot.web import server as tv_server
 from core.messages import Actor, Chat, Inbound
@@ -40,17 +40,9 @@ def inbound(command: str, *args: str) -> Inbound:
 
 async def reader(resp: aiohttp.ClientResponse, arrived: list[tuple[float, int, int]]) -> None:
     """Every state event's (arrival time, game id, throws) of one page."""
-    kind, data = "", ""
-    async for raw in resp.content:
-        line = raw.decode().rstrip("\r\n")
-        if line.startswith("event:"):
-            kind = line[6:].strip()
-        elif line.startswith("data:"):
-            data = line[5:].strip()
-        elif not line and kind == "state":
-            game = json.loads(data).get("game") or {}
-            arrived.append((time.perf_counter(), game.get("id", 0), game.get("throws", 0)))
-            kind = data = ""
+    async for state in states(resp):
+        game = state.get("game") or {}
+        arrived.append((time.perf_counter(), game.get("id", 0), game.get("throws", 0)))
 
 
 async def run(throws: int, pages: int, places: int, members: int, db: str) -> tuple[list[float], list[float]]:

@@ -28,6 +28,8 @@ from typing import Any
 
 import aiohttp
 
+from bench.sse import states
+
 HALF = b"GET /tv/" + b"x" * 32 + b" HTTP/1.1\r\nHost: tv\r\n"  # a request line and a header, never finished
 MEMBERS, PLACES = 20, 6
 
@@ -173,16 +175,8 @@ class Flood:
 
 
 async def first_state(resp: aiohttp.ClientResponse) -> dict[str, Any]:
-    kind, data = "", ""
-    async for raw in resp.content:
-        line = raw.decode().rstrip("\r\n")
-        if line.startswith("event:"):
-            kind = line[6:].strip()
-        elif line.startswith("data:"):
-            data = line[5:].strip()
-        elif not line and kind == "state":
-            state: dict[str, Any] = json.loads(data)
-            return state
+    async for state in states(resp):
+        return state
     raise ConnectionError("the stream ended")
 
 
@@ -212,17 +206,9 @@ class Watcher:
         self.task: asyncio.Task[None] | None = None
 
     async def run(self, resp: aiohttp.ClientResponse) -> None:
-        kind, data = "", ""
-        async for raw in resp.content:
-            line = raw.decode().rstrip("\r\n")
-            if line.startswith("event:"):
-                kind = line[6:].strip()
-            elif line.startswith("data:"):
-                data = line[5:].strip()
-            elif not line and kind == "state":
-                game = json.loads(data).get("game") or {}
-                self.seen.setdefault(game.get("throws", 0), time.perf_counter())
-                kind = data = ""
+        async for state in states(resp):
+            game = state.get("game") or {}
+            self.seen.setdefault(game.get("throws", 0), time.perf_counter())
 
     async def arrival(self, throws: int, timeout: float = 5.0) -> float | None:
         end = time.perf_counter() + timeout
