@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.i18n import Catalogs
@@ -38,11 +39,17 @@ class CodeOptions:
 def option_vocabulary(catalogs: Catalogs) -> dict[str, str]:
     """Every language's option words → the option id (each id is its own English word). A word that
     two options share is left out (tests/test_option_words.py keeps the catalogs free of such words)."""
+    return vocabulary_of(catalogs, OPTION_WORD_KEYS)
+
+
+def vocabulary_of(catalogs: Catalogs, keys: Mapping[str, str], fold: bool = False) -> dict[str, str]:
+    """Every language's words (the catalog list `keys[id]`, and the id itself) → the id; a word that two
+    ids share is left out. `fold`: the words casefolded (a command's actions: /kasse, /verein)."""
     found: dict[str, set[str]] = {}
-    for option, key in OPTION_WORD_KEYS.items():
-        for word in {option, *catalogs.words(key)}:
-            found.setdefault(word, set()).add(option)
-    return {word: options.pop() for word, options in found.items() if len(options) == 1}
+    for ident, key in keys.items():
+        for word in {ident, *catalogs.words(key)}:
+            found.setdefault(word.casefold() if fold else word, set()).add(ident)
+    return {word: ids.pop() for word, ids in found.items() if len(ids) == 1}
 
 
 def parse_code_options(args: tuple[str, ...], allow_opponent: bool, vocab: Vocabulary | None = None) -> CodeOptions:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.club import roles, storage
-from bot.option_words import mention_id
+from bot.option_words import mention_id, vocabulary_of
 from bot.services import Command, Handling, Services
 from core import names
 from core.club.roles import Act, Role
@@ -23,11 +23,7 @@ ACTIONS: dict[str, str] = {
 
 def vocabulary(svc: Services) -> dict[str, str]:
     """Every language's words for the actions → the action (a word two actions share is left out)."""
-    found: dict[str, set[str]] = {}
-    for action, key in ACTIONS.items():
-        for word in {action, *svc.catalogs.words(key)}:
-            found.setdefault(word.casefold(), set()).add(action)
-    return {w: a.pop() for w, a in found.items() if len(a) == 1}
+    return vocabulary_of(svc.catalogs, ACTIONS, fold=True)
 
 
 async def cmd_verein(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:

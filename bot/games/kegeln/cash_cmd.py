@@ -10,6 +10,7 @@ from babel.numbers import list_currencies
 from bot.games.kegeln import cash_attendance, cash_book, cash_club, cash_names, cash_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.cash_storage import Settings
+from bot.option_words import vocabulary_of
 from bot.services import Handling, Services
 from bot.storage.sql import Tx
 from core.errors import GameError
@@ -31,11 +32,7 @@ CSV_ACTION = "cash_csv"  # the overview's button: `kegeln:<chat>:cash_csv`
 
 def vocabulary(svc: Services) -> dict[str, str]:
     """Every language's words for the actions → the action (a word two actions share is left out)."""
-    found: dict[str, set[str]] = {}
-    for action, key in ACTIONS.items():
-        for word in {action, *svc.catalogs.words(key)}:
-            found.setdefault(word.casefold(), set()).add(action)
-    return {w: a.pop() for w, a in found.items() if len(a) == 1}
+    return vocabulary_of(svc.catalogs, ACTIONS, fold=True)
 
 
 # ---------------------------------------------------------------- /kasse
