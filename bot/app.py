@@ -123,8 +123,9 @@ class App(AppServices):
             log.exception("failed to handle %s in %s:%s from %s", _what(inbound), *logged.who(inbound))
             handling.messages = [Message(inbound.chat, Text("error.internal"))]
         finally:
-            log.info("%s chat=%s user=%s %s -> %s (%.1f ms)", *logged.who(inbound), _what(inbound), handling.outcome,
-                     (time.perf_counter() - started) * 1000)
+            if log.isEnabledFor(logging.INFO):  # the keyed hashes only for a line that is written (every event)
+                log.info("%s chat=%s user=%s %s -> %s (%.1f ms)", *logged.who(inbound), _what(inbound),
+                         handling.outcome, (time.perf_counter() - started) * 1000)
         if handling.seen:
             self._recent[handling.seen] = None
         for saved in (user_saved, chat_saved):
