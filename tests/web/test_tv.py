@@ -59,7 +59,9 @@ async def test_bad_and_old_tokens_are_404(table: Table, tv: TvServer, http: aioh
     link = await link_of(table)
     assert await status(http, link) == 200
     base = link.rsplit("/", 1)[0]
-    for wrong in ("x", link.rsplit("/", 1)[1][:-1] + "A", "static", "%00", "a" * 200):
+    token = link.rsplit("/", 1)[1]
+    changed = token[:-1] + ("B" if token.endswith("A") else "A")  # one character off (never the token itself)
+    for wrong in ("x", changed, "static", "%00", "a" * 200):
         assert await status(http, f"{base}/{wrong}") == 404
         assert await status(http, f"{base}/{wrong}/events") == 404
     stream = await open_events(http, link)
