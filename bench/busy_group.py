@@ -63,7 +63,7 @@ from adapters.discord import DiscordAdapter
 from adapters.discord.pacing import Pacing as DiscordPacing
 from adapters.telegram import TelegramAdapter
 from adapters.telegram.outbox import Pacing
-from bot.app import App
+from bot.app.app import App
 from tests.discord import standin as discord_standin
 from tests.telegram.standin import SENDING, Chat, Limits, StandIn, User
 

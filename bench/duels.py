@@ -29,7 +29,7 @@ from pathlib import Path
 import aiosqlite
 
 from bench import moves
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound
 
 PLATFORM = "bench"

@@ -15,7 +15,7 @@ busy. Not a test: figures depend on the machine and what else it does (see the l
 
 A shared host: `--hogs 0 1` runs the whole measurement twice, first alone, then beside one busy
 neighbour (a process spinning at normal priority for the whole run), and prints a table each time.
-`--blas 2` gives each worker numpy's default of a BLAS thread per core, as before bot/thinking.py
+`--blas 2` gives each worker numpy's default of a BLAS thread per core, as before bot/solver/thinking.py
 set one: beside a neighbour the nice-19 worker's second thread then starves, and its first waits.
 
     python -m bench.heavy [--heavy 20] [--games 40] [--rate 100] [--quiet 3] [--seed 1] [--hogs 0 1] [--blas 1]
@@ -38,9 +38,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bot import solver_book, thinking
-from bot.app import App
-from bot.runtime import tune_gc
+from bot.app.app import App
+from bot.process.runtime import tune_gc
+from bot.solver import book as solver_book
+from bot.solver import thinking
 from core.codes import CodeRules
 from core.messages import Actor, Chat, Inbound, Response
 from core.solver import games as solver_games

@@ -8,8 +8,8 @@ from __future__ import annotations
 import time
 from itertools import permutations
 
-from bot.solver_book import load_tree
-from bot.solver_book import solver as book_solver
+from bot.solver.book import load_tree
+from bot.solver.book import solver as book_solver
 from core.scoring import bulls_cows
 from core.solver import Solver, digits
 from core.solver.games import perfect_hint

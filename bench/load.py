@@ -47,8 +47,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.app import App
-from bot.runtime import tune_gc
+from bot.app.app import App
+from bot.process.runtime import tune_gc
 from core.messages import Actor, Chat, Inbound, Response, Text
 
 PLATFORM = "bench"
@@ -443,7 +443,7 @@ async def run_direct(args: argparse.Namespace, workdir: Path) -> int:
 
 
 def attach(outcomes: Outcomes) -> None:
-    log = logging.getLogger("bot.app")
+    log = logging.getLogger("bot.app.app")
     log.setLevel(logging.INFO)
     log.addHandler(outcomes)
 

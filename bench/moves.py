@@ -30,7 +30,7 @@ from types import FrameType
 from typing import Any
 
 from bench import load
-from bot.app import App
+from bot.app.app import App
 
 CONTROL = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE", "ROLLBACK")
 OPENING = {"duel": 4, "logik": 4, "words": 5, "kegeln": 1}  # challenge, accept, secrets / lobby / start

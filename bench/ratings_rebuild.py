@@ -15,8 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot import ratings_rebuild
-from bot.app import App
+from bot.app import ratings_rebuild
+from bot.app.app import App
 from core.messages import Chat
 from tests.app.harness import PLATFORM, Table
 from tests.app.test_duel_flow import start_duel, target

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from adapters.telegram import TelegramAdapter
 from adapters.telegram.outbox import Pacing
-from bot.app import App
+from bot.app.app import App
 from tests.telegram import forum
 from tests.telegram.standin import Call, Chat, Limits, StandIn, User
 

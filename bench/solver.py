@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from bot.solver_book import load_book, load_strong_tree, load_tree
+from bot.solver.book import load_book, load_strong_tree, load_tree
 from core.solver import EASY, LOGIK, MASTERMIND, PERFECT, STRONG, Solver, Spec, digits
 from core.solver.engine import engine
 from core.solver.words import WordSolver, play_word
@@ -122,7 +122,7 @@ def words_rows(lang: str, levels: list[str], sample: int, seed: int) -> None:
     """The word game: secrets = a seeded sample of the common words (those the bot picks), candidates =
     every dictionary word of the length ("dict") or only the common ones ("common", what /hint in solo
     practice uses); both answer modes."""
-    from bot.dictionary import lexicon  # the bench may load dictionaries; core never does
+    from bot.solver.dictionary import lexicon  # the bench may load dictionaries; core never does
     from core.lexicon import ALPHABETS
 
     lex = lexicon(lang)

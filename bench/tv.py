@@ -26,7 +26,7 @@ from pathlib import Path
 import aiohttp
 
 from bench.sse import states
-from bot.app import App, is_postgres
+from bot.app.app import App, is_postgres
 from bot.web import server as tv_server
 from core.messages import Actor, Chat, Inbound
 

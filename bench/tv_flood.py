@@ -38,7 +38,7 @@ MEMBERS, PLACES = 20, 6
 async def serve(db: str, guarded: bool, header_seconds: float, connections: int | None) -> None:
     """The App and its TV server; a game of 20 members; then one throw per line read, answered with its time."""
     from bench.tv import inbound
-    from bot.app import App
+    from bot.app.app import App
     from bot.web.guard import Limits
     from bot.web.server import TvServer
     from core.messages import Actor

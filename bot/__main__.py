@@ -15,14 +15,16 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot import achievements, ops, own_posts, ratings_rebuild
-from bot.app import App, is_postgres
-from bot.i18n import languages
-from bot.platforms import Adapter, Platform, start_all
-from bot.runtime import tune_gc
-from bot.settings import Settings
+from bot.app import achievements, ratings_rebuild
+from bot.app.app import App, is_postgres
+from bot.process import ops
+from bot.process.platforms import Adapter, Platform, start_all
+from bot.process.runtime import tune_gc
+from bot.process.settings import Settings
+from bot.schedule import own_posts
 from bot.storage.base import StoreOpenError
 from bot.storage.store import RatingsMoved
+from bot.texts.i18n import languages
 
 if TYPE_CHECKING:
     from bot.web.server import TvServer
@@ -199,7 +201,7 @@ async def run_console(app: App, args: argparse.Namespace, files: Path) -> int:
 
 
 async def run_platforms(app: App, adapters: list[Adapter], db: str) -> int:
-    """Serve every platform until SIGINT/SIGTERM, each on its own (bot/platforms.py): one that cannot
+    """Serve every platform until SIGINT/SIGTERM, each on its own (bot/process/platforms.py): one that cannot
     start or stops for good leaves the others running; exit 1 only when none is left."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -262,7 +264,7 @@ async def retry_forever(app: App, adapters: Sequence[Sender]) -> None:
 
 
 async def post_forever(app: App, adapters: Sequence[Sender]) -> None:
-    """The bot's own posts when due (bot/scheduler.py, bot/own_posts.py), every few seconds."""
+    """The bot's own posts when due (bot/schedule/scheduler.py, bot/schedule/own_posts.py), every few seconds."""
     while True:
         await asyncio.sleep(own_posts.POST_SECONDS)
         await produce(adapters, app.scheduler.tick, "the bot's own posts failed")
@@ -312,7 +314,7 @@ async def sync_commands(app: App, settings: Settings, guild: int | None) -> int:
 
 
 async def rebuild_ratings(db: str) -> int:
-    """`python -m bot ratings rebuild`: bot/ratings_rebuild.py on the database, one line of what it did."""
+    """`python -m bot ratings rebuild`: bot/app/ratings_rebuild.py on the database, one line of what it did."""
     if not is_postgres(db) and not Path(db).is_file():
         print(f"no database at {db}", file=sys.stderr)
         return 1

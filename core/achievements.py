@@ -5,7 +5,7 @@ below) and says what a finished game showed of each player (`GamePlugin.feats`: 
 by default from the game's results). `earned` is the one rule: an achievement is earned by a feat that
 passes its test, once per player, game kind and chat (the store keeps the first game that earned it).
 Being pure and fed only from the stored final states, the same function replays every award from the
-stored games (bot/achievements.py `replay`)."""
+stored games (bot/app/achievements.py `replay`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The words of a game language (docs/rules.md §3), shared by the games that play dictionary words
 (the word game, the daily puzzle): each language's alphabet, how a typed word is normalised, and
-the dictionary the App builds (bot/dictionary.py) and passes into a move through `Ctx.lexicon`."""
+the dictionary the App builds (bot/solver/dictionary.py) and passes into a move through `Ctx.lexicon`."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def degenerate(word: str, lang: str) -> bool:
 
 @dataclass(frozen=True)
 class Lexicon:
-    """One language's dictionary, built by the App (bot/dictionary.py) and passed in via ctx.
+    """One language's dictionary, built by the App (bot/solver/dictionary.py) and passed in via ctx.
 
     `words`: every accepted word; `common`: frequent words (sorted) the bot may pick as a secret."""
 

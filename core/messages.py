@@ -81,7 +81,7 @@ class Inbound:
     # names someone this chat has not seen — never by a bare id, never by a name from another chat
     named: tuple[tuple[str, str], ...] = ()
     # the adapter verified that `action` was issued by the bot to be taken privately (a Telegram deep
-    # link's MAC): only so does a chat action count from a private chat (bot/routing.py `check_origin`)
+    # link's MAC): only so does a chat action count from a private chat (bot/app/routing.py `check_origin`)
     signed: bool = False
     # the message this came from, where the platform lets its author edit it ("<chat>:<message>"): a move is
     # taken from one message at most once, however often it is edited (stored with the move instead of `event_id`)
@@ -94,7 +94,7 @@ class Inbound:
     undeleted: str | None = None
     # the permissions the platform says the bot lacks to post where this came from (Discord: "view_channel",
     # "send_messages", in a thread "send_messages_in_threads"): a game asked for there is refused, to the
-    # actor alone, naming the permission (bot/permissions.py)
+    # actor alone, naming the permission (bot/app/permissions.py)
     cannot_post: tuple[str, ...] = ()
     # the platform says nobody can play in this chat any more: "closed" (a Telegram forum topic its
     # admins closed) or "deleted" (it is gone); the App ends the chat's running games and tells their players

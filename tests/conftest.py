@@ -32,7 +32,7 @@ settings.load_profile("suite")
 
 
 class _ParsedOnce:
-    """tomllib as bot/i18n.py uses it, with each catalog file parsed once per worker: every App a
+    """tomllib as bot/texts/i18n.py uses it, with each catalog file parsed once per worker: every App a
     test opens builds its Catalogs from the five TOML files, which took most of `App.open`. Each
     load still gets its own fresh copy (unpickled), so no test sees what another changed."""
 
@@ -55,10 +55,10 @@ class _ParsedOnce:
 
 @pytest.fixture(scope="session", autouse=True)
 def _catalogs_parsed_once() -> Iterator[None]:
-    import bot.i18n
+    import bot.texts.i18n
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(bot.i18n, "tomllib", _ParsedOnce())
+        mp.setattr(bot.texts.i18n, "tomllib", _ParsedOnce())
         yield
 
 
@@ -155,7 +155,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _unit_opens_no_app(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """A test marked `unit` that opens the App fails with a clear message: mark it (or its
     module: `pytestmark = pytest.mark.e2e`) e2e, so `-m unit` stays quick and pure."""
-    app_module = sys.modules.get("bot.app")
+    app_module = sys.modules.get("bot.app.app")
     if app_module is None or request.node.get_closest_marker("unit") is None:
         return
     def refuse(self: Any, *args: Any, **kwargs: Any) -> None:

@@ -29,9 +29,9 @@ from typing import Any
 
 import pytest
 
-from bot import app as app_module
 from bot.__main__ import quiet_libraries
-from bot.render import Localiser
+from bot.app import app as app_module
+from bot.texts.render import Localiser
 from core import serial
 from core.messages import Chat, Message, Text
 

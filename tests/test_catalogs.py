@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from babel import Locale
 
-from bot.commands import COMMANDS
 from bot.games.registry import GAMES
-from bot.i18n import Catalogs
+from bot.texts.commands import COMMANDS
+from bot.texts.i18n import Catalogs
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Ctx, Player
@@ -88,7 +88,7 @@ def test_language_pick_order() -> None:
 # ---------------------------------------------------------------- code items of issue 18
 
 def _refusal(err: GameError, lang: str) -> str:
-    """A GameError as the App says it (bot/app.py renders `error.<code>` with the error's params)."""
+    """A GameError as the App says it (bot/app/app.py renders `error.<code>` with the error's params)."""
     return CATALOGS.render(Text(f"error.{err.code}", err.params), lang)
 
 

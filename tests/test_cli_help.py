@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.__main__ import parse_args
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 
 
 def test_lang_help_lists_every_catalog_language(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,13 +13,13 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 TOP = {p.name for p in ROOT.iterdir() if not p.name.startswith(".")}
 EXTENSIONS = (".py", ".md", ".toml", ".json", ".txt", ".yml", ".yaml", ".sh", ".cfg", ".ini", ".service")
 SKIP_DIRS = {".venv", ".git", "node_modules", "__pycache__"}
-# Files the bot writes at run time (the database and its health status, bot/ops.py), never in the repository.
+# Files the bot writes at run time (the database and its health status, bot/process/ops.py), never in the repository.
 RUNTIME = {"data/bot.sqlite3", "data/bot.health.json", "data/boards/", "data/solver-cache/"}  # made at run time
 ALL_NAMES = {p.name for p in ROOT.rglob("*") if not SKIP_DIRS & set(p.relative_to(ROOT).parts)}
 
 
 def references(text: str) -> set[str]:
-    """Paths in backticks (`bot/app.py`, `docs/rules.md`, `engine.py`) and Markdown link targets."""
+    """Paths in backticks (`bot/app/app.py`, `docs/rules.md`, `engine.py`) and Markdown link targets."""
     found = set()
     for token in re.findall(r"`([^`\s]+)`", text):
         token = token.rstrip(".,:;")
@@ -58,5 +58,5 @@ def test_the_check_sees_paths() -> None:
     assert refs == {"core/solver/book.py", "docs/rules.md", "logik.md", "x.py", "RULES.md", "/work/shared/RULES.md"}
     assert not exists("RULES.md", ROOT / "README.md") and not exists("/work/shared/RULES.md", ROOT / "README.md")
     assert not exists("core/solver/book.py", ROOT / "docs" / "solver.md")
-    assert not exists("book.py", ROOT / "docs" / "solver.md")
-    assert exists("bot/solver_book.py", ROOT / "README.md") and exists("logik.md", ROOT / "docs" / "solver.md")
+    assert not exists("nobook.py", ROOT / "docs" / "solver.md")
+    assert exists("bot/solver/book.py", ROOT / "README.md") and exists("logik.md", ROOT / "docs" / "solver.md")

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from bot.app import GAMES
-from bot.commands import COMMANDS
+from bot.app.app import GAMES
 from bot.games.shared import HELP
-from bot.i18n import Catalogs
+from bot.texts.commands import COMMANDS
+from bot.texts.i18n import Catalogs
 
 CATALOGS = Catalogs()
 GAME_COMMANDS = [c.name for c in COMMANDS if c.name in GAMES]  # the commands that start a game

@@ -6,16 +6,16 @@ module it names. On that graph:
 
 - no cycle between modules of any kind, an import under `if TYPE_CHECKING:` included: such an edge is
   never run, but a loop of types is still a loop of meaning (a game's plugin, bot/games/plugin.py, names
-  what the services offer it as a protocol there, `Services`, instead of importing bot/services.py);
+  what the services offer it as a protocol there, `Services`, instead of importing bot/app/services.py);
 - layers: core/ imports nothing of bot/ or adapters/; an adapter imports only core/, its own
   package (adapters/<platform>/) and the platform-neutral adapters/outbox.py and adapters/editmap.py;
   bot/ imports core/, and adapters/ only in the composition root
-  (bot/__main__.py, bot/runtime.py);
+  (bot/__main__.py, bot/process/runtime.py);
 - games stay apart: a module of one game (anything under core/games/<game>/, or its bot-side half,
   the module bot/games/<game>.py or anything under the package bot/games/<game>/) imports no module
   of another game; the shared pieces (core/games/base.py, challenge.py, actions.py,
   bot/games/plugin.py, registry.py, shared.py, …) are free to use;
-- the App (bot/app.py) names no game and stays a short story (under 300 lines);
+- the App (bot/app/app.py) names no game and stays a short story (under 300 lines);
 - a game's kind is written once: no string literal equal to a kind outside that game's own folders
   and the registry (the shared code reads traits on the plugin, `GamePlugin.is_rated`, `analysable`,
   `computer_plays`, or a game's own constant, `GAME.kind`), except the named `KIND_LITERALS` below.
@@ -32,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("core", "bot", "adapters")
-COMPOSITION_ROOT = frozenset({"bot.__main__", "bot.runtime"})
+COMPOSITION_ROOT = frozenset({"bot.__main__", "bot.process.runtime"})
 # the platform-neutral pieces every adapter may use
 SHARED_ADAPTER_MODULES = frozenset({"adapters.outbox", "adapters.editmap"})
 GAME_KINDS = frozenset(p.name for p in (ROOT / "core" / "games").iterdir()
@@ -40,7 +40,7 @@ GAME_KINDS = frozenset(p.name for p in (ROOT / "core" / "games").iterdir()
 
 Graph = dict[str, set[str]]
 
-# Violations the current code has, each named; the engineer restructuring core/games and bot/app.py
+# Violations the current code has, each named; the engineer restructuring core/games and bot/app/app.py
 # removes them (this test fails once one no longer occurs, so the list cannot go stale).
 KNOWN: dict[str, str] = {}
 
@@ -54,11 +54,11 @@ KIND_LITERALS: dict[tuple[str, str], str] = {
     ("bot.web.view", "words"): "bot/web/ is another helper's",
     ("core.ratings", "kegeln"): "LOCAL_KINDS: wants a trait on Kegeln's core game (core/games/kegeln/ is another "
                                 "helper's)",
-    ("bot.option_words", "logik"): "an option word's catalog key (`/daily logik`, `/top logik`): to move with the "
-                                   "catalogs per game",
-    ("bot.option_words", "words"): "an option word's catalog key (`/daily words`, `/top words`): to move with the "
-                                   "catalogs per game",
-    ("bot.shipped", "words"): "the data folder of word lists, not the game",
+    ("bot.texts.option_words", "logik"): "an option word's catalog key (`/daily logik`, `/top logik`): to move with "
+                                   "the catalogs per game",
+    ("bot.texts.option_words", "words"): "an option word's catalog key (`/daily words`, `/top words`): to move with "
+                                   "the catalogs per game",
+    ("bot.process.shipped", "words"): "the data folder of word lists, not the game",
     ("core.games.daily.presenter", "logik"): "the daily puzzle's own variant names, stored in its attempts",
     ("core.games.daily.presenter", "words"): "the daily puzzle's own variant names, stored in its attempts",
     ("core.games.daily.rules", "logik"): "the daily puzzle's own variant names, stored in its attempts",
@@ -232,7 +232,7 @@ def layer_violations(graph: Mapping[str, set[str]], kinds: Iterable[str] = GAME_
                                         and dst != "adapters" and dst not in SHARED_ADAPTER_MODULES):
                     bad[edge] = "an adapter imports only core/ and its own package"
             elif top == "bot" and dst_top == "adapters" and src not in COMPOSITION_ROOT:
-                bad[edge] = "bot/ imports adapters/ only in bot/__main__.py and bot/runtime.py"
+                bad[edge] = "bot/ imports adapters/ only in bot/__main__.py and bot/process/runtime.py"
             game, other = game_of(src, kinds), game_of(dst, kinds)
             if game is not None and other is not None and game != other:
                 bad[edge] = f"the game {game} imports a module of the game {other}"
@@ -291,19 +291,20 @@ def _planted(src: str, dst: str) -> dict[str, str]:
 
 
 def test_a_planted_core_to_bot_import_fails() -> None:
-    assert "core.codes -> bot.app" in _planted("core.codes", "bot.app")
+    assert "core.codes -> bot.app.app" in _planted("core.codes", "bot.app.app")
     assert "core.messages -> adapters.console.adapter" in _planted("core.messages", "adapters.console.adapter")
 
 
 def test_a_planted_adapter_import_of_bot_or_another_adapter_fails() -> None:
-    assert "adapters.telegram.render -> bot.i18n" in _planted("adapters.telegram.render", "bot.i18n")
+    assert "adapters.telegram.render -> bot.texts.i18n" in _planted("adapters.telegram.render", "bot.texts.i18n")
     assert "adapters.discord.render -> adapters.telegram.render" in _planted(
         "adapters.discord.render", "adapters.telegram.render")
 
 
 def test_bot_imports_adapters_only_in_the_composition_root() -> None:
-    assert "bot.commands -> adapters.console.adapter" in _planted("bot.commands", "adapters.console.adapter")
-    assert "bot.runtime -> adapters.console.adapter" not in _planted("bot.runtime", "adapters.console.adapter")
+    console = "adapters.console.adapter"
+    assert f"bot.texts.commands -> {console}" in _planted("bot.texts.commands", console)
+    assert f"bot.process.runtime -> {console}" not in _planted("bot.process.runtime", console)
 
 
 def test_a_planted_import_between_games_fails() -> None:
@@ -342,7 +343,7 @@ def test_forbidden_imports_are_found_in_source(tmp_path: Path) -> None:
     found = problems(build_graph(tmp_path), kinds={"duel", "words"})
     assert found == {
         "core.a -> bot.app": "core imports nothing of bot/ or adapters/",
-        "bot.app -> adapters.x.y": "bot/ imports adapters/ only in bot/__main__.py and bot/runtime.py",
+        "bot.app -> adapters.x.y": "bot/ imports adapters/ only in bot/__main__.py and bot/process/runtime.py",
         "adapters.x.y -> adapters.z": "an adapter imports only core/ and its own package",
         "core.games.duel -> core.games.words": "the game duel imports a module of the game words",
         "core.games.words -> core.games.duel": "the game words imports a module of the game duel",
@@ -351,7 +352,7 @@ def test_forbidden_imports_are_found_in_source(tmp_path: Path) -> None:
 
 
 def test_the_app_names_no_game() -> None:
-    source = (ROOT / "bot" / "app.py").read_text(encoding="utf-8")
+    source = (ROOT / "bot" / "app" / "app.py").read_text(encoding="utf-8")
     named = [kind for kind in sorted(GAME_KINDS) if f'"{kind}"' in source or f"games.{kind}" in source
              or f"games import {kind}" in source]
     assert named == []
@@ -366,8 +367,10 @@ def test_a_game_s_bot_side_package_is_that_game(tmp_path: Path) -> None:
         (tmp_path / package / "__init__.py").write_text("")
     (tmp_path / "bot" / "games" / "words.py").write_text("")
     (tmp_path / "bot" / "games" / "plugin.py").write_text(
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.services import S\n")
-    (tmp_path / "bot" / "services.py").write_text("from bot.games.plugin import P\n")
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.app.services import S\n")
+    (tmp_path / "bot" / "app").mkdir()
+    (tmp_path / "bot" / "app" / "__init__.py").write_text("")
+    (tmp_path / "bot" / "app" / "services.py").write_text("from bot.games.plugin import P\n")
     (tmp_path / "bot" / "games" / "duel" / "storage.py").write_text("from bot.games import words, plugin\n")
     (tmp_path / "bot" / "games" / "duel" / "stats.py").write_text(
         "from bot.games.duel import storage\nif TYPE_CHECKING:\n    pass\nelse:\n    from bot.games.duel import x\n")
@@ -377,15 +380,15 @@ def test_a_game_s_bot_side_package_is_that_game(tmp_path: Path) -> None:
     assert found == {
         "bot.games.duel.storage -> bot.games.words": "the game duel imports a module of the game words",
         "bot.games.duel.stats -> bot.games.duel.x -> bot.games.duel.stats": "an import cycle",
-        "bot.games.plugin -> bot.services -> bot.games.plugin": "an import cycle",  # type-only, still a loop
+        "bot.app.services -> bot.games.plugin -> bot.app.services": "an import cycle",  # type-only, still a loop
     }
-    assert "bot.services" not in build_graph(tmp_path, runtime=True)["bot.games.plugin"]  # it is type-only
+    assert "bot.app.services" not in build_graph(tmp_path, runtime=True)["bot.games.plugin"]  # it is type-only
 
 
 def test_a_planted_type_only_cycle_fails() -> None:
-    """The loop issue 38 found (bot/games/plugin.py naming bot/services.py for its hooks' types) is caught."""
-    found = _planted("bot.games.plugin", "bot.services")
-    assert any(rule == "an import cycle" and "bot.games.plugin" in edge and "bot.services" in edge
+    """The loop issue 38 found (bot/games/plugin.py naming bot/app/services.py for its hooks' types) is caught."""
+    found = _planted("bot.games.plugin", "bot.app.services")
+    assert any(rule == "an import cycle" and "bot.games.plugin" in edge and "bot.app.services" in edge
                for edge, rule in found.items())
 
 

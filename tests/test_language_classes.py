@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from babel import Locale
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from bot.yourdata.forget import CONFIRM_SECONDS
 from core.club.roster import MAX_AT_ONCE
 from core.codes import LENGTHS as CODE_LENGTHS

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core import pegs
 
 ROOT = Path(__file__).resolve().parents[1]

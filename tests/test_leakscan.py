@@ -98,7 +98,7 @@ async def test_the_guard_catches_a_game_that_shows_a_secret_in_the_group(
 
 def test_a_bot_process_log_is_scanned_for_its_private_inputs_and_tokens(_no_leaks: Ledger) -> None:
     script = "alice: /duel bob\nbob: /accept\nalice> 0246\nbob> random\nbob> кошка\n"
-    leakscan.bot_process("INFO bot.app: console chat=g user=alice text -> setsecret:1 (0.4 ms)\n", script=script,
+    leakscan.bot_process("INFO bot.app.app: console chat=g user=alice text -> setsecret:1 (0.4 ms)\n", script=script,
                          tokens=["123456:ABCDEFGH-secret"])
     assert set(_no_leaks.secrets) == {"0246", "кошка"}  # `random` is a choice, not a secret
     leakscan.bot_process("DEBUG x: got 0246 from alice\nDEBUG x: GET /bot123456:ABCDEFGH-secret/getMe\n")
@@ -110,7 +110,7 @@ def test_a_bot_process_log_is_scanned_for_its_private_inputs_and_tokens(_no_leak
 def test_a_log_line_time_is_not_a_code(_no_leaks: Ledger) -> None:
     """`19:10:15,012` in front of a bot process's log line is its time, not the private code 012; the
     same code in the message itself still is a leak."""
-    leakscan.bot_process("2026-11-30 19:10:15,012 INFO bot.app: console chat=g user=alice text -> ok\n",
+    leakscan.bot_process("2026-11-30 19:10:15,012 INFO bot.app.app: console chat=g user=alice text -> ok\n",
                          script="alice> 012\n")
     _no_leaks.scan_logs()
     assert found(_no_leaks) == []

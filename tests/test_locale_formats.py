@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core import pegs
 from core.games.base import Player
 from core.games.logik import presenter as logik_presenter

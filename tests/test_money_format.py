@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core.messages import Text
 from core.money import Money
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.i18n import UNFILLED, Catalogs
+from bot.texts.i18n import UNFILLED, Catalogs
 from core.messages import Text
 
 

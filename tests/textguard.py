@@ -1,6 +1,6 @@
 """Suite-wide guard: no reply of any test shows a raw catalog placeholder (`{season}`) or a raw key.
 
-`bot/i18n.py` logs an error whenever a text is rendered without one of its parameters, with a key no
+`bot/texts/i18n.py` logs an error whenever a text is rendered without one of its parameters, with a key no
 catalog holds, or from a malformed entry (the reader then sees "–", or the key). Every such record
 during a test fails that test at teardown, naming the text: so every reply of every command the suite
 drives — through the App, the console and both platforms' stand-ins — is checked, not just the ones a
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-LOGGER = "bot.i18n"
+LOGGER = "bot.texts.i18n"
 
 
 class _Collector(logging.Handler):

@@ -1,12 +1,12 @@
 """Rebuilds bot/data/words/<lang>.txt, the words the bot may pick as a secret or suggest as a hint in the word
 games (Бык-корова practice, the daily puzzle, /hint): frequent nouns of the language, never a vulgar word.
-The word game's dictionary of accepted guesses stays the whole wordfreq list (bot/dictionary.py).
+The word game's dictionary of accepted guesses stays the whole wordfreq list (bot/solver/dictionary.py).
 
 Reproducible: run `python -m tools.secret_words [LANG …]` in the project's environment (the pinned wordfreq)
 with the dev-only tools that tell a noun (neither the bot nor its tests need them):
     pip install pymorphy3==2.0.6 pymorphy3-dicts-ru==2.4.417150.4580142 german-nouns==1.2.5
     apt-get install hunspell-tools hunspell-bg hunspell-sv wordnet-base
-A word of wordfreq's most frequent `TOP` of the language (normalised as bot/dictionary.py does, 3–8 letters)
+A word of wordfreq's most frequent `TOP` of the language (normalised as bot/solver/dictionary.py does, 3–8 letters)
 is kept when the language's tool says it is a noun in its base form:
   ru  pymorphy3 (OpenCorpora): a word its dictionary knows, whose most probable parse is a noun, and one
       of whose parses is a common noun (not a name, surname, patronymic, place or abbreviation) in the
@@ -39,7 +39,7 @@ from core.games.words.state import LENGTHS
 from core.lexicon import is_word_of, normalise
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "bot" / "data" / "words"  # the shipped lists, in the checkout (bot/shipped.py)
+OUT = ROOT / "bot" / "data" / "words"  # the shipped lists, in the checkout (bot/process/shipped.py)
 TOP = {"ru": 80_000}  # how far down wordfreq's frequency list a noun may be (Russian lists every case form)
 DEFAULT_TOP = 30_000
 # words the dictionary tests let through that are no nouns (pronouns, adverbs, quantifiers)
@@ -180,7 +180,7 @@ def secret_words(lang: str, top: int | None = None) -> list[str]:
         w = normalise(raw, lang)
         if len(w) not in LENGTHS or not is_word_of(w, lang) or w in seen:
             continue
-        seen.add(w)  # the first (most frequent) spelling decides, as in bot/dictionary.py
+        seen.add(w)  # the first (most frequent) spelling decides, as in bot/solver/dictionary.py
         if w not in bad and noun(raw.lower()):
             kept[w] = None
     return sorted(kept)

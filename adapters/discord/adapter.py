@@ -254,7 +254,7 @@ class DiscordAdapter:
                 raise  # at start `connect_with_fallback` sees it
             # After READY, a reconnect's IDENTIFY refused with 4014 (the intent switched off in the portal
             # meanwhile): discord.py gives up and the bot would run on deaf. Attach again without it, as at
-            # start (issue 35); a failure then is this platform's (`failure`, bot/platforms.py).
+            # start (issue 35); a failure then is this platform's (`failure`, bot/process/platforms.py).
             self._message_content, self.note = False, NO_MESSAGE_CONTENT
             log.warning(REFUSED_INTENT)
             self._reattaching = asyncio.get_running_loop().create_task(self._reattach(), name="discord-reattach")
@@ -280,7 +280,7 @@ class DiscordAdapter:
 
     @staticmethod
     def transient(exc: BaseException) -> bool:
-        """Worth starting again (bot/platforms.py): the network or Discord's servers, not a wrong
+        """Worth starting again (bot/process/platforms.py): the network or Discord's servers, not a wrong
         token (LoginFailure), a refused intent or another close code Discord says not to retry."""
         if isinstance(exc, discord.DiscordServerError | discord.GatewayNotFound):
             return True
@@ -366,7 +366,7 @@ class DiscordAdapter:
     async def _channel_gone(self, channel_id: int, why: str) -> None:
         """Nobody can play in this channel any more ("deleted": the thread is gone, 10003; "unreachable": the
         bot may not see it, 50001 — a private thread it was removed from): the App ends its games and tells
-        their players by DM (`Inbound.closed`, bot/closing.py)."""
+        their players by DM (`Inbound.closed`, bot/app/closing.py)."""
         chat = Chat(platform=self.platform, chat_id=str(channel_id), private=False)
         try:
             response = await self._handle(Inbound(actor=Actor(self.platform, "0", "Discord"), chat=chat,

@@ -64,7 +64,7 @@ WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # https://core.telegram.or
 
 class TelegramStartError(RuntimeError):
     """The bot could not start (bad token, API unreachable); the text is token-free. `transient`:
-    worth starting again (bot/platforms.py), as the error it stands for was."""
+    worth starting again (bot/process/platforms.py), as the error it stands for was."""
 
     def __init__(self, text: str, *, transient: bool = False) -> None:
         super().__init__(text)
@@ -138,7 +138,7 @@ class TelegramAdapter:
 
     @staticmethod
     def transient(exc: BaseException) -> bool:
-        """Worth starting again (bot/platforms.py): the network or Telegram's servers (NetworkError,
+        """Worth starting again (bot/process/platforms.py): the network or Telegram's servers (NetworkError,
         TimedOut, RetryAfter), not a token Telegram refuses (InvalidToken) or a request it refuses
         (BadRequest, which PTB counts among its NetworkErrors)."""
         if isinstance(exc, TelegramStartError):

@@ -18,7 +18,7 @@ button ids of core/buttons.py, which builds and parses them; this module only si
   kinds are signed over different texts, so one kind's MAC never fits the other;
 - a valid link followed by another user is harmless: the App takes a game's secret entry from a
   private chat only from a player that game waits for, and a chat's button only as the follower's
-  own (`bot/routing.py` `check_origin`).
+  own (`bot/app/routing.py` `check_origin`).
 
 Telegram lets a `/start` payload hold only `[A-Za-z0-9_-]{1,64}`.
 """

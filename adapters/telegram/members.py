@@ -1,7 +1,7 @@
 """Who belongs to a group: `getChatMember`, cached per (group, user) for a few minutes.
 
 A chat's daily-puzzle deep link can be forwarded to anyone; the App refuses an attempt by someone
-the platform says is not in the chat (`Inbound.member`, the rule in bot/routing.py `check_origin`).
+the platform says is not in the chat (`Inbound.member`, the rule in bot/app/routing.py `check_origin`).
 Telegram says who is in: this asks it once per group and user and `TTL` at most, and a membership
 change the bot is told of (`chat_member`) drops that entry at once. A failed look-up is "not known"
 (None, for `FAILED_TTL`): an outage never blocks a player (the App takes None as no fact).

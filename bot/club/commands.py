@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from bot.app.services import Command, Handling, Services
 from bot.club import roles, storage
-from bot.option_words import mention_id, vocabulary_of
-from bot.services import Command, Handling, Services
+from bot.texts.option_words import mention_id, vocabulary_of
 from core import names
 from core.club.roles import Act, Role
 from core.club.roster import parse_names

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from bot.app.services import Command, Handling, Services
 from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, without_bot
-from bot.option_words import LENGTH_CHOICES, parse_code_options
-from bot.services import Command, Handling, Services
+from bot.texts.option_words import LENGTH_CHOICES, parse_code_options
 from core.achievements import CRACK_IN_4, FIRST_WIN
 from core.codes import CodeRules
 from core.games.base import Player

@@ -1,5 +1,5 @@
 """A game's bot-side half, `GamePlugin[S]`: the core game it carries, its commands and its hooks into the
-move runner (bot/services.py), typed by the game's state; and the one table of registered plugins
+move runner (bot/app/services.py), typed by the game's state; and the one table of registered plugins
 (filled by bot/games/registry.py), through which the core game objects are found (`GAMES`).
 
 A game is one entry: `register(<kind>.PLUGIN)` in bot/games/registry.py; its kind, rules, presenter and
@@ -23,15 +23,15 @@ from core.messages import Chat, Inbound, Message, Text
 from core.ratings import Match
 
 if TYPE_CHECKING:  # only types; none of these modules imports this one or the services
-    from bot.bounded import Bounded
-    from bot.handling import Command, Handling
-    from bot.i18n import Catalogs
-    from bot.move_types import Move, Played
-    from bot.render import Localiser
-    from bot.scheduler import Job
+    from bot.app.handling import Command, Handling
+    from bot.app.move_types import Move, Played
+    from bot.process.bounded import Bounded
+    from bot.schedule.scheduler import Job
+    from bot.solver.thinking import Thinker
     from bot.storage.base import Store
     from bot.storage.sql import TxJob
-    from bot.thinking import Thinker
+    from bot.texts.i18n import Catalogs
+    from bot.texts.render import Localiser
     from core.games.base import Ctx, Event, Player
 
 S = TypeVar("S")
@@ -39,7 +39,7 @@ S = TypeVar("S")
 
 class Services(Protocol):
     """What the games' hooks and the commands' handlers are handed: the App's services and its move runner
-    (bot/services.py `AppServices`, bot/moves.py `MoveRunner`). A protocol, so that a plugin names no module
+    (bot/app/services.py `AppServices`, bot/app/runner.py `MoveRunner`). A protocol, so that a plugin names no module
     that imports the plugins (no import loop, not even a type-only one)."""
 
     store: Store
@@ -53,7 +53,7 @@ class Services(Protocol):
     thinker: Thinker
     idle_timeout: float
     list_lines: int
-    # the private-input caches, still reached from bot/routing.py, bot/games/shared.py and /forgetme
+    # the private-input caches, still reached from bot/app/routing.py, bot/games/shared.py and /forgetme
     # (issue 38: each cache with one owner)
     _users: Bounded[tuple[str, str], tuple[str, str | None]]
     _focus: Bounded[tuple[str, str], int]
@@ -105,7 +105,7 @@ class GamePlugin(Generic[S]):
     # where the game's own tables keep a chat user's id or name, for /mydata and /forgetme
     # (bot/yourdata/declare.py); a game whose tables hold none declares nothing
     personal: ClassVar[tuple[Personal | Kept, ...]] = ()
-    # the achievements a finished game of this kind can earn (core/achievements.py; bot/achievements.py)
+    # the achievements a finished game of this kind can earn (core/achievements.py; bot/app/achievements.py)
     achievements: ClassVar[tuple[Achievement, ...]] = ()
     # /forgetme ends a running game of a player who forgets themselves (resigned, cancelled); False where
     # the chat user is a role the game goes on without (the Kegel scorer: an admin takes over)
@@ -153,13 +153,13 @@ class GamePlugin(Generic[S]):
         return [Feat(r.user_id, r.name, won[r.user_id], r.attempts if won[r.user_id] else None) for r in results]
 
     async def scheduled(self, svc: Services, job: Job) -> list[Message]:
-        """The game's own post at a set time (a job it wrote with `bot.scheduler.schedule_job`, owner =
+        """The game's own post at a set time (a job it wrote with `bot.schedule.scheduler.schedule_job`, owner =
         its kind): what to post in the job's chat now, or nothing (e.g. a reminder that came too late)."""
         return []
 
     async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
         """A button or link `<kind>:<chat id>:<arg>` that names a chat rather than a game (the daily
-        puzzle's "play today's daily of this chat"); bot/routing.py has checked where it comes from."""
+        puzzle's "play today's daily of this chat"); bot/app/routing.py has checked where it comes from."""
         raise GameError("stale_button")
 
     def label(self, row: GameRow, chat: str | None = None) -> Text:
@@ -217,7 +217,7 @@ def with_stats() -> tuple[str, ...]:
 
 
 def schemas() -> tuple[Schema, ...]:
-    """The registered games' own tables, for the store to apply when it opens (bot/app.py `open_store`)."""
+    """The registered games' own tables, for the store to apply when it opens (bot/app/app.py `open_store`)."""
     return (*(p.schema for p in PLUGINS.values() if p.schema is not None),
             *(w for p in PLUGINS.values() for w in p.wings))
 

@@ -6,10 +6,10 @@ are found through it (`GAMES`; docs/architecture.md, "Adding a game")."""
 
 from __future__ import annotations
 
+from bot.app.services import Command
 from bot.games import daily, duel, kegeln, logik, practice, shared, words
 from bot.games.plugin import GAMES, PLUGINS, GamePlugin, register, schemas
 from bot.retention.commands import COMMANDS as RETENTION
-from bot.services import Command
 from bot.yourdata.commands import COMMANDS as YOUR_DATA
 
 __all__ = ["GAMES", "PLUGINS", "GamePlugin", "commands", "register", "schemas"]

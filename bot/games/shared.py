@@ -1,6 +1,6 @@
 """The commands every game shares: help, answers to challenges, guesses, giving up, the board,
 rematches, statistics, languages, lobbies, hints and analyses. Each acts on the actor's game
-through its `core.games.base.Game` interface and its plugin (bot/services.py)."""
+through its `core.games.base.Game` interface and its plugin (bot/app/services.py)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,8 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from bot import achievements, solver_book
-from bot.games.plugin import GAMES, GamePlugin, rated_kinds, with_stats
-from bot.games.practice.storage import practice_bests
-from bot.retention.periods import period_word
-from bot.retention.tables import show_period
-from bot.routing import (
+from bot.app import achievements
+from bot.app.routing import (
     answer,
     awaiting_secret,
     follow_up,
@@ -28,7 +24,12 @@ from bot.routing import (
     secret_input,
     set_lang,
 )
-from bot.services import Command, Handling, Services, loaded, pictured
+from bot.app.services import Command, Handling, Services, loaded, pictured
+from bot.games.plugin import GAMES, GamePlugin, rated_kinds, with_stats
+from bot.games.practice.storage import practice_bests
+from bot.retention.periods import period_word
+from bot.retention.tables import show_period
+from bot.solver import book as solver_book
 from bot.storage.base import GameRow, RatedLine, StatLine
 from core import names, ratings
 from core.buttons import GameButton, LangButton
@@ -128,7 +129,7 @@ async def my_game_here(svc: Services, turn: Handling) -> GameRow | None:
 
 async def quit_game(svc: Services, turn: Handling, command: str) -> None:
     """/giveup or /resign of the actor's game here; with several (two dailies), asked which — each
-    button names its game and day, and ends only that one (bot/routing.py `on_action`)."""
+    button names its game and day, and ends only that one (bot/app/routing.py `on_action`)."""
     rows = await my_games_here(svc, turn)
     if not rows:
         raise GameError("no_game")

@@ -18,12 +18,12 @@ from dataclasses import replace
 
 from babel import Locale
 
-from bot.handling import Command
-from bot.i18n import Catalogs
+from bot.app.handling import Command
+from bot.app.services import Handling, Services
 from bot.retention import schedule, tables  # noqa: F401  (tables registers the weekly post)
 from bot.retention.settings import NOISE, PostSettings, pinged, post_settings, put_settings, set_ping
-from bot.services import Handling, Services
-from bot.zones import DEFAULT_TZ
+from bot.schedule.zones import DEFAULT_TZ
+from bot.texts.i18n import Catalogs
 from core.errors import GameError
 from core.messages import Inbound, Message, Text
 

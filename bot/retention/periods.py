@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from datetime import date, datetime, time
 from typing import Any, NamedTuple
 
+from bot.app.services import Services
 from bot.retention.settings import post_settings
-from bot.services import Services
+from bot.schedule.zones import zone
 from bot.storage.sql import Query
-from bot.zones import zone
 from core import periods
 from core.messages import Chat, Text
 from core.ratings import NEW

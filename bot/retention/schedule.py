@@ -1,4 +1,4 @@
-"""When a chat's own posts are due (bot/scheduler.py jobs): the next time of day in the chat's zone, and
+"""When a chat's own posts are due (bot/schedule/scheduler.py jobs): the next time of day in the chat's zone, and
 arming a chat's morning post and weekly table anew after a setting changed.
 
 Each run is a job of its own, keyed by its day (`morning:2026-12-03`, `weekly:2026-12-07`): a run
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
+from bot.app.services import Services
 from bot.retention.settings import PostSettings, post_settings
-from bot.scheduler import cancel_job, pending, schedule_job
-from bot.services import Services
+from bot.schedule.scheduler import cancel_job, pending, schedule_job
+from bot.schedule.zones import zone
 from bot.storage.sql import Query, Tx, TxJob
-from bot.zones import zone
 from core.games.daily import GAME as DAILY
 from core.messages import TABLE_SEP, Chat
 
 MORNING_OWNER = DAILY.kind  # the morning post is the daily puzzle's: its plugin's `scheduled` hook posts it
-WEEKLY_OWNER = "weekly"  # the weekly table is no game's: a handler of its own (bot/own_posts.py `register_post`)
+WEEKLY_OWNER = "weekly"  # no game's: a handler of its own (bot/schedule/own_posts.py `register_post`)
 MORNING, WEEKLY = "morning", "weekly"  # the keys' prefixes
 _TABLES = Query(  # the chats of a group with post settings: the group itself and its forum topics
     "SELECT chat_id FROM chat_posts WHERE platform = :platform AND (chat_id = :group OR chat_id LIKE :topics)")

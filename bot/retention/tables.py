@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
+from bot.app.services import Handling, Services
 from bot.games.plugin import rated_kinds
-from bot.own_posts import register_post
 from bot.retention import periods, schedule
 from bot.retention.periods import Window
 from bot.retention.settings import post_settings
-from bot.scheduler import Job
-from bot.services import Handling, Services
+from bot.schedule.own_posts import register_post
+from bot.schedule.scheduler import Job
 from core.games.duel import GAME as DUEL  # the period's wins are the duel's
 from core.messages import Chat, Message, Text
 from core.solver.games import BOT

@@ -6,7 +6,7 @@ players leaves a row in `rated_pairs` (migration 15): the game, when it ended, w
 it, and — only for the cap's 24 hours — `core.ratings.pair_hash` of its players' platform ids under the
 bot's own key (`fair_play_key`, 32 random bytes drawn once, at the first rated game). Older hashes are
 set to NULL (`forget_old`) by the next rated game or /forgetme; the decision stays, so the ratings rebuild
-decides every game as the live rule did (bot/ratings_rebuild.py). docs/retention.md says what is kept.
+decides every game as the live rule did (bot/app/ratings_rebuild.py). docs/retention.md says what is kept.
 `shares`: the newcomer discount's inputs, read as the rebuild tracks them."""
 
 from __future__ import annotations

@@ -266,7 +266,7 @@ MIGRATIONS: list[Migration] = [
     Migration("""
     ALTER TABLE daily_puzzles ADD COLUMN ends {REAL};
     """),
-    # 11: the bot's own posts at a set time (bot/scheduler.py): one row per job, claimed by a lease, done once
+    # 11: the bot's own posts at a set time (bot/schedule/scheduler.py): one row per job, claimed by a lease, done once
     Migration("""
     CREATE TABLE scheduled_jobs (
         id          {SERIAL} PRIMARY KEY,

@@ -17,7 +17,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.ops import redact
+from bot.process.ops import redact
 from bot.storage.base import StoreOpenError, StoreUnavailable
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.schemas import READ_VERSION, VERSIONS_TABLE, WRITE_VERSION, Schema, check_owners, upgrade_list

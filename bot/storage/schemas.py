@@ -5,7 +5,7 @@ bookkeeping (SQLite `PRAGMA user_version`, PostgreSQL `schema_version`). A game 
 its own declares a `Schema`: its owner name (the game's kind) and its own numbered list of
 `Migration`s, written like the shared ones (`{SERIAL}`, `{BIGINT}`, `{REAL}` tokens) and never
 changed once shipped. Its plugin names it (`GamePlugin.schema`, bot/games/plugin.py); the App hands
-the registered games' schemas to the store (bot/app.py `open_store`), which applies each after the
+the registered games' schemas to the store (bot/app/app.py `open_store`), which applies each after the
 shared list, on SQLite and on PostgreSQL alike, each entry in its own transaction with the owner's
 version in the table `schema_versions (owner, version)`. A version above the game's newest was
 written by a newer bot: a StoreOpenError, as for the shared list. Its `chat_moves` move its rows

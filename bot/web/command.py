@@ -7,8 +7,8 @@ the page); where the platform cannot reach them, the group is told only that."""
 
 from __future__ import annotations
 
-from bot.handling import Command
-from bot.services import Handling, Services
+from bot.app.handling import Command
+from bot.app.services import Handling, Services
 from bot.web import feed, links, pgnotify
 from core import serial
 from core.errors import GameError

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app.services import Services
 from bot.club.games import is_club_game
 from bot.games.kegeln import storage as kegeln_storage
-from bot.services import Services
+from bot.schedule.zones import zone
 from bot.storage.base import GameRow
-from bot.zones import zone
 from core import serial
 from core.games.kegeln import presenter
 from core.games.kegeln import report as kegeln_report

@@ -16,7 +16,7 @@ from typing import Literal
 from core import ratings
 
 # The neutral name of a forgotten player, stored instead of their name and shown as "former player" in
-# the reader's language (bot/i18n.py). U+2063 is a format character: core.names.clean drops it from every
+# the reader's language (bot/texts/i18n.py). U+2063 is a format character: core.names.clean drops it from every
 # name a user gives, so no living player's name can be or contain it.
 FORMER = "\u2063former player\u2063"
 TOKEN_PREFIX = "former-"  # a forgotten player's id: this and random hex, the same in all their rows
@@ -64,7 +64,7 @@ _NOT_LOCAL = "kind NOT IN ({})".format(", ".join(f"'{k}'" for k in sorted(rating
 SHARED: tuple[Personal | Kept, ...] = (
     Personal("users", user="user_id", name="name", forget="delete"),
     Personal("chat_members", user="user_id", forget="delete", chat=("chat_id",)),
-    Personal("chats", user="chat_id", forget="delete", prefix="u:"),  # their own /lang (bot/render.py)
+    Personal("chats", user="chat_id", forget="delete", prefix="u:"),  # their own /lang (bot/texts/render.py)
     Personal("chats", user="chat_id", forget="delete", export=False),  # their private chat's settings
     Personal("seats", user="user_id", chat=("chat_id",)),
     Personal("results", user="user_id", name="name", chat=("chat_id",)),

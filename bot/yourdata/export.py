@@ -19,19 +19,19 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
+from bot.app.handling import Handling
+from bot.app.runner import loaded
 from bot.games.plugin import personal
-from bot.handling import Handling
-from bot.moves import loaded
+from bot.schedule.zones import zone
 from bot.storage.base import Store
 from bot.storage.sql import Query
 from bot.storage.sqlite import SqliteStore
 from bot.yourdata.declare import Personal, entries
 from bot.yourdata.erase import like
-from bot.zones import zone
 from core.messages import Chat, Inbound, Message, Text
 
 if TYPE_CHECKING:  # a type-only edge: the handlers get the services
-    from bot.services import Services
+    from bot.app.services import Services
 
 GAMES = Query("SELECT id, chat_id, private, kind, over, created, updated FROM games"
               " WHERE platform = :platform AND state LIKE :pattern ESCAPE '\\' ORDER BY id")

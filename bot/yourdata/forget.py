@@ -7,9 +7,9 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from bot.app.handling import Handling
+from bot.app.runner import acting, loaded
 from bot.games.plugin import personal
-from bot.handling import Handling
-from bot.moves import acting, loaded
 from bot.storage.base import Conflict
 from bot.storage.sql import Query, Tx
 from bot.yourdata.declare import TOKEN_PREFIX, entries
@@ -20,7 +20,7 @@ from core.games.base import Game
 from core.messages import Button, Message, Text
 
 if TYPE_CHECKING:  # a type-only edge: the handlers get the services
-    from bot.services import Services
+    from bot.app.services import Services
 
 log = logging.getLogger("bot.yourdata")
 

@@ -1,5 +1,5 @@
 """The solver for code games: candidate filtering and guess choice for hints, coaching and the
-computer opponent. Pure (the opening-book cache on disk is bot/solver_book.py); works on symbol
+computer opponent. Pure (the opening-book cache on disk is bot/solver/book.py); works on symbol
 tuples, so it depends on no game module.
 
 Its names load on first use (PEP 562): the bot's own process names spaces and levels

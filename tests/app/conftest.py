@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from tests.app.harness import Table
 
 

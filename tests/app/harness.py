@@ -7,7 +7,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound, Outbound, Response
 
 PLATFORM = "test"

@@ -1,9 +1,9 @@
-"""The App's caches stay bounded (bot/bounded.py) and a forgotten entry is read again correctly."""
+"""The App's caches stay bounded (bot/process/bounded.py) and a forgotten entry is read again correctly."""
 
 from __future__ import annotations
 
-from bot.app import App
-from bot.bounded import Bounded
+from bot.app.app import App
+from bot.process.bounded import Bounded
 from tests.app.harness import Table
 
 

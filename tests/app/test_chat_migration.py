@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.app import App
-from bot.scheduler import schedule_job
+from bot.app.app import App
+from bot.schedule.scheduler import schedule_job
 from core.messages import Actor, Inbound
 from tests.app.harness import GROUP, PLATFORM, Table, texts
 from tests.club.harness import appoint

@@ -1,11 +1,11 @@
-"""A chat nobody can play in any more (`Inbound.closed`, bot/closing.py) through the real App over a real
+"""A chat nobody can play in any more (`Inbound.closed`, bot/app/closing.py) through the real App over a real
 SQLite file: its running games end as abandoned and their players are told privately (the group as the
 fallback); a private daily attempt goes on; other chats' games, private chats and unknown reasons are
 left alone; one platform update ends all of the chat's games and is taken once."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table

@@ -4,7 +4,7 @@ Real App on a real SQLite file."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.harness import GROUP, PLATFORM, Table, texts
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app import App
+from bot.app.app import App
 from core import ratings
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.harness import PLATFORM, Table, group_texts, texts

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.harness import PLATFORM, Table, group_texts, texts
 from tests.app.test_duel_flow import start_duel

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import ratings_rebuild
-from bot.app import App
+from bot.app import ratings_rebuild
+from bot.app.app import App
 from core import ratings
 from core.messages import Chat
 from tests.app.conftest import Clock

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.app import App
-from bot.commands import COMMANDS
+from bot.app.app import App
+from bot.texts.commands import COMMANDS
 from core.messages import Actor, Chat, Inbound
 
 names = st.sampled_from(["alice", "bob", "carol"])

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Chat
 from tests.app.harness import PLATFORM, Table, texts
 from tests.app.test_duel_flow import played_out, start_duel

@@ -4,7 +4,7 @@ guild locale), then English. /lang without an argument offers every language as 
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Chat, Text
 from tests.app.harness import PLATFORM, Table, texts
 

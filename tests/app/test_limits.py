@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import App
-from bot.settings import Settings
+from bot.app.app import App
+from bot.process.settings import Settings
 from bot.storage.base import StoreUnavailable
 from bot.storage.sqlite import SqliteStore
 from core.messages import Actor, Chat, Inbound
@@ -149,7 +149,7 @@ class FullOnce(SqliteStore):
 
 
 async def test_a_user_row_that_failed_to_save_is_saved_next_time(db: str) -> None:
-    from bot.i18n import Catalogs
+    from bot.texts.i18n import Catalogs
 
     store = FullOnce(db)
     await store.open()

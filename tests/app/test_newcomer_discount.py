@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import ratings_rebuild
-from bot.app import App
+from bot.app import ratings_rebuild
+from bot.app.app import App
 from core import ratings
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts

@@ -10,8 +10,8 @@ import logging
 import re
 from datetime import UTC, datetime
 
-from bot.app import App
-from bot.commands import COMMANDS
+from bot.app.app import App
+from bot.texts.commands import COMMANDS
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table

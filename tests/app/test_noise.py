@@ -5,7 +5,7 @@ admin sets it; `/posts noise all` brings the chatter back."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, group_texts, texts

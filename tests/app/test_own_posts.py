@@ -1,4 +1,4 @@
-"""The bot's own posts through the App (bot/own_posts.py): a game's scheduled job runs its plugin's
+"""The bot's own posts through the App (bot/schedule/own_posts.py): a game's scheduled job runs its plugin's
 `scheduled` hook when due, rendered in the chat's language for that chat, once — across a restart
 before the time and a restart after the post, with the clock injected (no sleeping)."""
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import App
+from bot.app.app import App
+from bot.app.services import Services
 from bot.games import registry as plugins
-from bot.scheduler import Job, schedule_job
-from bot.services import Services
+from bot.schedule.scheduler import Job, schedule_job
 from core.messages import Actor, Chat, Inbound, Message, Text
 from tests.app.conftest import Clock
 from tests.example_game import plugin as hilo

@@ -9,7 +9,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.games.plugin import GamePlugin, rated_kinds
-from bot.scheduler import pending
+from bot.schedule.scheduler import pending
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts

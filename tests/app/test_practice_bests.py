@@ -4,7 +4,7 @@ read like two different bests of the same thing)."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Response
 from tests.app.harness import Table, texts
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import ratings_rebuild
-from bot.app import App
+from bot.app import ratings_rebuild
+from bot.app.app import App
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts
 from tests.app.test_duel_flow import start_duel

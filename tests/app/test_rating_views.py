@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.app import App
+from bot.app.app import App
 from bot.games import shared
 from core import ratings
 from core.messages import Chat, Response

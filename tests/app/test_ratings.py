@@ -8,7 +8,7 @@ from pathlib import Path
 
 from openskill.models import PlackettLuce
 
-from bot.app import App
+from bot.app.app import App
 from core import ratings
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts

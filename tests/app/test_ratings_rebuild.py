@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from bot import ratings_rebuild
 from bot.__main__ import main
-from bot.app import App
+from bot.app import ratings_rebuild
+from bot.app.app import App
 from bot.storage.sql import Query, Tx
 from core import ratings
 from core.messages import Chat

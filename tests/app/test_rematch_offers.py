@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from core import serial
 from core.games.base import Ctx
 from core.games.duel import rules as duel

@@ -1,4 +1,4 @@
-"""The bot's own posts (bot/scheduler.py) on a real database file: a job runs once when due, never
+"""The bot's own posts (bot/schedule/scheduler.py) on a real database file: a job runs once when due, never
 early, never twice — across a restart before it was due, a restart after it was due, a process that
 died holding it, a failing handler, a moved or cancelled job. `db` is a SQLite file here and a
 PostgreSQL database in tests/postgres/test_scheduler_pg.py, which collects these tests again."""
@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import open_store
-from bot.scheduler import ATTEMPTS, LEASE, RETRY, Job, Scheduler, cancel_job, pending, schedule_job
+from bot.app.app import open_store
+from bot.schedule.scheduler import ATTEMPTS, LEASE, RETRY, Job, Scheduler, cancel_job, pending, schedule_job
 from bot.storage.base import Store
 from tests.app.conftest import Clock  # the injected clock, starting at T0 (its fixture `clock` is the conftest's)
 

@@ -6,7 +6,7 @@ codes lets a player rebuild a Mersenne Twister's state and predict the next code
 import random
 from pathlib import Path
 
-from bot.app import App
+from bot.app.app import App
 
 
 async def test_unseeded_app_draws_from_the_os(tmp_path: Path) -> None:

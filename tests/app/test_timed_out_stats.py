@@ -4,7 +4,7 @@ show in /stats as timed out (⏱), never as lost, and in /stats logik; through t
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts
 

@@ -5,7 +5,7 @@ is abandoned, unrated."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core import ratings
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.app import App
+from bot.app.app import App
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
 

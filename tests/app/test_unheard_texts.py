@@ -8,8 +8,8 @@ import string
 
 import pytest
 
-from bot.i18n import Catalogs
-from bot.render import COMMANDS_ONLY, commands_only
+from bot.texts.i18n import Catalogs
+from bot.texts.render import COMMANDS_ONLY, commands_only
 from core.messages import Text
 
 CATALOGS = Catalogs()

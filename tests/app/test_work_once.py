@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import bot.routing
+import bot.app.routing
 import core.codes
 import core.games.base
 from bot.games.plugin import GAMES
@@ -37,7 +37,7 @@ async def test_a_plain_group_message_is_read_once_not_once_per_game(table: Table
     def counted(text: str) -> bool:
         calls.append(text)
         return real(text)
-    for module in (core.codes, core.games.base, bot.routing):  # wherever it is called from
+    for module in (core.codes, core.games.base, bot.app.routing):  # wherever it is called from
         monkeypatch.setattr(module, "looks_like_code", counted, raising=False)
     assert len(GAMES) >= 6
     r = await table.say("alice", "hello there")
@@ -75,10 +75,10 @@ async def test_a_refused_move_is_judged_once(table: Table, monkeypatch: pytest.M
 def test_the_command_line_lists_the_languages_without_parsing_the_catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Start-up parses the five catalogs once, for the App (it parsed them a first time for `--lang`'s help)."""
     import bot.__main__
-    import bot.i18n
+    import bot.texts.i18n
 
     loads: list[Any] = []
-    parser = vars(bot.i18n)["tomllib"]  # tomllib, or the tests' once-per-file parser (tests/conftest.py)
+    parser = vars(bot.texts.i18n)["tomllib"]  # tomllib, or the tests' once-per-file parser (tests/conftest.py)
     real = parser.load
 
     def load(f: Any) -> Any:
@@ -87,5 +87,5 @@ def test_the_command_line_lists_the_languages_without_parsing_the_catalogs(monke
     monkeypatch.setattr(parser, "load", load)
     bot.__main__.parse_args(["--console"])
     assert loads == []
-    assert bot.i18n.languages() == bot.i18n.Catalogs().languages == ["bg", "de", "en", "ru", "sv"]
+    assert bot.texts.i18n.languages() == bot.texts.i18n.Catalogs().languages == ["bg", "de", "en", "ru", "sv"]
     assert len(loads) == 5

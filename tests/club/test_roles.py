@@ -4,7 +4,7 @@ scorer (who then may) and takes the role back (who then may not); only an admin 
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.club.roles import Act, Role, may
 from tests.app.conftest import Clock
 from tests.app.harness import texts

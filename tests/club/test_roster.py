@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.app import App
+from bot.app.app import App
 from bot.club import storage
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, texts

@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 from adapters.console import ConsoleAdapter
-from bot.app import App
+from bot.app.app import App
 
 
 async def run(db: Path, boards: Path, lines: list[str]) -> str:

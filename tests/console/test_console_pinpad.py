@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from adapters.console.adapter import ConsoleAdapter
-from bot.app import App
+from bot.app.app import App
 
 BUTTON = re.compile(r"\((b\d+)\) (\S+)")
 

@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 from adapters.console.adapter import ConsoleAdapter
-from bot.app import App
+from bot.app.app import App
 from bot.storage.sql import Query
 from tests.app.conftest import Clock
 from tests.games.daily.test_morning_post import MORNING, NOON

@@ -1,6 +1,6 @@
 """What a plain message is, the same for every game: a short run of digits is a typed code
 (`core.codes.looks_like_code`) and the catalog languages' words ask for a random secret
-(`core.games.base.asks_random`); bot/routing.py asks each once per message, not once per game."""
+(`core.games.base.asks_random`); bot/app/routing.py asks each once per message, not once per game."""
 
 from __future__ import annotations
 

@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 
 Runner = Callable[[Sequence[str], str], str]  # (argv: "chatgames …" or "python …", stdin) -> stdout
 LANGS = ("en", "de", "ru", "bg", "sv")
-SHIPPED = ("from bot.solver_book import load_tree, load_strong_tree; from core.solver.spaces import digits; "
-           "import bot.shipped as s; "
+SHIPPED = ("from bot.solver.book import load_tree, load_strong_tree; from core.solver.spaces import digits; "
+           "import bot.process.shipped as s; "
            "print(sorted(p.name for p in s.LOCALES.iterdir()), sorted(p.name for p in s.WORDS.iterdir())[:2], "
            "load_tree(digits(3, False)) is not None, load_tree(digits(4, False)) is not None, "
            "load_strong_tree(digits(5, False)) is not None, s.DATA)")

@@ -7,7 +7,7 @@ import runpy
 import shutil
 from pathlib import Path
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 

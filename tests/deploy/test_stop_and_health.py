@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import ops
+from bot.process import ops
 
 ROOT = Path(__file__).resolve().parents[2]
 

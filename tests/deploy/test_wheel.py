@@ -1,6 +1,6 @@
 """The package as a self-hoster installs it: a wheel built from the repository, installed into a fresh
 venv, run as `chatgames` from another folder, plays every game (tests/deploy/playall.py) and keeps its
-state in the platform's state folder, never beside the code (bot/shipped.py, bot/state.py).
+state in the platform's state folder, never beside the code (bot/process/shipped.py, bot/process/state.py).
 
 Before the data moved into the package, the installed bot stopped at once: "no catalog for the fallback
 language 'en' in …/site-packages/data/locales" (issue 37)."""

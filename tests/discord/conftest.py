@@ -12,7 +12,7 @@ import pytest
 
 from adapters.discord import DiscordAdapter
 from adapters.discord.pacing import Pacing
-from bot.app import App
+from bot.app.app import App
 from core.messages import CommandInfo, Inbound, Response
 
 from .standin import BOT_TOKEN, StandIn

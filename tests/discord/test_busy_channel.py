@@ -90,7 +90,7 @@ async def test_practice_guesses_in_a_busy_channel(busy: StandIn, make_adapter: M
                                                   tmp_path: Path) -> None:
     """The real App: three players practise in one channel and type 30 guesses at once. The
     channel gets every answer, in each player's order, within the limits and in fewer messages."""
-    from bot.app import App
+    from bot.app.app import App
 
     app = await App.open(db_path=str(tmp_path / "busy.sqlite"), seed=7)
     try:

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from adapters.discord import DiscordAdapter
-from bot.app import App
+from bot.app.app import App
 
 dpytest = pytest.importorskip("discord.ext.test")
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import App
-from bot.i18n import Catalogs
+from bot.app.app import App
+from bot.texts.i18n import Catalogs
 from core.messages import Text
 
 from .conftest import MakeAdapter

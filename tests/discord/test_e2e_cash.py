@@ -11,7 +11,7 @@ import io
 
 import openpyxl
 
-from bot.app import App
+from bot.app.app import App
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, Call, StandIn, User

@@ -6,7 +6,7 @@ thrown 9/0/9/0 — is casual: it says so, books nothing and changes no record or
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from bot.storage.sql import Query
 
 from .conftest import MakeAdapter

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot import dictionary
-from bot.app import App
+from bot.app.app import App
+from bot.solver import dictionary
 from core import pegs, serial
 from core.games.challenge import Phase
 from core.games.logik import rules as logik

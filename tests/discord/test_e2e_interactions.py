@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import App
+from bot.app.app import App
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, StandIn, User
@@ -128,7 +128,7 @@ async def _synced(standin: StandIn, make_adapter: MakeAdapter, app: App) -> list
 async def test_the_synced_commands_fit_discord_and_group_commands_stay_out_of_dms(
     standin: StandIn, make_adapter: MakeAdapter, app: App
 ) -> None:
-    from bot.commands import COMMANDS
+    from bot.texts.commands import COMMANDS
 
     # the flag travels on the command info: the adapter keeps no list of its own
     group_only = {info.name for info in app.command_menu()["en"] if info.group_only}

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.app import App
+from bot.app.app import App
 from core.games.kegeln.state import Phase, State
 from core.messages import OutButton, Response
 

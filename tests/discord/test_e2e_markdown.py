@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from bot.app import App
+from bot.app.app import App
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, Call, StandIn, User

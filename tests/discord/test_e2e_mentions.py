@@ -5,7 +5,7 @@ where nobody must act pings no one."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.games.words import state as words
 
 from .conftest import MakeAdapter

@@ -6,7 +6,7 @@ change nothing."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core import serial
 from core.games.kegeln.state import State
 

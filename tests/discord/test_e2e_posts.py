@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.games.daily.test_morning_post import MORNING, NOON, secret

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.__main__ import deliver
-from bot.app import App
+from bot.app.app import App
 from tests.app.conftest import Clock
 
 from .conftest import MakeAdapter

@@ -6,7 +6,7 @@ nothing. A button of the thread's game pressed in the parent channel changes not
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.games.duel import rules as duel
 
 from .conftest import MakeAdapter

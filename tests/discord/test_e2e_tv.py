@@ -7,7 +7,7 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from bot.web import links
 from bot.web.server import TvServer
 from tests.web.tvkit import LINK, free_port

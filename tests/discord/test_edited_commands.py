@@ -5,7 +5,7 @@ stand-in's `edit` does so. Real discord.py, the real App on a real SQLite file."
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, StandIn, User

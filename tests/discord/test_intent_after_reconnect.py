@@ -15,7 +15,7 @@ import time
 import pytest
 
 from adapters.discord.adapter import NO_MESSAGE_CONTENT
-from bot.app import App
+from bot.app.app import App
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, MESSAGE_CONTENT, StandIn

@@ -10,7 +10,7 @@ import pytest
 
 from adapters.discord.adapter import NO_MESSAGE_CONTENT
 from adapters.discord.inbound import strip_bot_mention
-from bot.app import App
+from bot.app.app import App
 
 from .conftest import MakeAdapter
 from .standin import APP_ID, CHANNEL_ID, GUILD_MEMBERS, MESSAGE_CONTENT, StandIn
@@ -68,7 +68,7 @@ async def test_a_plain_guess_without_the_intent_is_not_read_but_one_mentioning_t
 
 async def test_another_refused_intent_is_not_hidden(standin: StandIn, make_adapter: MakeAdapter, app: App) -> None:
     """Only the message content intent has a fallback; the adapter never asks for members, and a
-    refusal it cannot work around is raised (bot/platforms.py stops that platform only)."""
+    refusal it cannot work around is raised (bot/process/platforms.py stops that platform only)."""
     import discord
 
     standin.refuse_intents(MESSAGE_CONTENT, GUILD_MEMBERS)

@@ -8,7 +8,7 @@ Real discord.py against the stand-in, the real App on a real SQLite file."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 
 from .conftest import MakeAdapter
 from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, StandIn, User

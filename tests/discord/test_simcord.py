@@ -17,7 +17,7 @@ import pytest
 
 from adapters.discord import DiscordAdapter
 from adapters.discord.adapter import NO_MESSAGE_CONTENT
-from bot.app import App
+from bot.app.app import App
 from core import serial
 from core.games.duel import rules as duel
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Chat, Outbound
 
 from .conftest import MakeAdapter

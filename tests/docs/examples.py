@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from adapters.console.adapter import CLICK, LINE, ConsoleAdapter, parse_command
-from bot.app import App
-from bot.i18n import Catalogs
+from bot.app.app import App
+from bot.texts.i18n import Catalogs
 from bot.web import server as tv_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -185,7 +185,7 @@ async def play(lines: list[str], db: Path, seed: int = 3, lang: str | None = Non
     console = ConsoleAdapter(app.handle, out=out, locale=lang, image_dir=db.parent / "boards",
                              admins=(ADMIN,))
     handler = _Outcomes()
-    applog = logging.getLogger("bot.app")
+    applog = logging.getLogger("bot.app.app")
     level = applog.level
     applog.addHandler(handler)
     applog.setLevel(logging.INFO)

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import BY_NAME, COMMANDS
-from bot.services import command_aliases
+from bot.app.services import command_aliases
+from bot.texts.commands import BY_NAME, COMMANDS
 from tests.docs.examples import (
     PAGES,
     ROOT,

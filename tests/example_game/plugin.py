@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from bot.app.services import Command, Handling, Services
 from bot.games.plugin import GamePlugin
-from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow
 from bot.storage.sql import TxJob
 from core.games.base import Player

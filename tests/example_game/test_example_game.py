@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from adapters.console.adapter import GROUP, ConsoleAdapter
-from bot.app import App
+from bot.app.app import App
 from bot.games import registry as plugins
 from tests import leakscan
 from tests.example_game import plugin, rules, storage

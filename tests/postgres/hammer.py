@@ -13,7 +13,7 @@ import logging
 import sys
 import time
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound
 
 _current: contextvars.ContextVar[tuple[str, str] | None] = contextvars.ContextVar("current", default=None)
@@ -35,7 +35,7 @@ class Outcomes(logging.Handler):
 async def main(url: str, chat_id: str, start_at: float, process: int, codes: list[str]) -> None:
     app = await App.open(url, seed=process)
     grab = Outcomes()
-    app_log = logging.getLogger("bot.app")
+    app_log = logging.getLogger("bot.app.app")
     app_log.setLevel(logging.INFO)
     app_log.addHandler(grab)
     chat = Chat("test", chat_id, False)

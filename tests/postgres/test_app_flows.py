@@ -1,6 +1,6 @@
 """The App's core duel flows, unchanged, on PostgreSQL: `db` is a postgresql:// URL here (see conftest)."""
 
-from bot.app import App
+from bot.app.app import App
 from bot.storage.postgres import PostgresStore
 from tests.app.test_duel_flow import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_concurrent_guesses_never_lose_or_double_a_move,

@@ -13,8 +13,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot import ops
-from bot.app import App
+from bot.app.app import App
+from bot.process import ops
 from tests import pgserver
 from tests.app.harness import Table
 from tests.app.test_duel_flow import start_duel
@@ -112,7 +112,7 @@ def test_the_password_goes_into_the_environment_not_the_command_line(
         Path(cmd[cmd.index("--file") + 1]).write_bytes(b"PGDMP...")
         return subprocess.CompletedProcess(cmd, 0, "", "")
 
-    monkeypatch.setattr("bot.ops.subprocess.run", fake_run)
+    monkeypatch.setattr("bot.process.ops.subprocess.run", fake_run)
     for url in (f"postgresql://bot:{PASSWORD}@db.example:5433/chatgames?sslmode=require",
                 f"postgres://bot@db.example/chatgames?password={PASSWORD}&sslmode=require"):
         assert ops.backup_postgres(url, tmp_path / "x.dump") == 8
@@ -137,7 +137,7 @@ def test_a_failing_pg_dump_never_echoes_the_password(monkeypatch: pytest.MonkeyP
         Path(cmd[cmd.index("--file") + 1]).write_bytes(b"PGDMP half")
         return subprocess.CompletedProcess(cmd, 1, "", f"pg_dump: error: something about {PASSWORD}\nand more\n")
 
-    monkeypatch.setattr("bot.ops.subprocess.run", fake_run)
+    monkeypatch.setattr("bot.process.ops.subprocess.run", fake_run)
     with pytest.raises(ops.BackupError) as err:
         ops.backup_postgres(f"postgresql://u:{PASSWORD}@h/d", tmp_path / "x.dump")
     assert str(err.value) == "pg_dump failed: pg_dump: error: something about *** and more"

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from bot.games.kegeln import cash_storage
 from bot.storage.sql import Tx
 from core.games.kegeln.cash import Line

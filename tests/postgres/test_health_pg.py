@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot import ops
-from bot.app import App
+from bot.app.app import App
+from bot.process import ops
 
 
 async def test_health_on_postgresql(pg_url: str, tmp_path: Path) -> None:

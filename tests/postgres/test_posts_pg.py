@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app import App
-from bot.scheduler import pending
+from bot.app.app import App
+from bot.schedule.scheduler import pending
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM
 from tests.app.test_noise import test_results_only_drops_the_chatter_and_nothing_else  # noqa: F401  (again, on PostgreSQL)

@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from bot.app import App
+from bot.app.app import App
 from tests.app.harness import Table
 from tests.app.test_duel_flow import start_duel
 

@@ -8,7 +8,7 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from bot.scheduler import Job, Scheduler, schedule_job
+from bot.schedule.scheduler import Job, Scheduler, schedule_job
 from bot.storage.postgres import PostgresStore
 from tests.app.conftest import Clock
 from tests.app.test_scheduler import (  # noqa: F401  (collected here again, on PostgreSQL)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.app import App
+from bot.app.app import App
 from bot.storage.migrations import MIGRATIONS
 from tests.reliability.test_startup import bot, one_clear_line
 

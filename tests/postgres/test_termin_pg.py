@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app import App
+from bot.app.app import App
 from tests.app.conftest import Clock
 from tests.games.kegeln.test_termin_app import (  # noqa: F401  (collected here again, on PostgreSQL)
     START,

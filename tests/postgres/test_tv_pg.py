@@ -8,7 +8,7 @@ import asyncio
 import aiohttp
 import asyncpg
 
-from bot.app import App
+from bot.app.app import App
 from bot.web import server as tv_server
 from core.messages import Actor, Inbound
 from tests.app.conftest import Clock

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.app import App
+from bot.app.app import App
 from tests.app.harness import Table, texts
 
 

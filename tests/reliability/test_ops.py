@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot import ops
-from bot.app import App
+from bot.app.app import App
+from bot.process import ops
 from tests.app.harness import Table
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,5 +1,5 @@
-"""bot/platforms.py: each platform starts on its own; a transient failure is retried, a fatal one
-stops that platform alone; and what `python -m bot health` shows of each state (bot/ops.py)."""
+"""bot/process/platforms.py: each platform starts on its own; a transient failure is retried, a fatal one
+stops that platform alone; and what `python -m bot health` shows of each state (bot/process/ops.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from bot import ops
-from bot.platforms import Platform, start_all
+from bot.process import ops
+from bot.process.platforms import Platform, start_all
 
 
 class Flaky:

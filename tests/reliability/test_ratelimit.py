@@ -1,4 +1,4 @@
-from bot.ratelimit import RateLimiter
+from bot.process.ratelimit import RateLimiter
 
 
 class Clock:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from bot.storage.migrations import MIGRATIONS
 from tests.app.harness import Table
 

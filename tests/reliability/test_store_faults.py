@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import App
-from bot.i18n import Catalogs
+from bot.app.app import App
 from bot.storage.sqlite import SqliteStore
+from bot.texts.i18n import Catalogs
 from tests.app.harness import Table, found, texts
 
 

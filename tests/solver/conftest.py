@@ -2,7 +2,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from tests.app.conftest import Clock, clock, db, table  # noqa: F401
 
 

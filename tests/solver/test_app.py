@@ -194,7 +194,7 @@ async def test_bot_disguise_is_drawn_per_game_not_from_its_secret_and_survives_a
     """Through the App: each bot game (also a rematch, which the App's bot accepts) stores a random
     disguise; with the bot's secret replaced, it would have played exactly the same; a new process on
     the same file plays on as the stored game says."""
-    from bot.app import App
+    from bot.app.app import App
     from core import serial
     from core.solver import games as sg
 

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from bot.solver_book import load_strong_tree, load_tree
+from bot.solver.book import load_strong_tree, load_tree
 from core import serial
 from core.codes import CodeRules
 from core.games import challenge

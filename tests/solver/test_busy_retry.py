@@ -1,4 +1,4 @@
-"""The bot's own move refused as busy (bot/thinking.py's bound) is tried again by the App on its
+"""The bot's own move refused as busy (bot/solver/thinking.py's bound) is tried again by the App on its
 own (`App.retry_bot_moves`, which `python -m bot` runs every second) with backoff: the human waiting
 for the bot sees its move arrive without writing again, the chat is told once that the move follows,
 and a game that ended meanwhile is not moved. Real App, real SQLite file, an injected clock."""
@@ -8,9 +8,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.app import App
-from bot.services import RETRY_DELAYS
-from bot.thinking import Thinker
+from bot.app.app import App
+from bot.app.services import RETRY_DELAYS
+from bot.solver.thinking import Thinker
 from core.messages import Chat, Outbound
 from tests.app.conftest import Clock
 from tests.app.harness import Table, found, texts

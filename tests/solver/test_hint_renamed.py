@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from itertools import permutations
 
-from bot.solver_book import load_tree
+from bot.solver.book import load_tree
 from core.scoring import bulls_cows
 from core.solver import Solver, digits
 from core.solver.games import perfect_hint

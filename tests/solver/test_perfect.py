@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.solver_book import load_tree
+from bot.solver.book import load_tree
 from core.scoring import bulls_cows
 from core.solver import PERFECT, Solver, Tree, analyse, digits, play
 from core.solver.engine import engine

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import App
-from bot.thinking import Thinker
+from bot.app.app import App
+from bot.solver.thinking import Thinker
 from core.messages import Chat
 from core.solver import games as solver_games
 from tests.app.conftest import Clock

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.solver_book import book_path, load_book
+from bot.solver.book import book_path, load_book
 from core.scoring import bulls_cows
 from core.solver import EASY, LOGIK, MASTERMIND, STRONG, Solver, analyse, build_book, digits, play
 from core.solver.engine import engine

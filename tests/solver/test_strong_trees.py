@@ -10,7 +10,7 @@ import random
 import numpy as np
 import pytest
 
-from bot.solver_book import load_strong_tree, load_tree
+from bot.solver.book import load_strong_tree, load_tree
 from core.solver import LOGIK, PERFECT, STRONG, Solver, analyse, digits, play
 from core.solver.perfect import Tree, replay_all
 from core.solver.spaces import Spec

@@ -1,4 +1,4 @@
-"""Solver work off the event loop (bot/thinking.py) through the real App on a real SQLite file:
+"""Solver work off the event loop (bot/solver/thinking.py) through the real App on a real SQLite file:
 in worker processes, one computation per position in flight, a bound with a polite refusal, and
 the same answers as thinking in place."""
 
@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from bot import solver_book
-from bot.app import App
-from bot.thinking import Thinker
+from bot.app.app import App
+from bot.solver import book as solver_book
+from bot.solver.thinking import Thinker
 from core import serial
 from core.games.practice import rules as practice
 from core.solver import Solver, digits

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.dictionary import lexicon
+from bot.solver.dictionary import lexicon
 from core.games.words.events import ClassicAnswer
 from core.games.words.rules import classic
 from core.lexicon import ALPHABETS

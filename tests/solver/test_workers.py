@@ -1,4 +1,4 @@
-"""The solver's worker processes (bot/thinking.py) as the operating system sees them: one BLAS
+"""The solver's worker processes (bot/solver/thinking.py) as the operating system sees them: one BLAS
 thread each, so that a nice-19 worker beside a busy neighbour does not wait for its own second
 thread, and no worker (nor multiprocessing's resource tracker) outlives a bot killed with kill -9."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from threadpoolctl import threadpool_info
 
-from bot import thinking
+from bot.solver import thinking
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,7 +59,7 @@ def children(pid: int) -> list[int]:
 
 BOT = """
 import os, time
-from bot import thinking
+from bot.solver import thinking
 pool = thinking.process_pool(1)
 print(pool.submit(os.getpid).result(), flush=True)
 time.sleep(120)
@@ -94,7 +94,7 @@ STARTS = """
 import asyncio, sys, tempfile
 from pathlib import Path
 import bot.__main__
-from bot.app import App
+from bot.app.app import App
 
 async def main():
     with tempfile.TemporaryDirectory() as tmp:

@@ -14,7 +14,7 @@ import pytest
 from adapters.outbox import Entry
 from adapters.telegram import TelegramAdapter
 from adapters.telegram.outbox import Pacing, take
-from bot.app import App
+from bot.app.app import App
 from core.messages import Chat as CoreChat
 from core.messages import CommandInfo, Inbound, Outbound, OutButton, Response
 from tests.telegram.standin import SENDING, Call, Chat, Limits, StandIn, User

@@ -18,8 +18,8 @@ from telegram import Bot
 from telegram.error import BadRequest
 
 from adapters.telegram import TelegramAdapter
-from bot import ops
-from bot.platforms import Platform
+from bot.process import ops
+from bot.process.platforms import Platform
 from core.messages import CommandInfo, Inbound, Response
 from tests.telegram.conftest import MakeAdapter
 from tests.telegram.fakeapp import FakeApp
@@ -94,7 +94,7 @@ async def test_a_second_poller_is_said_once_and_shown_by_health(
     assert adapter.problem is not None and "another process is polling" in adapter.problem
     assert not adapter.connected
     platform = Platform(adapter)
-    platform.started.set()  # as bot/platforms.py marks an adapter that has started
+    platform.started.set()  # as bot/process/platforms.py marks an adapter that has started
     ops.write_status(tmp_path / "bot.sqlite3", {"telegram": platform.state()})
     _, line = ops.health(tmp_path / "bot.sqlite3")
     assert "telegram DISCONNECTED (another process is polling Telegram with this bot token" in line

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from adapters.telegram.deeplink import DeepLinks, key_for
-from bot import dictionary
+from bot.solver import dictionary
 from core import pegs, serial
 from core.games.base import is_over
 from core.games.challenge import Phase

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core.games.challenge import Phase
 from core.messages import Inbound, Outbound, OutButton, Response, Text
 from tests.telegram.conftest import MakeAdapter

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from adapters.telegram.deeplink import DeepLinks, key_for
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core import serial
 from core.games.practice import rules as practice
 from core.messages import Text

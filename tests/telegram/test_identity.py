@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core import serial
 from core.games.words import state as words
 from core.messages import Text

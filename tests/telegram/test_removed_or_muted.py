@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from bot.ratelimit import RateLimiter
+from bot.process.ratelimit import RateLimiter
 from core.messages import Chat as NeutralChat
 from core.messages import Outbound
 from tests.telegram import forum

@@ -5,7 +5,7 @@ from collections.abc import AsyncIterator
 import aiohttp
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from bot.web.server import TvServer
 from tests.app.conftest import app, clock, db, table  # noqa: F401  (the fixtures, shared with tests/app)
 from tests.web.tvkit import free_port

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from adapters.console.adapter import ConsoleAdapter
-from bot.app import App
+from bot.app.app import App
 from bot.web.server import TvServer
 from core.messages import Chat
 from tests.app.harness import PLATFORM, Table

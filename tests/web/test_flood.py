@@ -13,7 +13,7 @@ import aiohttp
 
 from bench.tv import CHAT, SCORER
 from bench.tv_flood import Child, Flood, Watcher, switch_on
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Inbound
 
 NOFILE = 128  # the bound in all follows it: (128 - 64) // 2 = 32 connections

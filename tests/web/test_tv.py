@@ -8,7 +8,7 @@ import asyncio
 import aiohttp
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from bot.web import server as tv_server_module
 from bot.web.feed import MAX_PAGES
 from bot.web.server import TvServer

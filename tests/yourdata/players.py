@@ -7,7 +7,7 @@ import itertools
 import json
 from dataclasses import dataclass
 
-from bot.app import App, is_postgres
+from bot.app.app import App, is_postgres
 from bot.storage.sql import Query
 from core import ratings
 from core.messages import Actor, Chat, Response

@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot import achievements
 from bot.__main__ import main
-from bot.app import App
+from bot.app import achievements
+from bot.app.app import App
 from bot.storage.sql import Query
 from core.achievements import CRACK_IN_4, FIRST_WIN, LOGIK_IN_5, WEEK_OF_DAILIES, Feat, earned
 from core.messages import Actor, Inbound

@@ -6,8 +6,8 @@ kept. Through the real App on a real SQLite file."""
 
 from __future__ import annotations
 
-from bot import ratings_rebuild
-from bot.app import App
+from bot.app import ratings_rebuild
+from bot.app.app import App
 from bot.storage.sql import Query, Tx
 from core import ratings
 from core.messages import Actor

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from adapters.console import ConsoleAdapter
-from bot.app import App
+from bot.app.app import App
 from tests.yourdata.players import traces
 
 

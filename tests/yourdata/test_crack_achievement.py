@@ -6,8 +6,8 @@ agrees."""
 
 from __future__ import annotations
 
-from bot import achievements
-from bot.app import App
+from bot.app import achievements
+from bot.app.app import App
 from bot.storage.sql import Query
 from tests.app.harness import texts
 from tests.yourdata.players import People

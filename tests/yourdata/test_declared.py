@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.app import App
+from bot.app.app import App
 from bot.games.plugin import personal
 from bot.yourdata.declare import Kept, Personal
 from bot.yourdata.erase import scrub

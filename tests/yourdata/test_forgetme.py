@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from bot import achievements
-from bot.app import App
-from bot.ratings_rebuild import rebuild
+from bot.app import achievements
+from bot.app.app import App
+from bot.app.ratings_rebuild import rebuild
 from bot.storage.sql import Query
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock

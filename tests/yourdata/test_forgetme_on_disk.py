@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Chat
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, texts

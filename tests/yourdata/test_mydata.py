@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Response
 from tests.app.harness import PLATFORM
 from tests.yourdata.players import ZEB_ID, ZEB_NAME, People, daily_solved, practice_won, rated_duel

@@ -9,8 +9,8 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.app import App
-from bot.i18n import Catalogs
+from bot.app.app import App
+from bot.texts.i18n import Catalogs
 from tests.app.harness import PLATFORM
 from tests.yourdata.players import ZEB_ID, People, practice_won, rated_duel
 from tests.yourdata.test_mydata import the_file

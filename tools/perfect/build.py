@@ -20,12 +20,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.solver_book import load_tree, openings_path, tree_path
+from bot.solver.book import load_tree, openings_path, tree_path
 from core.solver.perfect import Openings, Tree, replay_all
 from core.solver.spaces import Spec, digits
 
 HERE = Path(__file__).resolve().parent
-SOURCE_TREES = HERE.parents[1] / "bot" / "data" / "solver-trees"  # the shipped trees, in the checkout (bot/shipped.py)
+# the shipped trees, in the checkout (bot/process/shipped.py)
+SOURCE_TREES = HERE.parents[1] / "bot" / "data" / "solver-trees"
 SPACES: dict[str, Spec] = {"3": digits(3, False), "3r": digits(3, True), "4": digits(4, False)}
 
 

@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.solver_book import strong_tree_path
+from bot.solver.book import strong_tree_path
 from core.solver.engine import engine
 from core.solver.perfect import Hist, Tree, replay_all
 from core.solver.spaces import LOGIK, Spec, digits

@@ -1,6 +1,6 @@
 """The computer opponent of the two-player challenge games (1A2B duel, Logik): `/duel bot`,
 `/logik bot`, its answers after every human move, its pending moves on start. Its choices come from
-the solver (core/solver/games.py), thought out in a worker process (bot/thinking.py); the level it
+the solver (core/solver/games.py), thought out in a worker process (bot/solver/thinking.py); the level it
 plays at is read back by `storage`."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import logging
 import random
 from typing import Any, TypeVar
 
+from bot.app.services import Handling, Move, Moved, Services
 from bot.games.computer.storage import bot_level
 from bot.games.plugin import GAMES, PLUGINS, GamePlugin
-from bot.services import Handling, Move, Moved, Services
 from bot.storage.base import GameRow, NewResult
 from core import serial
 from core.achievements import Feat
@@ -25,7 +25,7 @@ from core.ratings import BOT_RATINGS, Match, duel_match
 from core.solver import EASY, PERFECT, STRONG
 from core.solver import games as solver_games
 
-log = logging.getLogger("bot.app")
+log = logging.getLogger("bot.app.app")
 S = TypeVar("S")
 LEVEL_KEYS = {EASY: "solver.level_easy", STRONG: "solver.level_strong", PERFECT: "solver.level_perfect"}
 # The `bot` option of /duel and /logik (its words lead the arguments): a platform menu offers these

@@ -4,7 +4,7 @@ Its commands are /daily (its board and all-time table, streaks) and /timezone (t
 at that zone's midnight).
 
 A player plays privately: the attempt is a game in the group that waits for its player's private
-input (`secret_prompt`), so a guess sent privately goes to it (bot/routing.py), a guess typed in the
+input (`secret_prompt`), so a guess sent privately goes to it (bot/app/routing.py), a guess typed in the
 group is deleted unseen, and the group sees only the spoiler-free result. Modules: `commands` (/daily,
 /timezone), `attempt` (a player's attempt: started, resumed, refused), `day` (the chat's day, streaks),
 `tables` (the day's board, the all-time table), `streak_stats` (/stats daily), `morning` (the morning
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.app.services import Command, Handling, Services, loaded
 from bot.games.daily import morning, storage
 from bot.games.daily.attempt import play, played_already
 from bot.games.daily.commands import SUBCOMMANDS, cmd_daily, cmd_timezone
@@ -21,8 +22,7 @@ from bot.games.daily.day import streaks, today
 from bot.games.daily.feats import daily_feats
 from bot.games.daily.streak_stats import streak_stats
 from bot.games.plugin import GamePlugin
-from bot.scheduler import Job
-from bot.services import Command, Handling, Services, loaded
+from bot.schedule.scheduler import Job
 from bot.storage.base import GameRow, NewResult
 from bot.storage.schemas import Schema
 from bot.storage.sql import TxJob

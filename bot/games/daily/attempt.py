@@ -5,17 +5,17 @@ asked for, and stored (never derived from the date or the chat). Each player's a
 with its game in one transaction under a unique key (chat, day, puzzle, player): a restart, a second
 device or a second private chat finds that attempt and never starts another. "Play today's daily of
 this chat" is a chat action, `daily:<chat id>:<puzzle>` (a button in the group; on Telegram a signed
-deep link), taken from that chat or privately (bot/routing.py `check_origin`)."""
+deep link), taken from that chat or privately (bot/app/routing.py `check_origin`)."""
 
 from __future__ import annotations
 
 from datetime import date
 
+from bot.app.services import Handling, Services, loaded
 from bot.games.daily import storage
 from bot.games.daily.day import check_open, closes, ends, today
 from bot.games.daily.storage import DailyTaken
-from bot.option_words import colour_letters
-from bot.services import Handling, Services, loaded
+from bot.texts.option_words import colour_letters
 from core.buttons import ChatButton
 from core.errors import GameError
 from core.games.base import Player

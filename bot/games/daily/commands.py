@@ -7,13 +7,13 @@ from __future__ import annotations
 from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.app.routing import awaiting_secret
+from bot.app.services import Handling, Services, loaded
 from bot.games.daily.attempt import play
 from bot.games.daily.day import today
 from bot.games.daily.tables import show_day, show_table
 from bot.retention.schedule import rearm_group
-from bot.routing import awaiting_secret
-from bot.services import Handling, Services, loaded
-from bot.zones import DEFAULT_TZ
+from bot.schedule.zones import DEFAULT_TZ
 from core.errors import GameError
 from core.games.daily import GAME, rules
 from core.messages import Message, Text

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 
+from bot.app.services import Services
 from bot.games.daily import storage
-from bot.services import Services
-from bot.zones import zone
+from bot.schedule.zones import zone
 from core.errors import GameError
 from core.games.daily import presenter
 from core.games.daily.streaks import streak

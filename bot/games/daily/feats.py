@@ -1,5 +1,5 @@
 """The daily puzzle's achievements: what a finished attempt shows (core/achievements.py), with the days
-its player had played in the chat by then — read the same way live and in a replay (bot/achievements.py)."""
+its player had played in the chat by then — read the same way live and in a replay (bot/app/achievements.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from core.achievements import Feat
 from core.games.daily.rules import DailyOutcome, State
 
 if TYPE_CHECKING:  # a type-only edge: the hooks get the services
-    from bot.services import Services
+    from bot.app.services import Services
 
 # the days of the attempts started by then, up to this one's (a replay sees later ones too: left out)
 PLAYED_DAYS = Query("SELECT DISTINCT day FROM daily_plays WHERE platform = :platform AND chat_id = :chat_id"

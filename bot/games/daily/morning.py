@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
+from bot.app.services import Services
 from bot.games.daily import storage
 from bot.games.daily.attempt import play_button
 from bot.games.daily.day import today
 from bot.retention import schedule
 from bot.retention.settings import pinged, post_settings
-from bot.scheduler import Job
-from bot.services import Services
-from bot.zones import zone
+from bot.schedule.scheduler import Job
+from bot.schedule.zones import zone
 from core.games.daily import presenter, rules
 from core.games.daily.streaks import day_change
 from core.messages import Chat, Message, Text

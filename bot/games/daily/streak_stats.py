@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from bot.app.services import Handling, Services
 from bot.games.daily import storage
 from bot.games.daily.day import today
-from bot.services import Handling, Services
 from core.errors import GameError
 from core.games.daily import presenter, rules
 from core.games.daily.streaks import MAX_HELD, streak

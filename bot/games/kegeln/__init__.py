@@ -3,6 +3,8 @@ seasons, merges, the cash box (cash_*.py) and storage each in a module of this p
 
 from __future__ import annotations
 
+from bot.app.runner import both
+from bot.app.services import Command, Handling, Services
 from bot.club import commands as club_commands
 from bot.club import storage as club_storage
 from bot.games.kegeln import cash_cmd, cash_fines, cash_storage, merge, play, storage, termin
@@ -15,9 +17,7 @@ from bot.games.kegeln.stats import cmd_kegelstats
 from bot.games.kegeln.termin import cmd_termin
 from bot.games.kegeln.termin_storage import EVENING_CHAT_MOVES, EVENING_MIGRATIONS
 from bot.games.plugin import GamePlugin
-from bot.moves import both
-from bot.scheduler import Job
-from bot.services import Command, Handling, Services
+from bot.schedule.scheduler import Job
 from bot.storage.base import GameRow, NewResult
 from bot.storage.schemas import Schema
 from bot.storage.sql import TxJob

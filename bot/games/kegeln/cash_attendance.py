@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
+from bot.app.services import Handling, Services
 from bot.games.kegeln import cash_book, cash_members, cash_storage, termin_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.charts import chat_zone
-from bot.scheduler import Job, schedule_job
-from bot.services import Handling, Services
+from bot.schedule.scheduler import Job, schedule_job
 from bot.storage.sql import Query, Tx
 from core import names
 from core.errors import GameError

@@ -12,13 +12,13 @@ from datetime import datetime
 
 from babel.numbers import get_decimal_symbol, list_currencies
 
+from bot.app.services import Handling, Services
 from bot.games.kegeln import cash_members, cash_names, cash_storage, storage
 from bot.games.kegeln.cash_export import book_xlsx
 from bot.games.kegeln.cash_rules import decimals, permit
 from bot.games.kegeln.cash_storage import Settings
 from bot.games.kegeln.charts import chat_zone
 from bot.games.kegeln.season import season_start, season_year
-from bot.services import Handling, Services
 from bot.storage.sql import Tx
 from core import names
 from core.errors import GameError
@@ -383,7 +383,7 @@ async def send_csv(svc: Services, turn: Handling, words: Sequence[str]) -> None:
                                                             "total": Money(sum(b.amount for b in lines),
                                                                            s.currency)}),
                                  file=(report.file_name(ib.chat.chat_id, label), data)))
-    # openpyxl writes a season of 5000 lines in about 0.8 s: in a thread, as the pictures are (bot/thinking.py)
+    # openpyxl writes a season of 5000 lines in about 0.8 s: in a thread, as the pictures are (bot/solver/thinking.py)
     xlsx = await asyncio.to_thread(book_xlsx, rows, s.currency, places, sheets, header, kinds)
     turn.messages.append(Message(ib.chat, Text("cash.xlsx", {"season": label}), file=(
         report.file_name(ib.chat.chat_id, label, "xlsx"), xlsx)))

@@ -1,5 +1,5 @@
 """The cash box beyond the fines: members added without a game (/kasse member), entry fees (/kasse fee),
-the club's dues (/kasse dues: monthly or yearly, booked on the day by the scheduler, bot/scheduler.py)
+the club's dues (/kasse dues: monthly or yearly, booked on the day by the scheduler, bot/schedule/scheduler.py)
 and expenses (/kasse expense) — so that the till (paid in − paid out) stands beside what is owed."""
 
 from __future__ import annotations
@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
 
+from bot.app.services import Handling, Services
 from bot.games.kegeln import cash_attendance, cash_book, cash_members, cash_storage
 from bot.games.kegeln.cash_book import ISO, amount_and_reason, balance_after, book, reason_text
 from bot.games.kegeln.cash_rules import decimals, permit
 from bot.games.kegeln.cash_storage import Settings
 from bot.games.kegeln.charts import chat_zone
-from bot.option_words import mention_id
-from bot.own_posts import register_post
-from bot.scheduler import Job, cancel_job, pending, schedule_job
-from bot.services import Handling, Services
+from bot.schedule.own_posts import register_post
+from bot.schedule.scheduler import Job, cancel_job, pending, schedule_job
 from bot.storage.sql import Tx
+from bot.texts.option_words import mention_id
 from core import names
 from core.errors import GameError
 from core.games.kegeln import cash

@@ -7,12 +7,12 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from babel.numbers import list_currencies
 
+from bot.app.services import Handling, Services
 from bot.games.kegeln import cash_attendance, cash_book, cash_club, cash_names, cash_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.cash_storage import Settings
-from bot.option_words import vocabulary_of
-from bot.services import Handling, Services
 from bot.storage.sql import Tx
+from bot.texts.option_words import vocabulary_of
 from core.errors import GameError
 from core.games.kegeln import cash
 from core.messages import Button, Chat, Message, Text
@@ -79,7 +79,7 @@ async def overview(svc: Services, turn: Handling) -> None:
 
 
 async def chat_action(svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
-    """The overview's CSV button: answered only in the chat it names (bot/routing.py has checked the
+    """The overview's CSV button: answered only in the chat it names (bot/app/routing.py has checked the
     origin already; a private chat never gets a club's cash book by a button)."""
     if turn.inbound.chat.chat_id != chat.chat_id or chat.private:
         raise GameError("stale_button")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import date, tzinfo
 from typing import Any
 
-from bot.services import Services
-from bot.zones import zone
+from bot.app.services import Services
+from bot.schedule.zones import zone
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import season as kegeln_season
 from core.messages import Inbound, Text

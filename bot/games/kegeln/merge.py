@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import ratings_rebuild
+from bot.app import ratings_rebuild
+from bot.app.services import Handling, Services
 from bot.club import roles as club_roles
 from bot.games.kegeln import cash_fines, storage
-from bot.services import Handling, Services
 from bot.storage.base import GameRow
 from core import names, serial
 from core.club.roles import Act
@@ -119,7 +119,7 @@ async def cmd_kegelmerge(svc: Services, turn: Handling, args: tuple[str, ...]) -
 
 
 async def answer_merge(svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
-    """✅ or ❌ on a /kegelmerge question (`kegeln:<chat>:<token>-yes|no`; bot/routing.py has checked that it
+    """✅ or ❌ on a /kegelmerge question (`kegeln:<chat>:<token>-yes|no`; bot/app/routing.py has checked that it
     comes from that chat): only the asker answers; ✅ merges in one transaction that checks everything
     again (`merge_check`) and the stored records' stamp: a question is stale once a game has ended, a merge
     has been made, or MERGE_TTL has passed."""

@@ -3,11 +3,11 @@ the club's records) in its transaction, and a finished game as a rated match."""
 
 from __future__ import annotations
 
+from bot.app.runner import both
+from bot.app.services import Handling, Services
 from bot.club import roles as club_roles
 from bot.club import storage as club_storage
 from bot.games.kegeln import storage
-from bot.moves import both
-from bot.services import Handling, Services
 from bot.storage.base import GameRow
 from bot.storage.sql import TxJob
 from bot.web import hooks as tv

@@ -6,10 +6,10 @@ import asyncio
 
 from babel.dates import format_date
 
+from bot.app.services import Handling, Services
 from bot.games.kegeln import cash_book, storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
 from bot.games.kegeln.season import evenings_text, season_shown, season_start
-from bot.services import Handling, Services
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season

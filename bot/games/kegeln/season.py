@@ -6,10 +6,10 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+from bot.app.services import Handling, Services
 from bot.club import roles as club_roles
 from bot.games.kegeln import storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
-from bot.services import Handling, Services
 from bot.storage.base import GameRow
 from core import serial
 from core.club.roles import Act

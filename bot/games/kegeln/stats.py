@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot import achievements
+from bot.app import achievements
+from bot.app.services import Handling, Services
 from bot.games.kegeln import storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
-from bot.services import Handling, Services
 from core import names
 from core.errors import GameError
 from core.games.kegeln import chart as kegeln_chart
@@ -37,7 +37,7 @@ async def cmd_kegelstats(svc: Services, turn: Handling, args: tuple[str, ...]) -
             "nines": line.nines, "pumpen": line.pumpen, "schnitt": records.schnitt(line.pins, line.throws),
             "throws": line.throws})
         earned = await achievements.of_player(svc.store, ib.chat.platform, ib.chat.chat_id, wanted.casefold())
-        if earned:  # the member's achievements here (bot/achievements.py: the club's records, by name)
+        if earned:  # the member's achievements here (bot/app/achievements.py: the club's records, by name)
             text = Text("achievement.in_stats", {"stats": text, "achievements": earned})
         turn.messages.append(Message(ib.chat, text, image=image))
         return

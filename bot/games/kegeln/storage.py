@@ -298,7 +298,7 @@ async def finished(store: Store, platform: str, chat_id: str) -> list[tuple[Game
 
 # /kegelmerge: a finished game's final state with the member renamed (None: unchanged), and the replay of
 # one chat's ratings and their history from its finished games (with the time each ended, in the order they
-# ended; bot/ratings_rebuild.py `replay_local`)
+# ended; bot/app/ratings_rebuild.py `replay_local`)
 Restate = Callable[[dict[str, Any]], dict[str, Any] | None]
 Rerate = Callable[[Sequence[tuple[GameRow, float]]], Awaitable[tuple[Sequence[Step], Sequence[Step]]]]
 # ... and the merge's own checks, made in its transaction before anything is written, on the chat's running

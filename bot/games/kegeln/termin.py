@@ -1,6 +1,6 @@
 """Kegeln's club evenings, bot-side: /termin (set, show, move, cancel the next evening), the ✅/❌ answers
 by button kept up to date in one list message, and the reminders the bot posts by itself a day and an
-hour before (the plugin's `scheduled` hook, bot/own_posts.py)."""
+hour before (the plugin's `scheduled` hook, bot/schedule/own_posts.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from functools import cache
 
 from babel.dates import get_day_names
 
+from bot.app.services import Handling, Services
 from bot.club import roles as club_roles
 from bot.games.kegeln import termin_storage as tstore
 from bot.games.kegeln.charts import chat_zone
-from bot.scheduler import Job
-from bot.services import Handling, Services
-from bot.zones import zone
+from bot.schedule.scheduler import Job
+from bot.schedule.zones import zone
 from core import names
 from core.club.roles import Act
 from core.errors import GameError
@@ -105,7 +105,7 @@ async def list_message(svc: Services, chat: Chat, ev: tstore.Evening, tz: tzinfo
 
 
 async def answer(svc: Services, turn: Handling, chat: Chat, arg: str) -> bool:
-    """✅ or ❌ (`kegeln:<chat>:t<evening>y|n`; bot/routing.py has checked that it is pressed in that chat):
+    """✅ or ❌ (`kegeln:<chat>:t<evening>y|n`; bot/app/routing.py has checked that it is pressed in that chat):
     the actor's one answer, changed by pressing the other; the list message is edited, nothing new is posted.
     A button of another chat's evening, a cancelled or begun one does nothing. False: no /termin button."""
     m = ANSWER_ARG.fullmatch(arg)

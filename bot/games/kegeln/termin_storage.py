@@ -1,6 +1,6 @@
 """The club evenings' own storage (/termin): the tables (`EVENING_MIGRATIONS`, Kegeln's own schema), the
 evening and its ✅/❌ answers, and the write jobs that set, move and cancel an evening together with its
-reminders (bot/scheduler.py jobs of owner "kegeln") in one transaction."""
+reminders (bot/schedule/scheduler.py jobs of owner "kegeln") in one transaction."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.scheduler import cancel_job, schedule_job
+from bot.schedule.scheduler import cancel_job, schedule_job
 from bot.storage.base import Store
 from bot.storage.migrations import Migration
 from bot.storage.sql import Query, Tx, TxJob

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+from bot.app.services import Command, Handling, Services
 from bot.games.computer import BOT_CHOICES, ComputerOpponent
 from bot.games.logik.commands import cmd_logik
 from bot.games.logik.stats import logik_stats
-from bot.services import Command, Handling, Services
 from core.achievements import FIRST_WIN, LOGIK_IN_5
 from core.games.logik import GAME
 from core.games.logik.rules import State

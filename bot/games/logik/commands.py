@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from bot.app.services import Handling, Services
 from bot.games.computer import LEVEL_KEYS, without_bot
-from bot.i18n import Catalogs
-from bot.option_words import colour_letters
-from bot.services import Handling, Services
+from bot.texts.i18n import Catalogs
+from bot.texts.option_words import colour_letters
 from core.errors import GameError
 from core.games.base import Player
 from core.games.challenge_events import Accepted, BotLevel
@@ -30,7 +30,7 @@ async def cmd_logik(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
 
 
 def logik_letters(catalogs: Catalogs) -> dict[str, str]:
-    """Colour initial → colour digit, from every catalog (bot/option_words.py `colour_letters`)."""
+    """Colour initial → colour digit, from every catalog (bot/texts/option_words.py `colour_letters`)."""
     return colour_letters(catalogs)
 
 

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from bot.app.services import Handling, Services
 from bot.games.logik.storage import logik_record, logik_sides
-from bot.services import Handling, Services
 from core.messages import Message, Text
 
 

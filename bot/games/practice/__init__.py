@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app.services import Command, GamePlugin, Handling, Move, Moved, Services
 from bot.games.practice.storage import practice_bests
-from bot.option_words import LENGTH_CHOICES, parse_code_options
-from bot.services import Command, GamePlugin, Handling, Move, Moved, Services
 from bot.storage.base import GameRow, StatLine
+from bot.texts.option_words import LENGTH_CHOICES, parse_code_options
 from core import serial
 from core.achievements import CRACK_IN_4, FIRST_WIN, Feat
 from core.codes import CodeRules

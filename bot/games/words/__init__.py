@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
+from bot.app.services import Command, Handling, Services
 from bot.games.plugin import GamePlugin
 from bot.games.words.commands import cmd_begin, cmd_words
 from bot.games.words.hint import words_hint
 from bot.games.words.ratings import rated_match
-from bot.services import Command, Handling, Services
 from bot.storage.base import GameRow, NewResult
 from core.achievements import FIRST_WIN
 from core.games.words import GAME

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.services import Handling, Services
+from bot.app.services import Handling, Services
 from core import serial
 from core.errors import GameError
 from core.games.base import Player

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot import solver_book
-from bot.services import Handling, Services
+from bot.app.services import Handling, Services
+from bot.solver import book as solver_book
 from bot.storage.base import GameRow
 from core import serial
 from core.errors import GameError

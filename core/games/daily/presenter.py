@@ -73,7 +73,7 @@ def _guess_line(state: State, n: int) -> Text:
 def guess_buttons(game_id: int, state: State) -> tuple[tuple[Button, ...], ...]:
     """While the attempt runs: a button to send the next guess privately (a Discord modal; in a
     private chat it says that the next code typed there is for this attempt). It names the attempt,
-    so only its player may use it (bot/routing.py `check_origin` and `secret_prompt`)."""
+    so only its player may use it (bot/app/routing.py `check_origin` and `secret_prompt`)."""
     if state.phase is not Phase.PLAYING:
         return ()
     return ((button(game_id, Verb.SECRET, "daily.button_guess", prompt=Text("daily.guess_prompt")),),)

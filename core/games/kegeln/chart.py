@@ -85,7 +85,7 @@ def line_chart(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: S
     throw: 0 to 9; also the skill rating chart of core/ratings_chart.py). At most MAX_SERIES series
     are drawn; a single point is drawn as a dot. `words.lines` and `words.y_axis` label it. Of the
     x labels every `label_step`-th is drawn; a label may have a second line after "\n" (the year
-    under a date: bot/i18n.py `Catalogs.date_axis`)."""
+    under a date: bot/texts/i18n.py `Catalogs.date_axis`)."""
     return _png(_lines(series, x_labels, width, height, y_max, y_min, words))
 
 

@@ -1,5 +1,5 @@
 """The word game's answer to its setter's word typed in the open and left there (`Exposed`, see
-bot/exposed.py): everyone has seen it, so it can no longer be that setter's word in this game. The
+bot/app/exposed.py): everyone has seen it, so it can no longer be that setter's word in this game. The
 rest of the game's rules and messages are rules.py's and presenter.py's; this wraps them."""
 
 from __future__ import annotations

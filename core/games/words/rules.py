@@ -4,7 +4,7 @@ plus solo practice): a new game, every move (`apply`), the answer to a guess, th
 Phases: LOBBY → SETTING ⇄ GUESSING → FINISHED.
 
 The dictionaries are reference data, not state: the App passes `ctx.lexicon(lang) -> Lexicon`
-(see bot/dictionary.py) and `apply` consults it to validate words and to pick the bot's words.
+(see bot/solver/dictionary.py) and `apply` consults it to validate words and to pick the bot's words.
 Only the current secret word and what was said are kept in the state.
 """
 

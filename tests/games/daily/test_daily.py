@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from bot.games.daily.day import streaks
 from bot.storage.sql import Query
 from core.messages import Actor, Chat, Inbound, Response

@@ -6,7 +6,7 @@ games."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, group_texts, texts

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.app import App
-from bot.dictionary import lexicon
+from bot.app.app import App
 from bot.games.daily import storage as daily_storage
+from bot.solver.dictionary import lexicon
 from bot.storage.sql import Query
 from core.messages import Actor, Inbound
 from tests.app.conftest import Clock

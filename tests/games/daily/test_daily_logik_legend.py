@@ -3,7 +3,7 @@ starts and on /board, as a Logik game does (it had no legend: a player could not
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from tests.app.harness import Table
 from tests.games.daily.test_daily import noon_app, private_to  # noqa: F401
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from tests.app.harness import Table, texts
 from tests.games.daily.test_daily import noon_app, secret_of  # noqa: F401
 

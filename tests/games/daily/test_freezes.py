@@ -5,7 +5,7 @@ freeze the same history ends the streak."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from bot.storage.sql import Query
 from tests.app.conftest import Clock
 from tests.app.harness import Table, group_texts, texts

@@ -13,10 +13,10 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.app import App
+from bot.app.app import App
 from bot.games.daily.morning import MAX_PINGS
 from bot.retention.settings import set_ping
-from bot.scheduler import Job, Scheduler, pending
+from bot.schedule.scheduler import Job, Scheduler, pending
 from bot.storage.sql import Query
 from core.messages import Actor, Chat, Inbound, Outbound
 from tests.app.conftest import Clock

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, texts

@@ -1,6 +1,6 @@
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from tests.app.conftest import app, clock, db  # noqa: F401
 from tests.app.harness import Table
 from tests.club.harness import appoint

@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, Table, texts

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from bot.games.kegeln import cash_storage
 from core import serial
 from core.games.kegeln import cash

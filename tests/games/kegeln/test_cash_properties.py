@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot.app import App
+from bot.app.app import App
 from bot.games.kegeln import cash_storage
 from core import serial
 from core.games.kegeln import cash

@@ -12,9 +12,9 @@ from decimal import Decimal
 import openpyxl
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from bot.games.kegeln import cash_club, cash_members, cash_storage
-from bot.scheduler import pending
+from bot.schedule.scheduler import pending
 from core import names
 from core.games.kegeln import cash
 from core.messages import Actor, Chat, Inbound, Response

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core.games.kegeln import chart as chart_module
 from core.games.kegeln.chart import PALETTE, club_chart, evening_series, label_step, line_chart, member_colours
 

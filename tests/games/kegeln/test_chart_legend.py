@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core import pictures
 from core.games.kegeln import chart
 from core.messages import Text

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot import ratings_rebuild
-from bot.app import App
+from bot.app import ratings_rebuild
+from bot.app.app import App
 from bot.storage.sql import Query
 from bot.storage.store import RatingsMoved
 from core import ratings

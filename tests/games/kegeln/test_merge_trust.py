@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import App
+from bot.app.app import App
 from bot.games.kegeln import storage
 from core.games.kegeln.season import Start
 from tests.app.conftest import Clock

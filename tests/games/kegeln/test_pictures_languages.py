@@ -10,7 +10,7 @@ import io
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core import pictures
 from core.games.kegeln.chart import BACKGROUND, CARD, LEGEND_W, PLOT_TOP, TITLE_BAND, TITLE_SIZE, TITLE_Y, Y_CAPTION
 from core.messages import Response, Text

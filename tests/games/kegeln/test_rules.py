@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from bot.i18n import Catalogs
-from bot.option_words import option_vocabulary
+from bot.texts.i18n import Catalogs
+from bot.texts.option_words import option_vocabulary
 from core import serial
 from core.errors import GameError
 from core.games.actions import Timeout

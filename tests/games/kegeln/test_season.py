@@ -15,8 +15,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from PIL import Image
 
-from bot import ratings_rebuild
-from bot.app import App
+from bot.app import ratings_rebuild
+from bot.app.app import App
 from bot.games.kegeln import storage
 from core.games.kegeln import season as kegeln_season
 from core.messages import Actor, Chat, Inbound, Response

@@ -13,8 +13,8 @@ from typing import Any
 
 from adapters.console.adapter import ConsoleAdapter
 from bot.__main__ import deliver
-from bot.app import App
-from bot.scheduler import pending
+from bot.app.app import App
+from bot.schedule.scheduler import pending
 from bot.storage.sql import Query
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock

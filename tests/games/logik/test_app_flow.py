@@ -3,7 +3,7 @@ restarts, every end, the picture, rematch with swapped colours, and the statisti
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Actor, Chat
 from tests.app.harness import Table, group_texts, texts
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.logik.commands import logik_letters
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core import pegs
 from core.pegs import legend
 from tests.games.logik.common import LETTERS

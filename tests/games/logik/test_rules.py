@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from bot.i18n import Catalogs
-from bot.option_words import option_vocabulary
+from bot.texts.i18n import Catalogs
+from bot.texts.option_words import option_vocabulary
 from core import pegs, serial
 from core.errors import GameError
 from core.games import challenge, challenge_events
@@ -221,7 +221,7 @@ def test_rematch_swaps_colours_and_keeps_the_score() -> None:
 
 
 def test_feedback_in_words_and_symbols() -> None:
-    from bot.i18n import Catalogs
+    from bot.texts.i18n import Catalogs
 
     cats = Catalogs()
     t = logik_presenter.row_line("Alice", 3, logik.Row("11235", 2, 1))

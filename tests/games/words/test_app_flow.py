@@ -3,7 +3,7 @@ two-player variants, solo, restarts, languages."""
 
 from __future__ import annotations
 
-from bot.app import App
+from bot.app.app import App
 from core.games.words.state import AUTONYMS
 from core.messages import Actor, Chat, Text
 from tests.app.conftest import Clock

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from bot.dictionary import lexicon
+from bot.solver.dictionary import lexicon
 from core.games.words.state import LANGUAGES, LENGTHS
 from core.lexicon import is_word_of, normalise
 
@@ -65,7 +65,7 @@ def test_the_mashing_rule_takes_little(lang: str) -> None:
     """Under half a percent of a list is left out (measured: en 329 of 97 940, de 28, ru 32, bg 9, sv 201)."""
     from wordfreq import top_n_list
 
-    from bot.dictionary import WORDFREQ_TOP
+    from bot.solver.dictionary import WORDFREQ_TOP
     from core.lexicon import degenerate
 
     candidates = {w for w in (normalise(raw, lang) for raw in top_n_list(lang, WORDFREQ_TOP))

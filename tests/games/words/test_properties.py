@@ -83,7 +83,7 @@ CATALOGS = None
 @settings(max_examples=60, deadline=None)
 @given(steps, st.sampled_from(LANGUAGES), st.booleans())
 def test_every_message_renders_in_every_catalog_language(seq: list[Step], lang: str, counts: bool) -> None:
-    from bot.i18n import Catalogs
+    from bot.texts.i18n import Catalogs
 
     global CATALOGS
     CATALOGS = CATALOGS or Catalogs()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.dictionary import SECRETS, lexicon, listed
+from bot.solver.dictionary import SECRETS, lexicon, listed
 from core.games.words.state import LANGUAGES, LENGTHS
 from core.lexicon import is_word_of
 

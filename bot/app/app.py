@@ -1,9 +1,8 @@
 """The application service: routes an Inbound to its game, runs the move under the game's
 lock, persists state + events in one transaction, and returns localised Outbounds.
 
-The App knows no game by name: the games come from the registry (bot/games/registry.py: each
-game's plugin, carrying its rules, commands and hooks), every move goes through the one move
-runner (bot/services.py), and routing plain text and buttons is game-neutral (bot/routing.py)."""
+The App knows no game by name: the games come from the registry (bot/games/registry.py, each game's plugin),
+every move goes through the move runner (bot/app/runner.py), routing is game-neutral (bot/app/routing.py)."""
 
 from __future__ import annotations
 
@@ -15,21 +14,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import edits, own_posts, routing
+from bot.app import edits, routing
+from bot.app.handling import Handling, command_aliases
+from bot.app.runner import acting
+from bot.app.services import RETRY_DELAYS, AppServices
 from bot.games.registry import GAMES, PLUGINS, commands, schemas
-from bot.handling import Handling, command_aliases
-from bot.i18n import Catalogs
-from bot.moves import acting
-from bot.services import RETRY_DELAYS, AppServices
+from bot.schedule import own_posts
 from bot.storage.base import Conflict, Duplicate, GameRow, Store, StoreUnavailable
 from bot.storage.schemas import Schema
 from bot.storage.sqlite import SqliteStore
+from bot.texts.i18n import Catalogs
 from bot.yourdata import logged  # a person in the log: a keyed hash, never the id
 from core import names, serial
 from core.errors import GameError
 from core.messages import Actor, CommandInfo, Inbound, Message, Outbound, Response, Text
 
-log = logging.getLogger("bot.app")
+log = logging.getLogger("bot.app.app")
 
 STORE_ERRORS = {"busy": "error.store_busy", "full": "error.store_full", "error": "error.store_error"}
 # A run of more digits than any option, code or mention id (<@…>, ≤ 20 digits) can hold: refused
@@ -100,7 +100,7 @@ class App(AppServices):
             if inbound.migrate_to:  # set by the platform itself, never typed by a user
                 await self.store.migrate_chat(inbound.chat.platform, inbound.chat.chat_id, inbound.migrate_to)
                 self.renderer.forget_chat(inbound.chat.platform, inbound.chat.chat_id)
-            elif await edits.reported(self, handling):  # a topic closed, a secret undeleted, an edit (bot/edits.py)
+            elif await edits.reported(self, handling):  # a topic closed, a secret undeleted, an edit (bot/app/edits.py)
                 pass
             elif inbound.action:
                 await routing.on_action(self, handling, inbound.action)

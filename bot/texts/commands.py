@@ -1,11 +1,11 @@
 """The commands as registered at start (bot/games/registry.py), by name, and the option parsers beside them
-(bot/option_words.py): what the tests and the docs examples read; the App itself needs none of it."""
+(bot/texts/option_words.py): what the tests and the docs examples read; the App itself needs none of it."""
 
 from __future__ import annotations
 
+from bot.app.handling import Command
 from bot.games.registry import commands
-from bot.handling import Command
-from bot.option_words import (
+from bot.texts.option_words import (
     OPTION_WORD_KEYS,
     CodeOptions,
     mention_id,

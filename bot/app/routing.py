@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app.services import Handling, Services, loaded
 from bot.games.plugin import GAMES
-from bot.services import Handling, Services, loaded
 from bot.storage.base import Conflict, GameRow
 from bot.yourdata.forget import confirmed
 from core import buttons, serial

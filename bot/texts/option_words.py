@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.i18n import Catalogs
+from bot.texts.i18n import Catalogs
 from core.codes import DEFAULT_LENGTH, LENGTHS
 from core.errors import GameError
 from core.options import Vocabulary, meaning

@@ -1,11 +1,11 @@
 """The App's services for command handlers: the store, catalogs, caches, the solver's thinker, players by name.
 
-`AppServices` (the App's base class) is a `MoveRunner` (bot/moves.py: every move runs through `run`) and
+`AppServices` (the App's base class) is a `MoveRunner` (bot/app/runner.py: every move runs through `run`) and
 holds the store, the catalogs and renderer, the clock and the random source, the solver's thinker, the
 caches of names, titles and prompts, and finds players by mention or name for the handlers.
 
-The names the game packages import from here — `Handling` and `Command` (bot/handling.py), `Move`,
-`Moved`, `Played` (bot/move_types.py), `acting`, `loaded`, `pictured` (bot/moves.py), `GamePlugin` and
+The names the game packages import from here — `Handling` and `Command` (bot/app/handling.py), `Move`,
+`Moved`, `Played` (bot/app/move_types.py), `acting`, `loaded`, `pictured` (bot/app/runner.py), `GamePlugin` and
 `Services`, the protocol of what `AppServices` offers the games and handlers (bot/games/plugin.py) — are
 re-exported until each imports them from their homes."""
 
@@ -19,18 +19,19 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from bot import solver_book, state
-from bot.bounded import Bounded
+from bot.app.handling import Command, Handling, command_aliases
+from bot.app.move_types import Move, Moved, Played
+from bot.app.runner import MoveRunner, acting, loaded, pictured
 from bot.games.plugin import GamePlugin, Services
-from bot.handling import Command, Handling, command_aliases
-from bot.i18n import Catalogs
-from bot.move_types import Move, Moved, Played
-from bot.moves import MoveRunner, acting, loaded, pictured
-from bot.option_words import mention_id, option_vocabulary
-from bot.ratelimit import RateLimiter
-from bot.render import Localiser
+from bot.process import state
+from bot.process.bounded import Bounded
+from bot.process.ratelimit import RateLimiter
+from bot.solver import book as solver_book
+from bot.solver.thinking import Thinker
 from bot.storage.base import GameRow, Store
-from bot.thinking import Thinker
+from bot.texts.i18n import Catalogs
+from bot.texts.option_words import mention_id, option_vocabulary
+from bot.texts.render import Localiser
 from core import names
 from core.errors import GameError
 from core.games.base import Player
@@ -39,8 +40,8 @@ from core.messages import Actor, Chat, Inbound, Outbound, Text
 __all__ = ["CACHED_USERS", "RETRY_DELAYS", "AppServices", "Command", "GamePlugin", "Handling", "Move", "Moved", "Owed",
            "Played", "Services", "acting", "command_aliases", "loaded", "pictured"]
 
-CACHED_USERS = 100_000  # names and locales last stored (bot/bounded.py: a miss costs one write)
-# The bot's own move refused as busy (bot/thinking.py) is tried again after these delays (seconds),
+CACHED_USERS = 100_000  # names and locales last stored (bot/process/bounded.py: a miss costs one write)
+# The bot's own move refused as busy (bot/solver/thinking.py) is tried again after these delays (seconds),
 # one after another; after the last one it waits for the human's next move or a restart.
 RETRY_DELAYS = (2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0, 60.0, 60.0, 60.0)
 
@@ -57,7 +58,7 @@ class Owed:
 class AppServices(MoveRunner):
     """The App's services for handlers, and the one move runner (`MoveRunner`)."""
 
-    solver_cache: str | None = str(state.folder() / "solver-cache")  # the opening books (bot/state.py)
+    solver_cache: str | None = str(state.folder() / "solver-cache")  # the opening books (bot/process/state.py)
     plugins: dict[str, GamePlugin[Any]]  # by game kind (the App takes them from bot/games/registry.py)
     commands: dict[str, Command]  # by name, in menu order
     aliases: dict[str, str]  # a localised command name → the command's name (`Command.aliases`)
@@ -85,7 +86,7 @@ class AppServices(MoveRunner):
         self._answered: Bounded[tuple[str, str], int] = Bounded(CACHED_USERS)  # a user's last private input went here
         self._members: Bounded[tuple[str, str, str], str | None] = Bounded(CACHED_USERS)  # (chat, user): title noted
         self._recent: Bounded[tuple[str, str], None] = Bounded(50_000)  # update ids answered here (redelivered soon)
-        self.thinker = Thinker()  # solver work: worker processes, single flight, bounded (bot/thinking.py)
+        self.thinker = Thinker()  # solver work: worker processes, single flight, bounded (bot/solver/thinking.py)
         self.owed: dict[int, Owed] = {}  # bot moves refused as busy, by game: tried again (App.retry_bot_moves)
 
     @cached_property

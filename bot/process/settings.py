@@ -8,7 +8,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from bot import state
+from bot.process import state
 
 
 def _int(name: str, default: int | None) -> int | None:
@@ -29,7 +29,7 @@ def _ids(name: str) -> list[int] | None:
 @dataclass(frozen=True)
 class Settings:
     db_path: str = "data/bot.sqlite3"  # load(): DATABASE_PATH, else bot.sqlite3 in the state folder
-    state_dir: str = "data"  # load(): STATE_DIR, else the platform's default (bot/state.py)
+    state_dir: str = "data"  # load(): STATE_DIR, else the platform's default (bot/process/state.py)
     database_url: str | None = None  # postgresql://… : PostgreSQL instead of the SQLite file
     sqlite_synchronous: str = "FULL"
     default_lang: str = "en"

@@ -1,12 +1,12 @@
 """The solver's files: the opening book, computed once per space by the pure core
-(`core.solver.build_book`), cached as JSON in the state folder's `solver-cache/` (bot/state.py), rebuilt when missing or
-stale; and the shipped trees (`bot/data/solver-trees/`, bot/shipped.py): perfect play (`perfect-<space>.txt.gz`, made by
-tools/perfect/build.py) and, where no optimum is known, the strong level's tree
+(`core.solver.build_book`), cached as JSON in the state folder's `solver-cache/` (bot/process/state.py), rebuilt
+when missing or stale; and the shipped trees (`bot/data/solver-trees/`, bot/process/shipped.py): perfect play
+(`perfect-<space>.txt.gz`, made by tools/perfect/build.py) and, where no optimum is known, the strong level's tree
 (`strong-<space>.txt.gz`, tools/perfect/strong.py), both read into `core.solver.Tree`. File I/O
 lives here, in bot/, so core stays pure. A book file that cannot be read or written is not an
 error: the book is then simply computed in memory.
 
-`with_solver` and `word_hint` are what the App's worker processes run (bot/thinking.py): each
+`with_solver` and `word_hint` are what the App's worker processes run (bot/solver/thinking.py): each
 worker keeps its own shared solvers, so their memoised decisions stay warm between requests.
 """
 
@@ -22,7 +22,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from bot.shipped import TREES as SHIPPED_TREES
+from bot.process.shipped import TREES as SHIPPED_TREES
 from core.games.words import state as words
 from core.solver import games as solver_games
 from core.solver.spaces import Spec
@@ -140,6 +140,6 @@ def analyse(solver: Solver, history: Sequence[tuple[str, int, int]], secret: str
 
 def word_hint(lang: str, length: int, counts: bool, state: words.State) -> tuple[int, str]:
     """/hint in solo word practice (run in a worker): the dictionary is loaded once per process."""
-    from bot.dictionary import lexicon
+    from bot.solver.dictionary import lexicon
 
     return solver_games.word_hint(solver_games.word_solver(lexicon(lang), length, counts), state)

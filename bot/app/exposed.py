@@ -4,9 +4,9 @@ plainly (never the code), with what the bot would need to delete such messages i
 
 from __future__ import annotations
 
+from bot.app.routing import awaiting_secret
+from bot.app.services import Handling, Services
 from bot.games.plugin import GAMES
-from bot.routing import awaiting_secret
-from bot.services import Handling, Services
 from core.errors import GameError
 from core.messages import Message, Text
 
@@ -22,7 +22,7 @@ async def on_undeleted(svc: Services, turn: Handling) -> None:
     text = (ib.text or "").strip()
     here = [r for r in await awaiting_secret(svc, ib.actor)
             if r.platform == ib.chat.platform and r.chat_id == ib.chat.chat_id]
-    here.sort(key=lambda r: GAMES[r.kind].private_play)  # the seat's game first (bot/routing.py `game_here`)
+    here.sort(key=lambda r: GAMES[r.kind].private_play)  # the seat's game first (bot/app/routing.py `game_here`)
     game = GAMES[here[0].kind] if here else None
     action = game.exposed_action(text) if game is not None and not game.private_play and text else None
     played = False

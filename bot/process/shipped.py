@@ -3,7 +3,7 @@ importlib.resources, so an installed wheel reads its own copy from any working f
 
 They live in bot/data/ (packaged as package data, pyproject.toml): the readers are in bot/ (i18n,
 dictionary, solver_book), and core/ reads no file, so core never needs them. What the bot writes
-(database, pictures, caches) goes in the state folder instead (bot/state.py), never here.
+(database, pictures, caches) goes in the state folder instead (bot/process/state.py), never here.
 """
 
 from __future__ import annotations
@@ -12,6 +12,6 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 
 DATA: Traversable = resources.files("bot") / "data"
-LOCALES: Traversable = DATA / "locales"  # <lang>.toml: every user-facing text (bot/i18n.py)
-WORDS: Traversable = DATA / "words"  # <lang>.txt and <lang>.blocked: the bot's own words (bot/dictionary.py)
-TREES: Traversable = DATA / "solver-trees"  # perfect-, openings-, strong-<space>.txt.gz (bot/solver_book.py)
+LOCALES: Traversable = DATA / "locales"  # <lang>.toml: every user-facing text (bot/texts/i18n.py)
+WORDS: Traversable = DATA / "words"  # <lang>.txt and <lang>.blocked: the bot's own words (bot/solver/dictionary.py)
+TREES: Traversable = DATA / "solver-trees"  # perfect-, openings-, strong-<space>.txt.gz (bot/solver/book.py)

@@ -27,17 +27,17 @@ from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton, get_datetime_format
 from babel.numbers import format_currency, format_decimal, get_currency_precision
 
-from bot.shipped import LOCALES
+from bot.process.shipped import LOCALES
 from bot.yourdata.declare import FORMER
 from core.games.kegeln.chart import label_step
 from core.messages import BLOCK, USER_TEXT, DayMonth, Text
 from core.money import Money
 
-log = logging.getLogger("bot.i18n")
+log = logging.getLogger("bot.texts.i18n")
 UNFILLED = "–"  # what a placeholder with no parameter shows (and the error it is logged as)
 _UNMARK = {ord(c): None for c in (*USER_TEXT, *BLOCK)}  # a marker typed by a user is dropped
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
-DEFAULT_DIR: Traversable = LOCALES  # the shipped catalogs (bot/shipped.py)
+DEFAULT_DIR: Traversable = LOCALES  # the shipped catalogs (bot/process/shipped.py)
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:

@@ -16,7 +16,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-log = logging.getLogger("bot.platforms")
+log = logging.getLogger("bot.process.platforms")
 FIRST_PAUSE = 1.0  # seconds before the first retry of a transiently failed start; doubled each time
 LAST_PAUSE = 300.0
 

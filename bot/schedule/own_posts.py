@@ -1,4 +1,4 @@
-"""The bot's own posts, wired to the games: each game's scheduled jobs (bot/scheduler.py, owner = the
+"""The bot's own posts, wired to the games: each game's scheduled jobs (bot/schedule/scheduler.py, owner = the
 game's kind) run its plugin's `scheduled` hook, whose messages are rendered for the job's chat in that
 chat's language, as the timeout sweep's are. `python -m bot` ticks it every few seconds (`POST_SECONDS`).
 A post that is no game's (the weekly table) registers a hook of its own by owner name (`register_post`)."""
@@ -10,12 +10,12 @@ import socket
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.scheduler import Job, Scheduler
+from bot.schedule.scheduler import Job, Scheduler
 from core.messages import Actor, Chat, Inbound, Message
 
 if TYPE_CHECKING:
+    from bot.app.services import Services
     from bot.games.plugin import GamePlugin
-    from bot.services import Services
 
 POST_SECONDS = 5.0  # how often the entry point asks for due posts: a reminder is at most this late
 PostHook = Callable[["Services", Job], Awaitable[list[Message]]]  # a job → the messages to post (maybe none)

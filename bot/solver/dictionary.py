@@ -16,12 +16,12 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources.abc import Traversable
 
-from bot.shipped import WORDS
+from bot.process.shipped import WORDS
 from core.games.words.state import LENGTHS
 from core.lexicon import ALPHABETS, Lexicon, degenerate, is_word_of, normalise
 
 WORDFREQ_TOP = 150_000  # the dictionary for validating guesses: the most frequent words of the language
-SECRETS: Traversable = WORDS  # the bot's own words, per language (bot/shipped.py)
+SECRETS: Traversable = WORDS  # the bot's own words, per language (bot/process/shipped.py)
 
 
 def listed(path: Traversable, lang: str) -> set[str]:

@@ -1,7 +1,7 @@
 """The handling of one inbound (`Handling`) and the commands that act on it (`Command`, localised aliases).
 
-A command's handler gets the App's services (bot/services.py) and the `Handling` of the inbound that
-named it, and adds its messages to it; the App renders them at the end (bot/render.py)."""
+A command's handler gets the App's services (bot/app/services.py) and the `Handling` of the inbound that
+named it, and adds its messages to it; the App renders them at the end (bot/texts/render.py)."""
 
 from __future__ import annotations
 

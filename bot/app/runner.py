@@ -3,7 +3,7 @@
 `MoveRunner.run` takes a `Move` under the game's lock, with compare-and-set retries, a lazy timer's move
 first, one transaction for the state, seats, events, results and the game's own writes (and a finished
 game's rating), then the game's after-move hooks; it returns what it played (`Played`: the game is over?).
-The App's services (bot/services.py `AppServices`) are a `MoveRunner`, with the App's other services."""
+The App's services (bot/app/services.py `AppServices`) are a `MoveRunner`, with the App's other services."""
 
 from __future__ import annotations
 
@@ -12,15 +12,15 @@ from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import Any, cast
 
-from bot import achievements
-from bot.dictionary import lexicon
+from bot.app import achievements
+from bot.app.handling import Handling
+from bot.app.move_types import Move, Moved, Played
+from bot.app.permissions import check_can_post
 from bot.games.plugin import GAMES, GamePlugin, Services
-from bot.handling import Handling
-from bot.move_types import Move, Moved, Played
-from bot.permissions import check_can_post
-from bot.render import Localiser
+from bot.solver.dictionary import lexicon
 from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, Store, TooManyGames
 from bot.storage.sql import TxJob
+from bot.texts.render import Localiser
 from core import serial
 from core.errors import GameError
 from core.games.base import Ctx, Event, Game
@@ -55,7 +55,7 @@ class MoveRunner:
 
     @property
     def services(self) -> Services:
-        """This runner as the services the games' hooks are given (the App's services, bot/services.py, are a
+        """This runner as the services the games' hooks are given (the App's services, bot/app/services.py, are a
         `MoveRunner` and fit the `Services` protocol of bot/games/plugin.py)."""
         return cast(Services, self)
 
@@ -242,7 +242,7 @@ class MoveRunner:
                      reached: Collection[str] | None = None) -> None:
         """Remember whom this move has asked for private input (newly waiting for it, or the actor
         still waiting after their own move: a daily attempt's next guess): their private input goes
-        to the game that asked last (bot/routing.py `secret_input`). `reached`: the players the move's
+        to the game that asked last (bot/app/routing.py `secret_input`). `reached`: the players the move's
         messages reached privately, the only ones it can have asked (a guess in the group asks nobody, and
         no prompt is computed for it); None: every seated player."""
         for p in game.seated(new):

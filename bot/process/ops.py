@@ -35,7 +35,7 @@ def status_path(db: str | Path) -> Path:
 
 def write_status(db: str | Path, adapters: Mapping[str, bool | Mapping[str, Any]], now: float | None = None) -> None:
     """Atomically replace the status file (write, then rename). Per platform: connected or not, or
-    its state (bot/platforms.py `Platform.state`: connected, and a note, why it failed or retries)."""
+    its state (bot/process/platforms.py `Platform.state`: connected, and a note, why it failed or retries)."""
     path = status_path(db)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps({"at": now if now is not None else time.time(), "pid": os.getpid(),

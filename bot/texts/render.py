@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
-from bot.bounded import Bounded
-from bot.i18n import Catalogs
+from bot.process.bounded import Bounded
 from bot.retention.noise import quieted
 from bot.storage.base import Store
+from bot.texts.i18n import Catalogs
 from core.messages import (
     BLOCK,
     USER_TEXT,

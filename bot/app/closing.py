@@ -16,10 +16,10 @@ more there until the bot is back.
 
 from __future__ import annotations
 
+from bot.app.handling import Handling
+from bot.app.runner import acting
+from bot.app.services import Services
 from bot.games.plugin import GAMES
-from bot.handling import Handling
-from bot.moves import acting
-from bot.services import Services
 from bot.storage.base import Conflict
 from bot.storage.sql import Query
 from core import serial

@@ -13,16 +13,16 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Awaitable
 
-from bot import closing, exposed
-from bot.handling import Handling
-from bot.services import Services
+from bot.app import closing, exposed
+from bot.app.handling import Handling
+from bot.app.services import Services
 from core.messages import Message, Text
 
 
 async def reported(svc: Services, handling: Handling) -> bool:
     """What the platform reported about a chat or an earlier message, answered here: a forum topic closed
-    or deleted (`Inbound.closed`, bot/closing.py), a secret it would not let the bot delete
-    (`Inbound.undeleted`, bot/exposed.py), or an edit of a message that counted already (`counted`).
+    or deleted (`Inbound.closed`, bot/app/closing.py), a secret it would not let the bot delete
+    (`Inbound.undeleted`, bot/app/exposed.py), or an edit of a message that counted already (`counted`).
     False: the inbound is routed as usual."""
     ib = handling.inbound
     if ib.closed:  # set by the platform itself (a forum topic closed or deleted)

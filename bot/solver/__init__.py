@@ -1,0 +1,1 @@
+"""The computer player's resources beside the pure solver: its files, the word lists, heavy work off the loop."""
