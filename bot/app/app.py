@@ -15,9 +15,9 @@ from dataclasses import replace
 from typing import Any
 
 from bot.app import edits, routing
-from bot.app.handling import Handling, command_aliases
 from bot.app.runner import acting
 from bot.app.services import RETRY_DELAYS, AppServices
+from bot.app.turn import Turn, command_aliases
 from bot.games.registry import GAMES, PLUGINS, commands, schemas
 from bot.schedule import own_posts
 from bot.storage.base import Conflict, Duplicate, GameRow, Store, StoreUnavailable
@@ -80,76 +80,76 @@ class App(AppServices):
     async def handle(self, inbound: Inbound) -> Response:
         started = time.perf_counter()
         inbound = _cleaned(inbound)
-        handling = Handling(inbound)
+        turn = Turn(inbound)
         user_saved: asyncio.Future[Any] | None = None
         chat_saved: asyncio.Future[Any] | None = None
         try:
             verdict = self.limiter.check(inbound.actor.platform, inbound.actor.user_id)
             if verdict != "ok":  # a flood: one polite notice, then silence until it calms down
-                handling.outcome = "flood"
+                turn.outcome = "flood"
                 if verdict == "warn":
-                    handling.notice = Text("error.flood")
-                return await self.renderer.response(inbound, [], handling.notice, False)
-            if handling.seen and handling.seen in self._recent:  # redelivered: answered already
-                handling.outcome = "duplicate"
+                    turn.notice = Text("error.flood")
+                return await self.localiser.response(inbound, [], turn.notice, False)
+            if turn.seen and turn.seen in self._recent:  # redelivered: answered already
+                turn.outcome = "duplicate"
                 return Response()
             if not inbound.actor.as_chat:  # a post as a chat is nobody to find by name or tell a title
                 user_saved, chat_saved = self._remember(inbound.actor), self.note_chat(inbound)
-            self.renderer.note_hearing(inbound)
+            self.localiser.note_hearing(inbound)
             _refuse_long_numbers(inbound)
             if inbound.migrate_to:  # set by the platform itself, never typed by a user
                 await self.store.migrate_chat(inbound.chat.platform, inbound.chat.chat_id, inbound.migrate_to)
-                self.renderer.forget_chat(inbound.chat.platform, inbound.chat.chat_id)
-            elif await edits.reported(self, handling):  # a topic closed, a secret undeleted, an edit (bot/app/edits.py)
+                self.localiser.forget_chat(inbound.chat.platform, inbound.chat.chat_id)
+            elif await edits.reported(self, turn):  # a topic closed, a secret undeleted, an edit (bot/app/edits.py)
                 pass
             elif inbound.action:
-                await routing.on_action(self, handling, inbound.action)
+                await routing.on_action(self, turn, inbound.action)
             elif inbound.command:
-                await edits.once(self, handling, self._on_command(handling, inbound.command.lower(), inbound.args))
+                await edits.once(self, turn, self._on_command(turn, inbound.command.lower(), inbound.args))
             elif inbound.text:
-                await self._on_text(handling, inbound.text)
+                await self._on_text(turn, inbound.text)
         except GameError as err:
-            handling.outcome = f"refused:{err.code}"
-            self._refuse(handling, err)
+            turn.outcome = f"refused:{err.code}"
+            self._refuse(turn, err)
         except Duplicate:  # redelivered after a restart: its move is stored already, say nothing
-            handling.outcome = "duplicate"
-            handling.messages, handling.notice, handling.delete_inbound = [], None, False
+            turn.outcome = "duplicate"
+            turn.messages, turn.notice, turn.delete_inbound = [], None, False
         except StoreUnavailable as err:  # logged by the store; the move was not applied
-            handling.outcome = f"store-{err.reason}"
-            handling.messages = []
-            self._say_refusal(handling, Text(STORE_ERRORS[err.reason]))
+            turn.outcome = f"store-{err.reason}"
+            turn.messages = []
+            self._say_refusal(turn, Text(STORE_ERRORS[err.reason]))
         except Exception:
-            handling.outcome = "crashed"
+            turn.outcome = "crashed"
             log.exception("failed to handle %s in %s:%s from %s", _what(inbound), *logged.who(inbound))
-            handling.messages = [Message(inbound.chat, Text("error.internal"))]
+            turn.messages = [Message(inbound.chat, Text("error.internal"))]
         finally:
             if log.isEnabledFor(logging.INFO):  # the keyed hashes only for a line that is written (every event)
                 log.info("%s chat=%s user=%s %s -> %s (%.1f ms)", *logged.who(inbound), _what(inbound),
-                         handling.outcome, (time.perf_counter() - started) * 1000)
-        if handling.seen:
-            self._recent[handling.seen] = None
+                         turn.outcome, (time.perf_counter() - started) * 1000)
+        if turn.seen:
+            self._recent[turn.seen] = None
         for saved in (user_saved, chat_saved):
             try:
                 if saved is not None:
                     await saved
             except Exception as exc:  # a name, language or title not stored is no reason to fail the answer
                 log.warning("could not store user %s or chat: %s", logged.who(inbound)[2], exc)
-        return await self.renderer.response(inbound, handling.messages, handling.notice, handling.delete_inbound,
-                                            handling.about)
+        return await self.localiser.response(inbound, turn.messages, turn.notice, turn.delete_inbound,
+                                            turn.about)
 
-    def _refuse(self, handling: Handling, err: GameError) -> None:
-        self._say_refusal(handling, Text(f"error.{err.code}", err.params))
+    def _refuse(self, turn: Turn, err: GameError) -> None:
+        self._say_refusal(turn, Text(f"error.{err.code}", err.params))
 
-    def _say_refusal(self, handling: Handling, text: Text) -> None:
+    def _say_refusal(self, turn: Turn, text: Text) -> None:
         """A refusal goes to whoever acted: a button press gets a notice, a message a reply (where the
         bot cannot post, a notice too: ephemeral, or a private message)."""
-        ib = handling.inbound
+        ib = turn.inbound
         if ib.action or ib.cannot_post:
-            handling.notice = text
+            turn.notice = text
         elif ib.chat.private:
-            handling.messages.append(Message(ib.chat, text, only_for_actor=True, about=handling.about))
+            turn.messages.append(Message(ib.chat, text, only_for_actor=True, about=turn.about))
         else:
-            handling.messages.append(Message(ib.chat, Text("reply.to", {"name": ib.actor.name, "text": text}),
+            turn.messages.append(Message(ib.chat, Text("reply.to", {"name": ib.actor.name, "text": text}),
                                          only_for_actor=True))
 
     def _remember(self, actor: Actor) -> asyncio.Future[Any] | None:
@@ -157,7 +157,7 @@ class App(AppServices):
         key, known = (actor.platform, actor.user_id), (actor.name, actor.locale)
         if self._users.get(key) == known:
             return None
-        self.renderer.note_locale(actor)
+        self.localiser.note_locale(actor)
         saved = self.store.save_user(actor.platform, actor.user_id, actor.name, actor.locale)
 
         def stored(fut: asyncio.Future[Any]) -> None:  # believed saved only once it is (a full disk refuses it)
@@ -167,38 +167,38 @@ class App(AppServices):
         saved.add_done_callback(stored)
         return saved
 
-    async def _on_text(self, handling: Handling, raw: str) -> None:
+    async def _on_text(self, turn: Turn, raw: str) -> None:
         text = raw.strip()
         if text == "/" or (text.startswith("/") and text[1:2].isspace()):  # a command without its name
-            handling.outcome = "refused:no_command_name"
-            self._say_refusal(handling, Text("error.no_command_name"))
+            turn.outcome = "refused:no_command_name"
+            self._say_refusal(turn, Text("error.no_command_name"))
             return
-        await routing.on_text(self, handling, text)
+        await routing.on_text(self, turn, text)
 
-    async def _on_command(self, handling: Handling, name: str, args: tuple[str, ...]) -> None:
+    async def _on_command(self, turn: Turn, name: str, args: tuple[str, ...]) -> None:
         cmd = self.commands.get(self.aliases.get(name, name))
         if cmd is None or cmd.handler is None:
             raise GameError("unknown_command", command=name[:30])
-        if cmd.group_only and handling.inbound.chat.private:
+        if cmd.group_only and turn.inbound.chat.private:
             raise GameError("group_only", command=name)
-        if cmd.personal and handling.inbound.actor.as_chat:  # posted as the group or a channel: nobody to seat
+        if cmd.personal and turn.inbound.actor.as_chat:  # posted as the group or a channel: nobody to seat
             raise GameError("personal_account", command=name)
-        await cmd.handler(self, handling, args)
+        await cmd.handler(self, turn, args)
 
     # ------------------------------------------------------------ time
     async def _bot_move(self, row: GameRow, why: str) -> list[Outbound]:
         """The bot's move left pending in a game (`GamePlugin.before_move`), made now; one broken game
         keeps no other from its move (nor the bot from starting)."""
-        handling = self.by_the_app(row)
+        turn = self.by_the_app(row)
         try:
-            await self.plugins[row.kind].before_move(self, handling, row)
+            await self.plugins[row.kind].before_move(self, turn, row)
         except Exception:
             log.exception("could not make the bot's %s move in game %d", why, row.id)
             if why == "resumed":  # what a retry said before it failed is told
                 return []
-        if handling.messages:
+        if turn.messages:
             log.info("%s chat=%s game %d: the bot's move %s", row.platform, logged.where(row), row.id, why)
-        return await self.told(handling)
+        return await self.told(turn)
 
     async def resume(self) -> list[Outbound]:
         """At start: running games in which the bot is to act (the process stopped while it
@@ -242,7 +242,7 @@ class App(AppServices):
         outbounds: list[Outbound] = []
         for row in await self.store.idle_games(cutoff):
             game = GAMES[row.kind]
-            handling = self.by_the_app(row)
+            turn = self.by_the_app(row)
             async with self.lock(row.id):
                 fresh = await self.store.get_game(row.id)
                 if fresh is None or fresh.over:
@@ -251,12 +251,12 @@ class App(AppServices):
                 if not self.expired(game, state):
                     continue
                 try:
-                    await self.apply(handling, fresh, acting(game.timeout_action(), None), state)
+                    await self.apply(turn, fresh, acting(game.timeout_action(), None), state)
                 except (GameError, Conflict):
                     continue
             self.release(row.id)
             log.info("%s chat=%s game %d timed out", row.platform, logged.where(row), row.id)
-            outbounds.extend(await self.told(handling))
+            outbounds.extend(await self.told(turn))
         return outbounds
 
 

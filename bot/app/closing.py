@@ -16,9 +16,9 @@ more there until the bot is back.
 
 from __future__ import annotations
 
-from bot.app.handling import Handling
 from bot.app.runner import acting
 from bot.app.services import Services
+from bot.app.turn import Turn
 from bot.games.plugin import GAMES
 from bot.storage.base import Conflict
 from bot.storage.sql import Query
@@ -42,15 +42,15 @@ GROUP_GAMES = Query("SELECT id FROM games WHERE over = 0 AND platform = :platfor
                     " AND (chat_id = :chat_id OR chat_id LIKE :topics) ORDER BY id")
 
 
-async def on_closed(svc: Services, handling: Handling, reason: str) -> None:
+async def on_closed(svc: Services, turn: Turn, reason: str) -> None:
     """End the running games of the inbound's chat and tell their players (module docstring)."""
-    ib = handling.inbound
+    ib = turn.inbound
     chat = ib.chat
     if chat.private or reason not in TEXTS:
         return
     general = Chat(chat.platform, chat.group, False)
     alone, in_group = TEXTS[reason]
-    ended = Handling(ib)  # one for every game: the platform's update id is stored once, with the first end
+    ended = Turn(ib)  # one for every game: the platform's update id is stored once, with the first end
     if reason in WHOLE_GROUP:
         found = await svc.store.fetch(GROUP_GAMES, platform=chat.platform, chat_id=chat.group,
                                       topics=f"{chat.group}{TABLE_SEP}%")
@@ -79,4 +79,4 @@ async def on_closed(svc: Services, handling: Handling, reason: str) -> None:
                 for p in players]
         # what the game said about its end went to the chat nobody reads any more; only its private words stay
         kept = [m for m in ended.messages if isinstance(m.to, Actor)]
-        handling.messages.extend(await svc.titled(row.kind, svc.chat_of(row), [*told, *kept]))
+        turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row), [*told, *kept]))

@@ -14,54 +14,54 @@ import hashlib
 from collections.abc import Awaitable
 
 from bot.app import closing, exposed
-from bot.app.handling import Handling
 from bot.app.services import Services
+from bot.app.turn import Turn
 from core.messages import Message, Text
 
 
-async def reported(svc: Services, handling: Handling) -> bool:
+async def reported(svc: Services, turn: Turn) -> bool:
     """What the platform reported about a chat or an earlier message, answered here: a forum topic closed
     or deleted (`Inbound.closed`, bot/app/closing.py), a secret it would not let the bot delete
     (`Inbound.undeleted`, bot/app/exposed.py), or an edit of a message that counted already (`counted`).
     False: the inbound is routed as usual."""
-    ib = handling.inbound
+    ib = turn.inbound
     if ib.closed:  # set by the platform itself (a forum topic closed or deleted)
-        await closing.on_closed(svc, handling, ib.closed)
+        await closing.on_closed(svc, turn, ib.closed)
         return True
     if ib.undeleted:
-        await exposed.on_undeleted(svc, handling)
+        await exposed.on_undeleted(svc, turn)
         return True
-    return bool(ib.edited) and await counted(svc, handling)
+    return bool(ib.edited) and await counted(svc, turn)
 
 
-async def counted(svc: Services, handling: Handling) -> bool:
+async def counted(svc: Services, turn: Turn) -> bool:
     """Whether this edit is answered here already: redelivered (nothing to say), or an edit of a message
     that counted as a move (the note). False: route it like a new message; its move is stored under the
-    message's id (`Handling.unsaved_seen`), so the message counts once, whichever of its versions made it."""
-    ib = handling.inbound
+    message's id (`Turn.unsaved_seen`), so the message counts once, whichever of its versions made it."""
+    ib = turn.inbound
     platform = ib.actor.platform
     if ib.event_id:
         if await svc.store.was_seen(platform, ib.event_id):
-            handling.outcome = "duplicate"
+            turn.outcome = "duplicate"
             return True
         await svc.store.mark_seen(platform, ib.event_id, svc.clock())
     if ib.message and await svc.store.was_seen(platform, f"m:{ib.message}"):
-        handling.outcome = "edit:counted"
-        handling.messages.append(Message(ib.chat, Text("edit.counted", {"name": ib.actor.name})))
+        turn.outcome = "edit:counted"
+        turn.messages.append(Message(ib.chat, Text("edit.counted", {"name": ib.actor.name})))
         return True
     if ib.message and await svc.store.was_seen(platform, command_mark(ib.message)):
-        handling.outcome = "edit:command"
-        handling.messages.append(Message(ib.chat, Text("edit.command", {"name": ib.actor.name})))
+        turn.outcome = "edit:command"
+        turn.messages.append(Message(ib.chat, Text("edit.command", {"name": ib.actor.name})))
         return True
     return False
 
 
-async def once(svc: Services, handling: Handling, command: Awaitable[None]) -> None:
+async def once(svc: Services, turn: Turn, command: Awaitable[None]) -> None:
     """Carry out a command; from a message its author may edit, remember that it was carried out (its
     handler returned; a refusal raises first): later edits of that message are answered by `counted`,
     never run again."""
     await command
-    ib = handling.inbound
+    ib = turn.inbound
     if ib.message and ib.command:
         await svc.store.mark_seen(ib.actor.platform, command_mark(ib.message), svc.clock())
 

@@ -5,7 +5,7 @@ plainly (never the code), with what the bot would need to delete such messages i
 from __future__ import annotations
 
 from bot.app.routing import awaiting_secret
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.plugin import GAMES
 from core.errors import GameError
 from core.messages import Message, Text
@@ -14,7 +14,7 @@ from core.messages import Message, Text
 RIGHTS = {"telegram": "exposed.rights_telegram", "discord": "exposed.rights_discord"}
 
 
-async def on_undeleted(svc: Services, turn: Handling) -> None:
+async def on_undeleted(svc: Services, turn: Turn) -> None:
     """The message stays: the actor's game of this chat that waits for their secret takes the code as
     seen (`Game.exposed_action`); a privately played game's move (a daily guess), or a game that no
     longer waits, only gets the plain word that the group has seen it."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.services import Handling, Services, loaded
+from bot.app.services import Services, Turn, loaded
 from bot.games.plugin import GAMES
 from bot.storage.base import Conflict, GameRow
 from bot.yourdata.forget import confirmed
@@ -18,7 +18,7 @@ from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, QUIT_VERBS, Answer, 
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 
 
-async def on_text(svc: Services, turn: Handling, raw: str) -> None:
+async def on_text(svc: Services, turn: Turn, raw: str) -> None:
     """A plain message: a secret or guess for the actor's game, or a word a game takes as a move."""
     ib = turn.inbound
     text = raw.strip()
@@ -50,7 +50,7 @@ async def on_text(svc: Services, turn: Handling, raw: str) -> None:
     await guess_or_secret(svc, turn, row, text, is_random)
 
 
-async def offer_text(svc: Services, turn: Handling, text: str) -> bool:
+async def offer_text(svc: Services, turn: Turn, text: str) -> bool:
     """Plain text that is no digit code goes to a game whose `accepts_text(state, text)` says yes:
     privately as the secret it waits for, else as the seated player's move in this chat."""
     ib = turn.inbound
@@ -83,7 +83,7 @@ async def game_here(svc: Services, actor: Actor, chat: Chat) -> GameRow | None:
     return row
 
 
-async def guess_or_secret(svc: Services, turn: Handling, row: GameRow, text: str, is_random: bool) -> None:
+async def guess_or_secret(svc: Services, turn: Turn, row: GameRow, text: str, is_random: bool) -> None:
     ib = turn.inbound
     game, state = loaded(row)
     if game.secret_prompt(row.id, state, ib.actor.user_id) is not None:
@@ -101,7 +101,7 @@ async def guess_or_secret(svc: Services, turn: Handling, row: GameRow, text: str
     await svc.play(turn, row, action)
 
 
-async def no_game_waits(svc: Services, turn: Handling) -> None:
+async def no_game_waits(svc: Services, turn: Turn) -> None:
     """A code typed privately that no game waits for: if the game the actor's last private input went
     to (or else the game that asked them last) is one of theirs that says what became of it (a
     finished daily attempt), that; else the generic hint."""
@@ -131,7 +131,7 @@ async def private_plays(svc: Services, actor: Actor, chat: Chat) -> list[GameRow
             if GAMES[r.kind].private_play and r.platform == chat.platform and r.chat_id == chat.chat_id]
 
 
-async def secret_input(svc: Services, turn: Handling, waiting: list[GameRow], code: str | None) -> None:
+async def secret_input(svc: Services, turn: Turn, waiting: list[GameRow], code: str | None) -> None:
     actor = turn.inbound.actor
     chosen = input_target(svc, actor, waiting, code)
     if chosen is None:
@@ -179,7 +179,7 @@ def fits(svc: Services, row: GameRow, user_id: str, code: str | None) -> bool:
     return True
 
 
-async def on_action(svc: Services, turn: Handling, action: str) -> None:
+async def on_action(svc: Services, turn: Turn, action: str) -> None:
     """A pressed button (core/buttons.py: a game's, a chat's, the language menu's), re-validated: who,
     from where, in which phase."""
     ib = turn.inbound
@@ -234,16 +234,16 @@ async def on_action(svc: Services, turn: Handling, action: str) -> None:
         await svc.play(turn, row, chosen)
 
 
-async def set_lang(svc: Services, turn: Handling, code: str) -> None:
+async def set_lang(svc: Services, turn: Turn, code: str) -> None:
     lang = svc.catalogs.supported(code)
     if lang is None:
         raise GameError("unknown_lang", code=code[:10], languages=", ".join(svc.catalogs.languages))
     ib = turn.inbound
-    await svc.renderer.set_lang(ib, lang)
+    await svc.localiser.set_lang(ib, lang)
     turn.messages.append(Message(ib.chat, Text("lang.set", {"lang": Text(f"lang.name.{lang}")})))
 
 
-async def answer(svc: Services, turn: Handling, verb: str) -> None:
+async def answer(svc: Services, turn: Turn, verb: str) -> None:
     """/accept or /decline: the newest challenge here aimed at the actor, else the newest open one."""
     ib = turn.inbound
     targeted, open_ = [], []
@@ -264,7 +264,7 @@ async def answer(svc: Services, turn: Handling, verb: str) -> None:
     await svc.play(turn, row, game.button_action(state, verb, ib.actor.user_id, ib.actor.name, None))
 
 
-async def answer_own(svc: Services, turn: Handling, verb: str) -> None:
+async def answer_own(svc: Services, turn: Turn, verb: str) -> None:
     """/accept or /decline with nothing aimed at the actor, who waits for an answer to their own
     challenge: /decline withdraws it; /accept of one's own rematch offer says that it stands."""
     ib = turn.inbound
@@ -281,7 +281,7 @@ async def answer_own(svc: Services, turn: Handling, verb: str) -> None:
         raise GameError("no_challenge")
 
 
-async def follow_up(svc: Services, turn: Handling, row: GameRow, verb: str) -> None:
+async def follow_up(svc: Services, turn: Turn, row: GameRow, verb: str) -> None:
     """A new game from a finished one: rematch (other starter, score kept) or play again. A match
     goes on from its newest game: an old game's 🔁 follows `next_game` to the last played one. A
     rematch the other player has offered already is accepted instead (never two offers for one
@@ -295,7 +295,7 @@ async def follow_up(svc: Services, turn: Handling, row: GameRow, verb: str) -> N
     raise GameError("busy")
 
 
-async def follow_up_once(svc: Services, turn: Handling, row: GameRow, verb: str) -> None:
+async def follow_up_once(svc: Services, turn: Turn, row: GameRow, verb: str) -> None:
     game, old = loaded(row)
     moved_on: GameRow | None = None
     for _ in range(1000):
@@ -323,7 +323,7 @@ async def follow_up_once(svc: Services, turn: Handling, row: GameRow, verb: str)
             svc.release(row.id)
 
 
-async def offer_follow_up(svc: Services, turn: Handling, row: GameRow, game: Game[Any], old: Any, verb: str) -> None:
+async def offer_follow_up(svc: Services, turn: Turn, row: GameRow, game: Game[Any], old: Any, verb: str) -> None:
     made = game.follow_up(old, verb, turn.inbound.actor.user_id, svc.ctx())
     if made is None:
         raise GameError("no_rematch")
@@ -354,7 +354,7 @@ async def pending_offers(svc: Services, chat: Chat, kind: str, pair: frozenset[s
     return found
 
 
-async def join_offer(svc: Services, turn: Handling, kind: str, pair: frozenset[str]) -> bool:
+async def join_offer(svc: Services, turn: Turn, kind: str, pair: frozenset[str]) -> bool:
     """A rematch asked for while one of the pair waits: the other player's offer is accepted
     (the actor's own offers are withdrawn first, left by two requests at once); the actor's own
     offer stands (said as a refusal). False when none waits."""
@@ -375,7 +375,7 @@ async def join_offer(svc: Services, turn: Handling, kind: str, pair: frozenset[s
     return False
 
 
-async def withdraw_twins(svc: Services, turn: Handling, pair: frozenset[str]) -> None:
+async def withdraw_twins(svc: Services, turn: Turn, pair: frozenset[str]) -> None:
     """Before the actor accepts a challenge: their own waiting challenge of the same pair (two
     offers made at once) is withdrawn, so accepting never meets "already in a game"."""
     ib = turn.inbound

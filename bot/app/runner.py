@@ -13,9 +13,9 @@ from dataclasses import replace
 from typing import Any, cast
 
 from bot.app import achievements
-from bot.app.handling import Handling
 from bot.app.move_types import Move, Moved, Played
 from bot.app.permissions import check_can_post
+from bot.app.turn import Turn
 from bot.games.plugin import GAMES, GamePlugin, Services
 from bot.solver.dictionary import lexicon
 from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, Store, TooManyGames
@@ -43,7 +43,7 @@ class MoveRunner:
     """The one move runner, and what it needs of the App's services (set by `Services.__init__`)."""
 
     store: Store
-    renderer: Localiser
+    localiser: Localiser
     plugins: dict[str, GamePlugin[Any]]  # by game kind (the App takes them from bot/games/registry.py)
     clock: Callable[[], float]
     rng: Any  # random.Random, or SystemRandom
@@ -93,7 +93,7 @@ class MoveRunner:
         return out
 
     # ------------------------------------------------------------ moves
-    async def create(self, handling: Handling, kind: str, state: Any, events: list[Event], seats: list[str],
+    async def create(self, turn: Turn, kind: str, state: Any, events: list[Event], seats: list[str],
                      chat: Chat | None = None, *, extra: Any = None, bounded: bool = True,
                      seat_key: str | None = None) -> None:
         """A new game: stored with its first events and seats (and the game's own `extra` writes, a
@@ -101,36 +101,36 @@ class MoveRunner:
         against the running games allowed per chat and user (a daily puzzle attempt is not: one per
         player and day is its own bound). `seat_key`: the seats' key instead of the chat's (a daily
         attempt takes no seat in its chat; bot/storage/store.py `create_game`)."""
-        chat = chat or handling.inbound.chat
-        check_can_post(handling.inbound, chat)
-        no_seat_for_a_chat(handling.inbound, seats)
+        chat = chat or turn.inbound.chat
+        check_can_post(turn.inbound, chat)
+        no_seat_for_a_chat(turn.inbound, seats)
         raw = serial.dump(state)
         try:
             game_id = await self.store.create_game(chat.platform, chat.chat_id, chat.private, kind, raw, seats,
-                                                   events, self.clock(), handling.unsaved_seen,
-                                                   creator=handling.inbound.actor.user_id,
+                                                   events, self.clock(), turn.unsaved_seen,
+                                                   creator=turn.inbound.actor.user_id,
                                                    max_chat=self.max_games_chat if bounded else 0,
                                                    max_user=self.max_games_user if bounded else 0, extra=extra,
                                                    seat_key=seat_key)
-            handling.seen_stored = True
+            turn.seen_stored = True
         except SeatTaken as taken:
-            raise seat_error(handling, taken) from None
+            raise seat_error(turn, taken) from None
         except TooManyGames as bound:  # counted in the creating transaction: concurrent creations cannot pass it
             if bound.scope == "user":
                 raise GameError("too_many_games_user", n=bound.limit) from None
             raise GameError("too_many_games_chat", n=bound.limit) from None
-        handling.outcome = f"created:{kind}:{game_id}"
+        turn.outcome = f"created:{kind}:{game_id}"
         game = self.plugins[kind].game
         shown = await pictured(game, game.present, game_id, state, events, chat)
-        handling.messages.extend(await self.titled(kind, chat, shown))
-        self.note_prompts(game, game_id, chat.platform, None, state, handling.inbound.actor.user_id)
-        await self.plugins[kind].after_move(self.services, handling, game_id, raw)
+        turn.messages.extend(await self.titled(kind, chat, shown))
+        self.note_prompts(game, game_id, chat.platform, None, state, turn.inbound.actor.user_id)
+        await self.plugins[kind].after_move(self.services, turn, game_id, raw)
 
-    async def play(self, handling: Handling, row: GameRow, action: object) -> Played:
+    async def play(self, turn: Turn, row: GameRow, action: object) -> Played:
         """A human's move: `action` by the inbound's actor, through the move runner."""
-        return await self.run(handling, row, acting(action, handling.inbound.actor.user_id))
+        return await self.run(turn, row, acting(action, turn.inbound.actor.user_id))
 
-    async def run(self, handling: Handling, row: GameRow, move: Move) -> Played:
+    async def run(self, turn: Turn, row: GameRow, move: Move) -> Played:
         """The one move runner, for every move (a human's, the bot's, a hint): under the game's
         lock, with compare-and-set retries for other processes, a lazy timer's move first, one
         transaction for the state, seats, events and results, and the after-move hooks (the bot's
@@ -139,9 +139,9 @@ class MoveRunner:
         move ended the game)."""
         plugin = self.plugins[row.kind]
         if not row.private:
-            handling.about = self.chat_of(row)
+            turn.about = self.chat_of(row)
         if not move.computer:
-            await plugin.before_move(self.services, handling, row)
+            await plugin.before_move(self.services, turn, row)
         async with self.lock(row.id):
             # First try the row the router has just read (one read less per move); if another move
             # got in between, the version compare-and-set or the rules notice, and we read again.
@@ -160,10 +160,10 @@ class MoveRunner:
                     current, self.clock())
                 try:
                     if pending is not None:  # the game's time ran out, or a lazy timer's (a guesser's): that first
-                        await self.apply(handling, fresh, acting(pending, None), current)
+                        await self.apply(turn, fresh, acting(pending, None), current)
                         optimistic = None
                         continue
-                    played = await self.apply(handling, fresh, move, current)
+                    played = await self.apply(turn, fresh, move, current)
                 except Conflict:
                     if move.same_version:
                         raise Moved() from None
@@ -185,7 +185,7 @@ class MoveRunner:
         if played.over:
             self.release(row.id)
         elif not move.computer:
-            await plugin.after_move(self.services, handling, row.id, row.state)
+            await plugin.after_move(self.services, turn, row.id, row.state)
         return played
 
     def expired(self, game: Game[Any], state: Any) -> bool:
@@ -193,11 +193,11 @@ class MoveRunner:
         arriving first finds it so (a move just after a restart plays on no game long past its time)."""
         return game.last_activity(state) < self.clock() - self.idle_timeout
 
-    async def apply(self, handling: Handling, row: GameRow, move: Move, state: Any = None) -> Played:
+    async def apply(self, turn: Turn, row: GameRow, move: Move, state: Any = None) -> Played:
         """One move on the row read under the lock (the caller holds it): saved, then presented.
         `state`: the row's state loaded already (`run` has read it for the timers), else loaded here."""
         game = self.plugins[row.kind].game
-        ctx = self.ctx(self.renderer.hears(row.platform, row.chat_id))  # a typed move may go unheard there
+        ctx = self.ctx(self.localiser.hears(row.platform, row.chat_id))  # a typed move may go unheard there
         if state is None:
             state = serial.load(game.state_type, row.state)
         new, events = move.step(game, state, ctx)
@@ -209,7 +209,7 @@ class MoveRunner:
         # plays in any number of games in one chat)
         after = {p.user_id for p in game.seated(new)}
         seats = [] if over else [u for u in after if u not in before and u != BOT]
-        no_seat_for_a_chat(handling.inbound, seats)
+        no_seat_for_a_chat(turn.inbound, seats)
         released = [] if over else sorted(before - after)  # /leave
         results = self.results(game, new) if over else []
         plugin = self.plugins[row.kind]
@@ -224,18 +224,18 @@ class MoveRunner:
             extra = both(extra, achievements.award_job(row, pairs, ctx.now, told)) if pairs else extra
         try:
             await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now,
-                                       handling.unsaved_seen, extra=extra, released=released)
-            handling.seen_stored = True
+                                       turn.unsaved_seen, extra=extra, released=released)
+            turn.seen_stored = True
         except SeatTaken as taken:
-            raise seat_error(handling, taken) from None
-        handling.outcome = f"{move.label}:{row.id}" + (":over" if over else "")
+            raise seat_error(turn, taken) from None
+        turn.outcome = f"{move.label}:{row.id}" + (":over" if over else "")
         chat = self.chat_of(row)
         shown = await pictured(game, game.present, row.id, new, events, chat)
-        handling.messages.extend(await self.titled(row.kind, chat, shown))
-        handling.messages.extend(achievements.announced(chat, told))
+        turn.messages.extend(await self.titled(row.kind, chat, shown))
+        turn.messages.extend(achievements.announced(chat, told))
         reached = {m.to.user_id for m in shown if isinstance(m.to, Actor)}  # a prompt is a private message
-        self.note_prompts(game, row.id, row.platform, state, new, handling.inbound.actor.user_id, reached)
-        await plugin.after_save(self.services, handling, chat, new, over)
+        self.note_prompts(game, row.id, row.platform, state, new, turn.inbound.actor.user_id, reached)
+        await plugin.after_save(self.services, turn, chat, new, over)
         return Played(row.id, over)
 
     def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str,
@@ -287,8 +287,8 @@ def no_seat_for_a_chat(ib: Inbound, seats: list[str]) -> None:
         raise GameError("personal_account", command=ib.command or "")
 
 
-def seat_error(handling: Handling, taken: SeatTaken) -> GameError:
+def seat_error(turn: Turn, taken: SeatTaken) -> GameError:
     """One game per player per chat: say whose seat is taken."""
-    if taken.user_id == handling.inbound.actor.user_id:
+    if taken.user_id == turn.inbound.actor.user_id:
         return GameError("already_in_game")
     return GameError("other_in_game")

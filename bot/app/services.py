@@ -1,10 +1,10 @@
 """The App's services for command handlers: the store, catalogs, caches, the solver's thinker, players by name.
 
 `AppServices` (the App's base class) is a `MoveRunner` (bot/app/runner.py: every move runs through `run`) and
-holds the store, the catalogs and renderer, the clock and the random source, the solver's thinker, the
+holds the store, the catalogs and their localiser, the clock and the random source, the solver's thinker, the
 caches of names, titles and prompts, and finds players by mention or name for the handlers.
 
-The names the game packages import from here — `Handling` and `Command` (bot/app/handling.py), `Move`,
+The names the game packages import from here — `Turn` and `Command` (bot/app/turn.py), `Move`,
 `Moved`, `Played` (bot/app/move_types.py), `acting`, `loaded`, `pictured` (bot/app/runner.py), `GamePlugin` and
 `Services`, the protocol of what `AppServices` offers the games and handlers (bot/games/plugin.py) — are
 re-exported until each imports them from their homes."""
@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from bot.app.handling import Command, Handling, command_aliases
 from bot.app.move_types import Move, Moved, Played
 from bot.app.runner import MoveRunner, acting, loaded, pictured
+from bot.app.turn import Command, Turn, command_aliases
 from bot.games.plugin import GamePlugin, Services
 from bot.process import state
 from bot.process.bounded import Bounded
@@ -37,8 +37,23 @@ from core.errors import GameError
 from core.games.base import Player
 from core.messages import Actor, Chat, Inbound, Outbound, Text
 
-__all__ = ["CACHED_USERS", "RETRY_DELAYS", "AppServices", "Command", "GamePlugin", "Handling", "Move", "Moved", "Owed",
-           "Played", "Services", "acting", "command_aliases", "loaded", "pictured"]
+__all__ = [
+    "CACHED_USERS",
+    "RETRY_DELAYS",
+    "AppServices",
+    "Command",
+    "GamePlugin",
+    "Move",
+    "Moved",
+    "Owed",
+    "Played",
+    "Services",
+    "Turn",
+    "acting",
+    "command_aliases",
+    "loaded",
+    "pictured",
+]
 
 CACHED_USERS = 100_000  # names and locales last stored (bot/process/bounded.py: a miss costs one write)
 # The bot's own move refused as busy (bot/solver/thinking.py) is tried again after these delays (seconds),
@@ -72,7 +87,7 @@ class AppServices(MoveRunner):
         self.max_games_user = max_games_user  # running games one user is or was part of, per chat
         self.list_lines = max(list_lines, 1)  # lines of a list reply before "… and K more"
         self.catalogs = catalogs
-        self.renderer = Localiser(store, catalogs, default_lang)
+        self.localiser = Localiser(store, catalogs, default_lang)
         # secrets are drawn from the OS's cryptographic source unless a seed asks for repeatable ones
         # (tests, `--seed`): a Mersenne Twister could be rebuilt from the codes the bot reveals
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
@@ -94,17 +109,17 @@ class AppServices(MoveRunner):
         """Every catalog's option words → the option id, for the games' option parsers (core/options.py)."""
         return option_vocabulary(self.catalogs)
 
-    def by_the_app(self, row: GameRow) -> Handling:
+    def by_the_app(self, row: GameRow) -> Turn:
         """The handling of what the App does on its own in a game (a resumed or retried bot move, a timeout)."""
-        return Handling(Inbound(Actor(row.platform, "", ""), self.chat_of(row)))
+        return Turn(Inbound(Actor(row.platform, "", ""), self.chat_of(row)))
 
-    async def told(self, handling: Handling) -> list[Outbound]:
-        """The messages of a handling without an inbound of its own (`by_the_app`), rendered."""
-        return list((await self.renderer.response(handling.inbound, handling.messages, None, False)).messages)
+    async def told(self, turn: Turn) -> list[Outbound]:
+        """The messages of a turn without an inbound of its own (`by_the_app`), rendered."""
+        return list((await self.localiser.response(turn.inbound, turn.messages, None, False)).messages)
 
     async def lang(self, ib: Inbound) -> str:
         """The reader's language for this inbound's chat."""
-        return await self.renderer.lang_for(ib.chat, ib)
+        return await self.localiser.lang_for(ib.chat, ib)
 
     async def think(self, key: tuple[Any, ...], spec: Any, fn: Callable[..., Any], *args: Any) -> Any:
         """`fn(solver, *args)` with the shared solver of the code space, in a worker process (the

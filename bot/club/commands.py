@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.app.services import Command, Handling, Services
+from bot.app.services import Command, Services, Turn
 from bot.club import roles, storage
 from bot.texts.option_words import mention_id, vocabulary_of
 from core import names
@@ -26,7 +26,7 @@ def vocabulary(svc: Services) -> dict[str, str]:
     return vocabulary_of(svc.catalogs, ACTIONS, fold=True)
 
 
-async def cmd_verein(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_verein(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/verein alone: the roster and the roles; /verein ACTION …: one of ACTIONS, in any language's words."""
     words = " ".join(args).split()
     if not words:
@@ -38,7 +38,7 @@ async def cmd_verein(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
     await HANDLERS[action](svc, turn, words[1:])
 
 
-async def overview(svc: Services, turn: Handling) -> None:
+async def overview(svc: Services, turn: Turn) -> None:
     ib = turn.inbound
     chat = ib.chat
     members = await storage.roster(svc.store, chat.platform, chat.chat_id)
@@ -57,7 +57,7 @@ async def overview(svc: Services, turn: Handling) -> None:
 
 
 # ---------------------------------------------------------------- roles
-async def scorer(svc: Services, turn: Handling, words: list[str]) -> None:
+async def scorer(svc: Services, turn: Turn, words: list[str]) -> None:
     """/verein scorer NAME appoints a scorer; /verein scorer remove NAME takes the role back (a chat admin)."""
     ib = turn.inbound
     chat = ib.chat
@@ -82,7 +82,7 @@ async def scorer(svc: Services, turn: Handling, words: list[str]) -> None:
 
 
 # ---------------------------------------------------------------- the roster
-async def add(svc: Services, turn: Handling, words: list[str]) -> None:
+async def add(svc: Services, turn: Turn, words: list[str]) -> None:
     """/verein add Klaus, Birgit Maier: new members (a chat admin or the treasurer)."""
     ib = turn.inbound
     await roles.require(svc, ib.actor, ib.chat, Act.ROSTER)
@@ -95,7 +95,7 @@ async def add(svc: Services, turn: Handling, words: list[str]) -> None:
                                  if added else Text("club.added_none")))
 
 
-async def known(svc: Services, turn: Handling, written: str) -> storage.Member:
+async def known(svc: Services, turn: Turn, written: str) -> storage.Member:
     """The roster member `written` names (refused when the club has no such member)."""
     ib = turn.inbound
     if not names.clean(written):
@@ -106,7 +106,7 @@ async def known(svc: Services, turn: Handling, written: str) -> storage.Member:
     return found
 
 
-async def remove(svc: Services, turn: Handling, words: list[str]) -> None:
+async def remove(svc: Services, turn: Turn, words: list[str]) -> None:
     """/verein remove NAME: off the roster (a chat admin or the treasurer); the club's records stay."""
     ib = turn.inbound
     await roles.require(svc, ib.actor, ib.chat, Act.ROSTER)
@@ -115,7 +115,7 @@ async def remove(svc: Services, turn: Handling, words: list[str]) -> None:
     turn.messages.append(Message(ib.chat, Text("club.removed", {"name": m.name})))
 
 
-async def link(svc: Services, turn: Handling, words: list[str]) -> None:
+async def link(svc: Services, turn: Turn, words: list[str]) -> None:
     """/verein link NAME: a member asks that their account be NAME (an admin or the treasurer confirms);
     an admin or the treasurer links at once: /verein link NAME (themself) or /verein link NAME ACCOUNT."""
     ib = turn.inbound
@@ -139,7 +139,7 @@ async def link(svc: Services, turn: Handling, words: list[str]) -> None:
     turn.messages.append(Message(chat, Text(key, {"name": m.name, "user": ib.actor.name})))
 
 
-async def confirm(svc: Services, turn: Handling, words: list[str]) -> None:
+async def confirm(svc: Services, turn: Turn, words: list[str]) -> None:
     """/verein confirm NAME: an admin or the treasurer confirms the link a member asked for."""
     ib = turn.inbound
     await roles.require(svc, ib.actor, ib.chat, Act.ROSTER)
@@ -150,7 +150,7 @@ async def confirm(svc: Services, turn: Handling, words: list[str]) -> None:
     turn.messages.append(Message(ib.chat, Text("club.confirmed", {"name": m.name})))
 
 
-async def unlink(svc: Services, turn: Handling, words: list[str]) -> None:
+async def unlink(svc: Services, turn: Turn, words: list[str]) -> None:
     """/verein unlink NAME: the link goes (an admin, the treasurer, or the linked account itself)."""
     ib = turn.inbound
     m = await known(svc, turn, " ".join(words))
@@ -160,7 +160,7 @@ async def unlink(svc: Services, turn: Handling, words: list[str]) -> None:
     turn.messages.append(Message(ib.chat, Text("club.unlinked", {"name": m.name})))
 
 
-HANDLERS: dict[str, Callable[[Services, Handling, list[str]], Awaitable[None]]] = {
+HANDLERS: dict[str, Callable[[Services, Turn, list[str]], Awaitable[None]]] = {
     "scorer": scorer, "add": add, "remove": remove, "link": link, "confirm": confirm, "unlink": unlink,
 }
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app.services import Command, Handling, Services
+from bot.app.services import Command, Services, Turn
 from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, without_bot
 from bot.texts.option_words import LENGTH_CHOICES, parse_code_options
 from core.achievements import CRACK_IN_4, FIRST_WIN
@@ -15,7 +15,7 @@ from core.messages import Message, Text
 from core.solver import games as solver_games
 
 
-async def cmd_duel(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     rest = without_bot(args, svc.option_words)
     if rest is not None:  # /duel bot [easy|strong], options in any order: see the solver block
@@ -28,7 +28,7 @@ async def cmd_duel(svc: Services, turn: Handling, args: tuple[str, ...]) -> None
     await svc.create(turn, GAME.kind, state, events, [me.user_id])
 
 
-async def solver_bot_duel(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/duel bot [easy|strong|perfect] [3|4|5] [repeats]: the bot accepts at once and sets a random secret."""
     ib = turn.inbound
     level, rest = solver_games.parse_level(args, svc.option_words)

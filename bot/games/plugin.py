@@ -23,8 +23,8 @@ from core.messages import Chat, Inbound, Message, Text
 from core.ratings import Match
 
 if TYPE_CHECKING:  # only types; none of these modules imports this one or the services
-    from bot.app.handling import Command, Handling
     from bot.app.move_types import Move, Played
+    from bot.app.turn import Command, Turn
     from bot.process.bounded import Bounded
     from bot.schedule.scheduler import Job
     from bot.solver.thinking import Thinker
@@ -44,7 +44,7 @@ class Services(Protocol):
 
     store: Store
     catalogs: Catalogs
-    renderer: Localiser
+    localiser: Localiser
     plugins: dict[str, GamePlugin[Any]]  # by game kind (the App takes them from bot/games/registry.py)
     commands: dict[str, Command]  # by name, in menu order
     aliases: dict[str, str]  # a localised command name → the command's name
@@ -71,12 +71,12 @@ class Services(Protocol):
     def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str) -> None: ...
     async def title_for(self, platform: str, chat_id: str, untold: bool, user_id: str) -> str | None: ...
     async def titled(self, kind: str, chat: Chat, messages: list[Message]) -> list[Message]: ...
-    async def create(self, handling: Handling, kind: str, state: Any, events: list[Event], seats: list[str],
+    async def create(self, turn: Turn, kind: str, state: Any, events: list[Event], seats: list[str],
                      chat: Chat | None = None, *, extra: Any = None, bounded: bool = True,
                      seat_key: str | None = None) -> None: ...
-    async def play(self, handling: Handling, row: GameRow, action: object) -> Played: ...
-    async def run(self, handling: Handling, row: GameRow, move: Move) -> Played: ...
-    async def apply(self, handling: Handling, row: GameRow, move: Move, state: Any = None) -> Played: ...
+    async def play(self, turn: Turn, row: GameRow, action: object) -> Played: ...
+    async def run(self, turn: Turn, row: GameRow, move: Move) -> Played: ...
+    async def apply(self, turn: Turn, row: GameRow, move: Move, state: Any = None) -> Played: ...
     @staticmethod
     def results(game: Game[Any], state: Any) -> list[NewResult]: ...
     async def lang(self, ib: Inbound) -> str: ...
@@ -131,14 +131,14 @@ class GamePlugin(Generic[S]):
         """The game's own writes in the move's transaction (a store job), or None."""
         return None
 
-    async def before_move(self, svc: Services, turn: Handling, row: GameRow) -> None:
+    async def before_move(self, svc: Services, turn: Turn, row: GameRow) -> None:
         """Before a player's move reaches the game (a pending computer move is made first)."""
 
-    async def after_move(self, svc: Services, turn: Handling, game_id: int, raw: dict[str, Any]) -> None:
+    async def after_move(self, svc: Services, turn: Turn, game_id: int, raw: dict[str, Any]) -> None:
         """After a player's move (or the game's creation) was saved: the computer opponent answers.
         `raw`: the stored state the move was made on (or the new game's)."""
 
-    async def after_save(self, svc: Services, turn: Handling, chat: Chat, state: S, over: bool) -> None:
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: S, over: bool) -> None:
         """After a move was saved and presented (a new personal best is told)."""
 
     async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
@@ -157,7 +157,7 @@ class GamePlugin(Generic[S]):
         its kind): what to post in the job's chat now, or nothing (e.g. a reminder that came too late)."""
         return []
 
-    async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
+    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
         """A button or link `<kind>:<chat id>:<arg>` that names a chat rather than a game (the daily
         puzzle's "play today's daily of this chat"); bot/app/routing.py has checked where it comes from."""
         raise GameError("stale_button")
@@ -184,11 +184,11 @@ class GamePlugin(Generic[S]):
         (the generic answer)."""
         return None
 
-    async def hint(self, svc: Services, turn: Handling, row: GameRow) -> bool:
+    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         """/hint in this game; False where the game gives none."""
         return False
 
-    async def stats(self, svc: Services, turn: Handling, args: tuple[str, ...]) -> bool:
+    async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
         """`/stats <kind> …`: the game's own statistics; False where it has none."""
         return False
 

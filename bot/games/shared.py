@@ -24,7 +24,7 @@ from bot.app.routing import (
     secret_input,
     set_lang,
 )
-from bot.app.services import Command, Handling, Services, loaded, pictured
+from bot.app.services import Command, Services, Turn, loaded, pictured
 from bot.games.plugin import GAMES, GamePlugin, rated_kinds, with_stats
 from bot.games.practice.storage import practice_bests
 from bot.retention.periods import period_word
@@ -52,7 +52,7 @@ CHART_GAMES = 200  # /rating: the chart shows the player's last rated games, at 
 LOOK_BACK = 20  # /rematch, /analyse: how many of the player's newest games here are looked through
 
 
-async def cmd_help(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_help(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     name = args[0].lstrip("/").lower() if args else ""
     name = svc.aliases.get(name, name)  # a command's localised name (Command.aliases)
     if name in svc.commands:
@@ -64,19 +64,19 @@ async def cmd_help(svc: Services, turn: Handling, args: tuple[str, ...]) -> None
     turn.messages.append(Message(turn.inbound.chat, text, only_for_actor=True))  # help goes to the actor alone
 
 
-async def cmd_start(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_start(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     turn.messages.append(Message(turn.inbound.chat, Text("help.welcome")))
 
 
-async def cmd_accept(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_accept(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await answer(svc, turn, Verb.ACCEPT)
 
 
-async def cmd_decline(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_decline(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await answer(svc, turn, Verb.DECLINE)
 
 
-async def cmd_guess(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_guess(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     if not args:
         raise GameError("guess_needs_code")
@@ -92,22 +92,22 @@ async def cmd_guess(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
         raise GameError("not_now")
 
 
-async def play_or(svc: Services, turn: Handling, row: GameRow, action: object | None, refusal: GameError) -> None:
+async def play_or(svc: Services, turn: Turn, row: GameRow, action: object | None, refusal: GameError) -> None:
     """Play what the game made of a command; None (the game has nothing for it now) is the `refusal`."""
     if action is None:
         raise refusal
     await svc.play(turn, row, action)
 
 
-async def cmd_giveup(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_giveup(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await quit_game(svc, turn, "giveup")
 
 
-async def cmd_resign(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_resign(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await quit_game(svc, turn, "resign")
 
 
-async def my_games_here(svc: Services, turn: Handling) -> list[GameRow]:
+async def my_games_here(svc: Services, turn: Turn) -> list[GameRow]:
     """The actor's games a command here means: the one they sit in in this chat; else those they play
     privately (`Game.private_play`: daily attempts, which take no seat) — in a group the group's, in a
     private chat those of every group. Several (yesterday's daily and today's, two kinds): the
@@ -121,13 +121,13 @@ async def my_games_here(svc: Services, turn: Handling) -> list[GameRow]:
     return [r for r in await awaiting_secret(svc, ib.actor) if GAMES[r.kind].private_play]
 
 
-async def my_game_here(svc: Services, turn: Handling) -> GameRow | None:
+async def my_game_here(svc: Services, turn: Turn) -> GameRow | None:
     """The actor's one game here (see `my_games_here`); None when there is none, or several."""
     rows = await my_games_here(svc, turn)
     return rows[0] if len(rows) == 1 else None
 
 
-async def quit_game(svc: Services, turn: Handling, command: str) -> None:
+async def quit_game(svc: Services, turn: Turn, command: str) -> None:
     """/giveup or /resign of the actor's game here; with several (two dailies), asked which — each
     button names its game and day, and ends only that one (bot/app/routing.py `on_action`)."""
     rows = await my_games_here(svc, turn)
@@ -142,7 +142,7 @@ async def quit_game(svc: Services, turn: Handling, command: str) -> None:
                   GameError("wrong_quit", command=command))
 
 
-async def ask_which(svc: Services, turn: Handling, rows: list[GameRow], verb: str) -> None:
+async def ask_which(svc: Services, turn: Turn, rows: list[GameRow], verb: str) -> None:
     """"Which one do you want to end?", a button per game (its `GameButton` of the verb), each naming its game, day
     and — privately, to a player who has acted there — its group."""
     ib = turn.inbound
@@ -154,7 +154,7 @@ async def ask_which(svc: Services, turn: Handling, rows: list[GameRow], verb: st
                                  only_for_actor=True))
 
 
-async def cmd_cancel(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     if svc._focus.pop((ib.actor.platform, ib.actor.user_id), None) is not None:
         turn.messages.append(Message(ib.chat, Text("cancel.focus")))
@@ -169,7 +169,7 @@ async def cmd_cancel(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
     await play_or(svc, turn, row, game.cancel_action(state, ib.actor.user_id), GameError("nothing_to_cancel"))
 
 
-async def cmd_board(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_board(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/board: the actor's game here (each of them, where they play several dailies), else the list of
     the chat's running games."""
     ib = turn.inbound
@@ -207,7 +207,7 @@ async def last_played(svc: Services, ib: Inbound) -> GameRow | None:
     return None
 
 
-async def cmd_rematch(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_rematch(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     row = await last_played(svc, ib)
     if row is not None and not row.over:
@@ -220,7 +220,7 @@ async def cmd_rematch(svc: Services, turn: Handling, args: tuple[str, ...]) -> N
     await follow_up(svc, turn, row, loaded(row)[0].rematch_verb)
 
 
-async def cmd_stats(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     own = svc.plugins.get(args[0].lower()) if args else None  # `/stats logik`: a game's own statistics
     if own is not None and await own.stats(svc, turn, args[1:]):
         return
@@ -233,7 +233,7 @@ async def cmd_stats(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
     everywhere = await svc.store.stats(ib.chat.platform, None, uid)
     bests = await practice_bests(svc.store, ib.chat.platform, uid)
 
-    lang = await svc.renderer.lang_for(ib.chat, ib)  # rating and game names in the reader's language
+    lang = await svc.localiser.lang_for(ib.chat, ib)  # rating and game names in the reader's language
 
     def lines(rows: list[Any]) -> Text | str:
         if not rows:
@@ -289,7 +289,7 @@ async def rating_line(svc: Services, ib: Inbound, kind: str, uid: str, r: RatedL
                                       "sigma": round(r.sigma, 1), "n": r.games, "trend": shown})
 
 
-async def cmd_rating(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/rating [GAME] [NAME]: a player's skill rating in one game of this chat over time, as a chart
     (drawn off the event loop), with the rating and its trend. Without a game: the player's most
     played rated game here. Kegeln's players are the club's members, by name."""
@@ -334,7 +334,7 @@ def stat_line(svc: Services, r: StatLine, lang: str) -> str:
     return plugin.stat_line(r, name)
 
 
-async def cmd_top(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/top: the duel leaderboard by wins (duels only; the computer opponent is no player in it);
     /top GAME [all]: the chat's skill ratings in that game (with `all`: its players' ratings across
     chats). GAME in any language's words for it (`/top думи`, as `/daily думи`). A last word week, month
@@ -359,7 +359,7 @@ async def cmd_top(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     turn.messages.append(Message(ib.chat, Text("top.text", {"table": table})))
 
 
-async def rated_top(svc: Services, turn: Handling, kind: str, scope: tuple[str, ...] = ()) -> None:
+async def rated_top(svc: Services, turn: Turn, kind: str, scope: tuple[str, ...] = ()) -> None:
     """The chat's players of one game by their conservative rating (mu − 3·sigma), with games played;
     `/top GAME all`: the same players by their rating across chats (nobody who never played here,
     and by the names they have here)."""
@@ -377,7 +377,7 @@ async def rated_top(svc: Services, turn: Handling, kind: str, scope: tuple[str, 
     if not rows:
         turn.messages.append(Message(ib.chat, Text("top.rated_empty", {"game": game})))
         return
-    lang = await svc.renderer.lang_for(ib.chat, ib)
+    lang = await svc.localiser.lang_for(ib.chat, ib)
     table = "\n".join(svc.catalogs.render(Text("top.rated_line", {
         "i": i, "name": r.name, "rating": round(r.mu - 3 * r.sigma, 1), "n": r.games}), lang)
         for i, r in enumerate(rows, 1))
@@ -385,7 +385,7 @@ async def rated_top(svc: Services, turn: Handling, kind: str, scope: tuple[str, 
     turn.messages.append(Message(ib.chat, Text(key, {"game": game, "table": table})))
 
 
-async def cmd_lang(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_lang(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if not args:
         buttons = tuple((Button(Text(f"lang.name.{code}"), str(LangButton(code)), settles=True),)
                         for code in svc.catalogs.languages)
@@ -394,7 +394,7 @@ async def cmd_lang(svc: Services, turn: Handling, args: tuple[str, ...]) -> None
     await set_lang(svc, turn, args[0])
 
 
-async def cmd_join(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_join(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/join: the newest lobby in this chat that takes players."""
     ib = turn.inbound
     for row in reversed(await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)):
@@ -406,7 +406,7 @@ async def cmd_join(svc: Services, turn: Handling, args: tuple[str, ...]) -> None
     raise GameError("words.no_lobby")
 
 
-async def cmd_leave(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_leave(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     row = await svc.my_game(turn.inbound.actor, turn.inbound.chat)
     if row is None:
         raise GameError("no_game")
@@ -414,14 +414,14 @@ async def cmd_leave(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
     await play_or(svc, turn, row, game.leave_action(state, turn.inbound.actor.user_id), GameError("no_game"))
 
 
-async def cmd_hint(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_hint(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/hint in the actor's game here, where the game gives hints (practice, /words solo)."""
     row = await my_game_here(svc, turn)
     if row is None or not await svc.plugins[row.kind].hint(svc, turn, row):
         raise GameError("solver.hint_no_game")
 
 
-async def cmd_analyse(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/analyse: the player's last finished practice game or duel in this chat, guess by guess."""
     ib = turn.inbound
     row = await last_played(svc, ib)

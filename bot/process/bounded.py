@@ -1,6 +1,6 @@
 """A dict that forgets its least recently stored entries beyond a size.
 
-The App and the renderer keep small per-user and per-chat caches (names, languages, answered
+The App and the localiser keep small per-user and per-chat caches (names, languages, answered
 update ids). A bot that runs for years meets ever more users; each of these caches can be
 refilled from the store, so forgetting old entries costs a read, never a wrong answer.
 """

@@ -18,8 +18,8 @@ from dataclasses import replace
 
 from babel import Locale
 
-from bot.app.handling import Command
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
+from bot.app.turn import Command
 from bot.retention import schedule, tables  # noqa: F401  (tables registers the weekly post)
 from bot.retention.settings import NOISE, PostSettings, pinged, post_settings, put_settings, set_ping
 from bot.schedule.zones import DEFAULT_TZ
@@ -101,7 +101,7 @@ def changed(settings: PostSettings, args: tuple[str, ...], catalogs: Catalogs) -
     return replace(settings, noise=noise)
 
 
-async def show(svc: Services, turn: Handling, settings: PostSettings, key: str = "posts.show") -> None:
+async def show(svc: Services, turn: Turn, settings: PostSettings, key: str = "posts.show") -> None:
     ib = turn.inbound
     lang = await svc.lang(ib)
     tz = await svc.store.chat_tz(ib.chat.platform, ib.chat.group) or DEFAULT_TZ
@@ -114,7 +114,7 @@ async def show(svc: Services, turn: Handling, settings: PostSettings, key: str =
         "tz": tz})))
 
 
-async def cmd_posts(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_posts(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/posts: the chat's own posts and noise; with words, an admin changes them (see the module)."""
     ib = turn.inbound
     settings = await post_settings(svc.store, ib.chat.platform, ib.chat.chat_id)
@@ -128,7 +128,7 @@ async def cmd_posts(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
     await show(svc, turn, new, "posts.set")
 
 
-async def cmd_pings(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_pings(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/pings on|off: whether this chat's own posts mention the sender; /pings: whether they do."""
     ib = turn.inbound
     me = ib.actor

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.plugin import rated_kinds
 from bot.retention import periods, schedule
 from bot.retention.periods import Window
@@ -36,7 +36,7 @@ async def rated_text(svc: Services, chat: Chat, kind: str, span: Window, period:
                                      "table": lines})
 
 
-async def show_period(svc: Services, turn: Handling, kind: str | None, period: str) -> None:
+async def show_period(svc: Services, turn: Turn, kind: str | None, period: str) -> None:
     """/top week (duel wins of this week) or /top GAME week (that game's rating changes of this week)."""
     chat = turn.inbound.chat
     span = await periods.window(svc, chat, period)

@@ -49,5 +49,5 @@ def _handler(svc: Services, hook: PostHook) -> Any:
         if not messages:
             return []
         system = Inbound(Actor(job.platform, "", ""), Chat(job.platform, job.chat_id, False))
-        return list((await svc.renderer.response(system, messages, None, False)).messages)
+        return list((await svc.localiser.response(system, messages, None, False)).messages)
     return run

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.app.handling import Command
+from bot.app.turn import Command
 from bot.games.registry import commands
 from bot.texts.option_words import (
     OPTION_WORD_KEYS,

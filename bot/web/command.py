@@ -7,8 +7,8 @@ the page); where the platform cannot reach them, the group is told only that."""
 
 from __future__ import annotations
 
-from bot.app.handling import Command
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
+from bot.app.turn import Command
 from bot.web import feed, links, pgnotify
 from core import serial
 from core.errors import GameError
@@ -18,7 +18,7 @@ from core.messages import Message, Text
 NEW = ("new", "neu", "ny", "новая", "новый", "нова", "нов")  # /tv new in the chat's words too
 
 
-async def cmd_tv(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_tv(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     served = feed.served(svc)
     if served is None:
@@ -43,7 +43,7 @@ async def cmd_tv(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
     turn.outcome = "tv:rotated" if rotate else "tv:link"
 
 
-async def may_have_link(svc: Services, turn: Handling) -> bool:
+async def may_have_link(svc: Services, turn: Turn) -> bool:
     """A chat admin, or the scorer of a running Hausnummern game here."""
     ib = turn.inbound
     if ib.actor.is_admin and not ib.actor.as_chat:
@@ -54,7 +54,7 @@ async def may_have_link(svc: Services, turn: Handling) -> bool:
     return False
 
 
-async def may_make_new_link(svc: Services, turn: Handling) -> bool:
+async def may_make_new_link(svc: Services, turn: Turn) -> bool:
     """A new link stops the club's TV at once: only the club's roles may (a chat admin or an appointed
     scorer: core/club/roles.py `Act.SCREEN`) — not the scorer of any game, who would otherwise take the
     club's screen with a casual game."""

@@ -157,7 +157,7 @@ class TvServer:
 
     async def page(self, request: web.Request) -> web.Response:
         ref = await self._chat(request)
-        lang = await self.svc.renderer.group_lang(Chat(ref.platform, ref.chat_id, False))
+        lang = await self.svc.localiser.group_lang(Chat(ref.platform, ref.chat_id, False))
 
         def say(key: str) -> str:
             return html.escape(self.svc.catalogs.render(Text(key), lang))

@@ -40,7 +40,7 @@ def shows_on_tv(row: GameRow) -> bool:
 async def read(svc: Services, platform: str, chat_id: str) -> dict[str, Any]:
     """The page of one chat now: one game (running, else the evening's last result), or the screen split
     between the lanes when several club games run at once (a lane that just ended keeps its result)."""
-    lang = await svc.renderer.group_lang(Chat(platform, chat_id, False))
+    lang = await svc.localiser.group_lang(Chat(platform, chat_id, False))
 
     def say(text: Text | str) -> str:
         return svc.catalogs.render(text, lang)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app.handling import Command
+from bot.app.turn import Command
 from bot.yourdata.export import cmd_mydata
 from bot.yourdata.forget import cmd_forgetme
 

@@ -19,8 +19,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from bot.app.handling import Handling
 from bot.app.runner import loaded
+from bot.app.turn import Turn
 from bot.games.plugin import personal
 from bot.schedule.zones import zone
 from bot.storage.base import Store
@@ -163,7 +163,7 @@ def _select(p: Personal, names: Sequence[str]) -> Query:
     return Query(f"SELECT {', '.join(names)} FROM {p.table} WHERE {platform}{p.user} = :uid{where}")
 
 
-async def cmd_mydata(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_mydata(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """Sent privately, also when asked in a group; where the platform cannot write to the player
     privately, the group is told how to open the private chat."""
     ib = turn.inbound

@@ -7,8 +7,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from bot.app.handling import Handling
 from bot.app.runner import acting, loaded
+from bot.app.turn import Turn
 from bot.games.plugin import personal
 from bot.storage.base import Conflict
 from bot.storage.sql import Query, Tx
@@ -32,7 +32,7 @@ REQUEST = Query("SELECT user_id, chat_id, until FROM forget_requests WHERE platf
 RUNNING = Query("SELECT id FROM games WHERE platform = :platform AND over = 0 AND state LIKE :pattern ESCAPE '\\'")
 
 
-async def cmd_forgetme(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_forgetme(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """What will be erased and what kept, and the button that does it (for this user, here, for a while)."""
     ib = turn.inbound
     nonce = f"{svc.rng.getrandbits(64):016x}"
@@ -50,7 +50,7 @@ async def cmd_forgetme(svc: Services, turn: Handling, args: tuple[str, ...]) -> 
                                  ((button,),), only_for_actor=True))
 
 
-async def confirmed(svc: Services, turn: Handling, pressed: ForgetButton) -> None:
+async def confirmed(svc: Services, turn: Turn, pressed: ForgetButton) -> None:
     """The confirmation pressed: by the user who asked, in the chat they asked in, in time — else refused
     and nothing changes."""
     ib = turn.inbound
@@ -71,7 +71,7 @@ async def confirmed(svc: Services, turn: Handling, pressed: ForgetButton) -> Non
     turn.messages.append(Message(ib.chat, Text("forget.done")))
 
 
-async def end_games(svc: Services, turn: Handling) -> None:
+async def end_games(svc: Services, turn: Turn) -> None:
     """The running games the user plays in end first: resigned (or given up, cancelled, else ended as by
     the timeout), told where they run. A game they only score (a Kegel evening) goes on without them."""
     ib = turn.inbound
@@ -119,4 +119,4 @@ def forget_caches(svc: Services, platform: str, uid: str) -> None:
     for key in [k for k in svc._members if k[0] == platform and k[2] == uid]:
         svc._members.pop(key, None)
     for chat in (uid, f"u:{uid}"):  # their private chat's language and their own /lang choice
-        svc.renderer.forget_chat(platform, chat)
+        svc.localiser.forget_chat(platform, chat)

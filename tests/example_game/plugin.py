@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.app.services import Command, Handling, Services
+from bot.app.services import Command, Services, Turn
 from bot.games.plugin import GamePlugin
 from bot.storage.base import GameRow
 from bot.storage.sql import TxJob
@@ -11,7 +11,7 @@ from core.games.base import Player
 from tests.example_game import rules, storage
 
 
-async def cmd_hilo(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_hilo(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     state, events = rules.new(Player(ib.actor.user_id, ib.actor.name), svc.ctx())
     await svc.create(turn, rules.GAME.kind, state, events, [ib.actor.user_id])

@@ -9,7 +9,7 @@ import logging
 import random
 from typing import Any, TypeVar
 
-from bot.app.services import Handling, Move, Moved, Services
+from bot.app.services import Move, Moved, Services, Turn
 from bot.games.computer.storage import bot_level
 from bot.games.plugin import GAMES, PLUGINS, GamePlugin
 from bot.storage.base import GameRow, NewResult
@@ -56,7 +56,7 @@ def computer_in(kind: str, raw: dict[str, Any]) -> bool:
         for k in ("challenger", "opponent"))
 
 
-async def solver_after_move(svc: Services, turn: Handling, game_id: int) -> None:
+async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
     """The computer opponent (1A2B duel or Logik) answers in the same handle call: it accepts a
     rematch, sets its secret, and guesses (thinking in a worker thread) while the duel's turn is its
     own, or, in Logik, as soon as a round waits for its row. Its private messages go nowhere."""
@@ -102,7 +102,7 @@ async def solver_after_move(svc: Services, turn: Handling, game_id: int) -> None
         svc.release(game_id)
 
 
-async def solver_pending(svc: Services, turn: Handling, row: GameRow) -> None:
+async def solver_pending(svc: Services, turn: Turn, row: GameRow) -> None:
     """Before a human's move in a game against the bot (or the App's retry of a move refused as
     busy, or a restart): a bot move left pending (its thinking refused as busy, or the process
     stopped while it thought) is made first."""
@@ -144,10 +144,10 @@ class ComputerOpponent(GamePlugin[S]):
 
         return [Feat(r.user_id, r.name, r.outcome == "win", r.attempts if cracked(r) else None) for r in results]
 
-    async def before_move(self, svc: Services, turn: Handling, row: GameRow) -> None:
+    async def before_move(self, svc: Services, turn: Turn, row: GameRow) -> None:
         if computer_in(row.kind, row.state):
             await solver_pending(svc, turn, row)
 
-    async def after_move(self, svc: Services, turn: Handling, game_id: int, raw: dict[str, Any]) -> None:
+    async def after_move(self, svc: Services, turn: Turn, game_id: int, raw: dict[str, Any]) -> None:
         if computer_in(self.kind, raw):
             await solver_after_move(svc, turn, game_id)

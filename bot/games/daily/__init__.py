@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.app.services import Command, Handling, Services, loaded
+from bot.app.services import Command, Services, Turn, loaded
 from bot.games.daily import morning, storage
 from bot.games.daily.attempt import play, played_already
 from bot.games.daily.commands import SUBCOMMANDS, cmd_daily, cmd_timezone
@@ -62,14 +62,14 @@ class DailyPlugin(GamePlugin[State]):
             return None
         return storage.daily_finish_job(row.id, new.outcome, len(new.rows), svc.clock())
 
-    async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
+    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
         """`daily:<chat>:<puzzle>`: play today's daily of that chat (from the chat or privately); with
         a text (the play button's prompt answered, e.g. a Discord modal) that text is the guess."""
         if arg not in rules.PUZZLES:
             raise GameError("stale_button")
         await play(svc, turn, chat, arg, turn.inbound.text or None)
 
-    async def after_save(self, svc: Services, turn: Handling, chat: Chat, state: State, over: bool) -> None:
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: State, over: bool) -> None:
         """A solved attempt: the streak it makes, told in the group with the result."""
         if not over or state.outcome is not DailyOutcome.SOLVED:
             return
@@ -80,14 +80,14 @@ class DailyPlugin(GamePlugin[State]):
             turn.messages.append(Message(chat, Text("daily.streak_told", {"name": state.player.name, "n": current,
                                                                           "best": best})))
 
-    async def hint(self, svc: Services, turn: Handling, row: GameRow) -> bool:
+    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         raise GameError("daily.no_hints")
 
     async def scheduled(self, svc: Services, job: Job) -> list[Message]:
         """The morning post (`/posts morning 08:00`): yesterday's dailies, spoiler-free, and a nudge."""
         return await morning.scheduled(svc, job)
 
-    async def stats(self, svc: Services, turn: Handling, args: tuple[str, ...]) -> bool:
+    async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
         """`/stats daily [NAME]`: the streaks per puzzle, with the freezes held and used."""
         await streak_stats(svc, turn, args)
         return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.app.services import Handling, Services, loaded
+from bot.app.services import Services, Turn, loaded
 from bot.games.daily import storage
 from bot.games.daily.day import check_open, closes, ends, today
 from bot.games.daily.storage import DailyTaken
@@ -38,7 +38,7 @@ def play_button(chat: Chat, puzzle: str) -> Button:
                   prompt=Text("daily.button_prompt"))
 
 
-async def play(svc: Services, turn: Handling, group: Chat, puzzle: str, guess: str | None = None) -> None:
+async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str | None = None) -> None:
     """Start the actor's attempt at the chat's puzzle of the day, or resume it; one per day. `guess`
     (typed into the play button's private prompt, e.g. a Discord modal): played on that attempt at
     once, the first guess of a new one or the next of a running one."""
@@ -49,7 +49,7 @@ async def play(svc: Services, turn: Handling, group: Chat, puzzle: str, guess: s
     if found is None:
         tz = await svc.store.chat_tz(group.platform, group.chat_id)
         await check_open(svc, group, day, puzzle, tz)
-        lang = await svc.renderer.group_lang(group)  # the group's, not the first asker's
+        lang = await svc.localiser.group_lang(group)  # the group's, not the first asker's
         lang = lang if lang in ALPHABETS else "en"
         ctx = svc.ctx()
         secret, lang = await storage.daily_puzzle(svc.store, group.platform, group.chat_id, day, puzzle,
@@ -103,7 +103,7 @@ def played_already(outcome: str, attempts: int, puzzle: str, chat: str | None = 
         "daily.played", game=game, result=result)
 
 
-async def refused_again(svc: Services, turn: Handling, group: Chat, outcome: str, attempts: int,
+async def refused_again(svc: Services, turn: Turn, group: Chat, outcome: str, attempts: int,
                         puzzle: str) -> GameError:
     """`played_already` for today's attempt at `group`'s puzzle, naming the group (when answered
     privately, to a player who may be told its title)."""
@@ -112,7 +112,7 @@ async def refused_again(svc: Services, turn: Handling, group: Chat, outcome: str
     return played_already(outcome, attempts, puzzle, title)
 
 
-async def guess_on(svc: Services, turn: Handling, game_id: int, outcome: str, attempts: int, puzzle: str,
+async def guess_on(svc: Services, turn: Turn, game_id: int, outcome: str, attempts: int, puzzle: str,
                    guess: str) -> None:
     """The actor's guess on their own running attempt (a finished one is not played again)."""
     row = await svc.store.get_game(game_id)
@@ -123,7 +123,7 @@ async def guess_on(svc: Services, turn: Handling, game_id: int, outcome: str, at
     await svc.play(turn, row, kind.secret_action(guess.strip()))
 
 
-async def resume(svc: Services, turn: Handling, game_id: int, outcome: str, attempts: int, puzzle: str) -> None:
+async def resume(svc: Services, turn: Turn, game_id: int, outcome: str, attempts: int, puzzle: str) -> None:
     """The actor's attempt exists: a running one is shown again privately; a finished one is not
     played again."""
     game = Text(presenter.GAME_KEYS[puzzle])

@@ -8,7 +8,7 @@ from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.app.routing import awaiting_secret
-from bot.app.services import Handling, Services, loaded
+from bot.app.services import Services, Turn, loaded
 from bot.games.daily.attempt import play
 from bot.games.daily.day import today
 from bot.games.daily.tables import show_day, show_table
@@ -36,7 +36,7 @@ def parse(args: tuple[str, ...], vocab: Vocabulary | None) -> tuple[str, str | N
     return puzzle, sub
 
 
-async def cmd_daily(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_daily(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/daily in a group: that chat's puzzle of the day (or its board, its table). In the private chat,
     where there is no chat's puzzle to start: the player's running dailies shown again, each naming
     its group and day (yesterday's may still run next to today's, or dailies of several groups)."""
@@ -61,7 +61,7 @@ async def cmd_daily(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
         await play(svc, turn, chat, puzzle)
 
 
-async def cmd_timezone(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_timezone(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/timezone: the chat's zone and day; /timezone Europe/Berlin sets it (chat admins in a group)."""
     ib = turn.inbound
     if not args:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.daily import storage
 from bot.games.daily.day import today
 from core.errors import GameError
@@ -11,7 +11,7 @@ from core.games.daily.streaks import MAX_HELD, streak
 from core.messages import Message, Text
 
 
-async def streak_stats(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def streak_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """The actor's (or the named player's, someone this chat has seen) streak per puzzle played here:
     the running count, the best, the freezes held of the most, and the frozen days of the running one."""
     ib = turn.inbound

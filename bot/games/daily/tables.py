@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.daily import storage
 from bot.games.daily.attempt import result_text
 from bot.games.daily.day import today
@@ -38,7 +38,7 @@ def now_badge(found: Streak) -> Text | str:
     return Text("streak.now", {"n": found.current, **_extras(found)})
 
 
-async def show_day(svc: Services, turn: Handling, chat: Chat, puzzle: str) -> None:
+async def show_day(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
     """Who has played today's puzzle here: the solvers by attempts, then the others; a running
     attempt shows no more than that it runs."""
     ib = turn.inbound
@@ -64,7 +64,7 @@ async def show_day(svc: Services, turn: Handling, chat: Chat, puzzle: str) -> No
         "game": game, "day": date.fromisoformat(day), "lines": await svc.capped(ib, shown, svc.list_lines)})))
 
 
-async def show_table(svc: Services, turn: Handling, chat: Chat, puzzle: str) -> None:
+async def show_table(svc: Services, turn: Turn, chat: Chat, puzzle: str) -> None:
     """The chat's all-time table of a puzzle: days solved, average attempts of the solved ones,
     best streak; most solved first."""
     ib = turn.inbound

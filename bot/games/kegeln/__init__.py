@@ -4,7 +4,7 @@ seasons, merges, the cash box (cash_*.py) and storage each in a module of this p
 from __future__ import annotations
 
 from bot.app.runner import both
-from bot.app.services import Command, Handling, Services
+from bot.app.services import Command, Services, Turn
 from bot.club import commands as club_commands
 from bot.club import storage as club_storage
 from bot.games.kegeln import cash_cmd, cash_fines, cash_storage, merge, play, storage, termin
@@ -97,7 +97,7 @@ class KegelnPlugin(GamePlugin[State]):
         tv_command.COMMAND,  # the TV page at the lanes (bot/web/, docs/tv.md)
     )
 
-    async def chat_action(self, svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
+    async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
         if arg.startswith("cash_"):  # the cash box's buttons (bot/games/kegeln/cash_cmd.py)
             await cash_cmd.chat_action(svc, turn, chat, arg)
         elif not await termin.answer(svc, turn, chat, arg):  # ✅/❌ on an evening, else a /kegelmerge answer
@@ -112,7 +112,7 @@ class KegelnPlugin(GamePlugin[State]):
         notify = tv.move_job(svc, row.platform, row.chat_id)  # the TV pages in every process (PostgreSQL)
         return own if notify is None else both(own, notify)
 
-    async def after_save(self, svc: Services, turn: Handling, chat: Chat, state: State, over: bool) -> None:
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: State, over: bool) -> None:
         tv.saved(svc, chat)  # this process's TV pages of the chat
 
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:

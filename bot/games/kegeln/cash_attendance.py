@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.kegeln import cash_book, cash_members, cash_storage, termin_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.charts import chat_zone
@@ -84,7 +84,7 @@ def offer_message(chat: Chat, ev: termin_storage.Evening, members: dict[str, str
     return Message(chat, text, ((Button(Text("cash.absent_button"), f"kegeln:{chat.chat_id}:{ACTION}{ev.id}"),),))
 
 
-async def offer(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def offer(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`absent` without names: the last /termin evening that has begun (in the last two days), its ❌ list
     as members and one button that charges them — offered to the treasurer."""
     ib = turn.inbound
@@ -104,7 +104,7 @@ async def offer(svc: Services, turn: Handling, words: Sequence[str]) -> None:
     turn.messages.append(offer_message(chat, ev, members, nobody, await chat_zone(svc, ib)))
 
 
-async def confirmed(svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
+async def confirmed(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
     """The offer's button: the treasurer (checked in the booking's transaction) charges the evening's ❌
     list as it stands now; a second press is refused (`absent_twice`), another chat's evening is stale."""
     ev_id = arg.removeprefix(ACTION)

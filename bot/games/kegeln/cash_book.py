@@ -12,7 +12,7 @@ from datetime import datetime
 
 from babel.numbers import get_decimal_symbol, list_currencies
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.kegeln import cash_members, cash_names, cash_storage, storage
 from bot.games.kegeln.cash_export import book_xlsx
 from bot.games.kegeln.cash_rules import decimals, permit
@@ -51,7 +51,7 @@ async def member_and_rest(svc: Services, ib: Inbound, words: Sequence[str]) -> t
     return key, known[key], rest
 
 
-async def book(svc: Services, turn: Handling, make: Make, shown: dict[str, str], need: str = "treasurer",
+async def book(svc: Services, turn: Turn, make: Make, shown: dict[str, str], need: str = "treasurer",
                also: Callable[[Tx], Awaitable[None]] | None = None) -> tuple[Settings, list[Line], list[Line]]:
     """The treasurer's lines (`make` from the settings, catalogue and book as this transaction reads them)
     appended in one transaction that first checks that the actor is the treasurer, under the chat's lock
@@ -88,7 +88,7 @@ def balance_after(lines: list[Line], new: list[Line], member: str) -> int:
     return cash.balances([*lines, *new]).get(member, 0)
 
 
-async def cmd_pay(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_pay(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`pay NAME AMOUNT [REASON]`: money paid in (a negative line: the member owes that much less) — taken
     with the cash box off too (turning it off stops new games' fines, never collecting)."""
     ib = turn.inbound
@@ -116,7 +116,7 @@ def fine_and_rest(catalogue: Catalogue, words: Sequence[str], aliases: dict[str,
     return None, 0
 
 
-async def cmd_fine(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_fine(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`fine NAME FINE-or-AMOUNT [REASON]`: a fine of the catalogue (its amount; its name in any language)
     or of an amount typed, with the reason after it (`/kasse strafe Birgit 0,30 Handy am Tisch`)."""
     ib = turn.inbound
@@ -147,7 +147,7 @@ async def cmd_fine(svc: Services, turn: Handling, words: Sequence[str]) -> None:
         "reason": reason_text(new[0].note)})))
 
 
-async def cmd_correct(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_correct(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`correct NAME +AMOUNT|-AMOUNT [REASON]`: a correction of an earlier line, as a new line (nothing is
     ever rewritten)."""
     ib = turn.inbound
@@ -189,7 +189,7 @@ def absent_words(words: Sequence[str], known: dict[str, str]) -> tuple[dict[str,
     return found, reason
 
 
-async def cmd_absent(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_absent(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`absent NAME[, NAME…] [REASON]`: tonight's average fine of those who were there, charged to each
     absent member — where the club chose so (/kasse average on), once per member and evening."""
     ib = turn.inbound
@@ -198,7 +198,7 @@ async def cmd_absent(svc: Services, turn: Handling, words: Sequence[str]) -> Non
     await charge_absent(svc, turn, members, reason, svc.clock())
 
 
-async def charge_absent(svc: Services, turn: Handling, members: dict[str, str], reason: str, when: float) -> None:
+async def charge_absent(svc: Services, turn: Turn, members: dict[str, str], reason: str, when: float) -> None:
     """The average fine of the club evening at `when` (now, or a /termin evening's start) charged to each
     of `members` (names.key → name) — where the club chose so, once per member and evening."""
     ib = turn.inbound
@@ -226,7 +226,7 @@ async def charge_absent(svc: Services, turn: Handling, members: dict[str, str], 
         "reason": reason_text(reason)})))
 
 
-async def cmd_carry(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_carry(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`carry`: the year's close — every balance of the earlier seasons carried into the current one."""
     ib = turn.inbound
     start = await season_start(svc, ib)
@@ -253,7 +253,7 @@ KIND_TEXTS = {Kind.AUTO: "cash.kind.auto", Kind.FINE: "cash.kind.fine", Kind.ABS
               Kind.DUES: "cash.kind.dues", Kind.EXPENSE: "cash.kind.expense"}
 
 
-async def member_view(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def member_view(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`/kasse NAME`: a member's balance and newest lines (at most `list_lines`), dated in the chat's zone;
     a word that is neither an action nor a member here is refused as such."""
     ib = turn.inbound
@@ -296,7 +296,7 @@ def balance_shown(amount: int, currency: str) -> Money | Text:
 
 
 # ---------------------------------------------------------------- the catalogue
-async def cmd_fines(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_fines(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`fines`: the catalogue; `fines NAME AMOUNT [EMOJI]` sets or adds one (0 for an automatic one books
     it no more), `fines NAME off` removes one, `fines NAME rename NEW NAME` renames one (an automatic one
     too) — the treasurer's. A fine is named by its name in the club's catalogue or any language's word."""
@@ -356,7 +356,7 @@ def catalogue_text(catalogue: Catalogue) -> Text:
 
 
 # ---------------------------------------------------------------- the year's close: CSV and the review
-async def send_csv(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def send_csv(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`book [SEASON]`: the season's cash book (default: the current season) as a CSV file in the reader's
     conventions and as an XLSX workbook (cash_export.py)."""
     ib = turn.inbound

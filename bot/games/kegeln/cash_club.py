@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.kegeln import cash_attendance, cash_book, cash_members, cash_storage
 from bot.games.kegeln.cash_book import ISO, amount_and_reason, balance_after, book, reason_text
 from bot.games.kegeln.cash_rules import decimals, permit
@@ -54,7 +54,7 @@ def name_before_amount(words: Sequence[str]) -> tuple[str, list[str]]:
     return name[:40], list(words[i:])
 
 
-async def cmd_member(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_member(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`member NAME [@account]`: a member of the cash box without a game (booked like any other; charged
     the dues), optionally linked to their chat account (their statement privately, a reminder).
     `member NAME off`: one who left — no more dues; their lines and balance stay."""
@@ -88,7 +88,7 @@ async def cmd_member(svc: Services, turn: Handling, words: Sequence[str]) -> Non
                                  Text("cash.member_linked", {"name": name, "account": account.name})))
 
 
-async def cmd_me(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_me(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`me`: the asker's own statement, sent privately (where the platform cannot write privately, the
     group is told how to open the private chat, as for /mydata); only for an account linked to a member."""
     ib = turn.inbound
@@ -119,7 +119,7 @@ async def reminders(svc: Services, platform: str, chat_id: str, user_ids: Sequen
     return out
 
 
-async def cmd_fee(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_fee(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`fee NAME AMOUNT [REASON]`: an entry fee; a name new to the club becomes a member of the box."""
     ib = turn.inbound
     typed_name, rest = name_before_amount(words)
@@ -140,7 +140,7 @@ async def cmd_fee(svc: Services, turn: Handling, words: Sequence[str]) -> None:
         "balance": Money(balance_after(lines, new, key), s.currency), "reason": reason_text(new[0].note)})))
 
 
-async def cmd_expense(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_expense(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`expense AMOUNT REASON`: money the club paid out (lane rent, the trip), with what it was for; it
     lowers the till, never a member's balance. Booked with the box off too (as payments are)."""
     ib = turn.inbound
@@ -159,7 +159,7 @@ async def cmd_expense(svc: Services, turn: Handling, words: Sequence[str]) -> No
         "till": Money(cash.till([*lines, *new]), s.currency)})))
 
 
-async def cmd_dues(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_dues(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`dues AMOUNT monthly|yearly`: the club's dues, booked to each member of the box on the 1st of each
     month (or on 1 January) by the scheduler; `dues off` stops them. The treasurer's."""
     ib = turn.inbound
@@ -200,7 +200,7 @@ async def cmd_dues(svc: Services, turn: Handling, words: Sequence[str]) -> None:
 REMIND_HOUR = 9 * 3600.0  # a reminder comes on the 1st of the month at 09:00 in the chat's zone, not at midnight
 
 
-async def cmd_remind(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_remind(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`remind on|off`: a member linked to their account opts in to (or out of) a private reminder on the
     1st of each month while they owe — never a message in the group."""
     ib = turn.inbound

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from babel.numbers import list_currencies
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.kegeln import cash_attendance, cash_book, cash_club, cash_names, cash_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.cash_storage import Settings
@@ -36,7 +36,7 @@ def vocabulary(svc: Services) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------- /kasse
-async def cmd_kasse(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_kasse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/kasse [ACTION …]: alone the balances; else one of ACTIONS with its words, or a member's lines."""
     words = " ".join(args).split()
     if not words:
@@ -49,7 +49,7 @@ async def cmd_kasse(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
     await HANDLERS[action](svc, turn, words[1:])
 
 
-async def overview(svc: Services, turn: Handling) -> None:
+async def overview(svc: Services, turn: Turn) -> None:
     """Each member's balance (most owed first), what is open, in credit and paid in, and the treasurer."""
     ib = turn.inbound
     chat = ib.chat
@@ -78,7 +78,7 @@ async def overview(svc: Services, turn: Handling) -> None:
         ((Button(Text("cash.csv_button"), f"kegeln:{chat.chat_id}:{CSV_ACTION}"),),)))
 
 
-async def chat_action(svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
+async def chat_action(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
     """The overview's CSV button: answered only in the chat it names (bot/app/routing.py has checked the
     origin already; a private chat never gets a club's cash book by a button)."""
     if turn.inbound.chat.chat_id != chat.chat_id or chat.private:
@@ -95,7 +95,7 @@ async def chat_action(svc: Services, turn: Handling, chat: Chat, arg: str) -> No
 Change = Callable[[Settings], Settings]
 
 
-async def change(svc: Services, turn: Handling, need: str, how: Change,
+async def change(svc: Services, turn: Turn, need: str, how: Change,
                  check: Callable[[Tx, Settings], Awaitable[None]] | None = None) -> Settings:
     """Settings changed in one transaction that reads them, checks who may (`permit`) and writes them."""
     chat = turn.inbound.chat
@@ -113,7 +113,7 @@ async def change(svc: Services, turn: Handling, need: str, how: Change,
     return done
 
 
-async def cmd_on(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_on(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """On: automatic fines are booked from the next move on; whoever turns it on is the treasurer
     until an admin names another. A club that never changed its catalogue gets the default fines named in
     the chat's language (cash_names.py `seeded`): the club's own names from then on."""
@@ -130,12 +130,12 @@ async def cmd_on(svc: Services, turn: Handling, words: Sequence[str]) -> None:
     turn.messages.append(Message(chat, Text("cash.on", {"currency": s.currency, "treasurer": s.treasurer_name})))
 
 
-async def cmd_off(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_off(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     await change(svc, turn, "admin", lambda s: s._replace(enabled=False))
     turn.messages.append(Message(turn.inbound.chat, Text("cash.off")))
 
 
-async def cmd_currency(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_currency(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """A currency (ISO 4217, as Babel knows it), only while the cash book is empty: its lines are minor
     units of the currency they were booked in."""
     code = (words[0] if words else "").upper()
@@ -150,7 +150,7 @@ async def cmd_currency(svc: Services, turn: Handling, words: Sequence[str]) -> N
     turn.messages.append(Message(chat, Text("cash.currency_set", {"currency": code})))
 
 
-async def cmd_average(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_average(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`average on|off`: whether members who miss an evening are charged its average."""
     said = vocabulary(svc).get(words[0].casefold()) if words else None
     if said not in ("on", "off"):
@@ -159,7 +159,7 @@ async def cmd_average(svc: Services, turn: Handling, words: Sequence[str]) -> No
     turn.messages.append(Message(turn.inbound.chat, Text("cash.average_on" if said == "on" else "cash.average_off")))
 
 
-async def cmd_treasurer(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def cmd_treasurer(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`treasurer NAME-or-mention`: a chat admin, or the treasurer, hands the role to a chat user."""
     ib = turn.inbound
     if not words:
@@ -176,12 +176,12 @@ async def cmd_treasurer(svc: Services, turn: Handling, words: Sequence[str]) -> 
     turn.messages.append(Message(ib.chat, Text("cash.treasurer", {"name": to.name})))
 
 
-async def absent(svc: Services, turn: Handling, words: Sequence[str]) -> None:
+async def absent(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`absent NAME…`: charge them; `absent` alone: the last /termin evening's ❌ list offered to charge."""
     await (cash_book.cmd_absent(svc, turn, words) if words else cash_attendance.offer(svc, turn, words))
 
 
-HANDLERS: dict[str, Callable[[Services, Handling, Sequence[str]], Awaitable[None]]] = {
+HANDLERS: dict[str, Callable[[Services, Turn, Sequence[str]], Awaitable[None]]] = {
     "on": cmd_on, "off": cmd_off, "currency": cmd_currency, "average": cmd_average, "treasurer": cmd_treasurer,
     "pay": cash_book.cmd_pay, "fine": cash_book.cmd_fine, "correct": cash_book.cmd_correct,
     "fines": cash_book.cmd_fines, "absent": absent, "book": cash_book.send_csv,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.kegeln import storage
 from bot.games.kegeln.season import season_head, season_rows, season_start, season_year
 from core.games.kegeln import report as kegeln_report
@@ -10,7 +10,7 @@ from core.games.kegeln import season as kegeln_season
 from core.messages import Message, Text
 
 
-async def cmd_kegelexport(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_kegelexport(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/kegelexport [SEASON]: the club's throw log as one CSV file (a `season` column says which season
     each game belongs to); the member table in the message text — all-time, or the season's."""
     ib = turn.inbound

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.app import ratings_rebuild
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.club import roles as club_roles
 from bot.games.kegeln import cash_fines, storage
 from bot.storage.base import GameRow
@@ -92,7 +92,7 @@ def member_states(row: GameRow) -> list[Member]:
     return list(state.members) if state.outcome == Outcome.DONE and records.is_club(state) else []
 
 
-async def cmd_kegelmerge(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/kegelmerge OLD NEW: the scorer typed one person under two names. Checked, then asked back with
     ✅/❌ that only the asker can answer (`Kegeln.chat_action` merges, if the records are still those the
     question showed): a merge cannot be undone."""
@@ -118,7 +118,7 @@ async def cmd_kegelmerge(svc: Services, turn: Handling, args: tuple[str, ...]) -
         ((Button(Text("kegeln.merge.yes"), action + "yes"), Button(Text("kegeln.merge.no"), action + "no")),)))
 
 
-async def answer_merge(svc: Services, turn: Handling, chat: Chat, arg: str) -> None:
+async def answer_merge(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
     """✅ or ❌ on a /kegelmerge question (`kegeln:<chat>:<token>-yes|no`; bot/app/routing.py has checked that it
     comes from that chat): only the asker answers; ✅ merges in one transaction that checks everything
     again (`merge_check`) and the stored records' stamp: a question is stale once a game has ended, a merge

@@ -4,7 +4,7 @@ the club's records) in its transaction, and a finished game as a rated match."""
 from __future__ import annotations
 
 from bot.app.runner import both
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.club import roles as club_roles
 from bot.club import storage as club_storage
 from bot.games.kegeln import storage
@@ -22,7 +22,7 @@ from core.messages import Inbound
 from core.ratings import Match
 
 
-async def cmd_kegeln(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_kegeln(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/kegeln high|low [2–6] NAME… (or `teams A B / C D`): whoever starts is the scorer (of one game at a
     time: a scorer of a running game is told so, not that they are "in a game"). Started by a chat admin or
     an appointed scorer it is a club game (its names join the roster when it ends); by anyone else a casual
@@ -50,7 +50,7 @@ async def kegeln_game(svc: Services, ib: Inbound) -> GameRow:
     return running[-1]
 
 
-async def cmd_wurf(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_wurf(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/wurf PINS [POSITION]: `/wurf 7`, `/wurf 7 H`, `/wurf 7 100`, `/wurf 7h`, `/wurf pumpe e`."""
     ib = turn.inbound
     words = " ".join(args).split()  # a slash command's option may hold several words
@@ -66,7 +66,7 @@ async def cmd_wurf(svc: Services, turn: Handling, args: tuple[str, ...]) -> None
     await svc.play(turn, row, actions.Pins(pins, position, ib.actor.is_admin))
 
 
-async def cmd_throw(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_throw(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await cmd_wurf(svc, turn, args)
 
 
@@ -84,12 +84,12 @@ def kegeln_position(svc: Services, word: str, lang: str) -> int:
     return found.pop()
 
 
-async def cmd_undo(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_undo(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     row = await kegeln_game(svc, turn.inbound)
     await svc.play(turn, row, actions.Undo(turn.inbound.actor.is_admin))
 
 
-async def cmd_scorer(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_scorer(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/scorer NAME-or-mention hands the scorer role to another chat member (an admin: /scorer takes it)."""
     ib = turn.inbound
     row = await kegeln_game(svc, ib)
@@ -107,7 +107,7 @@ async def cmd_scorer(svc: Services, turn: Handling, args: tuple[str, ...]) -> No
     await svc.play(turn, row, actions.HandOver(to, ib.actor.is_admin))
 
 
-async def cmd_winner(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_winner(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/winner NAME (/sieger, /vinnare …): the scorer names the winner of a tie by typing — the same
     decision as its 🏆 button, for a scorer whose buttons are gone."""
     ib = turn.inbound

@@ -6,7 +6,7 @@ import asyncio
 
 from babel.dates import format_date
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.kegeln import cash_book, storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
 from bot.games.kegeln.season import evenings_text, season_shown, season_start
@@ -17,7 +17,7 @@ from core.games.kegeln.evenings import evening_of, evening_starts
 from core.messages import Message, Text
 
 
-async def cmd_abend(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/abend: tonight's games of this chat (finished since this club evening started, in the chat's
     zone: core/games/kegeln/evenings.py): the winner of each, the evening's king (most wins, then the
     best Kegel-Schnitt), who threw the most 9s, the Pumpen king and the best Kegel-Schnitt."""
@@ -40,7 +40,7 @@ async def cmd_abend(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
         **kegeln_report.leader_texts(nines, pumpen, schnitt, kegeln_report.evening_king(members))})))
 
 
-async def cmd_jahresrueckblick(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/jahresrueckblick [SEASON] (/yearreview, /arsrevy, /itogi_goda, /godishen_pregled): the season in
     numbers and pictures — champion, most improved, Pumpen king, the evening's king most often, best
     evening, records."""

@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.club import roles as club_roles
 from bot.games.kegeln import storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
@@ -43,7 +43,7 @@ def season_head(start: kegeln_season.Start, year: int) -> dict[str, Any]:
     return {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
 
 
-async def season_shown(svc: Services, turn: Handling, start: kegeln_season.Start,
+async def season_shown(svc: Services, turn: Turn, start: kegeln_season.Start,
                        args: tuple[str, ...]) -> tuple[list[kegeln_season.SeasonRow], dict[str, Any]] | None:
     """The member lines and heading of the season `args` names (none: the current one); None, with the
     answer that it has no games, when it has none (/saison and /jahresrueckblick alike)."""
@@ -73,7 +73,7 @@ async def may_set_season(svc: Services, ib: Inbound) -> None:
     await club_roles.require(svc, ib.actor, ib.chat, Act.SEASON)
 
 
-async def cmd_saison(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/saison [SEASON]: the club table of a season (default: the current one) with its chart;
     /saison START (a date or a month: 09-01, 1.9., 9) sets the day the club's seasons start."""
     ib = turn.inbound

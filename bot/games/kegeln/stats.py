@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import achievements
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.kegeln import storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
 from core import names
@@ -16,7 +16,7 @@ from core.games.kegeln import report as kegeln_report
 from core.messages import Message, Text
 
 
-async def cmd_kegelstats(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/kegelstats [NAME]: a member's statistics and Kegel-Schnitt chart, or the club table."""
     ib = turn.inbound
     series = await storage.series(svc.store, ib.chat.platform, ib.chat.chat_id)

@@ -11,7 +11,7 @@ from functools import cache
 
 from babel.dates import get_day_names
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.club import roles as club_roles
 from bot.games.kegeln import termin_storage as tstore
 from bot.games.kegeln.charts import chat_zone
@@ -52,7 +52,7 @@ async def may_plan(svc: Services, ib: Inbound) -> None:
     await club_roles.require(svc, ib.actor, ib.chat, Act.PLAN)
 
 
-async def cmd_termin(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_termin(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/termin: the next evening and its list; /termin DAY TIME [PLACE/NOTE] sets (or moves) it;
     /termin cancel (absagen, avboka, отмена, отмяна) cancels it."""
     ib = turn.inbound
@@ -104,7 +104,7 @@ async def list_message(svc: Services, chat: Chat, ev: tstore.Evening, tz: tzinfo
                    edit_key=ev.edit_key)
 
 
-async def answer(svc: Services, turn: Handling, chat: Chat, arg: str) -> bool:
+async def answer(svc: Services, turn: Turn, chat: Chat, arg: str) -> bool:
     """✅ or ❌ (`kegeln:<chat>:t<evening>y|n`; bot/app/routing.py has checked that it is pressed in that chat):
     the actor's one answer, changed by pressing the other; the list message is edited, nothing new is posted.
     A button of another chat's evening, a cancelled or begun one does nothing. False: no /termin button."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.app.services import Command, Handling, Services
+from bot.app.services import Command, Services, Turn
 from bot.games.computer import BOT_CHOICES, ComputerOpponent
 from bot.games.logik.commands import cmd_logik
 from bot.games.logik.stats import logik_stats
@@ -20,7 +20,7 @@ class LogikPlugin(ComputerOpponent[State]):
                         choices=(("bot", BOT_CHOICES),)),)
     achievements = (FIRST_WIN, LOGIK_IN_5)
 
-    async def stats(self, svc: Services, turn: Handling, args: tuple[str, ...]) -> bool:
+    async def stats(self, svc: Services, turn: Turn, args: tuple[str, ...]) -> bool:
         await logik_stats(svc, turn, args)
         return True
 

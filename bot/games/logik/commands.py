@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.computer import LEVEL_KEYS, without_bot
 from bot.texts.i18n import Catalogs
 from bot.texts.option_words import colour_letters
@@ -15,7 +15,7 @@ from core.messages import Message, Text
 from core.solver import games as solver_games
 
 
-async def cmd_logik(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/logik [opponent] [rows N]: a Logik challenge; the challenger plays white."""
     ib = turn.inbound
     rest = without_bot(args, svc.option_words)
@@ -34,7 +34,7 @@ def logik_letters(catalogs: Catalogs) -> dict[str, str]:
     return colour_letters(catalogs)
 
 
-async def solver_bot_logik(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def solver_bot_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/logik bot [easy|strong] [rows N]: Logik against the bot; you play white."""
     ib = turn.inbound
     level, rest = solver_games.parse_level(args, svc.option_words)

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.games.logik.storage import logik_record, logik_sides
 from core.messages import Message, Text
 
 
-async def logik_stats(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def logik_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/stats logik [player]: white wins, black wins and draws here and everywhere, and a record."""
     ib = turn.inbound
     uid, name = ib.actor.user_id, ib.actor.name

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.services import Command, GamePlugin, Handling, Move, Moved, Services
+from bot.app.services import Command, GamePlugin, Move, Moved, Services, Turn
 from bot.games.practice.storage import practice_bests
 from bot.storage.base import GameRow, StatLine
 from bot.texts.option_words import LENGTH_CHOICES, parse_code_options
@@ -20,18 +20,18 @@ from core.messages import Chat, Message, Text
 from core.solver import games as solver_games
 
 
-async def cmd_practice(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_practice(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     opts = parse_code_options(args, allow_opponent=False, vocab=svc.option_words)
     await new_practice(svc, turn, CodeRules(opts.length, opts.repeats))
 
 
-async def new_practice(svc: Services, turn: Handling, rules: CodeRules) -> None:
+async def new_practice(svc: Services, turn: Turn, rules: CodeRules) -> None:
     ib = turn.inbound
     state, events = practice.new(rules, Player(ib.actor.user_id, ib.actor.name), svc.ctx())
     await svc.create(turn, GAME.kind, state, events, [ib.actor.user_id])
 
 
-async def report_best(svc: Services, turn: Handling, state: practice.State, chat: Chat) -> None:
+async def report_best(svc: Services, turn: Turn, state: practice.State, chat: Chat) -> None:
     n = len(state.attempts)
     for b in await practice_bests(svc.store, chat.platform, state.player.user_id):
         if (b.length, b.repeats) == (state.rules.length, state.rules.repeats):
@@ -64,11 +64,11 @@ class PracticePlugin(GamePlugin[practice.State]):
         won = state.outcome == practice.PracticeOutcome.CRACKED and not state.assisted
         return [Feat(state.player.user_id, state.player.name, won, len(state.attempts) if won else None)]
 
-    async def after_save(self, svc: Services, turn: Handling, chat: Chat, state: practice.State, over: bool) -> None:
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: practice.State, over: bool) -> None:
         if over and state.outcome == practice.PracticeOutcome.CRACKED and not state.assisted:
             await report_best(svc, turn, state, chat)
 
-    async def hint(self, svc: Services, turn: Handling, row: GameRow) -> bool:
+    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         """Codes still possible and a strong next guess; the game becomes assisted."""
         ib = turn.inbound
         for _ in range(5):

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.app.services import Command, Handling, Services
+from bot.app.services import Command, Services, Turn
 from bot.games.plugin import GamePlugin
 from bot.games.words.commands import cmd_begin, cmd_words
 from bot.games.words.hint import words_hint
@@ -24,7 +24,7 @@ class WordsPlugin(GamePlugin[State]):
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return rated_match(state, results)
 
-    async def hint(self, svc: Services, turn: Handling, row: GameRow) -> bool:
+    async def hint(self, svc: Services, turn: Turn, row: GameRow) -> bool:
         await words_hint(svc, turn, row)
         return True
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from core import serial
 from core.errors import GameError
 from core.games.base import Player
@@ -12,7 +12,7 @@ from core.games.words.options import parse_options
 from core.games.words.state import State
 
 
-async def cmd_words(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_words(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/words [solo] [options]: a Бык-корова lobby in a group, or solo practice against the bot."""
     ib = turn.inbound
     solo, opts = parse_options(args, await svc.lang(ib), svc.option_words)
@@ -26,7 +26,7 @@ async def cmd_words(svc: Services, turn: Handling, args: tuple[str, ...]) -> Non
     await svc.create(turn, GAME.kind, state, events, [me.user_id])
 
 
-async def cmd_begin(svc: Services, turn: Handling, args: tuple[str, ...]) -> None:
+async def cmd_begin(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/begin: the opener starts the match of their lobby; anyone else is told whose lobby it is."""
     ib = turn.inbound
     row = await svc.my_game(ib.actor, ib.chat)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app.services import Handling, Services
+from bot.app.services import Services, Turn
 from bot.solver import book as solver_book
 from bot.storage.base import GameRow
 from core import serial
@@ -12,7 +12,7 @@ from core.messages import Message, Text
 from core.solver import games as solver_games
 
 
-async def words_hint(svc: Services, turn: Handling, row: GameRow) -> None:
+async def words_hint(svc: Services, turn: Turn, row: GameRow) -> None:
     """The solver's answer for the player's position (worked out off the event loop, cached by it).
     Solo practice is not recorded, so the game itself does not change."""
     state = serial.load(State, row.state)

@@ -1,6 +1,6 @@
-"""The handling of one inbound (`Handling`) and the commands that act on it (`Command`, localised aliases).
+"""One turn: the handling of one inbound (`Turn`) and the commands that act on it (`Command`, localised aliases).
 
-A command's handler gets the App's services (bot/app/services.py) and the `Handling` of the inbound that
+A command's handler gets the App's services (bot/app/services.py) and the `Turn` of the inbound that
 named it, and adds its messages to it; the App renders them at the end (bot/texts/render.py)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from core.messages import Chat, Inbound, Message, Text
 
 # a handler is called with the services (bot/games/plugin.py `Services`, which names this module's types: so
 # the handler's own signature types them, and this module imports nothing of the App)
-Handler = Callable[[Any, "Handling", tuple[str, ...]], Awaitable[None]]
+Handler = Callable[[Any, "Turn", tuple[str, ...]], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def command_aliases(commands: Collection[Command]) -> dict[str, str]:
 
 
 @dataclass
-class Handling:
+class Turn:
     """The handling of one inbound (`App.handle`): what it has produced so far — the messages, a notice,
     the log's outcome — and which of its ids went into the store."""
 
