@@ -1,0 +1,102 @@
+"""Issue 35's Telegram cases through a third-party Bot API emulator (npm `telegram-test-api` 4.2.1,
+tests/telegram/emulator/; tests/telegram/tta.py runs it): the real App behind the real PTB adapter.
+
+What the emulator itself does here: it takes the users' messages and button presses on its client routes
+exactly as written (entities, `text_mention` users, chats), hands them to the bot by getUpdates, stores the
+bot's sendMessage / editMessageText / editMessageReplyMarkup / answerCallbackQuery / deleteMessage.
+
+What it lacks, modelled in front of it by tests/telegram/emulator/server.js as the Bot API documents it:
+- getMe without `is_bot` (PTB cannot read it) and without the privacy flag: answered as a bot in privacy mode;
+- sendMessage answered with the date in milliseconds, every chat as private, no sender: corrected;
+  editMessageText / editMessageReplyMarkup answered with null: the edited message is returned;
+- no long polling (getUpdates answers at once: a polling bot would spin): it waits up to `timeout`;
+- only `message` and `callback_query` updates: `edited_message` (and any other update) is stored as given
+  and handed out by the emulator's own getUpdates;
+- no setMyCommands, getMyCommands, getWebhookInfo, getChatAdministrators (a list the test sets);
+- no refusals at all (any chat, any topic, any rights): a refused chat (the bot removed: 403) is modelled;
+- not modelled, so not proven here: getChatMember (the adapter takes its 500 as "not known"), sendPhoto and
+  sendDocument (multipart), forum topics' rules (a `message_thread_id` is stored as sent, nothing checked),
+  privacy mode's filtering (the emulator delivers every message), flood limits and 429s, webhooks' secret.
+Those are proven on the project's stand-ins (tests/telegram/standin*.py, forum.py)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.telegram.standin import Chat, User, text_mention
+from tests.telegram.tta import BOT_USERNAME, Bot, Emulator, Said, bot_at, running
+
+pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+
+GROUP = Chat(id=-100777, type="supergroup", title="Kegelclub")
+ELSEWHERE = Chat(id=-100778, type="supergroup", title="Another club")
+ALICE = User(id=5101, first_name="Alice", username="alice_k", language_code="en")
+BOB = User(id=5202, first_name="Bob", username="bob_k", language_code="en")
+CAROL = User(id=5303, first_name="Carol", language_code="en")  # only sends the /help that syncs
+DANA = User(id=5404, first_name="Dana", language_code="en")  # no username: picked from the client's list
+
+
+@pytest.fixture
+async def emulator() -> AsyncIterator[Emulator]:
+    async with running() as emulator:
+        yield emulator
+
+
+@pytest.fixture
+async def bot(emulator: Emulator, tmp_path: Path) -> AsyncIterator[Bot]:
+    async with bot_at(emulator, tmp_path / "emulated.sqlite") as bot:
+        yield bot
+
+
+def texts(calls: list[Said], chat: Chat) -> str:
+    return "\n".join(c.text for c in calls if c.ok and c.chat_id == chat.id and c.text)
+
+
+def challenge(calls: list[Said], chat: Chat) -> str:
+    shown = [c.text for c in calls if c.ok and c.chat_id == chat.id and c.rows]
+    assert shown, [(c.method, c.text) for c in calls]
+    return shown[0]
+
+
+async def test_an_opponent_is_named_as_the_message_names_them(emulator: Emulator, bot: Bot) -> None:
+    """`/duel @bob_k`: the name typed; `/duel Dana` picked from the list: the `text_mention`'s user — never
+    the bare id, and never the name the bot saw elsewhere (both wrote in another group first)."""
+    await bot.act(ELSEWHERE, CAROL, emulator.say(ELSEWHERE, BOB, "hello"))
+    await bot.act(ELSEWHERE, CAROL, emulator.say(ELSEWHERE, DANA, "hi"))
+    shown = challenge(await bot.act(GROUP, CAROL, emulator.say(GROUP, ALICE, "/duel @bob_k 4")), GROUP)
+    assert "@bob_k" in shown and str(BOB.id) not in shown, shown
+    await bot.act(GROUP, CAROL, emulator.say(GROUP, ALICE, "/cancel"))
+    text = "/duel Dana 4"
+    calls = await bot.act(GROUP, CAROL, emulator.say(GROUP, ALICE, text, [text_mention(text, "Dana", DANA)]))
+    shown = challenge(calls, GROUP)
+    assert "Dana" in shown and str(DANA.id) not in shown, shown
+
+
+async def test_a_guess_that_mentions_the_bot_is_the_guess(emulator: Emulator, bot: Bot) -> None:
+    """Privacy mode delivers a group message that mentions the bot (https://core.telegram.org/bots/features#privacy-mode):
+    `@Bot 8901` and `2345 @Bot` are each the guess they carry."""
+    assert texts(await bot.act(GROUP, CAROL, emulator.say(GROUP, BOB, "/practice")), GROUP)
+    for typed, code in ((f"@{BOT_USERNAME} 8901", "8901"), (f"2345 @{BOT_USERNAME}", "2345")):
+        answer = texts(await bot.act(GROUP, CAROL, emulator.say(GROUP, BOB, typed)), GROUP)
+        assert f"{code} →" in answer, (typed, answer)
+
+
+async def test_an_edited_command_is_not_carried_out_again(emulator: Emulator, bot: Bot) -> None:
+    """`/kasse pay Anna 0,10` edited twice books one payment (the edits arrive as `edited_message`)."""
+    dave = User(id=5505, first_name="Dave", language_code="en")
+    await emulator.admins(GROUP, [dave])
+    for command in ("/kasse on", "/kegeln high 2 Anna Ben", "/wurf 0 10"):
+        await bot.act(GROUP, CAROL, emulator.say(GROUP, dave, command))
+    answer = texts(await bot.act(GROUP, CAROL, emulator.say(GROUP, dave, "/kasse pay Anna 0,10")), GROUP)
+    assert "Anna paid €0.10" in answer, answer
+    paid = int(bot.done)
+    for amount in ("0,05", "0,02"):
+        edit = emulator.edit(GROUP, dave, paid, f"/kasse pay Anna {amount}")
+        answer = texts(await bot.act(GROUP, CAROL, edit), GROUP)
+        assert "paid" not in answer and "not carried out again" in answer, answer
+    view = texts(await bot.act(GROUP, CAROL, emulator.say(GROUP, ALICE, "/kasse")), GROUP)
+    assert "Paid in: €0.10" in view, view
+
