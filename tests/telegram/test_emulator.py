@@ -21,11 +21,14 @@ Those are proven on the project's stand-ins (tests/telegram/standin*.py, forum.p
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
+from core.messages import Chat as NeutralChat
+from core.messages import Outbound
 from tests.telegram.standin import Chat, User, text_mention
 from tests.telegram.tta import BOT_USERNAME, Bot, Emulator, Said, bot_at, running
 
@@ -36,6 +39,7 @@ ELSEWHERE = Chat(id=-100778, type="supergroup", title="Another club")
 ALICE = User(id=5101, first_name="Alice", username="alice_k", language_code="en")
 BOB = User(id=5202, first_name="Bob", username="bob_k", language_code="en")
 CAROL = User(id=5303, first_name="Carol", language_code="en")  # only sends the /help that syncs
+SENDS = {"sendMessage", "sendPhoto", "sendDocument", "editMessageText", "editMessageReplyMarkup", "deleteMessage"}
 DANA = User(id=5404, first_name="Dana", language_code="en")  # no username: picked from the client's list
 
 
@@ -100,3 +104,65 @@ async def test_an_edited_command_is_not_carried_out_again(emulator: Emulator, bo
     view = texts(await bot.act(GROUP, CAROL, emulator.say(GROUP, ALICE, "/kasse")), GROUP)
     assert "Paid in: €0.10" in view, view
 
+
+
+FORUM = Chat(id=-100779, type="supergroup", title="Forum club", is_forum=True)
+
+
+async def test_every_answer_in_a_topic_goes_into_that_topic(emulator: Emulator, bot: Bot) -> None:
+    """Two topics and General at once: each answer carries its own topic's `message_thread_id` (none in
+    General), as the bot read it from the message it answers (the emulator stores what was sent)."""
+    mark = len(await emulator.calls())
+    for topic in (11, 22, None):
+        await bot.act(FORUM, CAROL, emulator.say(FORUM, ALICE, "/practice", topic=topic), topic=topic)
+        await bot.act(FORUM, CAROL, emulator.say(FORUM, ALICE, "1234", topic=topic), topic=topic)
+    sent = [c for c in await emulator.calls(mark) if c.method == "sendMessage" and c.chat_id == FORUM.id]
+    threads = [c.params.get("message_thread_id") for c in sent]
+    assert len(sent) >= 9 and set(threads) == {"11", "22", None}, threads
+    for thread in ("11", "22"):
+        assert any("1234 →" in c.text for c in sent if c.params.get("message_thread_id") == thread)
+
+
+async def games_of(bot: Bot, user: User) -> list[int]:
+    assert bot.app is not None
+    return [r.id for r in await bot.app.store.seated_games("telegram", str(user.id))]
+
+
+async def over(bot: Bot, game: int) -> bool:
+    assert bot.app is not None
+    row = await bot.app.store.get_game(game)
+    return row is not None and row.over
+
+
+async def test_a_removed_bot_ends_the_groups_games_and_sends_nothing_more_there(emulator: Emulator, bot: Bot) -> None:
+    """Kicked (`my_chat_member`: "kicked"; every send then 403, modelled): the game ends, its player is
+    told privately, nothing more is sent into the group."""
+    await bot.act(Chat.private(ALICE), ALICE, emulator.say(Chat.private(ALICE), ALICE, "/start"))
+    await bot.act(GROUP, CAROL, emulator.say(GROUP, ALICE, "/practice"))
+    (game,) = await games_of(bot, ALICE)
+    mark = len(await emulator.calls())
+    await emulator.refuse(GROUP, 403, "Forbidden: bot was kicked from the supergroup chat")
+    await emulator.bot_member(GROUP, CAROL, {"status": "kicked", "until_date": 0})
+    await emulator.wait_for(lambda c: c.ok and c.chat_id == ALICE.id and "removed" in c.text, mark)
+    assert await over(bot, game)
+    await emulator.say(GROUP, ALICE, "/help")  # had Telegram still delivered it: no answer is even tried
+    assert bot.adapter is not None  # nor a message no update asked for (a timeout, a morning post)
+    await bot.adapter.send([Outbound(to=NeutralChat("telegram", str(GROUP.id), False), text="late")])
+    await asyncio.sleep(0.5)
+    assert [c for c in await emulator.calls(mark) if c.chat_id == GROUP.id and c.method in SENDS] == []
+
+
+async def test_muted_without_a_word_the_first_refused_send_is_the_last(emulator: Emulator, bot: Bot) -> None:
+    """Muted, the bot is told nothing; its next send is refused with 400 "not enough rights" (modelled,
+    python-telegram-bot#3956): the game ends, its player is told privately, then silence in the group."""
+    await bot.act(Chat.private(ALICE), ALICE, emulator.say(Chat.private(ALICE), ALICE, "/start"))
+    await bot.act(GROUP, CAROL, emulator.say(GROUP, ALICE, "/practice"))
+    (game,) = await games_of(bot, ALICE)
+    await emulator.refuse(GROUP, 400, "Bad Request: not enough rights to send text messages to the chat")
+    mark = len(await emulator.calls())
+    await emulator.say(GROUP, ALICE, "/help")
+    await emulator.wait_for(lambda c: c.ok and c.chat_id == ALICE.id and "no longer write" in c.text, mark)
+    assert await over(bot, game)
+    await emulator.say(GROUP, ALICE, "/help")
+    await asyncio.sleep(0.5)
+    assert [c.ok for c in await emulator.calls(mark) if c.chat_id == GROUP.id] == [False]  # the one refusal

@@ -12,7 +12,7 @@ import json
 import shutil
 import subprocess
 import time
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,8 +92,8 @@ class Emulator:
         async with self.session.get(f"{self.url}/_emul/calls?since={since}") as answer:
             return [Said(c["method"], c["params"], c["ok"]) for c in (await answer.json())["result"]]
 
-    def message(self, chat: Chat, user: User, text: str,
-                entities: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    def message(self, chat: Chat, user: User, text: str, entities: list[dict[str, Any]] | None = None,
+                topic: int | None = None) -> dict[str, Any]:
         """A message as Telegram delivers it: a leading /command carries its bot_command entity, each
         @username a mention entity (https://core.telegram.org/bots/api#messageentity)."""
         found = [{"type": "bot_command", "offset": 0, "length": utf16(text.split()[0])}] if text.startswith("/") else []
@@ -105,11 +105,15 @@ class Emulator:
                                    "from": user.to_dict(), "text": text}
         if found:
             message["entities"] = sorted(found, key=lambda e: int(e["offset"]))
+        if topic is not None:  # #message: message_thread_id, is_topic_message "sent to a forum topic"
+            message |= {"message_thread_id": topic, "is_topic_message": True}
         return message
 
-    async def say(self, chat: Chat, user: User, text: str, entities: list[dict[str, Any]] | None = None) -> int:
-        """`user` writes `text` in `chat` through the emulator's client route; the message's id."""
-        await self._post("/sendMessage", self.message(chat, user, text, entities))
+    async def say(self, chat: Chat, user: User, text: str, entities: list[dict[str, Any]] | None = None,
+                  topic: int | None = None) -> int:
+        """`user` writes `text` in `chat` (in its forum topic `topic`) through the emulator's client route;
+        the message's id."""
+        await self._post("/sendMessage", self.message(chat, user, text, entities, topic))
         history = await self._post("/getUpdatesHistory", {"token": TOKEN})
         mine = [u for u in history["result"] if "message" in u and u["message"].get("text") == text
                 and "chat_id" not in u["message"]]
@@ -139,7 +143,24 @@ class Emulator:
             for i, u in enumerate(users)]})
 
     async def refuse(self, chat: Chat, status: int, description: str) -> None:
+        """From now on every send into `chat` is refused so (the emulator never refuses: modelled)."""
         await self._post("/_emul/refuse", {"chat_id": chat.id, "status": status, "description": description})
+
+    async def bot_member(self, chat: Chat, by: User, new: dict[str, Any]) -> None:
+        """A `my_chat_member` update: `by` changed the bot's membership of `chat` (#update, #chatmember)."""
+        me = {"id": 666, "is_bot": True, "first_name": "Test First name", "username": BOT_USERNAME}
+        await self.update({"my_chat_member": {
+            "chat": chat.to_dict(), "from": by.to_dict(), "date": int(time.time()),
+            "old_chat_member": {"status": "member", "user": me}, "new_chat_member": new | {"user": me}}})
+
+    async def wait_for(self, wanted: Callable[[Said], bool], since: int = 0, timeout: float = 10.0) -> Said:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = [c for c in await self.calls(since) if wanted(c)]
+            if found:
+                return found[0]
+            await asyncio.sleep(0.05)
+        pytest.fail(f"no such call: {[(c.method, c.chat_id, c.text) for c in await self.calls(since)]}")
 
 
 @contextlib.asynccontextmanager
@@ -183,12 +204,13 @@ class Bot:
         if self.app is not None:
             await self.app.close()
 
-    async def act(self, chat: Chat, syncer: User, deed: Awaitable[Any], timeout: float = 15.0) -> list[Said]:
+    async def act(self, chat: Chat, syncer: User, deed: Awaitable[Any], timeout: float = 15.0,
+                  topic: int | None = None) -> list[Said]:
         """Run `deed` (a coroutine of the users' side), then `/help` from `syncer` in the same chat: updates of
         a chat are handled in order, so once that is answered the deed's answers are all in. The bot's calls."""
         mark = len(await self.emulator.calls())
         self.done = await deed
-        await self.emulator.say(chat, syncer, "/help")
+        await self.emulator.say(chat, syncer, "/help", topic=topic)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             calls = await self.emulator.calls(mark)
