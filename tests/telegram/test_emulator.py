@@ -10,10 +10,12 @@ What it lacks, modelled in front of it by tests/telegram/emulator/server.js as t
 - sendMessage answered with the date in milliseconds, every chat as private, no sender: corrected;
   editMessageText / editMessageReplyMarkup answered with null: the edited message is returned;
 - no long polling (getUpdates answers at once: a polling bot would spin): it waits up to `timeout`;
+- callback queries without `chat_instance` (PTB cannot read them): added;
 - only `message` and `callback_query` updates: `edited_message` (and any other update) is stored as given
   and handed out by the emulator's own getUpdates;
 - no setMyCommands, getMyCommands, getWebhookInfo, getChatAdministrators (a list the test sets);
-- no refusals at all (any chat, any topic, any rights): a refused chat (the bot removed: 403) is modelled;
+- no refusals at all (any chat, any topic, any rights, any keyboard: the fixture holds the bot's keyboards
+  to Telegram's 100 buttons and 8 a row): a refused chat (the bot removed: 403) is modelled;
 - not modelled, so not proven here: getChatMember (the adapter takes its 500 as "not known"), sendPhoto and
   sendDocument (multipart), forum topics' rules (a `message_thread_id` is stored as sent, nothing checked),
   privacy mode's filtering (the emulator delivers every message), flood limits and 429s, webhooks' secret.
@@ -29,6 +31,7 @@ import pytest
 
 from core.messages import Chat as NeutralChat
 from core.messages import Outbound
+from tests.telegram import botapi_rules as rules
 from tests.telegram.standin import Chat, User, text_mention
 from tests.telegram.tta import BOT_USERNAME, Bot, Emulator, Said, bot_at, running
 
@@ -53,6 +56,10 @@ async def emulator() -> AsyncIterator[Emulator]:
 async def bot(emulator: Emulator, tmp_path: Path) -> AsyncIterator[Bot]:
     async with bot_at(emulator, tmp_path / "emulated.sqlite") as bot:
         yield bot
+    # the emulator takes any keyboard: held here to Telegram's (tests/telegram/botapi_rules.py)
+    for call in await emulator.calls():
+        rows = call.rows
+        assert sum(map(len, rows)) <= rules.MAX_BUTTONS and all(len(r) <= rules.MAX_ROW_BUTTONS for r in rows), rows
 
 
 def texts(calls: list[Said], chat: Chat) -> str:
@@ -166,3 +173,27 @@ async def test_muted_without_a_word_the_first_refused_send_is_the_last(emulator:
     await emulator.say(GROUP, ALICE, "/help")
     await asyncio.sleep(0.5)
     assert [c.ok for c in await emulator.calls(mark) if c.chat_id == GROUP.id] == [False]  # the one refusal
+
+
+def pressable(calls: list[Said], ending: str) -> tuple[int, str]:
+    """The message id and callback data of the bot's button whose action ends with `ending`."""
+    for call in calls:
+        for row in call.rows:
+            for button in row:
+                if str(button.get("callback_data", "")).endswith(ending) and isinstance(call.result, dict):
+                    return int(call.result["message_id"]), str(button["callback_data"])
+    raise AssertionError([(c.method, c.text) for c in calls])
+
+
+async def test_a_challenge_is_accepted_by_its_button_and_by_no_one_else(emulator: Emulator, bot: Bot) -> None:
+    """The emulator's own callback queries: Alice's press on her own challenge is refused with an alert,
+    Bob's accepts it (the duel then waits for the secrets, asked for privately)."""
+    await bot.act(GROUP, CAROL, emulator.say(GROUP, BOB, "hello"))
+    message_id, data = pressable(await bot.act(GROUP, CAROL, emulator.say(GROUP, ALICE, "/duel @bob_k 4")), ":accept")
+    calls = await bot.act(GROUP, CAROL, emulator.press(GROUP, ALICE, message_id, data))
+    (refused,) = [c.params for c in calls if c.method == "answerCallbackQuery"]
+    assert refused.get("show_alert") == "true" and refused.get("text"), refused
+    calls = await bot.act(GROUP, CAROL, emulator.press(GROUP, BOB, message_id, data))
+    (accepted,) = [c.params for c in calls if c.method == "answerCallbackQuery"]
+    assert "text" not in accepted, accepted
+    assert {ALICE.id, BOB.id} <= {c.chat_id for c in calls if c.method == "sendMessage" and c.ok}  # asked privately

@@ -57,6 +57,7 @@ class Said:
     method: str
     params: dict[str, Any]
     ok: bool
+    result: Any = None  # what the bot was answered
 
     @property
     def chat_id(self) -> int:
@@ -91,7 +92,7 @@ class Emulator:
 
     async def calls(self, since: int = 0) -> list[Said]:
         async with self.session.get(f"{self.url}/_emul/calls?since={since}") as answer:
-            return [Said(c["method"], c["params"], c["ok"]) for c in (await answer.json())["result"]]
+            return [Said(c["method"], c["params"], c["ok"], c.get("result")) for c in (await answer.json())["result"]]
 
     def message(self, chat: Chat, user: User, text: str, entities: list[dict[str, Any]] | None = None,
                 topic: int | None = None) -> dict[str, Any]:

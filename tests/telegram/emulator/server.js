@@ -43,9 +43,16 @@ emulator.addBotMessage = (raw, token) => asSent(addBotMessage(raw, token));
 
 // Updates the emulator cannot make (it knows `message` and `callback_query` only): stored as they are
 // and handed out by its getUpdates like its own (#update: edited_message, my_chat_member …).
+// Its callback queries lack `chat_instance` (#callbackquery: required, "uniquely corresponding to the chat
+// to which the message with the callback button was sent"), which python-telegram-bot cannot do without.
 const formatUpdate = TelegramServer.formatUpdate;
-TelegramServer.formatUpdate = (update) => (update.raw ? { update_id: update.updateId, ...update.raw }
-  : formatUpdate(update));
+TelegramServer.formatUpdate = (update) => {
+  if (update.raw) return { update_id: update.updateId, ...update.raw };
+  const out = formatUpdate(update);
+  const query = out.callback_query;
+  if (query && query.chat_instance === undefined) query.chat_instance = `chat${query.message.chat.id}`;
+  return out;
+};
 
 function readBody(req) {
   return new Promise((resolve) => {
@@ -125,8 +132,13 @@ const server = http.createServer(async (req, res) => {
   if (route) {
     const params = { ...Object.fromEntries(url.searchParams), ...body };
     if (route[2] !== 'getUpdates') {
-      const call = { method: route[2], params, ok: false };
+      const call = { method: route[2], params, ok: false, result: null };
       calls.push(call);
+      const end = res.end.bind(res);
+      res.end = (chunk, ...rest) => { // what the bot was answered (a sent message's id)
+        try { call.result = JSON.parse(String(chunk)).result ?? null; } catch (e) { call.result = null; }
+        return end(chunk, ...rest);
+      };
       res.on('finish', () => { call.ok = res.statusCode === 200; });
     }
     if (bot(route[2], params, route[1], res) !== null) return;
