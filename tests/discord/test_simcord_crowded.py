@@ -28,7 +28,16 @@ import pytest
 
 from bot.app import App
 from core.messages import Chat, Outbound
-from tests.discord.test_simcord import app, by_bot, contents, press, simulated, synced, thread_in
+from tests.discord.test_simcord import (
+    app,
+    by_bot,
+    contents,
+    duel_in,
+    duel_in_a_thread,
+    simulated,
+    synced,
+    thread_in,
+)
 
 simcord = pytest.importorskip("simcord")
 __all__ = ["app"]  # the fixture: the App on a fresh SQLite file
@@ -110,25 +119,9 @@ async def test_an_edited_command_is_not_carried_out_again(app: App) -> None:
         assert "Paid in: €0.10" in by_bot(general, env)[-1].content, contents(general)
 
 
-async def duel_in(app: App, env: Any, thread: Any, alice: Any, bob: Any) -> int:
-    await alice.slash(thread, "duel", opponent=bob, length="4")
-    await press(bob, thread, env, ":accept")
-    await alice.send_dm("1234")
-    await bob.send_dm("5678")
-    await env.settle()
-    (row,) = await app.store.seated_games("discord", str(alice.id), str(thread.id))
-    return row.id
-
-
 async def test_a_deleted_thread_ends_its_game(app: App) -> None:
     async with simulated(app) as (adapter, env):
-        guild = env.create_guild("Game Club")
-        general = guild.create_text_channel("general")
-        alice, bob = guild.add_member(env.create_user("alice")), guild.add_member(env.create_user("bob"))
-        await synced(adapter)
-        thread = thread_in(env, general, "duel night", alice)
-        await env.settle()
-        game = await duel_in(app, env, thread, alice, bob)
+        _, thread, alice, bob, game = await duel_in_a_thread(app, adapter, env)
         env.backend.delete_channel(thread.id)  # THREAD_DELETE
         await env.settle()
         assert await over(app, game)
@@ -136,19 +129,30 @@ async def test_a_deleted_thread_ends_its_game(app: App) -> None:
             assert any("has been deleted" in t for t in dms(who, env)), dms(who, env)
 
 
+async def private_thread(adapter: Any, env: Any, with_bot: bool) -> tuple[Any, Any, Any]:
+    """A private thread Alice opened and Bob is in — the bot too if `with_bot` — where the bot may not manage
+    threads (so it sees none it is not in): the thread, Alice, Bob."""
+    guild = env.create_guild("Game Club")
+    alice, bob = guild.add_member(env.create_user("alice")), guild.add_member(env.create_user("bob"))
+    general = guild.create_text_channel("general", overwrites={
+        guild.me: discord.PermissionOverwrite(manage_threads=False)})
+    await synced(adapter)
+    # Discord tells a bot of a thread only when it is "relevant to the current user" (THREAD_CREATE,
+    # https://discord.com/developers/docs/topics/gateway-events#thread-create): not at its creation here,
+    # when the bot is added to it (SimCord would announce it to everyone)
+    private = env.backend.create_thread(general.id, "duel night", alice.id, broadcast=False,
+                                        type=discord.ChannelType.private_thread.value)
+    for member in (bob.id, env.bot.user.id) if with_bot else (bob.id,):
+        env.backend.add_thread_member(private.id, member)
+    if with_bot:
+        env.backend.announce_thread_create(private)
+    await env.settle()
+    return simcord.ChannelHandle(env, env.guild, private), alice, bob
+
+
 async def test_a_duel_in_a_private_thread_without_the_bot_does_not_start(app: App) -> None:
     async with simulated(app) as (adapter, env):
-        guild = env.create_guild("Game Club")
-        alice, bob = guild.add_member(env.create_user("alice")), guild.add_member(env.create_user("bob"))
-        general = guild.create_text_channel("general", overwrites={  # the bot sees no private thread it is not in
-            guild.me: discord.PermissionOverwrite(manage_threads=False)})
-        await synced(adapter)
-        # Discord tells a bot of a thread only when it is "relevant to the current user" (THREAD_CREATE,
-        # https://discord.com/developers/docs/topics/gateway-events#thread-create); SimCord would announce it
-        private = env.backend.create_thread(general.id, "secret duel", alice.id, broadcast=False,
-                                            type=discord.ChannelType.private_thread.value)
-        thread = simcord.ChannelHandle(env, env.guild, private)
-        await env.settle()
+        thread, alice, bob = await private_thread(adapter, env, with_bot=False)
         shown = await alice.slash(thread, "duel", opponent=bob, length="4")
         assert shown.response is not None and shown.response.ephemeral, shown.response
         assert "private thread" in shown.response.content, shown.response.content
@@ -157,20 +161,9 @@ async def test_a_duel_in_a_private_thread_without_the_bot_does_not_start(app: Ap
 
 async def test_removed_from_a_private_thread_mid_game_its_players_are_told(app: App) -> None:
     async with simulated(app) as (adapter, env):
-        guild = env.create_guild("Game Club")
-        alice, bob = guild.add_member(env.create_user("alice")), guild.add_member(env.create_user("bob"))
-        general = guild.create_text_channel("general", overwrites={
-            guild.me: discord.PermissionOverwrite(manage_threads=False)})
-        await synced(adapter)
-        private = env.backend.create_thread(general.id, "duel night", alice.id, broadcast=False,
-                                            type=discord.ChannelType.private_thread.value)
-        for member in (bob.id, env.bot.user.id):
-            env.backend.add_thread_member(private.id, member)
-        env.backend.announce_thread_create(private)  # sent when the current user is added to a thread
-        thread = simcord.ChannelHandle(env, env.guild, private)
-        await env.settle()
+        thread, alice, bob = await private_thread(adapter, env, with_bot=True)
         game = await duel_in(app, env, thread, alice, bob)
-        env.backend.remove_thread_member(private.id, env.bot.user.id)
+        env.backend.remove_thread_member(thread.id, env.bot.user.id)
         await env.settle()
         await adapter.send([Outbound(to=Chat("discord", str(thread.id), False), text="⏰ a timeout notice")])
         await env.settle()
