@@ -16,6 +16,7 @@ What it lacks, modelled in front of it by tests/telegram/emulator/server.js as t
 - no setMyCommands, getMyCommands, getWebhookInfo, getChatAdministrators (a list the test sets);
 - no refusals at all (any chat, any topic, any rights, any keyboard: the fixture holds the bot's keyboards
   to Telegram's 100 buttons and 8 a row): a refused chat (the bot removed: 403) is modelled;
+- no slow answers: `/_emul/slow` makes a chat's (a topic's) sends take that long, as a large upload does;
 - not modelled, so not proven here: getChatMember (the adapter takes its 500 as "not known"), sendPhoto and
   sendDocument (multipart), forum topics' rules (a `message_thread_id` is stored as sent, nothing checked),
   privacy mode's filtering (the emulator delivers every message), flood limits and 429s, webhooks' secret.
@@ -24,7 +25,8 @@ Those are proven on the project's stand-ins (tests/telegram/standin*.py, forum.p
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import functools
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -197,3 +199,23 @@ async def test_a_challenge_is_accepted_by_its_button_and_by_no_one_else(emulator
     (accepted,) = [c.params for c in calls if c.method == "answerCallbackQuery"]
     assert "text" not in accepted, accepted
     assert {ALICE.id, BOB.id} <= {c.chat_id for c in calls if c.method == "sendMessage" and c.ok}  # asked privately
+
+
+async def test_a_slow_send_in_one_topic_holds_up_no_other_topic_nor_chat(emulator: Emulator, bot: Bot) -> None:
+    """Updates are ordered per topic, not per group: while the answer in topic 11 takes 5 s to be sent
+    (a large upload, modelled: the emulator answers at once), topic 22 and a private chat are answered."""
+    await emulator.slow(FORUM, 11, 5.0)  # ample: held up behind it, an answer could not start before its end
+    mark = len(await emulator.calls())
+    await emulator.say(FORUM, ALICE, "/help", topic=11)
+    held = await emulator.wait_for(lambda c: c.method == "sendMessage" and c.params.get("message_thread_id") == "11",
+                                   mark)
+    await emulator.say(FORUM, BOB, "/help", topic=22)
+    await emulator.say(Chat.private(CAROL), CAROL, "/help")
+    def answered(c: Said, where: Callable[[Said], bool]) -> bool:
+        return c.method == "sendMessage" and c.ok and where(c)
+
+    for where in (lambda c: c.params.get("message_thread_id") == "22", lambda c: c.chat_id == CAROL.id):
+        answer = await emulator.wait_for(functools.partial(answered, where=where), mark)
+        assert answer.end is not None and answer.end < held.start + 5000, (answer, held)
+    done = await emulator.wait_for(lambda c: c.start == held.start and c.end is not None, mark)
+    assert done.ok

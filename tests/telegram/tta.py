@@ -58,6 +58,8 @@ class Said:
     params: dict[str, Any]
     ok: bool
     result: Any = None  # what the bot was answered
+    start: float = 0.0  # when the call came and when it was answered, in ms of the emulator's clock
+    end: float | None = None
 
     @property
     def chat_id(self) -> int:
@@ -92,7 +94,8 @@ class Emulator:
 
     async def calls(self, since: int = 0) -> list[Said]:
         async with self.session.get(f"{self.url}/_emul/calls?since={since}") as answer:
-            return [Said(c["method"], c["params"], c["ok"], c.get("result")) for c in (await answer.json())["result"]]
+            found = (await answer.json())["result"]
+        return [Said(c["method"], c["params"], c["ok"], c.get("result"), c["start"], c.get("end")) for c in found]
 
     def message(self, chat: Chat, user: User, text: str, entities: list[dict[str, Any]] | None = None,
                 topic: int | None = None) -> dict[str, Any]:
@@ -143,6 +146,10 @@ class Emulator:
                                   "can_promote_members": False, "can_change_info": True, "can_invite_users": True,
                                   "can_post_stories": False, "can_edit_stories": False, "can_delete_stories": False})
             for i, u in enumerate(users)]})
+
+    async def slow(self, chat: Chat, topic: int | None, seconds: float) -> None:
+        """Each send into `chat` (its topic) takes `seconds` to be answered, as a large upload does."""
+        await self._post("/_emul/slow", {"chat_id": chat.id, "thread": topic, "ms": int(seconds * 1000)})
 
     async def refuse(self, chat: Chat, status: int, description: str) -> None:
         """From now on every send into `chat` is refused so (the emulator never refuses: modelled)."""

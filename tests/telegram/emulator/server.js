@@ -21,7 +21,8 @@ const BOT = {
 const chats = new Map(); // chat id -> the chat object of the updates that came from it
 const admins = new Map(); // chat id -> [ChatMemberAdministrator]
 const refused = new Map(); // chat id -> [status, description]: the bot removed from it, or muted there
-const calls = []; // every Bot API call the bot made: {method, params, ok}
+const calls = []; // every Bot API call the bot made: {method, params, ok, result, start, end}
+const slow = new Map(); // "chat:thread" -> ms a send there takes before it is answered (a large upload)
 
 // #message: `date` is Unix time in seconds, `chat` the chat it was sent to, `from` the bot. The emulator
 // answers sendMessage with milliseconds, every chat as a private one, no sender and string ids.
@@ -132,14 +133,16 @@ const server = http.createServer(async (req, res) => {
   if (route) {
     const params = { ...Object.fromEntries(url.searchParams), ...body };
     if (route[2] !== 'getUpdates') {
-      const call = { method: route[2], params, ok: false, result: null };
+      const call = { method: route[2], params, ok: false, result: null, start: Date.now(), end: null };
       calls.push(call);
       const end = res.end.bind(res);
       res.end = (chunk, ...rest) => { // what the bot was answered (a sent message's id)
         try { call.result = JSON.parse(String(chunk)).result ?? null; } catch (e) { call.result = null; }
         return end(chunk, ...rest);
       };
-      res.on('finish', () => { call.ok = res.statusCode === 200; });
+      res.on('finish', () => { call.ok = res.statusCode === 200; call.end = Date.now(); });
+      const wait = slow.get(`${params.chat_id}:${params.message_thread_id || ''}`);
+      if (wait && route[2].startsWith('send')) await new Promise((done) => { setTimeout(done, wait); });
     }
     if (bot(route[2], params, route[1], res) !== null) return;
   } else if (url.pathname === '/_emul/update') { // an update the emulator cannot make
@@ -152,6 +155,9 @@ const server = http.createServer(async (req, res) => {
     return json(res, 200, { ok: true });
   } else if (url.pathname === '/_emul/refuse') {
     refused.set(Number(body.chat_id), [body.status, body.description]);
+    return json(res, 200, { ok: true });
+  } else if (url.pathname === '/_emul/slow') {
+    slow.set(`${body.chat_id}:${body.thread || ''}`, Number(body.ms));
     return json(res, 200, { ok: true });
   } else if (url.pathname === '/_emul/calls') {
     return json(res, 200, { ok: true, result: calls.slice(Number(url.searchParams.get('since') || 0)) });
