@@ -9,7 +9,8 @@ What it lacks, modelled in front of it by tests/telegram/emulator/server.js as t
 - getMe without `is_bot` (PTB cannot read it) and without the privacy flag: answered as a bot in privacy mode;
 - sendMessage answered with the date in milliseconds, every chat as private, no sender: corrected;
   editMessageText / editMessageReplyMarkup answered with null: the edited message is returned;
-- no long polling (getUpdates answers at once: a polling bot would spin): it waits up to `timeout`;
+- no long polling (getUpdates answers at once: a polling bot would spin): it waits up to `timeout`; no
+  `offset` (each update handed out once, confirmed or not): kept until an offset confirms it;
 - callback queries without `chat_instance` (PTB cannot read them): added;
 - only `message` and `callback_query` updates: `edited_message` (and any other update) is stored as given
   and handed out by the emulator's own getUpdates;
@@ -202,9 +203,9 @@ async def test_a_challenge_is_accepted_by_its_button_and_by_no_one_else(emulator
 
 
 async def test_a_slow_send_in_one_topic_holds_up_no_other_topic_nor_chat(emulator: Emulator, bot: Bot) -> None:
-    """Updates are ordered per topic, not per group: while the answer in topic 11 takes 5 s to be sent
+    """Updates are ordered per topic, not per group: while the answer in topic 11 takes 3 s to be sent
     (a large upload, modelled: the emulator answers at once), topic 22 and a private chat are answered."""
-    await emulator.slow(FORUM, 11, 5.0)  # ample: held up behind it, an answer could not start before its end
+    await emulator.slow(FORUM, 11, 3.0)  # under PTB's 5 s read timeout; held up, an answer could not start before
     mark = len(await emulator.calls())
     await emulator.say(FORUM, ALICE, "/help", topic=11)
     held = await emulator.wait_for(lambda c: c.method == "sendMessage" and c.params.get("message_thread_id") == "11",
@@ -216,6 +217,6 @@ async def test_a_slow_send_in_one_topic_holds_up_no_other_topic_nor_chat(emulato
 
     for where in (lambda c: c.params.get("message_thread_id") == "22", lambda c: c.chat_id == CAROL.id):
         answer = await emulator.wait_for(functools.partial(answered, where=where), mark)
-        assert answer.end is not None and answer.end < held.start + 5000, (answer, held)
+        assert answer.end is not None and answer.end < held.start + 3000, (answer, held)
     done = await emulator.wait_for(lambda c: c.start == held.start and c.end is not None, mark)
     assert done.ok

@@ -74,21 +74,37 @@ function json(res, status, body) {
   res.end(JSON.stringify(body));
 }
 
-// #getupdates: "timeout: Timeout in seconds for long polling". The emulator answers at once, so a
-// polling bot would spin; this waits for the next update first (the emulator still hands each one out once).
-function longPoll(token, seconds, res) {
+// #getupdates: "offset: … An update is considered confirmed as soon as getUpdates is called with an offset
+// higher than its update_id"; "timeout: Timeout in seconds for long polling". The emulator hands out each
+// update once, unconfirmed (an answer lost on the way loses it), and answers at once (a polling bot would
+// spin): the updates it hands out are kept here until confirmed, and a poll waits for the next one.
+const unconfirmed = new Map(); // token -> updates handed out, not yet confirmed by an offset past them
+
+function updatesFor(token, offset) {
+  const kept = (unconfirmed.get(token) || []).filter((u) => !(offset > 0) || u.update_id >= offset);
+  kept.push(...emulator.getUpdates(token));
+  unconfirmed.set(token, kept);
+  return kept;
+}
+
+function getUpdates(token, params, res) {
+  const offset = Number(params.offset || 0);
+  const seconds = Number(params.timeout || 0);
+  const now = updatesFor(token, offset);
+  if (now.length > 0 || !(seconds > 0)) return json(res, 200, { ok: true, result: now });
   const events = ['AddedUserMessage', 'AddedUserCommand', 'AddedUserCallbackQuery'];
-  const answer = () => {
+  const stop = () => {
     clearTimeout(timer);
     events.forEach((event) => emulator.off(event, answer));
-    json(res, 200, { ok: true, result: emulator.getUpdates(token) });
+  };
+  const answer = () => {
+    stop();
+    if (!res.writableEnded && !res.destroyed) json(res, 200, { ok: true, result: updatesFor(token, offset) });
   };
   const timer = setTimeout(answer, seconds * 1000);
   events.forEach((event) => emulator.on(event, answer));
-}
-
-function pending(token) {
-  return emulator.storage.userMessages.some((u) => u.botToken === token && !u.isRead);
+  res.on('close', stop);
+  return undefined;
 }
 
 function bot(method, params, token, res) {
@@ -100,11 +116,7 @@ function bot(method, params, token, res) {
   }
   switch (method) {
     case 'getMe': return json(res, 200, { ok: true, result: BOT });
-    case 'getUpdates': {
-      const seconds = Number(params.timeout || 0);
-      if (pending(token) || !(seconds > 0)) return json(res, 200, { ok: true, result: emulator.getUpdates(token) });
-      return longPoll(token, seconds, res);
-    }
+    case 'getUpdates': return getUpdates(token, params, res);
     // #setmycommands, #deletemycommands: "Returns True on success"; #getwebhookinfo: an empty url when none
     case 'setMyCommands': case 'deleteMyCommands': case 'sendChatAction':
       return json(res, 200, { ok: true, result: true });
