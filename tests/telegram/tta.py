@@ -36,7 +36,8 @@ BOT_USERNAME = "TestNameBot"  # what the emulator's getMe has always named its b
 
 def node_modules() -> str:
     """The emulator's packages, installed once from package-lock.json (`npm ci`; the lock file below keeps
-    parallel test workers from installing at once). The reason a test cannot have them, or ''."""
+    parallel test workers from installing at once). The reason a test cannot run ('' when it can): only a
+    missing Node.js; a failed install fails the test."""
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
         return "node and npm are not installed (the third-party Telegram emulator runs on Node.js)"
@@ -46,7 +47,7 @@ def node_modules() -> str:
             done = subprocess.run([npm, "ci", "--prefer-offline", "--no-audit", "--no-fund"], cwd=HERE,
                                   capture_output=True, text=True, timeout=300, check=False)
             if done.returncode != 0:
-                return f"`npm ci` in {HERE} failed: {done.stderr[-500:]}"
+                pytest.fail(f"`npm ci` in {HERE} failed: {done.stderr[-500:]}", pytrace=False)
     return ""
 
 
