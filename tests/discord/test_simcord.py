@@ -90,22 +90,34 @@ async def press(user: Any, channel: Any, env: Any, ending: str) -> Any:
     raise AssertionError(f"no button …{ending} in {contents(channel)}")
 
 
+async def duel_in(app: App, env: Any, thread: Any, alice: Any, bob: Any) -> int:
+    """Alice challenges Bob in `thread`, he accepts, both send their secrets by DM: the game's id."""
+    shown = await alice.slash(thread, "duel", opponent=bob, length="4")
+    assert shown.response is not None and "accept" in str(shown.response.components)
+    await press(bob, thread, env, ":accept")
+    await alice.send_dm("1234")
+    await bob.send_dm("5678")
+    await env.settle()
+    (row,) = await app.store.seated_games("discord", str(alice.id), str(thread.id))
+    return int(row.id)
+
+
+async def duel_in_a_thread(app: App, adapter: DiscordAdapter, env: Any) -> tuple[Any, Any, Any, Any, int]:
+    """A duel of Alice and Bob under way in a thread of #general: the channel, the thread, the players, the game."""
+    guild = env.create_guild("Game Club")
+    general = guild.create_text_channel("general")
+    alice, bob = guild.add_member(env.create_user("alice")), guild.add_member(env.create_user("bob"))
+    await synced(adapter)
+    thread = thread_in(env, general, "duel night", alice)
+    await env.settle()
+    return general, thread, alice, bob, await duel_in(app, env, thread, alice, bob)
+
+
 async def test_a_duel_in_a_thread(app: App) -> None:
     async with simulated(app) as (adapter, env):
-        guild = env.create_guild("Game Club")
-        general = guild.create_text_channel("general")
-        alice, bob = guild.add_member(env.create_user("alice")), guild.add_member(env.create_user("bob"))
-        await synced(adapter)
-        thread = thread_in(env, general, "duel night", alice)
-        await env.settle()
-
-        shown = await alice.slash(thread, "duel", opponent=bob, length="4")
-        assert shown.response is not None and "accept" in str(shown.response.components)
-        await press(bob, thread, env, ":accept")
-        await alice.send_dm("1234")
-        await bob.send_dm("5678")
-        await env.settle()
-        (row,) = await app.store.seated_games("discord", str(alice.id), str(thread.id))
+        general, thread, alice, bob, game = await duel_in_a_thread(app, adapter, env)
+        row = await app.store.get_game(game)
+        assert row is not None
         state = serial.load(duel.State, row.state)
         starter, second = (alice, bob) if state.turn == str(alice.id) else (bob, alice)
         await starter.send(thread, "5678" if starter is alice else "1234")

@@ -21,6 +21,17 @@ MAX_TEXT = 4096  # message text, after entity parsing
 MAX_CAPTION = 1024
 MAX_CALLBACK_DATA = 64  # bytes
 MAX_CALLBACK_ANSWER = 200  # answerCallbackQuery text
+# An inline keyboard's size. The Bot API's reference names no limit (#inlinekeyboardmarkup); what Telegram
+# does is known from its users. At most 100 buttons: more is refused with "reply markup is too long"
+# (pyTelegramBotAPI#511 "The limit is 100 buttons", yagop/node-telegram-bot-api#200 REPLY_MARKUP_TOO_LONG;
+# long labels or data make it refuse even fewer, python-telegram-bot#5104). At most 8 buttons a row
+# (tginfo/Telegram-Limits#228; rubenlagus/TelegramBots#218: "8 for inline keyboards"): Telegram does not
+# refuse a wider row, its apps leave out the buttons that do not fit (pyTelegramBotAPI#930 "telegram just
+# ignored buttons that didn't fit") — the stand-in refuses it, so that a test sees what a player would miss.
+MAX_BUTTONS = 100
+MAX_ROW_BUTTONS = 8
+TOO_LONG = "Bad Request: reply markup is too long"
+TOO_WIDE = "Bad Request: more than 8 buttons in a row (the stand-in's: Telegram's apps leave the rest out)"
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 NOT_MODIFIED = ("Bad Request: message is not modified: specified new message content and reply "
                 "markup are exactly the same as a current content and reply markup of the message")
@@ -234,7 +245,8 @@ def check_entities(text: Any, entities: Any, parse_mode: str | None) -> None:
 
 
 def check_markup(markup: Any) -> None:
-    """An inline keyboard Telegram would take: each button a label and exactly one action."""
+    """An inline keyboard Telegram would take: each button a label and exactly one action; at most 100
+    buttons, at most 8 a row."""
     if markup is None or markup == "":
         return
     if not isinstance(markup, dict):
@@ -244,6 +256,10 @@ def check_markup(markup: Any) -> None:
         return  # a reply keyboard or a removal: the bot does not use them
     if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
         raise bad("field \"inline_keyboard\" of the InlineKeyboardMarkup must be an Array of Arrays")
+    if sum(len(row) for row in rows) > MAX_BUTTONS:
+        raise Refused(400, TOO_LONG)
+    if any(len(row) > MAX_ROW_BUTTONS for row in rows):
+        raise Refused(400, TOO_WIDE)
     for row in rows:
         for button in row:
             if not str(button.get("text") or "").strip():

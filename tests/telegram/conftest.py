@@ -41,6 +41,7 @@ async def standin() -> AsyncIterator[StandIn]:
     yield server
     await server.stop()
     assert not server.drift, f"the stand-in drifted from PTB's classes: {server.drift}"
+    assert not server.oversized, f"the bot sent keyboards Telegram refuses or cuts: {server.oversized}"
 
 
 @pytest.fixture

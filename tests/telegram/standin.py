@@ -213,6 +213,7 @@ class StandIn:
             "supports_inline_queries": False,
         }
         self.calls: list[Call] = []
+        self.oversized: list[Call] = []  # sends refused for a keyboard too long or a row too wide (botapi_rules)
         self.blocked: set[int] = set()  # users who never started the bot
         self.no_delete: set[int] = set()  # chats where the bot may not delete messages
         # -- tg-ops: the bot's rights and the updates it asked for (see "the bot's rights" below) --
@@ -739,6 +740,8 @@ class StandIn:
             result = await handler(params)
         except (Refused, _ApiError) as exc:
             call.status = exc.status
+            if exc.description in (rules.TOO_LONG, rules.TOO_WIDE):
+                self.oversized.append(call)
             await self._notify()
             return _error(exc.status, exc.description)
         if isinstance(result, dict) and "message_id" in result:

@@ -1,9 +1,9 @@
 """The scorer's pin pad on Telegram, end to end (the real PTB Application against the strict stand-in, the
 real App on a SQLite file): the standings message carries the pins 0–9, then the places, so a throw is two
 taps and the one message is edited in place; within Telegram's inline keyboards (at most 8 buttons a row,
-100 in all — https://core.telegram.org/bots/api#inlinekeyboardmarkup and the Bot API's REPLY_MARKUP_TOO_LONG),
-six places in two rows; typing stays possible; a non-scorer's press and a press from another chat change
-nothing."""
+100 in all — not in the Bot API's reference; the sources are in tests/telegram/botapi_rules.py, whose limits
+the stand-in enforces), six places in two rows; typing stays possible; a non-scorer's press and a press from
+another chat change nothing."""
 
 from __future__ import annotations
 
