@@ -26,7 +26,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import App
+from bot.app.app import App
 from core.messages import Chat, Outbound
 from tests.discord.test_simcord import (
     app,

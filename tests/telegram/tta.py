@@ -23,7 +23,7 @@ import pytest
 
 from adapters.editmap import JsonEditMap
 from adapters.telegram import TelegramAdapter
-from bot.app import App
+from bot.app.app import App
 from tests.system_parts import skip_or_fail
 from tests.telegram.conftest import relaxed_limiter
 from tests.telegram.standin import _MENTION_RE as MENTION
