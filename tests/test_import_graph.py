@@ -59,10 +59,11 @@ KIND_LITERALS: dict[tuple[str, str], str] = {
     ("bot.texts.option_words", "words"): "an option word's catalog key (`/daily words`, `/top words`): to move with "
                                    "the catalogs per game",
     ("bot.process.shipped", "words"): "the data folder of word lists, not the game",
-    ("core.games.daily.presenter", "logik"): "the daily puzzle's own variant names, stored in its attempts",
-    ("core.games.daily.presenter", "words"): "the daily puzzle's own variant names, stored in its attempts",
-    ("core.games.daily.rules", "logik"): "the daily puzzle's own variant names, stored in its attempts",
-    ("core.games.daily.rules", "words"): "the daily puzzle's own variant names, stored in its attempts",
+    # the daily puzzle's variant names, written once as the named constants `Puzzle.COLOURS` and
+    # `Puzzle.LETTERS` in its own folder: values stored in its attempts and tables, carried by the play
+    # buttons and deep links already posted, and typed as `/daily logik`; they name its puzzles, not the games
+    ("core.games.daily.rules", "logik"): "`Puzzle.COLOURS`, the daily's stored variant name",
+    ("core.games.daily.rules", "words"): "`Puzzle.LETTERS`, the daily's stored variant name",
 }
 REGISTRY = "bot.games.registry"
 

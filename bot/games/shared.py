@@ -36,7 +36,9 @@ from core.buttons import GameButton, LangButton
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Verb, repeats_text
+from core.games.challenge import ChallengeGame
 from core.games.duel import GAME as DUEL  # the plain /top is the duel's wins
+from core.games.lobby import LobbyGame
 from core.games.practice import rules as practice
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
@@ -199,10 +201,10 @@ def title(svc: Services, row: GameRow) -> str:
 
 async def last_played(svc: Services, ib: Inbound) -> GameRow | None:
     """The actor's newest game in this chat that runs or was played: a challenge that nobody played
-    (declined, withdrawn, expired: `Game.unplayed`) hides no finished game from /rematch or /analyse."""
+    (declined, withdrawn, expired: `ChallengeGame.unplayed`) hides no finished game from /rematch or /analyse."""
     for row in await svc.store.last_games(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id, LOOK_BACK):
         game, state = loaded(row)
-        if not (row.over and game.unplayed(state)):
+        if not (row.over and isinstance(game, ChallengeGame) and game.unplayed(state)):
             return row
     return None
 
@@ -212,7 +214,7 @@ async def cmd_rematch(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     row = await last_played(svc, ib)
     if row is not None and not row.over:
         game, state = loaded(row)
-        waiting = game.challenge(state)
+        waiting = game.challenge(state) if isinstance(game, ChallengeGame) else None
         if waiting is not None and waiting.offer and await join_offer(svc, turn, row.kind, waiting.pair):
             return
     if row is None or not row.over:
@@ -399,7 +401,7 @@ async def cmd_join(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     for row in reversed(await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)):
         game, state = loaded(row)
-        action = game.join_action(state, ib.actor.user_id, ib.actor.name)
+        action = game.join_action(state, ib.actor.user_id, ib.actor.name) if isinstance(game, LobbyGame) else None
         if action is not None:
             await svc.play(turn, row, action)
             return
@@ -411,7 +413,8 @@ async def cmd_leave(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if row is None:
         raise GameError("no_game")
     game, state = loaded(row)
-    await play_or(svc, turn, row, game.leave_action(state, turn.inbound.actor.user_id), GameError("no_game"))
+    leave = game.leave_action(state, turn.inbound.actor.user_id) if isinstance(game, LobbyGame) else None
+    await play_or(svc, turn, row, leave, GameError("no_game"))
 
 
 async def cmd_hint(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
