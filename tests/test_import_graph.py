@@ -52,8 +52,6 @@ KIND_LITERALS: dict[tuple[str, str], str] = {
     ("bot.web.command", "kegeln"): "the TV page is Kegeln's (bot/web/ is another helper's)",
     ("bot.web.view", "kegeln"): "the TV page is Kegeln's (bot/web/ is another helper's)",
     ("bot.web.view", "words"): "bot/web/ is another helper's",
-    ("core.ratings", "kegeln"): "LOCAL_KINDS: wants a trait on Kegeln's core game (core/games/kegeln/ is another "
-                                "helper's)",
     ("bot.texts.option_words", "logik"): "an option word's catalog key (`/daily logik`, `/top logik`): to move with "
                                    "the catalogs per game",
     ("bot.texts.option_words", "words"): "an option word's catalog key (`/daily words`, `/top words`): to move with "

@@ -25,7 +25,7 @@ from bot.app.routing import (
     set_lang,
 )
 from bot.app.services import Command, Services, Turn, loaded, pictured
-from bot.games.plugin import GAMES, GamePlugin, rated_kinds, with_stats
+from bot.games.plugin import GAMES, GamePlugin, rated_in_chat, rated_kinds, with_stats
 from bot.games.practice.storage import practice_bests
 from bot.retention.periods import period_word
 from bot.retention.tables import show_period
@@ -299,7 +299,7 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     kind = meaning(args[0], svc.option_words, rated_kinds()) if args else None  # `/rating думи` too
     rest = args[1:] if kind else args
     uid, name = ib.actor.user_id, ib.actor.name
-    if kind in ratings.LOCAL_KINDS:  # its players are names within the chat (the club's members)
+    if kind in rated_in_chat():  # its players are names within the chat (the club's members)
         name = names.clean(" ".join(rest)) if rest else ib.actor.name
         uid = name.casefold()
     elif rest:
@@ -316,7 +316,7 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if line is None:
         turn.messages.append(Message(ib.chat, Text("stats.chart_none", {"name": name, "game": game})))
         return
-    if kind in ratings.LOCAL_KINDS:
+    if kind in rated_in_chat():
         name = line.name  # the member as the scorer wrote the name last
     history = await svc.store.rating_steps(ib.chat.platform, ib.chat.chat_id, kind, uid, limit=CHART_GAMES)
     lang = await svc.lang(ib)
@@ -370,7 +370,7 @@ async def rated_top(svc: Services, turn: Turn, kind: str, scope: tuple[str, ...]
         turn.messages.append(Message(ib.chat, Text("top.games", {"games": ", ".join(rated_kinds())})))
         return
     everywhere = bool(scope) and scope[0].lower() in svc.catalogs.words("top.everywhere_words")
-    if everywhere and kind in ratings.LOCAL_KINDS:
+    if everywhere and kind in rated_in_chat():
         turn.messages.append(Message(ib.chat, Text("top.local_only", {"game": Text(svc.plugins[kind].title or kind)})))
         return
     game = Text(svc.plugins[kind].title or kind)
