@@ -119,6 +119,9 @@ class GamePlugin(Generic[S]):
     # (its `rated` match is `local`, core/ratings.py), no /top across chats, its ratings kept by /forgetme
     # like the club's records (bot/yourdata/declare.py)
     rated_in_chat: ClassVar[bool] = False
+    # a one-letter prefix of the Telegram deep links to its chat buttons (`<letter>_<chat>_<arg>_<mac>`,
+    # adapters/telegram/deeplink.py) instead of `c_<kind>_…`: a game whose links were posted in that form
+    link_prefix: ClassVar[str | None] = None
 
     @property
     def kind(self) -> str:
@@ -218,6 +221,12 @@ def rated_kinds(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> tuple[str, 
 def rated_in_chat(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> frozenset[str]:
     """The registered games rated in their chat only (`GamePlugin.rated_in_chat`)."""
     return frozenset(kind for kind, p in plugins.items() if p.rated_in_chat)
+
+
+def link_prefixes() -> dict[str, str]:
+    """The registered games' short deep-link prefixes, kind → letter (`GamePlugin.link_prefix`), for the
+    Telegram adapter (bot/__main__.py)."""
+    return {kind: p.link_prefix for kind, p in PLUGINS.items() if p.link_prefix}
 
 
 def with_stats() -> tuple[str, ...]:
