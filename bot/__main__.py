@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.app import achievements, ratings_rebuild
 from bot.app.app import App, is_postgres
+from bot.games.registry import link_prefixes
 from bot.process import ops
 from bot.process.platforms import Adapter, Platform, start_all
 from bot.process.runtime import tune_gc
@@ -138,7 +139,7 @@ def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
             settings.telegram_token, app.handle, app.command_menu(), base_url=settings.telegram_base_url,
             webhook_url=settings.telegram_webhook_url, webhook_listen=settings.telegram_webhook_listen,
             webhook_port=settings.telegram_webhook_port, webhook_secret=settings.telegram_webhook_secret,
-            edit_map=edits("telegram")))
+            edit_map=edits("telegram"), link_prefixes=link_prefixes()))
     if settings.discord_token:
         from adapters.discord import DiscordAdapter
 

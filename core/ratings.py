@@ -10,7 +10,7 @@ Fair play: a game counts only when its players really played (each game's `rated
 two-player game is rated once each side has made its first move — `MIN_MOVES`, `duel_match` — and
 a resignation or a timeout after that is a rated loss, as on Lichess), and the same players farming games
 against each other gain little: of the games of one kind between exactly the same players (no fixed
-entrant, not a LOCAL_KINDS game) only `PAIR_GAMES` within any `PAIR_WINDOW` are rated (`repeated`).
+entrant, not a `Match.local` game) only `PAIR_GAMES` within any `PAIR_WINDOW` are rated (`repeated`).
 The rule matches the players by a keyed hash of their platform ids (`pair_hash`), so that a /forgetme
 does not make a returning account a new opponent; the live path (bot/storage/fair_play.py) stores its
 decision with each game, and `rebuild` follows it (games from before: decided again by ids). And a
@@ -18,9 +18,9 @@ win over a player newer to rated play than the winner moves the winner only part
 `discounted`): spare accounts, however many games they play among themselves, are young.
 
 Every rated game also counts in a player's rating across all chats of the platform, kept under the
-reserved chat id EVERYWHERE — except in LOCAL_KINDS, whose players are names that mean someone only
-within one chat (a Kegel club's members). `rebuild` replays stored games into both scopes, with the
-history of every step (the trend and the chart read it).
+reserved chat id EVERYWHERE — except a `Match.local` game's, whose players are names that mean someone
+only within one chat (a Kegel club's members: its game says so, `GamePlugin.rated_in_chat`). `rebuild`
+replays stored games into both scopes, with the history of every step (the trend and the chart read it).
 """
 
 from __future__ import annotations
@@ -48,7 +48,6 @@ class Rating:
 
 NEW = Rating(MODEL.mu, MODEL.sigma, 0)
 EVERYWHERE = "*"  # the chat id of the ratings across chats (no platform's chat has this id)
-LOCAL_KINDS = frozenset({"kegeln"})  # players are names within one chat: no rating across chats
 MIN_MOVES = 1  # a two-player game is rated once each player made this many guesses (revealed rows)
 NEWCOMER_GAMES = 20  # a player with fewer rated games of a kind (across chats) is new to rated play …
 NEWCOMER_AGE = 14 * 24 * 3600.0  # … and so is one whose first rated game of the kind is not this old
@@ -70,6 +69,9 @@ class Match:
     ranks: tuple[float, ...]
     names: Mapping[str, str] = field(default_factory=dict)
     fixed: Mapping[str, Rating] = field(default_factory=dict)
+    # its players are names within one chat (a club's members, not accounts): rated in that chat only,
+    # never new to rated play, never a farming pair (a game whose plugin is `rated_in_chat` makes it so)
+    local: bool = False
 
     @property
     def rated(self) -> list[str]:
@@ -91,14 +93,14 @@ def rate(match: Match, prior: Mapping[str, Rating]) -> dict[str, Rating]:
     return out
 
 
-def weights(match: Match, kind: str, everywhere: Mapping[str, Rating], since: Mapping[str, float],
+def weights(match: Match, everywhere: Mapping[str, Rating], since: Mapping[str, float],
             at: float) -> dict[str, float]:
     """How much of a gain each rated player keeps (1: all of it): a win or a draw against opponents new
     to rated play proves little — they may be spare accounts of the winner — so it moves the rating
     only by the share `established` of the newest opponent the player did not lose to. `everywhere`:
-    the players' ratings across chats before the game (a LOCAL_KINDS game, whose players are a club's
+    the players' ratings across chats before the game (a `local` match, whose players are a club's
     names, and the bot, whose rating is fixed, are never new)."""
-    if kind in LOCAL_KINDS:
+    if match.local:
         return {}
     rank = {p: r for team, r in zip(match.teams, match.ranks, strict=True) for p in team}
     out = {}
@@ -173,11 +175,11 @@ def ranked_match(scores: Mapping[str, float], names: Mapping[str, str],
     return Match(members, ranks, dict(names))
 
 
-def pair_key(kind: str, match: Match) -> frozenset[str] | None:
+def pair_key(match: Match) -> frozenset[str] | None:
     """Whose games against each other the repetition rule counts together: exactly these players
     (None: the rule does not apply — a game against the bot, whose rating no game changes, or a
-    LOCAL_KINDS game, whose players are names a club enters, who meet every week)."""
-    if kind in LOCAL_KINDS or match.fixed:
+    `local` match, whose players are names a club enters, who meet every week)."""
+    if match.local or match.fixed:
         return None
     return frozenset(match.rated)
 
@@ -196,9 +198,10 @@ def pair_hash(key: bytes, platform: str, kind: str, pair: frozenset[str]) -> str
     return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-def scopes(chat_id: str, kind: str) -> tuple[str, ...]:
-    """The chat ids a game of `kind` in `chat_id` is rated under: the chat, and across chats."""
-    return (chat_id,) if kind in LOCAL_KINDS else (chat_id, EVERYWHERE)
+def scopes(chat_id: str, match: Match) -> tuple[str, ...]:
+    """The chat ids a game in `chat_id` is rated under: the chat, and across chats (a `local` match: the
+    chat only)."""
+    return (chat_id,) if match.local else (chat_id, EVERYWHERE)
 
 
 def trend(steps: Sequence[Rating], games: int, n: int = TREND_GAMES) -> tuple[float, int] | None:
@@ -257,7 +260,7 @@ def rebuild(games: Iterable[Rated], newcomers: bool = True) -> tuple[dict[tuple[
     recent: dict[tuple[str, str, frozenset[str]], list[float]] = {}  # the repetition rule's rated games
     first: dict[tuple[str, str, str, str], float] = {}  # when each player's first rated game across chats ended
     for g in games:
-        pair = pair_key(g.kind, g.match)
+        pair = pair_key(g.match)
         if pair is not None and g.counted is not None:
             if not g.counted:
                 continue
@@ -268,12 +271,12 @@ def rebuild(games: Iterable[Rated], newcomers: bool = True) -> tuple[dict[tuple[
                 continue
             times.append(g.at)
         far = (g.platform, EVERYWHERE, g.kind)
-        keep = weights(g.match, g.kind, {p: current[(*far, p)].rating for p in g.match.rated
+        keep = weights(g.match, {p: current[(*far, p)].rating for p in g.match.rated
                                          if (*far, p) in current},
                        {p: first[(*far, p)] for p in g.match.rated if (*far, p) in first}, g.at) if newcomers else {}
         for p in g.match.rated:
             first.setdefault((*far, p), g.at)
-        for scope in scopes(g.chat_id, g.kind):
+        for scope in scopes(g.chat_id, g.match):
             key = (g.platform, scope, g.kind)
             prior = {p: current[(*key, p)].rating for p in g.match.rated if (*key, p) in current}
             for p, r in discounted(rate(g.match, prior), prior, keep).items():

@@ -48,21 +48,19 @@ KNOWN: dict[str, str] = {}
 # still there; the test fails once one no longer occurs. Those in files other engineers were editing in
 # parallel (bot/web/, adapters/, core/games/kegeln/) are to go when their files are free.
 KIND_LITERALS: dict[tuple[str, str], str] = {
-    ("adapters.telegram.deeplink", "daily"): "the short `d_` deep link's kind (adapters/ is another helper's)",
     ("bot.web.command", "kegeln"): "the TV page is Kegeln's (bot/web/ is another helper's)",
     ("bot.web.view", "kegeln"): "the TV page is Kegeln's (bot/web/ is another helper's)",
     ("bot.web.view", "words"): "bot/web/ is another helper's",
-    ("core.ratings", "kegeln"): "LOCAL_KINDS: wants a trait on Kegeln's core game (core/games/kegeln/ is another "
-                                "helper's)",
     ("bot.texts.option_words", "logik"): "an option word's catalog key (`/daily logik`, `/top logik`): to move with "
                                    "the catalogs per game",
     ("bot.texts.option_words", "words"): "an option word's catalog key (`/daily words`, `/top words`): to move with "
                                    "the catalogs per game",
     ("bot.process.shipped", "words"): "the data folder of word lists, not the game",
-    ("core.games.daily.presenter", "logik"): "the daily puzzle's own variant names, stored in its attempts",
-    ("core.games.daily.presenter", "words"): "the daily puzzle's own variant names, stored in its attempts",
-    ("core.games.daily.rules", "logik"): "the daily puzzle's own variant names, stored in its attempts",
-    ("core.games.daily.rules", "words"): "the daily puzzle's own variant names, stored in its attempts",
+    # the daily puzzle's variant names, written once as the named constants `Puzzle.COLOURS` and
+    # `Puzzle.LETTERS` in its own folder: values stored in its attempts and tables, carried by the play
+    # buttons and deep links already posted, and typed as `/daily logik`; they name its puzzles, not the games
+    ("core.games.daily.rules", "logik"): "`Puzzle.COLOURS`, the daily's stored variant name",
+    ("core.games.daily.rules", "words"): "`Puzzle.LETTERS`, the daily's stored variant name",
 }
 REGISTRY = "bot.games.registry"
 

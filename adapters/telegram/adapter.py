@@ -90,6 +90,7 @@ class TelegramAdapter:
         rate_limiter: BaseRateLimiter[Any] | None = None,
         poll_timeout: float = 10.0,
         link_key: bytes | None = None,
+        link_prefixes: Mapping[str, str] | None = None,  # a game's short deep-link prefix (`GamePlugin.link_prefix`)
         pacing: Pacing | None = None,
         edit_map: EditMap | None = None,
     ) -> None:
@@ -114,7 +115,7 @@ class TelegramAdapter:
         self.edit_map = edit_map if edit_map is not None else MemoryEditMap()  # survives a restart when a file
         # Deep links are signed with a key of this installation: by default derived from the token
         # (kept in the settings, so links posted before a restart still work after it).
-        self.links = DeepLinks(link_key or key_for(token))
+        self.links = DeepLinks(link_key or key_for(token), link_prefixes)
         self._app: Application[Any, Any, Any, Any, Any, Any] | None = None
         self._renderer: Renderer | None = None
         self._log_filters: list[tuple[logging.Logger, logging.Filter]] = []

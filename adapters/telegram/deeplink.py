@@ -8,10 +8,11 @@ button ids of core/buttons.py, which builds and parses them; this module only si
 - "act on chat X" (a game's button that names a chat, `ChatButton`: the daily puzzle's "play
   today's puzzle of this chat"): `c_<kind>_<chat id>_<arg>_<mac>`, decoded only ever to that
   `ChatButton`. It names no day and no player: whoever follows it acts for themselves (plays, or
-  resumes, or is told they have played their own attempt at that chat's puzzle of the day). The
-  daily puzzle's, the one chat button there was before links carried a kind, keeps the form its
-  links have always had, `d_<chat id>_<arg>_<mac>` (`SHORT_CHAT_KIND`: the links already posted keep
-  working, and a forum topic's still fits in 64 characters).
+  resumes, or is told they have played their own attempt at that chat's puzzle of the day). A game
+  may declare a one-letter prefix for its chat buttons' links instead (`GamePlugin.link_prefix`, handed
+  to `DeepLinks` as `short`, kind → letter): `<letter>_<chat id>_<arg>_<mac>`. The daily puzzle's, the
+  one chat button there was before links carried a kind, so keeps the form its links have always had,
+  `d_…` (the links already posted keep working, and a forum topic's still fits in 64 characters).
 
 - A payload cannot be forged: the key is derived from the bot token (a per-installation secret
   kept in the settings, so links survive restarts), the MAC is compared in constant time, and the two
@@ -29,6 +30,7 @@ import base64
 import hashlib
 import hmac
 import re
+from collections.abc import Mapping
 
 from core.buttons import ChatButton, GameButton, Verb, parse
 
@@ -37,8 +39,6 @@ MAC_BYTES = 12  # 96 bits: 16 characters of urlsafe base64
 MAX_PAYLOAD = 64
 _TOKEN_RE = re.compile(r"^s_([1-9][0-9]{0,17})_([A-Za-z0-9_-]{16})$")
 CHAT_PREFIX = "c_"
-SHORT_CHAT_PREFIX = "d_"
-SHORT_CHAT_KIND = "daily"  # the chat button whose links carry no kind: `d_…`, as they always have
 # a chat id: a group's, or a forum topic's "<group>/<topic>" (written "<group>t<topic>" in a payload,
 # which takes no "/"; the MAC is over the chat button's id as core/buttons.py writes it)
 _CHAT = r"(-?[1-9][0-9]{0,17}(?:/[1-9][0-9]{0,9})?)"
@@ -47,7 +47,8 @@ _CHAT_ID_RE = re.compile(_CHAT)
 _ARG_RE = re.compile(r"[a-z0-9]{1,8}")
 _KIND_RE = re.compile(r"[a-z]{1,8}")
 _CHAT_TOKEN_RE = re.compile(rf"^c_([a-z]{{1,8}})_{_CHAT_WRITTEN}_([a-z0-9]{{1,8}})_([A-Za-z0-9_-]{{16}})$")
-_SHORT_TOKEN_RE = re.compile(rf"^d_{_CHAT_WRITTEN}_([a-z0-9]{{1,8}})_([A-Za-z0-9_-]{{16}})$")
+_SHORT_TOKEN_RE = re.compile(rf"^([a-z])_{_CHAT_WRITTEN}_([a-z0-9]{{1,8}})_([A-Za-z0-9_-]{{16}})$")
+TAKEN = frozenset({PREFIX[0], CHAT_PREFIX[0]})  # letters no game's short prefix may be
 
 
 def _linkable_chat(action: str) -> ChatButton | None:
@@ -61,12 +62,13 @@ def _linkable_chat(action: str) -> ChatButton | None:
     return button
 
 
-def _chat_token(token: str) -> tuple[ChatButton, str] | None:
-    """The chat button a chat payload names, and its MAC (not yet checked)."""
+def _chat_token(token: str, short: Mapping[str, str]) -> tuple[ChatButton, str] | None:
+    """The chat button a chat payload names, and its MAC (not yet checked); `short`: letter → kind."""
     if (m := _CHAT_TOKEN_RE.match(token)) is not None:
         kind, written, arg, mac = m.groups()
-    elif (m := _SHORT_TOKEN_RE.match(token)) is not None:
-        kind, (written, arg, mac) = SHORT_CHAT_KIND, m.groups()
+    elif (m := _SHORT_TOKEN_RE.match(token)) is not None and m.group(1) in short:
+        letter, written, arg, mac = m.groups()
+        kind = short[letter]
     else:
         return None
     return ChatButton(kind, written.replace("t", "/"), arg), mac
@@ -87,10 +89,17 @@ def key_for(bot_token: str) -> bytes:
 class DeepLinks:
     """Signs and checks /start payloads with one installation's key."""
 
-    def __init__(self, key: bytes) -> None:
+    def __init__(self, key: bytes, short: Mapping[str, str] | None = None) -> None:
+        """`short`: the games' one-letter link prefixes, kind → letter (`GamePlugin.link_prefix`)."""
         if len(key) < 16:
             raise ValueError("a deep-link key needs at least 16 bytes")
+        short = dict(short or {})
+        if any(not re.fullmatch(r"[a-z]", p) or p in TAKEN for p in short.values()) or \
+                len(set(short.values())) < len(short):
+            raise ValueError(f"short link prefixes are distinct letters other than {sorted(TAKEN)}: {short}")
         self._key = key
+        self._short = short  # kind → letter
+        self._kinds = {p: k for k, p in short.items()}  # letter → kind
 
     def _mac(self, game_id: str) -> str:
         digest = hmac.new(self._key, f"secret:{game_id}".encode("ascii"), hashlib.sha256).digest()
@@ -106,7 +115,8 @@ class DeepLinks:
         chat = _linkable_chat(action)
         if chat is not None:
             written = chat.chat.replace("/", "t")
-            head = SHORT_CHAT_PREFIX if chat.kind == SHORT_CHAT_KIND else f"{CHAT_PREFIX}{chat.kind}_"
+            letter = self._short.get(chat.kind)
+            head = f"{letter}_" if letter else f"{CHAT_PREFIX}{chat.kind}_"
             payload = f"{head}{written}_{chat.arg}_{self._chat_mac(chat)}"
             return payload if len(payload) <= MAX_PAYLOAD else None
         button = parse(action)
@@ -118,7 +128,7 @@ class DeepLinks:
 
     def decode(self, token: str) -> str | None:
         """The action behind a payload we signed; None for anything else (forged, altered, foreign)."""
-        chat = _chat_token(token)
+        chat = _chat_token(token, self._kinds)
         if chat is not None:
             button, mac = chat
             if not hmac.compare_digest(mac.encode("ascii"), self._chat_mac(button).encode("ascii")):

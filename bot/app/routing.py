@@ -1,6 +1,8 @@
 """Routing an inbound to its game: plain text (a guess, a secret, a word), buttons, and the
 challenge and rematch flow that /accept, /decline, /rematch and the 🔁 button share. Game-neutral:
-every game is reached through its `core.games.base.Game` interface."""
+every game is reached through its `core.games.base.Game` interface (a challenge's answer and rematch
+link through `core.games.challenge.ChallengeGame`'s); what a message means before any game is asked
+(a random secret, which verbs a private chat may press) is decided here, once per message."""
 
 from __future__ import annotations
 
@@ -14,8 +16,33 @@ from core import buttons, serial
 from core.buttons import ChatButton, ForgetButton, GameButton, LangButton
 from core.codes import looks_like_code
 from core.errors import GameError
-from core.games.base import FOLLOW_UP_VERBS, PRIVATE_VERBS, QUIT_VERBS, Answer, Challenge, Game, Verb, asks_random
+from core.games.base import Game, Verb
+from core.games.challenge import Answer, Challenge, ChallengeGame
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
+
+# typed where a secret is due: a random one, please (every catalog language's word)
+RANDOM_WORDS = frozenset({"random", "zufall", "zufallscode", "случайно", "случаен", "slump"})
+QUIT_VERBS = frozenset({Verb.GIVEUP, Verb.RESIGN})
+# what a player may do privately in a group's game that waits for their private input: their own
+# secret, or ending their own part in it
+PRIVATE_VERBS = frozenset({Verb.SECRET, Verb.RANDOM, *QUIT_VERBS})
+FOLLOW_UP_VERBS = frozenset({Verb.AGAIN, Verb.REMATCH})  # a new game from a finished one
+
+
+def asks_random(text: str) -> bool:
+    """A plain message that asks for a random secret where one is due ("random", "zufall" …). The same for
+    every game (as a typed code is `core.codes.looks_like_code`), so asked once per message, not per game."""
+    return text.lower() in RANDOM_WORDS
+
+
+def challenge_of(game: Game[Any], state: Any) -> Challenge | None:
+    """The challenge waiting for an answer in a game (only a `ChallengeGame` has one)."""
+    return game.challenge(state) if isinstance(game, ChallengeGame) else None
+
+
+def follows_up(game: Game[Any]) -> bool:
+    """The game makes a new game from a finished one (🔁/▶ buttons, /rematch): it has a `follow_up`."""
+    return type(game).follow_up is not Game.follow_up
 
 
 async def on_text(svc: Services, turn: Turn, raw: str) -> None:
@@ -211,7 +238,7 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
         if said is not None:
             raise said
     check_origin(ib, row, game, state, verb)
-    if app in FOLLOW_UP_VERBS and game.follows_up:
+    if app in FOLLOW_UP_VERBS and follows_up(game):
         await follow_up(svc, turn, row, verb)
     elif app is Verb.SECRET:
         text = game.secret_prompt(row.id, state, ib.actor.user_id)
@@ -249,7 +276,7 @@ async def answer(svc: Services, turn: Turn, verb: str) -> None:
     targeted, open_ = [], []
     for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id):
         game, state = loaded(row)
-        answer = game.can_answer(state, ib.actor.user_id)
+        answer = game.can_answer(state, ib.actor.user_id) if isinstance(game, ChallengeGame) else None
         if answer is Answer.TARGETED:
             targeted.append((row, game, state))
         elif answer is Answer.OPEN:
@@ -259,6 +286,7 @@ async def answer(svc: Services, turn: Turn, verb: str) -> None:
         await answer_own(svc, turn, verb)
         return
     row, game, state = found[-1]
+    assert isinstance(game, ChallengeGame)  # only a challenge game answers `can_answer`
     if verb == Verb.ACCEPT and targeted:
         await withdraw_twins(svc, turn, game.pair(state))
     await svc.play(turn, row, game.button_action(state, verb, ib.actor.user_id, ib.actor.name, None))
@@ -270,7 +298,7 @@ async def answer_own(svc: Services, turn: Turn, verb: str) -> None:
     ib = turn.inbound
     row = await svc.my_game(ib.actor, ib.chat)
     game, state = loaded(row) if row else (None, None)
-    waiting = game.challenge(state) if game else None
+    waiting = challenge_of(game, state) if game else None
     if row is None or game is None or waiting is None or waiting.offerer != ib.actor.user_id:
         raise GameError("no_challenge")
     if verb == Verb.DECLINE:
@@ -299,7 +327,7 @@ async def follow_up_once(svc: Services, turn: Turn, row: GameRow, verb: str) -> 
     game, old = loaded(row)
     moved_on: GameRow | None = None
     for _ in range(1000):
-        next_id = game.next_game(old)
+        next_id = game.next_game(old) if isinstance(game, ChallengeGame) else None
         newer = await svc.store.get_game(next_id) if next_id else None
         if newer is None or newer.kind != row.kind:
             break
@@ -313,7 +341,8 @@ async def follow_up_once(svc: Services, turn: Turn, row: GameRow, verb: str) -> 
     lock = svc.lock(row.id)  # both players' requests from one finished game wait for each other
     try:
         async with lock:
-            if verb == Verb.REMATCH and await join_offer(svc, turn, row.kind, game.pair(old)):
+            if (verb == Verb.REMATCH and isinstance(game, ChallengeGame)
+                    and await join_offer(svc, turn, row.kind, game.pair(old))):
                 return
             if moved_on is not None:
                 raise GameError("rematch_moved_on", game=moved_on.id)
@@ -330,9 +359,14 @@ async def offer_follow_up(svc: Services, turn: Turn, row: GameRow, game: Game[An
     state, events = made
 
     def linked(game_id: int) -> dict[str, Any] | None:
-        """The finished game's state linked to its rematch (no result, no event), if it keeps links."""
+        """The finished game's state linked to its rematch (no result, no event): a challenge game's match
+        goes on in it (`ChallengeGame.next_game`); other games keep no link."""
+        if not isinstance(game, ChallengeGame):
+            return None
         source = serial.load(game.state_type, row.state)
-        return serial.dump(source) if game.link_next(source, game_id) else None
+        game.link_next(source, game_id)
+        stored: dict[str, Any] = serial.dump(source)
+        return stored
 
     chat = svc.chat_of(row)
     # created and linked in one transaction, compare-and-set on the finished game's row: two requests
@@ -348,7 +382,7 @@ async def pending_offers(svc: Services, chat: Chat, kind: str, pair: frozenset[s
     for r in await svc.store.chat_games(chat.platform, chat.chat_id):
         if r.kind == kind:
             game, state = loaded(r)
-            waiting = game.challenge(state)
+            waiting = challenge_of(game, state)
             if waiting is not None and waiting.offer and waiting.pair == pair:
                 found.append((r, game, state, waiting))
     return found
@@ -383,7 +417,7 @@ async def withdraw_twins(svc: Services, turn: Turn, pair: frozenset[str]) -> Non
     if row is None:
         return
     game, state = loaded(row)
-    waiting = game.challenge(state)
+    waiting = challenge_of(game, state)
     if waiting is not None and waiting.offerer == ib.actor.user_id and waiting.pair == pair:
         await svc.play(turn, row, game.cancel_action(state, ib.actor.user_id))
 

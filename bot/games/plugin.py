@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from bot.storage.base import GameRow, NewResult, StatLine
 from bot.storage.schemas import Schema
-from bot.yourdata.declare import SHARED, Kept, Personal
+from bot.yourdata.declare import Kept, Personal, shared
 from core.achievements import Achievement, Feat
 from core.errors import GameError
 from core.games.base import Game
@@ -115,6 +115,13 @@ class GamePlugin(Generic[S]):
     analysable: ClassVar[bool] = False
     # the computer opponent may take a seat in it (bot/games/computer/ `ComputerOpponent`)
     computer_plays: ClassVar[bool] = False
+    # its players are names within one chat (a Kegel club's members, not accounts): rated in that chat only
+    # (its `rated` match is `local`, core/ratings.py), no /top across chats, its ratings kept by /forgetme
+    # like the club's records (bot/yourdata/declare.py)
+    rated_in_chat: ClassVar[bool] = False
+    # a one-letter prefix of the Telegram deep links to its chat buttons (`<letter>_<chat>_<arg>_<mac>`,
+    # adapters/telegram/deeplink.py) instead of `c_<kind>_…`: a game whose links were posted in that form
+    link_prefix: ClassVar[str | None] = None
 
     @property
     def kind(self) -> str:
@@ -211,6 +218,17 @@ def rated_kinds(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> tuple[str, 
     return tuple(kind for kind, p in plugins.items() if p.is_rated)
 
 
+def rated_in_chat(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> frozenset[str]:
+    """The registered games rated in their chat only (`GamePlugin.rated_in_chat`)."""
+    return frozenset(kind for kind, p in plugins.items() if p.rated_in_chat)
+
+
+def link_prefixes() -> dict[str, str]:
+    """The registered games' short deep-link prefixes, kind → letter (`GamePlugin.link_prefix`), for the
+    Telegram adapter (bot/__main__.py)."""
+    return {kind: p.link_prefix for kind, p in PLUGINS.items() if p.link_prefix}
+
+
 def with_stats() -> tuple[str, ...]:
     """The registered games with statistics of their own (`/stats <kind>`: a `stats` hook of their own)."""
     return tuple(kind for kind, p in PLUGINS.items() if type(p).stats is not GamePlugin.stats)
@@ -224,7 +242,7 @@ def schemas() -> tuple[Schema, ...]:
 
 def personal() -> tuple[Personal | Kept, ...]:
     """Every declaration of where a chat user's data is kept: the shared tables' and the registered games'."""
-    return SHARED + tuple(d for p in PLUGINS.values() for d in p.personal)
+    return shared(rated_in_chat()) + tuple(d for p in PLUGINS.values() for d in p.personal)
 
 
 class _Games(Mapping[str, Game[Any]]):

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from bot.app.services import Command
 from bot.games import daily, duel, kegeln, logik, practice, shared, words
-from bot.games.plugin import GAMES, PLUGINS, GamePlugin, register, schemas
+from bot.games.plugin import GAMES, PLUGINS, GamePlugin, link_prefixes, register, schemas
 from bot.retention.commands import COMMANDS as RETENTION
 from bot.yourdata.commands import COMMANDS as YOUR_DATA
 
-__all__ = ["GAMES", "PLUGINS", "GamePlugin", "commands", "register", "schemas"]
+__all__ = ["GAMES", "PLUGINS", "GamePlugin", "commands", "link_prefixes", "register", "schemas"]
 
 
 def commands() -> tuple[Command, ...]:

@@ -25,7 +25,7 @@ from bot.app.routing import (
     set_lang,
 )
 from bot.app.services import Command, Services, Turn, loaded, pictured
-from bot.games.plugin import GAMES, GamePlugin, rated_kinds, with_stats
+from bot.games.plugin import GAMES, GamePlugin, rated_in_chat, rated_kinds, with_stats
 from bot.games.practice.storage import practice_bests
 from bot.retention.periods import period_word
 from bot.retention.tables import show_period
@@ -36,7 +36,9 @@ from core.buttons import GameButton, LangButton
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Verb, repeats_text
+from core.games.challenge import ChallengeGame
 from core.games.duel import GAME as DUEL  # the plain /top is the duel's wins
+from core.games.lobby import LobbyGame
 from core.games.practice import rules as practice
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
@@ -199,10 +201,10 @@ def title(svc: Services, row: GameRow) -> str:
 
 async def last_played(svc: Services, ib: Inbound) -> GameRow | None:
     """The actor's newest game in this chat that runs or was played: a challenge that nobody played
-    (declined, withdrawn, expired: `Game.unplayed`) hides no finished game from /rematch or /analyse."""
+    (declined, withdrawn, expired: `ChallengeGame.unplayed`) hides no finished game from /rematch or /analyse."""
     for row in await svc.store.last_games(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id, LOOK_BACK):
         game, state = loaded(row)
-        if not (row.over and game.unplayed(state)):
+        if not (row.over and isinstance(game, ChallengeGame) and game.unplayed(state)):
             return row
     return None
 
@@ -212,7 +214,7 @@ async def cmd_rematch(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     row = await last_played(svc, ib)
     if row is not None and not row.over:
         game, state = loaded(row)
-        waiting = game.challenge(state)
+        waiting = game.challenge(state) if isinstance(game, ChallengeGame) else None
         if waiting is not None and waiting.offer and await join_offer(svc, turn, row.kind, waiting.pair):
             return
     if row is None or not row.over:
@@ -297,7 +299,7 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     kind = meaning(args[0], svc.option_words, rated_kinds()) if args else None  # `/rating думи` too
     rest = args[1:] if kind else args
     uid, name = ib.actor.user_id, ib.actor.name
-    if kind in ratings.LOCAL_KINDS:  # its players are names within the chat (the club's members)
+    if kind in rated_in_chat():  # its players are names within the chat (the club's members)
         name = names.clean(" ".join(rest)) if rest else ib.actor.name
         uid = name.casefold()
     elif rest:
@@ -314,7 +316,7 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if line is None:
         turn.messages.append(Message(ib.chat, Text("stats.chart_none", {"name": name, "game": game})))
         return
-    if kind in ratings.LOCAL_KINDS:
+    if kind in rated_in_chat():
         name = line.name  # the member as the scorer wrote the name last
     history = await svc.store.rating_steps(ib.chat.platform, ib.chat.chat_id, kind, uid, limit=CHART_GAMES)
     lang = await svc.lang(ib)
@@ -368,7 +370,7 @@ async def rated_top(svc: Services, turn: Turn, kind: str, scope: tuple[str, ...]
         turn.messages.append(Message(ib.chat, Text("top.games", {"games": ", ".join(rated_kinds())})))
         return
     everywhere = bool(scope) and scope[0].lower() in svc.catalogs.words("top.everywhere_words")
-    if everywhere and kind in ratings.LOCAL_KINDS:
+    if everywhere and kind in rated_in_chat():
         turn.messages.append(Message(ib.chat, Text("top.local_only", {"game": Text(svc.plugins[kind].title or kind)})))
         return
     game = Text(svc.plugins[kind].title or kind)
@@ -399,7 +401,7 @@ async def cmd_join(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     for row in reversed(await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)):
         game, state = loaded(row)
-        action = game.join_action(state, ib.actor.user_id, ib.actor.name)
+        action = game.join_action(state, ib.actor.user_id, ib.actor.name) if isinstance(game, LobbyGame) else None
         if action is not None:
             await svc.play(turn, row, action)
             return
@@ -411,7 +413,8 @@ async def cmd_leave(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if row is None:
         raise GameError("no_game")
     game, state = loaded(row)
-    await play_or(svc, turn, row, game.leave_action(state, turn.inbound.actor.user_id), GameError("no_game"))
+    leave = game.leave_action(state, turn.inbound.actor.user_id) if isinstance(game, LobbyGame) else None
+    await play_or(svc, turn, row, leave, GameError("no_game"))
 
 
 async def cmd_hint(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:

@@ -85,4 +85,4 @@ async def shares(tx: Tx, platform: str, kind: str, match: ratings.Match,
         at = await tx.fetchval(FIRST_RATED, platform=platform, chat_id=ratings.EVERYWHERE, kind=kind, user_id=user_id)
         if at is not None:
             first[user_id] = float(at)
-    return ratings.weights(match, kind, everywhere, first, now)
+    return ratings.weights(match, everywhere, first, now)

@@ -275,11 +275,11 @@ class SqlStore:
         leaves out (`ratings.repeated`, matched by keyed hash: bot/storage/fair_play.py) writes nothing."""
         async def job(tx: Tx) -> None:
             claimed = await _claim_pair(tx, platform, kind, match, now)
-            pair = ratings.pair_key(kind, match)
+            pair = ratings.pair_key(match)
             if claimed is not None and pair and not await fair_play.counted(tx, platform, kind, pair, now, game_id):
                 return
             keep = await fair_play.shares(tx, platform, kind, match, claimed, now) if claimed else {}
-            for scope in ratings.scopes(chat_id, kind):
+            for scope in ratings.scopes(chat_id, match):
                 where = {"platform": platform, "chat_id": scope, "kind": kind}
                 prior = dict(claimed) if claimed is not None and scope == ratings.EVERYWHERE else {}
                 for user_id in match.rated:
@@ -381,7 +381,7 @@ async def _claim_pair(tx: Tx, platform: str, kind: str, match: ratings.Match,
     claimed first, in a fixed order (two games of the same players ending at once count one after the
     other), and their prior ratings there — the rating of that scope starts from them. None: the rule
     does not apply."""
-    pair = ratings.pair_key(kind, match)
+    pair = ratings.pair_key(match)
     if not pair:
         return None
     where = {"platform": platform, "chat_id": ratings.EVERYWHERE, "kind": kind}

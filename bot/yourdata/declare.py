@@ -1,7 +1,7 @@
 """Where the database keeps a chat user's data: the declarations /mydata and /forgetme act on.
 
 A table that holds a chat account's id or display name is declared once, as a `Personal` entry: the
-shared tables here (`SHARED`), a game's or a feature's own on its plugin (`GamePlugin.personal`, a
+shared tables here (`shared`), a game's or a feature's own on its plugin (`GamePlugin.personal`, a
 tuple, default empty). A column that only looks personal (a Kegel club member's name, typed by the
 scorer: the club's records, not an account) is declared as `Kept`, with the reason.
 tests/yourdata/test_declared.py fails for any column of the database named like a person's
@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
-
-from core import ratings
 
 # The neutral name of a forgotten player, stored instead of their name and shown as "former player" in
 # the reader's language (bot/texts/i18n.py). U+2063 is a format character: core.names.clean drops it from every
@@ -58,28 +56,31 @@ class Kept:
     why: str
 
 
-_NOT_LOCAL = "kind NOT IN ({})".format(", ".join(f"'{k}'" for k in sorted(ratings.LOCAL_KINDS)))
-
-# The shared tables (bot/storage/migrations.py). A game's own tables are declared on its plugin.
-SHARED: tuple[Personal | Kept, ...] = (
-    Personal("users", user="user_id", name="name", forget="delete"),
-    Personal("chat_members", user="user_id", forget="delete", chat=("chat_id",)),
-    Personal("chats", user="chat_id", forget="delete", prefix="u:"),  # their own /lang (bot/texts/render.py)
-    Personal("chats", user="chat_id", forget="delete", export=False),  # their private chat's settings
-    Personal("seats", user="user_id", chat=("chat_id",)),
-    Personal("results", user="user_id", name="name", chat=("chat_id",)),
-    # a Kegel club's ratings are its members' (names, not accounts): kept like the club's records
-    Personal("ratings", user="user_id", name="name", where=_NOT_LOCAL, chat=("chat_id",)),
-    Personal("rating_history", user="user_id", where=_NOT_LOCAL, chat=("chat_id",)),
-    Personal("games", json=("state",), key="id", version="version", chat=("chat_id",)),
-    Personal("events", json=("data",), key="id", platform="",  # the events of this platform's games
-             where="game_id IN (SELECT id FROM games WHERE platform = :platform)"),
-    # a Kegel member's achievements are the club's records too (docs/retention.md)
-    Personal("achievements", user="user_id", name="name", where=_NOT_LOCAL, chat=("chat_id",)),
-    Personal("forget_requests", user="user_id", forget="delete", export=False),
-    Personal("ping_optins", user="user_id", forget="delete"),  # who asked to be mentioned (bot/retention/)
-    Kept("scheduled_jobs", ("leased_by",), "the process holding a job, not a person"),
-)
+def shared(rated_in_chat: Iterable[str] = ()) -> tuple[Personal | Kept, ...]:
+    """The shared tables (bot/storage/migrations.py); a game's own tables are declared on its plugin.
+    `rated_in_chat`: the games whose players are names within a chat (`GamePlugin.rated_in_chat`), whose
+    ratings and achievements are the club's records, not an account's."""
+    kinds = sorted(rated_in_chat)
+    not_local = "kind NOT IN ({})".format(", ".join(f"'{k}'" for k in kinds)) if kinds else ""
+    return (
+        Personal("users", user="user_id", name="name", forget="delete"),
+        Personal("chat_members", user="user_id", forget="delete", chat=("chat_id",)),
+        Personal("chats", user="chat_id", forget="delete", prefix="u:"),  # their own /lang (bot/texts/render.py)
+        Personal("chats", user="chat_id", forget="delete", export=False),  # their private chat's settings
+        Personal("seats", user="user_id", chat=("chat_id",)),
+        Personal("results", user="user_id", name="name", chat=("chat_id",)),
+        # a Kegel club's ratings are its members' (names, not accounts): kept like the club's records
+        Personal("ratings", user="user_id", name="name", where=not_local, chat=("chat_id",)),
+        Personal("rating_history", user="user_id", where=not_local, chat=("chat_id",)),
+        Personal("games", json=("state",), key="id", version="version", chat=("chat_id",)),
+        Personal("events", json=("data",), key="id", platform="",  # the events of this platform's games
+                 where="game_id IN (SELECT id FROM games WHERE platform = :platform)"),
+        # a Kegel member's achievements are the club's records too (docs/retention.md)
+        Personal("achievements", user="user_id", name="name", where=not_local, chat=("chat_id",)),
+        Personal("forget_requests", user="user_id", forget="delete", export=False),
+        Personal("ping_optins", user="user_id", forget="delete"),  # who asked to be mentioned (bot/retention/)
+        Kept("scheduled_jobs", ("leased_by",), "the process holding a job, not a person"),
+    )
 
 
 def entries(declared: Iterable[Personal | Kept]) -> tuple[Personal, ...]:

@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import msgspec
 
@@ -102,51 +102,19 @@ class ResultRow:
     side: str | None = None  # the player's side where a game records sides ("white" | "black" in Logik)
 
 
-# typed where a secret is due: a random one, please (every catalog language's word)
-RANDOM_WORDS = frozenset({"random", "zufall", "zufallscode", "случайно", "случаен", "slump"})
-
-
-def asks_random(text: str) -> bool:
-    """A plain message that asks for a random secret where one is due ("random", "zufall" …). The same for
-    every game (as a typed code is `core.codes.looks_like_code`), so asked once per message, not per game."""
-    return text.lower() in RANDOM_WORDS
-QUIT_VERBS = frozenset({Verb.GIVEUP, Verb.RESIGN})
-# what a player may do privately in a group's game that waits for their private input: their own
-# secret, or ending their own part in it
-PRIVATE_VERBS = frozenset({Verb.SECRET, Verb.RANDOM, *QUIT_VERBS})
-FOLLOW_UP_VERBS = frozenset({Verb.AGAIN, Verb.REMATCH})  # a new game from a finished one
-
-
-class Answer(StrEnum):
-    """How a challenge concerns someone who may /accept or /decline it."""
-
-    TARGETED = "targeted"  # aimed at them by name
-    OPEN = "open"  # open to anyone but the one who made it
-
-
-@dataclass(frozen=True)
-class Challenge:
-    """A two-player challenge (or rematch offer) waiting for its answer, as the App sees it."""
-
-    offerer: str  # who made it: the other one answers
-    pair: frozenset[str]  # the user ids of its players (one, for an open challenge)
-    offer: bool  # a rematch offer (made from a finished game)
-    names: dict[str, str]  # user id → name, of the pair
-
-    def other_name(self, user_id: str) -> str:
-        return next((n for u, n in self.names.items() if u != user_id), "")
-
-
 class Game(ABC, Generic[S]):
     """One game seen from the App: a pure state machine plus its presenter, through one typed
     interface. The abstract methods are what every game has; the others are capabilities with
-    defaults that mean "this game does not do that" (no secret, no typed moves, no buttons …)."""
+    defaults that mean "this game does not do that" (no secret, no typed moves, no buttons …). What
+    only some games have is on their own types: a challenge, its pair and the rematch link on
+    `core.games.challenge.ChallengeGame`, /join and /leave on `core.games.lobby.LobbyGame`. A game's
+    class binds its rules' and presenter's functions as these members (`apply = staticmethod(rules.apply)`),
+    or is its rules where a member is its own (a button's meaning): no method that only forwards."""
 
     kind: ClassVar[str]
     state_type: type[S]
     events: ClassVar[tuple[type[Event], ...]] = ()  # its kinds of events (the event log read back: `Logged.read`)
     pictured: ClassVar[bool] = False  # its messages may carry a PNG (drawn off the event loop)
-    follows_up: ClassVar[bool] = False  # 🔁/▶ buttons and /rematch make a new game from a finished one
     rematch_verb: ClassVar[Verb] = Verb.REMATCH  # what /rematch asks of `follow_up` (AGAIN: play again alone)
     # played by its seated player privately though it belongs to a group (the daily puzzle): every move
     # is private input (`secret_prompt`), so /giveup, /hint and /board in the private chat reach it too
@@ -172,13 +140,15 @@ class Game(ABC, Generic[S]):
     def seated(self, state: S) -> list[Player]: ...
 
     @abstractmethod
-    def is_over(self, state: S) -> bool: ...
-
-    @abstractmethod
     def results(self, state: S) -> list[ResultRow]: ...
 
-    @abstractmethod
-    def last_activity(self, state: S) -> float: ...
+    def is_over(self, state: S) -> bool:
+        """Over once its phase is "finished" (every game's state is `Staged`)."""
+        return is_over(cast(Staged, state))
+
+    def last_activity(self, state: S) -> float:
+        """The time of its last move (`Staged.updated`)."""
+        return last_activity(cast(Staged, state))
 
     def code_rules(self, state: S) -> tuple[int, bool] | None:
         """The code length and repeats a 1A2B game records with its results (None: not a code game)."""
@@ -228,42 +198,10 @@ class Game(ABC, Generic[S]):
         """/cancel (None: nothing to cancel)."""
         return None
 
-    def join_action(self, state: S, user_id: str, name: str) -> object | None:
-        """/join: a lobby that takes this player now."""
-        return None
-
-    def leave_action(self, state: S, user_id: str) -> object | None:
-        """/leave."""
-        return None
-
     def follow_up(self, old: S, verb: str, user_id: str, ctx: Ctx) -> tuple[S, list[Event]] | None:
-        """A new game from a finished one (`verb`: `Verb.REMATCH` or `Verb.AGAIN`)."""
+        """A new game from a finished one (`verb`: `Verb.REMATCH` or `Verb.AGAIN`): the game's 🔁/▶
+        buttons and /rematch, where it has one of its own."""
         return None
-
-    def challenge(self, state: S) -> Challenge | None:
-        """The challenge that waits for an answer in this game (/accept, /decline, rematch offers)."""
-        return None
-
-    def unplayed(self, state: S) -> bool:
-        """The game ended before it was played (a challenge declined, withdrawn or expired): /rematch
-        and /analyse look past it to the player's last game."""
-        return False
-
-    def can_answer(self, state: S, user_id: str) -> Answer | None:
-        """Whether this user may /accept or /decline the game's challenge."""
-        return None
-
-    def pair(self, state: S) -> frozenset[str]:
-        """The two players of a match (rematches pair up the same two)."""
-        return frozenset()
-
-    def next_game(self, state: S) -> int | None:
-        """The game a finished game's match went on in (its rematch)."""
-        return None
-
-    def link_next(self, state: S, game_id: int) -> bool:
-        """Note the rematch a finished game was followed by; False where the game keeps no link."""
-        return False
 
 
 class Staged(Protocol):

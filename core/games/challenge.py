@@ -16,8 +16,6 @@ from core import serial
 from core.errors import GameError
 from core.games.actions import Accept, Cancel, Decline, Exposed, Guess, Resign, SetSecret, Timeout
 from core.games.base import (
-    Answer,
-    Challenge,
     Ctx,
     Event,
     Game,
@@ -27,8 +25,6 @@ from core.games.base import (
     ResultRow,
     S,
     Verb,
-    is_over,
-    last_activity,
     moving,
 )
 from core.games.challenge_events import (
@@ -43,6 +39,26 @@ from core.games.challenge_events import (
     SecretsWanted,
     TimedOut,
 )
+
+
+class Answer(StrEnum):
+    """How a challenge concerns someone who may /accept or /decline it."""
+
+    TARGETED = "targeted"  # aimed at them by name
+    OPEN = "open"  # open to anyone but the one who made it
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A two-player challenge (or rematch offer) waiting for its answer, as the App sees it."""
+
+    offerer: str  # who made it: the other one answers
+    pair: frozenset[str]  # the user ids of its players (one, for an open challenge)
+    offer: bool  # a rematch offer (made from a finished game)
+    names: dict[str, str]  # user id → name, of the pair
+
+    def other_name(self, user_id: str) -> str:
+        return next((n for u, n in self.names.items() if u != user_id), "")
 
 
 class Phase(StrEnum):
@@ -302,24 +318,16 @@ def results(state: Any, tries: Callable[[str], int], side: Callable[[str], str] 
 
 class ChallengeGame(Game[S]):
     """The App's view shared by the two-player challenge games: the seats, a secret, typed guesses,
-    the answer buttons, /resign, the rematch link, alike in each. A game adds its moves (`apply`),
-    its presenter (`present`, `board`, `secret_prompt`), its `results`, /cancel and the rematch."""
-
-    follows_up = True
+    the answer buttons, /resign, and what only they have: a challenge to /accept or /decline, a pair of
+    players, and the rematch link (bot/app/routing.py asks a game for these only where it is one). A
+    game adds its moves (`apply`), its presenter (`present`, `board`, `secret_prompt`), its `results`,
+    /cancel and the rematch."""
 
     def players(self, state: S) -> list[Player]:
         return players(state)
 
     def seated(self, state: S) -> list[Player]:
         return seated(state)
-
-    def is_over(self, state: S) -> bool:
-        s: Any = state  # a ChallengeState: Staged
-        return is_over(s)
-
-    def last_activity(self, state: S) -> float:
-        s: Any = state
-        return last_activity(s)
 
     def secret_action(self, text: str | None) -> object | None:
         """Private input where a secret is expected: the code, or None for a random one."""
@@ -342,10 +350,13 @@ class ChallengeGame(Game[S]):
         s: Any = state
         return Cancel() if s.phase.value == "challenge" else Resign()
 
+    # ---------------------------------------------------------------- only the challenge games'
     def can_answer(self, state: S, user_id: str) -> Answer | None:
+        """Whether this user may /accept or /decline the game's challenge."""
         return can_answer(state, user_id)
 
     def challenge(self, state: S) -> Challenge | None:
+        """The challenge that waits for an answer in this game (/accept, /decline, rematch offers)."""
         s: Any = state
         if s.phase.value != "challenge":
             return None
@@ -353,18 +364,22 @@ class ChallengeGame(Game[S]):
                          {p.user_id: p.name for p in players(s)})
 
     def pair(self, state: S) -> frozenset[str]:
+        """The two players of a match (rematches pair up the same two)."""
         return frozenset(seat_ids(state))
 
     def unplayed(self, state: S) -> bool:
+        """The game ended before it was played (a challenge declined, withdrawn or expired): /rematch
+        and /analyse look past it to the player's last game."""
         s: Any = state
         return s.phase.value == "finished" and s.outcome in UNPLAYED
 
     def next_game(self, state: S) -> int | None:
+        """The game a finished game's match went on in (its rematch)."""
         s: Any = state
         found: int | None = s.next_game
         return found
 
-    def link_next(self, state: S, game_id: int) -> bool:
+    def link_next(self, state: S, game_id: int) -> None:
+        """Note the rematch a finished game was followed by."""
         s: Any = state
         s.next_game = game_id
-        return True

@@ -105,6 +105,9 @@ async def test_rated_games_agree_with_openskill_and_top_shows_the_order(table: T
     assert "Winner: Team 2" in texts(r)
     want.play("kegeln", [["birgit", "klaus"], ["sven", "hanne"], ["ute"]], [2, 1, 3])
     assert_agree(db, want)
+    with sqlite3.connect(db) as conn:  # the club's members are names within its chat: rated there only
+        scopes = dict(conn.execute("SELECT kind, group_concat(DISTINCT chat_id) FROM ratings GROUP BY kind").fetchall())
+    assert scopes["kegeln"] == "group-1" and ratings.EVERYWHERE in scopes["duel"].split(",")
     # /top duel: the conservative rating first, with games played
     order = sorted(("alice", "bob"), key=lambda p: -(want.ratings[("duel", p)][0] - 3 * want.ratings[("duel", p)][1]))
     out = texts(await table.say("alice", "/top duel"))

@@ -34,7 +34,7 @@ def test_a_win_over_a_newcomer_moves_the_winner_part_of_the_way() -> None:
     now = 100 * DAY
     prior = {"reg": regular(), "new": ratings.NEW}
     since = {"reg": 0.0}
-    keep = ratings.weights(match, "duel", prior, since, now)
+    keep = ratings.weights(match, prior, since, now)
     assert keep == {"reg": 0.0}  # a newcomer without a rated game: the win moves nothing
     full = ratings.rate(match, prior)
     assert ratings.discounted(full, prior, keep)["reg"] == ratings.Rating(27.0, 3.0, ratings.NEWCOMER_GAMES + 1)
@@ -42,7 +42,7 @@ def test_a_win_over_a_newcomer_moves_the_winner_part_of_the_way() -> None:
     # half the games and half the age: a quarter of the gain
     prior["new"] = ratings.Rating(25.0, 6.0, ratings.NEWCOMER_GAMES // 2)
     since["new"] = now - ratings.NEWCOMER_AGE / 2
-    keep = ratings.weights(match, "duel", prior, since, now)
+    keep = ratings.weights(match, prior, since, now)
     assert keep == {"reg": pytest.approx(0.25)}
     full = ratings.rate(match, prior)
     got = ratings.discounted(full, prior, keep)["reg"]
@@ -50,16 +50,16 @@ def test_a_win_over_a_newcomer_moves_the_winner_part_of_the_way() -> None:
     # a loss to a newcomer counts in full
     lost = ratings.duel_match({"reg": "loss", "new": "win"}, {})
     assert lost is not None
-    keep = ratings.weights(lost, "duel", prior, since, now)
+    keep = ratings.weights(lost, prior, since, now)
     assert ratings.discounted(ratings.rate(lost, prior), prior, keep) == ratings.rate(lost, prior)
 
 
 def test_newcomers_among_themselves_and_the_bot_rate_in_full() -> None:
     match = ratings.duel_match({"a": "win", "b": "loss"}, {})
     assert match is not None
-    assert ratings.weights(match, "duel", {}, {}, 0.0) == {}  # a new chat: everyone equally new
+    assert ratings.weights(match, {}, {}, 0.0) == {}  # a new chat: everyone equally new
     both = {"a": regular(), "b": regular(3 * ratings.NEWCOMER_GAMES)}
-    assert ratings.weights(match, "duel", both, {"a": 0.0, "b": 0.0}, 100 * DAY) == {}
+    assert ratings.weights(match, both, {"a": 0.0, "b": 0.0}, 100 * DAY) == {}
     bot = ratings.duel_match({"a": "win", "bot": "loss"}, {}, {"bot": ratings.BOT_RATINGS["strong"]})
     assert bot is not None
-    assert ratings.weights(bot, "duel", {"a": regular()}, {"a": 0.0}, 100 * DAY) == {}
+    assert ratings.weights(bot, {"a": regular()}, {"a": 0.0}, 100 * DAY) == {}

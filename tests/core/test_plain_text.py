@@ -1,11 +1,12 @@
 """What a plain message is, the same for every game: a short run of digits is a typed code
 (`core.codes.looks_like_code`) and the catalog languages' words ask for a random secret
-(`core.games.base.asks_random`); bot/app/routing.py asks each once per message, not once per game."""
+(`bot.app.routing.asks_random`): routing asks each once per message, not once per game."""
 
 from __future__ import annotations
 
+from bot.app.routing import asks_random
 from core.codes import looks_like_code
-from core.games.base import Game, asks_random
+from core.games.base import Game
 
 
 def test_codes_and_random_words() -> None:

@@ -20,6 +20,7 @@ from adapters.telegram import TelegramAdapter
 from adapters.telegram.deeplink import DeepLinks, key_for
 from adapters.telegram.render import SETTLES_MARK
 from bot.app.app import App
+from bot.games.registry import link_prefixes
 from core import serial
 from core.games.challenge import Phase
 from core.games.duel import rules as duel
@@ -68,7 +69,7 @@ class Club:
         self.adapter = TelegramAdapter(
             self.standin.token, self.app.handle, self.app.command_menu(),
             base_url=self.standin.base_url, rate_limiter=relaxed_limiter(),
-            edit_map=JsonEditMap(self.db_path.with_suffix(".telegram-edits.json")),
+            edit_map=JsonEditMap(self.db_path.with_suffix(".telegram-edits.json")), link_prefixes=link_prefixes(),
         )
         await self.adapter.start()
 

@@ -14,6 +14,7 @@ import sqlite3
 import pytest
 
 from adapters.telegram.deeplink import DeepLinks, key_for
+from bot.games.registry import link_prefixes
 from tests.telegram.standin import Call, Chat, StandIn, User
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, sent
 
@@ -56,7 +57,7 @@ async def test_three_players_deep_link_spoiler_free_results_and_no_second_try_af
     calls = await club.act(club.say(GROUP, ALICE, "/daily"))
     assert any("Today's 1A2B daily" in c.text for c in sent(calls, ALICE.id))
     token = link_of(calls)
-    assert DeepLinks(key_for(standin.token)).decode(token) == f"daily:{GROUP.id}:1a2b"
+    assert DeepLinks(key_for(standin.token), link_prefixes()).decode(token) == f"daily:{GROUP.id}:1a2b"
     secret = secret_of(club)
     wrong = wrong_codes(secret)
     everything: list[Call] = list(calls)
@@ -125,9 +126,9 @@ async def test_cheats_other_chats_link_forged_payloads_anothers_link_and_a_secon
 
     # forged payloads: another chat's id under this chat's MAC, another puzzle, another bot's key,
     # the other link's MAC on this chat: each is a plain /start (the welcome), never a daily
-    links = DeepLinks(key_for(standin.token))
+    links = DeepLinks(key_for(standin.token), link_prefixes())
     forged = [here.replace(str(GROUP.id), str(OTHER.id)), here.replace("1a2b", "logik"),
-              DeepLinks(key_for("999:another-bot")).encode(f"daily:{GROUP.id}:1a2b") or "",
+              DeepLinks(key_for("999:another-bot"), link_prefixes()).encode(f"daily:{GROUP.id}:1a2b") or "",
               f"d_{GROUP.id}_1a2b_" + there.rsplit("_", 1)[1]]
     for payload in forged:
         assert links.decode(payload) is None

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from adapters.telegram.deeplink import DeepLinks, key_for
+from bot.games.registry import link_prefixes
 from bot.texts.i18n import Catalogs
 from core import serial
 from core.games.practice import rules as practice
@@ -260,7 +261,7 @@ async def test_a_topics_daily_by_its_signed_link_and_its_result_in_the_topic(clu
     (url,) = [b["url"] for c in calls for b in c.buttons if "url" in b]
     assert all(thread(c) == d for c in calls)
     token = url.split("start=", 1)[1]
-    assert DeepLinks(key_for(standin.token)).decode(token) == f"daily:{FORUM.id}/{d}:1a2b"
+    assert DeepLinks(key_for(standin.token), link_prefixes()).decode(token) == f"daily:{FORUM.id}/{d}:1a2b"
     with sqlite3.connect(club.db_path) as conn:
         (secret,), = conn.execute("SELECT secret FROM daily_puzzles WHERE chat_id = ?", (f"{FORUM.id}/{d}",))
     mark = standin.mark()

@@ -13,6 +13,7 @@ from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
 from adapters.telegram.inbound import from_update
 from adapters.telegram.outbox import Pacer, Pacing
 from adapters.telegram.topics import TopicNames, chat_of_message, gone, target
+from bot.games.registry import link_prefixes
 from core.messages import Actor, Chat, Inbound, Outbound, Response, group_of
 from tests.telegram import forum
 from tests.telegram.standin import Chat as TgChat
@@ -107,7 +108,7 @@ def test_destinations_and_groups() -> None:
 
 
 def test_daily_links_of_a_topic() -> None:
-    links = DeepLinks(key_for("123:secret-token-of-this-installation"))
+    links = DeepLinks(key_for("123:secret-token-of-this-installation"), link_prefixes())
     token = links.encode("daily:-1001234567890/4567:ab12")
     assert token is not None and len(token) <= 64 and "/" not in token
     assert links.decode(token) == "daily:-1001234567890/4567:ab12"

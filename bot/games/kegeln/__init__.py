@@ -3,6 +3,8 @@ seasons, merges, the cash box (cash_*.py) and storage each in a module of this p
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.app.runner import both
 from bot.app.services import Command, Services, Turn
 from bot.club import commands as club_commands
@@ -115,8 +117,11 @@ class KegelnPlugin(GamePlugin[State]):
     async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: State, over: bool) -> None:
         tv.saved(svc, chat)  # this process's TV pages of the chat
 
+    rated_in_chat = True  # its players are the club's members, names within the chat
+
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
-        return play.kegeln_match(records.member_records(state), bool(state.teams))
+        match = play.kegeln_match(records.member_records(state), bool(state.teams))
+        return replace(match, local=self.rated_in_chat) if match else None
 
     # a member's, by name (the club's records, as the ratings): the scorer's account earns none
     achievements = (FIRST_WIN, ALLE_NEUNE)

@@ -12,15 +12,18 @@ from typing import Any
 
 from core.games.base import Event, Verb, button, to_actor
 from core.games.daily.events import DailyGuessed, DailyOver, DailyStarted
-from core.games.daily.rules import DailyOutcome, Phase, Row, State, day_of, length_of
+from core.games.daily.rules import DailyOutcome, Phase, Puzzle, Row, State, awaits, day_of, length_of
 from core.messages import Actor, Button, Chat, Message, Text
 from core.pegs import BY_NUMBER, legend
 
-GAME_KEYS = {"1a2b": "daily.game.digits", "logik": "daily.game.logik", "words": "daily.game.words"}
-PROMPT_KEYS = {"1a2b": "daily.prompt_digits", "logik": "daily.prompt_logik", "words": "daily.prompt_words"}
+GAME_KEYS: dict[str, str] = {Puzzle.DIGITS: "daily.game.digits", Puzzle.COLOURS: "daily.game.logik",
+                             Puzzle.LETTERS: "daily.game.words"}
+PROMPT_KEYS: dict[str, str] = {Puzzle.DIGITS: "daily.prompt_digits", Puzzle.COLOURS: "daily.prompt_logik",
+                               Puzzle.LETTERS: "daily.prompt_words"}
 OVER_KEYS = {DailyOutcome.SOLVED: "daily.over_solved", DailyOutcome.FAILED: "daily.over_failed",
              DailyOutcome.GAVE_UP: "daily.over_gave_up", DailyOutcome.ABANDONED: "daily.over_abandoned"}
-SECRET_KEYS = {"1a2b": "daily.secret.digits", "logik": "daily.secret.logik", "words": "daily.secret.words"}
+SECRET_KEYS: dict[str, str] = {Puzzle.DIGITS: "daily.secret.digits", Puzzle.COLOURS: "daily.secret.logik",
+                               Puzzle.LETTERS: "daily.secret.words"}
 
 HIT, NEAR, MISS = "🟩", "🟨", "⬛"
 
@@ -40,13 +43,13 @@ def score(state: State) -> str:
 
 
 def shown_code(state: State, code: str) -> str:
-    if state.puzzle == "logik":
+    if state.puzzle == Puzzle.COLOURS:
         return "".join(BY_NUMBER[int(c)].symbol for c in code) + f" ({code})"
-    return code.upper() if state.puzzle == "words" else code
+    return code.upper() if state.puzzle == Puzzle.LETTERS else code
 
 
 def answer(state: State, row: Row) -> str:
-    if state.puzzle == "logik":
+    if state.puzzle == Puzzle.COLOURS:
         return f"{row.a}⚫ {row.b}⚪"
     return f"{row.a}A{row.b}B"
 
@@ -55,9 +58,15 @@ def prompt(state: State) -> Text:
     """How to guess, and what is left; a Logik daily with its colour legend (symbols, numbers, initials)."""
     params: dict[str, Any] = {"left": state.max_attempts - len(state.rows), "max": state.max_attempts,
                               "length": length_of(state.puzzle)}
-    if state.puzzle == "logik":
+    if state.puzzle == Puzzle.COLOURS:
         params["legend"] = legend()
     return Text(PROMPT_KEYS[state.puzzle], params)
+
+
+def secret_prompt(game_id: int, state: State, user_id: str) -> Text | None:
+    """While the attempt runs, its player's private input is a guess (so it is routed from the
+    private chat, and a guess typed in the group is deleted unseen)."""
+    return prompt(state) if awaits(state, user_id) else None
 
 
 def _private_rows(state: State) -> str:

@@ -23,15 +23,27 @@ from typing import ClassVar
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.actions import GiveUp, Guess, Timeout
-from core.games.base import Ctx, Event, Player, moving
+from core.games.base import Ctx, Event, Player, ResultRow, moving
 from core.games.daily.events import DailyGuessed, DailyOver, DailyStarted
 from core.lexicon import ALPHABETS, Lexicon, is_word_of, normalise
 from core.pegs import PEGS, SEPARATORS, parse_row
 from core.scoring import bulls_cows
 
-PUZZLES = ("1a2b", "logik", "words")
-DEFAULT_PUZZLE = "1a2b"
-MAX_ATTEMPTS: dict[str, int] = {"1a2b": 10, "logik": 10, "words": 10}
+
+class Puzzle(StrEnum):
+    """The daily puzzle's variants. Their values are the daily's own names, written once here: stored in
+    every attempt and daily table row, carried by the play buttons and deep links already posted, and
+    typed as `/daily logik`; two of them read like another game's kind but name a puzzle of this one
+    (tests/test_import_graph.py `KIND_LITERALS`)."""
+
+    DIGITS = "1a2b"  # 4 different digits, answered xAyB
+    COLOURS = "logik"  # 5 pegs of 8 colours, answered with black and white pegs
+    LETTERS = "words"  # a 5-letter word of the chat's language, answered with bull and cow counts
+
+
+PUZZLES: tuple[str, ...] = tuple(p.value for p in Puzzle)
+DEFAULT_PUZZLE: str = Puzzle.DIGITS.value
+MAX_ATTEMPTS: dict[str, int] = dict.fromkeys(PUZZLES, 10)
 WORD_LENGTH = 5
 DIGITS = CodeRules(4, repeats=False)
 QUIT_COMMANDS = ("giveup", "resign")
@@ -85,14 +97,14 @@ def day_of(state: State) -> date:
 
 
 def length_of(puzzle: str) -> int:
-    return {"1a2b": DIGITS.length, "logik": PEGS, "words": WORD_LENGTH}[puzzle]
+    return {Puzzle.DIGITS: DIGITS.length, Puzzle.COLOURS: PEGS, Puzzle.LETTERS: WORD_LENGTH}[Puzzle(puzzle)]
 
 
 def draw(puzzle: str, lang: str, ctx: Ctx) -> str:
     """A fresh code for a chat's day, from the injected random source (never from the date)."""
-    if puzzle == "1a2b":
+    if puzzle == Puzzle.DIGITS:
         return DIGITS.random_code(ctx.rng)
-    if puzzle == "logik":
+    if puzzle == Puzzle.COLOURS:
         return "".join(ctx.rng.choice("12345678") for _ in range(PEGS))
     pool = [w for w in _lexicon(ctx, lang).common if len(w) == WORD_LENGTH]
     if not pool:
@@ -119,9 +131,9 @@ def new(puzzle: str, day: str, player: Player, secret: str, ctx: Ctx, lang: str 
 
 def _read(s: State, text: str, ctx: Ctx) -> str:
     """The guess as the puzzle's code, else the usual coded refusal."""
-    if s.puzzle == "1a2b":
+    if s.puzzle == Puzzle.DIGITS:
         return DIGITS.validate(text)
-    if s.puzzle == "logik":
+    if s.puzzle == Puzzle.COLOURS:
         return parse_row(text, s.letters)
     word = normalise(text, s.lang)
     if not word.isalpha():
@@ -163,9 +175,24 @@ def apply(state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[St
     raise GameError("not_now")
 
 
+def players(state: State) -> list[Player]:
+    """The attempt's one player (seated nowhere in the group: bot/games/daily/attempt.py)."""
+    return [state.player]
+
+
+def results(state: State) -> list[ResultRow]:
+    """None in the general statistics (the daily keeps its own table: streaks, attempts)."""
+    return []
+
+
 def closed(state: State, now: float) -> bool:
     """A running attempt past its closing time (one opened at 23:59 cannot be finished days later)."""
     return state.phase is Phase.PLAYING and 0 < state.closes <= now
+
+
+def due_action(state: State, now: float) -> Timeout | None:
+    """An attempt past its closing time times out before any move reaches it."""
+    return Timeout() if closed(state, now) else None
 
 
 def awaits(state: State, user_id: str) -> bool:
@@ -173,10 +200,19 @@ def awaits(state: State, user_id: str) -> bool:
     return state.phase is Phase.PLAYING and user_id == state.player.user_id
 
 
-def looks_like_guess(state: State, text: str) -> bool:
+def secret_action(text: str | None) -> Guess | None:
+    """Its player's private input is a guess (no random one)."""
+    return None if text is None else Guess(text)
+
+
+def accepts_text(state: State, text: str) -> bool:
     """A row of colour initials, or one word of the puzzle's length (digit runs are routed anyway)."""
     t = text.strip()
-    if state.puzzle == "logik":
+    if state.puzzle == Puzzle.COLOURS:
         raw = "".join(ch for ch in t.lower() if ch not in SEPARATORS)
         return len(raw) == PEGS and all(ch in state.letters or ch in "12345678" for ch in raw)
-    return state.puzzle == "words" and t.isalpha() and len(t) == WORD_LENGTH
+    return state.puzzle == Puzzle.LETTERS and t.isalpha() and len(t) == WORD_LENGTH
+
+
+def quit_action(state: State, user_id: str, command: str) -> GiveUp | None:
+    return GiveUp() if command in QUIT_COMMANDS else None

@@ -126,3 +126,8 @@ def cancel_action(state: State, user_id: str) -> object:
 
 def follow_up(old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
     return challenge.follow_up(old, verb, user_id, ctx, rematch)
+
+
+def code_rules(state: State) -> tuple[int, bool]:
+    """The code length and repeats recorded with the results."""
+    return state.rules.length, state.rules.repeats

@@ -58,19 +58,3 @@ class KegelnVerb(StrEnum):
     def at(self, n: int) -> str:
         """The verb with its number, as a button carries it (`p3`)."""
         return f"{self.value}{n}"
-
-
-def pressed(verb: str) -> object | None:
-    """A button's verb as the action it stands for (None: no verb of this game, a stale button)."""
-    if verb == KegelnVerb.UNDO:
-        return Undo()
-    head, number = verb[:1], verb[1:]
-    if not number.isdecimal():
-        return None
-    if head == KegelnVerb.PLACE:
-        return Place(int(number))
-    if head == KegelnVerb.PINS:
-        return Pins(number)  # the rules judge it as typed pins: 0–9 only, only the scorer
-    if head == KegelnVerb.WINNER:
-        return Decide(int(number))
-    return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.errors import GameError
 from core.games.actions import Timeout
 from core.games.base import Ctx, Event, Player, ResultRow, moving
-from core.games.kegeln.actions import Cancel, Decide, HandOver, Pins, Place, Undo
+from core.games.kegeln.actions import Cancel, Decide, HandOver, KegelnVerb, Pins, Place, Undo
 from core.games.kegeln.events import (
     Cancelled,
     Decided,
@@ -159,8 +159,26 @@ def players(state: State) -> list[Player]:
     return [state.scorer]
 
 
-def seated(state: State) -> list[Player]:
-    return [state.scorer]
+def button_action(state: State, verb: str, user_id: str, name: str, text: str | None) -> object | None:
+    """A button's verb as the action it stands for (None: no verb of this game, a stale button); the
+    rules judge who pressed it."""
+    if verb == KegelnVerb.UNDO:
+        return Undo()
+    head, number = verb[:1], verb[1:]
+    if not number.isdecimal():
+        return None
+    if head == KegelnVerb.PLACE:
+        return Place(int(number))
+    if head == KegelnVerb.PINS:
+        return Pins(number)  # the rules judge it as typed pins: 0–9 only, only the scorer
+    if head == KegelnVerb.WINNER:
+        return Decide(int(number))
+    return None
+
+
+def cancel_action(state: State, user_id: str) -> Cancel:
+    """/cancel: the rules judge who may (the scorer, an admin)."""
+    return Cancel()
 
 
 def results(state: State) -> list[ResultRow]:

@@ -104,8 +104,9 @@ def players(state: State) -> list[Player]:
     return [state.player]
 
 
-def seated(state: State) -> list[Player]:
-    return [state.player]
+def code_rules(state: State) -> tuple[int, bool]:
+    """The code length and repeats recorded with the results."""
+    return state.rules.length, state.rules.repeats
 
 
 def results(state: State) -> list[ResultRow]:

@@ -1,57 +1,38 @@
-"""The word game (Бык-корова) through the App's game interface (core/games/base.py): one class that
-answers each question of the interface from the game's modules (rules, presenter, exposed)."""
+"""The word game (Бык-корова) through the App's game interface (core/games/base.py), a lobby game
+(core/games/lobby.py): its rules and presenter (rules.py, presenter.py, exposed.py) bound as the class's
+members, and what a typed message, a button or a command means in it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from core.errors import GameError
-from core.games import base
 from core.games.actions import Cancel, Exposed, GiveUp
-from core.games.base import Ctx, Event, Game, Player, ResultRow, Verb
+from core.games.base import Verb
+from core.games.lobby import LobbyGame
 from core.games.words import exposed, presenter, rules
+from core.games.words import state as table
 from core.games.words.actions import Begin, GuessWord, Join, Leave, SetWord, Vote, WordsVerb
 from core.games.words.events import EVENTS
-from core.games.words.state import AUTONYMS, Mode, Phase, State, awaiting_word, players, seated
-from core.messages import Chat, Message, Text
+from core.games.words.state import AUTONYMS, Mode, Phase, State, awaiting_word
+from core.messages import Text
 
 
-class Words(Game[State]):
+class Words(LobbyGame[State]):
     kind = "words"
     state_type = State
     events = (*EVENTS, exposed.WordSeen)
-    follows_up = True
     secret_in_group = "private.word_in_group"
 
-    # ---------------------------------------------------------------- the state machine
-    def apply(self, state: State, action: object, actor: str | None, ctx: Ctx) -> tuple[State, list[Event]]:
-        return exposed.apply(state, action, actor, ctx)
+    # ---------------------------------------------------------------- its rules and presenter, bound
+    apply = staticmethod(exposed.apply)  # rules.apply, with a setter's word seen in the open ruled out
+    present = staticmethod(exposed.present)
+    board = staticmethod(presenter.board)
+    players = staticmethod(table.players)
+    seated = staticmethod(table.seated)
+    results = staticmethod(rules.results)
+    due_action = staticmethod(rules.due_action)
+    follow_up = staticmethod(rules.follow_up)
 
-    def present(self, game_id: int, state: State, events: Sequence[Event], chat: Chat) -> list[Message]:
-        return exposed.present(game_id, state, events, chat)
-
-    def board(self, game_id: int, state: State, chat: Chat) -> Message:
-        return presenter.board(game_id, state, chat)
-
-    def players(self, state: State) -> list[Player]:
-        return players(state)
-
-    def seated(self, state: State) -> list[Player]:
-        return seated(state)
-
-    def is_over(self, state: State) -> bool:
-        return base.is_over(state)
-
-    def results(self, state: State) -> list[ResultRow]:
-        return rules.results(state)
-
-    def last_activity(self, state: State) -> float:
-        return base.last_activity(state)
-
-    # ---------------------------------------------------------------- capabilities
-    def due_action(self, state: State, now: float) -> object | None:
-        return rules.due_action(state, now)
-
+    # ---------------------------------------------------------------- what a message or a button means
     def secret_prompt(self, game_id: int, state: State, user_id: str) -> Text | None:
         if not awaiting_word(state, user_id):
             return None
@@ -105,6 +86,3 @@ class Words(Game[State]):
 
     def leave_action(self, state: State, user_id: str) -> Leave:
         return Leave()
-
-    def follow_up(self, old: State, verb: str, user_id: str, ctx: Ctx) -> tuple[State, list[Event]] | None:
-        return rules.follow_up(old, verb, user_id, ctx)

@@ -280,7 +280,7 @@ def test_hand_over_the_scorer_role() -> None:
     s = game("high", "A", "B")
     s, ev = rules.apply(s, actions.HandOver(Player("b", "Bea")), "s", ctx())
     assert s.scorer == Player("b", "Bea") and ev[0].type == "scorer"
-    assert rules.seated(s) == [Player("b", "Bea")]
+    assert rules.players(s) == [Player("b", "Bea")]
     with pytest.raises(GameError):
         throw(s, 5, H, by="s")
     s, _ = throw(s, 5, H, by="b")
