@@ -16,12 +16,18 @@ chat or button press (issue 35).
 - Sending is not part of the line: the adapter hands every reply to its chat's outbox
   (adapters/telegram/outbox.py, adapters/outbox.py), which sends them in order — an upload of
   several seconds delays that chat's later replies, never its next update, nor anyone else's.
+- Nor is heavy work: a handler left with slow work that needs no order (the solver's /analyse and
+  /hint, having read the game they are about) steps aside (core/lines.py): its line moves on to the
+  next update at once, and gives back its running slot, while that handler finishes by itself; its
+  answer goes to the outbox when ready. So a guess typed right after an /analyse in the same topic
+  is answered at its normal time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import inspect
 import logging
 from collections import deque
@@ -32,6 +38,7 @@ from telegram import Message, Update
 from telegram.ext import BaseUpdateProcessor
 
 from adapters.telegram.topics import topic_of
+from core.lines import LEAVE
 
 log = logging.getLogger(__name__)
 MAX_CONCURRENT_UPDATES = 64
@@ -62,6 +69,7 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
         super().__init__(max_concurrent_updates)
         self._lines: dict[Hashable, deque[Awaitable[Any]]] = {}
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
+        self._aside: set[asyncio.Task[Any]] = set()  # handlers that stepped aside, finishing by themselves
         self._running: asyncio.Semaphore | None = None
 
     @property
@@ -87,7 +95,7 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
                 coroutine = line[0]
                 try:
                     async with self._running:
-                        await coroutine
+                        await self._until_aside(coroutine)
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:  # PTB's own error handlers ran already; this is a bug
@@ -102,9 +110,40 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
             if self._lines.get(key) is line:
                 del self._lines[key]
 
+    async def _until_aside(self, coroutine: Awaitable[Any]) -> None:
+        """Runs the update's handler until it is done or steps aside (core/lines.py); a handler that
+        stepped aside goes on as a task of its own."""
+        loop = asyncio.get_running_loop()
+        left: asyncio.Future[None] = loop.create_future()
+
+        def leave(*_: object) -> None:
+            if not left.done():
+                left.set_result(None)
+
+        context = contextvars.copy_context()
+        context.run(LEAVE.set, leave)
+        task = loop.create_task(_awaited(coroutine), name="tg-update", context=context)
+        task.add_done_callback(leave)
+        try:
+            await left
+        except asyncio.CancelledError:
+            task.cancel()
+            raise
+        if not task.done():
+            self._aside.add(task)
+            task.add_done_callback(self._finished_aside)
+            return
+        task.result()  # its exception, if any, is the line's to log
+
+    def _finished_aside(self, task: asyncio.Task[Any]) -> None:
+        self._aside.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            exc = task.exception()
+            log.error("Telegram update failed: %s", type(exc).__name__, exc_info=exc)
+
     async def drain(self, timeout: float) -> None:
         """Let the updates queued and running finish (at most `timeout` seconds), then cancel the rest."""
-        workers = list(self._workers.values())
+        workers = [*self._workers.values(), *self._aside]
         if not workers:
             return
         _, late = await asyncio.wait(workers, timeout=timeout)
@@ -121,6 +160,10 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
     async def shutdown(self) -> None:
         """What still runs is the Application's updates: given a moment, then cancelled."""
         await self.drain(5.0)
+
+
+async def _awaited(coroutine: Awaitable[Any]) -> Any:
+    return await coroutine
 
 
 def _close(coroutine: Awaitable[Any]) -> None:
