@@ -125,6 +125,7 @@ class Thinker:
         self.computed = 0  # computations started (for tests and the bench)
         self.shared = 0  # requests that joined a computation already in flight
         self.refused = 0
+        self.steps_aside = True  # False: `aside` ignored, all thinking in line (bench/slow_update.py's "before")
 
     @property
     def in_flight(self) -> int:
@@ -157,7 +158,7 @@ class Thinker:
             flight.add_done_callback(landed)
         else:
             self.shared += 1
-        if aside:
+        if aside and self.steps_aside:
             step_aside()
         # shielded: one caller giving up (its update cancelled) does not cancel the others' answer
         return await asyncio.shield(flight)
