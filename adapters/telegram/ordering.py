@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import inspect
 import logging
 from collections import deque
@@ -69,7 +68,7 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
         super().__init__(max_concurrent_updates)
         self._lines: dict[Hashable, deque[Awaitable[Any]]] = {}
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
-        self._aside: set[asyncio.Task[Any]] = set()  # handlers that stepped aside, finishing by themselves
+        self._aside: set[asyncio.Task[Any]] = set()  # workers whose handler stepped aside, finishing it
         self._running: asyncio.Semaphore | None = None
 
     @property
@@ -90,56 +89,56 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
         line = self._lines[key]
         if self._running is None:
             self._running = asyncio.Semaphore(self.max_concurrent_updates)
+        running = self._running
+        me = asyncio.current_task()
+        assert me is not None
+        stepped = False
+
+        def leave() -> None:
+            """The running handler stepped aside (core/lines.py): it goes on in this task, and the
+            rest of the line in a new one, at once; its running slot is given back."""
+            nonlocal stepped
+            if stepped or self._workers.get(key) is not me:
+                return
+            stepped = True
+            running.release()
+            line.popleft()
+            self._aside.add(me)
+            if line:
+                self._workers[key] = asyncio.get_running_loop().create_task(self._work(key), name="tg-line")
+            else:
+                self._forget(key, line, me)
+
         try:
-            while line:
+            while line and not stepped:
                 coroutine = line[0]
+                await running.acquire()
+                entered = LEAVE.set(leave)
                 try:
-                    async with self._running:
-                        await self._until_aside(coroutine)
+                    await coroutine
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:  # PTB's own error handlers ran already; this is a bug
                     log.error("Telegram update failed: %s", type(exc).__name__, exc_info=exc)
                 finally:
-                    line.popleft()
+                    LEAVE.reset(entered)
+                    if not stepped:
+                        running.release()
+                        line.popleft()
         finally:
-            for left in line:  # cancelled (shutdown): no "never awaited" warnings
-                _close(left)
-            line.clear()
-            self._workers.pop(key, None)
-            if self._lines.get(key) is line:
-                del self._lines[key]
+            if stepped:  # the line is another worker's now
+                self._aside.discard(me)
+            else:
+                for left in line:  # cancelled (shutdown): no "never awaited" warnings
+                    _close(left)
+                line.clear()
+                self._forget(key, line, me)
 
-    async def _until_aside(self, coroutine: Awaitable[Any]) -> None:
-        """Runs the update's handler until it is done or steps aside (core/lines.py); a handler that
-        stepped aside goes on as a task of its own."""
-        loop = asyncio.get_running_loop()
-        left: asyncio.Future[None] = loop.create_future()
-
-        def leave(*_: object) -> None:
-            if not left.done():
-                left.set_result(None)
-
-        context = contextvars.copy_context()
-        context.run(LEAVE.set, leave)
-        task = loop.create_task(_awaited(coroutine), name="tg-update", context=context)
-        task.add_done_callback(leave)
-        try:
-            await left
-        except asyncio.CancelledError:
-            task.cancel()
-            raise
-        if not task.done():
-            self._aside.add(task)
-            task.add_done_callback(self._finished_aside)
-            return
-        task.result()  # its exception, if any, is the line's to log
-
-    def _finished_aside(self, task: asyncio.Task[Any]) -> None:
-        self._aside.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            exc = task.exception()
-            log.error("Telegram update failed: %s", type(exc).__name__, exc_info=exc)
+    def _forget(self, key: Hashable, line: deque[Awaitable[Any]], worker: asyncio.Task[Any]) -> None:
+        if self._workers.get(key) is worker:
+            del self._workers[key]
+        if self._lines.get(key) is line:
+            del self._lines[key]
 
     async def drain(self, timeout: float) -> None:
         """Let the updates queued and running finish (at most `timeout` seconds), then cancel the rest."""
@@ -160,10 +159,6 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
     async def shutdown(self) -> None:
         """What still runs is the Application's updates: given a moment, then cancelled."""
         await self.drain(5.0)
-
-
-async def _awaited(coroutine: Awaitable[Any]) -> Any:
-    return await coroutine
 
 
 def _close(coroutine: Awaitable[Any]) -> None:
