@@ -300,6 +300,25 @@ def ideal_floor(arrivals: Sequence[tuple[int, float]], gap: float) -> dict[int, 
     return out
 
 
+def forum_load(seed: int, seconds: float, rate: float, topics: int) -> list[tuple[float, int]]:
+    """The busy forum's guesses, (seconds from the start, topic): Poisson moments, `rate` a minute, the
+    topics in turn — so each topic gets the same count (±1) in every minute. Drawn from `seed` alone:
+    the benchmark plays exactly this load, and `--floors` computes its floor without playing it."""
+    rng = random.Random(seed)
+    out: list[tuple[float, int]] = []
+    at = 0.0
+    while (at := at + rng.expovariate(rate / 60.0)) < seconds:
+        out.append((at, len(out) % topics))
+    return out
+
+
+def floor_spreads(seeds: range, seconds: float, rate: float, topics: int) -> list[float]:
+    """The ideal floor's own per-topic p50 spread for each seed's load (nothing played)."""
+    gap = Pacing().period(Pacing().group_period) / Pacing().group_limit
+    loads = ([(topic, at) for at, topic in forum_load(seed, seconds, rate, topics)] for seed in seeds)
+    return sorted(spread([pct(ds, 50) for ds in ideal_floor(load, gap).values()]) for load in loads)
+
+
 async def play_forum(rate: float, seconds: float, scale: float, drain: float, seed: int, topics: int) -> ForumRun:
     from core.messages import Actor as NActor
     from core.messages import Chat as NChat
@@ -332,14 +351,15 @@ async def play_forum(rate: float, seconds: float, scale: float, drain: float, se
         mark = standin.mark()
         start = time.monotonic()
 
-        async def send(index: int, code: str) -> float:
-            standin.user_message(FORUM, players[index], code, topic=seat[players[index].id])
-            return time.monotonic()
-
-        def pick(n: int) -> int:  # the topics in turn (the load spread evenly), either player of the topic
-            return (n % topics) * 2 + rng.randrange(2)
-
-        await guess(run, rng, players, secrets, send, start + seconds * scale, 60.0 / rate * scale, pick)
+        counts = {p.id: 0 for p in players}
+        used: dict[int, set[str]] = {p.id: set() for p in players}
+        for at, topic in forum_load(seed, seconds, rate, topics):
+            await asyncio.sleep(max(0.0, start + at * scale - time.monotonic()))
+            player = players[2 * topic + rng.randrange(2)]  # either player of the topic
+            counts[player.id] += 1
+            code = fresh_code(rng, secrets[player.id], used[player.id])
+            standin.user_message(FORUM, player, code, topic=seat[player.id])
+            run.guesses.append(Guess(player, counts[player.id], code, time.monotonic()))
         await collect(run, standin, lambda c: c.text if c.ok and c.method in SENDING and c.chat_id == FORUM.id
                       else None, mark, start, drain, scale)
         calls = [c for c in standin.calls[mark:] if c.method in SENDING and c.chat_id == FORUM.id]
@@ -463,6 +483,8 @@ def main() -> None:
                         help="one Discord channel (5 posts per 5 s) instead of a Telegram group")
     parser.add_argument("--forum", action="store_true", help="a forum supergroup with --topics topics")
     parser.add_argument("--topics", type=int, default=5)
+    parser.add_argument("--floors", type=int, default=0,
+                        help="--forum: only the floor's own spread over this many seeded loads (nothing played)")
     parser.add_argument("--groups", type=int, default=0, help="this many busy groups sharing 30 messages a second")
     parser.add_argument("--every", type=float, default=5.0, help="--groups: seconds between a group's replies")
     args = parser.parse_args()
@@ -480,6 +502,13 @@ def main() -> None:
         return
     if args.forum:
         for rate in [float(r) for r in args.rates.split(",")]:
+            if args.floors:
+                spreads = floor_spreads(range(args.seed, args.seed + args.floors), args.seconds, rate, args.topics)
+                print(f"The ideal floor's own per-topic p50 spread, {args.topics} topics, {rate:.0f} guesses a minute, "
+                      f"{args.seconds:.0f} s, {args.floors} seeded loads: median {pct(spreads, 50) * 100:.0f} %, "
+                      f"p90 {pct(spreads, 90) * 100:.0f} %, above 20 % in "
+                      f"{sum(x > 0.2 for x in spreads) * 100 / len(spreads):.0f} % of them")
+                continue
             print(f"A forum with {args.topics} topics, {rate:.0f} guesses a minute in all; stand-in enforcing "
                   f"20/min per group with 429 (periods ×{args.scale}, figures in real seconds); "
                   f"{args.seconds:.0f} s of guessing")
