@@ -210,11 +210,12 @@ def main() -> None:
     print(f"A guess in the same topic right after a 5-digit /analyse; seconds (real clock, {args.analyses} rounds)")
     print(f"{'the thinking':<22} {'guess alone':>11} {'after':>7} {'added':>7} {'/analyse':>9}"
           "   (target: added <= 0.20)")
-    print("-" * 72)
+    print("-" * 72 + "   (the worst of the rounds; each round's added delay in brackets)")
     for aside, label in ((False, "in the topic's line"), (True, "stepping aside")):
         rows = analysed[aside]
         quiet, after, done = (max(r[i] for r in rows) for i in range(3))
-        print(f"{label:<22} {quiet:>11.3f} {after:>7.3f} {after - quiet:>+7.3f} {done:>9.2f}")
+        print(f"{label:<22} {quiet:>11.3f} {after:>7.3f} {after - quiet:>+7.3f} {done:>9.2f}"
+              f"   (each: {', '.join(f'{r[1] - r[0]:+.3f}' for r in rows)})")
     print("-" * 72)
 
 
