@@ -241,7 +241,7 @@ class Outbox(shared.Outbox):
     def __init__(self, deliver: Callable[[Outbound], Awaitable[bool]], pacer: Pacer) -> None:
         super().__init__(deliver, pacer, max_length=MAX_TEXT, size=_size, platform="Telegram",
                          joins=lambda chat_id: isinstance(chat_id, str) or int(str(chat_id)) < 0,
-                         group_of=budget_of)
+                         group_of=budget_of, shown=lambda chat_id: shown(str(chat_id)))
 
 
 def budget_of(chat_id: object) -> object:
