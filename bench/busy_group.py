@@ -33,7 +33,10 @@ with an ideal scheduler (a send every 60/20 s × the pacer's margin, each to the
 unanswered guess is oldest, no handling time) and printed beside the measured p50/p99, overall and
 per topic. Targets: replies within 1.2 × the floor, the topics' p50 within 20 % of each other, 0 lost,
 0 429. The games are started through the App directly (their start messages are not sent), so the
-group starts quiet.
+group starts quiet. The load is drawn from `--seed` alone (`forum_load`); the floor's own per-topic
+spread is printed beside the measured one, and `--floors N` prints only that, for N seeded loads of
+`--seconds` (nothing played): on 5 minutes the floor itself misses 20 % in half of them
+(docs/benchmarks.md).
 
 `--groups N` (issue 35): N busy groups sharing the bot's 30 messages a second — the real Outbox and
 Pacer (adapters/telegram/outbox.py), each send taken from the Pacer as python-telegram-bot takes it
