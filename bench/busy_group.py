@@ -414,8 +414,8 @@ def report_forum(run: ForumRun) -> None:
               f"{pct(ds, 99):>7.2f} {pct(fl, 99):>7.2f} {pct(ds, 99) / pct(fl, 99):>6.2f}  {max(ds):>6.2f}")
     ratios = [m / f for m, f in zip(medians, floors, strict=True)]
     print(f"topics' p50 spread: {spread(medians) * 100:.0f} % measured, {spread(floors) * 100:.0f} % of the ideal "
-          f"floor itself (target <= 20 %); the topics' p50/floor ratios {spread(ratios) * 100:.0f} % apart "
-          f"(the scheduler's own unfairness); targets: ratio <= 1.2, 0 lost, 0 429")
+          f"floor itself (target <= 20 %); the topics' p50/floor ratios {spread(ratios) * 100:.0f} % apart; "
+          f"targets: ratio <= 1.2, 0 lost, 0 429")
 
 
 def spread(medians: Sequence[float]) -> float:
