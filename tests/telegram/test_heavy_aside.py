@@ -124,3 +124,25 @@ async def test_a_private_analyse_lets_the_next_private_message_through(club: Clu
         rec.gate.set()
     await standin.wait_sent(ALICE.id, "#1 5678", timeout=10, after=mark)
     rec.shutdown()
+
+
+async def test_an_edit_of_a_hint_still_thinking_is_not_carried_out_again(club: Club) -> None:
+    """The edit comes while the /hint that stepped aside still thinks (not yet marked as carried out):
+    it is answered with the note, never run a second time (bot/edits.py)."""
+    standin = club.standin
+    topic = forum.create_topic(standin, FORUM, ALICE, "1A2B")
+    await act(club, topic, say(club, topic, ALICE, "/practice 4"))
+    rec = await held_thinker(club)
+    try:
+        mark = standin.mark()
+        sent = standin.user_message(FORUM, ALICE, "/hint", topic=topic)
+        await until(lambda: len(rec.submitted) == 1)
+        standin.user_edit(FORUM, ALICE, sent["message_id"], "/hint please")
+        await standin.wait_for(in_topic(topic, "carried out already"), timeout=5, after=mark)
+    finally:
+        rec.gate.set()
+    await standin.wait_for(in_topic(topic, "possible"), timeout=10, after=mark)
+    await act(club, topic, say(club, topic, ALICE, "/board"))
+    assert len([c for c in standin.calls[mark:] if c.ok and "possible" in c.text]) == 1
+    assert len(rec.submitted) == 1
+    rec.shutdown()
