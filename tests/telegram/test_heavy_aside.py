@@ -75,15 +75,25 @@ async def test_a_guess_after_an_analyse_in_the_same_topic_is_not_kept_waiting(cl
     rec.shutdown()
 
 
-async def test_a_guess_after_a_hint_is_answered_and_the_hint_is_for_the_position_it_follows(club: Club) -> None:
+async def hint_thinking(club: Club, rec: Recording) -> tuple[int, int, int]:
+    """Alice's practice game in a new topic, and her /hint whose thinking `rec` holds: the topic, the
+    call mark before the /hint, its message id."""
     standin = club.standin
     topic = forum.create_topic(standin, FORUM, ALICE, "1A2B")
     await act(club, topic, say(club, topic, ALICE, "/practice 4"))
-    rec = await held_thinker(club)
+    club.app.thinker = Thinker(executor=rec)  # type: ignore[union-attr]
+    mark = standin.mark()
+    sent = standin.user_message(FORUM, ALICE, "/hint", topic=topic)
+    await until(lambda: len(rec.submitted) == 1)
+    return topic, mark, int(sent["message_id"])
+
+
+async def test_a_guess_after_a_hint_is_answered_and_the_hint_is_for_the_position_it_follows(club: Club) -> None:
+    standin = club.standin
+    rec = Recording()
+    rec.gate.clear()
     try:
-        mark = standin.mark()
-        standin.user_message(FORUM, ALICE, "/hint", topic=topic)
-        await until(lambda: len(rec.submitted) == 1)
+        topic, mark, _ = await hint_thinking(club, rec)
         standin.user_message(FORUM, ALICE, "0123", topic=topic)
         (answer,) = await standin.wait_for(in_topic(topic, "0123"), timeout=5, after=mark)
         assert "possible" not in answer.text
@@ -130,14 +140,11 @@ async def test_an_edit_of_a_hint_still_thinking_is_not_carried_out_again(club: C
     """The edit comes while the /hint that stepped aside still thinks (not yet marked as carried out):
     it is answered with the note, never run a second time (bot/edits.py)."""
     standin = club.standin
-    topic = forum.create_topic(standin, FORUM, ALICE, "1A2B")
-    await act(club, topic, say(club, topic, ALICE, "/practice 4"))
-    rec = await held_thinker(club)
+    rec = Recording()
+    rec.gate.clear()
     try:
-        mark = standin.mark()
-        sent = standin.user_message(FORUM, ALICE, "/hint", topic=topic)
-        await until(lambda: len(rec.submitted) == 1)
-        standin.user_edit(FORUM, ALICE, sent["message_id"], "/hint please")
+        topic, mark, message_id = await hint_thinking(club, rec)
+        standin.user_edit(FORUM, ALICE, message_id, "/hint please")
         await standin.wait_for(in_topic(topic, "carried out already"), timeout=5, after=mark)
     finally:
         rec.gate.set()
