@@ -142,8 +142,10 @@ class Outbox:
     def __init__(self, deliver: Callable[[Outbound], Awaitable[bool]], pacer: Schedule, *,
                  max_length: int, size: Size = text_size, platform: str = "",
                  joins: Callable[[Hashable], bool] = lambda chat_id: True,
-                 group_of: Callable[[Hashable], Hashable] = _same, low_wait: float = LOW_WAIT) -> None:
+                 group_of: Callable[[Hashable], Hashable] = _same, low_wait: float = LOW_WAIT,
+                 shown: Callable[[Hashable], str] = str) -> None:
         self._deliver = deliver
+        self._shown = shown  # a chat as the log names it (a private chat's id is a person's: adapters/logged.py)
         self._joins = joins  # whether a chat's queued texts may go out as one message
         self._group_of = group_of
         self._low_wait = low_wait
@@ -215,7 +217,7 @@ class Outbox:
                     try:
                         result = await (self._deliver(item) if isinstance(item, Outbound) else item())
                     except Exception as exc:  # the renderer survives failures; this is a bug
-                        log.error("%s outbox send to chat %s failed: %s", self._platform, chat_id,
+                        log.error("%s outbox send to chat %s failed: %s", self._platform, self._shown(chat_id),
                                   type(exc).__name__, exc_info=exc)
                         result = False
                 for future in futures:

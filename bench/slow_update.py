@@ -14,11 +14,20 @@ measured, from the update reaching the stand-in to the bot's answer:
 - Bob pressing the Accept button of Alice's open challenge in topic "Games" (answerCallbackQuery).
 
 The same three are measured once more with no upload under way (the baseline); printed: both, and
-the delay the upload added (target ≤ 0.2 s). The group's flood limit (20 a minute, which the
-busy-forum benchmark measures: `make bench-busy ARGS=--forum`) is lifted here in the stand-in and
-the pacing alike, so that only the ordering path is measured.
+the delay the upload added (target ≤ 0.2 s).
 
-    python -m bench.slow_update [--upload 4] [--rounds 3]
+Then heavy work in the *same* topic: Ann asks for `/analyse` of her finished 5-digit game (with
+repeats, the largest space: the solver thinks for seconds, in its worker processes, bot/solver/thinking.py)
+in topic "Games", and Bob's guess in his practice game there follows at once; measured: Bob's answer,
+against a guess of his with nothing else asked (the baseline). Twice: first with the solver's
+thinking kept in the topic's line (as before: `Thinker.steps_aside` off), then as the
+bot runs (the /analyse steps aside, core/lines.py). Target: added ≤ 0.2 s; the /analyse still answered.
+
+The group's flood limit (20 a minute, which the busy-forum benchmark measures: `make bench-busy
+ARGS=--forum`) is lifted here in the stand-in and the pacing alike, so that only the ordering path
+is measured.
+
+    python -m bench.slow_update [--upload 4] [--rounds 3] [--analyses 3]
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ from pathlib import Path
 from adapters.telegram import TelegramAdapter
 from adapters.telegram.outbox import Pacing
 from bot.app.app import App
+from tests.solver.test_app import _set_secret
 from tests.telegram import forum
 from tests.telegram.standin import Call, Chat, Limits, StandIn, User
 
@@ -43,6 +53,8 @@ ZEB = User(id=8100, first_name="Zeb", language_code="en")
 PIA = User(id=8101, first_name="Pia", language_code="en")
 PAIRS = [(User(id=8200 + 2 * i, first_name=f"Al{i}", language_code="en"),
           User(id=8201 + 2 * i, first_name=f"Bo{i}", language_code="en")) for i in range(10)]
+ANN, BOB = User(id=8300, first_name="Ann", language_code="en"), User(id=8301, first_name="Bob", language_code="en")
+ANN_GUESSES = ("11223", "34455", "16789", "90123", "44556")  # then /giveup: a game for /analyse (5 digits, repeats)
 UNLIMITED = 10_000  # a group's sends a minute, for this benchmark only (module docstring)
 
 
@@ -84,7 +96,53 @@ async def round_trip(standin: StandIn, games: int, challenge: Call, data: str, b
     return out
 
 
-async def bench(upload: float, rounds: int) -> list[tuple[dict[str, float], dict[str, float]]]:
+async def said(standin: StandIn, topic: int, who: User, text: str, expect: str, timeout: float = 60) -> float:
+    """`who` writes `text` in `topic`; seconds until the bot's message there holding `expect`."""
+    mark = standin.mark()
+    t0 = time.monotonic()
+    standin.user_message(FORUM, who, text, topic=topic)
+    return await answered(standin, mark, lambda c: c.chat_id == FORUM.id and c.method == "sendMessage"
+                          and c.params.get("message_thread_id") == topic and expect in c.text, timeout) - t0
+
+
+async def analysable(standin: StandIn, app: App, topic: int, secret: str) -> None:
+    """Ann's finished 5-digit practice game (with repeats) with a known secret, in `topic`."""
+    await said(standin, topic, ANN, "/practice 5 repeats", "5")
+    (row,) = [r for r in await app.store.seated_games("telegram", str(ANN.id)) if not r.over]
+    await app.store.run(_set_secret(row.id, secret))
+    for code in ANN_GUESSES:
+        await said(standin, topic, ANN, code, code)
+    await said(standin, topic, ANN, "/giveup", secret)
+
+
+async def after_analyse(standin: StandIn, app: App, topic: int, n: int, aside: bool) -> tuple[float, float, float]:
+    """Bob's guess answered with nothing else asked, then right after Ann's /analyse; and the /analyse's answer."""
+    secret = f"{(n * 7919) % 100_000:05d}"  # a new secret each time: nothing of it computed before
+    await analysable(standin, app, topic, secret)
+    quiet = await said(standin, topic, BOB, f"{n:04d}", f"{n:04d}")
+    mark = standin.mark()
+    t0 = time.monotonic()
+    app.thinker.steps_aside = aside
+    standin.user_message(FORUM, ANN, "/analyse", topic=topic)
+    guess = await said(standin, topic, BOB, f"{n + 1:04d}", f"{n + 1:04d}")
+    done = await answered(standin, mark, lambda c: c.chat_id == FORUM.id and "#1 11223" in c.text, 120) - t0
+    return quiet, guess, done
+
+
+async def heavy(standin: StandIn, app: App, topic: int, analyses: int) -> dict[bool, list[tuple[float, float, float]]]:
+    """`analyses` rounds of `after_analyse` with the thinking kept in line, then as many stepping aside."""
+    await said(standin, topic, BOB, "/practice 4", "4")
+    await analysable(standin, app, topic, "00000")  # the workers start and load the space's book
+    await said(standin, topic, ANN, "/analyse", "#1 11223", timeout=120)
+    out: dict[bool, list[tuple[float, float, float]]] = {False: [], True: []}
+    for aside in (False, True):
+        for n in range(analyses):
+            out[aside].append(await after_analyse(standin, app, topic, 100 * n + (50 if aside else 10), aside))
+    return out
+
+
+async def bench(upload: float, rounds: int, analyses: int) -> tuple[list[tuple[dict[str, float], dict[str, float]]],
+                                                                  dict[bool, list[tuple[float, float, float]]]]:
     standin = StandIn(limits=Limits(time_scale=1.0, group_per_minute=UNLIMITED))
     await standin.start()
     tmp = tempfile.TemporaryDirectory()
@@ -118,22 +176,24 @@ async def bench(upload: float, rounds: int) -> list[tuple[dict[str, float], dict
             standin.slow.pop("sendDocument")
             results.append((quiet, busy))
             await asyncio.sleep(1.1)
+        analysed = await heavy(standin, app, games, analyses)
     finally:
         await adapter.stop()
         await app.close()
         await standin.stop()
         tmp.cleanup()
-    return results
+    return results, analysed
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--upload", type=float, default=4.0, help="seconds the stand-in takes for the upload")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--analyses", type=int, default=3, help="rounds of a guess right after an /analyse, each way")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
     warnings.filterwarnings("ignore")
-    results = asyncio.run(bench(args.upload, args.rounds))
+    results, analysed = asyncio.run(bench(args.upload, args.rounds, args.analyses))
     print(f"A {args.upload:.1f} s upload (/mydata's file) in one forum topic; answer times in seconds "
           f"(real clock, {args.rounds} rounds)")
     print(f"{'answer':<26} {'quiet':>7} {'upload':>7} {'added':>7}   (target: added <= 0.20)")
@@ -146,6 +206,17 @@ def main() -> None:
         print(f"{what:<26} {quiet:>7.3f} {busy:>7.3f} {busy - quiet:>+7.3f}")
     print("-" * 64)
     print(f"worst added delay: {worst:.3f} s — {'met' if worst <= 0.2 else 'MISSED'}")
+    print()
+    print(f"A guess in the same topic right after a 5-digit /analyse; seconds (real clock, {args.analyses} rounds)")
+    print(f"{'the thinking':<22} {'guess alone':>11} {'after':>7} {'added':>7} {'/analyse':>9}"
+          "   (target: added <= 0.20)")
+    print("-" * 72 + "   (the worst of the rounds; each round's added delay in brackets)")
+    for aside, label in ((False, "in the topic's line"), (True, "stepping aside")):
+        rows = analysed[aside]
+        quiet, after, done = (max(r[i] for r in rows) for i in range(3))
+        print(f"{label:<22} {quiet:>11.3f} {after:>7.3f} {after - quiet:>+7.3f} {done:>9.2f}"
+              f"   (each: {', '.join(f'{r[1] - r[0]:+.3f}' for r in rows)})")
+    print("-" * 72)
 
 
 if __name__ == "__main__":

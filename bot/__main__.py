@@ -127,7 +127,11 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
 
 def platform_adapters(app: App, settings: Settings) -> list[Adapter]:
     adapters: list[Adapter] = []
+    from adapters import logged as adapters_logged
     from adapters.editmap import JsonEditMap
+    from bot.yourdata import logged
+
+    adapters_logged.use(logged.person)  # the adapters' warnings name a person as the App's lines do
 
     def edits(platform: str) -> JsonEditMap:  # which message shows which standings, kept next to the database
         return JsonEditMap(Path(settings.db_path).with_suffix(f".{platform}-edits.json"))

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("core", "bot", "adapters")
 COMPOSITION_ROOT = frozenset({"bot.__main__", "bot.process.runtime"})
 # the platform-neutral pieces every adapter may use
-SHARED_ADAPTER_MODULES = frozenset({"adapters.outbox", "adapters.editmap"})
+SHARED_ADAPTER_MODULES = frozenset({"adapters.outbox", "adapters.editmap", "adapters.logged"})
 GAME_KINDS = frozenset(p.name for p in (ROOT / "core" / "games").iterdir()
                        if p.is_dir() and (p / "__init__.py").exists())
 

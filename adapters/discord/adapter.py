@@ -3,7 +3,8 @@
 Runs inside an already running event loop (it can share the process with the
 Telegram adapter): `start` logs in, connects the shards in a background task
 and returns once the client is READY. Replies to one chat go out in the order
-its updates arrived, even when a reply waits for a retry (see render.py).
+its updates arrived, even when a reply waits for a retry (see render.py), but
+never wait for heavy work that stepped aside (lines.py).
 Channel posts keep Discord's rate limit and replies piling up in a busy
 channel go out joined (pacing.py); `stop` lets the queued ones go out first.
 """
@@ -25,6 +26,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from adapters.editmap import EditMap, MemoryEditMap
+from core.lines import LEAVE
 from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, Response
 
 from . import render
@@ -38,6 +40,7 @@ from .inbound import (
     from_message,
     modal_value,
 )
+from .lines import Lines
 from .pacing import Pacer, Pacing
 from .render import Context, Renderer
 
@@ -121,7 +124,7 @@ class DiscordAdapter:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._reattaching: asyncio.Task[None] | None = None  # attaching again without a refused intent
         self._lost: str | None = None  # why attaching again failed
-        self._tails: dict[str, asyncio.Future[None]] = {}  # chat id -> the last reply in line
+        self._lines = Lines()  # each channel's answers in arrival order (lines.py)
         # a channel message carries no locale: reuse the user's last interaction locale
         self._locales: dict[str, str] = {}
         self.note: str | None = None  # how the bot runs short of what was asked (health shows it)
@@ -467,28 +470,24 @@ class DiscordAdapter:
         if current is not None:
             self._tasks.add(current)
             current.add_done_callback(self._tasks.discard)
-        # take a place in the chat's line now, in arrival order; render when the one before is done
-        key = inbound.chat.chat_id
-        before = self._tails.get(key)
-        mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._tails[key] = mine
+        place = self._lines.take(inbound.chat.chat_id)  # in arrival order; rendered in turn (lines.py)
+        entered = LEAVE.set(place.leave)  # heavy work may step aside (core/lines.py)
         try:
             try:
                 response = await self._handle(inbound)
             except Exception:
                 log.exception("handle failed for discord event %s", inbound.event_id)
                 response = Response()
-            if before is not None:
-                await asyncio.wait({before})  # never cancels the one before
+            finally:
+                LEAVE.reset(entered)
+            await place.turn()
             undeleted = await self._renderer.render(response, ctx)
             if undeleted is not None:  # it stays in the channel: the App decides what that means
                 told = dataclasses.replace(inbound, undeleted=undeleted, event_id=f"{inbound.event_id}:undeleted",
                                            message=None, edited=None)
                 await self._renderer.render(await self._handle(told), Context(actor=ctx.actor))
         finally:
-            mine.set_result(None)
-            if self._tails.get(key) is mine:
-                del self._tails[key]
+            place.done()
 
     async def _on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -497,3 +496,4 @@ class DiscordAdapter:
         if not interaction.response.is_done():
             with contextlib.suppress(Exception):
                 await interaction.response.defer(ephemeral=True)
+

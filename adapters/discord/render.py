@@ -41,6 +41,7 @@ import aiohttp
 import discord
 from discord.http import HTTPClient, Route
 
+from adapters import logged
 from adapters.editmap import EditMap, MemoryEditMap
 from core.messages import Actor, Chat, Outbound, Response
 
@@ -334,7 +335,8 @@ class Renderer:
                     return
                 rest = "".join(chunks[index:])
                 if await self._dm(ctx.actor.user_id, rest, out) is None:
-                    log.warning("an interaction answer to user %s could not be delivered", ctx.actor.user_id)
+                    log.warning("an interaction answer to user %s could not be delivered",
+                                logged.person("discord", ctx.actor.user_id))
                 return
 
     async def _reply_once(self, ctx: Context, chunk: str, out: Outbound | None, ephemeral: bool,

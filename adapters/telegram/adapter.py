@@ -36,7 +36,7 @@ from adapters.telegram.deeplink import DeepLinks, key_for, linked_chat
 from adapters.telegram.hearing import reads_all
 from adapters.telegram.inbound import SYSTEM as _SYSTEM_ACTOR
 from adapters.telegram.inbound import Seen, actor_of, from_update, remember_users
-from adapters.telegram.logsafe import redact
+from adapters.telegram.logsafe import redact, shown
 from adapters.telegram.members import Members
 from adapters.telegram.menu import bot_commands, set_commands
 from adapters.telegram.ordering import ChatOrderedUpdates
@@ -312,7 +312,7 @@ class TelegramAdapter:
         except Exception as exc:
             # The App apologises to users itself; this is a bug, logged without texts.
             log.error("handle() failed for update %s in chat %s: %s", update.update_id,
-                      inbound.chat.chat_id, type(exc).__name__, exc_info=exc)
+                      shown(inbound.chat.chat_id), type(exc).__name__, exc_info=exc)
             response = Response()
         if query is not None:
             await renderer.answer_callback(query.id, response.notice)
@@ -357,7 +357,7 @@ class TelegramAdapter:
         try:
             response = await self.handle(told)
         except Exception as exc:
-            log.error("handle() failed for an undeleted message in chat %s: %s", inbound.chat.chat_id,
+            log.error("handle() failed for an undeleted message in chat %s: %s", shown(inbound.chat.chat_id),
                       type(exc).__name__, exc_info=exc)
             return
         for out in response.messages:

@@ -21,6 +21,8 @@ from typing import Any
 
 from telegram.error import TelegramError
 
+from adapters import logged
+
 REDACTED = "<token>"
 WITHHELD = "<data withheld>"
 _PLAIN_TYPES = (int, float, type(None), dtm.datetime, dtm.timedelta, TelegramError)
@@ -62,6 +64,12 @@ def redact(value: object, token: str) -> str:
         if len(secret) >= 8:
             text = text.replace(secret, REDACTED)
     return text
+
+
+def shown(chat_id: int | str | None) -> str:
+    """A chat as the log shows it: a group by its id, a private chat (a positive id: its user's own)
+    by the keyed hash that names its user (adapters/logged.py)."""
+    return "-" if chat_id is None else logged.chat("telegram", chat_id, str(chat_id).isdigit())
 
 
 def _plain(arg: Any) -> bool:

@@ -16,6 +16,11 @@ chat or button press (issue 35).
 - Sending is not part of the line: the adapter hands every reply to its chat's outbox
   (adapters/telegram/outbox.py, adapters/outbox.py), which sends them in order — an upload of
   several seconds delays that chat's later replies, never its next update, nor anyone else's.
+- Nor is heavy work: a handler left with slow work that needs no order (the solver's /analyse and
+  /hint, having read the game they are about) steps aside (core/lines.py): its line moves on to the
+  next update at once, and gives back its running slot, while that handler finishes by itself; its
+  answer goes to the outbox when ready. So a guess typed right after an /analyse in the same topic
+  is answered at its normal time.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from telegram import Message, Update
 from telegram.ext import BaseUpdateProcessor
 
 from adapters.telegram.topics import topic_of
+from core.lines import LEAVE
 
 log = logging.getLogger(__name__)
 MAX_CONCURRENT_UPDATES = 64
@@ -62,6 +68,7 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
         super().__init__(max_concurrent_updates)
         self._lines: dict[Hashable, deque[Awaitable[Any]]] = {}
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
+        self._aside: set[asyncio.Task[Any]] = set()  # workers whose handler stepped aside, finishing it
         self._running: asyncio.Semaphore | None = None
 
     @property
@@ -82,29 +89,60 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
         line = self._lines[key]
         if self._running is None:
             self._running = asyncio.Semaphore(self.max_concurrent_updates)
+        running = self._running
+        me = asyncio.current_task()
+        assert me is not None
+        stepped = False
+
+        def leave() -> None:
+            """The running handler stepped aside (core/lines.py): it goes on in this task, and the
+            rest of the line in a new one, at once; its running slot is given back."""
+            nonlocal stepped
+            if stepped or self._workers.get(key) is not me:
+                return
+            stepped = True
+            running.release()
+            line.popleft()
+            self._aside.add(me)
+            if line:
+                self._workers[key] = asyncio.get_running_loop().create_task(self._work(key), name="tg-line")
+            else:
+                self._forget(key, line, me)
+
         try:
-            while line:
+            while line and not stepped:
                 coroutine = line[0]
+                await running.acquire()
+                entered = LEAVE.set(leave)
                 try:
-                    async with self._running:
-                        await coroutine
+                    await coroutine
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:  # PTB's own error handlers ran already; this is a bug
                     log.error("Telegram update failed: %s", type(exc).__name__, exc_info=exc)
                 finally:
-                    line.popleft()
+                    LEAVE.reset(entered)
+                    if not stepped:
+                        running.release()
+                        line.popleft()
         finally:
-            for left in line:  # cancelled (shutdown): no "never awaited" warnings
-                _close(left)
-            line.clear()
-            self._workers.pop(key, None)
-            if self._lines.get(key) is line:
-                del self._lines[key]
+            if stepped:  # the line is another worker's now
+                self._aside.discard(me)
+            else:
+                for left in line:  # cancelled (shutdown): no "never awaited" warnings
+                    _close(left)
+                line.clear()
+                self._forget(key, line, me)
+
+    def _forget(self, key: Hashable, line: deque[Awaitable[Any]], worker: asyncio.Task[Any]) -> None:
+        if self._workers.get(key) is worker:
+            del self._workers[key]
+        if self._lines.get(key) is line:
+            del self._lines[key]
 
     async def drain(self, timeout: float) -> None:
         """Let the updates queued and running finish (at most `timeout` seconds), then cancel the rest."""
-        workers = list(self._workers.values())
+        workers = [*self._workers.values(), *self._aside]
         if not workers:
             return
         _, late = await asyncio.wait(workers, timeout=timeout)

@@ -34,6 +34,7 @@ from telegram.ext import BaseRateLimiter
 
 from adapters import outbox as shared
 from adapters.outbox import Entry, Item, spread_ready
+from adapters.telegram.logsafe import shown
 from adapters.telegram.render import MAX_TEXT, length
 from core.messages import TABLE_SEP, Outbound, group_of
 
@@ -191,11 +192,10 @@ class Pacer(BaseRateLimiter[int]):
             except RetryAfter as exc:
                 if attempt == retries:
                     log.error("Telegram flood control: %s to chat %s given up after %d retries",
-                              endpoint, chat_id, retries)
+                              endpoint, shown(chat_id), retries)
                     raise
                 wait = exc._retry_after.total_seconds() + 0.1  # whole seconds, as Telegram sends
-                log.info("Telegram flood control: %s to chat %s retried in %.1f s", endpoint,  # a private
-                         chat_id if str(chat_id).startswith("-") else "(private)", wait)  # chat's id is a user's
+                log.info("Telegram flood control: %s to chat %s retried in %.1f s", endpoint, shown(chat_id), wait)
                 if chat_id is not None:
                     self.hold(chat_id, wait)
                 if not paced:
@@ -241,7 +241,7 @@ class Outbox(shared.Outbox):
     def __init__(self, deliver: Callable[[Outbound], Awaitable[bool]], pacer: Pacer) -> None:
         super().__init__(deliver, pacer, max_length=MAX_TEXT, size=_size, platform="Telegram",
                          joins=lambda chat_id: isinstance(chat_id, str) or int(str(chat_id)) < 0,
-                         group_of=budget_of)
+                         group_of=budget_of, shown=lambda chat_id: shown(str(chat_id)))
 
 
 def budget_of(chat_id: object) -> object:

@@ -30,7 +30,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, Te
 
 from adapters.editmap import EditMap, MemoryEditMap
 from adapters.telegram.deeplink import DeepLinks
-from adapters.telegram.logsafe import redact
+from adapters.telegram.logsafe import redact, shown
 from adapters.telegram.topics import gone, target
 from core.messages import Actor, Chat, Outbound, OutButton
 
@@ -205,7 +205,7 @@ class Renderer:
 
     def _log_failure(self, what: str, chat_id: int | str, exc: BaseException) -> None:
         log.warning("Telegram %s to chat %s failed: %s: %s",
-                    what, chat_id, type(exc).__name__, redact(exc, self.token))
+                    what, shown(chat_id), type(exc).__name__, redact(exc, self.token))
 
     def barred(self, to: Chat | Actor) -> bool:
         """A group the bot may not write in (removed or muted), or a forum's closed General: nothing goes there."""
@@ -218,7 +218,7 @@ class Renderer:
         """Send one Outbound (or its fallback); True when something reached the chat."""
         chat_id = chat_id_of(out.to)
         if self.barred(out.to):
-            log.debug("nothing sent to chat %s: the bot may not write there", chat_id)
+            log.debug("nothing sent to chat %s: the bot may not write there", shown(chat_id))
             return False
         if chat_id in self.moved and isinstance(out.to, Chat):
             return await self.route(moved_to(out, self.moved[chat_id]))
@@ -271,7 +271,7 @@ class Renderer:
         """Telegram refused the message (400): say it another way rather than lose it — the text
         alone in shorter parts, link buttons as lines, no keyboard, picture or file."""
         log.warning("Telegram refused a message to chat %s (%s); sending it as plain text",
-                    chat_id, redact(refusal, self.token))
+                    shown(chat_id), redact(refusal, self.token))
         links = [f"{b.label}: {b.url}" for row in out.buttons for b in row if b.url]
         text = "\n".join([out.text, *links]).strip()
         if not text:
@@ -325,13 +325,13 @@ class Renderer:
                 raise
             except NetworkError as exc:
                 log.warning("Telegram send to chat %s failed (%s), attempt %d; retrying in %.1f s",
-                            chat_id, type(exc).__name__, attempt, pause)
+                            shown(chat_id), type(exc).__name__, attempt, pause)
                 await asyncio.sleep(pause)
         try:
             return await self._send(out, chat_id)
         except NetworkError as exc:
             if not isinstance(exc, BadRequest):
-                log.error("Telegram send to chat %s: gave up after %d attempts: %s", chat_id,
+                log.error("Telegram send to chat %s: gave up after %d attempts: %s", shown(chat_id),
                           len(TRANSIENT_PAUSES) + 1, redact(exc, self.token))
             raise
 

@@ -18,6 +18,8 @@ from bot.app.services import Services
 from bot.app.turn import Turn
 from core.messages import Message, Text
 
+_running: set[str] = set()  # the marks of commands being carried out in this process (`once`)
+
 
 async def reported(svc: Services, turn: Turn) -> bool:
     """What the platform reported about a chat or an earlier message, answered here: a forum topic closed
@@ -49,7 +51,8 @@ async def counted(svc: Services, turn: Turn) -> bool:
         turn.outcome = "edit:counted"
         turn.messages.append(Message(ib.chat, Text("edit.counted", {"name": ib.actor.name})))
         return True
-    if ib.message and await svc.store.was_seen(platform, command_mark(ib.message)):
+    if ib.message and (command_mark(ib.message) in _running
+                       or await svc.store.was_seen(platform, command_mark(ib.message))):
         turn.outcome = "edit:command"
         turn.messages.append(Message(ib.chat, Text("edit.command", {"name": ib.actor.name})))
         return True
@@ -59,11 +62,18 @@ async def counted(svc: Services, turn: Turn) -> bool:
 async def once(svc: Services, turn: Turn, command: Awaitable[None]) -> None:
     """Carry out a command; from a message its author may edit, remember that it was carried out (its
     handler returned; a refusal raises first): later edits of that message are answered by `counted`,
-    never run again."""
-    await command
+    never run again. While it runs — an /analyse or /hint that stepped aside for the solver lets the chat's
+    next updates, an edit of it too, be handled meanwhile (core/lines.py) — an edit is answered alike."""
     ib = turn.inbound
-    if ib.message and ib.command:
-        await svc.store.mark_seen(ib.actor.platform, command_mark(ib.message), svc.clock())
+    mark = command_mark(ib.message) if ib.message and ib.command else None
+    if mark is not None:
+        _running.add(mark)
+    try:
+        await command
+    finally:
+        _running.discard(mark or "")
+    if mark is not None:
+        await svc.store.mark_seen(ib.actor.platform, mark, svc.clock())
 
 
 def command_mark(message: str) -> str:

@@ -121,10 +121,12 @@ class AppServices(MoveRunner):
         """The reader's language for this inbound's chat."""
         return await self.localiser.lang_for(ib.chat, ib)
 
-    async def think(self, key: tuple[Any, ...], spec: Any, fn: Callable[..., Any], *args: Any) -> Any:
+    async def think(self, key: tuple[Any, ...], spec: Any, fn: Callable[..., Any], *args: Any,
+                    aside: bool = False) -> Any:
         """`fn(solver, *args)` with the shared solver of the code space, in a worker process (the
-        worker reads or builds its opening book); the same `key` (position) in flight is computed once."""
-        return await self.thinker.run(key, solver_book.with_solver, spec, self.solver_cache, fn, *args)
+        worker reads or builds its opening book); the same `key` (position) in flight is computed once;
+        `aside`: the chat's next update need not wait for it (bot/solver/thinking.py)."""
+        return await self.thinker.run(key, solver_book.with_solver, spec, self.solver_cache, fn, *args, aside=aside)
 
     def owe(self, game_id: int) -> bool:
         """The bot's move in this game was refused as busy: it is tried again after `RETRY_DELAYS`

@@ -435,7 +435,8 @@ async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         raise GameError("solver.analyse_none")
     _mod, state = loaded(row)
     spec, history, secret = solver_games.analysis_input(state, ib.actor.user_id)
-    result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, solver_book.analyse, history, secret)
+    result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, solver_book.analyse, history, secret,
+                             aside=True)  # read above: the chat's next update need not wait for the thinking
     from core.solver import coach  # the shown figures' rounding; imported here: the engine stays out of start-up
     rows = []
     lang = await svc.lang(ib)

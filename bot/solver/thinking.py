@@ -14,7 +14,11 @@ by itself when the bot process is gone, even after a kill -9 (no orphans under n
   computation;
 - **bounded**: at most `limit` distinct computations are in flight (running, or waiting for a
   worker); one more is refused with `GameError("solver.busy")` — the App says "the bot is busy
-  thinking, try again in a moment" — instead of queueing without end.
+  thinking, try again in a moment" — instead of queueing without end;
+- **aside**: `aside=True` says the caller has read what its answer is about and what it does with
+  the result needs no order (/analyse; /hint, whose move checks the game's version): the platform's
+  line of that chat or topic moves on to its next update while this one thinks (core/lines.py), so
+  a guess typed right after an /analyse is not kept waiting for it. A bot's own move thinks in line.
 
 Pictures (Logik boards, Kegel charts) are drawn in a thread (`asyncio.to_thread`): Pillow draws
 and compresses in C, mostly without the GIL, and a picture must never wait behind the solver.
@@ -33,6 +37,7 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from core.errors import GameError
+from core.lines import step_aside
 
 # multiprocessing, the process pool and threadpoolctl are imported where a pool starts or a worker begins:
 # the bot's start-up (the console's prompt) does not wait for them, and a bot that never thinks never loads them
@@ -120,12 +125,13 @@ class Thinker:
         self.computed = 0  # computations started (for tests and the bench)
         self.shared = 0  # requests that joined a computation already in flight
         self.refused = 0
+        self.steps_aside = True  # False: `aside` ignored, all thinking in line (bench/slow_update.py's "before")
 
     @property
     def in_flight(self) -> int:
         return len(self._flights)
 
-    async def run(self, key: Hashable, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, key: Hashable, fn: Callable[..., T], *args: Any, aside: bool = False) -> T:
         flight = self._flights.get(key)
         if flight is None:
             from concurrent.futures.process import BrokenProcessPool  # loaded once, at the first computation
@@ -152,5 +158,7 @@ class Thinker:
             flight.add_done_callback(landed)
         else:
             self.shared += 1
+        if aside and self.steps_aside:
+            step_aside()
         # shielded: one caller giving up (its update cancelled) does not cancel the others' answer
         return await asyncio.shield(flight)

@@ -5,8 +5,11 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from adapters.telegram.ordering import MAX_CONCURRENT_UPDATES
 from adapters.telegram.outbox import Pacing
+from core.lines import step_aside
 from core.messages import Inbound, Outbound, Response
 from tests.telegram import forum
 from tests.telegram.conftest import MakeAdapter
@@ -152,3 +155,38 @@ async def test_an_upload_holds_up_neither_its_chat_updates_nor_other_chats(
     assert app.came["n 1"] - app.came["file"] < 0.5  # handled while the upload was still going
     await standin.wait_sent(ALICE.id, "1", timeout=5)
     assert [c.method for c in standin.sent(ALICE.id)] == ["sendDocument", "sendMessage"]  # still in order
+
+
+# issue 35: heavy work steps aside (core/lines.py): its line moves on, its slot is given back
+class AsideApp(GatedApp):
+    """`/aside` steps aside (as the solver's /analyse does once it has read the game), then waits for the gate."""
+
+    async def handle(self, inbound: Inbound) -> Response:
+        if inbound.command == "aside":
+            step_aside()
+            step_aside()  # a second call does nothing
+            await self.gate.wait()
+            return Response(messages=(Outbound(to=inbound.chat, text="thought"),))
+        return await super().handle(inbound)
+
+
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")  # the group's 429s: retried
+async def test_a_handler_that_stepped_aside_holds_neither_its_line_nor_a_slot(
+    standin: StandIn, make_adapter: MakeAdapter
+) -> None:
+    app = AsideApp()
+    app.gate.clear()
+    await make_adapter(app.handle)
+    for _ in range(MAX_CONCURRENT_UPDATES + 2):  # more than python-telegram-bot runs at once
+        standin.user_message(SLOW, ALICE, "/aside")
+    for k in range(5):
+        standin.user_message(SLOW, ALICE, f"/n {k}")
+    standin.user_message(FAST, BOB, "/n 9")
+    try:
+        await standin.wait_sent(FAST.id, "9", timeout=5)
+        await standin.wait_sent(SLOW.id, "4", timeout=5)
+        # the chat's next updates were answered, in their order, while every /aside still thinks
+        assert [c.text for c in standin.sent(SLOW.id)] == [str(k) for k in range(5)]
+    finally:
+        app.gate.set()
+    await standin.wait_for(lambda c: c.ok and c.text == "thought", count=MAX_CONCURRENT_UPDATES + 2, timeout=10)

@@ -43,7 +43,8 @@ async def report_best(svc: Services, turn: Turn, state: practice.State, chat: Ch
 def think_hint(svc: Services, state: practice.State) -> Any:
     position = tuple((a.code, a.a, a.b) for a in state.attempts)
     spec = solver_games.spec_of(state)
-    return svc.think(("hint", spec.name, position), spec, solver_games.hint, state)
+    # aside: the chat's next update need not wait (the hint's move checks the game's version)
+    return svc.think(("hint", spec.name, position), spec, solver_games.hint, state, aside=True)
 
 
 def hint_step(left: int, guess: str) -> Any:

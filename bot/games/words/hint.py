@@ -21,7 +21,8 @@ async def words_hint(svc: Services, turn: Turn, row: GameRow) -> None:
     opts = state.opts
     position = tuple((t.word, t.bulls, t.cows, t.answer.value) for t in state.tries)
     left, word = await svc.thinker.run(("words", opts.lang, opts.length, opts.counts, position),
-                                        solver_book.word_hint, opts.lang, opts.length, opts.counts, state)
+                                        solver_book.word_hint, opts.lang, opts.length, opts.counts, state,
+                                        aside=True)  # changes nothing: the chat's next update need not wait
     turn.outcome = f"hint:{row.id}"
     turn.messages.append(Message(turn.inbound.chat, Text("solver.words_hint", {
         "name": turn.inbound.actor.name, "n": left, "word": word})))
