@@ -1,6 +1,6 @@
 """/tv (/табло …): the link to the chat's TV page, told privately to who may have it; /tv new replaces it.
 
-Who may: the chat's admins and the scorer of the chat's running Hausnummern game — the people who run the
+Who may: the chat's admins and the scorer of a running game here (of the game the page shows) — who run the
 evening; a new link (`/tv new`, which stops the TV's old one) only the chat's admins. Everyone else is
 refused with the reason. The link goes to the asker privately (never into the group: whoever has it sees
 the page); where the platform cannot reach them, the group is told only that."""
@@ -10,9 +10,8 @@ from __future__ import annotations
 from bot.app.services import Services, Turn
 from bot.app.turn import Command
 from bot.web import feed, links, pgnotify
-from core import serial
+from bot.web.screen import screen_of
 from core.errors import GameError
-from core.games.kegeln.state import State
 from core.messages import Message, Text
 
 NEW = ("new", "neu", "ny", "новая", "новый", "нова", "нов")  # /tv new in the chat's words too
@@ -44,14 +43,15 @@ async def cmd_tv(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 async def may_have_link(svc: Services, turn: Turn) -> bool:
-    """A chat admin, or the scorer of a running Hausnummern game here."""
+    """A chat admin, or the scorer of a running game here of the game the page shows (bot/web/screen.py)."""
     ib = turn.inbound
     if ib.actor.is_admin and not ib.actor.as_chat:
         return True
-    for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id):
-        if row.kind == "kegeln" and serial.load(State, row.state).scorer.user_id == ib.actor.user_id:
-            return True
-    return False
+    screen = screen_of(svc)
+    if screen is None:
+        return False
+    return any(screen.scorer(row) == ib.actor.user_id
+               for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id))
 
 
 async def may_make_new_link(svc: Services, turn: Turn) -> bool:

@@ -9,9 +9,9 @@ import asyncio
 import pytest
 
 from bot.app.app import App
-from bot.games.kegeln import cash_storage
+from bot.club.cash import storage as cash_storage
 from bot.storage.sql import Tx
-from core.games.kegeln.cash import Line
+from core.club.cash.ledger import Line
 from tests.app.conftest import Clock
 from tests.app.harness import Table
 from tests.games.kegeln.conftest import table  # noqa: F401  (alice, the club's scorer: her games are club games)

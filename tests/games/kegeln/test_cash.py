@@ -1,4 +1,4 @@
-"""The cash box's pure core (core/games/kegeln/cash.py): fines follow from the throws and are taken
+"""The cash box's pure core (core/club/cash/ledger.py): fines follow from the throws and are taken
 back exactly by /undo, /cancel and a merge; money never goes fractional or overflows; and any sequence
 of throws, undos, merges, fines and payments leaves the cash book's sum equal to the balances' sum."""
 
@@ -11,12 +11,13 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
+from core.club.cash import ledger as cash
+from core.club.cash.ledger import Catalogue, Fine, Kind, Line, Trigger
 from core.errors import GameError
 from core.games.base import Ctx, Player
-from core.games.kegeln import cash
 from core.games.kegeln.actions import Cancel, Decide, Pins, Place, Undo
-from core.games.kegeln.cash import Catalogue, Fine, Kind, Line, Trigger
 from core.games.kegeln.options import parse_setup
+from core.games.kegeln.records import played
 from core.games.kegeln.rules import apply, new
 from core.games.kegeln.state import Phase, State
 
@@ -52,7 +53,7 @@ class Book:
         self.lines: list[Line] = []
 
     def settle(self, s: State, game: int = 1) -> list[Line]:
-        new_lines = cash.corrections(cash.booked(self.lines, game), cash.wanted(s, CAT), game, 0.0)
+        new_lines = cash.corrections(cash.booked(self.lines, game), cash.wanted(played(s), CAT), game, 0.0)
         self.lines += new_lines
         return new_lines
 
@@ -75,22 +76,22 @@ def test_the_last_place_pays_lost_and_a_tie_for_first_pays_nothing_yet() -> None
     book.settle(s)
     assert cash.balances(book.lines) == {"cleo": 50}
     t = play(game("high", "2", "Anna", "Ben", "Cleo"), 77, 77, 31)
-    assert t.phase is Phase.TIE and cash.wanted(t, CAT) == {}  # not finished: no loser yet
+    assert t.phase is Phase.TIE and cash.wanted(played(t), CAT) == {}  # not finished: no loser yet
     t, _ = apply(t, Decide(0), "s", CTX)
-    assert cash.wanted(t, CAT) == {("cleo", "lost"): 50}
+    assert cash.wanted(played(t), CAT) == {("cleo", "lost"): 50}
 
 
 def test_a_decided_tie_places_the_other_second() -> None:
     s = play(game("high", "2", "Anna", "Ben"), 44, 44)
     s, _ = apply(s, Decide(1), "s", CTX)
     assert s.phase is Phase.FINISHED
-    assert ("anna", "lost") in cash.wanted(s, CAT)  # the decided tie: Anna is placed second
+    assert ("anna", "lost") in cash.wanted(played(s), CAT)  # the decided tie: Anna is placed second
 
 
 def test_a_team_fine_is_spread_over_its_members_to_the_cent() -> None:
     s = play(game("high", "2", "teams", "A", "B", "C", "/", "D"), 11, 99, 11, 11)  # order A, D, B, C
     assert s.phase is Phase.FINISHED
-    want = cash.wanted(s, CAT)
+    want = cash.wanted(played(s), CAT)
     assert {k: v for k, v in want.items() if k[1] == "lost"} == {("a", "lost"): 17, ("b", "lost"): 17,
                                                                  ("c", "lost"): 16}
     assert sum(v for k, v in want.items() if k[1] == "lost") == 50
@@ -276,7 +277,7 @@ def test_money_adds_up_whatever_happens(steps: list[tuple[str, int]], teams: boo
             pass
         book.settle(s)
         assert cash.total(book.lines) == sum(cash.balances(book.lines).values())
-        assert cash.booked(book.lines, 1) == {k: v for k, v in cash.wanted(s, CAT).items() if v}
+        assert cash.booked(book.lines, 1) == {k: v for k, v in cash.wanted(played(s), CAT).items() if v}
         assert all(isinstance(ln.amount, int) for ln in book.lines)
         thrown = max(thrown, len(s.throws))
     note(f"throws placed at most: {thrown}")

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from bot.app.app import App
-from bot.games.kegeln import cash_storage
+from bot.club.cash import storage as cash_storage
 from core import serial
-from core.games.kegeln import cash
+from core.club.cash import ledger as cash
+from core.games.kegeln.records import played
 from core.games.kegeln.state import State, current
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
@@ -294,7 +295,7 @@ async def test_two_processes_book_each_fine_once(table: Table, db: str, clock: C
         state = serial.load(State, row.state)
         lines = [b.line() for b in await cash_storage.book(table.app.store, PLATFORM, "group-1")]
         _s, catalogue = await cash_storage.catalogue(table.app.store, PLATFORM, "group-1")
-        assert cash.booked(lines, gid) == cash.wanted(state, catalogue)
+        assert cash.booked(lines, gid) == cash.wanted(played(state), catalogue)
         assert cash.total(lines) == sum(cash.balances(lines).values())
         assert sum(1 for ln in lines if ln.kind is cash.Kind.PAYMENT) == paid >= 4
     finally:
@@ -329,7 +330,7 @@ async def test_amounts_with_a_currency_sign_and_the_words_of_every_language(tabl
 def test_no_word_names_two_actions(app: App) -> None:
     """Every action's words in every language reach that action (a word two actions shared would be
     dropped from the vocabulary: tests/test_option_words.py keeps the option words so, this the cash box's)."""
-    from bot.games.kegeln.cash_cmd import ACTIONS, vocabulary
+    from bot.club.cash.command import ACTIONS, vocabulary
 
     vocab = vocabulary(app)
     for action, key in ACTIONS.items():

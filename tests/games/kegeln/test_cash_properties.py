@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from bot.app.app import App
-from bot.games.kegeln import cash_storage
+from bot.club.cash import storage as cash_storage
 from core import serial
-from core.games.kegeln import cash
+from core.club.cash import ledger as cash
 from core.games.kegeln.state import State
 from core.messages import Actor, Inbound, Response
 from tests.app.conftest import Clock

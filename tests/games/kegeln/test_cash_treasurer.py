@@ -13,10 +13,12 @@ import openpyxl
 import pytest
 
 from bot.app.app import App
-from bot.games.kegeln import cash_club, cash_members, cash_storage
+from bot.club.cash import members as cash_members
+from bot.club.cash import storage as cash_storage
+from bot.club.cash import treasury as cash_club
 from bot.schedule.scheduler import pending
 from core import names
-from core.games.kegeln import cash
+from core.club.cash import ledger as cash
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts

@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from bot.texts.i18n import Catalogs
-from core.games.kegeln import chart as chart_module
-from core.games.kegeln.chart import PALETTE, club_chart, evening_series, label_step, line_chart, member_colours
+from core.club import chart as chart_module
+from core.club.chart import PALETTE, club_chart, evening_series, label_step, line_chart, member_colours
 
 
 def colours(png: bytes) -> set[tuple[int, int, int]]:
@@ -36,7 +36,7 @@ def test_at_most_the_palette_and_a_single_point() -> None:
 
 
 def test_evening_series_averages_per_day() -> None:
-    day, eight_pm = 86400.0, 20 * 3600.0  # club evenings start at 06:00 (core/games/kegeln/evenings.py)
+    day, eight_pm = 86400.0, 20 * 3600.0  # club evenings start at 06:00 (core/club/evenings.py)
     rows = [("anna", "Anna", 1, 10 * day + eight_pm + 100, 15, 3), ("anna", "Anna", 2, 10 * day + eight_pm + 200, 3, 3),
             ("ben", "Ben", 2, 10 * day + eight_pm + 200, 9, 3), ("ben", "Ben", 3, 11 * day + eight_pm + 5, 27, 3)]
     series, labels = evening_series(rows, ["Anna", "Ben"])

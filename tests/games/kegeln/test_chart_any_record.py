@@ -8,8 +8,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.games.kegeln import chart
-from core.games.kegeln.chart import Words
+from core.club import chart
+from core.club.chart import Words
 
 PNG = b"\x89PNG"
 WORDS = Words("Kegel-Schnitt", "pins per throw", "Wins by mode", "high", "low", "Halves", "first", "second",

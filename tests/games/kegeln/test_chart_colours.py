@@ -7,7 +7,7 @@ import io
 
 from PIL import Image
 
-from core.games.kegeln import chart
+from core.club import chart
 
 
 def legend_colour(png: bytes, k: int) -> tuple[int, int, int]:

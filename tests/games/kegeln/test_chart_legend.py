@@ -9,7 +9,7 @@ import pytest
 
 from bot.texts.i18n import Catalogs
 from core import pictures
-from core.games.kegeln import chart
+from core.club import chart
 from core.messages import Text
 
 CATALOGS = Catalogs()

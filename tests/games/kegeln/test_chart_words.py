@@ -8,8 +8,8 @@ import io
 from PIL import Image
 
 from core import pictures
+from core.club.chart import Words, club_chart, line_chart, review_chart
 from core.games.actions import Accept
-from core.games.kegeln.chart import Words, club_chart, line_chart, review_chart
 from core.games.logik import picture as logik_picture
 from core.games.logik import rules as logik
 from core.ratings_chart import rating_chart

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app.app import App
-from bot.games.kegeln import storage
-from core.games.kegeln.season import Start
+from bot.club import records as storage
+from core.club.season import Start
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
 from tests.club.harness import appoint, as_chair

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from bot.texts.i18n import Catalogs
 from core import pictures
-from core.games.kegeln.chart import BACKGROUND, CARD, LEGEND_W, PLOT_TOP, TITLE_BAND, TITLE_SIZE, TITLE_Y, Y_CAPTION
+from core.club.chart import BACKGROUND, CARD, LEGEND_W, PLOT_TOP, TITLE_BAND, TITLE_SIZE, TITLE_Y, Y_CAPTION
 from core.messages import Response, Text
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts

@@ -11,8 +11,8 @@ from zoneinfo import ZoneInfo
 
 from adapters.console.adapter import GROUP as CONSOLE_GROUP
 from adapters.console.adapter import ConsoleAdapter
-from core.games.kegeln import report as kegeln_report
-from core.games.kegeln import season as kegeln_season
+from core.club import season as kegeln_season
+from core.club import summary as kegeln_report
 from core.messages import Outbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts

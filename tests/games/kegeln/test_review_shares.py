@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from core.games.kegeln.season import SeasonRow, review
+from core.club.season import SeasonRow, review
 
 
 def row(member: str, game: int, day: int, *, pins: int = 30, throws: int = 6, nines: int = 0,

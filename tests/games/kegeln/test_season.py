@@ -17,8 +17,8 @@ from PIL import Image
 
 from bot.app import ratings_rebuild
 from bot.app.app import App
-from bot.games.kegeln import storage
-from core.games.kegeln import season as kegeln_season
+from bot.club import records as storage
+from core.club import season as kegeln_season
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts

@@ -14,6 +14,7 @@ from typing import Any
 from adapters.console.adapter import ConsoleAdapter
 from bot.__main__ import deliver
 from bot.app.app import App
+from bot.club.evenings import storage as tstore
 from bot.schedule.scheduler import pending
 from bot.storage.sql import Query
 from core.messages import Actor, Chat, Inbound, Response
@@ -169,7 +170,7 @@ async def test_the_time_is_read_in_the_chats_time_zone(app: App, clock: Clock) -
     clock.now = at(2026, 12, 2, 12)
     r = await club.say("alice", "/termin 12.12. 19:30")
     assert "Sat, Dec 12, 2026, 19:30" in texts(r)
-    (_day, job_hour) = await pending(app.store, "kegeln", PLATFORM, GROUP.chat_id)
+    (_day, job_hour) = await pending(app.store, tstore.OWNER, PLATFORM, GROUP.chat_id)
     assert job_hour.due == at(2026, 12, 12, 17, 30)  # 19:30 in Berlin is 18:30 UTC; an hour before
     german = Club(app, locale="de")
     r = await german.say("alice", "/termin Samstag 19:30 Uhr Gasthof Krone")
@@ -183,17 +184,17 @@ async def test_the_time_is_read_in_the_chats_time_zone(app: App, clock: Clock) -
 async def test_reminders_move_with_the_evening_and_go_when_it_is_cancelled(app: App, clock: Clock) -> None:
     club = Club(app)
     await plan(club, clock)
-    jobs = await pending(app.store, "kegeln", PLATFORM, GROUP.chat_id)
+    jobs = await pending(app.store, tstore.OWNER, PLATFORM, GROUP.chat_id)
     assert [(j.key, j.due) for j in jobs] == [("termin:1:day", START - 86_400), ("termin:1:hour", START - 3_600)]
     await club.say("alice", "/termin 13.12. 19:30")
     moved = START + 86_400
-    jobs = await pending(app.store, "kegeln", PLATFORM, GROUP.chat_id)
+    jobs = await pending(app.store, tstore.OWNER, PLATFORM, GROUP.chat_id)
     assert [(j.key, j.due) for j in jobs] == [("termin:1:day", moved - 86_400), ("termin:1:hour", moved - 3_600)]
     clock.now = moved - 7_200
     await club.say("alice", "/termin 13.12. 20:00")  # two hours before: only the hour's reminder is left
-    assert [j.key for j in await pending(app.store, "kegeln", PLATFORM, GROUP.chat_id)] == ["termin:1:hour"]
+    assert [j.key for j in await pending(app.store, tstore.OWNER, PLATFORM, GROUP.chat_id)] == ["termin:1:hour"]
     await club.say("alice", "/termin cancel")
-    assert await pending(app.store, "kegeln", PLATFORM, GROUP.chat_id) == []
+    assert await pending(app.store, tstore.OWNER, PLATFORM, GROUP.chat_id) == []
     clock.now = moved + 86_400
     assert await app.scheduler.tick() == []
 
@@ -247,7 +248,7 @@ async def test_a_late_reminder_for_a_begun_evening_posts_nothing(tmp_path: Path)
     app = await App.open(db, seed=1, clock=clock)
     try:
         assert await app.scheduler.tick() == []
-        assert await pending(app.store, "kegeln", PLATFORM, GROUP.chat_id) == []  # done with, not retried
+        assert await pending(app.store, tstore.OWNER, PLATFORM, GROUP.chat_id) == []  # done with, not retried
     finally:
         await app.close()
 

@@ -1,4 +1,4 @@
-"""The club evening's pure rules (core/games/kegeln/termin.py): a /termin's date and time as typed in the
+"""The club evening's pure rules (core/club/termin.py): a /termin's date and time as typed in the
 chat's zone, the reminders' times, who may set it, and the answer list."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.kegeln.termin import _weekdays
+from bot.club.evenings.termin import _weekdays
+from core.club import termin
 from core.errors import GameError
-from core.games.kegeln import termin
 
 BERLIN = ZoneInfo("Europe/Berlin")
 NOW = datetime(2026, 12, 2, 14, 0, tzinfo=BERLIN)  # a Wednesday afternoon

@@ -6,13 +6,13 @@ import asyncio
 
 from bot.app import achievements
 from bot.app.services import Services, Turn
-from bot.games.kegeln import storage
-from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
+from bot.club import records as storage
+from bot.club.charts import chart_words, chat_zone, day_labels
 from core import names
+from core.club import chart as kegeln_chart
+from core.club import summary as kegeln_report
+from core.club.records import schnitt
 from core.errors import GameError
-from core.games.kegeln import chart as kegeln_chart
-from core.games.kegeln import records
-from core.games.kegeln import report as kegeln_report
 from core.messages import Message, Text
 
 
@@ -34,7 +34,7 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
                                         words=await chart_words(svc, ib))
         text = Text("kegeln.stats", {
             "name": line.name, "n": line.games, "wins_high": line.wins_high, "wins_low": line.wins_low,
-            "nines": line.nines, "pumpen": line.pumpen, "schnitt": records.schnitt(line.pins, line.throws),
+            "nines": line.nines, "pumpen": line.pumpen, "schnitt": schnitt(line.pins, line.throws),
             "throws": line.throws})
         earned = await achievements.of_player(svc.store, ib.chat.platform, ib.chat.chat_id, wanted.casefold())
         if earned:  # the member's achievements here (bot/app/achievements.py: the club's records, by name)

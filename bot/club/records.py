@@ -1,10 +1,11 @@
-"""Kegeln's own storage: its queries, its row types (read by column name), its reads and its write jobs.
+"""The club's records: their queries, row types (read by column name), reads and write jobs.
 
-Kegeln keeps the club's records beyond the game's state (migrations 2 and 7 of bot/storage/migrations.py:
-`kegeln_games`, `kegeln_members`, `kegeln_throws`, `kegeln_seasons`). Club members are names, not chat
-accounts: `member` is the casefolded name, per chat. Everything here runs over the Store's public SQL
-primitives: reads with `store.fetch`, writes as `TxJob`s — in the move's transaction
-(`save_game(extra=move_job(…))`) or alone (`store.run`).
+The club keeps its records of the games it played beyond each game's state (migrations 2 and 7 of
+bot/storage/migrations.py: `kegeln_games`, `kegeln_members`, `kegeln_throws`, `kegeln_seasons`). Club members
+are names, not chat accounts: `member` is the casefolded name, per chat. The tables keep the names they were
+shipped with (`kegeln_*`, in the shared migration list). Everything here runs over the Store's public SQL
+primitives: reads with `store.fetch`, writes as `TxJob`s — in the move's transaction (`record_in`, from
+bot/club/games.py `move_job`) or alone (`store.run`).
 """
 
 from __future__ import annotations
@@ -18,12 +19,10 @@ from bot.storage import queries as q
 from bot.storage.base import GameRow, Store
 from bot.storage.sql import Query, Tx, TxJob
 from bot.storage.store import game_row, write_ratings
-from core.games.kegeln import GAME
-from core.games.kegeln.records import MemberRecord
-from core.games.kegeln.season import SeasonRow, Start
+from core.club.records import Played
+from core.club.season import SeasonRow, Start
 from core.ratings import Step
 
-KIND = GAME.kind  # the games rows of Kegeln
 R = TypeVar("R")
 
 
@@ -88,26 +87,6 @@ class ThrowLine(NamedTuple):
 
 class GameTime(NamedTuple):
     game_id: int
-    at: float
-
-
-class GameRecord(NamedTuple):
-    """What the final move records of a game (`move_job`)."""
-
-    mode: str
-    digits: int
-    teams: int
-    winner: str
-    decided: bool
-
-
-class ThrowRecord(NamedTuple):
-    """One throw of a finished game as its throw log keeps it (`name` as written)."""
-
-    name: str
-    pins: int
-    position: int
-    digit: int
     at: float
 
 
@@ -201,28 +180,22 @@ WINNERS = Query("SELECT game_id, teams, winner FROM kegeln_games WHERE platform 
 SET_WINNER = Query("UPDATE kegeln_games SET winner = :winner WHERE game_id = :game_id")
 
 
-# ---------------------------------------------------------------- the writes of a move
-def move_job(game_id: int, platform: str, chat_id: str, keep_seat: str | None, game: GameRecord | None,
-             members: Sequence[MemberRecord], throws: Sequence[ThrowRecord], now: float) -> TxJob:
-    """The extra writes of one Kegeln move, run inside `save_game`'s transaction: free the seat of a scorer
-    who handed the role on (`keep_seat` = the new scorer), and on the final move the game, its members'
-    lines and its throw log."""
-    async def job(tx: Tx) -> None:
-        if keep_seat is not None:
-            await tx.execute(q.RELEASE_SEATS_BUT, game_id=game_id, keep=keep_seat)
-        if game is None:
-            return
-        where = {"game_id": game_id, "platform": platform, "chat_id": chat_id}
-        await tx.execute(INSERT_GAME, **where, mode=game.mode, digits=game.digits, teams=game.teams,
-                         winner=game.winner, decided=int(game.decided), at=now)
-        await tx.executemany(INSERT_MEMBER, [
-            {**where, "member": m.name.casefold(), "name": m.name, "mode": game.mode, "team": m.team,
-             "number": m.number, "place": m.place, "win": int(m.win), "throws": m.throws, "pins": m.pins,
-             "nines": m.nines, "pumpen": m.pumpen, "at": now} for m in members])
-        await tx.executemany(INSERT_THROW, [
-            {**where, "seq": i, "member": t.name.casefold(), "name": t.name, "pins": t.pins, "position": t.position,
-             "digit": t.digit, "at": t.at} for i, t in enumerate(throws, 1)])
-    return job
+# ---------------------------------------------------------------- the writes of a completed club game
+async def record_in(tx: Tx, game_id: int, platform: str, chat_id: str, played: Played, now: float) -> None:
+    """The game, its members' lines and its throw log, in the final move's transaction."""
+    game = played.record
+    if game is None:
+        return
+    where = {"game_id": game_id, "platform": platform, "chat_id": chat_id}
+    await tx.execute(INSERT_GAME, **where, mode=game.mode, digits=game.digits, teams=game.teams,
+                     winner=game.winner, decided=int(game.decided), at=now)
+    await tx.executemany(INSERT_MEMBER, [
+        {**where, "member": m.name.casefold(), "name": m.name, "mode": game.mode, "team": m.team,
+         "number": m.number, "place": m.place, "win": int(m.win), "throws": m.throws, "pins": m.pins,
+         "nines": m.nines, "pumpen": m.pumpen, "at": now} for m in played.members])
+    await tx.executemany(INSERT_THROW, [
+        {**where, "seq": i, "member": t.name.casefold(), "name": t.name, "pins": t.pins, "position": t.position,
+         "digit": t.digit, "at": t.at} for i, t in enumerate(played.log, 1)])
 
 
 # ---------------------------------------------------------------- club statistics
@@ -289,10 +262,10 @@ async def game_times(store: Store, platform: str, chat_id: str) -> dict[int, flo
     return {int(r.game_id): float(r.at) for r in rows}
 
 
-async def finished(store: Store, platform: str, chat_id: str) -> list[tuple[GameRow, float]]:
-    """The chat's finished Kegeln games with the time each ended, in the order they ended (who scored what:
-    /saison START and /kegelmerge ask it)."""
-    rows = await store.fetch(q.FINISHED_GAMES_OF, platform=platform, chat_id=chat_id, kind=KIND)
+async def finished(store: Store, kind: str, platform: str, chat_id: str) -> list[tuple[GameRow, float]]:
+    """The chat's finished games of the club's game (`kind`) with the time each ended, in the order they
+    ended (who scored what: /kegelmerge asks it)."""
+    rows = await store.fetch(q.FINISHED_GAMES_OF, platform=platform, chat_id=chat_id, kind=kind)
     return [(game_row(r), float(r[8])) for r in rows]
 
 
@@ -306,8 +279,8 @@ Rerate = Callable[[Sequence[tuple[GameRow, float]]], Awaitable[tuple[Sequence[St
 MergeCheck = Callable[[Sequence[GameRow], Sequence[tuple[GameRow, float]]], None]
 
 
-def merge_job(platform: str, chat_id: str, old: str, new: str, new_name: str, restate: Restate, rerate: Rerate,
-              check: MergeCheck, after: TxJob | None = None) -> TxJob:
+def merge_job(kind: str, platform: str, chat_id: str, old: str, new: str, new_name: str, restate: Restate,
+              rerate: Rerate, check: MergeCheck, after: TxJob | None = None) -> TxJob:
     """Member `old` (casefolded) becomes `new` in the chat's records, spelled `new_name`, in one transaction
     (`merge` runs it). First `check(running, finished)` sees the chat's running and finished Kegeln games as
     this transaction does (after `lock_chat`: a game created meanwhile either is among them or starts after
@@ -320,8 +293,8 @@ def merge_job(platform: str, chat_id: str, old: str, new: str, new_name: str, re
         where = {"platform": platform, "chat_id": chat_id}
         await tx.lock_chat(platform, chat_id)  # game creations in the chat wait (create_game)
         await tx.lock_table("ratings")  # a game ending meanwhile rates on top of the replay (see rewrite_ratings)
-        running = [g for g in (game_row(r) for r in await tx.fetch(q.CHAT_GAMES, **where)) if g.kind == KIND]
-        ended = [(game_row(r), float(r[8])) for r in await tx.fetch(q.FINISHED_GAMES_OF, **where, kind=KIND)]
+        running = [g for g in (game_row(r) for r in await tx.fetch(q.CHAT_GAMES, **where)) if g.kind == kind]
+        ended = [(game_row(r), float(r[8])) for r in await tx.fetch(q.FINISHED_GAMES_OF, **where, kind=kind)]
         check(running, ended)
         shared = [int(r[0]) for r in await tx.fetch(SHARED_GAMES, **where, old=old, new=new)]
         if shared:
@@ -341,8 +314,8 @@ def merge_job(platform: str, chat_id: str, old: str, new: str, new_name: str, re
                 row = dataclasses.replace(row, state=state)
             replayed.append((row, at))
         current, history = await rerate(replayed)
-        await tx.execute(q.CLEAR_RATING_HISTORY_OF, **where, kind=KIND)
-        await tx.execute(q.CLEAR_RATINGS_OF, **where, kind=KIND)
+        await tx.execute(q.CLEAR_RATING_HISTORY_OF, **where, kind=kind)
+        await tx.execute(q.CLEAR_RATINGS_OF, **where, kind=kind)
         await write_ratings(tx, current, history)
         if after is not None:
             await after(tx)
@@ -350,10 +323,10 @@ def merge_job(platform: str, chat_id: str, old: str, new: str, new_name: str, re
     return job
 
 
-async def merge(store: Store, platform: str, chat_id: str, old: str, new: str, new_name: str,
+async def merge(store: Store, kind: str, platform: str, chat_id: str, old: str, new: str, new_name: str,
                 restate: Restate, rerate: Rerate, check: MergeCheck, after: TxJob | None = None) -> list[int]:
     """`merge_job` in a transaction of its own: the game ids both played in (nothing merged), or []."""
-    shared: list[int] = await store.run(merge_job(platform, chat_id, old, new, new_name, restate, rerate, check,
+    shared: list[int] = await store.run(merge_job(kind, platform, chat_id, old, new, new_name, restate, rerate, check,
                                                   after))
     return shared
 

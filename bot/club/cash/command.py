@@ -8,13 +8,18 @@ from collections.abc import Awaitable, Callable, Sequence
 from babel.numbers import list_currencies
 
 from bot.app.services import Services, Turn
-from bot.games.kegeln import cash_attendance, cash_book, cash_club, cash_names, cash_storage
-from bot.games.kegeln.cash_rules import permit
-from bot.games.kegeln.cash_storage import Settings
+from bot.club.cash import attendance as cash_attendance
+from bot.club.cash import entries as cash_book
+from bot.club.cash import fine_names as cash_names
+from bot.club.cash import storage as cash_storage
+from bot.club.cash import treasury as cash_club
+from bot.club.cash.rules import permit
+from bot.club.cash.storage import Settings
+from bot.club.host import action
 from bot.storage.sql import Tx
 from bot.texts.option_words import vocabulary_of
+from core.club.cash import ledger as cash
 from core.errors import GameError
-from core.games.kegeln import cash
 from core.messages import Button, Chat, Message, Text
 from core.money import Money
 
@@ -27,7 +32,7 @@ ACTIONS: dict[str, str] = {
     "member": "cash.words.member", "fee": "cash.words.fee", "dues": "cash.words.dues", "expense": "cash.words.expense",
     "me": "cash.words.me", "remind": "cash.words.remind",
 }
-CSV_ACTION = "cash_csv"  # the overview's button: `kegeln:<chat>:cash_csv`
+CSV_ACTION = "cash_csv"  # the overview's button: `<host>:<chat>:cash_csv`
 
 
 def vocabulary(svc: Services) -> dict[str, str]:
@@ -75,7 +80,7 @@ async def overview(svc: Services, turn: Turn) -> None:
     state = Text("cash.state_on") if s.enabled else Text("cash.state_off")
     turn.messages.append(Message(chat, Text("cash.view", {
         "head": head, "state": state, "lines": rows or [Text("cash.empty")], "sums": [Text("cash.sums", money), till]}),
-        ((Button(Text("cash.csv_button"), f"kegeln:{chat.chat_id}:{CSV_ACTION}"),),)))
+        ((Button(Text("cash.csv_button"), action(svc, chat.chat_id, CSV_ACTION)),),)))
 
 
 async def chat_action(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:

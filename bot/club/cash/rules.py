@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from babel.numbers import get_currency_precision
 
-from bot.games.kegeln.cash_storage import Settings
+from bot.club.cash.storage import Settings
 from core.errors import GameError
 from core.messages import Actor
 

@@ -1,15 +1,15 @@
-"""The club's cash box, pure: the fine catalogue, the fines a game's throws call for, the append-only
-cash book and what it adds up to (balances, the club's total, the evening's average for the absent).
+"""The club's cash box, pure: the fine catalogue, the fines a game's throws call for, the append-only cash book
+and what it adds up to (balances, the club's total, the evening's average for the absent).
 
-Money is an integer number of minor units (cents, öre, stotinki …) of the club's one currency; no
-float ever holds an amount. A member is a name (the Kegeln records' `names.key`: cleaned, case-folded).
+Money is an integer number of minor units (cents, öre, stotinki …) of the club's one currency; no float ever
+holds an amount. A member is a name (the Kegeln records' `names.key`: cleaned, case-folded).
 
-**Automatic fines are derived, never edited.** `wanted(state, catalogue)` is what a game's state calls
-for (each Pumpe thrown so far; the last place of a finished game; a team's fine spread over its
-members). After every move the bot books the difference between that and what the cash book already
-holds for the game (`corrections`): a throw books its Pumpe, an `/undo` books the same amount back, a
-`/cancel` takes all of the game's fines back, a `/kegelmerge` moves them from the old name to the new
-one. So the cash book's automatic lines always sum, per game and member, to what the game's final
+**Automatic fines are derived, never edited.** `wanted(played, catalogue)` is what a game (as it reports
+itself to the club, core/club/records.py) calls for (each Pumpe thrown so far; the last place of a finished
+game; a team's fine spread over its members). After every move the bot books the difference between that and
+what the cash book already holds for the game (`corrections`): a throw books its Pumpe, an `/undo` books the
+same amount back, a `/cancel` takes all of the game's fines back, a `/kegelmerge` moves them from the old name
+to the new one. So the cash book's automatic lines always sum, per game and member, to what the game's final
 state calls for — whatever happened in between — and nothing is ever rewritten (docs/kegeln.md).
 """
 
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core import names
+from core.club.records import Played
 from core.errors import GameError
-from core.games.kegeln.state import Outcome, Phase, State, ranking, team_members
 from core.money import Money
 
 MAX_AMOUNT = 1_000_000  # minor units one line may move (10 000.00): a typo of a few zeros is refused
@@ -129,36 +129,26 @@ def split(amount: int, parts: int) -> list[int]:
     return [base + (1 if i < rest else 0) for i in range(parts)]
 
 
-def wanted(state: State, catalogue: Catalogue) -> dict[tuple[str, str], int]:
-    """The automatic fines the game's state calls for now, per (member key, fine code). A cancelled
-    or abandoned game calls for none (it has no result)."""
+def wanted(played: Played, catalogue: Catalogue) -> dict[tuple[str, str], int]:
+    """The automatic fines a game calls for now, per (member key, fine code). A cancelled or abandoned
+    game calls for none (it has no result)."""
     out: dict[tuple[str, str], int] = {}
-    if state.outcome in (Outcome.CANCELLED, Outcome.ABANDONED):
+    if played.void:
         return out
 
     def add(member: int, code: str, amount: int) -> None:
         if amount:
-            k = (names.key(state.members[member].name), code)
+            k = (names.key(played.names[member]), code)
             out[k] = out.get(k, 0) + amount
     for f in catalogue.fines:
         if f.trigger is Trigger.PUMPE:
-            for t in state.throws:
-                if t.pins == 0:
-                    add(t.member, f.code, f.amount)
-        elif f.trigger is Trigger.LOST and state.phase is Phase.FINISHED and state.outcome is Outcome.DONE:
-            ranked = ranking(state)
-            last = ranked[-1][0]
-            if last == 1:  # everybody shares first place: nobody lost
-                continue
-            for place, entry in ranked:
-                if place != last:
-                    continue
-                if state.teams:
-                    members = team_members(state, entry)
-                    for m, share in zip(members, split(f.amount, len(members)), strict=True):
-                        add(m, f.code, share)
-                else:
-                    add(entry, f.code, f.amount)
+            for member, pins in played.throws:
+                if pins == 0:
+                    add(member, f.code, f.amount)
+        elif f.trigger is Trigger.LOST and played.done:
+            for entry in played.losers:  # a team's fine spread over its members
+                for m, share in zip(entry, split(f.amount, len(entry)), strict=True):
+                    add(m, f.code, share)
     return out
 
 

@@ -1,4 +1,4 @@
-"""The cash book as a real XLSX workbook (openpyxl), beside the CSV of core/games/kegeln/cash_report.py:
+"""The cash book as a real XLSX workbook (openpyxl), beside the CSV of core/club/cash/export.py:
 amounts are numbers (any spreadsheet sums them, whatever its locale), dates are dates, and every text
 cell is a string — a name like `=HYPERLINK(…)` is never a formula."""
 
@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from core.games.kegeln.cash_report import CSV_HEADER, CsvLine, amount_value
-from core.games.kegeln.report import cell
+from core.club.cash.export import CSV_HEADER, CsvLine, amount_value
+from core.club.summary import cell
 
 if TYPE_CHECKING:  # openpyxl (and the numpy it loads) is imported when a workbook is made, not at start-up
     from openpyxl.cell.cell import Cell, MergedCell

@@ -7,19 +7,20 @@ import asyncio
 from babel.dates import format_date
 
 from bot.app.services import Services, Turn
-from bot.games.kegeln import cash_book, storage
-from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
-from bot.games.kegeln.season import evenings_text, season_shown, season_start
-from core.games.kegeln import chart as kegeln_chart
-from core.games.kegeln import report as kegeln_report
-from core.games.kegeln import season as kegeln_season
-from core.games.kegeln.evenings import evening_of, evening_starts
+from bot.club import records as storage
+from bot.club.cash import entries as cash_book
+from bot.club.charts import chart_words, chat_zone, day_labels
+from bot.club.season import evenings_text, season_shown, season_start
+from core.club import chart as kegeln_chart
+from core.club import season as kegeln_season
+from core.club import summary as kegeln_report
+from core.club.evenings import evening_of, evening_starts
 from core.messages import Message, Text
 
 
 async def cmd_abend(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/abend: tonight's games of this chat (finished since this club evening started, in the chat's
-    zone: core/games/kegeln/evenings.py): the winner of each, the evening's king (most wins, then the
+    zone: core/club/evenings.py): the winner of each, the evening's king (most wins, then the
     best Kegel-Schnitt), who threw the most 9s, the Pumpen king and the best Kegel-Schnitt."""
     ib = turn.inbound
     tz = await chat_zone(svc, ib)
@@ -81,7 +82,7 @@ async def cmd_jahresrueckblick(svc: Services, turn: Turn, args: tuple[str, ...])
     if rv.most_nines is not None:
         parts.append(Text("kegeln.review.nines", {"names": holders(svc, rv.most_nines, lang),
                                                   "n": rv.most_nines.value}))
-    parts += await cash_book.review_lines(svc, ib, args)  # the season's cash box (bot/games/kegeln/cash_book.py)
+    parts += await cash_book.review_lines(svc, ib, args)  # the season's cash box (bot/club/cash/entries.py)
     lines = kegeln_season.table(rows)[:kegeln_chart.MAX_SERIES]
     series, evenings = kegeln_chart.evening_series(
         [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in lines], tz)

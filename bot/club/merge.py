@@ -1,23 +1,22 @@
-"""Kegeln's members merged (/kegelmerge OLD NEW): the question, its ✅/❌ answer and who may merge."""
+"""The club's members merged (/kegelmerge OLD NEW): the question, its ✅/❌ answer and who may merge."""
 
 from __future__ import annotations
 
 import secrets
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.app import ratings_rebuild
 from bot.app.services import Services, Turn
+from bot.club import records as storage
 from bot.club import roles as club_roles
-from bot.games.kegeln import cash_fines, storage
+from bot.club.cash import fines as cash_fines
+from bot.club.host import ClubGames, host
 from bot.storage.base import GameRow
-from core import names, serial
+from core import names
 from core.club.roles import Act
 from core.errors import GameError
-from core.games.kegeln import records
-from core.games.kegeln.state import Member, Outcome, State
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 
 MERGE_TTL = 600.0  # seconds: how long a /kegelmerge question can be answered
@@ -64,7 +63,7 @@ async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[s
     return lines
 
 
-def merge_check(old: str, new: str, lines: dict[str, storage.MemberLine],
+def merge_check(games: ClubGames, old: str, new: str, lines: dict[str, storage.MemberLine],
                 stamp: tuple[int, int] | None) -> storage.MergeCheck:
     """What a merge needs, checked on the games as its own transaction sees them (and once before asking):
     the records are those the question showed (`stamp`), the two never played in one game (two people),
@@ -73,23 +72,22 @@ def merge_check(old: str, new: str, lines: dict[str, storage.MemberLine],
         if stamp is not None and finished_stamp(finished) != stamp:
             raise GameError("kegeln.merge.stale")
         shared = [row.id for row, _at in finished
-                  if {old.casefold(), new.casefold()} <= {m.name.casefold() for m in member_states(row)}]
+                  if {old.casefold(), new.casefold()} <= {n.casefold() for n in member_names(games, row)}]
         if shared:
             raise GameError("kegeln.merge.same_game", old=lines[old].name[:40], new=lines[new].name[:40],
                             games=", ".join(f"#{g}" for g in shared[:5]))
         for row in running:
-            running_state: State = serial.load(State, row.state)
-            playing = {m.name.casefold() for m in running_state.members}
+            playing = {n.casefold() for n in games.played(row).names}
             for name in (old, new):
                 if name.casefold() in playing:
                     raise GameError("kegeln.merge.running", name=lines[name].name[:40], game=row.id)
     return check
 
 
-def member_states(row: GameRow) -> list[Member]:
+def member_names(games: ClubGames, row: GameRow) -> tuple[str, ...]:
     """The members of a completed club game (none for a cancelled or casual one: it has no club records)."""
-    state: State = serial.load(State, row.state)
-    return list(state.members) if state.outcome == Outcome.DONE and records.is_club(state) else []
+    played = games.played(row)
+    return played.names if played.done and played.club else ()
 
 
 async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -99,9 +97,10 @@ async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
     ib = turn.inbound
     old, new = merge_names(args)
     lines = await member_lines(svc, ib, old, new)
-    finished = await storage.finished(svc.store, ib.chat.platform, ib.chat.chat_id)
-    running = [r for r in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id) if r.kind == "kegeln"]
-    merge_check(old, new, lines, None)(running, finished)  # refused now rather than after ✅
+    club = host(svc)
+    finished = await storage.finished(svc.store, club.kind, ib.chat.platform, ib.chat.chat_id)
+    running = [r for r in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id) if r.kind == club.kind]
+    merge_check(club.games, old, new, lines, None)(running, finished)  # refused now rather than after ✅
     await may_merge(svc, ib.actor, ib.chat)  # (two people of one game: said first, as nobody may merge them)
     asks = asks_of(svc)
     now = svc.clock()
@@ -111,7 +110,7 @@ async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
     asks[token] = MergeAsk(ib.chat.platform, ib.chat.chat_id, ib.actor.user_id, ib.actor.name,
                            ib.actor.is_admin, old, new,
                            finished_stamp(finished), now)
-    action = f"kegeln:{ib.chat.chat_id}:{token}-"
+    action = f"{club.kind}:{ib.chat.chat_id}:{token}-"
     turn.messages.append(Message(ib.chat, Text("kegeln.merge.confirm", {
         "old": lines[old].name, "new": lines[new].name, "n": lines[old].games,
         "total": lines[old].games + lines[new].games, "asker": ib.actor.name}),
@@ -119,7 +118,7 @@ async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
 
 
 async def answer_merge(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
-    """✅ or ❌ on a /kegelmerge question (`kegeln:<chat>:<token>-yes|no`; bot/app/routing.py has checked that it
+    """✅ or ❌ on a /kegelmerge question (`<host>:<chat>:<token>-yes|no`; bot/app/routing.py has checked that it
     comes from that chat): only the asker answers; ✅ merges in one transaction that checks everything
     again (`merge_check`) and the stored records' stamp: a question is stale once a game has ended, a merge
     has been made, or MERGE_TTL has passed."""
@@ -143,11 +142,12 @@ async def answer_merge(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
     except GameError:
         raise GameError("kegeln.merge.stale") from None  # merged away meanwhile
     old, new, kept = ask.old, ask.new, lines[ask.new].name
+    club = host(svc)
     shared = await storage.merge(
-        svc.store, chat.platform, chat.chat_id, old.casefold(), new.casefold(), kept,
-        restate=renaming(old.casefold(), kept),
+        svc.store, club.kind, chat.platform, chat.chat_id, old.casefold(), new.casefold(), kept,
+        restate=lambda raw: club.games.renamed(raw, old.casefold(), kept),
         rerate=lambda finished: ratings_rebuild.replay_local(svc, finished),
-        check=merge_check(old, new, lines, ask.stamp),
+        check=merge_check(club.games, old, new, lines, ask.stamp),
         after=cash_fines.merge_job(chat.platform, chat.chat_id, names.key(old), names.key(new), lines[old].name,
                                    kept, svc.clock(), ib.actor.user_id, ib.actor.name))
     if shared:  # (merge_check has refused these already)
@@ -171,15 +171,6 @@ def merge_names(args: tuple[str, ...]) -> tuple[str, str]:
     if parts[0].casefold() == parts[1].casefold():
         raise GameError("kegeln.merge.same", name=parts[0][:40])
     return parts[0], parts[1]
-
-
-def renaming(old: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any] | None]:
-    """A finished game's stored state with member `old` (casefolded) written `name`, or None where the game
-    has no such member: the ratings are then replayed from the states, as `python -m bot ratings rebuild` does."""
-    def restate(raw: dict[str, Any]) -> dict[str, Any] | None:
-        state = records.renamed(serial.load(State, raw), old, name)
-        return None if state is None else serial.dump(state)
-    return restate
 
 
 async def may_merge(svc: Services, actor: Actor, chat: Chat) -> None:

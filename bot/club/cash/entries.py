@@ -13,19 +13,22 @@ from datetime import datetime
 from babel.numbers import get_decimal_symbol, list_currencies
 
 from bot.app.services import Services, Turn
-from bot.games.kegeln import cash_members, cash_names, cash_storage, storage
-from bot.games.kegeln.cash_export import book_xlsx
-from bot.games.kegeln.cash_rules import decimals, permit
-from bot.games.kegeln.cash_storage import Settings
-from bot.games.kegeln.charts import chat_zone
-from bot.games.kegeln.season import season_start, season_year
+from bot.club import records as storage
+from bot.club.cash import fine_names as cash_names
+from bot.club.cash import members as cash_members
+from bot.club.cash import storage as cash_storage
+from bot.club.cash.rules import decimals, permit
+from bot.club.cash.storage import Settings
+from bot.club.cash.xlsx import book_xlsx
+from bot.club.charts import chat_zone
+from bot.club.season import season_start, season_year
 from bot.storage.sql import Tx
 from core import names
+from core.club.cash import export as report
+from core.club.cash import ledger as cash
+from core.club.cash.ledger import Catalogue, Fine, Kind, Line, Trigger
+from core.club.evenings import evening_of, evening_starts
 from core.errors import GameError
-from core.games.kegeln import cash
-from core.games.kegeln import cash_report as report
-from core.games.kegeln.cash import Catalogue, Fine, Kind, Line, Trigger
-from core.games.kegeln.evenings import evening_of, evening_starts
 from core.messages import Inbound, Message, Text
 from core.money import Money
 
@@ -203,7 +206,7 @@ async def charge_absent(svc: Services, turn: Turn, members: dict[str, str], reas
     of `members` (names.key → name) — where the club chose so, once per member and evening."""
     ib = turn.inbound
     tz = await chat_zone(svc, ib)
-    since = evening_starts(evening_of(when, tz), tz)  # that club evening (core/games/kegeln/evenings.py)
+    since = evening_starts(evening_of(when, tz), tz)  # that club evening (core/club/evenings.py)
     there = await storage.members_since(svc.store, ib.chat.platform, ib.chat.chat_id, since)
 
     def make(s: Settings, _c: Catalogue, lines: list[Line]) -> list[Line]:
@@ -240,7 +243,7 @@ async def cmd_carry(svc: Services, turn: Turn, words: Sequence[str]) -> None:
                                  if opened else Text("cash.carry_none", {"season": start.label(year)})))
 
 
-# the export's columns (core/games/kegeln/cash_report.py CSV_HEADER) → their names in the reader's language
+# the export's columns (core/club/cash/export.py CSV_HEADER) → their names in the reader's language
 COLUMNS = {"date": "cash.col.date", "season": "cash.col.season", "member": "cash.col.member", "kind": "cash.col.kind",
            "fine": "cash.col.fine", "amount": "cash.col.amount", "currency": "cash.col.currency",
            "game": "cash.col.game", "booked_by": "cash.col.booked_by", "note": "cash.col.note"}

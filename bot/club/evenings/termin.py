@@ -13,17 +13,19 @@ from babel.dates import get_day_names
 
 from bot.app.services import Services, Turn
 from bot.club import roles as club_roles
-from bot.games.kegeln import termin_storage as tstore
-from bot.games.kegeln.charts import chat_zone
+from bot.club.charts import chat_zone
+from bot.club.evenings import storage as tstore
+from bot.club.host import action
+from bot.schedule.own_posts import register_post
 from bot.schedule.scheduler import Job
 from bot.schedule.zones import zone
 from core import names
+from core.club import termin
 from core.club.roles import Act
 from core.errors import GameError
-from core.games.kegeln import termin
 from core.messages import Button, Chat, Inbound, Message, Text, group_of
 
-ANSWER_ARG = re.compile(r"t([0-9]{1,18})([yn])")  # a ChatButton's argument: `kegeln:<chat>:t<evening>y|n`
+ANSWER_ARG = re.compile(r"t([0-9]{1,18})([yn])")  # a ChatButton's argument: `<host>:<chat>:t<evening>y|n`
 MAX_NAME = 40  # characters of an answerer's name kept on the list
 
 
@@ -85,8 +87,8 @@ async def cmd_termin(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     turn.messages.append(await list_message(svc, ib.chat, done.evening, tz))
 
 
-def answer_buttons(chat_id: str, ev: tstore.Evening) -> tuple[tuple[Button, ...], ...]:
-    prefix = f"kegeln:{chat_id}:t{ev.id}"
+def answer_buttons(svc: Services, chat_id: str, ev: tstore.Evening) -> tuple[tuple[Button, ...], ...]:
+    prefix = action(svc, chat_id, f"t{ev.id}")
     return ((Button(Text("termin.yes"), prefix + "y"), Button(Text("termin.no"), prefix + "n")),)
 
 
@@ -100,12 +102,12 @@ async def list_texts(svc: Services, ev: tstore.Evening, tz: tzinfo) -> dict[str,
 
 async def list_message(svc: Services, chat: Chat, ev: tstore.Evening, tz: tzinfo) -> Message:
     """The evening's one list message: edited in place (`edit_key`) whenever an answer changes it."""
-    return Message(chat, Text("termin.list", await list_texts(svc, ev, tz)), answer_buttons(chat.chat_id, ev),
+    return Message(chat, Text("termin.list", await list_texts(svc, ev, tz)), answer_buttons(svc, chat.chat_id, ev),
                    edit_key=ev.edit_key)
 
 
 async def answer(svc: Services, turn: Turn, chat: Chat, arg: str) -> bool:
-    """✅ or ❌ (`kegeln:<chat>:t<evening>y|n`; bot/app/routing.py has checked that it is pressed in that chat):
+    """✅ or ❌ (`<host>:<chat>:t<evening>y|n`; bot/app/routing.py has checked that it is pressed in that chat):
     the actor's one answer, changed by pressing the other; the list message is edited, nothing new is posted.
     A button of another chat's evening, a cancelled or begun one does nothing. False: no /termin button."""
     m = ANSWER_ARG.fullmatch(arg)
@@ -141,4 +143,7 @@ async def reminder(svc: Services, job: Job) -> list[Message]:
     tz = zone(await svc.store.chat_tz(job.platform, group_of(job.chat_id)))
     chat = Chat(job.platform, job.chat_id, False)
     key = "termin.remind_hour" if kind == "hour" else "termin.remind_day"
-    return [Message(chat, Text(key, await list_texts(svc, ev, tz)), answer_buttons(chat.chat_id, ev))]
+    return [Message(chat, Text(key, await list_texts(svc, ev, tz)), answer_buttons(svc, chat.chat_id, ev))]
+
+
+register_post(tstore.OWNER, reminder)  # the reminders are the club's own posts (no game's)

@@ -1,4 +1,4 @@
-"""The cash box's storage (core/games/kegeln/cash.py): Kegeln's own tables `kegel_cash_*` — a chat's
+"""The cash box's storage (core/club/cash/ledger.py): Kegeln's own tables `kegel_cash_*` — a chat's
 settings, its fine catalogue and the append-only cash book — their queries, rows and write jobs.
 
 The cash book is only ever inserted into: no statement here updates or deletes a line (a correction is
@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from bot.games.kegeln.storage import SEASON_START, _select
+from bot.club.records import SEASON_START, _select
 from bot.storage.base import Store
 from bot.storage.migrations import Migration
 from bot.storage.sql import Query, Tx
-from core.games.kegeln.cash import DEFAULT_FINES, Catalogue, Fine, Kind, Line, Trigger
-from core.games.kegeln.season import Start
+from core.club.cash.ledger import DEFAULT_FINES, Catalogue, Fine, Kind, Line, Trigger
+from core.club.season import Start
 
 CASH_MIGRATIONS: tuple[Migration, ...] = (
     # kegeln 2 (after the evenings' 1, EVENING_MIGRATIONS): the cash box — settings per chat, its fine catalogue,

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from bot.app.services import Services, Turn
-from bot.games.kegeln import storage
-from bot.games.kegeln.season import season_head, season_rows, season_start, season_year
-from core.games.kegeln import report as kegeln_report
-from core.games.kegeln import season as kegeln_season
+from bot.club import records as storage
+from bot.club.season import season_head, season_rows, season_start, season_year
+from core.club import season as kegeln_season
+from core.club import summary as kegeln_report
 from core.messages import Message, Text
 
 

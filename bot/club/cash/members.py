@@ -3,8 +3,9 @@ whose account is whose (`linked`): the club's roster (bot/club/, docs/club.md) b
 
 from __future__ import annotations
 
+from bot.club import records as storage
 from bot.club import storage as club_storage
-from bot.games.kegeln import cash_storage, storage
+from bot.club.cash import storage as cash_storage
 from bot.storage.base import Store
 from core import names
 

@@ -15,12 +15,12 @@ from datetime import UTC, date, datetime, tzinfo
 from fractions import Fraction
 from typing import Any
 
-from core.games.kegeln import presenter, records
-from core.games.kegeln.evenings import evening_of
-from core.games.kegeln.season import SeasonRow
-from core.games.kegeln.state import Mode
+from core.club.evenings import evening_of
+from core.club.records import schnitt as kegel_schnitt
+from core.club.season import SeasonRow
 from core.messages import Text
 
+MODES = {"high": "kegeln.mode_high", "low": "kegeln.mode_low"}  # a game's mode, as the records keep it
 CSV_HEADER = ("date", "game", "member", "pins", "position", "digit", "season")
 
 
@@ -51,7 +51,7 @@ def evening(games: Sequence[tuple[Any, ...]], members: Sequence[tuple[Any, ...]]
     lines = []
     for game_id, mode, digits, teams, winner, decided in games:
         key = "kegeln.abend.game_teams" if teams else "kegeln.abend.game"
-        lines.append(Text(key, {"game": game_id, "mode": presenter.mode_text(Mode(mode)), "digits": digits,
+        lines.append(Text(key, {"game": game_id, "mode": Text(MODES[mode]), "digits": digits,
                                 "winner": winner, "decided": Text("kegeln.abend.decided") if decided else ""}))
     nines = _best([(m[0], m[2]) for m in members])
     pumpen = pumpen_king(members)
@@ -75,7 +75,7 @@ def evening_king(members: Sequence[tuple[Any, ...]]) -> Best | None:
 
 def crowns(rows: Sequence[SeasonRow], tz: tzinfo = UTC) -> Best | None:
     """Who was the evening's king (`evening_king`) on the most club evenings of a season (evenings in the
-    chat's zone, core/games/kegeln/evenings.py; a crown shared on an evening counts for each who shares it):
+    chat's zone, core/club/evenings.py; a crown shared on an evening counts for each who shares it):
     all who share the most, the value their number of crowns. `rows`: the season's member lines, oldest first."""
     spelled: dict[str, str] = {}
     nights: dict[date, dict[str, list[int]]] = {}
@@ -117,7 +117,7 @@ def club_table(club: Sequence[tuple[Any, ...]]) -> list[Text]:
     """The member table as /kegelstats and /kegelexport show it, one line each (a list parameter):
     `1. Sven — 3 · 2/0 · 9×4 · P×1 · ⌀ 5.2` (the Kegel-Schnitt in the reader's decimal format)."""
     return [Text("kegeln.club_line", {"i": i, "name": n, "games": g, "wh": wh, "wl": wl, "nines": nn, "pumpen": pp,
-                                      "schnitt": records.schnitt(p, t)})
+                                      "schnitt": kegel_schnitt(p, t)})
             for i, (n, g, wh, wl, nn, pp, p, t) in enumerate(club, 1)]
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from bot.app.services import Services
 from bot.schedule.zones import zone
-from core.games.kegeln import chart as kegeln_chart
-from core.games.kegeln import season as kegeln_season
+from core.club import chart as kegeln_chart
+from core.club import season as kegeln_season
 from core.messages import Inbound, Text
 
 

@@ -1,5 +1,5 @@
 """Attendance meets money: after a /termin evening the treasurer is offered its ❌ list to charge the
-absent the evening's average, with one confirmation button (`kegeln:<chat>:cash_absent_<evening>`)."""
+absent the evening's average, with one confirmation button (`<host>:<chat>:cash_absent_<evening>`, bot/club/host.py)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,20 @@ from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
 from bot.app.services import Services, Turn
-from bot.games.kegeln import cash_book, cash_members, cash_storage, termin_storage
-from bot.games.kegeln.cash_rules import permit
-from bot.games.kegeln.charts import chat_zone
+from bot.club.cash import entries as cash_book
+from bot.club.cash import members as cash_members
+from bot.club.cash import storage as cash_storage
+from bot.club.cash.rules import permit
+from bot.club.charts import chat_zone
+from bot.club.evenings import storage as termin_storage
+from bot.club.host import action
 from bot.schedule.scheduler import Job, schedule_job
 from bot.storage.sql import Query, Tx
 from core import names
 from core.errors import GameError
 from core.messages import Actor, Button, Chat, Inbound, Message, Text
 
-ACTION = "cash_absent_"  # the offer's button: `kegeln:<chat>:cash_absent_<evening id>` (no colon in an arg)
+ACTION = "cash_absent_"  # the offer's button: `<host>:<chat>:cash_absent_<evening id>` (no colon in an arg)
 WINDOW = 2 * 86_400.0  # an evening is offered up to two days after it began
 OFFER_AFTER = 4 * 3600.0  # the offer comes four hours after the evening began (at once if that is past)
 LAST_BEGUN = Query("SELECT id, starts FROM kegel_evening_dates WHERE platform = :platform AND chat_id = :chat_id"
@@ -72,16 +76,16 @@ async def offer_post(svc: Services, job: Job) -> list[Message]:
         return []
     group = Chat(job.platform, job.chat_id, False)
     zone_of = await chat_zone(svc, Inbound(Actor(job.platform, "", ""), group))
-    return [offer_message(group, ev, members, nobody, zone_of).notify(s.treasurer_id).named(s.treasurer_name)]
+    return [offer_message(svc, group, ev, members, nobody, zone_of).notify(s.treasurer_id).named(s.treasurer_name)]
 
 
-def offer_message(chat: Chat, ev: termin_storage.Evening, members: dict[str, str], nobody: list[str],
+def offer_message(svc: Services, chat: Chat, ev: termin_storage.Evening, members: dict[str, str], nobody: list[str],
                   tz: tzinfo) -> Message:
     day = datetime.fromtimestamp(ev.starts, tz).date()
     text = Text("cash.absent_offer", {"date": day, "names": ", ".join(members.values()),
                                       "nobody": Text("cash.absent_nobody", {"names": ", ".join(nobody)})
                                       if nobody else ""})
-    return Message(chat, text, ((Button(Text("cash.absent_button"), f"kegeln:{chat.chat_id}:{ACTION}{ev.id}"),),))
+    return Message(chat, text, ((Button(Text("cash.absent_button"), action(svc, chat.chat_id, f"{ACTION}{ev.id}")),),))
 
 
 async def offer(svc: Services, turn: Turn, words: Sequence[str]) -> None:
@@ -101,7 +105,7 @@ async def offer(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     members, nobody = await absent_members(svc, ev)
     if not members:
         raise GameError("kegeln.cash.nobody_absent")
-    turn.messages.append(offer_message(chat, ev, members, nobody, await chat_zone(svc, ib)))
+    turn.messages.append(offer_message(svc, chat, ev, members, nobody, await chat_zone(svc, ib)))
 
 
 async def confirmed(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:

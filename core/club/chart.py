@@ -19,7 +19,7 @@ from datetime import UTC, date, tzinfo
 from PIL import Image, ImageDraw
 
 from core import pictures
-from core.games.kegeln.evenings import evening_of
+from core.club.evenings import evening_of
 
 PALETTE = ((214, 39, 40), (31, 119, 180), (44, 160, 44), (255, 127, 14),
            (148, 103, 189), (23, 190, 207), (227, 119, 194), (140, 86, 75))
@@ -321,7 +321,7 @@ def _lines(series: Sequence[tuple[str, Sequence[float | None]]], x_labels: Seque
 
 def evening_series(rows: Sequence[tuple[str, str, int, float, int, int]], names: Sequence[str],
                    tz: tzinfo = UTC) -> tuple[list[tuple[str, list[float | None]]], list[date]]:
-    """Each named member's Kegel-Schnitt per club evening (core/games/kegeln/evenings.py, in the
+    """Each named member's Kegel-Schnitt per club evening (core/club/evenings.py, in the
     chat's zone `tz`), from store rows (member, name, game id, time, pins, throws); the first
     MAX_SERIES names get a line. The evenings come as dates: the caller writes them in the reader's
     language."""

@@ -1,7 +1,7 @@
 """The cash book as a spreadsheet-safe CSV file (the year's close): one row per line, amounts as plain
 decimal numbers in the reader's conventions (German: `;` between cells and a decimal comma, as German
-Excel reads a CSV), every text cell guarded as /kegelexport's are (core/games/kegeln/report.py `cell`).
-The XLSX beside it is bot/games/kegeln/cash_export.py."""
+Excel reads a CSV), every text cell guarded as /kegelexport's are (core/club/summary.py `cell`).
+The XLSX beside it is bot/club/cash/xlsx.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import NamedTuple
 
-from core.games.kegeln.report import cell
+from core.club.summary import cell
 
 CSV_HEADER = ("date", "season", "member", "kind", "fine", "amount", "currency", "game", "booked_by", "note")
 

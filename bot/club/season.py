@@ -1,22 +1,18 @@
-"""Kegeln's seasons (core/games/kegeln/season.py): /saison, the season start and who may set it."""
+"""The club's seasons (core/club/season.py): /saison, the season start and who may set it."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import Any
 
 from bot.app.services import Services, Turn
+from bot.club import records as storage
 from bot.club import roles as club_roles
-from bot.games.kegeln import storage
-from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
-from bot.storage.base import GameRow
-from core import serial
+from bot.club.charts import chart_words, chat_zone, day_labels
+from core.club import chart as kegeln_chart
+from core.club import season as kegeln_season
 from core.club.roles import Act
 from core.errors import GameError
-from core.games.kegeln import chart as kegeln_chart
-from core.games.kegeln import season as kegeln_season
-from core.games.kegeln.state import Outcome, State
 from core.messages import DayMonth, Inbound, Message, Text
 
 
@@ -55,16 +51,6 @@ async def season_shown(svc: Services, turn: Turn, start: kegeln_season.Start,
         turn.messages.append(Message(ib.chat, Text("kegeln.season.empty", head)))
         return None
     return rows, head
-
-
-def final_scorers(finished: Sequence[tuple[GameRow, float]]) -> list[tuple[State, float]]:
-    """The completed games (with club records) of `finished`: their final state and when each ended."""
-    out = []
-    for row, at in finished:
-        state: State = serial.load(State, row.state)
-        if state.outcome == Outcome.DONE:
-            out.append((state, at))
-    return out
 
 
 async def may_set_season(svc: Services, ib: Inbound) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.app.services import Services
-from core.games.kegeln.cash import DEFAULT_CODES, DEFAULT_FINES, Catalogue, Fine
+from core.club.cash.ledger import DEFAULT_CODES, DEFAULT_FINES, Catalogue, Fine
 from core.messages import Text
 
 # each default fine's code → its name (`cash.fine_name.*`) and the words that mean it in every language

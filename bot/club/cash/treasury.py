@@ -8,19 +8,22 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
 
 from bot.app.services import Services, Turn
-from bot.games.kegeln import cash_attendance, cash_book, cash_members, cash_storage
-from bot.games.kegeln.cash_book import ISO, amount_and_reason, balance_after, book, reason_text
-from bot.games.kegeln.cash_rules import decimals, permit
-from bot.games.kegeln.cash_storage import Settings
-from bot.games.kegeln.charts import chat_zone
+from bot.club.cash import attendance as cash_attendance
+from bot.club.cash import entries as cash_book
+from bot.club.cash import members as cash_members
+from bot.club.cash import storage as cash_storage
+from bot.club.cash.entries import ISO, amount_and_reason, balance_after, book, reason_text
+from bot.club.cash.rules import decimals, permit
+from bot.club.cash.storage import Settings
+from bot.club.charts import chat_zone
 from bot.schedule.own_posts import register_post
 from bot.schedule.scheduler import Job, cancel_job, pending, schedule_job
 from bot.storage.sql import Tx
 from bot.texts.option_words import mention_id
 from core import names
+from core.club.cash import ledger as cash
+from core.club.cash.ledger import Catalogue, Kind, Line
 from core.errors import GameError
-from core.games.kegeln import cash
-from core.games.kegeln.cash import Catalogue, Kind, Line
 from core.messages import Actor, Chat, Inbound, Message, Text
 from core.money import Money
 

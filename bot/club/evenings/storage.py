@@ -1,6 +1,6 @@
-"""The club evenings' own storage (/termin): the tables (`EVENING_MIGRATIONS`, Kegeln's own schema), the
+"""The club evenings' own storage (/termin): the tables (`EVENING_MIGRATIONS`, bot/club/schema.py), the
 evening and its ✅/❌ answers, and the write jobs that set, move and cancel an evening together with its
-reminders (bot/schedule/scheduler.py jobs of owner "kegeln") in one transaction."""
+reminders (bot/schedule/scheduler.py jobs of owner `OWNER`) in one transaction."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from bot.schedule.scheduler import cancel_job, schedule_job
 from bot.storage.base import Store
 from bot.storage.migrations import Migration
 from bot.storage.sql import Query, Tx, TxJob
-from core.games.kegeln.termin import REMINDERS, Answer, reminders
+from core.club.termin import REMINDERS, Answer, reminders
 
-OWNER = "kegeln"  # the scheduler's owner of the reminders: the plugin's kind (its `scheduled` hook runs them)
+OWNER = "club_evenings"  # the scheduler's owner of the reminders (bot/club/evenings/termin.py `reminder` runs them;
+# the club's migration 2 gave the reminders set before it this owner)
 
 EVENING_MIGRATIONS: tuple[Migration, ...] = (
     # 1: a club's evenings (/termin) and who answered ✅ or ❌ (one answer per account and evening)

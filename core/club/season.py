@@ -17,8 +17,8 @@ from datetime import UTC, date, datetime, tzinfo
 from fractions import Fraction
 from typing import NamedTuple
 
+from core.club.evenings import evening_of
 from core.errors import GameError
-from core.games.kegeln.evenings import evening_of
 
 MIN_IMPROVED_GAMES = 4  # games in the season before a member counts for "the most improved" (2 per half)
 
@@ -223,7 +223,7 @@ def _top(values: Mapping[str, tuple[int | float, int]], highest: bool = True) ->
 
 def review(rows: Sequence[SeasonRow], tz: tzinfo = UTC) -> Review:
     """The season's review from its rows (oldest first); its evenings are club evenings in the
-    chat's zone `tz` (core/games/kegeln/evenings.py)."""
+    chat's zone `tz` (core/club/evenings.py)."""
     spelled = names_of(rows)
     lines = table(rows)
     games = {r.game_id for r in rows}
