@@ -37,6 +37,8 @@ from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
 from core.messages import Chat
 from core.ratings import Match
 
+MOVING = tv.Moving()
+
 
 class ForTheClub:
     """What the club asks of a stored Hausnummern game (bot/club/host.py `ClubGames`)."""
@@ -102,6 +104,7 @@ class KegelnPlugin(GamePlugin[State]):
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
         """The move's own writes (the scorer's seat), what it means for the club (bot/club/games.py: its
         records, roster and fines) and the TV pages' nudge, all in the move's transaction."""
+        MOVING.note(row.id, row.version, new)  # for after_save: the TV pages rebuild from the move's result
         club = club_games.move_job(row, records.played(old), records.played(new), svc.clock())
         own = play.move_writes(row, old, new)
         if club is not None:
@@ -110,7 +113,8 @@ class KegelnPlugin(GamePlugin[State]):
         return own if notify is None else both(own, notify)
 
     async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: State, over: bool) -> None:
-        tv.saved(svc, chat)  # this process's TV pages of the chat
+        moved = MOVING.take(state)  # the move's result to this process's TV pages (an end: they read)
+        tv.saved(svc, chat, None if over or moved is None else (*moved, serial.dump(state)))
 
     async def rated(self, svc: Services, row: GameRow, state: State, results: list[NewResult]) -> Match | None:
         return play.kegeln_match(records.member_records(state), bool(state.teams))
