@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.app import ratings_rebuild
 from bot.app.services import Services, Turn
-from bot.club import records as storage
+from bot.club import records
 from bot.club import roles as club_roles
 from bot.club.cash import fines as cash_fines
 from bot.club.host import ClubGames, host
@@ -52,19 +52,19 @@ def finished_stamp(finished: Sequence[tuple[GameRow, float]]) -> tuple[int, int]
     return len(finished), sum(row.version for row, _at in finished)
 
 
-async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[str, storage.MemberLine]:
+async def member_lines(svc: Services, ib: Inbound, old: str, new: str) -> dict[str, records.MemberLine]:
     """The club lines of the two names a /kegelmerge gives (refused when one has none)."""
     lines = {}
     for name in (old, new):
-        line = await storage.member(svc.store, ib.chat.platform, ib.chat.chat_id, name)
+        line = await records.member(svc.store, ib.chat.platform, ib.chat.chat_id, name)
         if line is None:
             raise GameError("kegeln.unknown_member", name=name[:40])
         lines[name] = line
     return lines
 
 
-def merge_check(games: ClubGames, old: str, new: str, lines: dict[str, storage.MemberLine],
-                stamp: tuple[int, int] | None) -> storage.MergeCheck:
+def merge_check(games: ClubGames, old: str, new: str, lines: dict[str, records.MemberLine],
+                stamp: tuple[int, int] | None) -> records.MergeCheck:
     """What a merge needs, checked on the games as its own transaction sees them (and once before asking):
     the records are those the question showed (`stamp`), the two never played in one game (two people),
     and neither name plays in a running game. Who may merge is a role (`may_merge`), asked before."""
@@ -98,7 +98,7 @@ async def cmd_kegelmerge(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
     old, new = merge_names(args)
     lines = await member_lines(svc, ib, old, new)
     club = host(svc)
-    finished = await storage.finished(svc.store, club.kind, ib.chat.platform, ib.chat.chat_id)
+    finished = await records.finished(svc.store, club.kind, ib.chat.platform, ib.chat.chat_id)
     running = [r for r in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id) if r.kind == club.kind]
     merge_check(club.games, old, new, lines, None)(running, finished)  # refused now rather than after ✅
     await may_merge(svc, ib.actor, ib.chat)  # (two people of one game: said first, as nobody may merge them)
@@ -143,7 +143,7 @@ async def answer_merge(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
         raise GameError("kegeln.merge.stale") from None  # merged away meanwhile
     old, new, kept = ask.old, ask.new, lines[ask.new].name
     club = host(svc)
-    shared = await storage.merge(
+    shared = await records.merge(
         svc.store, club.kind, chat.platform, chat.chat_id, old.casefold(), new.casefold(), kept,
         restate=lambda raw: club.games.renamed(raw, old.casefold(), kept),
         rerate=lambda finished: ratings_rebuild.replay_local(svc, finished),

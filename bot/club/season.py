@@ -6,41 +6,41 @@ import asyncio
 from typing import Any
 
 from bot.app.services import Services, Turn
-from bot.club import records as storage
+from bot.club import records
 from bot.club import roles as club_roles
 from bot.club.charts import chart_words, chat_zone, day_labels
-from core.club import chart as kegeln_chart
-from core.club import season as kegeln_season
+from core.club import chart as club_chart
+from core.club import season as seasons
 from core.club.roles import Act
 from core.errors import GameError
 from core.messages import DayMonth, Inbound, Message, Text
 
 
-async def season_start(svc: Services, ib: Inbound) -> kegeln_season.Start:
-    return await storage.season_start(svc.store, ib.chat.platform, ib.chat.chat_id) or kegeln_season.Start()
+async def season_start(svc: Services, ib: Inbound) -> seasons.Start:
+    return await records.season_start(svc.store, ib.chat.platform, ib.chat.chat_id) or seasons.Start()
 
 
 def season_year(args: tuple[str, ...], export: bool = False) -> int:
     """The season a command names; else that command's usage (its own examples: /kegelexport's, /saison's)."""
-    year = kegeln_season.parse_year(" ".join(args))
+    year = seasons.parse_year(" ".join(args))
     if year is None:
         raise GameError("kegeln.export_usage") if export else GameError("kegeln.season.usage")
     return year
 
 
-async def season_rows(svc: Services, ib: Inbound, start: kegeln_season.Start,
-                      year: int) -> list[kegeln_season.SeasonRow]:
+async def season_rows(svc: Services, ib: Inbound, start: seasons.Start,
+                      year: int) -> list[seasons.SeasonRow]:
     since, until = start.span(year)
-    return await storage.season_rows(svc.store, ib.chat.platform, ib.chat.chat_id, since, until)
+    return await records.season_rows(svc.store, ib.chat.platform, ib.chat.chat_id, since, until)
 
 
-def season_head(start: kegeln_season.Start, year: int) -> dict[str, Any]:
+def season_head(start: seasons.Start, year: int) -> dict[str, Any]:
     """A season's name and days, as its heading and its "no games" answer show them."""
     return {"season": start.label(year), "from": start.begins(year).date(), "until": start.last_day(year)}
 
 
-async def season_shown(svc: Services, turn: Turn, start: kegeln_season.Start,
-                       args: tuple[str, ...]) -> tuple[list[kegeln_season.SeasonRow], dict[str, Any]] | None:
+async def season_shown(svc: Services, turn: Turn, start: seasons.Start,
+                       args: tuple[str, ...]) -> tuple[list[seasons.SeasonRow], dict[str, Any]] | None:
     """The member lines and heading of the season `args` names (none: the current one); None, with the
     answer that it has no games, when it has none (/saison and /jahresrueckblick alike)."""
     ib = turn.inbound
@@ -66,10 +66,10 @@ async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     start = await season_start(svc, ib)
     words = " ".join(args).split()
     if words:
-        new = kegeln_season.parse_start(words[0]) if kegeln_season.parse_year(words[0]) is None else None
+        new = seasons.parse_start(words[0]) if seasons.parse_year(words[0]) is None else None
         if new is not None:
             await may_set_season(svc, ib)
-            await storage.set_season_start(svc.store, ib.chat.platform, ib.chat.chat_id, new.month, new.day)
+            await records.set_season_start(svc.store, ib.chat.platform, ib.chat.chat_id, new.month, new.day)
             year = new.year_at(svc.clock())
             turn.messages.append(Message(ib.chat, Text("kegeln.season.set", {
                 "start": DayMonth(new.month, new.day), "season": new.label(year),
@@ -79,15 +79,15 @@ async def cmd_saison(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if shown_season is None:
         return
     rows, head = shown_season
-    lines = kegeln_season.table(rows)
+    lines = seasons.table(rows)
     shown = lines[:svc.list_lines]
     table: list[Text] = [season_line(i, ln) for i, ln in enumerate(shown, 1)]
     if len(lines) > len(shown):
         table.append(Text("board.more", {"n": len(lines) - len(shown)}))
-    series, evenings = kegeln_chart.evening_series(
+    series, evenings = club_chart.evening_series(
         [(r.member, r.name, r.game_id, r.at, r.pins, r.throws) for r in rows], [ln.name for ln in shown],
         await chat_zone(svc, ib))
-    chart = await asyncio.to_thread(kegeln_chart.club_chart, series, await day_labels(svc, evenings, ib),
+    chart = await asyncio.to_thread(club_chart.club_chart, series, await day_labels(svc, evenings, ib),
                                     [(ln.wins_high, ln.wins_low) for ln in shown],
                                     words=await chart_words(svc, ib))  # drawn off the event loop
     games = len({r.game_id for r in rows})
@@ -100,7 +100,7 @@ def evenings_text(n: int) -> Text:
     return Text("kegeln.season.evenings", {"n": n})
 
 
-def season_line(i: int, ln: kegeln_season.Line) -> Text:
+def season_line(i: int, ln: seasons.Line) -> Text:
     """`1. Sven — 4 · 2/1 · № 612.5 (941–308, 3 places) · 9×4 · P×1 · ⌀ 5.2` (numbers: the high-mode games,
     one group per number of places, `/` between them)."""
     dash = "–"

@@ -1,4 +1,4 @@
-"""Kegeln's club statistics: /kegelstats (a member's line and chart, or the club table)."""
+"""The club's statistics: /kegelstats (a member's line and chart, or the club table)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import asyncio
 
 from bot.app import achievements
 from bot.app.services import Services, Turn
-from bot.club import records as storage
+from bot.club import records
 from bot.club.charts import chart_words, chat_zone, day_labels
 from core import names
-from core.club import chart as kegeln_chart
-from core.club import summary as kegeln_report
+from core.club import chart as club_chart
+from core.club import summary
 from core.club.records import schnitt
 from core.errors import GameError
 from core.messages import Message, Text
@@ -19,18 +19,18 @@ from core.messages import Message, Text
 async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/kegelstats [NAME]: a member's statistics and Kegel-Schnitt chart, or the club table."""
     ib = turn.inbound
-    series = await storage.series(svc.store, ib.chat.platform, ib.chat.chat_id)
+    series = await records.series(svc.store, ib.chat.platform, ib.chat.chat_id)
     if args:
         wanted = names.clean(" ".join(args))
         if not wanted:
             raise GameError("empty_name")
-        line = await storage.member(svc.store, ib.chat.platform, ib.chat.chat_id, wanted)
+        line = await records.member(svc.store, ib.chat.platform, ib.chat.chat_id, wanted)
         if line is None:
             raise GameError("kegeln.unknown_member", name=wanted[:40])
         mine = [row for row in series if row.member == wanted.casefold()]
         # the average per club evening
-        lines, evenings = kegeln_chart.evening_series(mine, [line.name], await chat_zone(svc, ib))
-        image = await asyncio.to_thread(kegeln_chart.line_chart, lines, await day_labels(svc, evenings, ib),
+        lines, evenings = club_chart.evening_series(mine, [line.name], await chat_zone(svc, ib))
+        image = await asyncio.to_thread(club_chart.line_chart, lines, await day_labels(svc, evenings, ib),
                                         words=await chart_words(svc, ib))
         text = Text("kegeln.stats", {
             "name": line.name, "n": line.games, "wins_high": line.wins_high, "wins_low": line.wins_low,
@@ -41,16 +41,16 @@ async def cmd_kegelstats(svc: Services, turn: Turn, args: tuple[str, ...]) -> No
             text = Text("achievement.in_stats", {"stats": text, "achievements": earned})
         turn.messages.append(Message(ib.chat, text, image=image))
         return
-    club = await storage.club(svc.store, ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
+    club = await records.club(svc.store, ib.chat.platform, ib.chat.chat_id, limit=svc.list_lines)
     if not club:
         turn.messages.append(Message(ib.chat, Text("kegeln.stats_empty")))
         return
-    table = kegeln_report.club_table(club)
+    table = summary.club_table(club)
     hidden = len({row.member for row in series}) - len(club)  # every member has a line in the series
     if hidden > 0:
         table.append(Text("board.more", {"n": hidden}))
-    lines, evenings = kegeln_chart.evening_series(series, [r.name for r in club], await chat_zone(svc, ib))
-    chart = await asyncio.to_thread(kegeln_chart.club_chart, lines, await day_labels(svc, evenings, ib),
+    lines, evenings = club_chart.evening_series(series, [r.name for r in club], await chat_zone(svc, ib))
+    chart = await asyncio.to_thread(club_chart.club_chart, lines, await day_labels(svc, evenings, ib),
                                     [(r.wins_high, r.wins_low) for r in club],
                                     words=await chart_words(svc, ib))  # PNG drawn off the event loop
     turn.messages.append(Message(ib.chat, Text("kegeln.club", {"table": table}), image=chart))

@@ -111,7 +111,7 @@ class TvServer:
             await web.TCPSite(self._runner, self.host, self.port).start()
         url = pgnotify.postgres_url(self.svc.store)
         if url is not None:
-            self._listener = pgnotify.Listener(url, self._heard)
+            self._listener = pgnotify.Listener(url, self._heard, pgnotify.origin(self.svc.store))
             self._listener.start()
         tv_feed.attach(self.svc, self.served)
         log.info("TV pages on http://%s:%d/tv/…", self.host, self.port)

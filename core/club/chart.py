@@ -1,4 +1,4 @@
-"""Kegel-Schnitt charts for Hausnummern: a pure function from numbers and words to PNG bytes (Pillow).
+"""The club's Kegel-Schnitt charts: a pure function from numbers and words to PNG bytes (Pillow).
 
 The words come from the caller in the reader's language (`Words`; core/ holds no catalog): panel
 titles, the y axis's caption and the legends. Empty words are not drawn. Names and words are drawn

@@ -1,4 +1,4 @@
-"""Kegeln club reports: the evening summary (/abend) and the CSV throw log (/kegelexport).
+"""The club's reports: the evening summary (/abend) and the CSV throw log (/kegelexport).
 
 Pure functions over rows read from the kegeln tables (see the kegeln block of SqliteStore);
 no I/O, no clock: the App passes the time window and the rows.

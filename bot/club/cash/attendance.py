@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
 from bot.app.services import Services, Turn
-from bot.club.cash import entries as cash_book
+from bot.club.cash import entries
 from bot.club.cash import members as cash_members
 from bot.club.cash import storage as cash_storage
 from bot.club.cash.rules import permit
@@ -118,4 +118,4 @@ async def confirmed(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
     members, _nobody = await absent_members(svc, ev)
     if not members:
         raise GameError("kegeln.cash.nobody_absent")
-    await cash_book.charge_absent(svc, turn, members, "", ev.starts)
+    await entries.charge_absent(svc, turn, members, "", ev.starts)

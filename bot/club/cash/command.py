@@ -1,5 +1,5 @@
 """/kasse (/cashbox, /kassa, /касса …): the club's cash box — its balances and settings, and the dispatch
-to the treasurer's bookings (cash_book.py); who may do what is decided in cash_rules.py `permit`."""
+to the treasurer's bookings (entries.py); who may do what is decided in cash_rules.py `permit`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from babel.numbers import list_currencies
 
 from bot.app.services import Services, Turn
 from bot.club.cash import attendance as cash_attendance
-from bot.club.cash import entries as cash_book
+from bot.club.cash import entries
 from bot.club.cash import fine_names as cash_names
 from bot.club.cash import storage as cash_storage
 from bot.club.cash import treasury as cash_club
@@ -49,7 +49,7 @@ async def cmd_kasse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         return
     action = vocabulary(svc).get(words[0].casefold())
     if action is None:  # a member's name: their lines (else refused as neither)
-        await cash_book.member_view(svc, turn, words)
+        await entries.member_view(svc, turn, words)
         return
     await HANDLERS[action](svc, turn, words[1:])
 
@@ -93,7 +93,7 @@ async def chat_action(svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
         return
     if arg != CSV_ACTION:
         raise GameError("stale_button")
-    await cash_book.send_csv(svc, turn, ())
+    await entries.send_csv(svc, turn, ())
 
 
 # ---------------------------------------------------------------- settings (a chat admin's)
@@ -183,14 +183,14 @@ async def cmd_treasurer(svc: Services, turn: Turn, words: Sequence[str]) -> None
 
 async def absent(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     """`absent NAME…`: charge them; `absent` alone: the last /termin evening's ❌ list offered to charge."""
-    await (cash_book.cmd_absent(svc, turn, words) if words else cash_attendance.offer(svc, turn, words))
+    await (entries.cmd_absent(svc, turn, words) if words else cash_attendance.offer(svc, turn, words))
 
 
 HANDLERS: dict[str, Callable[[Services, Turn, Sequence[str]], Awaitable[None]]] = {
     "on": cmd_on, "off": cmd_off, "currency": cmd_currency, "average": cmd_average, "treasurer": cmd_treasurer,
-    "pay": cash_book.cmd_pay, "fine": cash_book.cmd_fine, "correct": cash_book.cmd_correct,
-    "fines": cash_book.cmd_fines, "absent": absent, "book": cash_book.send_csv,
-    "carry": cash_book.cmd_carry, "member": cash_club.cmd_member, "fee": cash_club.cmd_fee,
+    "pay": entries.cmd_pay, "fine": entries.cmd_fine, "correct": entries.cmd_correct,
+    "fines": entries.cmd_fines, "absent": absent, "book": entries.send_csv,
+    "carry": entries.cmd_carry, "member": cash_club.cmd_member, "fee": cash_club.cmd_fee,
     "dues": cash_club.cmd_dues, "expense": cash_club.cmd_expense, "me": cash_club.cmd_me,
     "remind": cash_club.cmd_remind,
 }

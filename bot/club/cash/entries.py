@@ -1,6 +1,8 @@
-"""The treasurer's bookings in the cash book (/kasse pay, fine, correct, absent, carry), the fine
-catalogue (/kasse fines), a season's cash book as CSV (/kasse book) and the season's cash totals in
-/jahresrueckblick. Every booking checks who may (`permit`) in the transaction that appends its lines."""
+"""The treasurer's entries, each booked as lines into the cash book (the ledger) (/kasse pay, fine, correct,
+absent, carry), the fine catalogue (/kasse fines), a season's cash book as CSV (/kasse book) and the season's
+cash totals in /jahresrueckblick. Every booking checks who may (`permit`) in the transaction that appends its
+lines.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from datetime import datetime
 from babel.numbers import get_decimal_symbol, list_currencies
 
 from bot.app.services import Services, Turn
-from bot.club import records as storage
+from bot.club import records
 from bot.club.cash import fine_names as cash_names
 from bot.club.cash import members as cash_members
 from bot.club.cash import storage as cash_storage
@@ -54,8 +56,8 @@ async def member_and_rest(svc: Services, ib: Inbound, words: Sequence[str]) -> t
     return key, known[key], rest
 
 
-async def book(svc: Services, turn: Turn, make: Make, shown: dict[str, str], need: str = "treasurer",
-               also: Callable[[Tx], Awaitable[None]] | None = None) -> tuple[Settings, list[Line], list[Line]]:
+async def enter(svc: Services, turn: Turn, make: Make, shown: dict[str, str], need: str = "treasurer",
+                also: Callable[[Tx], Awaitable[None]] | None = None) -> tuple[Settings, list[Line], list[Line]]:
     """The treasurer's lines (`make` from the settings, catalogue and book as this transaction reads them)
     appended in one transaction that first checks that the actor is the treasurer, under the chat's lock
     (a second carry or absent charge made at the same moment sees the first): (settings, the book before,
@@ -101,7 +103,7 @@ async def cmd_pay(svc: Services, turn: Turn, words: Sequence[str]) -> None:
         typed, reason = amount_and_reason(rest, s)
         value = cash.parse_amount(typed, s.currency, decimals(s.currency), ISO)
         return [Line(Kind.PAYMENT, key, -value, by=ib.actor.user_id, at=svc.clock(), note=reason)]
-    s, lines, new = await book(svc, turn, make, {key: name}, "collect")
+    s, lines, new = await enter(svc, turn, make, {key: name}, "collect")
     turn.messages.append(Message(ib.chat, Text("cash.booked_payment", {
         "name": name, "amount": Money(-new[0].amount, s.currency), "by": ib.actor.name,
         "balance": balance_shown(balance_after(lines, new, key), s.currency), "reason": reason_text(new[0].note)})))
@@ -141,7 +143,7 @@ async def cmd_fine(svc: Services, turn: Turn, words: Sequence[str]) -> None:
             raise GameError("kegeln.cash.unknown_fine", fine=rest[0][:20])
         return [Line(Kind.FINE, key, value, fine.code if fine else "", by=ib.actor.user_id, at=svc.clock(),
                      note=reason)]
-    s, lines, new = await book(svc, turn, make, {key: name})
+    s, lines, new = await enter(svc, turn, make, {key: name})
     _s, catalogue = await cash_storage.catalogue(svc.store, ib.chat.platform, ib.chat.chat_id)
     text = "cash.booked_fine" if new[0].code else "cash.booked_fine_amount"
     turn.messages.append(Message(ib.chat, Text(text, {
@@ -160,7 +162,7 @@ async def cmd_correct(svc: Services, turn: Turn, words: Sequence[str]) -> None:
         typed, reason = amount_and_reason(rest, s)
         value = cash.parse_signed(typed, s.currency, decimals(s.currency), ISO)
         return [Line(Kind.CORRECTION, key, value, by=ib.actor.user_id, at=svc.clock(), note=reason)]
-    s, lines, new = await book(svc, turn, make, {key: name}, "collect")
+    s, lines, new = await enter(svc, turn, make, {key: name}, "collect")
     turn.messages.append(Message(ib.chat, Text("cash.booked_correction", {
         "name": name, "amount": signed(new[0].amount, s.currency), "by": ib.actor.name,
         "balance": balance_shown(balance_after(lines, new, key), s.currency), "reason": reason_text(new[0].note)})))
@@ -207,7 +209,7 @@ async def charge_absent(svc: Services, turn: Turn, members: dict[str, str], reas
     ib = turn.inbound
     tz = await chat_zone(svc, ib)
     since = evening_starts(evening_of(when, tz), tz)  # that club evening (core/club/evenings.py)
-    there = await storage.members_since(svc.store, ib.chat.platform, ib.chat.chat_id, since)
+    there = await records.members_since(svc.store, ib.chat.platform, ib.chat.chat_id, since)
 
     def make(s: Settings, _c: Catalogue, lines: list[Line]) -> list[Line]:
         if not s.charge_absent:
@@ -223,7 +225,7 @@ async def charge_absent(svc: Services, turn: Turn, members: dict[str, str], reas
                 raise GameError("kegeln.cash.was_there", name=name[:40])
         return [replace(ln, note=reason)
                 for ln in cash.absent_charges(fines, list(members), svc.clock(), ib.actor.user_id)]
-    s, _lines, new = await book(svc, turn, make, members)
+    s, _lines, new = await enter(svc, turn, make, members)
     turn.messages.append(Message(ib.chat, Text("cash.booked_absent", {
         "names": ", ".join(members.values()), "amount": Money(new[0].amount, s.currency), "by": ib.actor.name,
         "reason": reason_text(reason)})))
@@ -235,7 +237,7 @@ async def cmd_carry(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     start = await season_start(svc, ib)
     year = start.year_at(svc.clock())
     shown = await cash_storage.names_of(svc.store, ib.chat.platform, ib.chat.chat_id)
-    _s, _lines, new = await book(svc, turn, lambda _s, _c, lines: cash.carried(lines, year, svc.clock(),
+    _s, _lines, new = await enter(svc, turn, lambda _s, _c, lines: cash.carried(lines, year, svc.clock(),
                                                                                 ib.actor.user_id), shown)
     opened = [shown.get(ln.member, ln.member) for ln in new if ln.season == year]
     turn.messages.append(Message(ib.chat, Text("cash.carried", {"season": start.label(year),

@@ -3,7 +3,7 @@ whose account is whose (`linked`): the club's roster (bot/club/, docs/club.md) b
 
 from __future__ import annotations
 
-from bot.club import records as storage
+from bot.club import records
 from bot.club import storage as club_storage
 from bot.club.cash import storage as cash_storage
 from bot.storage.base import Store
@@ -23,7 +23,7 @@ async def members(store: Store, platform: str, chat_id: str, paying: bool = Fals
         known.setdefault(r.member, r.name)
     if paying:
         return known
-    for m in await storage.club(store, platform, chat_id, limit=ALL):
+    for m in await records.club(store, platform, chat_id, limit=ALL):
         known.setdefault(names.key(m.name), m.name)
     for key, name in (await cash_storage.names_of(store, platform, chat_id)).items():
         known.setdefault(key, name)

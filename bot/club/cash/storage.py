@@ -1,10 +1,10 @@
-"""The cash box's storage (core/club/cash/ledger.py): Kegeln's own tables `kegel_cash_*` — a chat's
-settings, its fine catalogue and the append-only cash book — their queries, rows and write jobs.
+"""The cash box's storage (core/club/cash/ledger.py): the club's tables `kegel_cash_*` (shipped in Kegeln's own
+schema: bot/club/schema.py) — a chat's settings, its fine catalogue and the append-only cash book — their
+queries, rows and write jobs.
 
-The cash book is only ever inserted into: no statement here updates or deletes a line (a correction is
-a new line); the one UPDATE moves a Telegram group's book to its supergroup's id (`CHAT_MOVES`).
-Everything is keyed by platform and chat: no query reads another chat's money. Rows are built by column
-name (storage.Select).
+The cash book is only ever inserted into: no statement here updates or deletes a line (a correction is a new
+line); the one UPDATE moves a Telegram group's book to its supergroup's id (`CHAT_MOVES`). Everything is keyed
+by platform and chat: no query reads another chat's money. Rows are built by column name (storage.Select).
 """
 
 from __future__ import annotations

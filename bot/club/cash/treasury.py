@@ -9,10 +9,10 @@ from datetime import UTC, datetime, tzinfo
 
 from bot.app.services import Services, Turn
 from bot.club.cash import attendance as cash_attendance
-from bot.club.cash import entries as cash_book
+from bot.club.cash import entries
 from bot.club.cash import members as cash_members
 from bot.club.cash import storage as cash_storage
-from bot.club.cash.entries import ISO, amount_and_reason, balance_after, book, reason_text
+from bot.club.cash.entries import ISO, amount_and_reason, balance_after, enter, reason_text
 from bot.club.cash.rules import decimals, permit
 from bot.club.cash.storage import Settings
 from bot.club.charts import chat_zone
@@ -68,7 +68,7 @@ async def cmd_member(svc: Services, turn: Turn, words: Sequence[str]) -> None:
         async def drop(tx: Tx) -> None:
             if not await cash_storage.drop_member(tx, ib.chat.platform, ib.chat.chat_id, key):
                 raise GameError("kegeln.cash.unknown_member", name=names.clean(" ".join(words[:-1]))[:40])
-        await book(svc, turn, lambda _s, _c, _lines: [], {}, "collect", drop)
+        await enter(svc, turn, lambda _s, _c, _lines: [], {}, "collect", drop)
         turn.messages.append(Message(ib.chat, Text("cash.member_left", {"name": names.clean(" ".join(words[:-1]))})))
         return
     account = None
@@ -86,7 +86,7 @@ async def cmd_member(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     async def add(tx: Tx) -> None:
         await cash_storage.add_member(tx, ib.chat.platform, ib.chat.chat_id, names.key(name), name, svc.clock(),
                                       account.user_id if account else "")
-    await book(svc, turn, lambda _s, _c, _lines: [], {}, "collect", add)  # the treasurer's, with the box off too
+    await enter(svc, turn, lambda _s, _c, _lines: [], {}, "collect", add)  # the treasurer's, with the box off too
     turn.messages.append(Message(ib.chat, Text("cash.member_added", {"name": name}) if account is None else
                                  Text("cash.member_linked", {"name": name, "account": account.name})))
 
@@ -98,7 +98,7 @@ async def cmd_me(svc: Services, turn: Turn, words: Sequence[str]) -> None:
     mine = await cash_members.linked(svc.store, ib.chat.platform, ib.chat.chat_id, ib.actor.user_id)
     if mine is None:
         raise GameError("kegeln.cash.not_linked")
-    text = await cash_book.statement(svc, ib, ib.chat.platform, ib.chat.chat_id, *mine)
+    text = await entries.statement(svc, ib, ib.chat.platform, ib.chat.chat_id, *mine)
     turn.messages.append(Message(ib.actor, text, about=ib.chat, fallback=Message(
         Chat(ib.chat.platform, ib.chat.chat_id, False), Text("cash.no_private", {"name": ib.actor.name}))))
 
@@ -116,7 +116,7 @@ async def reminders(svc: Services, platform: str, chat_id: str, user_ids: Sequen
         if user_id not in linked or balances.get(linked[user_id][0], 0) <= 0:
             continue
         key, name = linked[user_id]
-        mine = await cash_book.statement(svc, system, platform, chat_id, key, name)
+        mine = await entries.statement(svc, system, platform, chat_id, key, name)
         text = Text("cash.reminder", {"amount": Money(balances[key], s.currency), "statement": mine})
         out.append(Message(Actor(platform, user_id, name), text, about=group))
     return out
@@ -137,7 +137,7 @@ async def cmd_fee(svc: Services, turn: Turn, words: Sequence[str]) -> None:
 
     async def add(tx: Tx) -> None:
         await cash_storage.add_member(tx, ib.chat.platform, ib.chat.chat_id, key, name, svc.clock())
-    s, lines, new = await book(svc, turn, make, {key: name}, also=add)
+    s, lines, new = await enter(svc, turn, make, {key: name}, also=add)
     turn.messages.append(Message(ib.chat, Text("cash.booked_fee", {
         "name": name, "amount": Money(new[0].amount, s.currency), "by": ib.actor.name,
         "balance": Money(balance_after(lines, new, key), s.currency), "reason": reason_text(new[0].note)})))
@@ -156,7 +156,7 @@ async def cmd_expense(svc: Services, turn: Turn, words: Sequence[str]) -> None:
         return [Line(Kind.EXPENSE, cash.CLUB, value, by=ib.actor.user_id, at=svc.clock(), note=reason)]
     if not words:
         raise GameError("kegeln.cash.expense_usage")
-    s, lines, new = await book(svc, turn, make, {}, "collect")
+    s, lines, new = await enter(svc, turn, make, {}, "collect")
     turn.messages.append(Message(ib.chat, Text("cash.booked_expense", {
         "amount": Money(new[0].amount, s.currency), "by": ib.actor.name, "reason": reason_text(new[0].note),
         "till": Money(cash.till([*lines, *new]), s.currency)})))

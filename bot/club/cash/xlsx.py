@@ -1,4 +1,4 @@
-"""The cash book as a real XLSX workbook (openpyxl), beside the CSV of core/club/cash/export.py:
+"""The cash book (the ledger) as a real XLSX workbook (openpyxl), beside the CSV of core/club/cash/export.py:
 amounts are numbers (any spreadsheet sums them, whatever its locale), dates are dates, and every text
 cell is a string — a name like `=HYPERLINK(…)` is never a formula."""
 
@@ -33,8 +33,8 @@ def book_xlsx(lines: Sequence[CsvLine], currency: str, decimals: int, sheets: tu
     from openpyxl import Workbook
     from openpyxl.utils import get_column_letter
 
-    book = Workbook()
-    lines_sheet = book.active
+    workbook = Workbook()
+    lines_sheet = workbook.active
     assert lines_sheet is not None
     lines_sheet.title = sheets[0][:31]
     lines_sheet.append(list(header))
@@ -50,7 +50,7 @@ def book_xlsx(lines: Sequence[CsvLine], currency: str, decimals: int, sheets: tu
         lines_sheet.cell(n, 6).number_format = money
         if ln.kind != "expense":  # the club's own lines are in no member's balance
             sums[ln.name] = sums.get(ln.name, 0) + ln.amount
-    balances = book.create_sheet(sheets[1][:31])
+    balances = workbook.create_sheet(sheets[1][:31])
     balances.append([header[2], header[5], header[6]])  # member, amount, currency
     for n, (name, amount) in enumerate(sorted(sums.items(), key=lambda nv: (-nv[1], nv[0])), start=2):
         balances.append(["", amount_value(amount, decimals), currency])
@@ -60,5 +60,5 @@ def book_xlsx(lines: Sequence[CsvLine], currency: str, decimals: int, sheets: tu
         for i, width in enumerate(widths, start=1):
             sheet.column_dimensions[get_column_letter(i)].width = width
     out = io.BytesIO()
-    book.save(out)
+    workbook.save(out)
     return out.getvalue()

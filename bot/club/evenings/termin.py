@@ -1,4 +1,4 @@
-"""Kegeln's club evenings, bot-side: /termin (set, show, move, cancel the next evening), the ✅/❌ answers
+"""The club evenings, bot-side: /termin (set, show, move, cancel the next evening), the ✅/❌ answers
 by button kept up to date in one list message, and the reminders the bot posts by itself a day and an
 hour before (the plugin's `scheduled` hook, bot/schedule/own_posts.py)."""
 
