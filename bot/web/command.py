@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from bot.app.services import Services, Turn
 from bot.app.turn import Command
+from bot.club import roles
 from bot.web import feed, links, pgnotify
 from bot.web.screen import screen_of
+from core.club.roles import Act
 from core.errors import GameError
 from core.messages import Message, Text
 
@@ -58,8 +60,6 @@ async def may_make_new_link(svc: Services, turn: Turn) -> bool:
     """A new link stops the club's TV at once: only the club's roles may (a chat admin or an appointed
     scorer: core/club/roles.py `Act.SCREEN`) — not the scorer of any game, who would otherwise take the
     club's screen with a casual game."""
-    from bot.club import roles  # the club's roles (bot/club/)
-    from core.club.roles import Act
     ib = turn.inbound
     return not ib.actor.as_chat and await roles.allowed(svc, ib.actor, ib.chat, Act.SCREEN)
 
