@@ -9,25 +9,15 @@ from typing import Any
 
 from bot.app.runner import both
 from bot.app.services import Command, Services, Turn
-from bot.club import commands as club_commands
 from bot.club import games as club_games
-from bot.club import merge
 from bot.club import schema as club_schema
-from bot.club.cash import command as cash_cmd
-from bot.club.evenings import termin
-from bot.club.evenings.termin import cmd_termin
-from bot.club.export import cmd_kegelexport
-from bot.club.merge import cmd_kegelmerge
-from bot.club.recap import cmd_abend, cmd_jahresrueckblick
-from bot.club.season import cmd_saison
-from bot.club.stats import cmd_kegelstats
+from bot.club import wing as club_wing
 from bot.games.kegeln import play
 from bot.games.kegeln.play import cmd_kegeln, cmd_scorer, cmd_throw, cmd_undo, cmd_winner, cmd_wurf
 from bot.games.kegeln.screen import SCREEN
 from bot.games.plugin import GamePlugin
 from bot.storage.base import GameRow, NewResult
 from bot.storage.sql import TxJob
-from bot.web import command as tv_command
 from bot.web import hooks as tv
 from core import serial
 from core.achievements import ALLE_NEUNE, FIRST_WIN, Feat
@@ -64,7 +54,7 @@ class KegelnPlugin(GamePlugin[State]):
     personal = club_schema.PERSONAL  # the club's tables (bot/club/schema.py)
     club = ForTheClub()  # how the club reads this game's stored games (bot/club/host.py)
     screen = SCREEN  # the running game on the club's TV page (bot/web/screen.py)
-    # the scorer's work and the club's tables: a group's anonymous admin may do them (its admins may score)
+    # the scorer's work: a group's anonymous admin may do it (its admins may score)
     commands = (
         Command("kegeln", ("mode", "places", "names"), cmd_kegeln, personal=False, choices=(("mode", ("high", "low")),
                                                                               ("places", PLACES))),
@@ -75,31 +65,11 @@ class KegelnPlugin(GamePlugin[State]):
         Command("winner", ("name",), cmd_winner, personal=False,
                 aliases=(("de", "sieger"), ("sv", "vinnare"), ("ru", "победитель"), ("ru", "pobeditel"),
                          ("bg", "победител"), ("bg", "pobeditel"))),
-        Command("kegelstats", ("name",), cmd_kegelstats, personal=False),
-        Command("abend", (), cmd_abend, personal=False),
-        Command("kegelexport", ("season",), cmd_kegelexport, personal=False),
-        Command("saison", ("season",), cmd_saison, personal=False),
-        Command("jahresrueckblick", ("season",), cmd_jahresrueckblick, personal=False,
-                aliases=(("en", "yearreview"), ("de", "jahresrueckblick"), ("sv", "arsrevy"),
-                         ("ru", "итоги_года"), ("ru", "itogi_goda"),
-                         ("bg", "годишен_преглед"), ("bg", "godishen_pregled"))),
-        Command("kegelmerge", ("old", "new"), cmd_kegelmerge, personal=False),
-        Command("termin", ("when",), cmd_termin, group_only=True, personal=False,
-                aliases=(("en", "evening"), ("de", "termin"), ("sv", "träff"), ("sv", "traff"),
-                         ("ru", "встреча"), ("ru", "vstrecha"),
-                         ("bg", "среща"), ("bg", "sreshta"))),
-        Command("kasse", ("what",), cash_cmd.cmd_kasse, group_only=True,  # money is booked by a person
-                aliases=(("en", "cashbox"), ("de", "kasse"), ("sv", "kassa"), ("ru", "касса"), ("ru", "kassa"),
-                         ("bg", "каса"), ("bg", "kasa"))),
-        club_commands.COMMAND,  # the club's roster and roles (bot/club/, docs/club.md)
-        tv_command.COMMAND,  # the TV page at the lanes (bot/web/, docs/tv.md)
+        *club_wing.COMMANDS,  # the club's (bot/club/wing.py, docs/club.md) and its TV page's (docs/tv.md)
     )
 
     async def chat_action(self, svc: Services, turn: Turn, chat: Chat, arg: str) -> None:
-        if arg.startswith("cash_"):  # the cash box's buttons (bot/club/cash/command.py)
-            await cash_cmd.chat_action(svc, turn, chat, arg)
-        elif not await termin.answer(svc, turn, chat, arg):  # ✅/❌ on an evening, else a /kegelmerge answer
-            await merge.answer_merge(svc, turn, chat, arg)
+        await club_wing.chat_action(svc, turn, chat, arg)  # every button of this game's own is a move
 
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
         """The move's own writes (the scorer's seat), what it means for the club (bot/club/games.py: its
