@@ -16,8 +16,8 @@ from core import serial
 from core.games.kegeln import records
 from core.games.kegeln.state import State
 from tests.app.harness import GROUP, PLATFORM, Table, texts
-from tests.games.kegeln.test_cash_app import turned_on
-from tests.games.kegeln.test_season import game
+from tests.club.test_cash_app import turned_on
+from tests.club.test_season import game
 
 ATTACK = {"Mallory": (9, 9), "Klaus": (0, 0)}  # 9/0/9/0: Klaus last, a Pumpe each round
 

@@ -10,7 +10,7 @@ from bot.schedule.scheduler import pending
 from bot.storage.sql import Query, Tx
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM
-from tests.games.kegeln.test_termin_app import START, Club, plan
+from tests.club.test_termin_app import START, Club, plan
 
 AS_BEFORE = (  # the database as the bot before the wing left it: the reminders the game's, the club at 1
     Query("UPDATE scheduled_jobs SET owner = 'kegeln' WHERE owner = 'club_evenings'"),

@@ -15,7 +15,7 @@ from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, group_texts, texts
 from tests.club.harness import appoint
-from tests.games.kegeln.test_season import game
+from tests.club.test_season import game
 from tests.yourdata.players import (
     ZEB_ID,
     ZEB_NAME,

@@ -16,7 +16,7 @@ from core.club.chart import BACKGROUND, CARD, LEGEND_W, PLOT_TOP, TITLE_BAND, TI
 from core.messages import Response, Text
 from tests.app.conftest import Clock
 from tests.app.harness import Table, texts
-from tests.games.kegeln.test_season import at, game
+from tests.club.test_season import at, game
 
 NAMES = ("Клаус", "Борис", "Åsa")
 LANGS = ("en", "de", "ru", "bg", "sv")

@@ -25,10 +25,10 @@ from tests.app.harness import GROUP, Table, texts
 from tests.app.test_duel_flow import start_duel, target
 from tests.app.test_ratings import Expected
 from tests.app.test_ratings_rebuild import HISTORY, RATINGS, garble, rows
-from tests.games.kegeln.test_season import at, game, merge_as_admin, season_2026
+from tests.club.test_season import at, game, merge_as_admin, season_2026
 
 # The season's rated games in the order they ended, as the club ranked them (Klausi is Klaus):
-# each game's members by place (1 = the winner), from the numbers thrown in tests/games/kegeln/test_season.py.
+# each game's members by place (1 = the winner), from the numbers thrown in tests/club/test_season.py.
 SEASON: list[dict[str, int]] = [
     {"birgit": 1, "klaus": 2},  # 99 – 55
     {"sven": 1, "birgit": 2, "klaus": 3},  # 81 – 72 – 33 (Klausi)

@@ -229,7 +229,7 @@ async def test_merge_two_names_of_one_member(table: Table, clock: Clock, db: str
     assert "klausi" not in merged and merged["klaus"] == 6 and merged["birgit"] == 6
     merged_ratings = stored_ratings(db)
     await ratings_rebuild.rebuild(app)  # as if Klaus had played every game under one name
-    assert stored_ratings(db) == merged_ratings  # (tests/games/kegeln/test_merge_ratings.py: and the history)
+    assert stored_ratings(db) == merged_ratings  # (tests/club/test_merge_ratings.py: and the history)
     out = texts(await table.say("alice", "/jahresrueckblick"))
     assert "📈 Most improved: Klaus — 4.7 pins per throw more" in out, out
     out = texts(await table.say("alice", "/saison"))

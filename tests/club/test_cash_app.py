@@ -21,7 +21,7 @@ from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
 from tests.app.test_chat_migration import NEW, rows_of
-from tests.games.kegeln.test_season import at, game, merge_as_admin
+from tests.club.test_season import at, game, merge_as_admin
 
 OTHER = Chat(PLATFORM, "group-2", private=False)
 

@@ -15,7 +15,7 @@ from core.club.season import Start
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
 from tests.club.harness import appoint, as_chair
-from tests.games.kegeln.test_season import admin, at, game, season_2026
+from tests.club.test_season import admin, at, game, season_2026
 
 
 async def members(app: App) -> list[Any]:

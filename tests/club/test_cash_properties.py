@@ -4,7 +4,7 @@ and the treasurer role handed on and back, typed through the real App on a real 
 book's sum equal to the balances' sum, the till equal to paid in − paid out, every game's automatic lines
 equal to what its stored state calls for, each period's dues booked once per member, only the treasurer's
 bookings in the book, and every line a whole number of minor units (the core's property,
-tests/games/kegeln/test_cash.py, here end to end)."""
+tests/club/test_cash.py, here end to end)."""
 
 from __future__ import annotations
 

@@ -22,8 +22,8 @@ from core.club.cash import ledger as cash
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, Table, texts
-from tests.games.kegeln.test_season import at, game, merge_as_admin
-from tests.games.kegeln.test_termin_app import Club
+from tests.club.test_season import at, game, merge_as_admin
+from tests.club.test_termin_app import Club
 
 OTHER_CHAT = Chat(PLATFORM, "group-2", private=False)
 
