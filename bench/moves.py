@@ -101,8 +101,7 @@ async def count_moves(workdir: Path, kinds: tuple[str, ...] = load.KINDS, cash: 
 
 
 async def cash_on(app: App, chats: list[str]) -> None:
-    from bot.games.kegeln import cash_storage
-
+    from bot.club.cash import storage as cash_storage
     async def job(tx: Any) -> None:
         for chat in chats:
             await cash_storage.save_settings(tx, load.PLATFORM, chat, cash_storage.Settings(enabled=True))

@@ -19,9 +19,9 @@ from collections.abc import Callable
 
 from PIL import Image
 
+from core.club.chart import club_chart
 from core.games.actions import Accept
 from core.games.base import Ctx, Player
-from core.games.kegeln.chart import club_chart
 from core.games.logik import picture
 from core.games.logik import rules as logik
 from core.games.logik.rules import Row

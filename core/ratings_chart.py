@@ -1,5 +1,5 @@
 """A player's skill rating over their rated games: a pure function from numbers to PNG bytes, drawn
-with the line chart of core/games/kegeln/chart.py: the axes carry numbers and dates, the legend the
+with the line chart of core/club/chart.py: the axes carry numbers and dates, the legend the
 player's name, the title the caller's words in the reader's language. The line is the conservative
 rating (core/ratings.py `ordinal`)."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from core.games.kegeln.chart import Words, line_chart
+from core.club.chart import Words, line_chart
 from core.ratings import NEW
 
 

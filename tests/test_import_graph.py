@@ -16,6 +16,10 @@ module it names. On that graph:
   of another game; the shared pieces (core/games/base.py, challenge.py, actions.py,
   bot/games/plugin.py, registry.py, shared.py, …) are free to use;
 - the App (bot/app/app.py) names no game and stays a short story (under 300 lines);
+- the club is a wing of its own (docs/club.md): nothing under bot/club/ or bot/web/ imports a module of a
+  game's bot side (bot/games/<game>/), and nothing under core/club/ a module of a game's core
+  (core/games/<game>/); a game reports to the club through bot/club/games.py and core/club/records.py, and
+  shows on the TV page through its plugin's `screen` (bot/web/screen.py);
 - a game's kind is written once: no string literal equal to a kind outside that game's own folders
   and the registry (the shared code reads traits on the plugin, `GamePlugin.is_rated`, `analysable`,
   `computer_plays`, or a game's own constant, `GAME.kind`), except the named `KIND_LITERALS` below.
@@ -48,9 +52,6 @@ KNOWN: dict[str, str] = {}
 # still there; the test fails once one no longer occurs. Those in files other engineers were editing in
 # parallel (bot/web/, adapters/, core/games/kegeln/) are to go when their files are free.
 KIND_LITERALS: dict[tuple[str, str], str] = {
-    ("bot.web.command", "kegeln"): "the TV page is Kegeln's (bot/web/ is another helper's)",
-    ("bot.web.view", "kegeln"): "the TV page is Kegeln's (bot/web/ is another helper's)",
-    ("bot.web.view", "words"): "bot/web/ is another helper's",
     ("bot.texts.option_words", "logik"): "an option word's catalog key (`/daily logik`, `/top logik`): to move with "
                                    "the catalogs per game",
     ("bot.texts.option_words", "words"): "an option word's catalog key (`/daily words`, `/top words`): to move with "
@@ -214,6 +215,15 @@ def game_of(module: str, kinds: Iterable[str] = GAME_KINDS) -> str | None:
     return parts[2] if parts[2] in set(kinds) else None
 
 
+WINGS = (("bot", "club"), ("bot", "web"), ("core", "club"))  # apart from every game (a game reports to them)
+
+
+def wing_of(module: str) -> str | None:
+    """The wing a module belongs to ("bot/club/", "bot/web/", "core/club/"), or None."""
+    parts = tuple(module.split(".")[:2])
+    return "/".join(parts) + "/" if parts in WINGS else None
+
+
 def layer_violations(graph: Mapping[str, set[str]], kinds: Iterable[str] = GAME_KINDS) -> dict[str, str]:
     """Every forbidden edge "a -> b", with the rule it breaks."""
     bad: dict[str, str] = {}
@@ -231,6 +241,8 @@ def layer_violations(graph: Mapping[str, set[str]], kinds: Iterable[str] = GAME_
                     bad[edge] = "an adapter imports only core/ and its own package"
             elif top == "bot" and dst_top == "adapters" and src not in COMPOSITION_ROOT:
                 bad[edge] = "bot/ imports adapters/ only in bot/__main__.py and bot/process/runtime.py"
+            if (other_wing := wing_of(src)) and game_of(dst, kinds) is not None:
+                bad[edge] = f"{other_wing} imports no game's module (a game reports to the club)"
             game, other = game_of(src, kinds), game_of(dst, kinds)
             if game is not None and other is not None and game != other:
                 bad[edge] = f"the game {game} imports a module of the game {other}"
@@ -315,6 +327,20 @@ def test_a_planted_import_between_games_fails() -> None:
     assert "core.games.words -> core.games.challenge" not in _planted("core.games.words", "core.games.challenge")
     own = _planted("core.games.logik.presenter", "core.games.logik.picture")
     assert "core.games.logik.presenter -> core.games.logik.picture" not in own
+
+
+def test_the_club_and_the_tv_page_import_no_game() -> None:
+    """The club's wing and the TV page know no game: a planted import of Kegeln's bot or core side is named."""
+    rule = "imports no game's module (a game reports to the club)"
+    assert _planted("bot.club.records", "bot.games.kegeln.play")["bot.club.records -> bot.games.kegeln.play"] \
+        == f"bot/club/ {rule}"
+    assert _planted("bot.web.view", "bot.games.kegeln")["bot.web.view -> bot.games.kegeln"] == f"bot/web/ {rule}"
+    assert _planted("core.club.season", "core.games.kegeln.state")[
+        "core.club.season -> core.games.kegeln.state"] == f"core/club/ {rule}"
+    assert "bot.club.cash.fines -> core.games.kegeln.state" in _planted("bot.club.cash.fines",
+                                                                         "core.games.kegeln.state")
+    # the other way is the allowed one: a game reports to the club
+    assert "bot.games.kegeln.play -> bot.club.games" not in _planted("bot.games.kegeln.play", "bot.club.games")
 
 
 def test_a_planted_cycle_fails() -> None:

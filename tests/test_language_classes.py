@@ -16,13 +16,13 @@ from babel import Locale
 
 from bot.texts.i18n import Catalogs
 from bot.yourdata.forget import CONFIRM_SECONDS
+from core.club.cash.ledger import DEFAULT_FINES
 from core.club.roster import MAX_AT_ONCE
+from core.club.termin import MAX_AHEAD_DAYS, MAX_NOTE
 from core.codes import LENGTHS as CODE_LENGTHS
 from core.games.daily.rules import MAX_ATTEMPTS
-from core.games.kegeln.cash import DEFAULT_FINES
 from core.games.kegeln.state import MAX_PLAYERS as KEGEL_MAX_PLAYERS
 from core.games.kegeln.state import MAX_TEAMS, MIN_DIGITS, MIN_PLAYERS, MIN_TEAMS
-from core.games.kegeln.termin import MAX_AHEAD_DAYS, MAX_NOTE
 from core.games.words.state import LENGTHS as WORD_LENGTHS
 from core.games.words.state import MAX_PLAYERS as WORD_MAX_PLAYERS
 from core.pegs import PEGS

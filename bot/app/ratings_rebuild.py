@@ -65,7 +65,7 @@ async def replay_local(svc: Services, finished: Sequence[tuple[GameRow, float]]
     """The ratings and their history of one chat's games of one kind rated in that chat only
     (`GamePlugin.rated_in_chat`), replayed from `finished` — every finished game of that chat and kind in the
     order they ended — exactly as `rebuild` replays them: the Kegel club's, after /kegelmerge renamed a
-    member in its stored games (bot/games/kegeln/storage.py `merge_job`, in the merge's transaction)."""
+    member in its stored games (bot/club/records.py `merge_job`, in the merge's transaction)."""
     if any(not svc.plugins[row.kind].rated_in_chat for row, _at in finished):
         raise ValueError("only the games of a kind rated in its chat alone can be replayed for one chat")
     current, history = ratings.rebuild(await matches(svc, finished))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.app.services import Services
 from bot.club import storage
+from bot.club.cash import storage as cash_storage  # the treasurer is the cash box's
 from core.club.roles import Act, Role, may
 from core.errors import GameError
 from core.messages import Actor, Chat
@@ -20,7 +21,6 @@ REFUSALS: dict[Act, str] = {
 
 async def treasurer(svc: Services, chat: Chat) -> tuple[str, str]:
     """The treasurer's user id and name ("" when nobody is), as the cash box keeps them."""
-    from bot.games.kegeln import cash_storage  # the cash box's table (imported here: Kegeln imports the club)
     s = await cash_storage.settings(svc.store, chat.platform, chat.chat_id)
     return s.treasurer_id, s.treasurer_name
 

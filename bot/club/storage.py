@@ -48,6 +48,10 @@ MIGRATIONS: tuple[Migration, ...] = (
            '', MIN(k.at)
     FROM kegeln_members k GROUP BY k.platform, k.chat_id, k.member;
     """),
+    # 2: the evenings' reminders run by the club (bot/club/evenings/), no longer by its game's plugin
+    Migration("""
+    UPDATE scheduled_jobs SET owner = 'club_evenings' WHERE owner = 'kegeln' AND key LIKE 'termin:%';
+    """),
 )
 
 # a Telegram group that became a supergroup takes its club along

@@ -132,7 +132,7 @@ class Store(Protocol):
     (several processes on one database) both provide it, with the same semantics and exceptions —
     every method is written once, in bot/storage/store.py, over either driver. A game's own storage
     (its queries, row types, reads and write jobs) lives with the game, written over `fetch`, `run`
-    and `submit` (e.g. bot/games/kegeln/storage.py); a write job (passed as `save_game(extra=...)`)
+    and `submit` (e.g. bot/club/records.py); a write job (passed as `save_game(extra=...)`)
     is an `async def job(tx)` that runs in the move's transaction on either store."""
 
     async def open(self) -> None: ...

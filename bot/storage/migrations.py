@@ -208,7 +208,7 @@ MIGRATIONS: list[Migration] = [
     CREATE INDEX rating_history_player ON rating_history (platform, chat_id, kind, user_id, id);
     """),
     # 7: the Kegel club's season start per chat (month and day; no row: 1 January), see
-    # core/games/kegeln/season.py
+    # core/club/season.py
     Migration("""
     CREATE TABLE kegeln_seasons (
         platform TEXT NOT NULL,

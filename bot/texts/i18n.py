@@ -29,7 +29,7 @@ from babel.numbers import format_currency, format_decimal, get_currency_precisio
 
 from bot.process.shipped import LOCALES
 from bot.yourdata.declare import FORMER
-from core.games.kegeln.chart import label_step
+from core.club.chart import label_step
 from core.messages import BLOCK, USER_TEXT, DayMonth, Text
 from core.money import Money
 
@@ -203,7 +203,7 @@ class Catalogs:
         """A chart's x labels for `days` (oldest first): day and month (`day_month`), and under the
         first drawn label and the first drawn one of each new year the year on a second line
         ("29.11.\n2026"), in the reader's format, so that a season across New Year and a chart read
-        years later say when. Drawn labels: every core/games/kegeln/chart.py `label_step`-th.
+        years later say when. Drawn labels: every core/club/chart.py `label_step`-th.
         `twins=False`: a day repeated from the label before is left empty (two games of one day)."""
         step = label_step(len(days))
         labels: list[str] = []

@@ -1,6 +1,6 @@
 """/tv (/табло …): the link to the chat's TV page, told privately to who may have it; /tv new replaces it.
 
-Who may: the chat's admins and the scorer of the chat's running Hausnummern game — the people who run the
+Who may: the chat's admins and the scorer of a running game here (of the game the page shows) — who run the
 evening; a new link (`/tv new`, which stops the TV's old one) only the chat's admins. Everyone else is
 refused with the reason. The link goes to the asker privately (never into the group: whoever has it sees
 the page); where the platform cannot reach them, the group is told only that."""
@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from bot.app.services import Services, Turn
 from bot.app.turn import Command
+from bot.club import roles
 from bot.web import feed, links, pgnotify
-from core import serial
+from bot.web.screen import screen_of
+from core.club.roles import Act
 from core.errors import GameError
-from core.games.kegeln.state import State
 from core.messages import Message, Text
 
 NEW = ("new", "neu", "ny", "новая", "новый", "нова", "нов")  # /tv new in the chat's words too
@@ -44,22 +45,21 @@ async def cmd_tv(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 async def may_have_link(svc: Services, turn: Turn) -> bool:
-    """A chat admin, or the scorer of a running Hausnummern game here."""
+    """A chat admin, or the scorer of a running game here of the game the page shows (bot/web/screen.py)."""
     ib = turn.inbound
     if ib.actor.is_admin and not ib.actor.as_chat:
         return True
-    for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id):
-        if row.kind == "kegeln" and serial.load(State, row.state).scorer.user_id == ib.actor.user_id:
-            return True
-    return False
+    screen = screen_of(svc)
+    if screen is None:
+        return False
+    return any(screen.scorer(row) == ib.actor.user_id
+               for row in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id))
 
 
 async def may_make_new_link(svc: Services, turn: Turn) -> bool:
     """A new link stops the club's TV at once: only the club's roles may (a chat admin or an appointed
     scorer: core/club/roles.py `Act.SCREEN`) — not the scorer of any game, who would otherwise take the
     club's screen with a casual game."""
-    from bot.club import roles  # the club's roles (bot/club/)
-    from core.club.roles import Act
     ib = turn.inbound
     return not ib.actor.as_chat and await roles.allowed(svc, ib.actor, ib.chat, Act.SCREEN)
 

@@ -1,8 +1,9 @@
 """The TV feed across processes on PostgreSQL: LISTEN/NOTIFY on the channel `tv`.
 
-A saved Kegeln move sends `NOTIFY tv, '<platform> <chat id>'` inside its own transaction, so PostgreSQL
-delivers it exactly when the move commits (never for a move rolled back) to every process listening —
-the one that saved it included. A process serving TV pages listens on one connection of its own and
+A saved Kegeln move sends `NOTIFY tv, '<platform> <chat id>\n<origin>'` inside its own transaction, so
+PostgreSQL delivers it exactly when the move commits (never for a move rolled back) to every process
+listening — the one that saved it included, which skips its own (`origin`: its store's; it has nudged its
+feed itself, with the move's result). A process serving TV pages listens on one connection of its own and
 nudges its feed (bot/web/feed.py). SQLite is one process: the feed is nudged in-process only.
 https://www.postgresql.org/docs/current/sql-notify.html
 """
@@ -12,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import sys
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -25,14 +28,25 @@ NOTIFY = Query("SELECT pg_notify('tv', :payload)")
 RETRY_SECONDS = 2.0  # a lost listening connection is opened again after this long
 
 
-def payload(platform: str, chat_id: str) -> str:
-    """What a notification carries: the chat (a platform name holds no space; a chat id may)."""
-    return f"{platform} {chat_id}"
+_ORIGINS: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
 
 
-def parse(text: str) -> tuple[str, str] | None:
-    platform, sep, chat_id = text.partition(" ")
-    return (platform, chat_id) if sep and platform and chat_id else None
+def origin(store: Store) -> str:
+    """Who sent a notification: a token per store (an App; tests run several in one process)."""
+    return _ORIGINS.setdefault(store, secrets.token_hex(6))
+
+
+def payload(platform: str, chat_id: str, sender: str = "") -> str:
+    """What a notification carries: the chat (a platform name holds no space; a chat id may, but no line
+    break) and, after a line break, its sender's `origin`."""
+    return f"{platform} {chat_id}" + (f"\n{sender}" if sender else "")
+
+
+def parse(text: str) -> tuple[tuple[str, str] | None, str]:
+    """The chat a notification names (None: unreadable) and its sender's origin ("" when it names none)."""
+    chat, _, sender = text.partition("\n")
+    platform, sep, chat_id = chat.partition(" ")
+    return ((platform, chat_id) if sep and platform and chat_id else None), sender
 
 
 def postgres_url(store: Store) -> str | None:
@@ -48,7 +62,7 @@ def notify_job(store: Store, platform: str, chat_id: str) -> TxJob | None:
         return None
 
     async def job(tx: Tx) -> None:
-        await tx.execute(NOTIFY, payload=payload(platform, chat_id))
+        await tx.execute(NOTIFY, payload=payload(platform, chat_id, origin(store)))
     return job
 
 
@@ -56,8 +70,8 @@ class Listener:
     """One LISTEN connection of this process; each notification calls `heard(platform, chat_id)`. A lost
     connection is opened again (and `heard(None)` then says that notifications may have been missed)."""
 
-    def __init__(self, url: str, heard: Callable[[tuple[str, str] | None], None]) -> None:
-        self.url, self.heard = url, heard
+    def __init__(self, url: str, heard: Callable[[tuple[str, str] | None], None], own: str = "") -> None:
+        self.url, self.heard, self.own = url, heard, own  # `own`: this App's origin (its own notifications)
         self._task: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
 
@@ -92,8 +106,8 @@ class Listener:
             await asyncio.sleep(RETRY_SECONDS)
 
     def _on_notify(self, _conn: Any, _pid: int, _channel: str, text: str) -> None:
-        key = parse(text)
-        if key is not None:
+        key, sender = parse(text)
+        if key is not None and not (self.own and sender == self.own):  # its own App nudged its feed itself
             self.heard(key)
 
     async def stop(self) -> None:

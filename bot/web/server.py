@@ -81,15 +81,15 @@ class TvServer:
         self.limits = limits or Limits()
         self.guard = Guard(self.limits) if self.limits.guarded else None
         self._pages_of: dict[str, int] = {}  # open pages (event streams) per client address
-        self.feed = tv_feed.Feed(self._read, view.moment)
+        self.feed = tv_feed.Feed(self._read, view.moment, lambda page: view.compose(svc, page), view.moved)
         self.served = tv_feed.Served(public_url, self.feed)
         self._runner: web.AppRunner | None = None
         self._streams: set[EventSourceResponse] = set()
         self._listener: pgnotify.Listener | None = None
 
-    async def _read(self, key: tuple[str, str]) -> tuple[str | None, dict[str, Any]]:
+    async def _read(self, key: tuple[str, str]) -> tuple[str | None, view.Page]:
         token = await links.current_token(self.svc.store, *key)
-        return token, await view.read(self.svc, *key)
+        return token, await view.read_page(self.svc, *key)
 
     def web_app(self) -> web.Application:
         middlewares = [secure, *([self.guard.middleware] if self.guard is not None else [])]
@@ -111,7 +111,7 @@ class TvServer:
             await web.TCPSite(self._runner, self.host, self.port).start()
         url = pgnotify.postgres_url(self.svc.store)
         if url is not None:
-            self._listener = pgnotify.Listener(url, self._heard)
+            self._listener = pgnotify.Listener(url, self._heard, pgnotify.origin(self.svc.store))
             self._listener.start()
         tv_feed.attach(self.svc, self.served)
         log.info("TV pages on http://%s:%d/tv/…", self.host, self.port)

@@ -1,1 +1,2 @@
-"""The club's own pure rules (roles, the roster): who may act for a club, decided by role only."""
+"""The club's pure side (docs/club.md): roles and roster, what a game reports (`records.py`), evenings,
+seasons, summaries, charts and the cash box's ledger."""

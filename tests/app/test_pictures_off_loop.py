@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from core.games.kegeln import chart as kegeln_chart
+from core.club import chart as kegeln_chart
 from core.games.logik import picture as logik_picture
 from tests.app.harness import Table
 from tests.club.harness import appoint

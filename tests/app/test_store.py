@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.kegeln import storage as kegeln_storage
+from bot.storage import queries as q
 from bot.storage.base import Conflict, NewResult, SeatTaken, Store
 from bot.storage.migrations import MIGRATIONS
+from bot.storage.sql import Tx, TxJob
 from bot.storage.sqlite import SqliteStore
 from core.games.base import Outcome
 from core.games.challenge_events import Challenged, SecretsWanted
@@ -126,7 +127,7 @@ async def test_game_bounds_hold_under_concurrent_creations(store: Store) -> None
         row = await store.get_game(gid)
         assert row is not None
         await store.save_game(row, {}, False, [f"helper{i}"], [], [], 2.0,
-                              extra=kegeln_storage.move_job(gid, "p", "d", f"helper{i}", None, [], [], 2.0))
+                              extra=release_seats(gid, f"helper{i}"))
     assert made == ["ok", "ok", "ok", "user", "user"]
 
 
@@ -191,3 +192,10 @@ async def test_migrations_give_the_schema_the_earlier_store_gave_and_open_its_da
         finally:
             await s.close()
         assert _sqlite_schema(path) == _sqlite_schema(tmp_path / "old.sqlite3"), upto
+
+
+def release_seats(game_id: int, keep: str) -> TxJob:
+    """A move's extra write: every seat of the game but `keep`'s let go (as Hausnummern's /scorer does)."""
+    async def job(tx: Tx) -> None:
+        await tx.execute(q.RELEASE_SEATS_BUT, game_id=game_id, keep=keep)
+    return job

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.club.games import is_club_game
-from bot.games.kegeln import cash_storage
+from bot.club.cash import storage as cash_storage
+from bot.club.host import is_club_game
 from bot.storage.base import GameRow
 from bot.storage.sql import Query
 from core import serial
 from core.games.kegeln import records
 from core.games.kegeln.state import State
 from tests.app.harness import GROUP, PLATFORM, Table, texts
-from tests.games.kegeln.test_cash_app import turned_on
-from tests.games.kegeln.test_season import game
+from tests.club.test_cash_app import turned_on
+from tests.club.test_season import game
 
 ATTACK = {"Mallory": (9, 9), "Klaus": (0, 0)}  # 9/0/9/0: Klaus last, a Pumpe each round
 
@@ -75,8 +75,8 @@ async def test_a_stored_game_from_before_the_roles_is_a_club_game(table: Table) 
     rows = [r for r in await table.app.store.fetch(Query("SELECT id FROM games ORDER BY id"))]
     club, casual = [await table.app.store.get_game(int(r[0])) for r in rows]
     assert isinstance(club, GameRow) and isinstance(casual, GameRow)
-    assert is_club_game(club) and not is_club_game(casual)
+    assert is_club_game(table.app, club) and not is_club_game(table.app, casual)
     old = dict(club.state)
     del old["casual"]  # as every state stored before this field existed
-    assert is_club_game(GameRow(**{**club.__dict__, "state": old}))
+    assert is_club_game(table.app, GameRow(**{**club.__dict__, "state": old}))
     assert records.is_club(serial.load(State, old))

@@ -8,8 +8,8 @@ from bot.app.app import App
 from core.club.roles import Act, Role, may
 from tests.app.conftest import Clock
 from tests.app.harness import texts
+from tests.club.test_termin_app import Club, at, rows
 from tests.games.kegeln.test_app import start
-from tests.games.kegeln.test_termin_app import Club, at, rows
 
 FAKE = ("7 10", "3 10", "5 10", "4", "2", "1")  # six throws: what "trust" took before
 

@@ -12,7 +12,7 @@ from bot.club import storage
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, texts
 from tests.club.harness import as_chair
-from tests.games.kegeln.test_termin_app import Club
+from tests.club.test_termin_app import Club
 
 
 async def roster(app: App) -> list[storage.Member]:

@@ -55,7 +55,7 @@ SKIPPED = {  # this bot's commands written in a form the console cannot run, or 
     "/kegeln high 3": "benchmarks.md: the start of a sentence ('with four names'), not a whole command",
     "/scorer": "kegeln.md: `/scorer` alone is for chat admins; console players are never admins",
     "/kasse absent": "kegeln.md: offers a /termin evening that has begun; the console's clock cannot reach one"
-                     " (tests/games/kegeln/test_cash_treasurer.py plays it)",
+                     " (tests/club/test_cash_treasurer.py plays it)",
 }
 REFERENCES = {  # a bare command name in prose that needs its argument: its examples with arguments are run
     "guess", "wurf", "throw", "kegeln", "kegelmerge",

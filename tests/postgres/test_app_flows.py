@@ -28,6 +28,12 @@ async def test_the_app_runs_on_postgres(app: App) -> None:
 
 
 # the table of tests/games/kegeln: alice the club's scorer, so her games are club games (docs/club.md)
+# the Kegel season (the season table, the review, the export by season, members merged)
+from tests.club.test_season import (  # noqa: E402, F401
+    test_export_carries_the_season,
+    test_merge_seen_through_the_app,
+    test_season_table_and_review_in_every_language,
+)
 from tests.games.kegeln.conftest import table  # noqa: E402, F401
 
 # Hausnummern (its statistics tables are written by the store's kegeln job in the move's transaction)
@@ -37,13 +43,6 @@ from tests.games.kegeln.test_app import (  # noqa: E402, F401
     test_restart_mid_game,
     test_scorer_hands_over_and_admins_may_act,
     test_statistics_after_a_scripted_evening,
-)
-
-# the Kegel season (the season table, the review, the export by season, members merged)
-from tests.games.kegeln.test_season import (  # noqa: E402, F401
-    test_export_carries_the_season,
-    test_merge_seen_through_the_app,
-    test_season_table_and_review_in_every_language,
 )
 from tests.games.logik.test_app_flow import (  # noqa: E402, F401
     test_restart_between_the_two_rows_of_a_round,

@@ -1,4 +1,4 @@
-"""The cash box on PostgreSQL: the App tests of tests/games/kegeln/test_cash_app.py collected again with a
+"""The cash box on PostgreSQL: the App tests of tests/club/test_cash_app.py collected again with a
 postgresql:// `db` — the cash book's schema, its writes in the move's and the merge's transactions, the
 treasurer's bookings, the CSV and the carry, and of test_cash_treasurer.py (fine names, reasons, members,
 fees, dues, expenses, the export, a linked member, the evening's absent) — and two processes booking one
@@ -9,13 +9,12 @@ import asyncio
 import pytest
 
 from bot.app.app import App
-from bot.games.kegeln import cash_storage
+from bot.club.cash import storage as cash_storage
 from bot.storage.sql import Tx
-from core.games.kegeln.cash import Line
+from core.club.cash.ledger import Line
 from tests.app.conftest import Clock
 from tests.app.harness import Table
-from tests.games.kegeln.conftest import table  # noqa: F401  (alice, the club's scorer: her games are club games)
-from tests.games.kegeln.test_cash_app import (  # noqa: F401  (collected here again, on PostgreSQL)
+from tests.club.test_cash_app import (  # noqa: F401  (collected here again, on PostgreSQL)
     admin,
     book,
     test_a_cancelled_game_takes_its_fines_back,
@@ -35,7 +34,7 @@ from tests.games.kegeln.test_cash_app import (  # noqa: F401  (collected here ag
     test_two_processes_carry_and_charge_once,
     turned_on,
 )
-from tests.games.kegeln.test_cash_treasurer import (  # noqa: F401  (the treasurer's book, on PostgreSQL too)
+from tests.club.test_cash_treasurer import (  # noqa: F401  (the treasurer's book, on PostgreSQL too)
     test_a_linked_member_opts_in_to_a_monthly_private_reminder,
     test_a_linked_member_reads_their_statement_privately_and_is_reminded,
     test_a_merged_member_keeps_their_place_in_the_box_and_one_who_left_pays_no_dues,
@@ -48,7 +47,8 @@ from tests.games.kegeln.test_cash_treasurer import (  # noqa: F401  (the treasur
     test_the_evenings_absent_are_offered_to_the_treasurer_with_one_button,
     test_the_export_is_a_real_xlsx_and_a_csv_in_the_readers_conventions,
 )
-from tests.games.kegeln.test_season import at, game
+from tests.club.test_season import at, game
+from tests.games.kegeln.conftest import table  # noqa: F401  (alice, the club's scorer: her games are club games)
 
 
 async def test_a_carry_made_twice_at_the_same_moment_is_booked_once(

@@ -13,12 +13,12 @@ from tests.app.test_newcomer_discount import test_a_win_over_a_newcomer_counts_f
 from tests.app.test_ratings_rebuild import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_rebuild_gives_exactly_the_stored_ratings_and_history,
 )
-from tests.games.kegeln.test_merge_ratings import (  # noqa: F401  (collected here again, on PostgreSQL)
+from tests.club.test_merge_ratings import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_a_game_after_the_merge_rates_on_top_of_it,
     test_rating_and_top_after_the_merge,
     test_the_merge_stores_what_a_rebuild_gives,
 )
-from tests.games.kegeln.test_merge_trust import (  # noqa: F401  (collected here again, on PostgreSQL)
+from tests.club.test_merge_trust import (  # noqa: F401  (collected here again, on PostgreSQL)
     test_a_confirmation_pressed_by_someone_else_is_refused,
     test_a_game_started_with_the_old_name_during_the_merge_is_seen,
     test_a_scorer_of_a_running_game_cannot_merge_members_of_games_others_scored,

@@ -12,10 +12,10 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.club import records as kegeln
 from bot.games.computer.storage import bot_level
 from bot.games.daily import storage as daily
 from bot.games.daily.storage import DailyTaken
-from bot.games.kegeln import storage as kegeln
 from bot.games.logik.storage import logik_record, logik_sides
 from bot.games.practice.storage import practice_bests
 from bot.games.registry import schemas
@@ -30,11 +30,12 @@ from bot.storage.base import (
 )
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStore
+from bot.storage.sql import Tx
 from bot.storage.sqlite import SqliteStore
+from core.club.records import GameRecord, MemberRecord, Played, ThrowRecord
 from core.games.base import Outcome
 from core.games.challenge_events import Accepted, BotLevel, Resigned, SecretsWanted
 from core.games.daily.rules import DailyOutcome
-from core.games.kegeln.records import MemberRecord
 
 
 def _public(cls: type) -> dict[str, inspect.Signature]:
@@ -186,9 +187,12 @@ async def _scenario(store: Store) -> dict[str, Any]:
     assert row4 is not None
     members = [MemberRecord(name=n, team=None, number=i, place=i, win=i == 1, throws=3, pins=p, nines=1, pumpen=0)
                for i, (n, p) in enumerate([("Anna", 20), ("ben", 15)], 1)]
-    throws = [kegeln.ThrowRecord("Anna", 9, 1, 9, 12.6), kegeln.ThrowRecord("ben", 5, 2, 5, 12.7)]
-    job = kegeln.move_job(g4, "p", "c", "frank", kegeln.GameRecord("high", 3, 0, "Anna", True), members, throws,
-                          16.0)
+    throws = (ThrowRecord("Anna", 9, 1, 9, 12.6), ThrowRecord("ben", 5, 2, 5, 12.7))
+    played = Played(True, ("Anna", "ben"), done=True, record=GameRecord("high", 3, 0, "Anna", True),
+                    members=tuple(members), log=throws)
+
+    async def job(tx: Tx) -> None:
+        await kegeln.record_in(tx, g4, "p", "c", played, 16.0)
     await store.save_game(row4, {"v": 1}, True, [], [], [], 16.0, extra=job)
     await store.set_chat_lang("p", "c", "de")
     await store.set_chat_lang("p", "c", "en")

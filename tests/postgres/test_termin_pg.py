@@ -8,7 +8,7 @@ import asyncio
 
 from bot.app.app import App
 from tests.app.conftest import Clock
-from tests.games.kegeln.test_termin_app import (  # noqa: F401  (collected here again, on PostgreSQL)
+from tests.club.test_termin_app import (  # noqa: F401  (collected here again, on PostgreSQL)
     START,
     Club,
     plan,

@@ -18,10 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 class Bot:
     """The console bot as a child process, driven line by line like a newcomer would."""
 
-    def __init__(self, db: Path, seed: int) -> None:
+    def __init__(self, db: Path, seed: int, *args: str) -> None:
         env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
         env["PYTHONPATH"] = str(ROOT)
-        self.proc = subprocess.Popen([sys.executable, "-m", "bot", "--db", str(db), "--seed", str(seed)],
+        env["STATE_DIR"] = str(db.parent)  # pictures and files beside the database, never in the checkout
+        self.proc = subprocess.Popen([sys.executable, "-m", "bot", "--db", str(db), "--seed", str(seed), *args],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                      text=True, cwd=ROOT, env=env, bufsize=1)
         self.lines: list[str] = []

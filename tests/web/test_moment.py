@@ -17,7 +17,7 @@ def view(game: int, throws: int, pins: int | None = None) -> dict[str, Any]:
     shown: dict[str, Any] = {"id": game, "throws": throws}
     if pins is not None:
         shown |= {"last_pins": pins, "last_name": "Anna"}
-    return {"words": WORDS, "game": shown}
+    return {"labels": WORDS, "game": shown}
 
 
 def test_alle_neune_and_pumpe() -> None:
@@ -32,7 +32,7 @@ def test_alle_neune_and_pumpe() -> None:
     (view(1, 3, 2), view(1, 5, 9)),  # two throws at once: the page missed one, no celebration out of turn
     (view(1, 8, 9), view(2, 1, 9)),  # another game
     (view(1, 3, 4), view(1, 4, 5)),  # an ordinary throw
-    ({"words": WORDS, "game": None}, view(1, 1, 9)),  # a game that has only just appeared
+    ({"labels": WORDS, "game": None}, view(1, 1, 9)),  # a game that has only just appeared
 ])
 def test_no_moment(old: dict[str, Any] | None, new: dict[str, Any]) -> None:
     assert moment(old, new) is None

@@ -130,7 +130,7 @@ async def test_result_and_evening_then_idle(table: Table, tv: TvServer, http: ai
     assert view["game"]["winner"] == "🏆 Anna wins!"
     assert "1 game" in view["evening"]["head"] and any("Anna" in g for g in view["evening"]["games"])
     assert any("Most 9s: Anna" in line for line in view["evening"]["leaders"])
-    assert view["words"]["idle"] == "Waiting for the next game…"
+    assert view["labels"]["idle"] == "Waiting for the next game…"
     await stream.close()
 
 
@@ -156,7 +156,7 @@ async def test_the_chats_language(table: Table, tv: TvServer, http: aiohttp.Clie
     assert '<p class="idle">Verbinde …</p>' in page  # not "connection lost" before it ever connected
     stream = await open_events(http, link)
     view = await stream.until("state")
-    assert view["words"]["now"] == "Jetzt wirft" and view["game"]["round"] == "Durchgang 1 von 2"
+    assert view["labels"]["now"] == "Jetzt wirft" and view["game"]["round"] == "Durchgang 1 von 2"
     await stream.close()
 
 
@@ -276,10 +276,10 @@ async def test_a_quiet_page_reads_its_chat_again(table: Table, tv: TvServer, htt
     monkeypatch.setattr(tv_server_module, "REREAD_SECONDS", 0.2)
     await table.say("alice", "/kegeln high 2 Anna Ben")
     stream = await open_events(http, await link_of(table))
-    assert (await stream.until("state"))["words"]["now"] == "Throwing now"
+    assert (await stream.until("state"))["labels"]["now"] == "Throwing now"
     await table.say("alice", "/lang de")
     view = await stream.until("state", lambda v: v["lang"] == "de", timeout=5)
-    assert view["words"]["now"] == "Jetzt wirft"
+    assert view["labels"]["now"] == "Jetzt wirft"
     await stream.close()
 
 

@@ -15,7 +15,7 @@ from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import GROUP, PLATFORM, group_texts, texts
 from tests.club.harness import appoint
-from tests.games.kegeln.test_season import game
+from tests.club.test_season import game
 from tests.yourdata.players import (
     ZEB_ID,
     ZEB_NAME,
@@ -159,7 +159,7 @@ async def test_a_challenge_to_them_and_their_own_open_one_end_too(app: App, db: 
 
 
 async def test_a_club_evening_they_set_and_answered_keeps_its_count(app: App, db: str, clock: Clock) -> None:
-    """The evenings' tables (bot/games/kegeln/termin_storage.py) name accounts: anonymised, the list stays."""
+    """The evenings' tables (bot/club/evenings/storage.py) name accounts: anonymised, the list stays."""
     t = People(app)
     clock.now = datetime(2026, 12, 2, 12, tzinfo=UTC).timestamp()
     zeb_admin = Actor(PLATFORM, ZEB_ID, ZEB_NAME, "en", is_admin=True)
@@ -174,7 +174,7 @@ async def test_a_club_evening_they_set_and_answered_keeps_its_count(app: App, db
 
 
 async def test_the_cash_box_they_kept_keeps_its_lines(app: App, db: str) -> None:
-    """The cash box (bot/games/kegeln/cash_storage.py): the treasurer and who booked are accounts; the
+    """The cash box (bot/club/cash/storage.py): the treasurer and who booked are accounts; the
     members' lines and balances are the club's and stay as they were."""
     t = People(app)
     zeb_admin = Actor(PLATFORM, ZEB_ID, ZEB_NAME, "en", is_admin=True)

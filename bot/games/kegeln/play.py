@@ -1,23 +1,23 @@
-"""Kegeln's play, bot-side: /kegeln, /wurf, /undo, /scorer, /winner, the writes of a move (the scorer's seat,
-the club's records) in its transaction, and a finished game as a rated match."""
+"""Kegeln's play, bot-side: /kegeln, /wurf, /undo, /scorer, /winner, the move's own writes (the scorer's seat)
+in its transaction, and a finished game as a rated match."""
 
 from __future__ import annotations
 
-from bot.app.runner import both
 from bot.app.services import Services, Turn
 from bot.club import roles as club_roles
 from bot.club import storage as club_storage
-from bot.games.kegeln import storage
+from bot.storage import queries as q
 from bot.storage.base import GameRow
-from bot.storage.sql import TxJob
+from bot.storage.sql import Tx, TxJob
 from bot.web import hooks as tv
 from core import serial
+from core.club.records import MemberRecord
 from core.club.roles import Act, Role
 from core.errors import GameError
 from core.games.base import Player
-from core.games.kegeln import actions, options, records, rules
+from core.games.kegeln import actions, options, rules
 from core.games.kegeln import tie as kegeln_tie
-from core.games.kegeln.state import PUMPE_WORDS, WORD_KEYS, State, digit_value
+from core.games.kegeln.state import PUMPE_WORDS, WORD_KEYS, State
 from core.messages import Inbound
 from core.ratings import Match
 
@@ -116,27 +116,19 @@ async def cmd_winner(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     await svc.play(turn, row, kegeln_tie.typed_winner(state, " ".join(args), ib.actor.user_id, ib.actor.is_admin))
 
 
-def move_writes(svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
-    """A Kegeln move's own writes, in the move's transaction: the seat follows the scorer role;
-    the final move of a club game records the game, its members' statistics and the throw log, and puts
-    its names on the club's roster (a casual game records nothing: `records.member_records`)."""
-    keep = new.scorer.user_id if new.scorer.user_id != old.scorer.user_id else None
-    lines = records.member_records(new) if over else []
-    if keep is None and not lines:
+def move_writes(row: GameRow, old: State, new: State) -> TxJob | None:
+    """A Kegeln move's own writes, in the move's transaction: the seat follows the scorer role (what the move
+    means for the club is the club's: bot/club/games.py `move_job`)."""
+    if new.scorer.user_id == old.scorer.user_id:
         return None
-    game = (storage.GameRecord(new.mode.value, new.digits, new.teams, records.winner_label(new), new.decided)
-            if lines else None)
-    throws = [storage.ThrowRecord(new.members[t.member].name, t.pins, t.position,
-                                  digit_value(new.mode, t.pins), t.at) for t in new.throws] if lines else []
-    now = svc.clock()
-    job = storage.move_job(row.id, row.platform, row.chat_id, keep, game, lines, throws, now)
-    if not lines:
-        return job
-    return both(job, club_storage.add_job(row.platform, row.chat_id, {m.name.casefold(): m.name for m in lines},
-                                          new.scorer.user_id, now))
+    keep = new.scorer.user_id
+
+    async def job(tx: Tx) -> None:
+        await tx.execute(q.RELEASE_SEATS_BUT, game_id=row.id, keep=keep)
+    return job
 
 
-def kegeln_match(lines: list[records.MemberRecord], teams: bool) -> Match | None:
+def kegeln_match(lines: list[MemberRecord], teams: bool) -> Match | None:
     """A completed game as a ranking by place: members are the players (by casefolded name, as in the
     club statistics), a team duel ranks the teams as teams."""
     entries: dict[str, list[str]] = {}

@@ -59,7 +59,7 @@
     main.appendChild(el("h1", "head", game.head));
     if (game.turn) {
       var turn = el("div", "turn");
-      turn.appendChild(el("div", "label", v.words.now));
+      turn.appendChild(el("div", "label", v.labels.now));
       turn.appendChild(el("div", "who", game.turn));
       turn.appendChild(el("div", "round", game.round));
       if (game.placing) { turn.appendChild(el("div", "placing", game.placing)); }
@@ -72,7 +72,7 @@
     main.appendChild(table);
     if (game.last) {
       var last = el("div", "last");
-      last.appendChild(el("span", "label", v.words.last + " "));
+      last.appendChild(el("span", "label", v.labels.last + " "));
       last.appendChild(el("span", "", game.last));
       main.appendChild(last);
     }
@@ -96,13 +96,13 @@
       ranking.appendChild(li);
     });
     main.appendChild(ranking);
-    if (v.screen === "idle") { main.appendChild(el("div", "waiting", v.words.idle)); }
+    if (v.screen === "idle") { main.appendChild(el("div", "waiting", v.labels.idle)); }
     return main;
   }
 
   function laneSection(v, game) {  // one lane's part of a split screen: its label, then its game or result
     var lane = el("section", "lane");
-    var part = { game: game, words: v.words, screen: "lane" };
+    var part = { game: game, labels: v.labels, screen: "lane" };
     lane.appendChild(el("div", "lane-label", game.lane));
     lane.appendChild(game.result && game.result.length ? endSection(part) : gameSection(part));
     return lane;
@@ -144,7 +144,7 @@
       page.appendChild(endSection(v));
     } else if (v.screen === "idle") {
       var idle = el("section", "game idle");
-      idle.appendChild(el("div", "waiting big", v.words.idle));
+      idle.appendChild(el("div", "waiting big", v.labels.idle));
       page.appendChild(idle);
     } else {
       page.appendChild(gameSection(v));

@@ -1,26 +1,12 @@
-"""What a finished Hausnummern game gives the club's records: each member's line, the winner, the
-Kegel-Schnitt, and a member renamed (/kegelmerge)."""
+"""What a Hausnummern game reports to the club (core/club/records.py `Played`, after each move): each
+member's line, the winner, the throws, the last place; and a member renamed in a game (/kegelmerge)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from core.games.kegeln.state import Outcome, State, number, ranking, team_members
-
-
-@dataclass(frozen=True)
-class MemberRecord:
-    """One member's line in the club statistics for a finished game."""
-
-    name: str
-    team: int | None
-    number: int
-    place: int
-    win: bool
-    throws: int
-    pins: int
-    nines: int
-    pumpen: int
+from core.club.records import GameRecord, MemberRecord, Played, ThrowRecord
+from core.games.kegeln.state import Outcome, State, digit_value, number, ranking, team_members
 
 
 def is_club(state: State) -> bool:
@@ -64,6 +50,23 @@ def winner_label(state: State) -> str:
     return state.members[state.winner].name
 
 
-def schnitt(pins: int, throws: int) -> float | str:
-    """The Kegel-Schnitt: raw pins per throw (the renderer shows one decimal in the reader's language)."""
-    return pins / throws if throws else "–"
+def played(state: State) -> Played:
+    """The game as the club sees it now (what it reports after each move: core/club/records.py)."""
+    done = state.outcome is Outcome.DONE
+    losers: list[tuple[int, ...]] = []
+    if done:
+        ranked = ranking(state)
+        last = ranked[-1][0]
+        if last != 1:  # everybody sharing first place: nobody lost
+            losers = [tuple(team_members(state, e)) if state.teams else (e,) for p, e in ranked if p == last]
+    lines = member_records(state)
+    return Played(
+        club=is_club(state), names=tuple(m.name for m in state.members),
+        throws=tuple((t.member, t.pins) for t in state.throws),
+        void=state.outcome in (Outcome.CANCELLED, Outcome.ABANDONED), done=done, losers=tuple(losers),
+        record=GameRecord(state.mode.value, state.digits, state.teams, winner_label(state), state.decided)
+        if lines else None,
+        members=tuple(lines),
+        log=tuple(ThrowRecord(state.members[t.member].name, t.pins, t.position, digit_value(state.mode, t.pins), t.at)
+                  for t in state.throws) if lines else (),
+        scorer=state.scorer.user_id)

@@ -9,6 +9,7 @@ import pytest
 from bot.texts.i18n import Catalogs
 from bot.texts.option_words import option_vocabulary
 from core import serial
+from core.club.records import schnitt
 from core.errors import GameError
 from core.games.actions import Timeout
 from core.games.base import Ctx, Event, Player, is_over
@@ -128,8 +129,8 @@ def test_low_mode_pumpe_is_nine_no_zero_and_schnitt_counts_raw_pins() -> None:
     rec = {r.name: r for r in records.member_records(s)}
     assert (rec["Ute"].pins, rec["Ute"].pumpen, rec["Ute"].nines, rec["Ute"].win) == (1, 1, 0, True)
     assert (rec["Jens"].pins, rec["Jens"].pumpen, rec["Jens"].nines) == (9, 1, 1)  # Pumpe = 0 pins even in low
-    assert records.schnitt(rec["Ute"].pins, rec["Ute"].throws) == 0.5  # a float: the renderer shows 0.5 / 0,5
-    assert records.schnitt(0, 0) == "–"
+    assert schnitt(rec["Ute"].pins, rec["Ute"].throws) == 0.5  # a float: the renderer shows 0.5 / 0,5
+    assert schnitt(0, 0) == "–"
 
 
 def test_high_mode_pumpe_is_zero() -> None:

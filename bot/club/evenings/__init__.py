@@ -1,0 +1,1 @@
+"""The club evenings (/termin): their storage and the command."""
