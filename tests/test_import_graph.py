@@ -58,7 +58,6 @@ KIND_LITERALS: dict[tuple[str, str], str] = {
                                    "the catalogs per game",
     ("bot.texts.option_words", "words"): "an option word's catalog key (`/daily words`, `/top words`): to move with "
                                    "the catalogs per game",
-    ("bot.process.shipped", "words"): "the data folder of word lists, not the game",
     ("core.games.daily.presenter", "logik"): "the daily puzzle's own variant names, stored in its attempts",
     ("core.games.daily.presenter", "words"): "the daily puzzle's own variant names, stored in its attempts",
     ("core.games.daily.rules", "logik"): "the daily puzzle's own variant names, stored in its attempts",
