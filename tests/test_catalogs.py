@@ -14,6 +14,7 @@ from babel import Locale
 from bot.games.registry import GAMES
 from bot.texts.commands import COMMANDS
 from bot.texts.i18n import Catalogs
+from bot.texts.option_words import OPTION_WORDS
 from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Ctx, Player
@@ -47,6 +48,7 @@ def used_keys() -> set[str]:
     families = {f"cmd.{c.name}" for c in COMMANDS} | {f"help.cmd.{c.name}" for c in COMMANDS}
     families |= {f"opt.{o}" for c in COMMANDS for o in c.options}
     families |= {f"opt.{c.name}.{o}" for c in COMMANDS for o in c.options} & known  # a command's own meaning
+    families |= {k for k in known if k.startswith(OPTION_WORDS)}  # the option vocabulary reads every one
     families |= {f"rating.{r}" for r in RATINGS} | {f"lang.name.{lang}" for lang in CATALOGS.languages}
     families |= {f"{kind}.{t}" for kind, game in GAMES.items() if isinstance(game, ChallengeGame) for t in FLOW_TEXTS}
     return literal | errors | families | {"error.internal"}

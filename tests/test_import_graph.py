@@ -54,10 +54,6 @@ KIND_LITERALS: dict[tuple[str, str], str] = {
     ("bot.web.view", "words"): "bot/web/ is another helper's",
     ("core.ratings", "kegeln"): "LOCAL_KINDS: wants a trait on Kegeln's core game (core/games/kegeln/ is another "
                                 "helper's)",
-    ("bot.texts.option_words", "logik"): "an option word's catalog key (`/daily logik`, `/top logik`): to move with "
-                                   "the catalogs per game",
-    ("bot.texts.option_words", "words"): "an option word's catalog key (`/daily words`, `/top words`): to move with "
-                                   "the catalogs per game",
     ("core.games.daily.presenter", "logik"): "the daily puzzle's own variant names, stored in its attempts",
     ("core.games.daily.presenter", "words"): "the daily puzzle's own variant names, stored in its attempts",
     ("core.games.daily.rules", "logik"): "the daily puzzle's own variant names, stored in its attempts",

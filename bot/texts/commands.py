@@ -6,15 +6,15 @@ from __future__ import annotations
 from bot.app.turn import Command
 from bot.games.registry import commands
 from bot.texts.option_words import (
-    OPTION_WORD_KEYS,
     CodeOptions,
     mention_id,
     option_vocabulary,
+    option_word_keys,
     parse_code_options,
 )
 
-__all__ = ["BY_NAME", "COMMANDS", "OPTION_WORD_KEYS", "CodeOptions", "mention_id", "option_vocabulary",
-           "parse_code_options"]
+__all__ = ["BY_NAME", "COMMANDS", "CodeOptions", "mention_id", "option_vocabulary",
+           "option_word_keys", "parse_code_options"]
 
 COMMANDS: tuple[Command, ...] = commands()  # as registered at start (a game registered later: `commands()`)
 BY_NAME = {c.name: c for c in COMMANDS}
