@@ -298,7 +298,7 @@ def test_a_planted_adapter_import_of_bot_or_another_adapter_fails() -> None:
 
 def test_bot_imports_adapters_only_in_the_composition_root() -> None:
     console = "adapters.console.adapter"
-    assert f"bot.texts.commands -> {console}" in _planted("bot.texts.commands", console)
+    assert f"bot.texts.overview -> {console}" in _planted("bot.texts.overview", console)
     assert f"bot.process.runtime -> {console}" not in _planted("bot.process.runtime", console)
 
 

@@ -24,8 +24,8 @@ from bot.games.computer.storage import bot_level
 from bot.games.daily.commands import parse as daily_parse
 from bot.games.registry import schemas
 from bot.storage.sqlite import SqliteStore
-from bot.texts.commands import option_vocabulary, option_word_keys, parse_code_options
 from bot.texts.i18n import Catalogs
+from bot.texts.option_words import option_vocabulary, option_word_keys, parse_code_options
 from core import serial
 from core.errors import GameError
 from core.games.kegeln import options
