@@ -16,9 +16,11 @@ module it names. On that graph:
   of another game; the shared pieces (core/games/base.py, challenge.py, actions.py,
   bot/games/plugin.py, registry.py, shared.py, …) are free to use;
 - the App (bot/app/app.py) names no game and stays a short story (under 300 lines);
-- a game's kind is written once: no string literal equal to a kind outside that game's own folders
-  and the registry (the shared code reads traits on the plugin, `GamePlugin.is_rated`, `analysable`,
-  `computer_plays`, or a game's own constant, `GAME.kind`), except the named `KIND_LITERALS` below.
+- no game is named outside its own folders and the registry: no module imports a game's modules there
+  (but the named `GAME_IMPORTS`), and a game's kind is written once: no string literal equal to a kind
+  outside that game's own folders and the registry (the shared code reads traits on the plugin,
+  `GamePlugin.is_rated`, `analysable`, `computer_plays`, or a game's own constant, `GAME.kind`), except the
+  named `KIND_LITERALS` below.
 
 The checks are also run on graphs with a forbidden import planted, so they are shown to fail.
 """
@@ -60,6 +62,27 @@ KIND_LITERALS: dict[tuple[str, str], str] = {
     ("core.games.daily.rules", "words"): "the daily puzzle's own variant names, stored in its attempts",
 }
 REGISTRY = "bot.games.registry"
+# Imports of a game's modules from outside its own folders and the registry, each named (module, game) with why it
+# is still there; the test fails once one no longer occurs (so the list only shrinks). Together with the kind
+# literals: no game is named outside its own folders and the registry (issue 38).
+GAME_IMPORTS: dict[tuple[str, str], str] = {
+    ("bot.club.games", "kegeln"): "the club wing reads Kegeln's games (bot/club/ is another helper's)",
+    ("bot.club.roles", "kegeln"): "the club's roles read the cash box's storage, still in bot/games/kegeln/",
+    ("bot.games.shared", "duel"): "/rematch and /analyse of 1A2B in the shared commands: a hook on the plugin",
+    ("bot.games.shared", "practice"): "/hint and the practice bests in the shared commands: a hook on the plugin",
+    ("bot.retention.schedule", "daily"): "the morning post tells the daily puzzles",
+    ("bot.retention.tables", "duel"): "the weekly table's duel wins",
+    ("bot.solver.book", "words"): "the word lengths of the word game's solver lists",
+    ("bot.solver.dictionary", "words"): "the word lengths of the word game's dictionary",
+    ("bot.texts.i18n", "kegeln"): "`date_axis` draws with Kegeln's chart label step (core/games/kegeln/chart.py)",
+    ("bot.web.command", "kegeln"): "the TV page is Kegeln's (bot/web/ is another helper's)",
+    ("bot.web.view", "kegeln"): "the TV page is Kegeln's (bot/web/ is another helper's)",
+    ("core.ratings_chart", "kegeln"): "the rating chart shares Kegeln's chart label step",
+    ("core.solver.games", "duel"): "the solver's view of each game (/analyse, /hint, the computer opponent)",
+    ("core.solver.games", "logik"): "the solver's view of each game (/analyse, /hint, the computer opponent)",
+    ("core.solver.games", "practice"): "the solver's view of each game (/analyse, /hint, the computer opponent)",
+    ("core.solver.games", "words"): "the solver's view of each game (/analyse, /hint, the computer opponent)",
+}
 
 
 # ---------------------------------------------------------------- reading the graph
@@ -257,6 +280,14 @@ def kind_literals(root: Path = ROOT, kinds: Iterable[str] = GAME_KINDS) -> set[t
     return found
 
 
+def game_imports(graph: Mapping[str, set[str]], kinds: Iterable[str] = GAME_KINDS) -> set[tuple[str, str]]:
+    """(module, game) for every import of a game's module by a module that is neither that game's nor the
+    registry's (a game is reached through its plugin, `PLUGINS`, or the traits on it)."""
+    kinds = set(kinds)
+    return {(src, game) for src, targets in graph.items() if src != REGISTRY for dst in targets
+            if (game := game_of(dst, kinds)) is not None and game_of(src, kinds) != game}
+
+
 # ---------------------------------------------------------------- the tests
 
 def test_the_graph_is_read() -> None:
@@ -405,3 +436,20 @@ def test_a_kind_written_outside_its_game_is_found(tmp_path: Path) -> None:
     (tmp_path / "bot" / "games" / "registry.py").write_text('ORDER = ("duel", "words")\n')
     assert kind_literals(tmp_path, {"duel", "words"}) == {
         ("bot.games.shared", "duel"), ("bot.games.shared", "words"), ("bot.games.words", "duel")}
+
+
+def test_a_game_is_imported_in_its_own_folders_and_the_registry_only() -> None:
+    found = game_imports(build_graph())
+    unexpected = sorted(found - set(GAME_IMPORTS))
+    assert unexpected == [], f"a game's module imported outside its folders and the registry: {unexpected}"
+    gone = sorted(set(GAME_IMPORTS) - found)
+    assert gone == [], f"no longer there, so remove from GAME_IMPORTS: {gone}"
+
+
+def test_a_planted_import_of_a_game_is_found() -> None:
+    graph = build_graph()
+    graph["bot.app.app"] = graph["bot.app.app"] | {"bot.games.logik.stats"}
+    graph["bot.games.logik"] = graph["bot.games.logik"] | {"core.games.logik.rules"}  # its own: fine
+    found = game_imports(graph)
+    assert ("bot.app.app", "logik") in found and ("bot.games.logik", "logik") not in found
+    assert not any(src == REGISTRY for src, _ in found)
