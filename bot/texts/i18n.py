@@ -164,11 +164,11 @@ class Catalogs:
                 lang = path.name.removesuffix(".toml")
                 if folder is not directory and lang not in self.catalogs:
                     raise RuntimeError(f"{path} is a catalog of {lang!r}, which {directory} has none of")
-                merged, seen = self.catalogs.setdefault(lang, {}), source.setdefault(lang, {})
-                for key, value in _load(path).items():
-                    if key in seen:
-                        raise DuplicateKey(f"{key} is defined twice: in {seen[key]} and in {path}")
-                    seen[key], merged[key] = str(path), value
+                merged, seen, loaded = self.catalogs.setdefault(lang, {}), source.setdefault(lang, {}), _load(path)
+                for key in sorted(merged.keys() & loaded.keys())[:1]:
+                    raise DuplicateKey(f"{key} is defined twice: in {seen[key]} and in {path}")
+                merged.update(loaded)
+                seen.update(dict.fromkeys(loaded, str(path)))
         if fallback not in self.catalogs:
             raise RuntimeError(f"no catalog for the fallback language {fallback!r} in {directory}")
 
