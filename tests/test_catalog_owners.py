@@ -5,6 +5,7 @@ owner's file — re-runnable after a merge that added keys where they used to be
 from __future__ import annotations
 
 import shutil
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -78,3 +79,30 @@ def test_keys_added_where_they_used_to_be_move_to_their_owner(tmp_path: Path) ->
     assert "/kegelmerge — merged." in (folders["kegeln"] / "en.toml").read_text()
     assert split_catalogs.split_language("en", owners, folders) == ({}, {})  # once is enough
 
+
+
+def test_after_a_merge_a_moved_table_comes_back_with_the_keys_another_branch_added(tmp_path: Path) -> None:
+    """`--after-merge`: the conflict of "this branch moved the table away" against "that branch added a key
+    to it" is resolved with both sides' lines, so the split that follows moves the whole table, new key too."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=tmp_path,
+                              capture_output=True, text=True).stdout
+
+    shared = tmp_path / "en.toml"
+    git("init", "-q", "-b", "main")
+    shared.write_text('[reply]\nto = "{name}: {text}"\n\n[duel]\ndeclined = "no"\ncancelled = "gone"\n\n'
+                      '[error]\nx = "x"\n')
+    git("add", ".")
+    git("commit", "-qm", "base")
+    git("checkout", "-qb", "other")
+    shared.write_text(shared.read_text().replace('cancelled = "gone"\n', 'cancelled = "gone"\nbrand_new = "new"\n'))
+    git("commit", "-qam", "a key where it was")
+    git("checkout", "-q", "main")
+    shared.write_text('[reply]\nto = "{name}: {text}"\n\n[error]\nx = "x"\n')  # the split moved [duel] away
+    git("commit", "-qam", "split")
+    git("merge", "-q", "other")
+    assert "<<<<<<<" in shared.read_text()
+    assert split_catalogs.resolve_merge(tmp_path) == [shared]
+    merged = tomllib.loads(shared.read_text())
+    assert merged["duel"] == {"declined": "no", "cancelled": "gone", "brand_new": "new"} and merged["error"]
+    assert git("ls-files", "-u") == ""  # resolved and added

@@ -238,26 +238,26 @@ def split_language(lang: str, owners: Owners,
     return moved, {p: render(s) for p, s in kept.items()}
 
 
-def resolve_merge() -> list[Path]:
+def resolve_merge(root: Path = ROOT) -> list[Path]:
     """After `git merge` of branches that edited the catalogs where they were: each conflicted catalog file
     taken with both sides' lines (`git merge-file --union`: a table this branch moved away comes back with
     the keys another branch added to it); the split that follows moves them again, the added or changed
     copy winning over the moved one."""
-    listed = subprocess.run(["git", "ls-files", "-u", "--", "*.toml"], cwd=ROOT, capture_output=True, text=True,
+    listed = subprocess.run(["git", "ls-files", "-u", "--", "*.toml"], cwd=root, capture_output=True, text=True,
                             check=True).stdout.split("\n")
     done = []
     for name in sorted({line.split("\t", 1)[1] for line in listed if "\t" in line}):
         with tempfile.TemporaryDirectory() as tmp:
             stages = {}
             for stage in (1, 2, 3):
-                shown = subprocess.run(["git", "show", f":{stage}:{name}"], cwd=ROOT, capture_output=True)
+                shown = subprocess.run(["git", "show", f":{stage}:{name}"], cwd=root, capture_output=True)
                 stages[stage] = Path(tmp) / str(stage)
                 stages[stage].write_bytes(shown.stdout if shown.returncode == 0 else b"")
             merged = subprocess.run(["git", "merge-file", "-p", "--union", str(stages[2]), str(stages[1]),
                                      str(stages[3])], capture_output=True, check=False)
-            (ROOT / name).write_bytes(merged.stdout)
-        subprocess.run(["git", "add", name], cwd=ROOT, check=True)
-        done.append(ROOT / name)
+            (root / name).write_bytes(merged.stdout)
+        subprocess.run(["git", "add", name], cwd=root, check=True)
+        done.append(root / name)
     return done
 
 
