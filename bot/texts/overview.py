@@ -26,24 +26,24 @@ def help_key(command: str) -> str:
 
 
 def overview(commands: Iterable[Command], plugins: Mapping[str, Any]) -> Text:
-    """Every visible command in menu order: those of a game (a plugin's `commands`) grouped under its name
-    (`title`, else `game.<kind>`), the ones before the first game's first, the shared ones after the games."""
+    """Every visible command in menu order, short enough for one message on every platform (Discord: 2000
+    characters): a line per game — its name and its first command with that command's one line — and its
+    other commands by name below; the commands that are no game's by name after the games."""
     listed = [c for c in commands if not c.hidden]
     owner = {c.name: kind for kind, p in plugins.items() for c in p.commands}
     lines: list[Text] = []
-    first_game = next((i for i, c in enumerate(listed) if c.name in owner), len(listed))
-    lines += [_line(c) for c in listed[:first_game]]
     for kind, plugin in plugins.items():
         own = [c for c in listed if owner.get(c.name) == kind]
         if own:
-            lines.append(Text("help.game", {"game": Text(plugin.title or f"game.{kind}")}))
-            lines += [_line(c) for c in own]
-    rest = [c for c in listed[first_game:] if c.name not in owner]
+            lines.append(Text("help.game", {"game": Text(plugin.title or f"game.{kind}"), "command": own[0].name,
+                                            "text": Text(menu_key(own[0].name))}))
+            if own[1:]:
+                lines.append(Text("help.also", {"commands": _names(own[1:])}))
+    rest = [c for c in listed if c.name not in owner]
     if rest:
-        lines.append(Text("help.everyone"))
-        lines += [_line(c) for c in rest]
+        lines.append(Text("help.everyone", {"commands": _names(rest)}))
     return Text("help.overview", {"commands": lines, "guess": GUESS})
 
 
-def _line(command: Command) -> Text:
-    return Text("help.line", {"command": command.name, "text": Text(menu_key(command.name))})
+def _names(commands: Iterable[Command]) -> str:
+    return " ".join(f"/{c.name}" for c in commands)
