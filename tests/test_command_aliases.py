@@ -9,13 +9,13 @@ import pytest
 from adapters.discord.commands import discord_name
 from adapters.telegram.menu import bot_commands, telegram_name
 from bot.app.services import Command, command_aliases
-from bot.texts.commands import COMMANDS
+from bot.games.registry import commands
 from core.messages import CommandInfo
 from tests.discord import limits
 
 
 def test_every_alias_names_its_command_and_hides_none() -> None:
-    aliases = command_aliases(COMMANDS)
+    aliases = command_aliases(commands())
     assert aliases["yearreview"] == aliases["итоги_года"] == aliases["godishen_pregled"] == "jahresrueckblick"
     assert "jahresrueckblick" not in aliases  # the canonical name is no alias of itself
     with pytest.raises(ValueError, match="taken"):
@@ -25,7 +25,7 @@ def test_every_alias_names_its_command_and_hides_none() -> None:
 
 
 def test_every_language_has_a_menu_name_on_both_platforms() -> None:
-    (review,) = [c for c in COMMANDS if c.name == "jahresrueckblick"]
+    (review,) = [c for c in commands() if c.name == "jahresrueckblick"]
     for lang in ("en", "de", "ru", "bg", "sv"):
         names = (*review.names(lang), review.name)
         assert any(telegram_name(n) for n in names) and any(discord_name(n) for n in names), lang

@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
 from babel import Locale
 
-from bot.texts.i18n import Catalogs
+from bot.texts.i18n import Catalogs, shipped_owners
 from bot.yourdata.forget import CONFIRM_SECONDS
 from core.club.cash.ledger import DEFAULT_FINES
 from core.club.roster import MAX_AT_ONCE
@@ -28,7 +29,8 @@ from core.games.words.state import MAX_PLAYERS as WORD_MAX_PLAYERS
 from core.pegs import PEGS
 
 Catalog = Mapping[str, Any]
-SHIPPED = Catalogs().catalogs
+EXAMPLE_GAME_TEXTS = Path(__file__).resolve().parent / "example_game" / "texts"  # checked like a shipped game's
+SHIPPED = Catalogs(owners=[*shipped_owners(), EXAMPLE_GAME_TEXTS]).catalogs
 
 
 def texts(catalog: Catalog) -> Iterator[tuple[str, str, str]]:

@@ -6,6 +6,7 @@ positions), taken from the catalogs where they live there, so the parser is chec
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import string
@@ -16,11 +17,15 @@ from typing import Any
 
 import pytest
 
-from bot.texts.i18n import Catalogs
+from adapters.console.adapter import ConsoleAdapter
+from bot.app.app import App
+from bot.games.registry import PLUGINS
+from bot.texts.i18n import Catalogs, shipped_owners
 from core import pegs
+from tests.example_game import plugin as hilo
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOGS = Catalogs()
+CATALOGS = Catalogs(owners=[*shipped_owners(), ROOT / "tests" / "example_game" / "texts"])  # a new game's too
 EN = CATALOGS.catalogs["en"]
 
 # The words a player of that language types (the help of that language promises them).
@@ -144,3 +149,30 @@ def test_the_markers_would_catch_an_english_session(tmp_path: Path) -> None:
     out = play(tmp_path, "en", script_for("de").replace("doppelt", "repeats").replace("zufall", "random"))
     assert sum(p in out for p in ENGLISH_MARKERS) > 20
     assert len([p for p in english_fragments("de") if p in out]) > 20
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "bg", "sv"])
+async def test_a_new_game_speaks_only_that_language(tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example game (tests/example_game/), registered as a new game is, played in the App with its own
+    catalogs: the same checks as the shipped games' session above."""
+    monkeypatch.setitem(PLUGINS, hilo.PLUGIN.kind, hilo.PLUGIN)
+    app = await App.open(str(tmp_path / "db.sqlite3"), seed=5, default_lang=lang)
+    out = io.StringIO()
+    console = ConsoleAdapter(app.handle, out=out, locale=lang, image_dir=tmp_path)
+    try:
+        for line in ("anna: /hilo", "anna: 500", "anna: 50", "anna: 25", "anna: /board", "anna: /help hilo",
+                     "anna: /help", "anna: /giveup", "anna: /stats"):
+            await console.feed(line)
+    finally:
+        await app.close()
+    said = out.getvalue()
+    for key in ("hilo.started", "error.hilo.not_a_number", "hilo.ended", "help.cmd.hilo", "cmd.hilo", "game.hilo"):
+        entry = CATALOGS.catalogs[lang][key]
+        first = str(entry.get("other") if isinstance(entry, dict) else entry).split("{")[0].strip()
+        assert first == "" or first in said, (key, first)
+    assert any(w in said for w in ("higher", "lower", "höher", "niedriger", "больше", "меньше", "по-голямо",
+                                   "по-малко", "högre", "lägre"))
+    assert [k for k in EN if k in said.replace("\n", " ").split()] == []
+    assert KEY_LIKE.findall(said) == []
+    english = sorted(p for p in [*ENGLISH_MARKERS, *english_fragments(lang)] if p in said)
+    assert english == [], f"English in a {lang} chat: {english}"

@@ -9,6 +9,7 @@ import pytest
 
 from core.games.duel import presenter as duel_presenter
 from core.games.duel import rules as duel
+from core.games.duel.game import Duel
 from core.games.logik import presenter as logik_presenter
 from core.messages import Actor, Button, Chat, Message, Text
 from tests import leakscan
@@ -85,7 +86,7 @@ async def test_the_guard_catches_a_game_that_shows_a_secret_in_the_group(
             messages.append(Message(chat, Text("duel.oops", {"codes": sorted(state.secrets.values())})))
         return messages
 
-    monkeypatch.setattr(duel_presenter, "present", careless)  # the presenter the game interface calls
+    monkeypatch.setattr(Duel, "present", staticmethod(careless))  # the presenter the game's class binds
     _gid, first, _second = await start_duel(table, "0246", "1357")
     assert found(_no_leaks) == ["secret '0246' shown in group group-1 (answer to a message): duel.oops",
                                 "secret '1357' shown in group group-1 (answer to a message): duel.oops"]

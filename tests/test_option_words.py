@@ -24,8 +24,8 @@ from bot.games.computer.storage import bot_level
 from bot.games.daily.commands import parse as daily_parse
 from bot.games.registry import schemas
 from bot.storage.sqlite import SqliteStore
-from bot.texts.commands import OPTION_WORD_KEYS, option_vocabulary, parse_code_options
 from bot.texts.i18n import Catalogs
+from bot.texts.option_words import option_vocabulary, option_word_keys, parse_code_options
 from core import serial
 from core.errors import GameError
 from core.games.kegeln import options
@@ -39,6 +39,7 @@ from core.solver import games as solver_games
 CATALOGS = Catalogs()
 LANGS = CATALOGS.languages
 VOCAB = option_vocabulary(CATALOGS)
+OPTION_WORD_KEYS = option_word_keys(CATALOGS)  # the shared options' and each game's own
 GAME_COMMANDS = ("practice", "duel", "words", "kegeln", "logik")
 
 

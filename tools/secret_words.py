@@ -1,4 +1,4 @@
-"""Rebuilds bot/data/words/<lang>.txt, the words the bot may pick as a secret or suggest as a hint in the word
+"""Rebuilds bot/data/wordlists/<lang>.txt, the words the bot may pick as a secret or suggest as a hint in the word
 games (Бык-корова practice, the daily puzzle, /hint): frequent nouns of the language, never a vulgar word.
 The word game's dictionary of accepted guesses stays the whole wordfreq list (bot/solver/dictionary.py).
 
@@ -23,7 +23,7 @@ is kept when the language's tool says it is a noun in its base form:
   en  WordNet (data.noun): a lower-case lemma of a noun (its proper nouns are capitalised there), not
       also an adjective or adverb there, and no -ing form;
 and it is not one of the few pronouns and adverbs those tests let through (`NOT_NOUNS`).
-Then every word of bot/data/words/<lang>.blocked (vulgar and offensive words, their forms) is dropped; the App
+Then every word of bot/data/wordlists/<lang>.blocked (vulgar and offensive words, their forms) is dropped; the App
 drops them again when it loads the list, so a word added there is gone without a rebuild.
 """
 
@@ -39,7 +39,7 @@ from core.games.words.state import LENGTHS
 from core.lexicon import is_word_of, normalise
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "bot" / "data" / "words"  # the shipped lists, in the checkout (bot/process/shipped.py)
+OUT = ROOT / "bot" / "data" / "wordlists"  # the shipped lists, in the checkout (bot/process/shipped.py)
 TOP = {"ru": 80_000}  # how far down wordfreq's frequency list a noun may be (Russian lists every case form)
 DEFAULT_TOP = 30_000
 # words the dictionary tests let through that are no nouns (pronouns, adverbs, quantifiers)

@@ -23,7 +23,7 @@ from bot.schedule import own_posts
 from bot.storage.base import Conflict, Duplicate, GameRow, Store, StoreUnavailable
 from bot.storage.schemas import Schema
 from bot.storage.sqlite import SqliteStore
-from bot.texts.i18n import Catalogs
+from bot.texts.i18n import Catalogs, text_folders
 from bot.yourdata import logged  # a person in the log: a keyed hash, never the id
 from core import names, serial
 from core.errors import GameError
@@ -54,7 +54,7 @@ class App(AppServices):
         """`db_path`: a SQLite file, or a `postgresql://` URL (several processes on one database)."""
         store = open_store(db_path, synchronous, schemas())
         await store.open()
-        return cls(store, Catalogs(), seed=seed, default_lang=default_lang,
+        return cls(store, Catalogs(owners=text_folders(PLUGINS.values())), seed=seed, default_lang=default_lang,
                    idle_timeout=idle_timeout, clock=clock, rate=rate, burst=burst,
                    max_games_chat=max_games_chat, max_games_user=max_games_user, list_lines=list_lines)
 

@@ -31,6 +31,7 @@ from bot.retention.periods import period_word
 from bot.retention.tables import show_period
 from bot.solver import book as solver_book
 from bot.storage.base import GameRow, RatedLine, StatLine
+from bot.texts.overview import help_key, overview
 from core import names, ratings
 from core.buttons import GameButton, LangButton
 from core.codes import CodeRules
@@ -47,8 +48,6 @@ from core.solver import games as solver_games
 from core.solver.games import BOT
 from core.solver.spaces import LOGIK
 
-# the overview; how to guess is a text of its own, said otherwise where the bot cannot read plain messages
-HELP = Text("help.text", {"guess": Text("help.guess_typed")})
 ANALYSE_LINES = 30  # guesses /analyse shows at most (the first ones and the last 5)
 CHART_GAMES = 200  # /rating: the chart shows the player's last rated games, at most this many
 LOOK_BACK = 20  # /rematch, /analyse: how many of the player's newest games here are looked through
@@ -58,11 +57,11 @@ async def cmd_help(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     name = args[0].lstrip("/").lower() if args else ""
     name = svc.aliases.get(name, name)  # a command's localised name (Command.aliases)
     if name in svc.commands:
-        text = Text(f"help.cmd.{name}")
+        text = Text(help_key(name))
     elif name:  # say that it is unknown, then what there is
-        text = Text("help.unknown", {"command": name[:30], "help": HELP})
+        text = Text("help.unknown", {"command": name[:30], "help": overview(svc.commands.values(), svc.plugins)})
     else:
-        text = HELP
+        text = overview(svc.commands.values(), svc.plugins)
     turn.messages.append(Message(turn.inbound.chat, text, only_for_actor=True))  # help goes to the actor alone
 
 

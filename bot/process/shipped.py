@@ -12,6 +12,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 
 DATA: Traversable = resources.files("bot") / "data"
-LOCALES: Traversable = DATA / "locales"  # <lang>.toml: every user-facing text (bot/texts/i18n.py)
-WORDS: Traversable = DATA / "words"  # <lang>.txt and <lang>.blocked: the bot's own words (bot/solver/dictionary.py)
+LOCALES: Traversable = DATA / "locales"  # <lang>.toml: the shared user-facing texts (bot/texts/i18n.py)
+GAMES_DIR: Traversable = resources.files("bot") / "games"  # each game's own texts: <game>/texts/<lang>.toml
+CLUB_TEXTS: Traversable = resources.files("bot") / "club" / "texts"  # the club wing's texts: <lang>.toml
+WORDS: Traversable = DATA / "wordlists"  # <lang>.txt and <lang>.blocked: the bot's own words (bot/solver/dictionary.py)
 TREES: Traversable = DATA / "solver-trees"  # perfect-, openings-, strong-<space>.txt.gz (bot/solver/book.py)

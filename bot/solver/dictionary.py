@@ -7,8 +7,8 @@ Russian ё folded into е, duplicates (after folding) removed, lengths 3–8 onl
 lists scraped from the web hold ("aaaaa", "xxxxx", "abcde") left out (core.lexicon.degenerate).
 
 Two lists per language: `words`, every guess the game accepts (the whole frequency list), and `common`,
-the words the bot picks as a secret or suggests as a hint — the shipped bot/data/words/<lang>.txt (frequent
-nouns, built by tools/secret_words.py), less bot/data/words/<lang>.blocked (vulgar and offensive words).
+the words the bot picks as a secret or suggests as a hint — the shipped bot/data/wordlists/<lang>.txt (frequent
+nouns, built by tools/secret_words.py), less bot/data/wordlists/<lang>.blocked (vulgar and offensive words).
 """
 
 from __future__ import annotations

@@ -1,4 +1,9 @@
-"""Localised texts: TOML catalogs in bot/data/locales, plural forms by CLDR rules (Babel).
+"""Localised texts: TOML catalogs, plural forms by CLDR rules (Babel).
+
+Each language's catalog is merged from the shared one (bot/data/locales/<lang>.toml: replies, buttons, errors,
+help, commands every game shares) and its owners' (each registered game's `texts/<lang>.toml` beside its
+plugin, the club wing's bot/club/texts/<lang>.toml), so that a game's texts live in its own folder; a key
+defined by two files is an error at start (`DuplicateKey`).
 
 A catalog entry is a string with `{name}` placeholders, or a table of CLDR
 plural categories (`one`, `few`, `many`, `other`, …) chosen by the parameter
@@ -15,11 +20,13 @@ evening's start: "Sat, Dec 12, 2026, 19:30"); an `int` stays as it is (codes are
 from __future__ import annotations
 
 import logging
+import sys
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from functools import cache
+from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -27,7 +34,7 @@ from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton, get_datetime_format
 from babel.numbers import format_currency, format_decimal, get_currency_precision
 
-from bot.process.shipped import LOCALES
+from bot.process.shipped import CLUB_TEXTS, GAMES_DIR, LOCALES
 from bot.yourdata.declare import FORMER
 from core.club.chart import label_step
 from core.messages import BLOCK, USER_TEXT, DayMonth, Text
@@ -37,7 +44,33 @@ log = logging.getLogger("bot.texts.i18n")
 UNFILLED = "–"  # what a placeholder with no parameter shows (and the error it is logged as)
 _UNMARK = {ord(c): None for c in (*USER_TEXT, *BLOCK)}  # a marker typed by a user is dropped
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
-DEFAULT_DIR: Traversable = LOCALES  # the shipped catalogs (bot/process/shipped.py)
+DEFAULT_DIR: Traversable = LOCALES  # the shipped shared catalogs (bot/process/shipped.py)
+TEXTS = "texts"  # the folder of an owner's catalogs, beside its code: <package>/texts/<lang>.toml
+
+
+class DuplicateKey(RuntimeError):
+    """One key in two catalog files of a language: which one wins would depend on the load order."""
+
+
+def texts_of(plugin: object) -> Traversable:
+    """The catalog folder of a registered game: `texts/` in the package its plugin is defined in (a game's
+    bot-side package bot/games/<kind>/, or wherever a registered plugin lives, e.g. tests/example_game/)."""
+    module = sys.modules[type(plugin).__module__]
+    return resources.files(module.__package__ or module.__name__) / TEXTS
+
+
+def shipped_owners() -> list[Traversable]:
+    """Every catalog folder the package ships besides the shared one: the club wing's and each game's under
+    bot/games/ (what `text_folders` finds through the registry for the shipped games; a test holds them equal)."""
+    games = sorted((d / TEXTS for d in GAMES_DIR.iterdir() if d.is_dir() and (d / TEXTS).is_dir()),
+                   key=lambda d: str(d))
+    return [CLUB_TEXTS, *games]
+
+
+def text_folders(plugins: Iterable[object]) -> list[Traversable]:
+    """The owners' catalog folders of these registered plugins (bot/games/registry.py `PLUGINS`), with the
+    club wing's; a plugin without a texts/ folder brings none."""
+    return [CLUB_TEXTS, *(d for d in map(texts_of, plugins) if d.is_dir())]
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -110,13 +143,32 @@ def languages(directory: Traversable = DEFAULT_DIR) -> list[str]:
     return sorted(p.name.removesuffix(".toml") for p in _catalog_files(directory))
 
 
+def _load(path: Traversable) -> dict[str, Any]:
+    with path.open("rb") as f:
+        return _flatten(tomllib.load(f))
+
+
 class Catalogs:
-    def __init__(self, directory: Traversable = DEFAULT_DIR, fallback: str = "en") -> None:
+    """`directory`: the shared catalogs (one file per language; its file names say the languages);
+    `owners`: the folders merged into them (None: every one the package ships, `shipped_owners`; the App
+    passes those of its registered games, `text_folders`)."""
+
+    def __init__(self, directory: Traversable = DEFAULT_DIR, fallback: str = "en",
+                 owners: Sequence[Traversable] | None = None) -> None:
         self.fallback = fallback
         self.catalogs: dict[str, dict[str, Any]] = {}
-        for path in _catalog_files(directory):
-            with path.open("rb") as f:
-                self.catalogs[path.name.removesuffix(".toml")] = _flatten(tomllib.load(f))
+        self.owners = list(shipped_owners() if owners is None else owners)
+        source: dict[str, dict[str, str]] = {}  # language → key → the file that defines it
+        for folder in (directory, *self.owners):
+            for path in _catalog_files(folder):
+                lang = path.name.removesuffix(".toml")
+                if folder is not directory and lang not in self.catalogs:
+                    raise RuntimeError(f"{path} is a catalog of {lang!r}, which {directory} has none of")
+                merged, seen, loaded = self.catalogs.setdefault(lang, {}), source.setdefault(lang, {}), _load(path)
+                for key in sorted(merged.keys() & loaded.keys())[:1]:
+                    raise DuplicateKey(f"{key} is defined twice: in {seen[key]} and in {path}")
+                merged.update(loaded)
+                seen.update(dict.fromkeys(loaded, str(path)))
         if fallback not in self.catalogs:
             raise RuntimeError(f"no catalog for the fallback language {fallback!r} in {directory}")
 

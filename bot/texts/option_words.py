@@ -12,20 +12,18 @@ from core.errors import GameError
 from core.options import Vocabulary, meaning
 from core.pegs import COLOURS
 
-# Option words: each option's id is its English word; every catalog lists its own words under these keys
-# (literal keys, so the catalog test sees them). The App reads them into one vocabulary (word → id).
-OPTION_WORD_KEYS: dict[str, str] = {
-    "repeats": "option.words.repeats", "bot": "option.words.bot",
-    "easy": "option.words.easy", "strong": "option.words.strong", "perfect": "option.words.perfect",
-    "rows": "option.words.rows",
-    "high": "option.words.high", "low": "option.words.low", "teams": "option.words.teams",
-    "solo": "option.words.solo", "length": "option.words.length", "rounds": "option.words.rounds",
-    "points": "option.words.points", "limit": "option.words.limit", "answers": "option.words.answers",
-    "classic": "option.words.classic", "counts": "option.words.counts", "strict": "option.words.strict",
-    "free": "option.words.free", "lang": "option.words.lang", "time": "option.words.time",
-    "1a2b": "option.words.digits", "logik": "option.words.logik", "words": "option.words.words",
-    "board": "option.words.board", "table": "option.words.table",
-}
+# Option words: each option's id is its English word; every catalog lists its own words for it under
+# `option.words.<id>` — the shared options in the shared catalog, a game's own (`/daily logik`, `/top words`: the
+# game's name as a word) in the game's catalog. The App reads all of them into one vocabulary (word → id).
+OPTION_WORDS = "option.words."
+
+
+def option_word_keys(catalogs: Catalogs) -> dict[str, str]:
+    """Each option id → its catalog key: every `option.words.<id>` of the fallback catalog."""
+    return {key.removeprefix(OPTION_WORDS): key for key in catalogs.catalogs[catalogs.fallback]
+            if key.startswith(OPTION_WORDS)}
+
+
 MENTION = re.compile(r"^<@!?([^<>@\s]+)>$")
 
 
@@ -39,7 +37,7 @@ class CodeOptions:
 def option_vocabulary(catalogs: Catalogs) -> dict[str, str]:
     """Every language's option words → the option id (each id is its own English word). A word that
     two options share is left out (tests/test_option_words.py keeps the catalogs free of such words)."""
-    return vocabulary_of(catalogs, OPTION_WORD_KEYS)
+    return vocabulary_of(catalogs, option_word_keys(catalogs))
 
 
 def vocabulary_of(catalogs: Catalogs, keys: Mapping[str, str], fold: bool = False) -> dict[str, str]:

@@ -23,4 +23,4 @@ async def test_caches_stay_bounded_and_forgotten_languages_are_read_again(app: A
     assert len(app._users) == 3 and len(app.localiser._chat_langs) <= 3 and len(app.localiser._locales) <= 3
     assert ("test", "group-1") not in app.localiser._chat_langs  # forgotten: the next answer reads it again
     r = await table.say("bob", "/help")
-    assert "errate den Geheimcode" in r.messages[0].text  # still German
+    assert "Die Spiele, die ich hier anbiete" in r.messages[0].text  # still German

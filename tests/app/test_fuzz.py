@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.app.app import App
-from bot.texts.commands import COMMANDS
+from bot.games.registry import commands
 from core.messages import Actor, Chat, Inbound
 
 names = st.sampled_from(["alice", "bob", "carol"])
@@ -20,7 +20,7 @@ words = st.one_of(st.text(max_size=12), st.sampled_from(["3", "4", "5", "repeats
 inbounds = st.one_of(
     st.builds(lambda n, c, t: (n, c, {"text": t}), names, chats, st.text(max_size=20)),
     st.builds(lambda n, c, cmd, a: (n, c, {"command": cmd, "args": tuple(a)}), names, chats,
-              st.one_of(st.sampled_from([c.name for c in COMMANDS]), st.text(min_size=1, max_size=8)),
+              st.one_of(st.sampled_from([c.name for c in commands()]), st.text(min_size=1, max_size=8)),
               st.lists(words, max_size=3)),
     st.builds(lambda n, c, a: (n, c, {"action": a}), names, chats,
               st.one_of(st.text(max_size=20), st.sampled_from(["g:1:accept", "g:1:secret", "g:2:rematch", "lang:de"]))),
@@ -67,7 +67,7 @@ async def test_long_numbers_in_every_option_are_refused_clearly(tmp_path: Path,
         with caplog.at_level(logging.WARNING, logger="bot"):
             for who in ("scorer", "player", "lobby", "nobody"):
                 for chat in (group, Chat("fz", f"dm-{who}", True)):
-                    for cmd in COMMANDS:
+                    for cmd in commands():
                         for num in LONG_NUMBERS:
                             for pos in range(max(len(cmd.options), 1) + 1):
                                 prefix = {"words": ("length",), "logik": ("rows",), "kegeln": ("high",),

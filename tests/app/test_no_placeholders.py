@@ -11,7 +11,7 @@ import re
 from datetime import UTC, datetime
 
 from bot.app.app import App
-from bot.texts.commands import COMMANDS
+from bot.games.registry import commands
 from core.messages import Actor, Chat, Inbound, Response
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table
@@ -60,7 +60,7 @@ async def drive(app: App, catalog_keys: set[str], tag: str) -> list[str]:
     not) and the language rotate, so that each command is read in every language."""
     found: list[str] = []
     n = 0
-    for cmd in COMMANDS:
+    for cmd in commands():
         for args in (*COMMON, *OWN.get(cmd.name, ())):
             for private in (False, True):
                 n += 1

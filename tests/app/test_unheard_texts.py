@@ -29,7 +29,8 @@ def test_each_variant_takes_the_parameters_of_the_text_it_replaces(lang: str, ty
 
 
 def test_the_variant_is_chosen_inside_nested_texts_and_nothing_else_changes() -> None:
-    text = Text("help.unknown", {"command": "x", "help": Text("help.text", {"guess": Text("help.guess_typed")})})
+    overview = Text("help.overview", {"commands": [], "guess": Text("help.guess_typed")})
+    text = Text("help.unknown", {"command": "x", "help": overview})
     said = commands_only(text)
     assert said.key == "help.unknown" and said.params["command"] == "x"
     assert said.params["help"].params["guess"].key == "help.guess_commands"

@@ -73,7 +73,8 @@ async def test_a_refused_move_is_judged_once(table: Table, monkeypatch: pytest.M
 
 
 def test_the_command_line_lists_the_languages_without_parsing_the_catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Start-up parses the five catalogs once, for the App (it parsed them a first time for `--lang`'s help)."""
+    """Start-up parses each catalog file once (the five shared ones and each game's and the club's five), for the
+    App (it parsed them a first time for `--lang`'s help)."""
     import bot.__main__
     import bot.texts.i18n
 
@@ -88,4 +89,4 @@ def test_the_command_line_lists_the_languages_without_parsing_the_catalogs(monke
     bot.__main__.parse_args(["--console"])
     assert loads == []
     assert bot.texts.i18n.languages() == bot.texts.i18n.Catalogs().languages == ["bg", "de", "en", "ru", "sv"]
-    assert len(loads) == 5
+    assert len(loads) == len({f.name for f in loads}) == 5 * (1 + len(bot.texts.i18n.shipped_owners()))

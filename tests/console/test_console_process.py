@@ -101,8 +101,8 @@ def test_lang_in_private_sets_only_the_players_language(tmp_path: Path) -> None:
     private = [ln for ln in out.splitlines() if ln.startswith("[@carol]")]
     group = [ln for ln in out.splitlines() if ln.startswith("[#table]")]
     assert "[@carol] Sprache: Deutsch." in private
-    assert any(ln.startswith("[@carol] 🎯 Zahlenraten 1A2B — errate") for ln in private), out
-    assert group and group[0].startswith("[#table] 🎯 Zahlenraten 1A2B — guess the secret code"), out
+    assert any(ln.startswith("[@carol] 🎲 Die Spiele, die ich hier anbiete") for ln in private), out
+    assert group and group[0].startswith("[#table] 🎲 The games I host here"), out
     assert "Sprache" not in "\n".join(group)
 
 

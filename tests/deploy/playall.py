@@ -21,7 +21,8 @@ SHIPPED = ("from bot.solver.book import load_tree, load_strong_tree; from core.s
            "import bot.process.shipped as s; "
            "print(sorted(p.name for p in s.LOCALES.iterdir()), sorted(p.name for p in s.WORDS.iterdir())[:2], "
            "load_tree(digits(3, False)) is not None, load_tree(digits(4, False)) is not None, "
-           "load_strong_tree(digits(5, False)) is not None, s.DATA)")
+           "load_strong_tree(digits(5, False)) is not None, s.DATA); "
+           "from bot.texts.i18n import Catalogs; print('owners', sorted(d.parent.name for d in Catalogs().owners))")
 
 
 class PlayFailed(AssertionError):
@@ -83,7 +84,8 @@ def two_mydata(run: Runner) -> str:
 def shipped(run: Runner) -> str:
     """The installed package's own data: five catalogs, the word lists, the perfect and strong trees."""
     out = run(["python", "-c", SHIPPED], "")
-    expect("the shipped data", out, "['bg.toml', 'de.toml', 'en.toml', 'ru.toml', 'sv.toml']", "True True True")
+    expect("the shipped data", out, "['bg.toml', 'de.toml', 'en.toml', 'ru.toml', 'sv.toml']", "True True True",
+           "owners ['club', 'daily', 'duel', 'kegeln', 'logik', 'practice', 'words']")  # each game's texts too
     return out
 
 

@@ -128,11 +128,11 @@ async def _synced(standin: StandIn, make_adapter: MakeAdapter, app: App) -> list
 async def test_the_synced_commands_fit_discord_and_group_commands_stay_out_of_dms(
     standin: StandIn, make_adapter: MakeAdapter, app: App
 ) -> None:
-    from bot.texts.commands import COMMANDS
+    from bot.games.registry import commands
 
     # the flag travels on the command info: the adapter keeps no list of its own
     group_only = {info.name for info in app.command_menu()["en"] if info.group_only}
-    assert group_only == {c.name for c in COMMANDS if c.group_only} and group_only
+    assert group_only == {c.name for c in commands() if c.group_only} and group_only
     # every description fits Discord's 100 characters in every language, uncut
     for lang, menu in app.command_menu().items():
         for info in menu:

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from bot.app.services import command_aliases
-from bot.texts.commands import BY_NAME, COMMANDS
+from bot.games.registry import commands
 from tests.docs.examples import (
     PAGES,
     ROOT,
@@ -246,7 +246,7 @@ def test_doc_example_is_answered_and_not_refused(span: Span, tmp_path: Path) -> 
 
 def test_every_command_of_the_docs_exists() -> None:
     """Syntax lines (`/practice [3|4|5] [repeats]`) name real commands; so do the examples."""
-    known = set(BY_NAME) | set(command_aliases(COMMANDS))  # a command's localised names (Command.aliases)
+    known = {c.name for c in commands()} | set(command_aliases(commands()))  # and their localised names
     unknown = [str(s) for s in TEMPLATES + EXAMPLES if command_of(s.text) not in known and s.text != "/"]
     assert not unknown, "\n".join(unknown)
 

@@ -30,13 +30,3 @@ class HigherOrLowerPlugin(GamePlugin[rules.State]):
 
 PLUGIN = HigherOrLowerPlugin()
 
-# What the five catalogs would hold (bot/data/locales/*.toml); the test gives them to the App's catalogs.
-CATALOG = {
-    "hilo.started": "{name}: I think of a number from {low} to {high}. Guess!",
-    "hilo.higher": "{name}: higher than {guess}.",
-    "hilo.lower": "{name}: lower than {guess}.",
-    "hilo.found": "{name} found {number} in {tries} tries!",
-    "hilo.ended": "{name}: it was {number}.",
-    "hilo.board": "{name}: {tries} tries so far.",
-    "error.hilo.not_a_number": "Guess a whole number from {low} to {high}.",
-}

@@ -93,13 +93,13 @@ class HigherOrLower(Game[State]):
                 case Hint(higher=higher, guess=guess):
                     out.append(say(chat, "hilo.higher" if higher else "hilo.lower", name=name, guess=guess))
                 case Found(number=number, tries=tries):
-                    out.append(say(chat, "hilo.found", name=name, number=number, tries=tries))
+                    out.append(say(chat, "hilo.found", name=name, number=number, n=tries))
                 case Ended(number=number):
                     out.append(say(chat, "hilo.ended", name=name, number=number))
         return out
 
     def board(self, game_id: int, state: State, chat: Chat) -> Message:
-        return say(chat, "hilo.board", name=state.player.name, tries=state.tries)
+        return say(chat, "hilo.board", name=state.player.name, n=state.tries)
 
     def players(self, state: State) -> list[Player]:
         return [state.player]

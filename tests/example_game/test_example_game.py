@@ -1,7 +1,7 @@
 """A new game is one package plus one registry entry: higher or lower (tests/example_game/), which
-exists only here, is registered at run time, given its catalog entries, and played through the
-console adapter against the real App and a real SQLite file or PostgreSQL database — with no edit to
-the App, the stores or an adapter. Its best games go into a table of its own, made by its own
+exists only here, is registered at run time (its texts found beside its plugin, tests/example_game/texts/),
+and played through the console adapter against the real App and a real SQLite file or PostgreSQL
+database — with no edit to the App, the stores or an adapter. Its best games go into a table of its own, made by its own
 migrations (tests/example_game/storage.py) and written in the move's transaction."""
 
 from __future__ import annotations
@@ -35,9 +35,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 async def test_higher_or_lower_is_played_through_the_console(tmp_path: Path, db: str, hilo_registered: None) -> None:
-    app = await App.open(db, seed=7)
-    for lang in app.catalogs.languages:  # the catalog entries a new game brings
-        app.catalogs.catalogs[lang].update(plugin.CATALOG)
+    app = await App.open(db, seed=7)  # its texts come from tests/example_game/texts/, found through the registry
     out = io.StringIO()
     console = ConsoleAdapter(app.handle, out=out, image_dir=tmp_path / "boards")
     try:

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from bot.solver.book import load_tree
-from bot.texts.commands import option_vocabulary
 from bot.texts.i18n import Catalogs
+from bot.texts.option_words import option_vocabulary
 from core import serial
 from core.codes import Attempt, CodeRules
 from core.errors import GameError

@@ -1,5 +1,5 @@
 """The bot's own words (secrets, /words solo, random, the daily word, hints): nouns from the shipped
-bot/data/words/<lang>.txt (tools/secret_words.py), never a vulgar word; guesses still take the whole dictionary."""
+bot/data/wordlists/<lang>.txt (tools/secret_words.py), never a vulgar word; guesses still take the whole dictionary."""
 
 from __future__ import annotations
 
