@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.app.app import GAMES
+from bot.games.registry import GAMES
 from bot.games.shared import HELP
 from bot.texts.commands import COMMANDS
 from bot.texts.i18n import Catalogs

@@ -4,8 +4,8 @@ one check every club decision asks (`require`). Trust comes from a role only, ne
 
 from __future__ import annotations
 
-from bot.app.services import Services
 from bot.club import storage
+from bot.games.plugin import Services
 from core.club.roles import Act, Role, may
 from core.errors import GameError
 from core.messages import Actor, Chat

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.services import Services
+from bot.games.plugin import Services
 from bot.storage.sql import Tx, TxJob
 from bot.web import feed, pgnotify
 from core.messages import Chat

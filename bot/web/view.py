@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.services import Services
 from bot.club.games import is_club_game
 from bot.games.kegeln import storage as kegeln_storage
+from bot.games.plugin import Services
 from bot.schedule.zones import zone
 from bot.storage.base import GameRow
 from core import serial

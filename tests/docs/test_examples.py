@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.services import command_aliases
+from bot.app.turn import command_aliases
 from bot.texts.commands import BY_NAME, COMMANDS
 from tests.docs.examples import (
     PAGES,

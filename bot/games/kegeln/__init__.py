@@ -4,7 +4,7 @@ seasons, merges, the cash box (cash_*.py) and storage each in a module of this p
 from __future__ import annotations
 
 from bot.app.runner import both
-from bot.app.services import Command, Services, Turn
+from bot.app.turn import Command, Turn
 from bot.club import commands as club_commands
 from bot.club import storage as club_storage
 from bot.games.kegeln import cash_cmd, cash_fines, cash_storage, merge, play, storage, termin
@@ -16,7 +16,7 @@ from bot.games.kegeln.season import cmd_saison
 from bot.games.kegeln.stats import cmd_kegelstats
 from bot.games.kegeln.termin import cmd_termin
 from bot.games.kegeln.termin_storage import EVENING_CHAT_MOVES, EVENING_MIGRATIONS
-from bot.games.plugin import GamePlugin
+from bot.games.plugin import GamePlugin, Services
 from bot.schedule.scheduler import Job
 from bot.storage.base import GameRow, NewResult
 from bot.storage.schemas import Schema

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.games.kegeln import cash_book, cash_members, cash_storage, termin_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.charts import chat_zone
+from bot.games.plugin import Services
 from bot.schedule.scheduler import Job, schedule_job
 from bot.storage.sql import Query, Tx
 from core import names

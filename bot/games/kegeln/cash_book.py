@@ -12,13 +12,14 @@ from datetime import datetime
 
 from babel.numbers import get_decimal_symbol, list_currencies
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.games.kegeln import cash_members, cash_names, cash_storage, storage
 from bot.games.kegeln.cash_export import book_xlsx
 from bot.games.kegeln.cash_rules import decimals, permit
 from bot.games.kegeln.cash_storage import Settings
 from bot.games.kegeln.charts import chat_zone
 from bot.games.kegeln.season import season_start, season_year
+from bot.games.plugin import Services
 from bot.storage.sql import Tx
 from core import names
 from core.errors import GameError

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.games.kegeln import cash_attendance, cash_book, cash_members, cash_storage
 from bot.games.kegeln.cash_book import ISO, amount_and_reason, balance_after, book, reason_text
 from bot.games.kegeln.cash_rules import decimals, permit
 from bot.games.kegeln.cash_storage import Settings
 from bot.games.kegeln.charts import chat_zone
+from bot.games.plugin import Services
 from bot.schedule.own_posts import register_post
 from bot.schedule.scheduler import Job, cancel_job, pending, schedule_job
 from bot.storage.sql import Tx

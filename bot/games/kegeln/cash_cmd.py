@@ -7,10 +7,11 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from babel.numbers import list_currencies
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.games.kegeln import cash_attendance, cash_book, cash_club, cash_names, cash_storage
 from bot.games.kegeln.cash_rules import permit
 from bot.games.kegeln.cash_storage import Settings
+from bot.games.plugin import Services
 from bot.storage.sql import Tx
 from bot.texts.option_words import vocabulary_of
 from core.errors import GameError

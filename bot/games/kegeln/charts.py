@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, tzinfo
 from typing import Any
 
-from bot.app.services import Services
+from bot.games.plugin import Services
 from bot.schedule.zones import zone
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import season as kegeln_season

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.games.kegeln import storage
 from bot.games.kegeln.season import season_head, season_rows, season_start, season_year
+from bot.games.plugin import Services
 from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season
 from core.messages import Message, Text

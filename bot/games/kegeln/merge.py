@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.app import ratings_rebuild
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import roles as club_roles
 from bot.games.kegeln import cash_fines, storage
+from bot.games.plugin import Services
 from bot.storage.base import GameRow
 from core import names, serial
 from core.club.roles import Act

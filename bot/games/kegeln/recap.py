@@ -6,10 +6,11 @@ import asyncio
 
 from babel.dates import format_date
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.games.kegeln import cash_book, storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
 from bot.games.kegeln.season import evenings_text, season_shown, season_start
+from bot.games.plugin import Services
 from core.games.kegeln import chart as kegeln_chart
 from core.games.kegeln import report as kegeln_report
 from core.games.kegeln import season as kegeln_season

@@ -6,10 +6,11 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import roles as club_roles
 from bot.games.kegeln import storage
 from bot.games.kegeln.charts import chart_words, chat_zone, day_labels
+from bot.games.plugin import Services
 from bot.storage.base import GameRow
 from core import serial
 from core.club.roles import Act

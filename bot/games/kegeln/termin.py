@@ -11,10 +11,11 @@ from functools import cache
 
 from babel.dates import get_day_names
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import roles as club_roles
 from bot.games.kegeln import termin_storage as tstore
 from bot.games.kegeln.charts import chat_zone
+from bot.games.plugin import Services
 from bot.schedule.scheduler import Job
 from bot.schedule.zones import zone
 from core import names
