@@ -156,3 +156,17 @@ def test_a_move_saved_outside_the_runner_is_found(tmp_path: Path) -> None:
     (tmp_path / "bot" / "app").mkdir(parents=True)
     (tmp_path / "bot" / "app" / "sweep.py").write_text("async def f(svc, row):\n    await svc.store.save_game(row)\n")
     assert saving_calls(bot_modules(tmp_path)) == {("bot.app.sweep", "save_game")}
+
+
+def test_every_package_of_bot_says_what_it_holds_and_the_architecture_names_it() -> None:
+    """Each package's first line says what it holds (a docstring), and docs/architecture.md's layout of bot/
+    names every package (bot/data/, the shipped data, is a folder without code)."""
+    packages = sorted(p.parent for p in (ROOT / "bot").rglob("__init__.py")
+                      if p.parent.parent == ROOT / "bot" or p.parent == ROOT / "bot")
+    silent = [str(p.relative_to(ROOT)) for p in packages
+              if not ast.get_docstring(ast.parse((p / "__init__.py").read_text(encoding="utf-8")))]
+    assert silent == []
+    layout = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8").split("## The layout of bot/")[1]
+    layout = layout.split("\n## ")[0]
+    folders = [p.name for p in (ROOT / "bot").iterdir() if p.is_dir() and p.name != "__pycache__"]
+    assert [f for f in sorted(folders) if f"`bot/{f}/`" not in layout] == []
