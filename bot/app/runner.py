@@ -30,10 +30,11 @@ from core.games.base import Event, Game
 from core.messages import Actor, Chat, Inbound, Outbound
 from core.solver.games import BOT
 
-log = logging.getLogger("bot.app.app")
+log = logging.getLogger("bot.app.app")  # the App's log, as before the runner was a module of its own
 # The bot's own move refused as busy (bot/solver/thinking.py) is tried again after these delays (seconds),
 # one after another; after the last one it waits for the human's next move or a restart.
 RETRY_DELAYS = (2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0, 60.0, 60.0, 60.0)
+
 
 def acting(action: object, actor: str | None, kind: Kind = "player") -> Move:
     """A move by a player (or, with no actor, by the game's timer), logged by the action's name."""

@@ -17,7 +17,7 @@ def move_job(svc: Services, platform: str, chat_id: str) -> TxJob | None:
 
 
 def created_job(svc: Services, chat: Chat) -> Any:
-    """For `Services.create(extra=…)`: the NOTIFY of a new game, `job(tx, game_id)` (None on SQLite)."""
+    """For `MoveRunner.create(extra=…)`: the NOTIFY of a new game, `job(tx, game_id)` (None on SQLite)."""
     job = pgnotify.notify_job(svc.store, chat.platform, chat.chat_id)
     if job is None:
         return None
