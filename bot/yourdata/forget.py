@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.app.move_types import Move, Moved
+from bot.app.move_types import Move, Moved, Step
 from bot.app.runner import loaded
 from bot.app.turn import Turn
 from bot.games.plugin import Services, personal
@@ -89,18 +89,17 @@ async def end_games(svc: Services, turn: Turn) -> None:
             log.warning("could not end game %d before a /forgetme", game_id)
 
 
-def leaving(uid: str) -> Any:
+def leaving(uid: str) -> Step:
     """The step of a leaving player's move: the first ending the game allows (`_ending`), on the state
     read under the game's lock (`Moved` where they have left it meanwhile)."""
     def step(game: Game[Any], state: Any, ctx: Ctx) -> tuple[Any, list[Event]]:
         if uid not in {p.user_id for p in game.players(state)}:
             raise Moved()
         for n in range(len(ENDINGS) + 1):
-            action, by = _ending(game, state, uid, n)
-            if action is None:
-                continue
-            try:
-                return game.apply(state, action, by, ctx)
+            try:  # a game may refuse an ending (a GameError), or have none (None)
+                action, by = _ending(game, state, uid, n)
+                if action is not None:
+                    return game.apply(state, action, by, ctx)
             except GameError:
                 if n == len(ENDINGS):
                     raise
