@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot")
 SWEEP_SECONDS = 60.0
 WATCH_SECONDS = 5.0  # how often the bot checks that some platform is still running
-RETRY_SECONDS = 1.0  # how often the bot looks for its own moves refused as busy (App.retry_bot_moves)
+RETRY_SECONDS = 1.0  # how often the bot looks for its own moves refused as busy (MoveRunner.retry_bot_moves)
 
 
 class Sender(Protocol):
@@ -257,15 +257,15 @@ async def sweep_forever(app: App, adapters: Sequence[Sender]) -> None:
     """Time out abandoned games and tell their chats, once a minute."""
     while True:
         await asyncio.sleep(SWEEP_SECONDS)
-        await produce(adapters, app.sweep, "timeout sweep failed")
+        await produce(adapters, app.runner.sweep, "timeout sweep failed")
 
 
 async def retry_forever(app: App, adapters: Sequence[Sender]) -> None:
-    """The bot's own moves refused as busy are tried again when due (App.retry_bot_moves)."""
+    """The bot's own moves refused as busy are tried again when due (MoveRunner.retry_bot_moves)."""
     while True:
         await asyncio.sleep(RETRY_SECONDS)
-        if app.owed:
-            await produce(adapters, app.retry_bot_moves, "retrying the bot's busy moves failed")
+        if app.runner.owed:
+            await produce(adapters, app.runner.retry_bot_moves, "retrying the bot's busy moves failed")
 
 
 async def post_forever(app: App, adapters: Sequence[Sender]) -> None:
@@ -276,8 +276,8 @@ async def post_forever(app: App, adapters: Sequence[Sender]) -> None:
 
 
 async def resume(app: App, adapters: Sequence[Sender]) -> None:
-    """At start: the bot makes the moves it owed when the process stopped (App.resume)."""
-    await produce(adapters, app.resume, "resuming the bot's pending moves failed")
+    """At start: the bot makes the moves it owed when the process stopped (MoveRunner.resume)."""
+    await produce(adapters, app.runner.resume, "resuming the bot's pending moves failed")
 
 
 async def produce(adapters: Sequence[Sender], make: Callable[[], Awaitable[Sequence[Any]]], failure: str) -> None:

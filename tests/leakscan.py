@@ -30,7 +30,8 @@ from typing import Any
 import pytest
 
 from bot.__main__ import quiet_libraries
-from bot.app import app as app_module
+from bot.app.runner import MoveRunner
+from bot.games.registry import GAMES
 from bot.texts.render import Localiser
 from core import serial
 from core.messages import Chat, Message, Text
@@ -170,16 +171,16 @@ def _watch_apply(mod: Any) -> Any:
 
 def _patches() -> Iterator[tuple[Any, str, Any]]:
     """(object, attribute, replacement) for every place the guard watches."""
-    App = app_module.App
-    for mod in app_module.GAMES.values():
+    runner = MoveRunner
+    for mod in GAMES.values():
         yield mod, "apply", _watch_apply(mod)
 
-    original_create = App.create
+    original_create = runner.create
 
     async def create(self: Any, turn: Any, kind: str, state: Any, *args: Any, **kwargs: Any) -> None:
         LEDGER.learn(state)
         await original_create(self, turn, kind, state, *args, **kwargs)
-    yield App, "create", create
+    yield runner, "create", create
 
     original_response = Localiser.response
 

@@ -1,4 +1,4 @@
-"""Localised command names (bot/app/services.py `Command.aliases`): one canonical command, every alias
+"""Localised command names (bot/app/turn.py `Command.aliases`): one canonical command, every alias
 typed works; platform menus show the first alias their naming rules accept; the stand-ins refuse
 names the platforms refuse."""
 
@@ -8,7 +8,7 @@ import pytest
 
 from adapters.discord.commands import discord_name
 from adapters.telegram.menu import bot_commands, telegram_name
-from bot.app.services import Command, command_aliases
+from bot.app.turn import Command, command_aliases
 from bot.games.registry import commands
 from core.messages import CommandInfo
 from tests.discord import limits

@@ -6,7 +6,7 @@ module it names. On that graph:
 
 - no cycle between modules of any kind, an import under `if TYPE_CHECKING:` included: such an edge is
   never run, but a loop of types is still a loop of meaning (a game's plugin, bot/games/plugin.py, names
-  what the services offer it as a protocol there, `Services`, instead of importing bot/app/services.py);
+  what the App offers it as a protocol there, `Services`, instead of importing bot/app/app.py);
 - layers: core/ imports nothing of bot/ or adapters/; an adapter imports only core/, its own
   package (adapters/<platform>/) and the platform-neutral adapters/outbox.py and adapters/editmap.py;
   bot/ imports core/, and adapters/ only in the composition root
@@ -15,7 +15,8 @@ module it names. On that graph:
   the module bot/games/<game>.py or anything under the package bot/games/<game>/) imports no module
   of another game; the shared pieces (core/games/base.py, challenge.py, actions.py,
   bot/games/plugin.py, registry.py, shared.py, …) are free to use;
-- the App (bot/app/app.py) names no game and stays a short story (under 300 lines);
+- the App (bot/app/app.py) names no game and stays a short story (under 420 lines: the entry and the services
+  the handlers get; its move runner is a component of its own, bot/app/runner.py);
 - the club is a wing of its own (docs/club.md): nothing under bot/club/ or bot/web/ imports a module of a
   game's bot side (bot/games/<game>/), and nothing under core/club/ a module of a game's core
   (core/games/<game>/); a game reports to the club through bot/club/games.py and core/club/records.py, and
@@ -399,7 +400,7 @@ def test_the_app_names_no_game() -> None:
     named = [kind for kind in sorted(GAME_KINDS) if f'"{kind}"' in source or f"games.{kind}" in source
              or f"games import {kind}" in source]
     assert named == []
-    assert len(source.splitlines()) < 300
+    assert len(source.splitlines()) < 420
 
 
 def test_a_game_s_bot_side_package_is_that_game(tmp_path: Path) -> None:
@@ -429,9 +430,10 @@ def test_a_game_s_bot_side_package_is_that_game(tmp_path: Path) -> None:
 
 
 def test_a_planted_type_only_cycle_fails() -> None:
-    """The loop issue 38 found (bot/games/plugin.py naming bot/app/services.py for its hooks' types) is caught."""
-    found = _planted("bot.games.plugin", "bot.app.services")
-    assert any(rule == "an import cycle" and "bot.games.plugin" in edge and "bot.app.services" in edge
+    """The loop issue 38 found (bot/games/plugin.py naming the services, which import it, for its hooks' types) is
+    caught: planted as the plugin naming the move runner."""
+    found = _planted("bot.games.plugin", "bot.app.runner")
+    assert any(rule == "an import cycle" and "bot.games.plugin" in edge and "bot.app.runner" in edge
                for edge, rule in found.items())
 
 

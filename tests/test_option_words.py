@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from bot.app.app import GAMES, App
+from bot.app.app import App
 from bot.games.computer import without_bot as _without_bot
 from bot.games.computer.storage import bot_level
 from bot.games.daily.commands import parse as daily_parse
-from bot.games.registry import schemas
+from bot.games.registry import GAMES, schemas
 from bot.storage.sqlite import SqliteStore
 from bot.texts.i18n import Catalogs
 from bot.texts.option_words import option_vocabulary, option_word_keys, parse_code_options

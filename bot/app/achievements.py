@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from bot.app.move_types import results
 from bot.storage.base import GameRow, Store
 from bot.storage.queries import FINISHED_STAMP
 from bot.storage.sql import Query, Tx, TxJob
@@ -94,7 +95,7 @@ async def replay(svc: Services) -> list[Award]:
             continue
         game = plugin.game
         state = serial.load(game.state_type, row.state)
-        for feat, a in await finished(svc, plugin, row, state, svc.results(game, state), at):
+        for feat, a in await finished(svc, plugin, row, state, results(game, state), at):
             key = (row.platform, row.chat_id, row.kind, feat.user_id, a.code)
             held.setdefault(key, Award(*key[:4], feat.name, a.code, row.id, at))
     return sorted(held.values(), key=lambda w: (w.platform, w.chat_id, w.kind, w.user_id, w.code))

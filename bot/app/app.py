@@ -1,33 +1,48 @@
-"""The application service: routes an Inbound to its game, runs the move under the game's
-lock, persists state + events in one transaction, and returns localised Outbounds.
+"""The App: the application service that takes every Inbound, and the services its handlers and games are given.
 
-The App knows no game by name: the games come from the registry (bot/games/registry.py, each game's plugin),
-every move goes through the move runner (bot/app/runner.py), routing is game-neutral (bot/app/routing.py)."""
+`App.handle` routes an inbound to its command or game (bot/app/routing.py, game-neutral), catches every refusal and
+returns localised Outbounds. The App knows no game by name: the games come from the registry
+(bot/games/registry.py, each game's plugin). It holds the store, the catalogs and their localiser, the clock and the
+random source, the solver's thinker, the move runner through which every move goes (bot/app/runner.py `MoveRunner`,
+`App.runner`), and what it remembers of users (bot/app/memory.py); it finds players by mention or name for the
+handlers. It is what the games and handlers see as `Services` (bot/games/plugin.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from bot.app import edits, routing
-from bot.app.runner import acting
-from bot.app.services import RETRY_DELAYS, AppServices
-from bot.app.turn import Turn, command_aliases
-from bot.games.registry import GAMES, PLUGINS, commands, schemas
+from bot.app.memory import CACHED_USERS, Known, PrivateInputs
+from bot.app.runner import MoveRunner
+from bot.app.turn import Command, Turn, command_aliases
+from bot.games.plugin import PLUGINS, GamePlugin, Services, schemas
+from bot.games.registry import commands  # the registry fills the plugins' table
+from bot.process import state
+from bot.process.bounded import Bounded
+from bot.process.ratelimit import RateLimiter
 from bot.schedule import own_posts
-from bot.storage.base import Conflict, Duplicate, GameRow, Store, StoreUnavailable
+from bot.solver import book as solver_book
+from bot.solver.dictionary import lexicon
+from bot.solver.thinking import Thinker
+from bot.storage.base import Duplicate, GameRow, Store, StoreUnavailable
 from bot.storage.schemas import Schema
 from bot.storage.sqlite import SqliteStore
 from bot.texts.i18n import Catalogs, text_folders
+from bot.texts.option_words import mention_id, option_vocabulary
+from bot.texts.render import Localiser
 from bot.yourdata import logged  # a person in the log: a keyed hash, never the id
-from core import names, serial
+from core import names
 from core.errors import GameError
-from core.messages import Actor, CommandInfo, Inbound, Message, Outbound, Response, Text
+from core.games.base import Ctx, Player
+from core.messages import Actor, Chat, CommandInfo, Inbound, Message, Response, Text
 
 log = logging.getLogger("bot.app.app")
 
@@ -35,15 +50,35 @@ STORE_ERRORS = {"busy": "error.store_busy", "full": "error.store_full", "error":
 # A run of more digits than any option, code or mention id (<@…>, ≤ 20 digits) can hold: refused
 # before any parser turns it into a number (Python refuses int() of 4,300 digits and more).
 LONG_NUMBER = re.compile(r"\d{25,}")
-__all__ = ["GAMES", "App", "is_postgres", "open_store"]
 
 
-class App(AppServices):
-    def __init__(self, store: Store, catalogs: Catalogs, **options: Any) -> None:
-        super().__init__(store, catalogs, **options)
-        self.plugins = dict(PLUGINS)  # the games registered now (bot/games/registry.py)
-        self.commands = {c.name: c for c in commands()}
-        self.aliases = command_aliases(self.commands.values())
+class App:
+    """The application service, and the services of the handlers and games (`Services`)."""
+
+    solver_cache: str | None = str(state.folder() / "solver-cache")  # the opening books (bot/process/state.py)
+
+    def __init__(self, store: Store, catalogs: Catalogs, *, seed: int | None = None,
+                 default_lang: str = "en", idle_timeout: float = 24 * 3600.0,
+                 clock: Callable[[], float] = time.time, rate: float = 0.0, burst: int = 20,
+                 max_games_chat: int = 20, max_games_user: int = 5, list_lines: int = 10) -> None:
+        self.store = store
+        self.list_lines = max(list_lines, 1)  # lines of a list reply before "… and K more"
+        self.catalogs = catalogs
+        self.localiser = Localiser(store, catalogs, default_lang)
+        # secrets are drawn from the OS's cryptographic source unless a seed asks for repeatable ones
+        # (tests, `--seed`): a Mersenne Twister could be rebuilt from the codes the bot reveals
+        self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.idle_timeout = idle_timeout
+        self.clock = clock
+        self.limiter = RateLimiter(rate, burst, clock)
+        self.inputs = PrivateInputs(CACHED_USERS)  # where a user's private input goes
+        self.known = Known(CACHED_USERS)  # names, locales and chat titles stored already
+        self._recent: Bounded[tuple[str, str], None] = Bounded(50_000)  # update ids answered here (redelivered soon)
+        self.thinker = Thinker()  # solver work: worker processes, single flight, bounded (bot/solver/thinking.py)
+        self.plugins: dict[str, GamePlugin[Any]] = dict(PLUGINS)  # the games registered now, by kind
+        self.commands: dict[str, Command] = {c.name: c for c in commands()}  # by name, in menu order
+        self.aliases = command_aliases(self.commands.values())  # a localised command name → the command's name
+        self.runner = MoveRunner(self, max_games_chat=max_games_chat, max_games_user=max_games_user)
         self.scheduler = own_posts.scheduler(self, list(self.plugins.values()))  # the bot's own posts
 
     @classmethod
@@ -155,14 +190,14 @@ class App(AppServices):
     def _remember(self, actor: Actor) -> asyncio.Future[Any] | None:
         """Queue a changed name/locale; `handle` awaits it before answering."""
         key, known = (actor.platform, actor.user_id), (actor.name, actor.locale)
-        if self._users.get(key) == known:
+        if self.known.user_is(key, known):
             return None
         self.localiser.note_locale(actor)
         saved = self.store.save_user(actor.platform, actor.user_id, actor.name, actor.locale)
 
         def stored(fut: asyncio.Future[Any]) -> None:  # believed saved only once it is (a full disk refuses it)
             if not fut.cancelled() and fut.exception() is None:
-                self._users[key] = known
+                self.known.user_stored(key, known)
 
         saved.add_done_callback(stored)
         return saved
@@ -185,79 +220,142 @@ class App(AppServices):
             raise GameError("personal_account", command=name)
         await cmd.handler(self, turn, args)
 
-    # ------------------------------------------------------------ time
-    async def _bot_move(self, row: GameRow, why: str) -> list[Outbound]:
-        """The bot's move left pending in a game (`GamePlugin.before_move`), made now; one broken game
-        keeps no other from its move (nor the bot from starting)."""
-        turn = self.by_the_app(row)
-        try:
-            await self.plugins[row.kind].before_move(self, turn, row)
-        except Exception:
-            log.exception("could not make the bot's %s move in game %d", why, row.id)
-            if why == "resumed":  # what a retry said before it failed is told
-                return []
-        if turn.messages:
-            log.info("%s chat=%s game %d: the bot's move %s", row.platform, logged.where(row), row.id, why)
-        return await self.told(turn)
+    # ------------------------------------------------------------ services of the handlers and games
+    @cached_property
+    def option_words(self) -> dict[str, str]:
+        """Every catalog's option words → the option id, for the games' option parsers (core/options.py)."""
+        return option_vocabulary(self.catalogs)
 
-    async def resume(self) -> list[Outbound]:
-        """At start: running games in which the bot is to act (the process stopped while it
-        thought) get the bot's move now. Returns the messages for those games' chats."""
-        outbounds: list[Outbound] = []
-        for row in await self.store.idle_games(self.clock() + 1):  # every running game
-            outbounds.extend(await self._bot_move(row, "resumed"))
-        return outbounds
+    def ctx(self, typed: bool = True) -> Ctx:
+        return Ctx(self.clock(), self.rng, lexicon, typed)
 
-    async def retry_bot_moves(self) -> list[Outbound]:
-        """The bot's moves refused as busy (`Services.owe`) whose time has come are tried again
-        (`python -m bot` calls this every second): the human waiting for the bot needs to write
-        nothing. Refused again, a move waits longer (`RETRY_DELAYS`), and after the last delay it
-        waits for the human's next move or a restart. A game that has ended is not moved (nor one
-        in which the bot moved meanwhile). Returns the messages for those games' chats."""
-        now = self.clock()
-        outbounds: list[Outbound] = []
-        for game_id, owed in list(self.owed.items()):
-            if owed.due > now:
-                continue
-            owed.refused, owed.tries, owed.due = False, owed.tries + 1, float("inf")  # in flight
-            row = await self.store.get_game(game_id)
-            if row is None or row.over:
-                self.owed.pop(game_id, None)
-                continue
-            told = await self._bot_move(row, "retried")
-            if not owed.refused:  # moved (or nothing owed any more)
-                self.owed.pop(game_id, None)
-            elif owed.tries < len(RETRY_DELAYS):
-                owed.due = self.clock() + RETRY_DELAYS[owed.tries]
-            else:
-                self.owed.pop(game_id, None)
-                log.warning("%s chat=%s game %d: the bot is still busy; its move waits for the human",
-                            row.platform, logged.where(row), game_id)
-            outbounds.extend(told)
-        return outbounds
+    def chat_of(self, row: GameRow) -> Chat:
+        return Chat(row.platform, row.chat_id, row.private)
 
-    async def sweep(self) -> list[Outbound]:
-        """Time out games idle for longer than the configured timeout; returns what to announce."""
-        cutoff = self.clock() - self.idle_timeout
-        outbounds: list[Outbound] = []
-        for row in await self.store.idle_games(cutoff):
-            game = GAMES[row.kind]
-            turn = self.by_the_app(row)
-            async with self.lock(row.id):
-                fresh = await self.store.get_game(row.id)
-                if fresh is None or fresh.over:
-                    continue
-                state = serial.load(game.state_type, fresh.state)
-                if not self.expired(game, state):
-                    continue
-                try:
-                    await self.apply(turn, fresh, acting(game.timeout_action(), None), state)
-                except (GameError, Conflict):
-                    continue
-            self.release(row.id)
-            log.info("%s chat=%s game %d timed out", row.platform, logged.where(row), row.id)
-            outbounds.extend(await self.told(turn))
-        return outbounds
+    async def title_for(self, platform: str, chat_id: str, untold: bool, user_id: str) -> str | None:
+        """A group's title for a private message to `user_id` about it: only if they have acted in it.
+        `untold`: none is wanted (the chat is a private one, or the answer goes into the group itself)."""
+        return None if untold else await self.store.chat_title(platform, chat_id, user_id)
+
+    async def titled(self, kind: str, chat: Chat, messages: list[Message]) -> list[Message]:
+        """A group game's private messages, each naming the group where its reader may be told the
+        title (`GamePlugin.titled`) and concerning it (`Message.about`: its language, for a reader with
+        none of their own); a title never goes into a group's messages."""
+        plugin = self.plugins[kind]
+        if chat.private:
+            return messages
+        out = []
+        for msg in messages:
+            if isinstance(msg.to, Actor):
+                title = await self.title_for(chat.platform, chat.chat_id, False, msg.to.user_id)
+                msg = replace(plugin.titled(msg, title) if title else msg, about=chat)
+            out.append(msg)
+        return out
+
+    async def lang(self, ib: Inbound) -> str:
+        """The reader's language for this inbound's chat."""
+        return await self.localiser.lang_for(ib.chat, ib)
+
+    async def think(self, key: tuple[Any, ...], spec: Any, fn: Callable[..., Any], *args: Any,
+                    aside: bool = False) -> Any:
+        """`fn(solver, *args)` with the shared solver of the code space, in a worker process (the
+        worker reads or builds its opening book); the same `key` (position) in flight is computed once;
+        `aside`: the chat's next update need not wait for it (bot/solver/thinking.py)."""
+        return await self.thinker.run(key, solver_book.with_solver, spec, self.solver_cache, fn, *args, aside=aside)
+
+    def note_chat(self, ib: Inbound) -> asyncio.Future[Any] | None:
+        """An inbound from a group: its title (cleaned and capped, core/names.py `title`) and that the
+        actor has acted there, stored when news to this process; `handle` awaits it before answering.
+        A title is shown only in private messages to such members (`title_for`)."""
+        chat = ib.chat
+        if chat.private:
+            return None
+        key, title = (chat.platform, chat.chat_id, ib.actor.user_id), names.title(chat.title)
+        if self.known.member_is(key, title):
+            return None
+        saved = self.store.note_chat(chat.platform, chat.chat_id, title, ib.actor.user_id)
+
+        def stored(fut: asyncio.Future[Any]) -> None:
+            if not fut.cancelled() and fut.exception() is None:
+                self.known.member_stored(key, title)
+
+        saved.add_done_callback(stored)
+        return saved
+
+    def forget_user(self, platform: str, user_id: str) -> None:
+        """/forgetme: what the App remembers of the user (their stored name, where they acted, their
+        private input's games, their private chat's language and their own /lang choice) goes too."""
+        self.inputs.forget((platform, user_id))
+        self.known.forget((platform, user_id))
+        for chat in (user_id, f"u:{user_id}"):
+            self.localiser.forget_chat(platform, chat)
+
+    # ------------------------------------------------------------ players and lists
+    async def my_game(self, actor: Any, chat: Chat) -> GameRow | None:
+        rows = await self.store.seated_games(actor.platform, actor.user_id, chat.chat_id)
+        return rows[0] if rows else None
+
+    async def resolve_player(self, ib: Inbound, written: str) -> Player:
+        """An opponent as written (see `find_player`); never the actor."""
+        found = await self.find_player(ib, written)
+        if found.user_id == ib.actor.user_id:
+            raise GameError("self_challenge")
+        if found.user_id in ib.bots:  # another bot account: it cannot play (the computer is the `bot` option)
+            raise GameError("bot_opponent")
+        return found
+
+    async def find_player(self, ib: Inbound, written: str, for_scorer: bool = False,
+                          known_only: bool = False) -> Player:
+        """A mention, @name or name → one player of this platform: by name the users seen in this
+        chat first, then anyone else of that name if there is only one; several are asked back
+        (those of this chat listed by mention). Someone this chat has never seen is unknown for
+        statistics (`known_only`: by mention or by name) and, mentioned as an opponent, is named by
+        their id alone. Names compare as core.names.key. On the console a name is the player (unless
+        `known_only`: statistics are only for users the store knows; or
+        `for_scorer`: the scorer role goes only to a console player who has written, who can act)."""
+        console = ib.chat.platform == "console"
+        uid = mention_id(written)
+        if uid is not None:
+            # a mention (typed ids included) names only someone this chat has seen: another chat's
+            # player is unknown here — no name, record or rating of theirs from elsewhere
+            seen = uid == ib.actor.user_id or await self.store.seen_in_chat(ib.chat.platform, ib.chat.chat_id, uid)
+            if not seen and known_only:
+                raise GameError("unknown_player", name=written.strip()[:40])
+            # named as the platform names them in this message (issue 35), else as this chat knows them
+            shown = names.clean(dict(ib.named).get(uid, ""))
+            known = shown or (await self.store.user_name(ib.chat.platform, uid) if seen else None)
+            if known is None and for_scorer and console:  # a console "mention" is only typed text
+                raise GameError("kegeln.unknown_user", name=uid[:40])
+            return Player(uid, known or uid)
+        name = names.clean(names.clean(written).lstrip("@"))
+        if not name:
+            raise GameError("empty_name")
+        if console and not (known_only or for_scorer):
+            return Player(name, name)
+        here = await self.store.find_users(ib.chat.platform, ib.chat.chat_id, name)
+        found = here or ([] if known_only else await self.store.find_users(ib.chat.platform, None, name, limit=2))
+        if not found and for_scorer:
+            raise GameError("kegeln.unknown_user", name=name[:40])
+        if not found:
+            raise GameError("unknown_player", name=name[:40])
+        if len(found) > 1 and here:
+            raise GameError("ambiguous_player", name=name[:40],
+                            candidates=", ".join(f"{n[:40]} (<@{u}>)" for u, n in found))
+        if len(found) > 1:  # people of other chats are not listed here
+            raise GameError("ambiguous_player_elsewhere", name=name[:40])
+        return Player(*found[0])
+
+    async def more(self, ib: Inbound, hidden: int) -> str:
+        """The "… and K more" line that ends a capped list, in the reader's language."""
+        return self.catalogs.render(Text("board.more", {"n": hidden}), await self.lang(ib))
+
+    async def capped(self, ib: Inbound, lines: list[str], limit: int, tail: int = 0) -> str:
+        """At most `limit` lines: the first ones, "… and K more", and the last `tail` ones."""
+        if limit <= 0 or len(lines) <= limit:
+            return "\n".join(lines)
+        hidden = len(lines) - limit
+        head, back = lines[:limit - tail], lines[len(lines) - tail:] if tail else []
+        return "\n".join([*head, await self.more(ib, hidden), *back])
 
 
 def open_store(db: str, synchronous: str = "FULL", owned: Sequence[Schema] = ()) -> Store:
@@ -297,3 +395,8 @@ def _what(ib: Inbound) -> str:
     if ib.command:
         return f"/{ib.command}" + (f" ({len(ib.args)} args)" if ib.args else "")
     return "text"
+
+
+def _fits(app: App) -> Services:
+    """Here mypy checks that the App fits the `Services` protocol of bot/games/plugin.py, member by member."""
+    return app

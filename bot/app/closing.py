@@ -4,9 +4,10 @@ group or muted there; a Discord thread deleted): its games end, told.
 The platform says so (`Inbound.closed`: "closed", "deleted", "removed" or "muted"). A game there could not
 go on — only the group's admins may still write in a closed topic, and the bot's own messages there are refused — and
 would only time out later, its notice refused too. So each running game of that chat ends at once as an
-abandoned one (its own timeout move: not rated), and each of its players is told privately — or, who
-cannot be reached privately, in the group's main chat (General) — which game ended and why. A game
-played privately (the daily puzzle) is left alone: its player goes on where it is played.
+abandoned one (its own timeout move, a "closed" move through the move runner: not rated), and each of its
+players is told privately — or, who cannot be reached privately, in the group's main chat (General) — which
+game ended and why. A game played privately (the daily puzzle) is left alone: its player goes on where it is
+played.
 
 Removed or muted (issue 35), the bot cannot write anywhere in the group: the games of the group and of
 all its forum topics end alike (not paused: nobody could be told when they go on, and a game that
@@ -16,13 +17,11 @@ more there until the bot is back.
 
 from __future__ import annotations
 
+from bot.app.move_types import Moved
 from bot.app.runner import acting
-from bot.app.services import Services
 from bot.app.turn import Turn
-from bot.games.plugin import GAMES
-from bot.storage.base import Conflict
+from bot.games.plugin import GAMES, Services
 from bot.storage.sql import Query
-from core import serial
 from core.errors import GameError
 from core.messages import TABLE_SEP, Actor, Chat, Message, Text
 from core.solver.games import BOT
@@ -62,16 +61,11 @@ async def on_closed(svc: Services, turn: Turn, reason: str) -> None:
         if row.over or game.private_play:
             continue
         ended.messages = []
-        async with svc.lock(row.id):
-            fresh = await svc.store.get_game(row.id)
-            if fresh is None or fresh.over:
-                continue
-            players = [p for p in game.players(serial.load(game.state_type, fresh.state)) if p.user_id != BOT]
-            try:
-                await svc.apply(ended, fresh, acting(game.timeout_action(), None))
-            except (GameError, Conflict):
-                continue
-        svc.release(row.id)
+        try:  # a "closed" end through the move runner's one entry (bot/app/runner.py)
+            played = await svc.runner.run(ended, row, acting(game.timeout_action(), None, "closed"))
+        except (GameError, Moved):
+            continue
+        players = [p for p in game.players(played.before) if p.user_id != BOT]
         name = Text(f"game.{row.kind}")
         told = [Message(Actor(chat.platform, p.user_id, p.name), Text(alone, {"game": name}),
                         fallback=Message(general, Text(in_group, {"game": name, "name": p.name}))

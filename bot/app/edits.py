@@ -14,8 +14,8 @@ import hashlib
 from collections.abc import Awaitable
 
 from bot.app import closing, exposed
-from bot.app.services import Services
 from bot.app.turn import Turn
+from bot.games.plugin import Services
 from core.messages import Message, Text
 
 _running: set[str] = set()  # the marks of commands being carried out in this process (`once`)

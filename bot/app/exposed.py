@@ -5,8 +5,8 @@ plainly (never the code), with what the bot would need to delete such messages i
 from __future__ import annotations
 
 from bot.app.routing import awaiting_secret
-from bot.app.services import Services, Turn
-from bot.games.plugin import GAMES
+from bot.app.turn import Turn
+from bot.games.plugin import GAMES, Services
 from core.errors import GameError
 from core.messages import Message, Text
 
@@ -28,7 +28,7 @@ async def on_undeleted(svc: Services, turn: Turn) -> None:
     played = False
     if action is not None:
         try:
-            await svc.play(turn, here[0], action)
+            await svc.runner.play(turn, here[0], action)
             played = True
         except GameError:  # set meanwhile (a race with a private message): nothing left to rule out
             pass

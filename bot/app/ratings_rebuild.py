@@ -2,7 +2,7 @@
 
 The stored finished games are the source: each game's row keeps its final state (and the event
 log the bot's level of a game against the bot), so a replay asks every game's own `rated` hook
-(bot/app/services.py `GamePlugin.rated`) for the same `Match` the game gave when it ended — no game's
+(bot/games/plugin.py `GamePlugin.rated`) for the same `Match` the game gave when it ended — no game's
 rating rules are written twice. The matches are folded in the order the games ended
 (`core.ratings.rebuild`: per chat and across chats) and the store replaces the `ratings` and
 `rating_history` tables with the result in one transaction; if a game ended during the replay (or a
@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.app.services import Services, loaded
+from bot.app.move_types import results
+from bot.app.runner import loaded
+from bot.games.plugin import Services
 from bot.storage import fair_play
 from bot.storage.base import FinishedStamp, GameRow
 from bot.storage.store import RatingsMoved
@@ -46,7 +48,7 @@ async def matches(svc: Services, finished: Sequence[tuple[GameRow, float]],
         if plugin is None:
             continue
         game, state = loaded(row)
-        match = await plugin.rated(svc, row, state, svc.results(game, state))
+        match = await plugin.rated(svc, row, state, results(game, state))
         if match is not None:
             rated.append(ratings.Rated(row.platform, row.chat_id, row.kind, row.id, at, match, decided.get(row.id)))
     return rated

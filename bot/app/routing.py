@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.services import Services, Turn, loaded
-from bot.games.plugin import GAMES
+from bot.app.runner import loaded
+from bot.app.turn import Turn
+from bot.games.plugin import GAMES, Services
 from bot.storage.base import Conflict, GameRow
 from bot.yourdata.forget import confirmed
 from core import buttons, serial
@@ -115,7 +116,7 @@ async def guess_or_secret(svc: Services, turn: Turn, row: GameRow, text: str, is
     game, state = loaded(row)
     if game.secret_prompt(row.id, state, ib.actor.user_id) is not None:
         if is_random:  # revealing nothing, so it is taken even in the open
-            await svc.play(turn, row, game.secret_action(None))
+            await svc.runner.play(turn, row, game.secret_action(None))
             return
         # typed in the open where a secret (or a privately played game's move) was expected: never echo it
         turn.delete_inbound = True
@@ -125,7 +126,7 @@ async def guess_or_secret(svc: Services, turn: Turn, row: GameRow, text: str, is
     if action is None:
         turn.outcome = "ignored"
         return
-    await svc.play(turn, row, action)
+    await svc.runner.play(turn, row, action)
 
 
 async def no_game_waits(svc: Services, turn: Turn) -> None:
@@ -133,7 +134,7 @@ async def no_game_waits(svc: Services, turn: Turn) -> None:
     to (or else the game that asked them last) is one of theirs that says what became of it (a
     finished daily attempt), that; else the generic hint."""
     key = (turn.inbound.actor.platform, turn.inbound.actor.user_id)
-    last = svc._answered.get(key, svc._prompted.get(key))
+    last = svc.inputs.last(key)
     row = await svc.store.get_game(last) if last is not None else None
     said = await svc.plugins[row.kind].not_waiting(svc, row, turn.inbound) if row is not None else None
     if said is not None:
@@ -168,19 +169,18 @@ async def secret_input(svc: Services, turn: Turn, waiting: list[GameRow], code: 
             choices.append((Button(svc.plugins[r.kind].label(r, title), str(GameButton(r.id, Verb.SECRET))),))
         turn.messages.append(Message(turn.inbound.chat, Text("private.which_game"), tuple(choices)))
         return
-    svc._focus.pop((actor.platform, actor.user_id), None)
-    svc._answered[(actor.platform, actor.user_id)] = chosen.id
-    await svc.play(turn, chosen, GAMES[chosen.kind].secret_action(code))
+    svc.inputs.answered((actor.platform, actor.user_id), chosen.id)
+    await svc.runner.play(turn, chosen, GAMES[chosen.kind].secret_action(code))
 
 
 def input_target(svc: Services, actor: Actor, waiting: list[GameRow], code: str | None) -> GameRow | None:
     """Which of the games waiting for the actor's private input this input is for: the one chosen by
     its button (`_focus`); the only one waiting; else of those it fits (a code of another length or a
     row of other pegs fits one of them only) the only one, or the game that asked last
-    (`Services.note_prompts`) unless another of its kind waits too. None: truly ambiguous (asked
+    (`PrivateInputs.note_prompts`) unless another of its kind waits too. None: truly ambiguous (asked
     back, naming the games)."""
     key = (actor.platform, actor.user_id)
-    focus = svc._focus.get(key)
+    focus = svc.inputs.focused(key)
     for row in waiting:
         if row.id == focus:
             return row
@@ -189,7 +189,7 @@ def input_target(svc: Services, actor: Actor, waiting: list[GameRow], code: str 
     pool = [r for r in waiting if fits(svc, r, actor.user_id, code)] or waiting
     if len(pool) == 1:
         return pool[0]
-    asked = next((r for r in pool if r.id == svc._prompted.get(key)), None)
+    asked = next((r for r in pool if r.id == svc.inputs.asked_last(key)), None)
     if asked is None or any(r.kind == asked.kind for r in pool if r is not asked):
         return None  # two games of one kind (two dailies, two duels): the input cannot tell them apart
     return asked
@@ -245,20 +245,20 @@ async def on_action(svc: Services, turn: Turn, action: str) -> None:
         if text is None:
             raise GameError("no_secret_expected")
         if ib.text is not None:  # a modal's answer: the secret itself, typed privately
-            await svc.play(turn, row, game.secret_action(ib.text.strip()))
+            await svc.runner.play(turn, row, game.secret_action(ib.text.strip()))
             return
-        svc._focus[(ib.actor.platform, ib.actor.user_id)] = row.id
+        svc.inputs.focus((ib.actor.platform, ib.actor.user_id), row.id)
         turn.messages.append(Message(ib.actor, text))
     elif app in QUIT_VERBS:  # the answer to "which one do you want to end?" (bot/games/shared.py)
         quit_ = game.quit_action(state, ib.actor.user_id, verb)
         if quit_ is None:
             raise GameError("wrong_quit", command=verb)
-        await svc.play(turn, row, quit_)
+        await svc.runner.play(turn, row, quit_)
     else:
         chosen = game.button_action(state, verb, ib.actor.user_id, ib.actor.name, ib.text)
         if chosen is None:
             raise GameError("stale_button")
-        await svc.play(turn, row, chosen)
+        await svc.runner.play(turn, row, chosen)
 
 
 async def set_lang(svc: Services, turn: Turn, code: str) -> None:
@@ -289,7 +289,7 @@ async def answer(svc: Services, turn: Turn, verb: str) -> None:
     assert isinstance(game, ChallengeGame)  # only a challenge game answers `can_answer`
     if verb == Verb.ACCEPT and targeted:
         await withdraw_twins(svc, turn, game.pair(state))
-    await svc.play(turn, row, game.button_action(state, verb, ib.actor.user_id, ib.actor.name, None))
+    await svc.runner.play(turn, row, game.button_action(state, verb, ib.actor.user_id, ib.actor.name, None))
 
 
 async def answer_own(svc: Services, turn: Turn, verb: str) -> None:
@@ -302,7 +302,7 @@ async def answer_own(svc: Services, turn: Turn, verb: str) -> None:
     if row is None or game is None or waiting is None or waiting.offerer != ib.actor.user_id:
         raise GameError("no_challenge")
     if verb == Verb.DECLINE:
-        await svc.play(turn, row, game.cancel_action(state, ib.actor.user_id))
+        await svc.runner.play(turn, row, game.cancel_action(state, ib.actor.user_id))
     elif waiting.offer and len(waiting.pair) == 2:
         raise GameError("rematch_offered", game=row.id, other=waiting.other_name(ib.actor.user_id))
     else:
@@ -338,7 +338,7 @@ async def follow_up_once(svc: Services, turn: Turn, row: GameRow, verb: str) -> 
         if not game.results(newer_state):  # that offer was declined/withdrawn/expired: not played
             break
         row, old = newer, newer_state
-    lock = svc.lock(row.id)  # both players' requests from one finished game wait for each other
+    lock = svc.runner.lock(row.id)  # both players' requests from one finished game wait for each other
     try:
         async with lock:
             if (verb == Verb.REMATCH and isinstance(game, ChallengeGame)
@@ -349,7 +349,7 @@ async def follow_up_once(svc: Services, turn: Turn, row: GameRow, verb: str) -> 
             await offer_follow_up(svc, turn, row, game, old, verb)
     finally:
         if not lock.locked():
-            svc.release(row.id)
+            svc.runner.release(row.id)
 
 
 async def offer_follow_up(svc: Services, turn: Turn, row: GameRow, game: Game[Any], old: Any, verb: str) -> None:
@@ -371,7 +371,7 @@ async def offer_follow_up(svc: Services, turn: Turn, row: GameRow, game: Game[An
     chat = svc.chat_of(row)
     # created and linked in one transaction, compare-and-set on the finished game's row: two requests
     # at once (two processes) never make two follow-ups of one game; the second gets Conflict
-    await svc.create(turn, row.kind, state, events, [p.user_id for p in game.seated(state)], chat,
+    await svc.runner.create(turn, row.kind, state, events, [p.user_id for p in game.seated(state)], chat,
                      extra=svc.store.link_job(row, linked, svc.clock()))
 
 
@@ -401,7 +401,7 @@ async def join_offer(svc: Services, turn: Turn, kind: str, pair: frozenset[str])
     if theirs:
         row, game, state, waiting = theirs[-1]
         await withdraw_twins(svc, turn, waiting.pair)
-        await svc.play(turn, row, game.button_action(state, Verb.ACCEPT, me, ib.actor.name, None))
+        await svc.runner.play(turn, row, game.button_action(state, Verb.ACCEPT, me, ib.actor.name, None))
         return True
     if offers:
         row, _game, _state, waiting = offers[-1]
@@ -419,7 +419,7 @@ async def withdraw_twins(svc: Services, turn: Turn, pair: frozenset[str]) -> Non
     game, state = loaded(row)
     waiting = challenge_of(game, state)
     if waiting is not None and waiting.offerer == ib.actor.user_id and waiting.pair == pair:
-        await svc.play(turn, row, game.cancel_action(state, ib.actor.user_id))
+        await svc.runner.play(turn, row, game.cancel_action(state, ib.actor.user_id))
 
 
 def check_origin(ib: Inbound, row: GameRow | None, game: Game[Any] | None, state: Any, verb: str,

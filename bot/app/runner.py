@@ -1,36 +1,44 @@
-"""The move runner: every move — a human's, the bot's, a hint, a timeout — saved and presented one way.
+"""The move runner, a component the App holds: every way a game moves or ends goes through its one entry `run`.
 
-`MoveRunner.run` takes a `Move` under the game's lock, with compare-and-set retries, a lazy timer's move
-first, one transaction for the state, seats, events, results and the game's own writes (and a finished
-game's rating), then the game's after-move hooks; it returns what it played (`Played`: the game is over?).
-The App's services (bot/app/services.py `AppServices`) are a `MoveRunner`, with the App's other services."""
+A player's move, the computer opponent's, a hint, the idle timeout (the App's sweep), a chat nobody can play
+in any more (bot/app/closing.py) and a player who forgot themselves (bot/yourdata/forget.py) are each a `Move`
+of its kind (bot/app/move_types.py). `MoveRunner.run` takes it under the game's lock, with compare-and-set
+retries, a lazy timer's move first, one transaction for the state, seats, events, results and the game's own
+writes (and a finished game's rating and achievements), presents it, then runs the game's after-move hooks; it
+returns what it played (`Played`: the game is over?). A new game is stored and presented by `create`."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Collection
-from dataclasses import replace
-from typing import Any, cast
+import logging
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from bot.app import achievements
-from bot.app.move_types import Move, Moved, Played
+from bot.app.move_types import Kind, Move, Moved, Played, results
 from bot.app.permissions import check_can_post
 from bot.app.turn import Turn
-from bot.games.plugin import GAMES, GamePlugin, Services
-from bot.solver.dictionary import lexicon
-from bot.storage.base import Conflict, GameRow, NewResult, SeatTaken, Store, TooManyGames
+from bot.games.plugin import GAMES, Services
+from bot.storage.base import Conflict, GameRow, SeatTaken, TooManyGames
 from bot.storage.sql import TxJob
-from bot.texts.render import Localiser
+from bot.yourdata import logged  # a person in the log: a keyed hash, never the id
 from core import serial
 from core.errors import GameError
-from core.games.base import Ctx, Event, Game
-from core.messages import Actor, Chat, Inbound, Message
+from core.games.base import Event, Game
+from core.messages import Actor, Chat, Inbound, Outbound
 from core.solver.games import BOT
 
+log = logging.getLogger("bot.app.app")  # the App's log, as before the runner was a module of its own
+# The bot's own move refused as busy (bot/solver/thinking.py) is tried again after these delays (seconds),
+# one after another; after the last one it waits for the human's next move or a restart.
+RETRY_DELAYS = (2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0, 60.0, 60.0, 60.0)
 
-def acting(action: object, actor: str | None) -> Move:
+
+def acting(action: object, actor: str | None, kind: Kind = "player") -> Move:
     """A move by a player (or, with no actor, by the game's timer), logged by the action's name."""
-    return Move(lambda game, state, ctx: game.apply(state, action, actor, ctx), type(action).__name__.lower())
+    return Move(lambda game, state, ctx: game.apply(state, action, actor, ctx), type(action).__name__.lower(), kind)
 
 
 def loaded(row: GameRow) -> tuple[Game[Any], Any]:
@@ -39,31 +47,27 @@ def loaded(row: GameRow) -> tuple[Game[Any], Any]:
     return game, serial.load(game.state_type, row.state)
 
 
+@dataclass
+class Owed:
+    """A bot move refused as busy: when it is tried next, how often it was, and whether the last
+    try was refused again."""
+
+    due: float
+    tries: int = 0
+    refused: bool = False
+
+
 class MoveRunner:
-    """The one move runner, and what it needs of the App's services (set by `Services.__init__`)."""
+    """The one move runner: the games' locks, a new game (`create`), every move (`run`), and the moves the
+    App makes on its own — timeouts (`sweep`), the bot's moves owed after a restart or refused as busy."""
 
-    store: Store
-    localiser: Localiser
-    plugins: dict[str, GamePlugin[Any]]  # by game kind (the App takes them from bot/games/registry.py)
-    clock: Callable[[], float]
-    rng: Any  # random.Random, or SystemRandom
-    idle_timeout: float
-    max_games_chat: int
-    max_games_user: int
-    _locks: dict[int, asyncio.Lock]
-    _prompted: Any  # Bounded[(platform, user id), game id]: the game that asked a user last
-
-    @property
-    def services(self) -> Services:
-        """This runner as the services the games' hooks are given (the App's services, bot/app/services.py, are a
-        `MoveRunner` and fit the `Services` protocol of bot/games/plugin.py)."""
-        return cast(Services, self)
-
-    def ctx(self, typed: bool = True) -> Ctx:
-        return Ctx(self.clock(), self.rng, lexicon, typed)
-
-    def chat_of(self, row: GameRow) -> Chat:
-        return Chat(row.platform, row.chat_id, row.private)
+    def __init__(self, svc: Services, *, max_games_chat: int = 20, max_games_user: int = 5) -> None:
+        self.svc = svc  # what the games' hooks are given (the App)
+        self.max_games_chat = max_games_chat  # running games per chat (0: no bound)
+        self.max_games_user = max_games_user  # running games one user is or was part of, per chat
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.entered: Counter[Kind] = Counter()  # the moves that came through `run`, by kind
+        self.owed: dict[int, Owed] = {}  # bot moves refused as busy, by game: tried again (`retry_bot_moves`)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -71,26 +75,6 @@ class MoveRunner:
     def release(self, game_id: int) -> None:
         """Forget the lock of a game that has ended (or that nobody waits for)."""
         self._locks.pop(game_id, None)
-
-    async def title_for(self, platform: str, chat_id: str, untold: bool, user_id: str) -> str | None:
-        """A group's title for a private message to `user_id` about it: only if they have acted in it.
-        `untold`: none is wanted (the chat is a private one, or the answer goes into the group itself)."""
-        return None if untold else await self.store.chat_title(platform, chat_id, user_id)
-
-    async def titled(self, kind: str, chat: Chat, messages: list[Message]) -> list[Message]:
-        """A group game's private messages, each naming the group where its reader may be told the
-        title (`GamePlugin.titled`) and concerning it (`Message.about`: its language, for a reader with
-        none of their own); a title never goes into a group's messages."""
-        plugin = self.plugins[kind]
-        if chat.private:
-            return messages
-        out = []
-        for msg in messages:
-            if isinstance(msg.to, Actor):
-                title = await self.title_for(chat.platform, chat.chat_id, False, msg.to.user_id)
-                msg = replace(plugin.titled(msg, title) if title else msg, about=chat)
-            out.append(msg)
-        return out
 
     # ------------------------------------------------------------ moves
     async def create(self, turn: Turn, kind: str, state: Any, events: list[Event], seats: list[str],
@@ -101,17 +85,18 @@ class MoveRunner:
         against the running games allowed per chat and user (a daily puzzle attempt is not: one per
         player and day is its own bound). `seat_key`: the seats' key instead of the chat's (a daily
         attempt takes no seat in its chat; bot/storage/store.py `create_game`)."""
+        svc = self.svc
         chat = chat or turn.inbound.chat
         check_can_post(turn.inbound, chat)
         no_seat_for_a_chat(turn.inbound, seats)
         raw = serial.dump(state)
         try:
-            game_id = await self.store.create_game(chat.platform, chat.chat_id, chat.private, kind, raw, seats,
-                                                   events, self.clock(), turn.unsaved_seen,
-                                                   creator=turn.inbound.actor.user_id,
-                                                   max_chat=self.max_games_chat if bounded else 0,
-                                                   max_user=self.max_games_user if bounded else 0, extra=extra,
-                                                   seat_key=seat_key)
+            game_id = await svc.store.create_game(chat.platform, chat.chat_id, chat.private, kind, raw, seats,
+                                                  events, svc.clock(), turn.unsaved_seen,
+                                                  creator=turn.inbound.actor.user_id,
+                                                  max_chat=self.max_games_chat if bounded else 0,
+                                                  max_user=self.max_games_user if bounded else 0, extra=extra,
+                                                  seat_key=seat_key)
             turn.seen_stored = True
         except SeatTaken as taken:
             raise seat_error(turn, taken) from None
@@ -120,50 +105,57 @@ class MoveRunner:
                 raise GameError("too_many_games_user", n=bound.limit) from None
             raise GameError("too_many_games_chat", n=bound.limit) from None
         turn.outcome = f"created:{kind}:{game_id}"
-        game = self.plugins[kind].game
+        game = svc.plugins[kind].game
         shown = await pictured(game, game.present, game_id, state, events, chat)
-        turn.messages.extend(await self.titled(kind, chat, shown))
-        self.note_prompts(game, game_id, chat.platform, None, state, turn.inbound.actor.user_id)
-        await self.plugins[kind].after_move(self.services, turn, game_id, raw)
+        turn.messages.extend(await svc.titled(kind, chat, shown))
+        svc.inputs.note_prompts(game, game_id, chat.platform, None, state, turn.inbound.actor.user_id)
+        await svc.plugins[kind].after_move(svc, turn, game_id, raw)
 
     async def play(self, turn: Turn, row: GameRow, action: object) -> Played:
-        """A human's move: `action` by the inbound's actor, through the move runner."""
+        """A player's move: `action` by the inbound's actor, through the one entry."""
         return await self.run(turn, row, acting(action, turn.inbound.actor.user_id))
 
     async def run(self, turn: Turn, row: GameRow, move: Move) -> Played:
-        """The one move runner, for every move (a human's, the bot's, a hint): under the game's
-        lock, with compare-and-set retries for other processes, a lazy timer's move first, one
-        transaction for the state, seats, events and results, and the after-move hooks (the bot's
-        answer). `move.same_version`: the move was decided on `row` (the bot's thought, a hint) and
-        is dropped (`Moved`) when another move got in first. Returns what it played (`Played.over`: that
-        move ended the game)."""
-        plugin = self.plugins[row.kind]
+        """The one entry, for every move and every end (`Move.kind`): under the game's lock, with
+        compare-and-set retries for other processes, a lazy timer's move first, one transaction for the
+        state, seats, events and results, and the after-move hooks (the bot's answer). `move.same_version`:
+        the move was decided on `row` (the bot's thought, a hint) and is dropped (`Moved`) when another move
+        got in first; an App's end (`move.ends`) of a game that has ended meanwhile, or (a timeout) is not
+        idle any more, is dropped alike. Returns what it played (`Played.over`: that move ended the game)."""
+        svc = self.svc
+        self.entered[move.kind] += 1
+        plugin = svc.plugins[row.kind]
         if not row.private:
-            turn.about = self.chat_of(row)
-        if not move.computer:
-            await plugin.before_move(self.services, turn, row)
+            turn.about = svc.chat_of(row)
+        if move.answered:
+            await plugin.before_move(svc, turn, row)
         async with self.lock(row.id):
-            # First try the row the router has just read (one read less per move); if another move
+            # First try the row the caller has just read (one read less per move); if another move
             # got in between, the version compare-and-set or the rules notice, and we read again.
             optimistic: GameRow | None = row
             reread: GameRow | None = None  # read after a refusal: the row to judge again
             for _ in range(5):
-                fresh = optimistic or reread or await self.store.get_game(row.id)
+                fresh = optimistic or reread or await svc.store.get_game(row.id)
                 reread = None
                 if move.same_version and (fresh is None or fresh.over or fresh.version != row.version):
                     raise Moved()
                 if fresh is None or fresh.over:
+                    if move.ends:
+                        raise Moved()
                     raise GameError("game_over")
-                game = self.plugins[fresh.kind].game
+                game = svc.plugins[fresh.kind].game
                 current = serial.load(game.state_type, fresh.state)
-                pending = game.timeout_action() if self.expired(game, current) else game.due_action(
-                    current, self.clock())
+                expired = self.expired(game, current)
+                if move.kind == "timeout" and not expired:
+                    raise Moved()  # a move came in since the sweep read it
+                pending = None if move.ends else game.timeout_action() if expired else game.due_action(
+                    current, svc.clock())
                 try:
                     if pending is not None:  # the game's time ran out, or a lazy timer's (a guesser's): that first
-                        await self.apply(turn, fresh, acting(pending, None), current)
+                        await self._apply(turn, fresh, acting(pending, None, "timeout"), current)
                         optimistic = None
                         continue
-                    played = await self.apply(turn, fresh, move, current)
+                    played = await self._apply(turn, fresh, move, current)
                 except Conflict:
                     if move.same_version:
                         raise Moved() from None
@@ -172,9 +164,9 @@ class MoveRunner:
                 except GameError:
                     if optimistic is None or move.same_version:
                         raise
-                    # refused on the row the router read: judged again only where another move has changed it
+                    # refused on the row the caller read: judged again only where another move has changed it
                     # meanwhile (one read; the move is not applied a second time to the same state)
-                    reread = await self.store.get_game(row.id)
+                    reread = await svc.store.get_game(row.id)
                     if reread is not None and reread.version == optimistic.version:
                         raise
                     optimistic = None
@@ -184,22 +176,22 @@ class MoveRunner:
                 raise GameError("busy")
         if played.over:
             self.release(row.id)
-        elif not move.computer:
-            await plugin.after_move(self.services, turn, row.id, row.state)
+        elif move.answered:
+            await plugin.after_move(svc, turn, row.id, row.state)
         return played
 
     def expired(self, game: Game[Any], state: Any) -> bool:
-        """Idle past the timeout: the game times out, whether the minutely sweep (App.sweep) or a move
+        """Idle past the timeout: the game times out, whether the minutely sweep (`sweep`) or a move
         arriving first finds it so (a move just after a restart plays on no game long past its time)."""
-        return game.last_activity(state) < self.clock() - self.idle_timeout
+        return game.last_activity(state) < self.svc.clock() - self.svc.idle_timeout
 
-    async def apply(self, turn: Turn, row: GameRow, move: Move, state: Any = None) -> Played:
-        """One move on the row read under the lock (the caller holds it): saved, then presented.
-        `state`: the row's state loaded already (`run` has read it for the timers), else loaded here."""
-        game = self.plugins[row.kind].game
-        ctx = self.ctx(self.localiser.hears(row.platform, row.chat_id))  # a typed move may go unheard there
-        if state is None:
-            state = serial.load(game.state_type, row.state)
+    async def _apply(self, turn: Turn, row: GameRow, move: Move, state: Any) -> Played:
+        """One move on the row read under the lock (`run` holds it, and has loaded its state): saved with
+        its rating and achievements in one transaction, then presented."""
+        svc = self.svc
+        plugin = svc.plugins[row.kind]
+        game = plugin.game
+        ctx = svc.ctx(svc.localiser.hears(row.platform, row.chat_id))  # a typed move may go unheard there
         new, events = move.step(game, state, ctx)
         events = [*move.extra, *events]
         before = {p.user_id for p in game.seated(state)}
@@ -211,53 +203,116 @@ class MoveRunner:
         seats = [] if over else [u for u in after if u not in before and u != BOT]
         no_seat_for_a_chat(turn.inbound, seats)
         released = [] if over else sorted(before - after)  # /leave
-        results = self.results(game, new) if over else []
-        plugin = self.plugins[row.kind]
-        extra = plugin.writes(self.services, row, state, new, over)
-        match = await plugin.rated(self.services, row, new, results) if over else None
+        ended = results(game, new) if over else []
+        extra = plugin.writes(svc, row, state, new, over)
+        match = await plugin.rated(svc, row, new, ended) if over else None
         if match is not None:
-            extra = both(extra, self.store.rating_job(row.platform, row.chat_id, row.kind, match, ctx.now,
-                                                                 row.id))
+            extra = both(extra, svc.store.rating_job(row.platform, row.chat_id, row.kind, match, ctx.now, row.id))
         told: achievements.Earned = []  # the achievements this end earns that nobody held: announced below
         if over:
-            pairs = await achievements.finished(self.services, plugin, row, new, results, ctx.now)
+            pairs = await achievements.finished(svc, plugin, row, new, ended, ctx.now)
             extra = both(extra, achievements.award_job(row, pairs, ctx.now, told)) if pairs else extra
         try:
-            await self.store.save_game(row, serial.dump(new), over, seats, events, results, ctx.now,
-                                       turn.unsaved_seen, extra=extra, released=released)
+            await svc.store.save_game(row, serial.dump(new), over, seats, events, ended, ctx.now,
+                                      turn.unsaved_seen, extra=extra, released=released)
             turn.seen_stored = True
         except SeatTaken as taken:
             raise seat_error(turn, taken) from None
         turn.outcome = f"{move.label}:{row.id}" + (":over" if over else "")
-        chat = self.chat_of(row)
+        chat = svc.chat_of(row)
         shown = await pictured(game, game.present, row.id, new, events, chat)
-        turn.messages.extend(await self.titled(row.kind, chat, shown))
+        turn.messages.extend(await svc.titled(row.kind, chat, shown))
         turn.messages.extend(achievements.announced(chat, told))
         reached = {m.to.user_id for m in shown if isinstance(m.to, Actor)}  # a prompt is a private message
-        self.note_prompts(game, row.id, row.platform, state, new, turn.inbound.actor.user_id, reached)
-        await plugin.after_save(self.services, turn, chat, new, over)
-        return Played(row.id, over)
+        svc.inputs.note_prompts(game, row.id, row.platform, state, new, turn.inbound.actor.user_id, reached)
+        await plugin.after_save(svc, turn, chat, new, over)
+        return Played(row.id, over, state)
 
-    def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str,
-                     reached: Collection[str] | None = None) -> None:
-        """Remember whom this move has asked for private input (newly waiting for it, or the actor
-        still waiting after their own move: a daily attempt's next guess): their private input goes
-        to the game that asked last (bot/app/routing.py `secret_input`). `reached`: the players the move's
-        messages reached privately, the only ones it can have asked (a guess in the group asks nobody, and
-        no prompt is computed for it); None: every seated player."""
-        for p in game.seated(new):
-            if reached is not None and p.user_id not in reached:
-                continue
-            if game.secret_prompt(game_id, new, p.user_id) is None:
-                continue
-            if old is None or p.user_id == actor or game.secret_prompt(game_id, old, p.user_id) is None:
-                self._prompted[(platform, p.user_id)] = game_id
+    # ------------------------------------------------------------ the App's own moves: time and the bot
+    def by_the_app(self, row: GameRow) -> Turn:
+        """The turn of what the App does on its own in a game (a resumed or retried bot move, a timeout)."""
+        return Turn(Inbound(Actor(row.platform, "", ""), self.svc.chat_of(row)))
 
-    @staticmethod
-    def results(game: Game[Any], state: Any) -> list[NewResult]:
-        length, repeats = game.code_rules(state) or (None, None)  # the 1A2B games record them
-        return [NewResult(r.user_id, r.name, r.outcome, r.attempts, length, repeats, r.rating, r.side)
-                for r in game.results(state)]
+    async def told(self, turn: Turn) -> list[Outbound]:
+        """The messages of a turn without an inbound of its own (`by_the_app`), rendered."""
+        return list((await self.svc.localiser.response(turn.inbound, turn.messages, None, False)).messages)
+
+    async def sweep(self) -> list[Outbound]:
+        """Time out games idle for longer than the configured timeout (each a "timeout" move through `run`);
+        returns what to announce."""
+        svc = self.svc
+        outbounds: list[Outbound] = []
+        for row in await svc.store.idle_games(svc.clock() - svc.idle_timeout):
+            turn = self.by_the_app(row)
+            try:
+                await self.run(turn, row, acting(GAMES[row.kind].timeout_action(), None, "timeout"))
+            except (GameError, Moved):
+                continue
+            log.info("%s chat=%s game %d timed out", row.platform, logged.where(row), row.id)
+            outbounds.extend(await self.told(turn))
+        return outbounds
+
+    def owe(self, game_id: int) -> bool:
+        """The bot's move in this game was refused as busy: it is tried again after `RETRY_DELAYS`
+        (`retry_bot_moves`). True when this is news (the chat is told once), False while a retry
+        is already owed."""
+        owed = self.owed.get(game_id)
+        if owed is not None:
+            owed.refused = True
+            return False
+        self.owed[game_id] = Owed(self.svc.clock() + RETRY_DELAYS[0])
+        return True
+
+    async def _bot_move(self, row: GameRow, why: str) -> list[Outbound]:
+        """The bot's move left pending in a game (`GamePlugin.before_move`: a "bot" move through `run`),
+        made now; one broken game keeps no other from its move (nor the bot from starting)."""
+        turn = self.by_the_app(row)
+        try:
+            await self.svc.plugins[row.kind].before_move(self.svc, turn, row)
+        except Exception:
+            log.exception("could not make the bot's %s move in game %d", why, row.id)
+            if why == "resumed":  # what a retry said before it failed is told
+                return []
+        if turn.messages:
+            log.info("%s chat=%s game %d: the bot's move %s", row.platform, logged.where(row), row.id, why)
+        return await self.told(turn)
+
+    async def resume(self) -> list[Outbound]:
+        """At start: running games in which the bot is to act (the process stopped while it
+        thought) get the bot's move now. Returns the messages for those games' chats."""
+        outbounds: list[Outbound] = []
+        for row in await self.svc.store.idle_games(self.svc.clock() + 1):  # every running game
+            outbounds.extend(await self._bot_move(row, "resumed"))
+        return outbounds
+
+    async def retry_bot_moves(self) -> list[Outbound]:
+        """The bot's moves refused as busy (`owe`) whose time has come are tried again
+        (`python -m bot` calls this every second): the human waiting for the bot needs to write
+        nothing. Refused again, a move waits longer (`RETRY_DELAYS`), and after the last delay it
+        waits for the human's next move or a restart. A game that has ended is not moved (nor one
+        in which the bot moved meanwhile). Returns the messages for those games' chats."""
+        clock = self.svc.clock
+        now = clock()
+        outbounds: list[Outbound] = []
+        for game_id, owed in list(self.owed.items()):
+            if owed.due > now:
+                continue
+            owed.refused, owed.tries, owed.due = False, owed.tries + 1, float("inf")  # in flight
+            row = await self.svc.store.get_game(game_id)
+            if row is None or row.over:
+                self.owed.pop(game_id, None)
+                continue
+            told = await self._bot_move(row, "retried")
+            if not owed.refused:  # moved (or nothing owed any more)
+                self.owed.pop(game_id, None)
+            elif owed.tries < len(RETRY_DELAYS):
+                owed.due = clock() + RETRY_DELAYS[owed.tries]
+            else:
+                self.owed.pop(game_id, None)
+                log.warning("%s chat=%s game %d: the bot is still busy; its move waits for the human",
+                            row.platform, logged.where(row), game_id)
+            outbounds.extend(told)
+        return outbounds
 
 
 def both(first: TxJob | None, then: TxJob) -> TxJob:

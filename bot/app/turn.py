@@ -1,7 +1,8 @@
 """One turn: the handling of one inbound (`Turn`) and the commands that act on it (`Command`, localised aliases).
 
-A command's handler gets the App's services (bot/app/services.py) and the `Turn` of the inbound that
-named it, and adds its messages to it; the App renders them at the end (bot/texts/render.py)."""
+A command's handler gets the App's services (bot/games/plugin.py `Services`: the App of bot/app/app.py) and
+the `Turn` of the inbound that named it, and adds its messages to it; the App renders them at the end
+(bot/texts/render.py)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, tzinfo
 from typing import Any
 
-from bot.app.services import Services
+from bot.games.plugin import Services
 from bot.schedule.zones import zone
 from core.club import chart as club_chart
 from core.club import season as seasons

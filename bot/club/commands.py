@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.app.services import Command, Services, Turn
+from bot.app.turn import Command, Turn
 from bot.club import roles, storage
+from bot.games.plugin import Services
 from bot.texts.option_words import mention_id, vocabulary_of
 from core import names
 from core.club.roles import Act, Role

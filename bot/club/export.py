@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import records
 from bot.club.season import season_head, season_rows, season_start, season_year
+from bot.games.plugin import Services
 from core.club import season as club_season
 from core.club import summary
 from core.messages import Message, Text

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Protocol
 
-from bot.app.services import Services
+from bot.games.plugin import Services
 from bot.storage.base import GameRow
 from core.club.records import Played
 

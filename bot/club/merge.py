@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.app import ratings_rebuild
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import records
 from bot.club import roles as club_roles
 from bot.club.cash import fines as cash_fines
 from bot.club.host import ClubGames, host
+from bot.games.plugin import Services
 from bot.storage.base import GameRow
 from core import names
 from core.club.roles import Act

@@ -6,11 +6,12 @@ import asyncio
 
 from babel.dates import format_date
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import records
 from bot.club.cash import entries
 from bot.club.charts import chart_words, chat_zone, day_labels
 from bot.club.season import evenings_text, season_shown, season_start
+from bot.games.plugin import Services
 from core.club import chart as club_chart
 from core.club import season as seasons
 from core.club import summary

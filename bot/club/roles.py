@@ -4,9 +4,9 @@ one check every club decision asks (`require`). Trust comes from a role only, ne
 
 from __future__ import annotations
 
-from bot.app.services import Services
 from bot.club import storage
 from bot.club.cash import storage as cash_storage  # the treasurer is the cash box's
+from bot.games.plugin import Services
 from core.club.roles import Act, Role, may
 from core.errors import GameError
 from core.messages import Actor, Chat

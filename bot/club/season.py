@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import records
 from bot.club import roles as club_roles
 from bot.club.charts import chart_words, chat_zone, day_labels
+from bot.games.plugin import Services
 from core.club import chart as club_chart
 from core.club import season as seasons
 from core.club.roles import Act

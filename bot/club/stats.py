@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import achievements
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import records
 from bot.club.charts import chart_words, chat_zone, day_labels
+from bot.games.plugin import Services
 from core import names
 from core.club import chart as club_chart
 from core.club import summary

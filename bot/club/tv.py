@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.services import Services
 from bot.club import records
+from bot.games.plugin import Services
 from bot.schedule.zones import zone
 from core.club import summary
 from core.club.evenings import evening_of, evening_starts

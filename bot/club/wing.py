@@ -4,7 +4,7 @@ handlers: the club's commands (`COMMANDS`) and its buttons (`chat_action`). Haus
 
 from __future__ import annotations
 
-from bot.app.services import Command, Services, Turn
+from bot.app.turn import Command, Turn
 from bot.club import commands as club_commands
 from bot.club import merge
 from bot.club.cash import command as cash_cmd
@@ -15,6 +15,7 @@ from bot.club.merge import cmd_kegelmerge
 from bot.club.recap import cmd_abend, cmd_jahresrueckblick
 from bot.club.season import cmd_saison
 from bot.club.stats import cmd_kegelstats
+from bot.games.plugin import Services
 from bot.web import command as tv_command
 from core.messages import Chat
 

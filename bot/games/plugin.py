@@ -1,5 +1,5 @@
 """A game's bot-side half, `GamePlugin[S]`: the core game it carries, its commands and its hooks into the
-move runner (bot/app/services.py), typed by the game's state; and the one table of registered plugins
+move runner (bot/app/runner.py), typed by the game's state; and the one table of registered plugins
 (filled by bot/games/registry.py), through which the core game objects are found (`GAMES`).
 
 A game is one entry: `register(<kind>.PLUGIN)` in bot/games/registry.py; its kind, rules, presenter and
@@ -8,7 +8,6 @@ plugin. The App knows the games only through this interface and that table."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
@@ -23,24 +22,24 @@ from core.messages import Chat, Inbound, Message, Text
 from core.ratings import Match
 
 if TYPE_CHECKING:  # only types; none of these modules imports this one or the services
-    from bot.app.move_types import Move, Played
+    from bot.app.memory import Known, PrivateInputs
+    from bot.app.move_types import Runner
     from bot.app.turn import Command, Turn
-    from bot.process.bounded import Bounded
     from bot.schedule.scheduler import Job
     from bot.solver.thinking import Thinker
     from bot.storage.base import Store
     from bot.storage.sql import TxJob
     from bot.texts.i18n import Catalogs
     from bot.texts.render import Localiser
-    from core.games.base import Ctx, Event, Player
+    from core.games.base import Ctx, Player
 
 S = TypeVar("S")
 
 
 class Services(Protocol):
     """What the games' hooks and the commands' handlers are handed: the App's services and its move runner
-    (bot/app/services.py `AppServices`, bot/app/runner.py `MoveRunner`). A protocol, so that a plugin names no module
-    that imports the plugins (no import loop, not even a type-only one)."""
+    (bot/app/app.py `App`, which holds bot/app/runner.py `MoveRunner` as `runner`). A protocol, so that a plugin
+    names no module that imports the plugins (no import loop, not even a type-only one)."""
 
     store: Store
     catalogs: Catalogs
@@ -53,32 +52,20 @@ class Services(Protocol):
     thinker: Thinker
     idle_timeout: float
     list_lines: int
-    # the private-input caches, still reached from bot/app/routing.py, bot/games/shared.py and /forgetme
-    # (issue 38: each cache with one owner)
-    _users: Bounded[tuple[str, str], tuple[str, str | None]]
-    _focus: Bounded[tuple[str, str], int]
-    _prompted: Bounded[tuple[str, str], int]
-    _answered: Bounded[tuple[str, str], int]
-    _members: Bounded[tuple[str, str, str], str | None]
 
+    @property
+    def runner(self) -> Runner: ...  # every move and every end goes through `runner.run` (bot/app/move_types.py)
+    @property
+    def inputs(self) -> PrivateInputs: ...  # which game a user's private input is for (bot/app/memory.py)
+    @property
+    def known(self) -> Known: ...  # names, locales and chat titles stored already
     @property
     def option_words(self) -> dict[str, str]: ...
     def ctx(self, typed: bool = True) -> Ctx: ...
     def chat_of(self, row: GameRow) -> Chat: ...
-    def lock(self, game_id: int) -> asyncio.Lock: ...
-    def release(self, game_id: int) -> None: ...
-    def owe(self, game_id: int) -> bool: ...
-    def note_prompts(self, game: Game[Any], game_id: int, platform: str, old: Any, new: Any, actor: str) -> None: ...
+    def forget_user(self, platform: str, user_id: str) -> None: ...
     async def title_for(self, platform: str, chat_id: str, untold: bool, user_id: str) -> str | None: ...
     async def titled(self, kind: str, chat: Chat, messages: list[Message]) -> list[Message]: ...
-    async def create(self, turn: Turn, kind: str, state: Any, events: list[Event], seats: list[str],
-                     chat: Chat | None = None, *, extra: Any = None, bounded: bool = True,
-                     seat_key: str | None = None) -> None: ...
-    async def play(self, turn: Turn, row: GameRow, action: object) -> Played: ...
-    async def run(self, turn: Turn, row: GameRow, move: Move) -> Played: ...
-    async def apply(self, turn: Turn, row: GameRow, move: Move, state: Any = None) -> Played: ...
-    @staticmethod
-    def results(game: Game[Any], state: Any) -> list[NewResult]: ...
     async def lang(self, ib: Inbound) -> str: ...
     async def think(self, key: tuple[Any, ...], spec: Any, fn: Callable[..., Any], *args: Any,
                     aside: bool = False) -> Any: ...

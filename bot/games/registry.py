@@ -6,7 +6,7 @@ are found through it (`GAMES`; docs/architecture.md, "Adding a game")."""
 
 from __future__ import annotations
 
-from bot.app.services import Command
+from bot.app.turn import Command
 from bot.games import daily, duel, kegeln, logik, practice, shared, words
 from bot.games.plugin import GAMES, PLUGINS, GamePlugin, link_prefixes, register, schemas
 from bot.retention.commands import COMMANDS as RETENTION

@@ -1,6 +1,6 @@
 """The commands every game shares: help, answers to challenges, guesses, giving up, the board,
 rematches, statistics, languages, lobbies, hints and analyses. Each acts on the actor's game
-through its `core.games.base.Game` interface and its plugin (bot/app/services.py)."""
+through its `core.games.base.Game` interface and its plugin (bot/games/plugin.py)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ from bot.app.routing import (
     secret_input,
     set_lang,
 )
-from bot.app.services import Command, Services, Turn, loaded, pictured
-from bot.games.plugin import GAMES, GamePlugin, rated_in_chat, rated_kinds, with_stats
+from bot.app.runner import loaded, pictured
+from bot.app.turn import Command, Turn
+from bot.games.plugin import GAMES, GamePlugin, Services, rated_in_chat, rated_kinds, with_stats
 from bot.games.practice.storage import practice_bests
 from bot.retention.periods import period_word
 from bot.retention.tables import show_period
@@ -97,7 +98,7 @@ async def play_or(svc: Services, turn: Turn, row: GameRow, action: object | None
     """Play what the game made of a command; None (the game has nothing for it now) is the `refusal`."""
     if action is None:
         raise refusal
-    await svc.play(turn, row, action)
+    await svc.runner.play(turn, row, action)
 
 
 async def cmd_giveup(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -157,7 +158,7 @@ async def ask_which(svc: Services, turn: Turn, rows: list[GameRow], verb: str) -
 
 async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
-    if svc._focus.pop((ib.actor.platform, ib.actor.user_id), None) is not None:
+    if svc.inputs.unfocus((ib.actor.platform, ib.actor.user_id)):
         turn.messages.append(Message(ib.chat, Text("cancel.focus")))
         return
     row = await svc.my_game(ib.actor, ib.chat)
@@ -402,7 +403,7 @@ async def cmd_join(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         game, state = loaded(row)
         action = game.join_action(state, ib.actor.user_id, ib.actor.name) if isinstance(game, LobbyGame) else None
         if action is not None:
-            await svc.play(turn, row, action)
+            await svc.runner.play(turn, row, action)
             return
     raise GameError("words.no_lobby")
 

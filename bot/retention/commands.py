@@ -18,8 +18,8 @@ from dataclasses import replace
 
 from babel import Locale
 
-from bot.app.services import Services, Turn
-from bot.app.turn import Command
+from bot.app.turn import Command, Turn
+from bot.games.plugin import Services
 from bot.retention import schedule, tables  # noqa: F401  (tables registers the weekly post)
 from bot.retention.settings import NOISE, PostSettings, pinged, post_settings, put_settings, set_ping
 from bot.schedule.zones import DEFAULT_TZ

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, time
 from typing import Any, NamedTuple
 
-from bot.app.services import Services
+from bot.games.plugin import Services
 from bot.retention.settings import post_settings
 from bot.schedule.zones import zone
 from bot.storage.sql import Query

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
-from bot.app.services import Services
+from bot.games.plugin import Services
 from bot.retention.settings import PostSettings, post_settings
 from bot.schedule.scheduler import cancel_job, pending, schedule_job
 from bot.schedule.zones import zone

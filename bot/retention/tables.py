@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bot.app.services import Services, Turn
-from bot.games.plugin import rated_kinds
+from bot.app.turn import Turn
+from bot.games.plugin import Services, rated_kinds
 from bot.retention import periods, schedule
 from bot.retention.periods import Window
 from bot.retention.settings import post_settings

@@ -14,8 +14,7 @@ from bot.schedule.scheduler import Job, Scheduler
 from core.messages import Actor, Chat, Inbound, Message
 
 if TYPE_CHECKING:
-    from bot.app.services import Services
-    from bot.games.plugin import GamePlugin
+    from bot.games.plugin import GamePlugin, Services
 
 POST_SECONDS = 5.0  # how often the entry point asks for due posts: a reminder is at most this late
 PostHook = Callable[["Services", Job], Awaitable[list[Message]]]  # a job → the messages to post (maybe none)

@@ -7,9 +7,9 @@ the page); where the platform cannot reach them, the group is told only that."""
 
 from __future__ import annotations
 
-from bot.app.services import Services, Turn
-from bot.app.turn import Command
+from bot.app.turn import Command, Turn
 from bot.club import roles
+from bot.games.plugin import Services
 from bot.web import feed, links, pgnotify
 from bot.web.screen import screen_of
 from core.club.roles import Act

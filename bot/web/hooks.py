@@ -7,7 +7,7 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from bot.app.services import Services
+from bot.games.plugin import Services
 from bot.storage.sql import Tx, TxJob
 from bot.web import feed, pgnotify
 from bot.web.feed import Moved
@@ -20,7 +20,7 @@ def move_job(svc: Services, platform: str, chat_id: str) -> TxJob | None:
 
 
 def created_job(svc: Services, chat: Chat) -> Any:
-    """For `Services.create(extra=…)`: the NOTIFY of a new game, `job(tx, game_id)` (None on SQLite)."""
+    """For `MoveRunner.create(extra=…)`: the NOTIFY of a new game, `job(tx, game_id)` (None on SQLite)."""
     job = pgnotify.notify_job(svc.store, chat.platform, chat.chat_id)
     if job is None:
         return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from bot.app.services import Services
+from bot.games.plugin import Services
 from bot.storage.base import GameRow
 from core.messages import Text
 

@@ -17,7 +17,7 @@ from typing import Any
 from aiohttp import web
 from aiohttp_sse import EventSourceResponse, sse_response
 
-from bot.app.services import Services
+from bot.games.plugin import Services
 from bot.web import feed as tv_feed
 from bot.web import links, pgnotify, view
 from bot.web.guard import Guard, GuardedSite, Limits

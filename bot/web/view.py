@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.app.services import Services
 from bot.club import tv as club_tv
+from bot.games.plugin import Services
 from bot.storage.base import GameRow
 from bot.web.screen import MAX_LANES, screen_of
 from core.messages import Chat, Text

@@ -31,7 +31,7 @@ from bot.yourdata.erase import like
 from core.messages import Chat, Inbound, Message, Text
 
 if TYPE_CHECKING:  # a type-only edge: the handlers get the services
-    from bot.app.services import Services
+    from bot.games.plugin import Services
 
 GAMES = Query("SELECT id, chat_id, private, kind, over, created, updated FROM games"
               " WHERE platform = :platform AND state LIKE :pattern ESCAPE '\\' ORDER BY id")

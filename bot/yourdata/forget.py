@@ -5,22 +5,19 @@ one transaction deletes or anonymises every row declared as theirs (bot/yourdata
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.app.runner import acting, loaded
+from bot.app.move_types import Move, Moved, Step
+from bot.app.runner import loaded
 from bot.app.turn import Turn
-from bot.games.plugin import personal
-from bot.storage.base import Conflict
+from bot.games.plugin import Services, personal
 from bot.storage.sql import Query, Tx
 from bot.yourdata.declare import TOKEN_PREFIX, entries
 from bot.yourdata.erase import forget_job, leave_nothing, like
 from core.buttons import ForgetButton
 from core.errors import GameError
-from core.games.base import Game
+from core.games.base import Ctx, Event, Game
 from core.messages import Button, Message, Text
-
-if TYPE_CHECKING:  # a type-only edge: the handlers get the services
-    from bot.app.services import Services
 
 log = logging.getLogger("bot.yourdata")
 
@@ -66,37 +63,48 @@ async def confirmed(svc: Services, turn: Turn, pressed: ForgetButton) -> None:
     token = f"{TOKEN_PREFIX}{svc.rng.getrandbits(64):016x}"  # random: nothing links it to the old id
     await svc.store.run(forget_job(ib.actor.platform, ib.actor.user_id, token, entries(personal()), svc.clock()))
     await leave_nothing(svc.store, entries(personal()))
-    forget_caches(svc, ib.actor.platform, ib.actor.user_id)
+    svc.forget_user(ib.actor.platform, ib.actor.user_id)  # what the App remembers of them
     log.info("%s: a user was forgotten", ib.actor.platform)  # never which one
     turn.messages.append(Message(ib.chat, Text("forget.done")))
 
 
 async def end_games(svc: Services, turn: Turn) -> None:
     """The running games the user plays in end first: resigned (or given up, cancelled, else ended as by
-    the timeout), told where they run. A game they only score (a Kegel evening) goes on without them."""
+    the timeout), told where they run — each a "forgotten" move through the move runner's one entry. A game
+    they only score (a Kegel evening) goes on without them."""
     ib = turn.inbound
     uid = ib.actor.user_id
     for (game_id,) in await svc.store.fetch(RUNNING, platform=ib.actor.platform, pattern=like(uid)):
-        async with svc.lock(game_id):
-            row = await svc.store.get_game(game_id)
-            if row is None or row.over:
-                continue
-            game, state = loaded(row)
-            if not svc.plugins[row.kind].forgotten_player_ends or uid not in {p.user_id for p in game.players(state)}:
-                continue
-            for step in range(len(ENDINGS) + 1):  # the first the game allows; at last, as by the timeout
-                try:
-                    action, by = _ending(game, state, uid, step)
-                    if action is None:
-                        continue
-                    await svc.apply(turn, row, acting(action, by), state)
-                    break
-                except GameError:
-                    continue
-                except Conflict:
-                    log.warning("could not end game %d before a /forgetme", game_id)
-                    break
-        svc.release(game_id)
+        row = await svc.store.get_game(game_id)
+        if row is None or row.over or not svc.plugins[row.kind].forgotten_player_ends:
+            continue
+        game, state = loaded(row)
+        if uid not in {p.user_id for p in game.players(state)}:
+            continue
+        try:
+            await svc.runner.run(turn, row, Move(leaving(uid), "forgotten", "forgotten"))
+        except Moved:  # ended, or left by them, meanwhile
+            continue
+        except GameError:
+            log.warning("could not end game %d before a /forgetme", game_id)
+
+
+def leaving(uid: str) -> Step:
+    """The step of a leaving player's move: the first ending the game allows (`_ending`), on the state
+    read under the game's lock (`Moved` where they have left it meanwhile)."""
+    def step(game: Game[Any], state: Any, ctx: Ctx) -> tuple[Any, list[Event]]:
+        if uid not in {p.user_id for p in game.players(state)}:
+            raise Moved()
+        for n in range(len(ENDINGS) + 1):
+            try:  # a game may refuse an ending (a GameError), or have none (None)
+                action, by = _ending(game, state, uid, n)
+                if action is not None:
+                    return game.apply(state, action, by, ctx)
+            except GameError:
+                if n == len(ENDINGS):
+                    raise
+        raise GameError("game_over")  # not reached: the timeout always ends a running game
+    return step
 
 
 ENDINGS = ("resign", "giveup", "cancel")
@@ -110,13 +118,3 @@ def _ending(game: Game[Any], state: Any, uid: str, step: int) -> tuple[object | 
     if step == len(ENDINGS) - 1:
         return game.cancel_action(state, uid), uid
     return game.timeout_action(), None
-
-
-def forget_caches(svc: Services, platform: str, uid: str) -> None:
-    """The App's memory of the user (their stored name, where they acted, their focus) goes too."""
-    for cache in (svc._users, svc._focus, svc._prompted, svc._answered):
-        cache.pop((platform, uid), None)
-    for key in [k for k in svc._members if k[0] == platform and k[2] == uid]:
-        svc._members.pop(key, None)
-    for chat in (uid, f"u:{uid}"):  # their private chat's language and their own /lang choice
-        svc.localiser.forget_chat(platform, chat)

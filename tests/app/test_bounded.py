@@ -16,11 +16,12 @@ def test_bounded_forgets_the_least_recently_stored() -> None:
 
 
 async def test_caches_stay_bounded_and_forgotten_languages_are_read_again(app: App, table: Table) -> None:
-    app._users.size = app.localiser._chat_langs.size = app.localiser._locales.size = 3
+    app.known.bound(3)
+    app.localiser._chat_langs.size = app.localiser._locales.size = 3
     await table.say("alice", "/lang de")
     for i in range(10):
         await table.say(f"user{i}", "/help", table.group.__class__(table.group.platform, f"group-{i}", False))
-    assert len(app._users) == 3 and len(app.localiser._chat_langs) <= 3 and len(app.localiser._locales) <= 3
+    assert app.known.users_kept() == 3 and len(app.localiser._chat_langs) <= 3 and len(app.localiser._locales) <= 3
     assert ("test", "group-1") not in app.localiser._chat_langs  # forgotten: the next answer reads it again
     r = await table.say("bob", "/help")
     assert "Die Spiele, die ich hier anbiete" in r.messages[0].text  # still German

@@ -127,7 +127,7 @@ async def test_a_timed_out_attempt_is_called_timed_out(db: str, clock: Clock) ->
         guess = table.button(r, ":secret")
         await table.dm("alice", wrong_codes(await secret_of(app))[0])
         clock.now += app.idle_timeout + 1
-        await app.sweep()
+        await app.runner.sweep()
         clock.now = NOON + 3600
         r = await table.say("alice", "/daily")  # in the group: no title, the group knows its name
         assert "Your attempt at today's 1A2B daily timed out (it counts as not solved)" in texts(r)

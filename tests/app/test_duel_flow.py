@@ -117,9 +117,9 @@ async def test_resign_records_a_win_for_the_other(table: Table) -> None:
 async def test_timeout_is_recorded(table: Table, app: App, clock) -> None:  # type: ignore[no-untyped-def]
     gid, first, second = await start_duel(table)
     clock.now += 1800
-    assert await app.sweep() == []  # not idle long enough
+    assert await app.runner.sweep() == []  # not idle long enough
     clock.now += 3600
-    out = await app.sweep()
+    out = await app.runner.sweep()
     assert out and "let the time run out" in out[0].text and out[0].to == table.group
     st = await table.state(gid)
     assert st["outcome"] == "timeout" and st["winner"] == second  # the starter owed the first guess
@@ -129,7 +129,7 @@ async def test_timeout_is_recorded(table: Table, app: App, clock) -> None:  # ty
     r = await table.say("alice", "/duel <@bob>")
     await table.press("bob", table.button(r, ":accept"))
     clock.now += 3601
-    out = await app.sweep()
+    out = await app.runner.sweep()
     assert out and "abandoned" in out[0].text
     r = await table.say("alice", "/stats")
     assert "⏱1" in texts(r)

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.app.app import App
-from bot.app.services import Services
 from bot.games import registry as plugins
+from bot.games.plugin import Services
 from bot.schedule.scheduler import Job, schedule_job
 from core.messages import Actor, Chat, Inbound, Message, Text
 from tests.app.conftest import Clock

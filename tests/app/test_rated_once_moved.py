@@ -50,7 +50,7 @@ async def test_a_timeout_after_each_guessed_once_is_a_rated_loss(table: Table, a
     await table.say(first, "9012")
     await table.say(second, "9012")  # the starter owes the next guess and goes silent
     clock.now += TIMEOUT + 1
-    out = "\n".join(o.text for o in await app.sweep())
+    out = "\n".join(o.text for o in await app.runner.sweep())
     assert "let the time run out" in out, out
     want = Expected()
     want.play("duel", [[first], [second]], [2.0, 1.0])

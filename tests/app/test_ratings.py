@@ -137,7 +137,7 @@ async def test_unrated_games_change_nothing(table: Table, app: App, clock: Clock
     # timed out (the starter owed the first guess: lost, but too short to be rated)
     await start_duel(table)
     clock.now += 7200
-    await app.sweep()
+    await app.runner.sweep()
     # assisted practice (hinted), and practice at all
     await table.say("ann", "/practice 3")
     await table.say("ann", "/hint")
@@ -148,7 +148,7 @@ async def test_unrated_games_change_nothing(table: Table, app: App, clock: Clock
     gid = await open_game(table, "points 1", players=("dan", "eve", "fay"))
     await set_word(table, gid, "crane")
     clock.now += 7200
-    await app.sweep()
+    await app.runner.sweep()
     assert (await table.state(gid))["outcome"] == "finished"
     assert stored(db) == {}
     assert "no rated games" in texts(await table.say("alice", "/top duel"))

@@ -1,4 +1,4 @@
-"""Games that time out (App.sweep with an injected clock) where nobody — or everybody — owed the move
+"""Games that time out (MoveRunner.sweep with an injected clock) where nobody — or everybody — owed the move
 show in /stats as timed out (⏱), never as lost, and in /stats logik; through the App on real SQLite.
 (One player owing the move loses: tests/app/test_timeout_loses.py.)"""
 
@@ -20,7 +20,7 @@ async def test_a_timed_out_practice_is_abandoned_not_lost(table: Table, app: App
     await table.say("alice", "/practice")
     await table.say("alice", "0123")
     clock.now += 7200
-    out = await app.sweep()
+    out = await app.runner.sweep()
     assert out, "the practice game timed out"
     await table.say("alice", "/practice")
     await table.say("alice", "/giveup")  # one really given up
@@ -40,7 +40,7 @@ async def test_a_practice_without_timeouts_shows_no_clock(table: Table) -> None:
 async def test_timed_out_logik_games_show_in_stats_logik(table: Table, app: App, clock: Clock) -> None:
     await logik_running(table)
     clock.now += 7200
-    out = await app.sweep()
+    out = await app.runner.sweep()
     assert any("timed out" in o.text for o in out)
     r = await table.say("alice", "/stats logik")
     out_text = texts(r)
@@ -65,7 +65,7 @@ async def test_timed_out_logik_games_show_in_stats_logik(table: Table, app: App,
 async def test_stats_logik_in_german_with_timeouts(table: Table, app: App, clock: Clock) -> None:
     await logik_running(table)
     clock.now += 7200
-    await app.sweep()
+    await app.runner.sweep()
     german = Table(app, locale="de", group=table.group)
     r = await german.say("alice", "/stats logik")
     assert "1 Partie, abgelaufen" in texts(r)

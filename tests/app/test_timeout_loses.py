@@ -36,7 +36,7 @@ async def test_the_sweep_gives_the_win_to_who_did_not_go_silent(table: Table, ap
                                                                 db: str) -> None:
     gid, first, second = await bob_on_his_last_chance(table)
     clock.now += TIMEOUT + 1
-    out = "\n".join(o.text for o in await app.sweep())
+    out = "\n".join(o.text for o in await app.runner.sweep())
     assert f"{second.capitalize()} let the time run out — {first.capitalize()} wins" in out, out
     st = await table.state(gid)
     assert st["outcome"] == "timeout" and st["winner"] == first
@@ -61,7 +61,7 @@ async def test_a_move_after_a_restart_finds_the_game_expired_too(db: str, clock:
         assert st["outcome"] == "timeout" and st["winner"] == first
         assert len(st["attempts"][second]) == ratings.MIN_MOVES  # the late guess was not played
         assert_agree(db, lost(first, second))
-        assert not await app.sweep()  # nothing left to time out
+        assert not await app.runner.sweep()  # nothing left to time out
     finally:
         await app.close()
 
@@ -71,7 +71,7 @@ async def test_nobody_owed_the_move_so_it_is_abandoned(table: Table, app: App, c
     await table.say("bob", "/join")
     gid, _first, _second = await start_duel(Table(app, group=table.group.__class__(PLATFORM, "group-2", False)))
     clock.now += TIMEOUT + 1
-    out = "\n".join(o.text for o in await app.sweep())
+    out = "\n".join(o.text for o in await app.runner.sweep())
     assert "word game was abandoned" in out, out
     assert (await table.state(gid))["winner"] is not None  # the duel's starter was to move: the other won
     assert not stored(db)  # neither is rated: the lobby never began, the duel had too few moves
@@ -84,7 +84,7 @@ async def test_the_word_game_player_who_went_silent_loses(table: Table, app: App
     assert "slate" in texts(await table.say(guesser, "slate"))
     await table.say(guesser, "/board")
     clock.now += TIMEOUT + 1
-    out = "\n".join(o.text for o in await app.sweep())
+    out = "\n".join(o.text for o in await app.runner.sweep())
     assert f"{guesser.capitalize()} let the time run out" in out and "crane" in out, out
     st = await table.state(gid)
     assert st["outcome"] == "finished" and st["winners"] == [setter] and st["left"] == [guesser]

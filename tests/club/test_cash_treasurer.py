@@ -288,7 +288,7 @@ async def test_a_linked_member_reads_their_statement_privately_and_is_reminded(t
     assert msg.fallback is not None and "cannot write to you privately" in msg.fallback.text  # as /mydata
     r = await table.say("mallory", "/kasse me")  # not linked: nobody's statement
     assert "not linked to a member" in plain(r) and "0.30" not in plain(r), plain(r)
-    posts = await cash_club.reminders(table.app.services, PLATFORM, "group-1", ["bob", "mallory", "dave"])
+    posts = await cash_club.reminders(table.app, PLATFORM, "group-1", ["bob", "mallory", "dave"])
     assert [(p.to, p.about) for p in posts] == [(Actor(PLATFORM, "bob", "Bob Builder"), GROUP)]
     assert posts[0].text.key == "cash.reminder"
 

@@ -368,7 +368,7 @@ async def test_every_slash_option_has_its_own_description(
 async def test_localised_command_names_are_synced_and_typed(
     standin: StandIn, make_adapter: MakeAdapter, open_app: OpenApp,
 ) -> None:
-    """A command's localised names (bot/app/services.py `Command.aliases`) are its name_localizations
+    """A command's localised names (bot/app/turn.py `Command.aliases`) are its name_localizations
     (Cyrillic where the language writes it; the stand-in refuses names Discord refuses), and typed
     in a channel every alias runs the command, as does the slash command by its canonical name."""
     alice = standin.add_user("Alice")

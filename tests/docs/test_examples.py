@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.services import command_aliases
+from bot.app.turn import command_aliases
 from bot.games.registry import commands
 from tests.docs.examples import (
     PAGES,

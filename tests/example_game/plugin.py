@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bot.app.services import Command, Services, Turn
-from bot.games.plugin import GamePlugin
+from bot.app.turn import Command, Turn
+from bot.games.plugin import GamePlugin, Services
 from bot.storage.base import GameRow
 from bot.storage.sql import TxJob
 from core.games.base import Player
@@ -14,7 +14,7 @@ from tests.example_game import rules, storage
 async def cmd_hilo(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     state, events = rules.new(Player(ib.actor.user_id, ib.actor.name), svc.ctx())
-    await svc.create(turn, rules.GAME.kind, state, events, [ib.actor.user_id])
+    await svc.runner.create(turn, rules.GAME.kind, state, events, [ib.actor.user_id])
 
 
 class HigherOrLowerPlugin(GamePlugin[rules.State]):

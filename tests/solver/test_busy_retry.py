@@ -1,5 +1,5 @@
 """The bot's own move refused as busy (bot/solver/thinking.py's bound) is tried again by the App on its
-own (`App.retry_bot_moves`, which `python -m bot` runs every second) with backoff: the human waiting
+own (`MoveRunner.retry_bot_moves`, which `python -m bot` runs every second) with backoff: the human waiting
 for the bot sees its move arrive without writing again, the chat is told once that the move follows,
 and a game that ended meanwhile is not moved. Real App, real SQLite file, an injected clock."""
 
@@ -9,7 +9,7 @@ import asyncio
 from typing import Any
 
 from bot.app.app import App
-from bot.app.services import RETRY_DELAYS
+from bot.app.runner import RETRY_DELAYS
 from bot.solver.thinking import Thinker
 from core.messages import Chat, Outbound
 from tests.app.conftest import Clock
@@ -50,23 +50,23 @@ async def busy_duel(table: Table) -> tuple[int, Recording, asyncio.Task[Any]]:
 async def test_a_busy_bot_moves_on_its_own_once_there_is_room(table: Table, clock: Clock) -> None:
     app: App = table.app
     gid, rec, blocker = await busy_duel(table)
-    assert await app.retry_bot_moves() == []  # not due yet
+    assert await app.runner.retry_bot_moves() == []  # not due yet
     clock.now += RETRY_DELAYS[0]
-    assert await app.retry_bot_moves() == []  # due, still busy: tried, nothing said a second time
+    assert await app.runner.retry_bot_moves() == []  # due, still busy: tried, nothing said a second time
     assert app.thinker.refused == 2 and not (await table.state(gid))["attempts"]["bot"]
     clock.now += RETRY_DELAYS[0]
-    assert await app.retry_bot_moves() == []  # the next try waits longer (backoff)
+    assert await app.runner.retry_bot_moves() == []  # the next try waits longer (backoff)
     assert app.thinker.refused == 2
     rec.gate.set()
     await blocker
     clock.now += RETRY_DELAYS[1]
-    out = await app.retry_bot_moves()  # no human message: the bot's guess arrives
+    out = await app.runner.retry_bot_moves()  # no human message: the bot's guess arrives
     st = await table.state(gid)
     assert len(st["attempts"]["bot"]) == 1 and st["turn"] == "ann", said(out)
     assert "Bot" in said(out) and all(isinstance(o.to, Chat) and o.to.chat_id == "group-1" for o in out)
     assert FOLLOWS not in said(out)
     clock.now += RETRY_DELAYS[-1]
-    assert await app.retry_bot_moves() == []  # done: nothing owed any more
+    assert await app.runner.retry_bot_moves() == []  # done: nothing owed any more
     rec.shutdown()
 
 
@@ -79,7 +79,7 @@ async def test_a_game_ended_meanwhile_is_not_moved(table: Table, clock: Clock) -
     rec.gate.set()
     await blocker
     clock.now += RETRY_DELAYS[-1]
-    assert await app.retry_bot_moves() == []
+    assert await app.runner.retry_bot_moves() == []
     st = await table.state(gid)
     assert not st["attempts"]["bot"] and st["phase"] == "finished"
     rec.shutdown()
@@ -91,11 +91,11 @@ async def test_the_bot_gives_up_after_its_last_try(table: Table, clock: Clock) -
     gid, rec, blocker = await busy_duel(table)
     for delay in RETRY_DELAYS:
         clock.now += delay
-        assert await app.retry_bot_moves() == []
-    assert app.thinker.refused == 1 + len(RETRY_DELAYS) and not app.owed
+        assert await app.runner.retry_bot_moves() == []
+    assert app.thinker.refused == 1 + len(RETRY_DELAYS) and not app.runner.owed
     rec.gate.set()
     await blocker
     clock.now += RETRY_DELAYS[-1]
-    assert await app.retry_bot_moves() == []
+    assert await app.runner.retry_bot_moves() == []
     assert not (await table.state(gid))["attempts"]["bot"]
     rec.shutdown()

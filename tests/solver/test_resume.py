@@ -1,6 +1,6 @@
 """A duel against the bot survives a crash while the bot thinks: on a real SQLite file, the first
 App dies in the bot's thinking step (its move is never made), a second App opens the same file,
-and its start-up path (`App.resume`, called by `python -m bot`) or the human's next guess makes
+and its start-up path (`MoveRunner.resume`, called by `python -m bot`) or the human's next guess makes
 the bot's move."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ async def test_after_a_crash_the_start_up_path_makes_the_bots_move(db: str, cloc
     gid = await crash_at_the_bots_turn(db, clock, tmp_path, "duel")
     app = await open_app(db, clock, tmp_path)
     try:
-        out = await app.resume()
+        out = await app.runner.resume()
         table = Table(app)
         st = await table.state(gid)
         assert st["turn"] == "ann" and len(st["attempts"]["bot"]) == 1
@@ -72,7 +72,7 @@ async def test_after_a_crash_the_start_up_path_makes_the_bots_move(db: str, cloc
         assert "It is Bot's turn" not in texts(r)
         st = await table.state(gid)
         assert st["attempts"]["ann"][-1]["code"] == "1234"  # the human can guess again
-        assert await app.resume() == []  # nothing owed any more: a second start sends nothing
+        assert await app.runner.resume() == []  # nothing owed any more: a second start sends nothing
     finally:
         await app.close()
 
@@ -95,7 +95,7 @@ async def test_logik_after_a_crash_the_bot_sends_its_row_at_start(db: str, clock
     gid = await crash_at_the_bots_turn(db, clock, tmp_path, "logik")
     app = await open_app(db, clock, tmp_path)
     try:
-        out = await app.resume()
+        out = await app.runner.resume()
         st = await Table(app).state(gid)
         assert "bot" in st["pending"] and out
         r = await Table(app).say("ann", "11223")

@@ -459,7 +459,7 @@ async def test_a_group_admin_may_enter_a_kegeln_throw_a_member_may_not(
 
 
 async def test_localised_command_names_in_the_menus_and_typed(standin: StandIn, club: Club) -> None:
-    """A command's localised names (bot/app/services.py `Command.aliases`): each language's menu shows
+    """A command's localised names (bot/app/turn.py `Command.aliases`): each language's menu shows
     its own (the stand-in refuses names Telegram refuses, so the Cyrillic ones stay out), the
     canonical name is not listed twice, and a typed alias of any language works in any chat."""
     calls = standin.of("setMyCommands")

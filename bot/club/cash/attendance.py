@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club.cash import entries
 from bot.club.cash import members as cash_members
 from bot.club.cash import storage as cash_storage
@@ -14,6 +14,7 @@ from bot.club.cash.rules import permit
 from bot.club.charts import chat_zone
 from bot.club.evenings import storage as termin_storage
 from bot.club.host import action
+from bot.games.plugin import Services
 from bot.schedule.scheduler import Job, schedule_job
 from bot.storage.sql import Query, Tx
 from core import names

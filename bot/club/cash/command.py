@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from babel.numbers import list_currencies
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club.cash import attendance as cash_attendance
 from bot.club.cash import entries
 from bot.club.cash import fine_names as cash_names
@@ -16,6 +16,7 @@ from bot.club.cash import treasury as cash_club
 from bot.club.cash.rules import permit
 from bot.club.cash.storage import Settings
 from bot.club.host import action
+from bot.games.plugin import Services
 from bot.storage.sql import Tx
 from bot.texts.option_words import vocabulary_of
 from core.club.cash import ledger as cash

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from babel.numbers import get_decimal_symbol, list_currencies
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import records
 from bot.club.cash import fine_names as cash_names
 from bot.club.cash import members as cash_members
@@ -24,6 +24,7 @@ from bot.club.cash.storage import Settings
 from bot.club.cash.xlsx import book_xlsx
 from bot.club.charts import chat_zone
 from bot.club.season import season_start, season_year
+from bot.games.plugin import Services
 from bot.storage.sql import Tx
 from core import names
 from core.club.cash import export as report

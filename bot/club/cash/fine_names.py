@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.app.services import Services
+from bot.games.plugin import Services
 from core.club.cash.ledger import DEFAULT_CODES, DEFAULT_FINES, Catalogue, Fine
 from core.messages import Text
 

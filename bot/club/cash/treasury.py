@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club.cash import attendance as cash_attendance
 from bot.club.cash import entries
 from bot.club.cash import members as cash_members
@@ -16,6 +16,7 @@ from bot.club.cash.entries import ISO, amount_and_reason, balance_after, enter, 
 from bot.club.cash.rules import decimals, permit
 from bot.club.cash.storage import Settings
 from bot.club.charts import chat_zone
+from bot.games.plugin import Services
 from bot.schedule.own_posts import register_post
 from bot.schedule.scheduler import Job, cancel_job, pending, schedule_job
 from bot.storage.sql import Tx

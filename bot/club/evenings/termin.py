@@ -11,11 +11,12 @@ from functools import cache
 
 from babel.dates import get_day_names
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import roles as club_roles
 from bot.club.charts import chat_zone
 from bot.club.evenings import storage as tstore
 from bot.club.host import action
+from bot.games.plugin import Services
 from bot.schedule.own_posts import register_post
 from bot.schedule.scheduler import Job
 from bot.schedule.zones import zone

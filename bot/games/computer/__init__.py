@@ -9,9 +9,10 @@ import logging
 import random
 from typing import Any, TypeVar
 
-from bot.app.services import Move, Moved, Services, Turn
+from bot.app.move_types import Move, Moved
+from bot.app.turn import Turn
 from bot.games.computer.storage import bot_level
-from bot.games.plugin import GAMES, PLUGINS, GamePlugin
+from bot.games.plugin import GAMES, PLUGINS, GamePlugin, Services
 from bot.storage.base import GameRow, NewResult
 from core import serial
 from core.achievements import Feat
@@ -78,18 +79,17 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
             try:
                 action = await svc.think(("bot", row.id, row.version), solver_games.spec_of(state),
                                            solver_games.bot_guess, state, level, rng)
-            except GameError as err:  # busy: the App tries again shortly (App.retry_bot_moves); told once
+            except GameError as err:  # busy: the App tries again shortly (MoveRunner.retry_bot_moves); told once
                 if err.code != "solver.busy":
                     turn.messages.append(Message(svc.chat_of(row), Text(f"error.{err.code}", err.params)))
-                elif svc.owe(row.id):
+                elif svc.runner.owe(row.id):
                     turn.messages.append(Message(svc.chat_of(row), Text("solver.busy_move")))
                 break
             except Exception:  # the human's move stands; their next message or a restart tries again
                 log.exception("the bot could not think in game %d", game_id)
                 break
         try:
-            played = await svc.run(turn, row, Move(bot_step(action), "bot", extra=tuple(extra), same_version=True,
-                                                   computer=True))
+            played = await svc.runner.run(turn, row, Move(bot_step(action), "bot", "bot", extra=tuple(extra)))
         except Moved:
             continue  # the human moved meanwhile: look again
         else:
@@ -99,7 +99,7 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
     if turn.outcome != human_outcome:
         turn.outcome = f"{human_outcome}+bot"
     if ended:
-        svc.release(game_id)
+        svc.runner.release(game_id)
 
 
 async def solver_pending(svc: Services, turn: Turn, row: GameRow) -> None:

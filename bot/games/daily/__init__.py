@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.app.services import Command, Services, Turn, loaded
+from bot.app.runner import loaded
+from bot.app.turn import Command, Turn
 from bot.games.daily import morning, storage
 from bot.games.daily.attempt import play, played_already
 from bot.games.daily.commands import SUBCOMMANDS, cmd_daily, cmd_timezone
 from bot.games.daily.day import streaks, today
 from bot.games.daily.feats import daily_feats
 from bot.games.daily.streak_stats import streak_stats
-from bot.games.plugin import GamePlugin
+from bot.games.plugin import GamePlugin, Services
 from bot.schedule.scheduler import Job
 from bot.storage.base import GameRow, NewResult
 from bot.storage.schemas import Schema

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.app.services import Services, Turn, loaded
+from bot.app.runner import loaded
+from bot.app.turn import Turn
 from bot.games.daily import storage
 from bot.games.daily.day import check_open, closes, ends, today
 from bot.games.daily.storage import DailyTaken
+from bot.games.plugin import Services
 from bot.texts.option_words import colour_letters
 from core.buttons import ChatButton
 from core.errors import GameError
@@ -58,7 +60,7 @@ async def play(svc: Services, turn: Turn, group: Chat, puzzle: str, guess: str |
         state, events = rules.new(puzzle, day, me, secret, ctx, lang, colour_letters(svc.catalogs), closes(day, tz))
         job = storage.daily_start_job(group.platform, group.chat_id, day, puzzle, me.user_id, me.name, ctx.now)
         try:
-            await svc.create(turn, GAME.kind, state, events, [me.user_id], group, extra=job, bounded=False,
+            await svc.runner.create(turn, GAME.kind, state, events, [me.user_id], group, extra=job, bounded=False,
                              seat_key=seat_key(group, day, puzzle))
         except (DailyTaken, GameError) as err:  # started at the same moment elsewhere (a second device)
             if isinstance(err, GameError) and err.code != "already_in_game":
@@ -120,7 +122,7 @@ async def guess_on(svc: Services, turn: Turn, game_id: int, outcome: str, attemp
         raise await refused_again(svc, turn, svc.chat_of(row) if row else turn.inbound.chat, outcome, attempts,
                                   puzzle)
     kind, _state = loaded(row)
-    await svc.play(turn, row, kind.secret_action(guess.strip()))
+    await svc.runner.play(turn, row, kind.secret_action(guess.strip()))
 
 
 async def resume(svc: Services, turn: Turn, game_id: int, outcome: str, attempts: int, puzzle: str) -> None:
@@ -133,7 +135,7 @@ async def resume(svc: Services, turn: Turn, game_id: int, outcome: str, attempts
                                   puzzle)
     kind, state = loaded(row)
     turn.outcome = f"resumed:{row.id}"
-    svc.note_prompts(kind, row.id, row.platform, None, state, turn.inbound.actor.user_id)
+    svc.inputs.note_prompts(kind, row.id, row.platform, None, state, turn.inbound.actor.user_id)
     turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row), [kind.board(row.id, state, svc.chat_of(row))]))
     if not turn.inbound.chat.private:
         turn.messages.append(Message(turn.inbound.chat, Text("daily.resumed", {"name": turn.inbound.actor.name,

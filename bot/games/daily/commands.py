@@ -8,10 +8,12 @@ from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.app.routing import awaiting_secret
-from bot.app.services import Services, Turn, loaded
+from bot.app.runner import loaded
+from bot.app.turn import Turn
 from bot.games.daily.attempt import play
 from bot.games.daily.day import today
 from bot.games.daily.tables import show_day, show_table
+from bot.games.plugin import Services
 from bot.retention.schedule import rearm_group
 from bot.schedule.zones import DEFAULT_TZ
 from core.errors import GameError
@@ -49,7 +51,7 @@ async def cmd_daily(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         for row in running:
             kind, state = loaded(row)
             if len(running) == 1:  # the only one: the next private input goes to it
-                svc.note_prompts(kind, row.id, row.platform, None, state, turn.inbound.actor.user_id)
+                svc.inputs.note_prompts(kind, row.id, row.platform, None, state, turn.inbound.actor.user_id)
             turn.messages.extend(await svc.titled(row.kind, svc.chat_of(row),
                                                   [kind.board(row.id, state, svc.chat_of(row))]))
         return

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 
-from bot.app.services import Services
 from bot.games.daily import storage
+from bot.games.plugin import Services
 from bot.schedule.zones import zone
 from core.errors import GameError
 from core.games.daily import presenter

@@ -10,7 +10,7 @@ from core.achievements import Feat
 from core.games.daily.rules import DailyOutcome, State
 
 if TYPE_CHECKING:  # a type-only edge: the hooks get the services
-    from bot.app.services import Services
+    from bot.games.plugin import Services
 
 # the days of the attempts started by then, up to this one's (a replay sees later ones too: left out)
 PLAYED_DAYS = Query("SELECT DISTINCT day FROM daily_plays WHERE platform = :platform AND chat_id = :chat_id"

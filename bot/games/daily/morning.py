@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from bot.app.services import Services
 from bot.games.daily import storage
 from bot.games.daily.attempt import play_button
 from bot.games.daily.day import today
+from bot.games.plugin import Services
 from bot.retention import schedule
 from bot.retention.settings import pinged, post_settings
 from bot.schedule.scheduler import Job

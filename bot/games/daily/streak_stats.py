@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.games.daily import storage
 from bot.games.daily.day import today
+from bot.games.plugin import Services
 from core.errors import GameError
 from core.games.daily import presenter, rules
 from core.games.daily.streaks import MAX_HELD, streak

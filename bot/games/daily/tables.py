@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.games.daily import storage
 from bot.games.daily.attempt import result_text
 from bot.games.daily.day import today
 from bot.games.daily.storage import DailyLine
+from bot.games.plugin import Services
 from core.games.daily import presenter
 from core.games.daily.streaks import Streak, streak
 from core.messages import Chat, Message, Text

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.app.services import Command, Services, Turn
+from bot.app.turn import Command, Turn
 from bot.games.computer import BOT_CHOICES, LEVEL_KEYS, ComputerOpponent, without_bot
+from bot.games.plugin import Services
 from bot.texts.option_words import LENGTH_CHOICES, parse_code_options
 from core.achievements import CRACK_IN_4, FIRST_WIN
 from core.codes import CodeRules
@@ -25,7 +26,7 @@ async def cmd_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     opponent = await svc.resolve_player(ib, opts.opponent) if opts.opponent else None
     me = Player(ib.actor.user_id, ib.actor.name)
     state, events = duel.new(CodeRules(opts.length, opts.repeats), me, opponent, svc.ctx())
-    await svc.create(turn, GAME.kind, state, events, [me.user_id])
+    await svc.runner.create(turn, GAME.kind, state, events, [me.user_id])
 
 
 async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -41,7 +42,7 @@ async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
                                                       "level": Text(LEVEL_KEYS[level])}))
     at = len(turn.messages)
     shown = [e for e in events if not isinstance(e, Accepted)]  # the intro says it: no "I wrote to you both"
-    await svc.create(turn, GAME.kind, state, [BotLevel(level), *shown], [me.user_id])
+    await svc.runner.create(turn, GAME.kind, state, [BotLevel(level), *shown], [me.user_id])
     turn.messages.insert(at, intro)
 
 

@@ -9,14 +9,14 @@ from dataclasses import replace
 from typing import Any
 
 from bot.app.runner import both
-from bot.app.services import Command, Services, Turn
+from bot.app.turn import Command, Turn
 from bot.club import games as club_games
 from bot.club import schema as club_schema
 from bot.club import wing as club_wing
 from bot.games.kegeln import play
 from bot.games.kegeln.play import cmd_kegeln, cmd_scorer, cmd_throw, cmd_undo, cmd_winner, cmd_wurf
 from bot.games.kegeln.screen import SCREEN
-from bot.games.plugin import GamePlugin
+from bot.games.plugin import GamePlugin, Services
 from bot.storage.base import GameRow, NewResult
 from bot.storage.sql import TxJob
 from bot.web import hooks as tv

@@ -3,9 +3,10 @@ in its transaction, and a finished game as a rated match."""
 
 from __future__ import annotations
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.club import roles as club_roles
 from bot.club import storage as club_storage
+from bot.games.plugin import Services
 from bot.storage import queries as q
 from bot.storage.base import GameRow
 from bot.storage.sql import Tx, TxJob
@@ -34,7 +35,7 @@ async def cmd_kegeln(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     setup = options.parse_setup(args, svc.option_words)
     state, events = rules.new(setup, Player(ib.actor.user_id, ib.actor.name), svc.ctx())
     state.casual = not await club_roles.allowed(svc, ib.actor, ib.chat, Act.SCORE)
-    await svc.create(turn, "kegeln", state, events, [ib.actor.user_id], extra=tv.created_job(svc, ib.chat))
+    await svc.runner.create(turn, "kegeln", state, events, [ib.actor.user_id], extra=tv.created_job(svc, ib.chat))
     tv.saved(svc, ib.chat)
 
 
@@ -63,7 +64,7 @@ async def cmd_wurf(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     position = None
     if len(words) > 1:
         position = kegeln_position(svc, " ".join(words[1:]), await svc.lang(ib))
-    await svc.play(turn, row, actions.Pins(pins, position, ib.actor.is_admin))
+    await svc.runner.play(turn, row, actions.Pins(pins, position, ib.actor.is_admin))
 
 
 async def cmd_throw(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -86,7 +87,7 @@ def kegeln_position(svc: Services, word: str, lang: str) -> int:
 
 async def cmd_undo(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     row = await kegeln_game(svc, turn.inbound)
-    await svc.play(turn, row, actions.Undo(turn.inbound.actor.is_admin))
+    await svc.runner.play(turn, row, actions.Undo(turn.inbound.actor.is_admin))
 
 
 async def cmd_scorer(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -104,7 +105,7 @@ async def cmd_scorer(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         if not state.casual and Role.SCORER.value not in held:  # a club game stays with the club's people
             scorers = await club_storage.holders(svc.store, ib.chat.platform, ib.chat.chat_id, Role.SCORER.value)
             raise GameError("club.may_score", scorers=", ".join(h.name for h in scorers) or "–")
-    await svc.play(turn, row, actions.HandOver(to, ib.actor.is_admin))
+    await svc.runner.play(turn, row, actions.HandOver(to, ib.actor.is_admin))
 
 
 async def cmd_winner(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -113,7 +114,8 @@ async def cmd_winner(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     row = await kegeln_game(svc, ib)
     state = serial.load(State, row.state)
-    await svc.play(turn, row, kegeln_tie.typed_winner(state, " ".join(args), ib.actor.user_id, ib.actor.is_admin))
+    winner = kegeln_tie.typed_winner(state, " ".join(args), ib.actor.user_id, ib.actor.is_admin)
+    await svc.runner.play(turn, row, winner)
 
 
 def move_writes(row: GameRow, old: State, new: State) -> TxJob | None:

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from bot.app.services import Command, Services, Turn
+from bot.app.turn import Command, Turn
 from bot.games.computer import BOT_CHOICES, ComputerOpponent
 from bot.games.logik.commands import cmd_logik
 from bot.games.logik.stats import logik_stats
+from bot.games.plugin import Services
 from core.achievements import FIRST_WIN, LOGIK_IN_5
 from core.games.logik import GAME
 from core.games.logik.rules import State

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.games.computer import LEVEL_KEYS, without_bot
+from bot.games.plugin import Services
 from bot.texts.i18n import Catalogs
 from bot.texts.option_words import colour_letters
 from core.errors import GameError
@@ -26,7 +27,7 @@ async def cmd_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     opponent = await svc.resolve_player(ib, written) if written else None
     me = Player(ib.actor.user_id, ib.actor.name)
     state, events = logik.new(me, opponent, rows, logik_letters(svc.catalogs), svc.ctx())
-    await svc.create(turn, GAME.kind, state, events, [me.user_id])
+    await svc.runner.create(turn, GAME.kind, state, events, [me.user_id])
 
 
 def logik_letters(catalogs: Catalogs) -> dict[str, str]:
@@ -49,5 +50,5 @@ async def solver_bot_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> 
                                                        "level": Text(LEVEL_KEYS[level])}))
     at = len(turn.messages)
     shown = [e for e in events if not isinstance(e, Accepted)]
-    await svc.create(turn, GAME.kind, state, [BotLevel(level), *shown], [me.user_id])
+    await svc.runner.create(turn, GAME.kind, state, [BotLevel(level), *shown], [me.user_id])
     turn.messages.insert(at, intro)

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
 from bot.games.logik.storage import logik_record, logik_sides
+from bot.games.plugin import Services
 from core.messages import Message, Text
 
 

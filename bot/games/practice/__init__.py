@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.services import Command, GamePlugin, Move, Moved, Services, Turn
+from bot.app.move_types import Move, Moved
+from bot.app.turn import Command, Turn
+from bot.games.plugin import GamePlugin, Services
 from bot.games.practice.storage import practice_bests
 from bot.storage.base import GameRow, StatLine
 from bot.texts.option_words import LENGTH_CHOICES, parse_code_options
@@ -28,7 +30,7 @@ async def cmd_practice(svc: Services, turn: Turn, args: tuple[str, ...]) -> None
 async def new_practice(svc: Services, turn: Turn, rules: CodeRules) -> None:
     ib = turn.inbound
     state, events = practice.new(rules, Player(ib.actor.user_id, ib.actor.name), svc.ctx())
-    await svc.create(turn, GAME.kind, state, events, [ib.actor.user_id])
+    await svc.runner.create(turn, GAME.kind, state, events, [ib.actor.user_id])
 
 
 async def report_best(svc: Services, turn: Turn, state: practice.State, chat: Chat) -> None:
@@ -76,7 +78,7 @@ class PracticePlugin(GamePlugin[practice.State]):
             state = serial.load(practice.State, row.state)
             left, guess = await think_hint(svc, state)  # a guess that comes in meanwhile: think again
             try:
-                await svc.run(turn, row, Move(hint_step(left, guess), "hint", same_version=True))
+                await svc.runner.run(turn, row, Move(hint_step(left, guess), "hint", "hint"))
             except Moved:
                 fresh = await svc.store.get_game(row.id)
                 if fresh is None or fresh.over:

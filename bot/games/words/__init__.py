@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bot.app.services import Command, Services, Turn
-from bot.games.plugin import GamePlugin
+from bot.app.turn import Command, Turn
+from bot.games.plugin import GamePlugin, Services
 from bot.games.words.commands import cmd_begin, cmd_words
 from bot.games.words.hint import words_hint
 from bot.games.words.ratings import rated_match

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
+from bot.games.plugin import Services
 from core import serial
 from core.errors import GameError
 from core.games.base import Player
@@ -23,7 +24,7 @@ async def cmd_words(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         raise GameError("group_only", command="words")
     else:
         state, events = rules.new(opts, me, svc.ctx())
-    await svc.create(turn, GAME.kind, state, events, [me.user_id])
+    await svc.runner.create(turn, GAME.kind, state, events, [me.user_id])
 
 
 async def cmd_begin(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -38,4 +39,4 @@ async def cmd_begin(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
             if GAME.join_action(state, ib.actor.user_id, ib.actor.name):
                 raise GameError("words.not_in_lobby", name=state.opener.name)  # whose lobby it is
         raise GameError("words.no_lobby")
-    await svc.play(turn, row, Begin())
+    await svc.runner.play(turn, row, Begin())

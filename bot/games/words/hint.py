@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.app.services import Services, Turn
+from bot.app.turn import Turn
+from bot.games.plugin import Services
 from bot.solver import book as solver_book
 from bot.storage.base import GameRow
 from core import serial

@@ -241,7 +241,7 @@ async def test_an_attempt_left_idle_times_out_as_not_solved(noon_app: App, clock
     await table.say("alice", "/daily")
     await table.dm("alice", wrong_codes(await secret_of(noon_app))[0])
     clock.now += noon_app.idle_timeout + 1
-    out = await noon_app.sweep()
+    out = await noon_app.runner.sweep()
     group = [o.text for o in out if isinstance(o.to, Chat) and not o.to.private]
     assert any("Alice did not solve the 1A2B daily of Nov 30, 2026: X/10" in t for t in group)
     assert any("timed out" in o.text for o in out if isinstance(o.to, Actor))

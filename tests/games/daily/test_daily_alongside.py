@@ -174,7 +174,7 @@ async def test_nothing_the_group_or_the_others_see_shows_the_code_or_a_guess(db:
         assert "Alice solved" in group_texts(r)
         await tour()
         clock.now += app.idle_timeout + 1
-        timed_out = await app.sweep()
+        timed_out = await app.runner.sweep()
         assert any("Carol did not solve" in o.text for o in timed_out)
 
         shown = [m for m in [*table.sent, *timed_out]

@@ -101,7 +101,7 @@ async def test_yesterdays_time_out_names_its_day(db: str, clock: Clock) -> None:
         table = Table(app)
         await yesterday_and_today(table, clock)
         clock.now = NOON + app.idle_timeout + 60  # yesterday's idle for a day; today's started at DAY2
-        out = await app.sweep()
+        out = await app.runner.sweep()
         told = [o.text for o in out if isinstance(o.to, Actor) and o.to.user_id == "alice"]
         assert len(told) == 1 and "timed out" in told[0] and "of the 1A2B daily of Nov 30, 2026 was" in told[0], told
         assert "Today's" not in told[0]

@@ -225,7 +225,7 @@ async def test_idle_game_times_out_without_statistics(table: Table, app: App, cl
     gid = await start(table, "/kegeln high 2 Anna Ben")
     await table.say("alice", "/wurf 5 T")
     clock.now += 7200
-    out = await app.sweep()
+    out = await app.runner.sweep()
     assert any("timed out" in m.text for m in out)
     assert (await table.state(gid))["outcome"] == "abandoned"
     assert rows(db, "SELECT COUNT(*) FROM kegeln_members") == [(0,)]

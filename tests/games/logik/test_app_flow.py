@@ -114,7 +114,7 @@ async def test_all_rows_used_is_a_draw_and_resign_and_timeout(table: Table, app:
     r = await table.say("alice", "/logik <@bob>")
     await table.press("bob", table.button(r, ":accept"))
     clock.now += 7200
-    out = await app.sweep()
+    out = await app.runner.sweep()
     assert any("timed out" in o.text for o in out)
 
 

@@ -207,13 +207,13 @@ async def test_idle_timeout_by_the_sweep(app: App, table: Table, clock: Clock) -
     gid = await open_game(table)
     late = await set_word(table, gid, "crane")
     clock.now += 3601
-    out = "\n".join(o.text for o in await app.sweep())
+    out = "\n".join(o.text for o in await app.runner.sweep())
     assert f"{late.capitalize()} let the time run out" in out and "crane" in out, out
     r = await table.say(late, "/stats")
     assert "Bulls & Cows with words: 1 · 0/0/0" in texts(r) and "⏱" not in texts(r)  # out of the match, not abandoned
     lobby = await table.say("ann", "/words")  # nobody owes a lobby a move: it is abandoned
     clock.now += 3601
-    assert "abandoned" in "\n".join(o.text for o in await app.sweep()), texts(lobby)
+    assert "abandoned" in "\n".join(o.text for o in await app.runner.sweep()), texts(lobby)
 
 
 async def test_setter_leaves_before_choosing(table: Table) -> None:
