@@ -144,7 +144,7 @@ def test_a_name_imported_through_a_re_export_is_found(tmp_path: Path) -> None:
     (tmp_path / "bot" / "app" / "turn.py").write_text("class Turn:\n    pass\n")
     (tmp_path / "bot" / "app" / "services.py").write_text("from bot.app.turn import Turn\nX = 1\n")
     (tmp_path / "bench").mkdir()
-    (tmp_path / "bench" / "b.py").write_text("from bot.app.services import Turn, X\nfrom bot.app.app import turn\n")
+    (tmp_path / "bench" / "b.py").write_text("from bot.app.services import Turn, X\nfrom bot.app import turn\n")
     assert through_reexports(tmp_path) == {("bench.b", "bot.app.services", "Turn")}
 
 
@@ -155,7 +155,7 @@ def test_only_the_move_runner_saves_a_move() -> None:
 def test_a_move_saved_outside_the_runner_is_found(tmp_path: Path) -> None:
     (tmp_path / "bot" / "app").mkdir(parents=True)
     (tmp_path / "bot" / "app" / "sweep.py").write_text("async def f(svc, row):\n    await svc.store.save_game(row)\n")
-    assert saving_calls(bot_modules(tmp_path)) == {("bot.app.runner.sweep", "save_game")}
+    assert saving_calls(bot_modules(tmp_path)) == {("bot.app.sweep", "save_game")}
 
 
 def test_every_package_of_bot_says_what_it_holds_and_the_architecture_names_it() -> None:
