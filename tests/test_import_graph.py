@@ -69,7 +69,6 @@ GAME_IMPORTS: dict[tuple[str, str], str] = {
     ("bot.retention.schedule", "daily"): "the morning post tells the daily puzzles",
     ("bot.retention.tables", "duel"): "the weekly table's duel wins",
     ("bot.solver.book", "words"): "the word lengths of the word game's solver lists",
-    ("bot.solver.dictionary", "words"): "the word lengths of the word game's dictionary",
     ("core.solver.games", "duel"): "the solver's view of each game (/analyse, /hint, the computer opponent)",
     ("core.solver.games", "logik"): "the solver's view of each game (/analyse, /hint, the computer opponent)",
     ("core.solver.games", "practice"): "the solver's view of each game (/analyse, /hint, the computer opponent)",
