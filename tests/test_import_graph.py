@@ -66,7 +66,6 @@ REGISTRY = "bot.games.registry"
 GAME_IMPORTS: dict[tuple[str, str], str] = {
     ("bot.games.shared", "duel"): "/rematch and /analyse of 1A2B in the shared commands: a hook on the plugin",
     ("bot.games.shared", "practice"): "/hint and the practice bests in the shared commands: a hook on the plugin",
-    ("bot.retention.schedule", "daily"): "the morning post tells the daily puzzles",
     ("bot.retention.tables", "duel"): "the weekly table's duel wins",
     ("bot.solver.book", "words"): "the word lengths of the word game's solver lists",
     ("core.solver.games", "duel"): "the solver's view of each game (/analyse, /hint, the computer opponent)",

@@ -120,6 +120,9 @@ class GamePlugin(Generic[S]):
     # (its `rated` match is `local`, core/ratings.py), no /top across chats, its ratings kept by /forgetme
     # like the club's records (bot/yourdata/declare.py)
     rated_in_chat: ClassVar[bool] = False
+    # its `scheduled` hook posts the chat's morning post (`/posts morning 08:00`, bot/retention/schedule.py arms
+    # its jobs under the game's kind): the daily puzzle's "today's puzzles"; one game at most
+    posts_morning: ClassVar[bool] = False
     # a one-letter prefix of the Telegram deep links to its chat buttons (`<letter>_<chat>_<arg>_<mac>`,
     # adapters/telegram/deeplink.py) instead of `c_<kind>_…`: a game whose links were posted in that form
     link_prefix: ClassVar[str | None] = None
@@ -222,6 +225,11 @@ def rated_kinds(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> tuple[str, 
 def rated_in_chat(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> frozenset[str]:
     """The registered games rated in their chat only (`GamePlugin.rated_in_chat`)."""
     return frozenset(kind for kind, p in plugins.items() if p.rated_in_chat)
+
+
+def morning_poster(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> str | None:
+    """The kind of the registered game that posts the chats' morning post (`GamePlugin.posts_morning`), or None."""
+    return next((kind for kind, p in plugins.items() if p.posts_morning), None)
 
 
 def link_prefixes() -> dict[str, str]:

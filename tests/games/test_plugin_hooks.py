@@ -1,0 +1,20 @@
+"""The traits and hooks through which the shared code reaches a game (issue 38: no game named outside its own
+folders and the registry): each found on the registered plugins, and a game without them changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.plugin import GamePlugin, morning_poster
+from bot.games.registry import PLUGINS
+
+
+class _Quiet(GamePlugin[Any]):
+    """A game that declares none of the traits (a new game, by default)."""
+
+
+def test_the_morning_post_is_the_daily_puzzle_s() -> None:
+    assert morning_poster() == "daily" == PLUGINS["daily"].kind
+    assert [k for k, p in PLUGINS.items() if p.posts_morning] == ["daily"]  # one game at most
+    assert morning_poster({}) is None
+    assert morning_poster({"quiet": _Quiet()}) is None
