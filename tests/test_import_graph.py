@@ -64,9 +64,7 @@ REGISTRY = "bot.games.registry"
 # is still there; the test fails once one no longer occurs (so the list only shrinks). Together with the kind
 # literals: no game is named outside its own folders and the registry (issue 38).
 GAME_IMPORTS: dict[tuple[str, str], str] = {
-    ("bot.games.shared", "duel"): "/rematch and /analyse of 1A2B in the shared commands: a hook on the plugin",
     ("bot.games.shared", "practice"): "/hint and the practice bests in the shared commands: a hook on the plugin",
-    ("bot.retention.tables", "duel"): "the weekly table's duel wins",
     ("bot.solver.book", "words"): "the word lengths of the word game's solver lists",
     ("core.solver.games", "duel"): "the solver's view of each game (/analyse, /hint, the computer opponent)",
     ("core.solver.games", "logik"): "the solver's view of each game (/analyse, /hint, the computer opponent)",
@@ -450,7 +448,6 @@ def test_a_kind_written_outside_its_game_is_found(tmp_path: Path) -> None:
     (tmp_path / "bot" / "games" / "words.py").write_text('X = "words"\nY = "duel"\n')
     (tmp_path / "bot" / "games" / "registry.py").write_text('ORDER = ("duel", "words")\n')
     assert kind_literals(tmp_path, {"duel", "words"}) == {
-        ("bot.games.shared", "duel"), ("bot.games.shared", "words"), ("bot.games.words", "duel")}
 
 
 def test_a_game_is_imported_in_its_own_folders_and_the_registry_only() -> None:

@@ -120,6 +120,9 @@ class GamePlugin(Generic[S]):
     # (its `rated` match is `local`, core/ratings.py), no /top across chats, its ratings kept by /forgetme
     # like the club's records (bot/yourdata/declare.py)
     rated_in_chat: ClassVar[bool] = False
+    # the plain /top and the tables by period (/top week, the weekly post) list its wins (the 1A2B duel's);
+    # one game at most
+    wins_table: ClassVar[bool] = False
     # its `scheduled` hook posts the chat's morning post (`/posts morning 08:00`, bot/retention/schedule.py arms
     # its jobs under the game's kind): the daily puzzle's "today's puzzles"; one game at most
     posts_morning: ClassVar[bool] = False
@@ -225,6 +228,11 @@ def rated_kinds(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> tuple[str, 
 def rated_in_chat(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> frozenset[str]:
     """The registered games rated in their chat only (`GamePlugin.rated_in_chat`)."""
     return frozenset(kind for kind, p in plugins.items() if p.rated_in_chat)
+
+
+def wins_game(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> str | None:
+    """The kind of the registered game whose wins the plain /top lists (`GamePlugin.wins_table`), or None."""
+    return next((kind for kind, p in plugins.items() if p.wins_table), None)
 
 
 def morning_poster(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> str | None:

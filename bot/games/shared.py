@@ -25,7 +25,7 @@ from bot.app.routing import (
     set_lang,
 )
 from bot.app.services import Command, Services, Turn, loaded, pictured
-from bot.games.plugin import GAMES, GamePlugin, rated_in_chat, rated_kinds, with_stats
+from bot.games.plugin import GAMES, GamePlugin, rated_in_chat, rated_kinds, wins_game, with_stats
 from bot.games.practice.storage import practice_bests
 from bot.retention.periods import period_word
 from bot.retention.tables import show_period
@@ -38,7 +38,6 @@ from core.codes import CodeRules
 from core.errors import GameError
 from core.games.base import Verb, repeats_text
 from core.games.challenge import ChallengeGame
-from core.games.duel import GAME as DUEL  # the plain /top is the duel's wins
 from core.games.lobby import LobbyGame
 from core.games.practice import rules as practice
 from core.messages import Button, Inbound, Message, Text
@@ -336,7 +335,8 @@ def stat_line(svc: Services, r: StatLine, lang: str) -> str:
 
 
 async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/top: the duel leaderboard by wins (duels only; the computer opponent is no player in it);
+    """/top: the leaderboard by wins of the game that lists them (`GamePlugin.wins_table`, the 1A2B duel; the
+    computer opponent is no player in it);
     /top GAME [all]: the chat's skill ratings in that game (with `all`: its players' ratings across
     chats). GAME in any language's words for it (`/top думи`, as `/daily думи`). A last word week, month
     or season (localised): the table of that period in the chat's zone (bot/retention/tables.py)."""
@@ -352,7 +352,8 @@ async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if args:
         await rated_top(svc, turn, meaning(args[0], svc.option_words, rated_kinds()) or args[0].lower(), args[1:])
         return
-    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, DUEL.kind, limit=svc.list_lines, skip=BOT)
+    wins = wins_game(svc.plugins)  # the plain /top: the wins of the game that lists them (the duel's)
+    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, wins, limit=svc.list_lines, skip=BOT) if wins else []
     if not rows:
         turn.messages.append(Message(ib.chat, Text("top.empty")))
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.plugin import GamePlugin, morning_poster
+from bot.games.plugin import GamePlugin, morning_poster, wins_game
 from bot.games.registry import PLUGINS
 
 
@@ -18,3 +18,9 @@ def test_the_morning_post_is_the_daily_puzzle_s() -> None:
     assert [k for k, p in PLUGINS.items() if p.posts_morning] == ["daily"]  # one game at most
     assert morning_poster({}) is None
     assert morning_poster({"quiet": _Quiet()}) is None
+
+
+def test_the_wins_table_is_the_duel_s() -> None:
+    assert wins_game() == "duel" == PLUGINS["duel"].kind
+    assert [k for k, p in PLUGINS.items() if p.wins_table] == ["duel"]
+    assert wins_game({"quiet": _Quiet()}) is None

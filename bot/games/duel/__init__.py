@@ -49,6 +49,7 @@ class DuelPlugin(ComputerOpponent[duel.State]):
     game = GAME
     analysable = True  # /analyse replays its finished games
     title = "game.duel"
+    wins_table = True  # the plain /top and the tables by period list its wins
     commands = (Command("duel", ("bot", "opponent", "length", "repeats"), cmd_duel, group_only=True,
                         choices=(("bot", BOT_CHOICES), ("length", LENGTH_CHOICES))),)
     achievements = (FIRST_WIN, CRACK_IN_4)
