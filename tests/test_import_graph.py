@@ -448,6 +448,7 @@ def test_a_kind_written_outside_its_game_is_found(tmp_path: Path) -> None:
     (tmp_path / "bot" / "games" / "words.py").write_text('X = "words"\nY = "duel"\n')
     (tmp_path / "bot" / "games" / "registry.py").write_text('ORDER = ("duel", "words")\n')
     assert kind_literals(tmp_path, {"duel", "words"}) == {
+        ("bot.games.shared", "duel"), ("bot.games.shared", "words"), ("bot.games.words", "duel")}
 
 
 def test_a_game_is_imported_in_its_own_folders_and_the_registry_only() -> None:
