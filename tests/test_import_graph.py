@@ -64,7 +64,6 @@ REGISTRY = "bot.games.registry"
 # is still there; the test fails once one no longer occurs (so the list only shrinks). Together with the kind
 # literals: no game is named outside its own folders and the registry (issue 38).
 GAME_IMPORTS: dict[tuple[str, str], str] = {
-    ("bot.games.shared", "practice"): "/hint and the practice bests in the shared commands: a hook on the plugin",
     ("bot.solver.book", "words"): "the word lengths of the word game's solver lists",
     ("core.solver.games", "duel"): "the solver's view of each game (/analyse, /hint, the computer opponent)",
     ("core.solver.games", "logik"): "the solver's view of each game (/analyse, /hint, the computer opponent)",

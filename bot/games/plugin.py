@@ -206,6 +206,11 @@ class GamePlugin(Generic[S]):
         """`/stats <kind> …`: the game's own statistics; False where it has none."""
         return False
 
+    async def bests(self, svc: Services, platform: str, user_id: str) -> list[Text]:
+        """The player's personal bests in this game on the platform, as /stats shows them (practice: one a code
+        space); none by default."""
+        return []
+
     def stat_line(self, line: StatLine, name: str) -> str:
         """The game's line in /stats."""
         extra = f" · ⏱{line.abandoned}" if line.abandoned else ""

@@ -26,7 +26,6 @@ from bot.app.routing import (
 )
 from bot.app.services import Command, Services, Turn, loaded, pictured
 from bot.games.plugin import GAMES, GamePlugin, rated_in_chat, rated_kinds, wins_game, with_stats
-from bot.games.practice.storage import practice_bests
 from bot.retention.periods import period_word
 from bot.retention.tables import show_period
 from bot.solver import book as solver_book
@@ -34,12 +33,10 @@ from bot.storage.base import GameRow, RatedLine, StatLine
 from bot.texts.overview import help_key, overview
 from core import names, ratings
 from core.buttons import GameButton, LangButton
-from core.codes import CodeRules
 from core.errors import GameError
-from core.games.base import Verb, repeats_text
+from core.games.base import Verb
 from core.games.challenge import ChallengeGame
 from core.games.lobby import LobbyGame
-from core.games.practice import rules as practice
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
 from core.ratings_chart import rating_chart
@@ -231,7 +228,7 @@ async def cmd_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         uid, name = found.user_id, found.name
     here = await svc.store.stats(ib.chat.platform, ib.chat.chat_id, uid)
     everywhere = await svc.store.stats(ib.chat.platform, None, uid)
-    bests = await practice_bests(svc.store, ib.chat.platform, uid)
+    best_lines = [line for p in svc.plugins.values() for line in await p.bests(svc, ib.chat.platform, uid)]
 
     lang = await svc.localiser.lang_for(ib.chat, ib)  # rating and game names in the reader's language
 
@@ -240,10 +237,6 @@ async def cmd_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
             return Text("stats.none")
         return "\n".join(stat_line(svc, r, lang) for r in rows)
 
-    # one best per (length, repeats), each line saying which: `4 digits, all digits different: 6 (Pro)`
-    best_lines = [Text("stats.best_line", {
-        "n": b.length, "repeats": repeats_text(b.repeats), "best": b.best,
-        "rating": Text(f"rating.{practice.rating(CodeRules(b.length, b.repeats), b.best)}")}) for b in bests]
     text = Text("stats.text", {
         "name": name, "here": lines(here), "everywhere": lines(everywhere),
         "bests": best_lines or Text("stats.none"), "ratings": await rating_lines(svc, ib, uid)})

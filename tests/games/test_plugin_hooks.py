@@ -24,3 +24,10 @@ def test_the_wins_table_is_the_duel_s() -> None:
     assert wins_game() == "duel" == PLUGINS["duel"].kind
     assert [k for k, p in PLUGINS.items() if p.wins_table] == ["duel"]
     assert wins_game({"quiet": _Quiet()}) is None
+
+
+async def test_a_game_without_bests_shows_none_in_stats() -> None:
+    """/stats shows the bests every registered game reports (practice's, through its hook); a game without the hook
+    reports none (the default reads nothing: it is handed no services here)."""
+    assert await _Quiet().bests(None, "test", "ann") == []  # type: ignore[arg-type]
+    assert [k for k, p in PLUGINS.items() if type(p).bests is not GamePlugin.bests] == ["practice"]

@@ -94,6 +94,13 @@ class PracticePlugin(GamePlugin[practice.State]):
             turn.messages.append(Message(ib.chat, Text("solver.assisted")))
         return True
 
+    async def bests(self, svc: Services, platform: str, user_id: str) -> list[Text]:
+        """One best per (length, repeats), each line saying which: `4 digits, all digits different: 6 (Pro)`."""
+        return [Text("stats.best_line", {
+            "n": b.length, "repeats": repeats_text(b.repeats), "best": b.best,
+            "rating": Text(f"rating.{practice.rating(CodeRules(b.length, b.repeats), b.best)}")})
+            for b in await practice_bests(svc.store, platform, user_id)]
+
     def stat_line(self, line: StatLine, name: str) -> str:
         extra = f" · ⏱{line.abandoned}" if line.abandoned else ""
         return f"{name}: {line.games} · ✓{line.wins} · ✗{line.gave_up}" + extra
