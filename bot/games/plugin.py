@@ -21,6 +21,7 @@ from core.errors import GameError
 from core.games.base import Game
 from core.messages import Chat, Inbound, Message, Text
 from core.ratings import Match
+from core.solver.games import SolverView
 
 if TYPE_CHECKING:  # only types; none of these modules imports this one or the services
     from bot.app.move_types import Move, Played
@@ -111,9 +112,10 @@ class GamePlugin(Generic[S]):
     # /forgetme ends a running game of a player who forgets themselves (resigned, cancelled); False where
     # the chat user is a role the game goes on without (the Kegel scorer: an admin takes over)
     forgotten_player_ends: ClassVar[bool] = True
+    # its view for the solver (core/games/<kind>/solver.py `VIEW`, a core.solver.games `SolverView`): its code
+    # space, /analyse of its finished games (`analysable`), the computer opponent's moves (a `ComputerView`)
+    solver: ClassVar[SolverView[Any] | None] = None
     # traits, where the shared commands read them instead of a list of games:
-    # /analyse replays its finished games against the solver (core/solver/games.py `analysis_input`)
-    analysable: ClassVar[bool] = False
     # the computer opponent may take a seat in it (bot/games/computer/ `ComputerOpponent`)
     computer_plays: ClassVar[bool] = False
     # its players are names within one chat (a Kegel club's members, not accounts): rated in that chat only
@@ -134,6 +136,11 @@ class GamePlugin(Generic[S]):
     def kind(self) -> str:
         """The game's kind, written once: in its core class (`Game.kind`)."""
         return self.game.kind
+
+    @property
+    def analysable(self) -> bool:
+        """Whether /analyse replays its finished games against the solver (its solver view says so)."""
+        return self.solver is not None and self.solver.analysable
 
     @property
     def is_rated(self) -> bool:

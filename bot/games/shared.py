@@ -40,7 +40,6 @@ from core.games.lobby import LobbyGame
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
 from core.ratings_chart import rating_chart
-from core.solver import games as solver_games
 from core.solver.games import BOT
 from core.solver.spaces import LOGIK
 
@@ -424,10 +423,11 @@ async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     in_daily = row is not None and GAMES[row.kind].private_play
     if in_daily or (ib.chat.private and await my_game_here(svc, turn) is not None):
         raise GameError("solver.analyse_private")  # the daily puzzle: others of the chat play the same code
-    if row is None or not row.over or not svc.plugins[row.kind].analysable:
+    view = svc.plugins[row.kind].solver if row is not None else None
+    if row is None or not row.over or view is None or not view.analysable:
         raise GameError("solver.analyse_none")
     _mod, state = loaded(row)
-    spec, history, secret = solver_games.analysis_input(state, ib.actor.user_id)
+    spec, history, secret = view.analysis(state, ib.actor.user_id)  # the game's own view (GamePlugin.solver)
     result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, solver_book.analyse, history, secret,
                              aside=True)  # read above: the chat's next update need not wait for the thinking
     from core.solver import coach  # the shown figures' rounding; imported here: the engine stays out of start-up

@@ -31,3 +31,13 @@ async def test_a_game_without_bests_shows_none_in_stats() -> None:
     reports none (the default reads nothing: it is handed no services here)."""
     assert await _Quiet().bests(None, "test", "ann") == []  # type: ignore[arg-type]
     assert [k for k, p in PLUGINS.items() if type(p).bests is not GamePlugin.bests] == ["practice"]
+
+
+def test_the_solver_sees_each_game_through_its_plugin() -> None:
+    """/analyse replays the games whose solver view analyses; the computer plays where its view is a ComputerView."""
+    from core.solver.games import ComputerView
+
+    assert [k for k, p in PLUGINS.items() if p.analysable] == ["practice", "duel", "logik"]
+    assert [k for k, p in PLUGINS.items() if isinstance(p.solver, ComputerView)] == ["duel", "logik"]
+    assert [k for k, p in PLUGINS.items() if p.computer_plays] == ["duel", "logik"]
+    assert not _Quiet().analysable and _Quiet().solver is None
