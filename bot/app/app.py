@@ -27,6 +27,7 @@ from bot.texts.i18n import Catalogs, text_folders
 from bot.yourdata import logged  # a person in the log: a keyed hash, never the id
 from core import names, serial
 from core.errors import GameError
+from core.games.actions import Timeout
 from core.messages import Actor, CommandInfo, Inbound, Message, Outbound, Response, Text
 
 log = logging.getLogger("bot.app.app")
@@ -251,7 +252,7 @@ class App(AppServices):
                 if not self.expired(game, state):
                     continue
                 try:
-                    await self.apply(turn, fresh, acting(game.timeout_action(), None), state)
+                    await self.apply(turn, fresh, acting(Timeout(), None), state)
                 except (GameError, Conflict):
                     continue
             self.release(row.id)

@@ -24,6 +24,7 @@ from bot.storage.base import Conflict
 from bot.storage.sql import Query
 from core import serial
 from core.errors import GameError
+from core.games.actions import Timeout
 from core.messages import TABLE_SEP, Actor, Chat, Message, Text
 from core.solver.games import BOT
 
@@ -68,7 +69,7 @@ async def on_closed(svc: Services, turn: Turn, reason: str) -> None:
                 continue
             players = [p for p in game.players(serial.load(game.state_type, fresh.state)) if p.user_id != BOT]
             try:
-                await svc.apply(ended, fresh, acting(game.timeout_action(), None))
+                await svc.apply(ended, fresh, acting(Timeout(), None))
             except (GameError, Conflict):
                 continue
         svc.release(row.id)

@@ -23,6 +23,7 @@ from bot.storage.sql import TxJob
 from bot.texts.render import Localiser
 from core import serial
 from core.errors import GameError
+from core.games.actions import Timeout
 from core.games.base import Ctx, Event, Game
 from core.messages import Actor, Chat, Inbound, Message
 from core.solver.games import BOT
@@ -156,7 +157,7 @@ class MoveRunner:
                     raise GameError("game_over")
                 game = self.plugins[fresh.kind].game
                 current = serial.load(game.state_type, fresh.state)
-                pending = game.timeout_action() if self.expired(game, current) else game.due_action(
+                pending = Timeout() if self.expired(game, current) else game.due_action(
                     current, self.clock())
                 try:
                     if pending is not None:  # the game's time ran out, or a lazy timer's (a guesser's): that first
