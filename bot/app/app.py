@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.app import edits, routing
-from bot.app.runner import acting
+from bot.app.runner import timed_out
 from bot.app.services import RETRY_DELAYS, AppServices
 from bot.app.turn import Turn, command_aliases
 from bot.games.registry import GAMES, PLUGINS, commands, schemas
@@ -27,7 +27,6 @@ from bot.texts.i18n import Catalogs, text_folders
 from bot.yourdata import logged  # a person in the log: a keyed hash, never the id
 from core import names, serial
 from core.errors import GameError
-from core.games.actions import Timeout
 from core.messages import Actor, CommandInfo, Inbound, Message, Outbound, Response, Text
 
 log = logging.getLogger("bot.app.app")
@@ -252,7 +251,7 @@ class App(AppServices):
                 if not self.expired(game, state):
                     continue
                 try:
-                    await self.apply(turn, fresh, acting(Timeout(), None), state)
+                    await self.apply(turn, fresh, timed_out(), state)
                 except (GameError, Conflict):
                     continue
             self.release(row.id)

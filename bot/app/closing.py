@@ -16,7 +16,7 @@ more there until the bot is back.
 
 from __future__ import annotations
 
-from bot.app.runner import acting
+from bot.app.runner import timed_out
 from bot.app.services import Services
 from bot.app.turn import Turn
 from bot.games.plugin import GAMES
@@ -24,7 +24,6 @@ from bot.storage.base import Conflict
 from bot.storage.sql import Query
 from core import serial
 from core.errors import GameError
-from core.games.actions import Timeout
 from core.messages import TABLE_SEP, Actor, Chat, Message, Text
 from core.solver.games import BOT
 
@@ -69,7 +68,7 @@ async def on_closed(svc: Services, turn: Turn, reason: str) -> None:
                 continue
             players = [p for p in game.players(serial.load(game.state_type, fresh.state)) if p.user_id != BOT]
             try:
-                await svc.apply(ended, fresh, acting(Timeout(), None))
+                await svc.apply(ended, fresh, timed_out())
             except (GameError, Conflict):
                 continue
         svc.release(row.id)

@@ -34,6 +34,11 @@ def acting(action: object, actor: str | None) -> Move:
     return Move(lambda game, state, ctx: game.apply(state, action, actor, ctx), type(action).__name__.lower())
 
 
+def timed_out() -> Move:
+    """The game's timer ends it (an idle game, a closed topic, a forgotten player's game that no other way ends)."""
+    return acting(Timeout(), None)
+
+
 def loaded(row: GameRow) -> tuple[Game[Any], Any]:
     """A stored game's game and its state object."""
     game = GAMES[row.kind]
