@@ -8,6 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
+WORD_LENGTHS = range(3, 9)  # RULES §3: a dictionary word has 3–8 letters; a game plays lengths within (the
+# word game every one, the daily puzzle its one), so the dictionary (bot/solver/dictionary.py) keeps just these
+
 # The letters of each game language (lower case). Russian: ё is folded into е; German: ß into ss.
 ALPHABETS: dict[str, str] = {
     "en": "abcdefghijklmnopqrstuvwxyz",

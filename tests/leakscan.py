@@ -39,7 +39,7 @@ from core.messages import Chat, Message, Text
 # Events whose params may carry a secret because the game reveals it to the chat at that point.
 REVEALING = {"guessed", "gave_up", "timed_out", "solo_gave_up", "abandoned", "solved", "match_over"}
 # Hints are computed from the guesses and answers already shown in the chat (the solver is given
-# no secret: core/solver/games.hint reads only the attempts), so a hint naming the code is a
+# no secret: core/games/practice/solver.hint reads only the attempts), so a hint naming the code is a
 # deduction anyone there could make.
 DEDUCED = {"solver.hint", "solver.words_hint"}
 FOREIGN_LOGGERS = ("aiohttp.access", "aiohttp.server", "aiohttp.web")  # the stand-ins' servers

@@ -34,7 +34,7 @@ from core.games.logik import rules as logik
 from core.games.words import options as words_options
 from core.games.words import state as words_state
 from core.messages import Actor, Chat, Inbound
-from core.solver import games as solver_games
+from tests.solver import views as solver_games
 
 CATALOGS = Catalogs()
 LANGS = CATALOGS.languages

@@ -23,6 +23,7 @@ from bot.app.turn import Turn
 from bot.games.plugin import GAMES, Services
 from bot.storage.sql import Query
 from core.errors import GameError
+from core.games.actions import Timeout
 from core.messages import TABLE_SEP, Actor, Chat, Message, Text
 from core.solver.games import BOT
 
@@ -62,7 +63,7 @@ async def on_closed(svc: Services, turn: Turn, reason: str) -> None:
             continue
         ended.messages = []
         try:  # a "closed" end through the move runner's one entry (bot/app/runner.py)
-            played = await svc.runner.run(ended, row, acting(game.timeout_action(), None, "closed"))
+            played = await svc.runner.run(ended, row, acting(Timeout(), None, "closed"))
         except (GameError, Moved):
             continue
         players = [p for p in game.players(played.before) if p.user_id != BOT]

@@ -26,6 +26,7 @@ from bot.storage.sql import TxJob
 from bot.yourdata import logged  # a person in the log: a keyed hash, never the id
 from core import serial
 from core.errors import GameError
+from core.games.actions import Timeout
 from core.games.base import Event, Game
 from core.messages import Actor, Chat, Inbound, Outbound
 from core.solver.games import BOT
@@ -148,7 +149,7 @@ class MoveRunner:
                 expired = self.expired(game, current)
                 if move.kind == "timeout" and not expired:
                     raise Moved()  # a move came in since the sweep read it
-                pending = None if move.ends else game.timeout_action() if expired else game.due_action(
+                pending = None if move.ends else Timeout() if expired else game.due_action(
                     current, svc.clock())
                 try:
                     if pending is not None:  # the game's time ran out, or a lazy timer's (a guesser's): that first
@@ -245,7 +246,7 @@ class MoveRunner:
         for row in await svc.store.idle_games(svc.clock() - svc.idle_timeout):
             turn = self.by_the_app(row)
             try:
-                await self.run(turn, row, acting(GAMES[row.kind].timeout_action(), None, "timeout"))
+                await self.run(turn, row, acting(Timeout(), None, "timeout"))
             except (GameError, Moved):
                 continue
             log.info("%s chat=%s game %d timed out", row.platform, logged.where(row), row.id)

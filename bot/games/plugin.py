@@ -20,6 +20,7 @@ from core.errors import GameError
 from core.games.base import Game
 from core.messages import Chat, Inbound, Message, Text
 from core.ratings import Match
+from core.solver.games import SolverView
 
 if TYPE_CHECKING:  # only types; none of these modules imports this one or the services
     from bot.app.memory import Known, PrivateInputs
@@ -98,15 +99,22 @@ class GamePlugin(Generic[S]):
     # /forgetme ends a running game of a player who forgets themselves (resigned, cancelled); False where
     # the chat user is a role the game goes on without (the Kegel scorer: an admin takes over)
     forgotten_player_ends: ClassVar[bool] = True
+    # its view for the solver (core/games/<kind>/solver.py `VIEW`, a core.solver.games `SolverView`): its code
+    # space, /analyse of its finished games (`analysable`), the computer opponent's moves (a `ComputerView`)
+    solver: ClassVar[SolverView[Any] | None] = None
     # traits, where the shared commands read them instead of a list of games:
-    # /analyse replays its finished games against the solver (core/solver/games.py `analysis_input`)
-    analysable: ClassVar[bool] = False
     # the computer opponent may take a seat in it (bot/games/computer/ `ComputerOpponent`)
     computer_plays: ClassVar[bool] = False
     # its players are names within one chat (a Kegel club's members, not accounts): rated in that chat only
     # (its `rated` match is `local`, core/ratings.py), no /top across chats, its ratings kept by /forgetme
     # like the club's records (bot/yourdata/declare.py)
     rated_in_chat: ClassVar[bool] = False
+    # the plain /top and the tables by period (/top week, the weekly post) list its wins (the 1A2B duel's);
+    # one game at most
+    wins_table: ClassVar[bool] = False
+    # its `scheduled` hook posts the chat's morning post (`/posts morning 08:00`, bot/retention/schedule.py arms
+    # its jobs under the game's kind): the daily puzzle's "today's puzzles"; one game at most
+    posts_morning: ClassVar[bool] = False
     # a one-letter prefix of the Telegram deep links to its chat buttons (`<letter>_<chat>_<arg>_<mac>`,
     # adapters/telegram/deeplink.py) instead of `c_<kind>_…`: a game whose links were posted in that form
     link_prefix: ClassVar[str | None] = None
@@ -115,6 +123,11 @@ class GamePlugin(Generic[S]):
     def kind(self) -> str:
         """The game's kind, written once: in its core class (`Game.kind`)."""
         return self.game.kind
+
+    @property
+    def analysable(self) -> bool:
+        """Whether /analyse replays its finished games against the solver (its solver view says so)."""
+        return self.solver is not None and self.solver.analysable
 
     @property
     def is_rated(self) -> bool:
@@ -187,6 +200,11 @@ class GamePlugin(Generic[S]):
         """`/stats <kind> …`: the game's own statistics; False where it has none."""
         return False
 
+    async def bests(self, svc: Services, platform: str, user_id: str) -> list[Text]:
+        """The player's personal bests in this game on the platform, as /stats shows them (practice: one a code
+        space); none by default."""
+        return []
+
     def stat_line(self, line: StatLine, name: str) -> str:
         """The game's line in /stats."""
         extra = f" · ⏱{line.abandoned}" if line.abandoned else ""
@@ -209,6 +227,16 @@ def rated_kinds(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> tuple[str, 
 def rated_in_chat(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> frozenset[str]:
     """The registered games rated in their chat only (`GamePlugin.rated_in_chat`)."""
     return frozenset(kind for kind, p in plugins.items() if p.rated_in_chat)
+
+
+def wins_game(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> str | None:
+    """The kind of the registered game whose wins the plain /top lists (`GamePlugin.wins_table`), or None."""
+    return next((kind for kind, p in plugins.items() if p.wins_table), None)
+
+
+def morning_poster(plugins: Mapping[str, GamePlugin[Any]] = PLUGINS) -> str | None:
+    """The kind of the registered game that posts the chats' morning post (`GamePlugin.posts_morning`), or None."""
+    return next((kind for kind, p in plugins.items() if p.posts_morning), None)
 
 
 def link_prefixes() -> dict[str, str]:

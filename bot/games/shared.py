@@ -26,8 +26,7 @@ from bot.app.routing import (
 )
 from bot.app.runner import loaded, pictured
 from bot.app.turn import Command, Turn
-from bot.games.plugin import GAMES, GamePlugin, Services, rated_in_chat, rated_kinds, with_stats
-from bot.games.practice.storage import practice_bests
+from bot.games.plugin import GAMES, GamePlugin, Services, rated_in_chat, rated_kinds, wins_game, with_stats
 from bot.retention.periods import period_word
 from bot.retention.tables import show_period
 from bot.solver import book as solver_book
@@ -35,17 +34,13 @@ from bot.storage.base import GameRow, RatedLine, StatLine
 from bot.texts.overview import help_key, overview
 from core import names, ratings
 from core.buttons import GameButton, LangButton
-from core.codes import CodeRules
 from core.errors import GameError
-from core.games.base import Verb, repeats_text
+from core.games.base import Verb
 from core.games.challenge import ChallengeGame
-from core.games.duel import GAME as DUEL  # the plain /top is the duel's wins
 from core.games.lobby import LobbyGame
-from core.games.practice import rules as practice
 from core.messages import Button, Inbound, Message, Text
 from core.options import meaning
 from core.ratings_chart import rating_chart
-from core.solver import games as solver_games
 from core.solver.games import BOT
 from core.solver.spaces import LOGIK
 
@@ -233,7 +228,7 @@ async def cmd_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         uid, name = found.user_id, found.name
     here = await svc.store.stats(ib.chat.platform, ib.chat.chat_id, uid)
     everywhere = await svc.store.stats(ib.chat.platform, None, uid)
-    bests = await practice_bests(svc.store, ib.chat.platform, uid)
+    best_lines = [line for p in svc.plugins.values() for line in await p.bests(svc, ib.chat.platform, uid)]
 
     lang = await svc.localiser.lang_for(ib.chat, ib)  # rating and game names in the reader's language
 
@@ -242,10 +237,6 @@ async def cmd_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
             return Text("stats.none")
         return "\n".join(stat_line(svc, r, lang) for r in rows)
 
-    # one best per (length, repeats), each line saying which: `4 digits, all digits different: 6 (Pro)`
-    best_lines = [Text("stats.best_line", {
-        "n": b.length, "repeats": repeats_text(b.repeats), "best": b.best,
-        "rating": Text(f"rating.{practice.rating(CodeRules(b.length, b.repeats), b.best)}")}) for b in bests]
     text = Text("stats.text", {
         "name": name, "here": lines(here), "everywhere": lines(everywhere),
         "bests": best_lines or Text("stats.none"), "ratings": await rating_lines(svc, ib, uid)})
@@ -337,7 +328,8 @@ def stat_line(svc: Services, r: StatLine, lang: str) -> str:
 
 
 async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    """/top: the duel leaderboard by wins (duels only; the computer opponent is no player in it);
+    """/top: the leaderboard by wins of the game that lists them (`GamePlugin.wins_table`, the 1A2B duel; the
+    computer opponent is no player in it);
     /top GAME [all]: the chat's skill ratings in that game (with `all`: its players' ratings across
     chats). GAME in any language's words for it (`/top думи`, as `/daily думи`). A last word week, month
     or season (localised): the table of that period in the chat's zone (bot/retention/tables.py)."""
@@ -353,7 +345,8 @@ async def cmd_top(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if args:
         await rated_top(svc, turn, meaning(args[0], svc.option_words, rated_kinds()) or args[0].lower(), args[1:])
         return
-    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, DUEL.kind, limit=svc.list_lines, skip=BOT)
+    wins = wins_game(svc.plugins)  # the plain /top: the wins of the game that lists them (the duel's)
+    rows = await svc.store.top(ib.chat.platform, ib.chat.chat_id, wins, limit=svc.list_lines, skip=BOT) if wins else []
     if not rows:
         turn.messages.append(Message(ib.chat, Text("top.empty")))
         return
@@ -431,10 +424,11 @@ async def cmd_analyse(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     in_daily = row is not None and GAMES[row.kind].private_play
     if in_daily or (ib.chat.private and await my_game_here(svc, turn) is not None):
         raise GameError("solver.analyse_private")  # the daily puzzle: others of the chat play the same code
-    if row is None or not row.over or not svc.plugins[row.kind].analysable:
+    view = svc.plugins[row.kind].solver if row is not None else None
+    if row is None or not row.over or view is None or not view.analysable:
         raise GameError("solver.analyse_none")
     _mod, state = loaded(row)
-    spec, history, secret = solver_games.analysis_input(state, ib.actor.user_id)
+    spec, history, secret = view.analysis(state, ib.actor.user_id)  # the game's own view (GamePlugin.solver)
     result = await svc.think(("analyse", spec.name, tuple(history), secret), spec, solver_book.analyse, history, secret,
                              aside=True)  # read above: the chat's next update need not wait for the thinking
     from core.solver import coach  # the shown figures' rounding; imported here: the engine stays out of start-up

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
-from bot.games.plugin import Services
+from bot.games.plugin import Services, morning_poster
 from bot.retention.settings import PostSettings, post_settings
 from bot.schedule.scheduler import cancel_job, pending, schedule_job
 from bot.schedule.zones import zone
 from bot.storage.sql import Query, Tx, TxJob
-from core.games.daily import GAME as DAILY
 from core.messages import TABLE_SEP, Chat
 
-MORNING_OWNER = DAILY.kind  # the morning post is the daily puzzle's: its plugin's `scheduled` hook posts it
 WEEKLY_OWNER = "weekly"  # no game's: a handler of its own (bot/schedule/own_posts.py `register_post`)
 MORNING, WEEKLY = "morning", "weekly"  # the keys' prefixes
 _TABLES = Query(  # the chats of a group with post settings: the group itself and its forum topics
@@ -88,11 +86,12 @@ async def rearm(svc: Services, chat: Chat, settings: PostSettings | None = None)
     settings = settings or await post_settings(svc.store, chat.platform, chat.chat_id)
     tz = await svc.store.chat_tz(chat.platform, chat.group)
     now = svc.clock()
-    jobs = [cancel_job(j.owner, j.platform, j.chat_id, j.key)
-            for owner, prefix in ((MORNING_OWNER, MORNING), (WEEKLY_OWNER, WEEKLY))
+    morning = morning_poster(svc.plugins)  # the morning post is a game's (the daily puzzle's `scheduled` hook)
+    owners = ((morning, MORNING), (WEEKLY_OWNER, WEEKLY)) if morning else ((WEEKLY_OWNER, WEEKLY),)
+    jobs = [cancel_job(j.owner, j.platform, j.chat_id, j.key) for owner, prefix in owners
             for j in await pending(svc.store, owner, chat.platform, chat.chat_id) if j.key.startswith(prefix + ":")]
-    if settings.morning:
-        jobs.append(await _next(svc, chat, MORNING_OWNER, MORNING, settings.morning, tz, now))
+    if settings.morning and morning:
+        jobs.append(await _next(svc, chat, morning, MORNING, settings.morning, tz, now))
     if settings.weekly:
         jobs.append(await _next(svc, chat, WEEKLY_OWNER, WEEKLY, settings.weekly, tz, now, settings.week_start))
 

@@ -4,20 +4,21 @@
 from __future__ import annotations
 
 from bot.app.turn import Turn
-from bot.games.plugin import Services, rated_kinds
+from bot.games.plugin import Services, rated_kinds, wins_game
 from bot.retention import periods, schedule
 from bot.retention.periods import Window
 from bot.retention.settings import post_settings
 from bot.schedule.own_posts import register_post
 from bot.schedule.scheduler import Job
-from core.games.duel import GAME as DUEL  # the period's wins are the duel's
 from core.messages import Chat, Message, Text
 from core.solver.games import BOT
 
 
 async def wins_text(svc: Services, chat: Chat, span: Window, period: Text) -> Text | None:
-    """The period's duel wins (the computer opponent is no player in it), or None without a duel."""
-    rows = await periods.wins(svc, chat, DUEL.kind, span, BOT, svc.list_lines)
+    """The period's wins in the game that lists them (`GamePlugin.wins_table`: the duel's; the computer opponent
+    is no player in it), or None without a game of it."""
+    kind = wins_game(svc.plugins)
+    rows = await periods.wins(svc, chat, kind, span, BOT, svc.list_lines) if kind else []
     if not rows:
         return None
     lines = [Text("top.period_wins_line", {"i": i, "name": name, "wins": won, "n": games})
@@ -37,13 +38,16 @@ async def rated_text(svc: Services, chat: Chat, kind: str, span: Window, period:
 
 
 async def show_period(svc: Services, turn: Turn, kind: str | None, period: str) -> None:
-    """/top week (duel wins of this week) or /top GAME week (that game's rating changes of this week)."""
+    """/top week (the wins of this week in the game that lists them, the duel's) or /top GAME week (that game's
+    rating changes of this week)."""
     chat = turn.inbound.chat
     span = await periods.window(svc, chat, period)
     named = periods.title(period, span)
     shown = await (wins_text(svc, chat, span, named) if kind is None else rated_text(svc, chat, kind, span, named))
     if shown is None:
-        game = Text("game.duel") if kind is None else Text(svc.plugins[kind].title or kind)
+        named_game = kind or wins_game(svc.plugins) or ""
+        plugin = svc.plugins.get(named_game)
+        game = Text(plugin.title) if plugin and plugin.title else named_game
         shown = Text("top.period_empty", {"period": named, "game": game})
     turn.messages.append(Message(chat, shown))
 

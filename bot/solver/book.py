@@ -6,7 +6,7 @@ when missing or stale; and the shipped trees (`bot/data/solver-trees/`, bot/proc
 lives here, in bot/, so core stays pure. A book file that cannot be read or written is not an
 error: the book is then simply computed in memory.
 
-`with_solver` and `word_hint` are what the App's worker processes run (bot/solver/thinking.py): each
+`with_solver` is what the App's worker processes run (bot/solver/thinking.py): each
 worker keeps its own shared solvers, so their memoised decisions stay warm between requests.
 """
 
@@ -23,8 +23,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.process.shipped import TREES as SHIPPED_TREES
-from core.games.words import state as words
-from core.solver import games as solver_games
 from core.solver.spaces import Spec
 
 if TYPE_CHECKING:  # numpy and the engine load only where the solver runs: in the worker processes
@@ -137,9 +135,3 @@ def analyse(solver: Solver, history: Sequence[tuple[str, int, int]], secret: str
 
     return analyse(solver, history, secret)
 
-
-def word_hint(lang: str, length: int, counts: bool, state: words.State) -> tuple[int, str]:
-    """/hint in solo word practice (run in a worker): the dictionary is loaded once per process."""
-    from bot.solver.dictionary import lexicon
-
-    return solver_games.word_hint(solver_games.word_solver(lexicon(lang), length, counts), state)

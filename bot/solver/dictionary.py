@@ -3,8 +3,8 @@ package: no download). The App loads a language on first use and passes it into 
 `Ctx.lexicon`; the core never loads anything itself and keeps no dictionary in a game's state.
 
 Normalisation: lower case, letters of the language's alphabet only (core.lexicon.ALPHABETS),
-Russian ё folded into е, duplicates (after folding) removed, lengths 3–8 only; keyboard mashing the
-lists scraped from the web hold ("aaaaa", "xxxxx", "abcde") left out (core.lexicon.degenerate).
+Russian ё folded into е, duplicates (after folding) removed, lengths 3–8 only (`core.lexicon.WORD_LENGTHS`);
+keyboard mashing the lists scraped from the web hold ("aaaaa", "xxxxx", "abcde") left out (core.lexicon.degenerate).
 
 Two lists per language: `words`, every guess the game accepts (the whole frequency list), and `common`,
 the words the bot picks as a secret or suggests as a hint — the shipped bot/data/wordlists/<lang>.txt (frequent
@@ -17,8 +17,7 @@ from functools import cache
 from importlib.resources.abc import Traversable
 
 from bot.process.shipped import WORDS
-from core.games.words.state import LENGTHS
-from core.lexicon import ALPHABETS, Lexicon, degenerate, is_word_of, normalise
+from core.lexicon import ALPHABETS, WORD_LENGTHS, Lexicon, degenerate, is_word_of, normalise
 
 WORDFREQ_TOP = 150_000  # the dictionary for validating guesses: the most frequent words of the language
 SECRETS: Traversable = WORDS  # the bot's own words, per language (bot/process/shipped.py)
@@ -44,7 +43,7 @@ def build(lang: str, top: int = WORDFREQ_TOP, directory: Traversable = SECRETS) 
     words: dict[str, int] = {}  # word → frequency rank (first seen wins after folding)
     for rank, raw in enumerate(top_n_list(lang, top)):
         w = normalise(raw, lang)
-        if len(w) in LENGTHS and is_word_of(w, lang) and not degenerate(w, lang) and w not in words:
+        if len(w) in WORD_LENGTHS and is_word_of(w, lang) and not degenerate(w, lang) and w not in words:
             words[w] = rank
     common = tuple(sorted(secrets(lang, directory) & set(words)))
     return Lexicon(lang, frozenset(words), common)

@@ -16,6 +16,7 @@ from bot.yourdata.declare import TOKEN_PREFIX, entries
 from bot.yourdata.erase import forget_job, leave_nothing, like
 from core.buttons import ForgetButton
 from core.errors import GameError
+from core.games.actions import Timeout
 from core.games.base import Ctx, Event, Game
 from core.messages import Button, Message, Text
 
@@ -117,4 +118,4 @@ def _ending(game: Game[Any], state: Any, uid: str, step: int) -> tuple[object | 
         return game.quit_action(state, uid, ENDINGS[step]), uid
     if step == len(ENDINGS) - 1:
         return game.cancel_action(state, uid), uid
-    return game.timeout_action(), None
+    return Timeout(), None

@@ -16,7 +16,6 @@ from core import serial
 from core.buttons import GameButton
 from core.buttons import Verb as Verb  # the App's button verbs, defined with the button ids
 from core.errors import GameError
-from core.games.actions import Timeout
 from core.messages import Actor, Button, Chat, Message, Text
 
 S = TypeVar("S")
@@ -153,10 +152,6 @@ class Game(ABC, Generic[S]):
     def code_rules(self, state: S) -> tuple[int, bool] | None:
         """The code length and repeats a 1A2B game records with its results (None: not a code game)."""
         return None
-
-    def timeout_action(self) -> object:
-        """The action the App applies to a game idle past the timeout."""
-        return Timeout()
 
     # ---------------------------------------------------------------- capabilities
     def due_action(self, state: S, now: float) -> object | None:

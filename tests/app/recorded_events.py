@@ -25,7 +25,7 @@ from core.games.logik import rules as logik
 from core.games.practice import rules as practice
 from core.games.words import rules as words
 from core.games.words.state import Options as WordsOptions
-from core.solver import games as solver_games
+from tests.solver import views as solver_games
 
 RECORDED = Path(__file__).with_name("events_recorded.json")
 ANN, BOB = Player("a", "Ann"), Player("b", "Bob")

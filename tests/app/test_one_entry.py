@@ -13,9 +13,9 @@ import pytest
 from bot.app.app import App
 from bot.app.move_types import KINDS, Kind, Moved
 from bot.app.runner import acting
-from bot.games.plugin import GAMES
 from bot.solver.thinking import Thinker
 from bot.storage.sql import Query
+from core.games.actions import Timeout
 from core.messages import Actor, Chat, Inbound
 from tests.app.conftest import Clock
 from tests.app.harness import PLATFORM, Table, found, texts
@@ -77,7 +77,7 @@ async def test_an_end_decided_on_an_old_row_is_dropped(app: App, table: Table, c
     await table.say("eve", "012")  # the move comes first: the game's time ran out
     assert found(await app.store.get_game(gid)).over
     ended = [tuple(r) for r in await app.store.fetch(RESULTS, id=gid)]
-    timeout = GAMES[stale.kind].timeout_action()
+    timeout = Timeout()
     kinds: tuple[Kind, ...] = ("timeout", "closed")
     for kind in kinds:
         turn = app.runner.by_the_app(stale)
@@ -99,5 +99,5 @@ async def test_a_timeout_waits_for_a_game_moved_since_the_sweep_read_it(app: App
     clock.now += 20  # idle by the old row, not since the game's last move
     with pytest.raises(Moved):
         await app.runner.run(app.runner.by_the_app(stale), stale,
-                             acting(GAMES[stale.kind].timeout_action(), None, "timeout"))
+                             acting(Timeout(), None, "timeout"))
     assert not found(await app.store.get_game(gid)).over

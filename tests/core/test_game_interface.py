@@ -96,4 +96,5 @@ def test_the_challenge_and_lobby_members_live_on_their_types() -> None:
     for member in ("join_action", "leave_action"):
         assert not hasattr(Game, member) and hasattr(LobbyGame, member)
     assert not hasattr(Game, "follows_up")  # bot/app/routing.py `follows_up`: the game has a `follow_up`
-    assert len(interface()) == 27  # 36 before issue 38 (8 attributes and 28 methods); now 7 and 20
+    assert len(interface()) == 26  # 36 before issue 38 (8 attributes and 28 methods); now 7 and 19
+    assert not hasattr(Game, "timeout_action")  # no game overrode it: the App applies `Timeout()` itself

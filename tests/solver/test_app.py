@@ -196,7 +196,7 @@ async def test_bot_disguise_is_drawn_per_game_not_from_its_secret_and_survives_a
     the same file plays on as the stored game says."""
     from bot.app.app import App
     from core import serial
-    from core.solver import games as sg
+    from tests.solver import views as sg
 
     app = await App.open(db, seed=7, clock=clock, idle_timeout=3600)
     app.solver_cache = str(tmp_path / "solver-cache")

@@ -23,7 +23,7 @@ from core.games.duel import rules as duel
 from core.games.logik import rules as logik
 from core.scoring import bulls_cows
 from core.solver import EASY, PERFECT, STRONG, Solver
-from core.solver import games as sg
+from tests.solver import views as sg
 
 HUMAN = Player("ann", "Ann")
 HUMAN_GUESSES = ("5678", "9012", "3456", "7890", "1357", "2468", "0246", "1397", "8642", "5310")

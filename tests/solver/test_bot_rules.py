@@ -23,7 +23,7 @@ from core.games.practice import rules as practice
 from core.games.practice.events import Hinted
 from core.scoring import bulls_cows
 from core.solver import EASY, PERFECT, STRONG, Solver, digits
-from core.solver import games as sg
+from tests.solver import views as sg
 
 OPTION_WORDS = option_vocabulary(Catalogs())  # every catalog's option words, as the App reads them
 HUMAN = Player("ann", "Ann")

@@ -19,8 +19,8 @@ from bot.solver import book as solver_book
 from bot.solver.thinking import Thinker
 from core import serial
 from core.games.practice import rules as practice
+from core.games.practice import solver as solver_games
 from core.solver import Solver, digits
-from core.solver import games as solver_games
 from tests.app.harness import Table, found, texts
 
 

@@ -1,7 +1,7 @@
 """The computer opponent of the two-player challenge games (1A2B duel, Logik): `/duel bot`,
 `/logik bot`, its answers after every human move, its pending moves on start. Its choices come from
-the solver (core/solver/games.py), thought out in a worker process (bot/solver/thinking.py); the level it
-plays at is read back by `storage`."""
+the solver through each game's `ComputerView` (core/games/<kind>/solver.py, its plugin's `solver`), thought out
+in a worker process (bot/solver/thinking.py); the level it plays at is read back by `storage`."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from core.messages import Actor, Message, Text
 from core.options import meaning
 from core.ratings import BOT_RATINGS, Match, duel_match
 from core.solver import EASY, PERFECT, STRONG
-from core.solver import games as solver_games
+from core.solver.games import BOT, ComputerView, Think
 
 log = logging.getLogger("bot.app.app")
 S = TypeVar("S")
@@ -45,15 +45,22 @@ def without_bot(args: tuple[str, ...], vocab: dict[str, str]) -> tuple[str, ...]
     return words[:i] + words[i + 1:]
 
 
-def bot_step(action: object) -> Any:
-    """The bot's move (core/solver/games.py: its disguise is drawn with its secret)."""
-    return lambda game, state, ctx: solver_games.bot_apply(state, action, ctx)
+def view_of(kind: str) -> ComputerView[Any]:
+    """The solver's view of a game the computer plays (its plugin's `solver`)."""
+    view = PLUGINS[kind].solver
+    assert isinstance(view, ComputerView), f"{kind} declares no ComputerView"
+    return view
+
+
+def bot_step(view: ComputerView[Any], action: object) -> Any:
+    """The bot's move (`ComputerView.apply`: its disguise is drawn with its secret)."""
+    return lambda game, state, ctx: view.apply(state, action, ctx)
 
 
 def computer_in(kind: str, raw: dict[str, Any]) -> bool:
     """Whether a stored two-player game seats the bot (read from the JSON, no full load)."""
     return kind in PLUGINS and PLUGINS[kind].computer_plays and any(
-        isinstance(raw.get(k), dict) and raw[k].get("user_id") == solver_games.BOT
+        isinstance(raw.get(k), dict) and raw[k].get("user_id") == BOT
         for k in ("challenger", "opponent"))
 
 
@@ -66,19 +73,19 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
         row = await svc.store.get_game(game_id)
         if row is None or row.over:
             break
-        game = GAMES[row.kind]
+        game, view = GAMES[row.kind], view_of(row.kind)
         state = serial.load(game.state_type, row.state)
-        action = solver_games.bot_action(state)
+        action = view.action(state)
         if action is None:
             break
-        human = next(p.user_id for p in game.players(state) if p.user_id != solver_games.BOT)
+        human = next(p.user_id for p in game.players(state) if p.user_id != BOT)
         level = await bot_level(svc.store, row.platform, row.chat_id, row.kind, row.id, human) or STRONG
         extra: list[Event] = [BotLevel(level)] if isinstance(action, Accept) else []
-        if isinstance(action, solver_games.Think):
+        if isinstance(action, Think):
             rng = random.Random(svc.rng.random())
             try:
-                action = await svc.think(("bot", row.id, row.version), solver_games.spec_of(state),
-                                           solver_games.bot_guess, state, level, rng)
+                action = await svc.think(("bot", row.id, row.version), view.spec(state), view.guess, state, level,
+                                           rng)
             except GameError as err:  # busy: the App tries again shortly (MoveRunner.retry_bot_moves); told once
                 if err.code != "solver.busy":
                     turn.messages.append(Message(svc.chat_of(row), Text(f"error.{err.code}", err.params)))
@@ -89,13 +96,13 @@ async def solver_after_move(svc: Services, turn: Turn, game_id: int) -> None:
                 log.exception("the bot could not think in game %d", game_id)
                 break
         try:
-            played = await svc.runner.run(turn, row, Move(bot_step(action), "bot", "bot", extra=tuple(extra)))
+            played = await svc.runner.run(turn, row, Move(bot_step(view, action), "bot", "bot", extra=tuple(extra)))
         except Moved:
             continue  # the human moved meanwhile: look again
         else:
             ended = played.over
     turn.messages = [m for m in turn.messages
-                     if not (isinstance(m.to, Actor) and m.to.user_id == solver_games.BOT)]
+                     if not (isinstance(m.to, Actor) and m.to.user_id == BOT)]
     if turn.outcome != human_outcome:
         turn.outcome = f"{human_outcome}+bot"
     if ended:
@@ -107,7 +114,7 @@ async def solver_pending(svc: Services, turn: Turn, row: GameRow) -> None:
     busy, or a restart): a bot move left pending (its thinking refused as busy, or the process
     stopped while it thought) is made first."""
     game = GAMES[row.kind]
-    if solver_games.bot_action(serial.load(game.state_type, row.state)) is not None:
+    if view_of(row.kind).action(serial.load(game.state_type, row.state)) is not None:
         await solver_after_move(svc, turn, row.id)
 
 
@@ -122,10 +129,10 @@ class ComputerOpponent(GamePlugin[S]):
     async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
         outcomes = {r.user_id: r.outcome for r in results}
         fixed = {}
-        if solver_games.BOT in outcomes:
-            human = next((u for u in outcomes if u != solver_games.BOT), "")
+        if BOT in outcomes:
+            human = next((u for u in outcomes if u != BOT), "")
             level = await bot_level(svc.store, row.platform, row.chat_id, row.kind, row.id, human) or STRONG
-            fixed[solver_games.BOT] = BOT_RATINGS[level]
+            fixed[BOT] = BOT_RATINGS[level]
         moves = {r.user_id: r.attempts or 0 for r in results}  # guesses (duel), rows (Logik)
         return duel_match(outcomes, {r.user_id: r.name for r in results}, fixed, moves)
 

@@ -45,6 +45,7 @@ class DailyPlugin(GamePlugin[State]):
     # each player's attempts (migration 8): kept for the chat's tables under the forgotten player's token
     personal = (Personal("daily_plays", user="user_id", name="name", chat=("chat_id",)),)
     achievements = (WEEK_OF_DAILIES,)
+    posts_morning = True  # the chats' morning post is its (`scheduled`: bot/games/daily/morning.py)
     link_prefix = "d"  # its "play today's puzzle" links, `d_<chat>_<puzzle>_<mac>`: the form posted since the start
     commands = (
         # two options, each with its fixed values (a slash command offers them as choices); typed, the

@@ -19,7 +19,7 @@ from bot.retention import schedule
 from bot.retention.settings import pinged, post_settings
 from bot.schedule.scheduler import Job
 from bot.schedule.zones import zone
-from core.games.daily import presenter, rules
+from core.games.daily import GAME, presenter, rules
 from core.games.daily.streaks import day_change
 from core.messages import Chat, Message, Text
 
@@ -42,7 +42,7 @@ async def scheduled(svc: Services, job: Job) -> list[Message]:
     if settings.morning is None:
         return []
     day = str(job.payload.get("day") or job.key.split(":", 1)[1])
-    await svc.store.run(await schedule.next_after(svc, chat, schedule.MORNING_OWNER, schedule.MORNING,
+    await svc.store.run(await schedule.next_after(svc, chat, GAME.kind, schedule.MORNING,
                                                   settings.morning, day))
     if await today(svc, chat) != day:
         return []

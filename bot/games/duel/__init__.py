@@ -12,8 +12,9 @@ from core.games.base import Player
 from core.games.challenge_events import Accepted, BotLevel
 from core.games.duel import GAME
 from core.games.duel import rules as duel
+from core.games.duel.solver import VIEW, new_bot_duel
 from core.messages import Message, Text
-from core.solver import games as solver_games
+from core.solver.games import parse_level
 
 
 async def cmd_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -32,12 +33,12 @@ async def cmd_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/duel bot [easy|strong|perfect] [3|4|5] [repeats]: the bot accepts at once and sets a random secret."""
     ib = turn.inbound
-    level, rest = solver_games.parse_level(args, svc.option_words)
+    level, rest = parse_level(args, svc.option_words)
     opts = parse_code_options(rest, allow_opponent=False, vocab=svc.option_words)
     lang = await svc.lang(ib)
     bot_name = svc.catalogs.render(Text("solver.bot_name"), lang)
     me = Player(ib.actor.user_id, ib.actor.name)
-    state, events = solver_games.new_bot_duel(CodeRules(opts.length, opts.repeats), me, bot_name, svc.ctx())
+    state, events = new_bot_duel(CodeRules(opts.length, opts.repeats), me, bot_name, svc.ctx())
     intro = Message(ib.chat, Text("solver.bot_duel", {"name": me.name, "bot": bot_name,
                                                       "level": Text(LEVEL_KEYS[level])}))
     at = len(turn.messages)
@@ -48,8 +49,9 @@ async def solver_bot_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> N
 
 class DuelPlugin(ComputerOpponent[duel.State]):
     game = GAME
-    analysable = True  # /analyse replays its finished games
+    solver = VIEW  # /analyse replays its finished games; the computer opponent plays through it
     title = "game.duel"
+    wins_table = True  # the plain /top and the tables by period list its wins
     commands = (Command("duel", ("bot", "opponent", "length", "repeats"), cmd_duel, group_only=True,
                         choices=(("bot", BOT_CHOICES), ("length", LENGTH_CHOICES))),)
     achievements = (FIRST_WIN, CRACK_IN_4)

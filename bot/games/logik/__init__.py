@@ -11,11 +11,12 @@ from bot.games.plugin import Services
 from core.achievements import FIRST_WIN, LOGIK_IN_5
 from core.games.logik import GAME
 from core.games.logik.rules import State
+from core.games.logik.solver import VIEW
 
 
 class LogikPlugin(ComputerOpponent[State]):
     game = GAME
-    analysable = True  # /analyse replays its finished games
+    solver = VIEW  # /analyse replays its finished games; the computer opponent plays through it
     title = "game.logik"
     commands = (Command("logik", ("bot", "opponent", "rows"), cmd_logik, group_only=True,
                         choices=(("bot", BOT_CHOICES),)),)

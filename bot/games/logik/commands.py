@@ -12,8 +12,9 @@ from core.games.base import Player
 from core.games.challenge_events import Accepted, BotLevel
 from core.games.logik import GAME
 from core.games.logik import rules as logik
+from core.games.logik.solver import new_bot_logik
 from core.messages import Message, Text
-from core.solver import games as solver_games
+from core.solver.games import parse_level
 
 
 async def cmd_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -38,14 +39,14 @@ def logik_letters(catalogs: Catalogs) -> dict[str, str]:
 async def solver_bot_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/logik bot [easy|strong] [rows N]: Logik against the bot; you play white."""
     ib = turn.inbound
-    level, rest = solver_games.parse_level(args, svc.option_words)
+    level, rest = parse_level(args, svc.option_words)
     written, rows = logik.parse_options(rest, svc.option_words)
     if written is not None:
         raise GameError("bad_option", option=written[:30])
     lang = await svc.lang(ib)
     bot_name = svc.catalogs.render(Text("solver.bot_name"), lang)
     me = Player(ib.actor.user_id, ib.actor.name)
-    state, events = solver_games.new_bot_logik(me, bot_name, rows, logik_letters(svc.catalogs), svc.ctx())
+    state, events = new_bot_logik(me, bot_name, rows, logik_letters(svc.catalogs), svc.ctx())
     intro = Message(ib.chat, Text("solver.bot_logik", {"name": me.name, "bot": bot_name,
                                                        "level": Text(LEVEL_KEYS[level])}))
     at = len(turn.messages)

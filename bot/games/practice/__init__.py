@@ -18,8 +18,8 @@ from core.errors import GameError
 from core.games.base import Player, repeats_text
 from core.games.practice import GAME
 from core.games.practice import rules as practice
+from core.games.practice import solver as practice_solver
 from core.messages import Chat, Message, Text
-from core.solver import games as solver_games
 
 
 async def cmd_practice(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
@@ -44,19 +44,19 @@ async def report_best(svc: Services, turn: Turn, state: practice.State, chat: Ch
 
 def think_hint(svc: Services, state: practice.State) -> Any:
     position = tuple((a.code, a.a, a.b) for a in state.attempts)
-    spec = solver_games.spec_of(state)
+    spec = practice_solver.VIEW.spec(state)
     # aside: the chat's next update need not wait (the hint's move checks the game's version)
-    return svc.think(("hint", spec.name, position), spec, solver_games.hint, state, aside=True)
+    return svc.think(("hint", spec.name, position), spec, practice_solver.hint, state, aside=True)
 
 
 def hint_step(left: int, guess: str) -> Any:
     """A hint given: the game becomes assisted."""
-    return lambda game, state, ctx: solver_games.take_hint(state, left, guess, ctx)
+    return lambda game, state, ctx: practice_solver.take_hint(state, left, guess, ctx)
 
 
 class PracticePlugin(GamePlugin[practice.State]):
     game = GAME
-    analysable = True  # /analyse replays its finished games
+    solver = practice_solver.VIEW  # /analyse replays its finished games; /hint
     title = "game.practice"
     commands = (Command("practice", ("length", "repeats"), cmd_practice, choices=(("length", LENGTH_CHOICES),)),)
     achievements = (FIRST_WIN, CRACK_IN_4)
@@ -95,6 +95,13 @@ class PracticePlugin(GamePlugin[practice.State]):
         if first:
             turn.messages.append(Message(ib.chat, Text("solver.assisted")))
         return True
+
+    async def bests(self, svc: Services, platform: str, user_id: str) -> list[Text]:
+        """One best per (length, repeats), each line saying which: `4 digits, all digits different: 6 (Pro)`."""
+        return [Text("stats.best_line", {
+            "n": b.length, "repeats": repeats_text(b.repeats), "best": b.best,
+            "rating": Text(f"rating.{practice.rating(CodeRules(b.length, b.repeats), b.best)}")})
+            for b in await practice_bests(svc.store, platform, user_id)]
 
     def stat_line(self, line: StatLine, name: str) -> str:
         extra = f" · ⏱{line.abandoned}" if line.abandoned else ""

@@ -9,9 +9,9 @@ from enum import StrEnum
 from core.errors import GameError
 from core.games.base import Player
 from core.games.words.events import ClassicAnswer
-from core.lexicon import ALPHABETS
+from core.lexicon import ALPHABETS, WORD_LENGTHS
 
-LENGTHS = range(3, 9)  # RULES §3: 3–8 letters
+LENGTHS = WORD_LENGTHS  # RULES §3: every length of the dictionary, 3–8 letters
 DEFAULT_LENGTH = 5
 DEFAULT_POINTS = 3
 DEFAULT_TURN_SECONDS = 180

@@ -154,7 +154,7 @@ def test_the_tenth_miss_fails_the_attempt() -> None:
 def test_giving_up_and_timing_out_end_the_attempt_unsolved() -> None:
     state, events = GAME.apply(attempt(), GiveUp(), "a", ctx())
     assert events == [DailyOver(0)] and state.outcome is DailyOutcome.GAVE_UP
-    state, events = GAME.apply(attempt(), GAME.timeout_action(), None, ctx())
+    state, events = GAME.apply(attempt(), Timeout(), None, ctx())
     assert events == [DailyOver(0)] and state.outcome is DailyOutcome.ABANDONED
 
 
