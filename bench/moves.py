@@ -1,6 +1,6 @@
 """Benchmark: the deterministic cost of one move — SQL statements and Python calls — per game kind.
 
-One game of each kind of the load mix (bench/load.py: a 1A2B duel, a Logik duel, a word round, a
+One game of each kind of the load mix (bench/load_mix.py: a 1A2B duel, a Logik duel, a word round, a
 Hausnummern game) is played alone through `App.handle` on a SQLite file, one inbound after the
 other, with SQLite's trace callback on both connections and a profile hook counting Python function
 calls (a coroutine's resumption counts as a call). Unlike a time, these counts do not depend on the
@@ -29,7 +29,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from bench import load
+from bench import load_mix
 from bot.app.app import App
 
 CONTROL = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE", "ROLLBACK")
@@ -59,7 +59,7 @@ class Counted:
         return self.moves[kind][-1]
 
 
-async def count_moves(workdir: Path, kinds: tuple[str, ...] = load.KINDS, cash: bool = False) -> Counted:
+async def count_moves(workdir: Path, kinds: tuple[str, ...] = load_mix.KINDS, cash: bool = False) -> Counted:
     """One game of each kind, played alone; every inbound's statements and Python calls. `cash`: every
     chat's Kegel cash box on (its fines booked with each move, docs/kegeln.md#the-cash-box--kasse)."""
     app = await App.open(str(workdir / "moves.sqlite3"), seed=1, synchronous="OFF")
@@ -69,7 +69,7 @@ async def count_moves(workdir: Path, kinds: tuple[str, ...] = load.KINDS, cash: 
     store: Any = app.store
     for conn in (store._w, store._r):  # the writer's and the reader's connection (bot/storage/sqlite.py)
         await conn._execute(conn._conn.set_trace_callback, statements.append)
-    transport = load.Direct(app, load.Stats())
+    transport = load_mix.Direct(app, load_mix.Stats())
     counted = Counted()
     calls = Counter[str]()
 
@@ -92,10 +92,10 @@ async def count_moves(workdir: Path, kinds: tuple[str, ...] = load.KINDS, cash: 
     transport.send = send  # type: ignore[method-assign]
     rng = random.Random(0)
     for i, kind in enumerate(kinds):  # a warm-up game of each kind: imports, caches, first rows
-        await load.one_game(transport, 1000 + i, kind, 0.0, rng)
+        await load_mix.one_game(transport, 1000 + i, kind, 0.0, rng)
     counted.moves.clear()
     for i, kind in enumerate(kinds):
-        await load.one_game(transport, i, kind, 0.0, rng)
+        await load_mix.one_game(transport, i, kind, 0.0, rng)
     await app.close()
     return counted
 
@@ -104,7 +104,7 @@ async def cash_on(app: App, chats: list[str]) -> None:
     from bot.club.cash import storage as cash_storage
     async def job(tx: Any) -> None:
         for chat in chats:
-            await cash_storage.save_settings(tx, load.PLATFORM, chat, cash_storage.Settings(enabled=True))
+            await cash_storage.save_settings(tx, load_mix.PLATFORM, chat, cash_storage.Settings(enabled=True))
     await app.store.run(job)
 
 
@@ -129,7 +129,7 @@ def report(counted: Counted) -> None:
 
 async def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--show", choices=load.KINDS, help="print the statements of an ordinary and the final move")
+    p.add_argument("--show", choices=load_mix.KINDS, help="print the statements of an ordinary and the final move")
     p.add_argument("--cash", action="store_true", help="with every chat's Kegel cash box on")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
