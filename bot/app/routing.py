@@ -92,7 +92,7 @@ async def offer_text(svc: Services, turn: Turn, text: str) -> bool:
         if waiting:
             await secret_input(svc, turn, waiting, text)
             return True
-    mine = await svc.my_game(ib.actor, ib.chat)
+    mine = await svc.players.seated_game(ib.actor, ib.chat)
     here = [] if ib.chat.private else await private_plays(svc, ib.actor, ib.chat)
     row = next((r for r in [*([mine] if mine else []), *here] if accepts(r)), None)
     if row is None:
@@ -104,7 +104,7 @@ async def offer_text(svc: Services, turn: Turn, text: str) -> bool:
 async def game_here(svc: Services, actor: Actor, chat: Chat) -> GameRow | None:
     """The actor's game in this chat: the one they sit in, else (in a group) the one of this group
     they play privately (a daily attempt), so that a guess for it typed here is caught unseen."""
-    row = await svc.my_game(actor, chat)
+    row = await svc.players.seated_game(actor, chat)
     if row is None and not chat.private:
         plays = await private_plays(svc, actor, chat)
         row = plays[0] if plays else None
@@ -154,7 +154,7 @@ async def awaiting_secret(svc: Services, actor: Actor) -> list[GameRow]:
 
 async def private_plays(svc: Services, actor: Actor, chat: Chat) -> list[GameRow]:
     """The actor's running games of a group that they play privately (`Game.private_play`: a daily
-    attempt). They take no seat in the group (bot/games/daily/attempt.py), so `my_game` does not find them."""
+    attempt). They take no seat in the group (bot/games/daily/attempt.py), so `Players.seated_game` does not find them."""
     return [r for r in await awaiting_secret(svc, actor)
             if GAMES[r.kind].private_play and r.platform == chat.platform and r.chat_id == chat.chat_id]
 
@@ -296,7 +296,7 @@ async def answer_own(svc: Services, turn: Turn, verb: str) -> None:
     """/accept or /decline with nothing aimed at the actor, who waits for an answer to their own
     challenge: /decline withdraws it; /accept of one's own rematch offer says that it stands."""
     ib = turn.inbound
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await svc.players.seated_game(ib.actor, ib.chat)
     game, state = loaded(row) if row else (None, None)
     waiting = challenge_of(game, state) if game else None
     if row is None or game is None or waiting is None or waiting.offerer != ib.actor.user_id:
@@ -413,7 +413,7 @@ async def withdraw_twins(svc: Services, turn: Turn, pair: frozenset[str]) -> Non
     """Before the actor accepts a challenge: their own waiting challenge of the same pair (two
     offers made at once) is withdrawn, so accepting never meets "already in a game"."""
     ib = turn.inbound
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await svc.players.seated_game(ib.actor, ib.chat)
     if row is None:
         return
     game, state = loaded(row)

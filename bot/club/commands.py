@@ -76,7 +76,7 @@ async def scorer(svc: Services, turn: Turn, words: list[str]) -> None:
         await svc.store.run(storage.dismiss_job(chat.platform, chat.chat_id, Role.SCORER.value, found[0].user_id))
         turn.messages.append(Message(chat, Text("club.dismissed", {"name": found[0].name})))
         return
-    player = await svc.find_player(ib, written, for_scorer=True)  # someone who can act: has written here
+    player = await svc.players.find(ib, written, for_scorer=True)  # someone who can act: has written here
     await svc.store.run(storage.appoint_job(chat.platform, chat.chat_id, Role.SCORER.value, player.user_id,
                                             player.name, ib.actor.user_id, svc.clock()))
     turn.messages.append(Message(chat, Text("club.appointed", {"name": player.name})))
@@ -126,7 +126,7 @@ async def link(svc: Services, turn: Turn, words: list[str]) -> None:
     m = await storage.member(svc.store, chat.platform, chat.chat_id, names.key(text)) if text else None
     if m is None and keeper and len(words) > 1:  # NAME ACCOUNT: the last word is the account
         m = await known(svc, turn, " ".join(words[:-1]))
-        player = await svc.find_player(ib, words[-1], for_scorer=True)
+        player = await svc.players.find(ib, words[-1], for_scorer=True)
         await svc.store.run(storage.link_job(chat.platform, chat.chat_id, m.member, player.user_id, True))
         turn.messages.append(Message(chat, Text("club.linked", {"name": m.name, "user": player.name})))
         return

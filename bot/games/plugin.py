@@ -25,6 +25,7 @@ from core.solver.games import SolverView
 if TYPE_CHECKING:  # only types; none of these modules imports this one or the services
     from bot.app.memory import Known, PrivateInputs
     from bot.app.move_types import Runner
+    from bot.app.players import Players
     from bot.app.turn import Command, Turn
     from bot.schedule.scheduler import Job
     from bot.solver.thinking import Thinker
@@ -32,7 +33,7 @@ if TYPE_CHECKING:  # only types; none of these modules imports this one or the s
     from bot.storage.sql import TxJob
     from bot.texts.i18n import Catalogs
     from bot.texts.render import Localiser
-    from core.games.base import Ctx, Player
+    from core.games.base import Ctx
 
 S = TypeVar("S")
 
@@ -70,10 +71,7 @@ class Services(Protocol):
     async def lang(self, ib: Inbound) -> str: ...
     async def think(self, key: tuple[Any, ...], spec: Any, fn: Callable[..., Any], *args: Any,
                     aside: bool = False) -> Any: ...
-    async def my_game(self, actor: Any, chat: Chat) -> GameRow | None: ...
-    async def resolve_player(self, ib: Inbound, written: str) -> Player: ...
-    async def find_player(self, ib: Inbound, written: str, for_scorer: bool = False,
-                          known_only: bool = False) -> Player: ...
+    players: Players
     async def more(self, ib: Inbound, hidden: int) -> str: ...
     async def capped(self, ib: Inbound, lines: list[str], limit: int, tail: int = 0) -> str: ...
 

@@ -78,8 +78,9 @@ async def cmd_guess(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if not args:
         raise GameError("guess_needs_code")
     text = " ".join(args)  # a row may come as "r g b y k"
-    if ib.chat.private and await awaiting_secret(svc, ib.actor) and await svc.my_game(ib.actor, ib.chat) is None:
-        await secret_input(svc, turn, await awaiting_secret(svc, ib.actor), text)
+    waiting = await awaiting_secret(svc, ib.actor) if ib.chat.private else []
+    if waiting and await svc.players.seated_game(ib.actor, ib.chat) is None:
+        await secret_input(svc, turn, waiting, text)
         return
     row = await game_here(svc, ib.actor, ib.chat)  # a daily's guess typed in its group: caught unseen
     if row is None:
@@ -110,7 +111,7 @@ async def my_games_here(svc: Services, turn: Turn) -> list[GameRow]:
     private chat those of every group. Several (yesterday's daily and today's, two kinds): the
     caller asks which, or shows each."""
     ib = turn.inbound
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await svc.players.seated_game(ib.actor, ib.chat)
     if row is not None:
         return [row]
     if not ib.chat.private:
@@ -156,7 +157,7 @@ async def cmd_cancel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     if svc.inputs.unfocus((ib.actor.platform, ib.actor.user_id)):
         turn.messages.append(Message(ib.chat, Text("cancel.focus")))
         return
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await svc.players.seated_game(ib.actor, ib.chat)
     if row is None:  # a challenge aimed at the actor: /cancel means no, like /decline
         with contextlib.suppress(GameError):
             await answer(svc, turn, Verb.DECLINE)
@@ -224,7 +225,7 @@ async def cmd_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     uid, name = ib.actor.user_id, ib.actor.name
     if args:
-        found = await svc.find_player(ib, " ".join(args), known_only=True)
+        found = await svc.players.find(ib, " ".join(args), known_only=True)
         uid, name = found.user_id, found.name
     here = await svc.store.stats(ib.chat.platform, ib.chat.chat_id, uid)
     everywhere = await svc.store.stats(ib.chat.platform, None, uid)
@@ -294,7 +295,7 @@ async def cmd_rating(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         name = names.clean(" ".join(rest)) if rest else ib.actor.name
         uid = name.casefold()
     elif rest:
-        found = await svc.find_player(ib, " ".join(rest), known_only=True)
+        found = await svc.players.find(ib, " ".join(rest), known_only=True)
         uid, name = found.user_id, found.name
     mine = await svc.store.player_ratings(ib.chat.platform, ib.chat.chat_id, uid)
     if kind is None:
@@ -402,7 +403,7 @@ async def cmd_join(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 
 
 async def cmd_leave(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
-    row = await svc.my_game(turn.inbound.actor, turn.inbound.chat)
+    row = await svc.players.seated_game(turn.inbound.actor, turn.inbound.chat)
     if row is None:
         raise GameError("no_game")
     game, state = loaded(row)

@@ -170,7 +170,7 @@ async def cmd_treasurer(svc: Services, turn: Turn, words: Sequence[str]) -> None
     ib = turn.inbound
     if not words:
         raise GameError("kegeln.cash.treasurer_usage")
-    to = await svc.find_player(ib, " ".join(words), for_scorer=True)
+    to = await svc.players.find(ib, " ".join(words), for_scorer=True)
     if to.user_id in ib.bots:
         raise GameError("bot_opponent")
 

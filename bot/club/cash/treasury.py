@@ -74,7 +74,7 @@ async def cmd_member(svc: Services, turn: Turn, words: Sequence[str]) -> None:
         return
     account = None
     if len(words) >= 2 and (words[-1].startswith("@") or mention_id(words[-1]) is not None):
-        account = await svc.find_player(ib, words[-1], for_scorer=True)
+        account = await svc.players.find(ib, words[-1], for_scorer=True)
         if account.user_id in ib.bots:
             raise GameError("bot_opponent")
         words = words[:-1]

@@ -20,7 +20,7 @@ async def streak_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None
         raise GameError("group_only", command="stats daily")
     uid, name = ib.actor.user_id, ib.actor.name
     if args:
-        found = await svc.find_player(ib, " ".join(args), known_only=True)
+        found = await svc.players.find(ib, " ".join(args), known_only=True)
         uid, name = found.user_id, found.name
     day = await today(svc, ib.chat)
     lines: list[Text] = []

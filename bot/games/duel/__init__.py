@@ -24,7 +24,7 @@ async def cmd_duel(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         await solver_bot_duel(svc, turn, rest)
         return
     opts = parse_code_options(args, allow_opponent=True, vocab=svc.option_words)
-    opponent = await svc.resolve_player(ib, opts.opponent) if opts.opponent else None
+    opponent = await svc.players.opponent(ib, opts.opponent) if opts.opponent else None
     me = Player(ib.actor.user_id, ib.actor.name)
     state, events = duel.new(CodeRules(opts.length, opts.repeats), me, opponent, svc.ctx())
     await svc.runner.create(turn, GAME.kind, state, events, [me.user_id])

@@ -29,7 +29,7 @@ async def cmd_kegeln(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     an appointed scorer it is a club game (its names join the roster when it ends); by anyone else a casual
     one, which gives the club nothing (docs/club.md)."""
     ib = turn.inbound
-    running = await svc.my_game(ib.actor, ib.chat)
+    running = await svc.players.seated_game(ib.actor, ib.chat)
     if running is not None and running.kind == "kegeln":
         raise GameError("kegeln.already_scoring", game=running.id)
     setup = options.parse_setup(args, svc.option_words)
@@ -42,7 +42,7 @@ async def cmd_kegeln(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 async def kegeln_game(svc: Services, ib: Inbound) -> GameRow:
     """The scorer's own game here, else the newest running Kegeln game of the chat (the rules
     then refuse anyone who is neither its scorer nor a chat admin, naming the scorer)."""
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await svc.players.seated_game(ib.actor, ib.chat)
     if row is not None and row.kind == "kegeln":
         return row
     running = [r for r in await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id) if r.kind == "kegeln"]
@@ -99,7 +99,7 @@ async def cmd_scorer(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
             raise GameError("kegeln.scorer_needs_name")
         to = Player(ib.actor.user_id, ib.actor.name)
     else:
-        to = await svc.find_player(ib, " ".join(args), for_scorer=True)
+        to = await svc.players.find(ib, " ".join(args), for_scorer=True)
         state: State = serial.load(State, row.state)
         held = await club_storage.roles_of(svc.store, ib.chat.platform, ib.chat.chat_id, to.user_id)
         if not state.casual and Role.SCORER.value not in held:  # a club game stays with the club's people

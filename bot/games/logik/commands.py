@@ -25,7 +25,7 @@ async def cmd_logik(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
         await solver_bot_logik(svc, turn, rest)
         return
     written, rows = logik.parse_options(args, svc.option_words)
-    opponent = await svc.resolve_player(ib, written) if written else None
+    opponent = await svc.players.opponent(ib, written) if written else None
     me = Player(ib.actor.user_id, ib.actor.name)
     state, events = logik.new(me, opponent, rows, logik_letters(svc.catalogs), svc.ctx())
     await svc.runner.create(turn, GAME.kind, state, events, [me.user_id])

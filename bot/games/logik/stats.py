@@ -14,7 +14,7 @@ async def logik_stats(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     ib = turn.inbound
     uid, name = ib.actor.user_id, ib.actor.name
     if args:
-        found = await svc.find_player(ib, " ".join(args), known_only=True)
+        found = await svc.players.find(ib, " ".join(args), known_only=True)
         uid, name = found.user_id, found.name
 
     def sides(white: int, black: int, draws: int, abandoned: int) -> Text:

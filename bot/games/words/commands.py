@@ -30,7 +30,7 @@ async def cmd_words(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
 async def cmd_begin(svc: Services, turn: Turn, args: tuple[str, ...]) -> None:
     """/begin: the opener starts the match of their lobby; anyone else is told whose lobby it is."""
     ib = turn.inbound
-    row = await svc.my_game(ib.actor, ib.chat)
+    row = await svc.players.seated_game(ib.actor, ib.chat)
     if row is None or row.kind != GAME.kind:
         for other in reversed(await svc.store.chat_games(ib.chat.platform, ib.chat.chat_id)):
             if other.kind != GAME.kind:
