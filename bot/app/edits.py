@@ -18,7 +18,7 @@ from bot.app.turn import Turn
 from bot.games.plugin import Services
 from core.messages import Message, Text
 
-_running: set[str] = set()  # the marks of commands being carried out in this process (`once`)
+_running: set[tuple[str, str]] = set()  # (platform, mark) of the commands being carried out in this process
 
 
 async def reported(svc: Services, turn: Turn) -> bool:
@@ -51,7 +51,7 @@ async def counted(svc: Services, turn: Turn) -> bool:
         turn.outcome = "edit:counted"
         turn.messages.append(Message(ib.chat, Text("edit.counted", {"name": ib.actor.name})))
         return True
-    if ib.message and (command_mark(ib.message) in _running
+    if ib.message and ((platform, command_mark(ib.message)) in _running
                        or await svc.store.was_seen(platform, command_mark(ib.message))):
         turn.outcome = "edit:command"
         turn.messages.append(Message(ib.chat, Text("edit.command", {"name": ib.actor.name})))
@@ -66,12 +66,13 @@ async def once(svc: Services, turn: Turn, command: Awaitable[None]) -> None:
     next updates, an edit of it too, be handled meanwhile (core/lines.py) — an edit is answered alike."""
     ib = turn.inbound
     mark = command_mark(ib.message) if ib.message and ib.command else None
+    running = (ib.actor.platform, mark or "")
     if mark is not None:
-        _running.add(mark)
+        _running.add(running)
     try:
         await command
     finally:
-        _running.discard(mark or "")
+        _running.discard(running)
     if mark is not None:
         await svc.store.mark_seen(ib.actor.platform, mark, svc.clock())
 
