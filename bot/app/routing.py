@@ -154,7 +154,8 @@ async def awaiting_secret(svc: Services, actor: Actor) -> list[GameRow]:
 
 async def private_plays(svc: Services, actor: Actor, chat: Chat) -> list[GameRow]:
     """The actor's running games of a group that they play privately (`Game.private_play`: a daily
-    attempt). They take no seat in the group (bot/games/daily/attempt.py), so `Players.seated_game` does not find them."""
+    attempt). They take no seat in the group (bot/games/daily/attempt.py), so `Players.seated_game` does not
+    find them."""
     return [r for r in await awaiting_secret(svc, actor)
             if GAMES[r.kind].private_play and r.platform == chat.platform and r.chat_id == chat.chat_id]
 
