@@ -23,6 +23,7 @@ from adapters.telegram import TelegramAdapter
 from adapters.telegram.outbox import Pacing
 from bench.busy_run import Run, collect, guess
 from bot.app.app import App
+from tests.discord import model as discord_model
 from tests.discord import standin as discord_standin
 from tests.telegram.standin import SENDING, Chat, Limits, StandIn, User
 
@@ -99,20 +100,20 @@ async def play_discord(mode: str, rate: float, seconds: float, scale: float, dra
     standin = discord_standin.StandIn()
     standin.rate_scale = scale
     await standin.start()
-    channel = discord_standin.CHANNEL_ID
+    channel = discord_model.CHANNEL_ID
     tmp = tempfile.TemporaryDirectory()
     app = await App.open(db_path=str(Path(tmp.name) / "busy.sqlite"), seed=seed)
-    adapter = DiscordAdapter(discord_standin.BOT_TOKEN, app.handle, app.command_menu(),
+    adapter = DiscordAdapter(discord_model.BOT_TOKEN, app.handle, app.command_menu(),
                              api_base=standin.api_base, ready_timeout=30.0, guild_ready_timeout=0.05,
                              pacing=DiscordPacing(time_scale=scale), paced=mode != "before")
     users = [standin.add_user(p.first_name) for p in PLAYERS]
     players = [Player(u.id, u.name) for u in users]
     rng = random.Random(seed)
 
-    def ok(call: discord_standin.Call) -> bool:
+    def ok(call: discord_model.Call) -> bool:
         return call.status < 300 and call.channel_id == channel and call.method == "POST"
 
-    def picked_discord(call: discord_standin.Call, u: Any) -> bool:
+    def picked_discord(call: discord_model.Call, u: Any) -> bool:
         return ok(call) and f"{u.name}, I have picked" in call.content
 
     try:

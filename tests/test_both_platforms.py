@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from tests import leakscan
-from tests.discord.standin import BOT_TOKEN, CHANNEL_ID
+from tests.discord.model import BOT_TOKEN, CHANNEL_ID
 from tests.discord.standin import StandIn as DiscordStandIn
 from tests.telegram.standin import Chat, User
 from tests.telegram.standin import StandIn as TelegramStandIn
@@ -101,7 +101,7 @@ def _env(tg: TelegramStandIn, dc: DiscordStandIn, discord_token: str) -> dict[st
 async def test_a_refused_intent_runs_discord_without_message_content_and_telegram_as_ever(tmp_path: Path) -> None:
     """Issue 22, item 8: the Message Content intent not enabled in the portal (Discord closes the
     gateway with 4014) no longer ends the process: Discord runs without it, health says so."""
-    from tests.discord.standin import MESSAGE_CONTENT
+    from tests.discord.model import MESSAGE_CONTENT
 
     tg, dc = TelegramStandIn(), DiscordStandIn()
     await tg.start()

@@ -15,7 +15,8 @@ from adapters.discord.pacing import Pacing
 from bot.app.app import App
 from core.messages import CommandInfo, Inbound, Response
 
-from .standin import BOT_TOKEN, StandIn
+from .model import BOT_TOKEN
+from .standin import StandIn
 
 OpenApp = Callable[[], Awaitable[App]]
 

@@ -15,7 +15,9 @@ import pytest
 from core.messages import CommandInfo, Inbound, Outbound, OutButton, Response
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, CHANNEL_LIMIT, Call, StandIn, User
+from .model import CHANNEL_ID, Call, User
+from .standin import StandIn
+from .traffic import CHANNEL_LIMIT
 
 SCALE = 0.2  # "5 per 5 s in a channel" becomes 5 per second
 MENU = {"en": [CommandInfo("help", "Help")]}

@@ -11,7 +11,8 @@ import pytest
 from discord.http import Route
 
 from .conftest import MakeAdapter, OpenApp
-from .standin import CHANNEL_ID, Call, StandIn, User
+from .model import CHANNEL_ID, Call, User
+from .standin import StandIn
 from .test_e2e_app import challenge, duel_state
 
 

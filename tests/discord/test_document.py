@@ -5,7 +5,8 @@ from __future__ import annotations
 from core.messages import Inbound, Outbound, Response
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, StandIn
+from .model import CHANNEL_ID
+from .standin import StandIn
 from .test_plumbing import MENUS
 
 CSV = 'date,game,member\r\n2026-11-29 19:00:00,1,"Jörg, jr."\r\n'.encode("utf-8-sig")

@@ -18,7 +18,8 @@ from core.games.duel import rules as duel
 from core.games.practice import rules as practice
 
 from .conftest import MakeAdapter, OpenApp
-from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, Call, StandIn, User
+from .model import CHANNEL_ID, OTHER_CHANNEL_ID, Call, User
+from .standin import StandIn
 
 app_module = pytest.importorskip("bot.app.app")
 App = app_module.App

@@ -12,7 +12,8 @@ from bot.texts.i18n import Catalogs
 from core.messages import Text
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, StandIn, User
+from .model import CHANNEL_ID, User
+from .standin import StandIn
 from .test_e2e_games import act, in_channel
 from .test_e2e_interactions import _accepts, _synced, answers, slash_answered
 

@@ -14,7 +14,8 @@ import openpyxl
 from bot.app.app import App
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, Call, StandIn, User
+from .model import CHANNEL_ID, OTHER_CHANNEL_ID, Call, User
+from .standin import StandIn
 
 MANAGE_GUILD = 1 << 5  # https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags
 

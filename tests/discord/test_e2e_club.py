@@ -10,7 +10,8 @@ from bot.app.app import App
 from bot.storage.sql import Query
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, StandIn, User
+from .model import CHANNEL_ID, User
+from .standin import StandIn
 from .test_e2e_cash import MANAGE_GUILD, run
 
 

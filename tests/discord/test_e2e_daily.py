@@ -23,7 +23,8 @@ import pytest
 from tests.daytime import clear_of_midnight
 
 from .conftest import MakeAdapter, OpenApp
-from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, Call, StandIn, User
+from .model import CHANNEL_ID, OTHER_CHANNEL_ID, Call, User
+from .standin import StandIn
 
 CODE = re.compile(r"(?<![\d-])\d{4}(?![\d-])")  # a 4-digit code (not part of a date or an id)
 DATE = re.compile(r"\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b")  # a day as English readers see it: Nov 30, 2026

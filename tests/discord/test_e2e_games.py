@@ -22,7 +22,8 @@ from core.games.logik import rules as logik
 from core.games.words import state as words
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, Call, StandIn
+from .model import CHANNEL_ID, Call
+from .standin import StandIn
 
 ALICE_ROW = "31758"  # Alice hides it, Bob cracks it
 BOB_ROW = "62417"  # Bob hides it, Alice cracks it

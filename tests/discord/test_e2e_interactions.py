@@ -9,7 +9,8 @@ from typing import Any
 from bot.app.app import App
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, StandIn, User
+from .model import CHANNEL_ID, OTHER_CHANNEL_ID, User
+from .standin import StandIn
 
 
 def answers(standin: StandIn, token: str) -> list[tuple[str, bool, str]]:

@@ -13,7 +13,8 @@ from core.games.kegeln.state import Phase, State
 from core.messages import OutButton, Response
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, Call, StandIn, User
+from .model import CHANNEL_ID, Call, User
+from .standin import StandIn
 
 
 def custom_ids(standin: StandIn, mid: int) -> list[str]:

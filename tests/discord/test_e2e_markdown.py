@@ -11,7 +11,8 @@ import re
 from bot.app.app import App
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, Call, StandIn, User
+from .model import CHANNEL_ID, Call, User
+from .standin import StandIn
 from .test_e2e_cash import MANAGE_GUILD
 from .test_e2e_kegeln import start, throw_by_button
 

@@ -9,7 +9,8 @@ from bot.app.app import App
 from core.games.words import state as words
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, Call, StandIn
+from .model import CHANNEL_ID, Call
+from .standin import StandIn
 from .test_e2e_games import act, game_id_of, has_button, in_channel, load, said
 from .test_e2e_kegeln import start, throw_by_button
 

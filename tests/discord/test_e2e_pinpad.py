@@ -11,7 +11,8 @@ from core import serial
 from core.games.kegeln.state import State
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, StandIn
+from .model import CHANNEL_ID, OTHER_CHANNEL_ID
+from .standin import StandIn
 from .test_e2e_kegeln import custom_ids, start
 
 

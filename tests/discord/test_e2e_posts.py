@@ -15,7 +15,8 @@ from tests.app.conftest import Clock
 from tests.games.daily.test_morning_post import MORNING, NOON, secret
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, StandIn, User
+from .model import CHANNEL_ID, User
+from .standin import StandIn
 from .test_e2e_games import act, in_channel, said
 from .test_e2e_mentions import pings_exactly
 

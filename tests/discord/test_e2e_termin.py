@@ -13,7 +13,8 @@ from bot.app.app import App
 from tests.app.conftest import Clock
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, Call, StandIn, User
+from .model import CHANNEL_ID, Call, User
+from .standin import StandIn
 from .test_e2e_games import act
 
 START = datetime(2026, 12, 12, 19, 30, tzinfo=UTC).timestamp()

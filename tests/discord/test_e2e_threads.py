@@ -10,7 +10,8 @@ from bot.app.app import App
 from core.games.duel import rules as duel
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, Call, StandIn, User
+from .model import CHANNEL_ID, Call, User
+from .standin import StandIn
 from .test_e2e_games import act, game_id_of, has_button, said
 
 ALICE_SECRET, BOB_SECRET = "1234", "5678"

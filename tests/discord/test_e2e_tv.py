@@ -13,7 +13,8 @@ from bot.web.server import TvServer
 from tests.web.tvkit import LINK, free_port
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, StandIn, User
+from .model import CHANNEL_ID, User
+from .standin import StandIn
 
 
 async def test_tv_link_by_dm_only(standin: StandIn, make_adapter: MakeAdapter, app: App,

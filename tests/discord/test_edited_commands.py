@@ -8,7 +8,8 @@ from __future__ import annotations
 from bot.app.app import App
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, StandIn, User
+from .model import CHANNEL_ID, User
+from .standin import StandIn
 from .test_e2e_cash import run
 
 MANAGE_GUILD = 1 << 5  # https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from tests import leakscan
 
-from .standin import APP_ID, BOT_TOKEN, CHANNEL_ID, GUILD_ID, StandIn
+from .model import APP_ID, BOT_TOKEN, CHANNEL_ID, GUILD_ID
+from .standin import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
 

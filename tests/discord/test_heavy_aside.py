@@ -13,7 +13,8 @@ from tests.solver.test_app import _set_secret
 from tests.solver.test_thinking import Recording, until
 
 from .conftest import MakeAdapter, OpenApp
-from .standin import CHANNEL_ID, StandIn
+from .model import CHANNEL_ID
+from .standin import StandIn
 
 
 async def test_a_guess_after_an_analyse_in_the_same_channel_is_not_kept_waiting(

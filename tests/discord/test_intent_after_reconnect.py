@@ -18,7 +18,8 @@ from adapters.discord.adapter import NO_MESSAGE_CONTENT
 from bot.app.app import App
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, MESSAGE_CONTENT, StandIn
+from .model import CHANNEL_ID, MESSAGE_CONTENT
+from .standin import StandIn
 from .test_e2e_games import act, in_channel, said
 
 

@@ -13,7 +13,8 @@ from adapters.discord.inbound import strip_bot_mention
 from bot.app.app import App
 
 from .conftest import MakeAdapter
-from .standin import APP_ID, CHANNEL_ID, GUILD_MEMBERS, MESSAGE_CONTENT, StandIn
+from .model import APP_ID, CHANNEL_ID, GUILD_MEMBERS, MESSAGE_CONTENT
+from .standin import StandIn
 from .test_e2e_games import act, in_channel, said
 
 

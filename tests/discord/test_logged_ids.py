@@ -15,7 +15,8 @@ from adapters import logged as adapters_logged
 from bot.yourdata import logged
 
 from .conftest import MakeAdapter, OpenApp
-from .standin import CHANNEL_ID, StandIn
+from .model import CHANNEL_ID
+from .standin import StandIn
 
 
 @pytest.fixture

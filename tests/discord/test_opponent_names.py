@@ -11,7 +11,8 @@ from __future__ import annotations
 from bot.app.app import App
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, OTHER_CHANNEL_ID, StandIn, User
+from .model import CHANNEL_ID, OTHER_CHANNEL_ID, User
+from .standin import StandIn
 from .test_e2e_games import act, has_button
 
 

@@ -22,7 +22,8 @@ from adapters.outbox import MERGE_SEPARATOR
 from core.messages import Inbound, Outbound, Response
 
 from .conftest import MakeAdapter
-from .standin import BOT_TOKEN, CHANNEL_ID, Call, StandIn
+from .model import BOT_TOKEN, CHANNEL_ID, Call
+from .standin import StandIn
 from .test_plumbing import MENUS, FakeApp
 
 

@@ -22,7 +22,8 @@ from adapters.discord.markdown import split_content
 from core.messages import Actor, Chat, CommandInfo, Inbound, Outbound, OutButton, Response
 
 from .conftest import MakeAdapter
-from .standin import APP_ID, BOT_TOKEN, CHANNEL_ID, GUILD_ID, MESSAGE_CONTENT, StandIn
+from .model import APP_ID, BOT_TOKEN, CHANNEL_ID, GUILD_ID, MESSAGE_CONTENT
+from .standin import StandIn
 
 MENUS = {
     "en": [

@@ -15,7 +15,8 @@ from discord.http import Route
 from core.messages import Inbound, Outbound, Response
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, GUILD_ID, OTHER_CHANNEL_ID, StandIn
+from .model import CHANNEL_ID, GUILD_ID, OTHER_CHANNEL_ID
+from .standin import StandIn
 
 
 async def _nothing(_: Any) -> Response:

@@ -16,7 +16,8 @@ from core.messages import Response
 from .conftest import MakeAdapter
 from .dtypes import shape, shapes
 from .limits import INVALID_FORM_BODY
-from .standin import CHANNEL_ID, StandIn
+from .model import CHANNEL_ID
+from .standin import StandIn
 
 
 async def _nothing(_: Any) -> Response:

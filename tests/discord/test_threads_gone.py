@@ -1,5 +1,5 @@
 """Threads the bot cannot post in (issue 35), against the stand-in's model of them
-(tests/discord/standin.py, threads: a private thread the bot was not invited to answers 403 50001
+(tests/discord/guild.py and gateway.py, threads: a private thread the bot was not invited to answers 403 50001
 "Missing Access"; a deleted one sends THREAD_DELETE, then answers 404 10003 "Unknown Channel"):
 a game asked for in a private thread without the bot does not start and the asker is told why; a game
 whose thread the bot lost (removed from it, the thread deleted — told or unseen) ends as abandoned,
@@ -14,7 +14,8 @@ from bot.app.app import App
 from core.messages import Chat, Outbound
 
 from .conftest import MakeAdapter
-from .standin import CHANNEL_ID, Call, StandIn, User
+from .model import CHANNEL_ID, Call, User
+from .standin import StandIn
 from .test_e2e_games import said
 from .test_e2e_threads import duel_in
 
