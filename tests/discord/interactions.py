@@ -88,14 +88,22 @@ class Interactions(Gateway):
             state["modal"] = data
         return json_response({"interaction": interaction, "resource": resource})
 
-    def _followup(self, token: str, body: dict[str, Any], files: list[tuple[str, bytes]], call: Call) -> web.Response:
-        """POST /webhooks/{app}/{token}: a followup message (the first after a defer is the response)."""
+    def _webhook(self, token: str, call: Call) -> dict[str, Any] | web.Response:
+        """The interaction a webhook call names by its token, or the refusal when it is unknown or expired; the call
+        is recorded as shown where the interaction was."""
         call.interaction_token = token
         state = self.interactions.get(token)
         if (refused := self._webhook_refusal(state)) is not None:
             return refused
         assert state is not None
         call.shown_in = state["channel"]
+        return state
+
+    def _followup(self, token: str, body: dict[str, Any], files: list[tuple[str, bytes]], call: Call) -> web.Response:
+        """POST /webhooks/{app}/{token}: a followup message (the first after a defer is the response)."""
+        state = self._webhook(token, call)
+        if isinstance(state, web.Response):
+            return state
         call.ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
         if (refused := self._check_message(call, body, files, new=True)) is not None:
             return refused
@@ -117,12 +125,9 @@ class Interactions(Gateway):
     ) -> web.Response:
         """PATCH /webhooks/{app}/{token}/messages/{id}: edit the response (`@original`) or a followup."""
         msg: dict[str, Any] | None
-        call.interaction_token = token
-        state = self.interactions.get(token)
-        if (refused := self._webhook_refusal(state)) is not None:
-            return refused
-        assert state is not None
-        call.shown_in = state["channel"]
+        state = self._webhook(token, call)
+        if isinstance(state, web.Response):
+            return state
         if (refused := self._check_message(call, body, files, new=False)) is not None:
             return refused
         if mid == "@original":
@@ -142,12 +147,9 @@ class Interactions(Gateway):
 
     def _delete_reply(self, token: str, mid: str, call: Call) -> web.Response:
         """DELETE /webhooks/{app}/{token}/messages/{id}: delete the response (`@original`) or a followup."""
-        call.interaction_token = token
-        state = self.interactions.get(token)
-        if (refused := self._webhook_refusal(state)) is not None:
-            return refused
-        assert state is not None
-        call.shown_in = state["channel"]
+        state = self._webhook(token, call)
+        if isinstance(state, web.Response):
+            return state
         if mid == "@original":
             state["deleted_original"] = True
             if state["original"] is not None:
