@@ -18,7 +18,9 @@ from adapters.telegram.outbox import Pacing
 from bench.busy_floor import forum_load, ideal_floor, spread
 from bench.busy_run import Guess, Run, collect, fresh_code, pct
 from bot.app.app import App
-from tests.telegram.standin import SENDING, Chat, Limits, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import SENDING, Limits
+from tests.telegram.standin_objects import Chat, User
 
 FORUM = Chat(id=-100901, type="supergroup", title="Busy forum", is_forum=True)
 

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.telegram.standin import User
+from tests.telegram.standin_objects import User
 
 
 @dataclass

@@ -25,7 +25,9 @@ from bench.busy_run import Run, collect, guess
 from bot.app.app import App
 from tests.discord import model as discord_model
 from tests.discord import standin as discord_standin
-from tests.telegram.standin import SENDING, Chat, Limits, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import SENDING, Limits
+from tests.telegram.standin_objects import Chat, User
 
 GROUP = Chat(id=-100900, type="group", title="Busy group")
 PLAYERS = [User(id=7100 + i, first_name=name, language_code="en")

@@ -40,7 +40,7 @@ async def run_telegram(args: argparse.Namespace, workdir: Path) -> int:
     from telegram.ext import AIORateLimiter
 
     from adapters.telegram import TelegramAdapter
-    from tests.telegram import standin as si
+    from tests.telegram import standin_objects as si
 
     warnings.filterwarnings("ignore", module="telegram")
     db = workdir / "load-telegram.sqlite3"

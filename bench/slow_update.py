@@ -46,7 +46,9 @@ from adapters.telegram.outbox import Pacing
 from bot.app.app import App
 from tests.solver.test_app import _set_secret
 from tests.telegram import forum
-from tests.telegram.standin import Call, Chat, Limits, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call, Limits
+from tests.telegram.standin_objects import Chat, User
 
 FORUM = Chat(id=-100950, type="supergroup", title="Busy forum", is_forum=True)
 ZEB = User(id=8100, first_name="Zeb", language_code="en")

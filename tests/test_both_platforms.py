@@ -12,8 +12,8 @@ from pathlib import Path
 from tests import leakscan
 from tests.discord.model import BOT_TOKEN, CHANNEL_ID
 from tests.discord.standin import StandIn as DiscordStandIn
-from tests.telegram.standin import Chat, User
 from tests.telegram.standin import StandIn as TelegramStandIn
+from tests.telegram.standin_objects import Chat, User
 
 ROOT = Path(__file__).resolve().parents[1]
 

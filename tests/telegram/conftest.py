@@ -14,7 +14,8 @@ from telegram.ext import AIORateLimiter
 
 from adapters.telegram import TelegramAdapter
 from core.messages import CommandInfo, Inbound, Response
-from tests.telegram.standin import Limits, StandIn
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Limits
 
 if TYPE_CHECKING:
     from tests.telegram.test_e2e_app import Club

@@ -37,7 +37,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tests.telegram.standin import Chat, StandIn, User
+    from tests.telegram.standin import StandIn
+    from tests.telegram.standin_objects import Chat, User
+    from tests.telegram.standin_state import State
 
 THREAD_NOT_FOUND = "Bad Request: message thread not found"
 TOPIC_CLOSED = "Bad Request: TOPIC_CLOSED"
@@ -127,7 +129,7 @@ def delete_topic(server: StandIn, chat: Chat, thread: int) -> None:
         del server.messages[key]
 
 
-def into_topic(server: StandIn, chat: Chat, thread: int | None, message: dict[str, Any]) -> None:
+def into_topic(server: State, chat: Chat, thread: int | None, message: dict[str, Any]) -> None:
     """A user's message written in topic `thread` (None: General, or a group without topics): the
     fields the Bot API gives it there. A member cannot write in a closed or deleted topic."""
     if thread is None:
@@ -144,7 +146,7 @@ def into_topic(server: StandIn, chat: Chat, thread: int | None, message: dict[st
         message["reply_to_message"] = dict(topic.created)
 
 
-def thread_fields(server: StandIn, chat_id: int, params: dict[str, Any]) -> dict[str, Any]:
+def thread_fields(server: State, chat_id: int, params: dict[str, Any]) -> dict[str, Any]:
     """What a bot's send with `message_thread_id` may do (module docstring): the fields of the message
     it makes, or the Bot API's refusal."""
     thread = params.get("message_thread_id")

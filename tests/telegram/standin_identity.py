@@ -10,8 +10,12 @@ import re
 import time
 from typing import TYPE_CHECKING, Any
 
+from tests.telegram.standin_objects import BOT_ID, BOT_USERNAME
+
 if TYPE_CHECKING:
-    from tests.telegram.standin import Chat, StandIn, User
+    from tests.telegram.standin import StandIn
+    from tests.telegram.standin_objects import Chat, User
+    from tests.telegram.standin_state import State
 
 # The service accounts Telegram puts in `from` of a message sent on behalf of a chat
 # (https://core.telegram.org/bots/api#message: "For backward compatibility, if the message was sent on
@@ -23,7 +27,7 @@ TELEGRAM = {"id": 777000, "is_bot": False, "first_name": "Telegram"}
 UPGRADED = "Bad Request: group chat was upgraded to a supergroup chat"
 
 
-def posted_as(standin: StandIn, chat: Chat, user: User, sender: Chat, automatic: bool = False) -> dict[str, Any]:
+def posted_as(standin: State, chat: Chat, user: User, sender: Chat, automatic: bool = False) -> dict[str, Any]:
     """The fields of a message `user` posts on behalf of `sender` in `chat` (Message.sender_chat):
     - the group itself: only its administrators may post anonymously ("Remain anonymous" right); the
       bot sees @GroupAnonymousBot and the group, and the admin's custom title as `author_signature`;
@@ -39,7 +43,7 @@ def posted_as(standin: StandIn, chat: Chat, user: User, sender: Chat, automatic:
     return {"from": dict(CHANNEL_BOT), "sender_chat": sender.to_dict()}
 
 
-def delivered(standin: StandIn, chat: Chat, message: dict[str, Any]) -> bool:
+def delivered(standin: State, chat: Chat, message: dict[str, Any]) -> bool:
     """Whether the bot gets this group message (https://core.telegram.org/bots/features#privacy-mode).
 
     All bots get all messages of private chats; an admin bot, or one with privacy mode off, every group
@@ -48,8 +52,6 @@ def delivered(standin: StandIn, chat: Chat, message: dict[str, Any]) -> bool:
     messages; and — as BotFather's /setprivacy puts it ("messages that either start with the '/'
     symbol or mention the bot by username") — mentions of its @username. What it does not get is kept
     in `unheard` (a test can say what the bot never saw)."""
-    from tests.telegram.standin import BOT_ID, BOT_USERNAME
-
     if chat.type == "private" or not standin.privacy or chat.id in standin.bot_admin:
         return True
     text = str(message.get("text") or "")
@@ -86,16 +88,16 @@ def promote_bot(standin: StandIn, chat: Chat, by: User) -> None:
     }})
 
 
-def bot_admins(standin: StandIn, chat: Chat) -> list[dict[str, Any]]:
+def bot_admins(standin: State, chat: Chat) -> list[dict[str, Any]]:
     """The bot in `getChatAdministrators` where it administers the group (the method lists admin bots)."""
     return [_bot_admin(standin)] if chat.id in standin.bot_admin else []
 
 
-def _bot_user(standin: StandIn) -> dict[str, Any]:
+def _bot_user(standin: State) -> dict[str, Any]:
     return {k: standin.bot[k] for k in ("id", "is_bot", "first_name", "username")}
 
 
-def _bot_admin(standin: StandIn) -> dict[str, Any]:
+def _bot_admin(standin: State) -> dict[str, Any]:
     return {
         "status": "administrator", "user": _bot_user(standin), "can_be_edited": False,
         "is_anonymous": False, "can_manage_chat": True, "can_delete_messages": True,
@@ -105,7 +107,7 @@ def _bot_admin(standin: StandIn) -> dict[str, Any]:
     }
 
 
-def carry_over(standin: StandIn, old: Chat, new: Chat) -> None:
+def carry_over(standin: State, old: Chat, new: Chat) -> None:
     """An upgraded group keeps its members, its admins and the bot's rights in the supergroup; the old
     id answers every call with `migrate_to_chat_id` from now on."""
     standin.upgraded[old.id] = new.id

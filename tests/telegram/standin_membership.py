@@ -26,7 +26,9 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tests.telegram.standin import Chat, StandIn, User
+    from tests.telegram.standin import StandIn
+    from tests.telegram.standin_objects import Chat, User
+    from tests.telegram.standin_state import State
 
 # the Bot API methods that post into a chat, and what a muted bot is told for each
 MUTED = {"sendMessage": "text messages", "sendPhoto": "photos", "sendDocument": "documents"}
@@ -106,6 +108,6 @@ def refusal(standin: StandIn, method: str, params: dict[str, Any]) -> tuple[int,
     return None
 
 
-def hears(standin: StandIn, chat: Chat) -> bool:
+def hears(standin: State, chat: Chat) -> bool:
     """Whether the bot still gets this group's messages (not once it was removed)."""
     return chat.id not in standin.removed

@@ -17,7 +17,9 @@ from adapters.telegram.outbox import Pacing, take
 from bot.app.app import App
 from core.messages import Chat as CoreChat
 from core.messages import CommandInfo, Inbound, Outbound, OutButton, Response
-from tests.telegram.standin import SENDING, Call, Chat, Limits, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import SENDING, Call, Limits
+from tests.telegram.standin_objects import Chat, User
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
 

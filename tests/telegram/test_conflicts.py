@@ -23,7 +23,9 @@ from bot.process.platforms import Platform
 from core.messages import CommandInfo, Inbound, Response
 from tests.telegram.conftest import MakeAdapter
 from tests.telegram.fakeapp import FakeApp
-from tests.telegram.standin import TERMINATED, WEBHOOK_ACTIVE, Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat, User
+from tests.telegram.standin_updates import TERMINATED, WEBHOOK_ACTIVE
 
 ROOT = Path(__file__).resolve().parents[2]
 GROUP = Chat(id=-3003, type="group")

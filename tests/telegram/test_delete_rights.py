@@ -8,7 +8,8 @@ import pytest
 from telegram import Bot
 from telegram.error import BadRequest
 
-from tests.telegram.standin import BOT_ID, Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import BOT_ID, Chat, User
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, SECRETS, Club, Deed, challenge_and_accept, sent
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

@@ -6,7 +6,8 @@ import pytest
 
 from core.messages import Inbound, Outbound, Response
 from tests.telegram.conftest import MakeAdapter
-from tests.telegram.standin import Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat, User
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
 

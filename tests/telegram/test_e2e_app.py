@@ -26,7 +26,9 @@ from core.games.challenge import Phase
 from core.games.duel import rules as duel
 from core.games.practice import rules as practice
 from tests.telegram.conftest import relaxed_limiter
-from tests.telegram.standin import Call, Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat, User
 
 # PTB itself warns about RetryAfter.retry_after's future type when it builds the error.
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

@@ -12,7 +12,9 @@ from decimal import Decimal
 import openpyxl
 import pytest
 
-from tests.telegram.standin import Call, Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat, User
 from tests.telegram.test_e2e_app import ALICE, BOB, CAROL, GROUP, Club
 from tests.telegram.test_e2e_games import DAVE
 

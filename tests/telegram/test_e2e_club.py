@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 
 from bot.storage.sql import Query
-from tests.telegram.standin import Call, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import User
 from tests.telegram.test_e2e_app import ALICE, GROUP, Club
 from tests.telegram.test_e2e_games import DAVE
 

@@ -15,7 +15,9 @@ import pytest
 
 from adapters.telegram.deeplink import DeepLinks, key_for
 from bot.games.registry import link_prefixes
-from tests.telegram.standin import Call, Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat, User
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, sent
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

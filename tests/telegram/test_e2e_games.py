@@ -22,7 +22,9 @@ from core.games.challenge import Phase
 from core.games.kegeln import state as kegeln_state
 from core.games.logik import rules as logik
 from core.games.words import state as words
-from tests.telegram.standin import Call, Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat, User
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, answers, game_of, sent, with_button
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

@@ -13,7 +13,9 @@ import pytest
 
 from core import serial
 from core.games.kegeln.state import State, shown
-from tests.telegram.standin import Call, Chat, StandIn
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, Deed, sent
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

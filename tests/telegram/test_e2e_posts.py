@@ -15,7 +15,8 @@ import pytest
 from tests.app.conftest import Clock
 from tests.games.daily.test_morning_post import MORNING, NOON
 from tests.telegram.botapi_rules import length
-from tests.telegram.standin import Chat, StandIn
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, sent
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

@@ -12,7 +12,9 @@ from bot.texts.i18n import Catalogs
 from core.games.challenge import Phase
 from core.messages import Inbound, Outbound, OutButton, Response, Text
 from tests.telegram.conftest import MakeAdapter
-from tests.telegram.standin import Call, Chat, StandIn, User, text_mention
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat, User, text_mention
 from tests.telegram.test_e2e_app import (
     ALICE,
     BOB,

@@ -12,7 +12,8 @@ import pytest
 
 from bot.__main__ import deliver
 from tests.app.conftest import Clock
-from tests.telegram.standin import Call, StandIn
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
 from tests.telegram.test_e2e_app import ALICE, BOB, Club
 from tests.telegram.test_e2e_topics import FORUM, act, say, thread, to_forum, topics
 

@@ -18,7 +18,9 @@ from core import serial
 from core.games.practice import rules as practice
 from core.messages import Text
 from tests.telegram import forum
-from tests.telegram.standin import Call, Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat, User
 from tests.telegram.test_e2e_app import ALICE, BOB, CAROL, Club, answers, game_of, is_help, start_private, with_button
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

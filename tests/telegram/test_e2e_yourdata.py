@@ -11,7 +11,8 @@ import sqlite3
 
 import pytest
 
-from tests.telegram.standin import Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat, User
 from tests.telegram.test_e2e_app import ALICE, GROUP, Club, answers, sent
 from tests.yourdata.players import traces
 

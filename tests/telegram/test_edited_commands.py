@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.telegram.standin import Call, StandIn
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
 from tests.telegram.test_delete_rights import edit
 from tests.telegram.test_e2e_app import ALICE, GROUP, Club, Deed
 from tests.telegram.test_e2e_games import DAVE

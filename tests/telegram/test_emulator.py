@@ -35,7 +35,7 @@ import pytest
 from core.messages import Chat as NeutralChat
 from core.messages import Outbound
 from tests.telegram import botapi_rules as rules
-from tests.telegram.standin import Chat, User, text_mention
+from tests.telegram.standin_objects import Chat, User, text_mention
 from tests.telegram.tta import BOT_USERNAME, Bot, Emulator, Said, bot_at, running
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from tests import leakscan
-from tests.telegram.standin import Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat, User
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,7 +18,8 @@ from core.games.practice import rules as practice
 from tests.solver.test_app import _set_secret
 from tests.solver.test_thinking import Recording, until
 from tests.telegram import forum
-from tests.telegram.standin import Call, Chat
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat
 from tests.telegram.test_e2e_app import ALICE, BOB, Club
 from tests.telegram.test_e2e_topics import FORUM, act, practice_rows, say, thread
 

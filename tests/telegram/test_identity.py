@@ -19,7 +19,9 @@ from core.messages import Text
 from tests.telegram import standin_identity as identity
 from tests.telegram.conftest import MakeAdapter
 from tests.telegram.fakeapp import FakeApp
-from tests.telegram.standin import Call, Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat, User
 from tests.telegram.test_e2e_app import (
     ALICE,
     BOB,

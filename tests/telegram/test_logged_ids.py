@@ -15,7 +15,8 @@ import pytest
 
 from adapters import logged as adapters_logged
 from bot.yourdata import logged
-from tests.telegram.standin import Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat, User
 from tests.telegram.test_e2e_app import Club
 
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

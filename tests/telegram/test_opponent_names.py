@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from tests.telegram import forum
-from tests.telegram.standin import Call, Chat, StandIn, User, text_mention
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat, User, text_mention
 from tests.telegram.test_e2e_app import ALICE, BOB, GROUP, Club, Deed, is_help
 from tests.telegram.test_e2e_topics import FORUM, act
 

@@ -13,7 +13,8 @@ from core.lines import step_aside
 from core.messages import Inbound, Outbound, Response
 from tests.telegram import forum
 from tests.telegram.conftest import MakeAdapter
-from tests.telegram.standin import Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat, User
 
 SLOW = Chat(id=-2001, type="group", title="Slow club")
 FAST = Chat(id=-2002, type="group", title="Fast club")

@@ -10,7 +10,8 @@ import pytest
 from adapters.telegram import render
 from tests.telegram.conftest import MakeAdapter
 from tests.telegram.fakeapp import FakeApp
-from tests.telegram.standin import Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat, User
 
 GROUP = Chat(id=-1001, type="group", title="Club")
 ALICE = User(id=111, first_name="Alice", username="alice", language_code="en")

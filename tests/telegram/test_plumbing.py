@@ -13,7 +13,8 @@ from adapters.telegram.deeplink import DeepLinks, key_for
 from core.messages import CommandInfo, Inbound, Response
 from tests.telegram.conftest import MakeAdapter
 from tests.telegram.fakeapp import FakeApp
-from tests.telegram.standin import BOT_USERNAME, Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import BOT_USERNAME, Chat, User
 
 # PTB itself warns about RetryAfter.retry_after's future type when it builds the error.
 pytestmark = pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

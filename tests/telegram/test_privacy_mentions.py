@@ -11,7 +11,7 @@ import pytest
 
 from adapters.discord.inbound import strip_bot_mention
 from adapters.telegram.inbound import without_bot_mention
-from tests.telegram.standin import BOT_USERNAME
+from tests.telegram.standin_objects import BOT_USERNAME
 from tests.telegram.test_e2e_app import BOB, GROUP, sent
 from tests.telegram.test_identity import ClockedClub, post, quiet, texts
 

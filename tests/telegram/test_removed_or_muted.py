@@ -17,7 +17,9 @@ from core.messages import Chat as NeutralChat
 from core.messages import Outbound
 from tests.telegram import forum
 from tests.telegram import standin_membership as membership
-from tests.telegram.standin import Call, Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Call
+from tests.telegram.standin_objects import Chat, User
 from tests.telegram.test_e2e_app import ALICE, BOB, CAROL, GROUP, Club, challenge_and_accept, start_private
 from tests.telegram.test_e2e_topics import FORUM, act
 

@@ -12,7 +12,9 @@ import pytest
 from telegram import Update
 
 from tests.telegram import botapi_rules as rules
-from tests.telegram.standin import Chat, Limits, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_calls import Limits
+from tests.telegram.standin_objects import Chat, User
 
 ALICE = User(id=1, first_name="Alice")
 GROUP = Chat(id=-5)

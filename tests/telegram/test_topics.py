@@ -16,8 +16,9 @@ from adapters.telegram.topics import TopicNames, chat_of_message, gone, target
 from bot.games.registry import link_prefixes
 from core.messages import Actor, Chat, Inbound, Outbound, Response, group_of
 from tests.telegram import forum
-from tests.telegram.standin import Chat as TgChat
-from tests.telegram.standin import StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat as TgChat
+from tests.telegram.standin_objects import User
 
 ALICE = User(id=1, first_name="Alice")
 FORUM = TgChat(id=-1001, type="supergroup", title="Club", is_forum=True)

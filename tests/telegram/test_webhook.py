@@ -10,7 +10,8 @@ from adapters.telegram import TelegramAdapter
 from core.messages import CommandInfo, Inbound, Response
 from tests.telegram.conftest import MakeAdapter
 from tests.telegram.fakeapp import FakeApp
-from tests.telegram.standin import Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat, User
 
 GROUP = Chat(id=-2002, type="group")
 ALICE = User(id=111, first_name="Alice")

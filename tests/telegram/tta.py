@@ -26,8 +26,8 @@ from adapters.telegram import TelegramAdapter
 from bot.app.app import App
 from tests.system_parts import skip_or_fail
 from tests.telegram.conftest import relaxed_limiter
-from tests.telegram.standin import _MENTION_RE as MENTION
-from tests.telegram.standin import Chat, User, utf16
+from tests.telegram.standin_objects import MENTION_RE as MENTION
+from tests.telegram.standin_objects import Chat, User, utf16
 
 HERE = Path(__file__).parent / "emulator"
 TOKEN = "123456:emulated"

@@ -13,7 +13,8 @@ from pathlib import Path
 import aiohttp
 
 from tests import leakscan
-from tests.telegram.standin import Chat, StandIn, User
+from tests.telegram.standin import StandIn
+from tests.telegram.standin_objects import Chat, User
 from tests.web.tvkit import LINK, free_port, numbers, open_events
 
 ROOT = Path(__file__).resolve().parents[2]
