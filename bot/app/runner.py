@@ -213,8 +213,9 @@ class MoveRunner:
         if over:
             pairs = await achievements.finished(svc, plugin, row, new, ended, ctx.now)
             extra = both(extra, achievements.award_job(row, pairs, ctx.now, told)) if pairs else extra
+        stored = serial.dump(new)
         try:
-            await svc.store.save_game(row, serial.dump(new), over, seats, events, ended, ctx.now,
+            await svc.store.save_game(row, stored, over, seats, events, ended, ctx.now,
                                       turn.unsaved_seen, extra=extra, released=released)
             turn.seen_stored = True
         except SeatTaken as taken:
@@ -226,7 +227,7 @@ class MoveRunner:
         turn.messages.extend(achievements.announced(chat, told))
         reached = {m.to.user_id for m in shown if isinstance(m.to, Actor)}  # a prompt is a private message
         svc.inputs.note_prompts(game, row.id, row.platform, state, new, turn.inbound.actor.user_id, reached)
-        await plugin.after_save(svc, turn, chat, new, over)
+        await plugin.after_save(svc, turn, chat, new, over, (row.id, row.version + 1, stored))
         return Played(row.id, over, state)
 
     # ------------------------------------------------------------ the App's own moves: time and the bot

@@ -144,8 +144,10 @@ class GamePlugin(Generic[S]):
         """After a player's move (or the game's creation) was saved: the computer opponent answers.
         `raw`: the stored state the move was made on (or the new game's)."""
 
-    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: S, over: bool) -> None:
-        """After a move was saved and presented (a new personal best is told)."""
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: S, over: bool,
+                         saved: tuple[int, int, dict[str, Any]]) -> None:
+        """After a move was saved and presented (a new personal best is told); `saved`: the game's id, its
+        new version and the state as stored."""
 
     async def rated(self, svc: Services, row: GameRow, state: S, results: list[NewResult]) -> Match | None:
         """A finished game as a rated match (core/ratings.py), or None where it is not rated."""

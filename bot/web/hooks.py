@@ -4,7 +4,6 @@ this process's pages (`saved`), which rebuild their view from it without reading
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from bot.games.plugin import Services
@@ -36,20 +35,3 @@ def saved(svc: Services, chat: Chat, moved: Moved | None = None) -> None:
     (a move that did not end its game: the game's id, its new version and stored state), else by reading."""
     feed.changed(svc, chat.platform, chat.chat_id, moved)
 
-
-class Moving:
-    """The game id of a moved state, from a plugin's `writes` (handed the row) to its `after_save` (handed
-    the same state object, not the row): noted by the object's identity, checked by a weak reference."""
-
-    def __init__(self) -> None:
-        self._ids: dict[int, tuple[int, int, weakref.ref[Any]]] = {}
-
-    def note(self, game_id: int, version: int, state: Any) -> None:
-        """`writes` of a move of the game `game_id` stored at `version` (its new version is the next)."""
-        self._ids = {k: v for k, v in self._ids.items() if v[2]() is not None}  # a move whose save failed
-        self._ids[id(state)] = (game_id, version + 1, weakref.ref(state))
-
-    def take(self, state: Any) -> tuple[int, int] | None:
-        """The game id and new version of a saved state (None: not noted)."""
-        found = self._ids.pop(id(state), None)
-        return (found[0], found[1]) if found is not None and found[2]() is state else None

@@ -13,6 +13,7 @@ post), `storage` (its tables' queries and write jobs)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from bot.app.runner import loaded
 from bot.app.turn import Command, Turn
@@ -72,7 +73,8 @@ class DailyPlugin(GamePlugin[State]):
             raise GameError("stale_button")
         await play(svc, turn, chat, arg, turn.inbound.text or None)
 
-    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: State, over: bool) -> None:
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: State, over: bool,
+                         saved: tuple[int, int, dict[str, Any]]) -> None:
         """A solved attempt: the streak it makes, told in the group with the result."""
         if not over or state.outcome is not DailyOutcome.SOLVED:
             return

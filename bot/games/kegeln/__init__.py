@@ -28,8 +28,6 @@ from core.games.kegeln.state import MAX_DIGITS, MIN_DIGITS, State
 from core.messages import Chat
 from core.ratings import Match
 
-MOVING = tv.Moving()
-
 
 class ForTheClub:
     """What the club asks of a stored Hausnummern game (bot/club/host.py `ClubGames`)."""
@@ -75,7 +73,6 @@ class KegelnPlugin(GamePlugin[State]):
     def writes(self, svc: Services, row: GameRow, old: State, new: State, over: bool) -> TxJob | None:
         """The move's own writes (the scorer's seat), what it means for the club (bot/club/games.py: its
         records, roster and fines) and the TV pages' nudge, all in the move's transaction."""
-        MOVING.note(row.id, row.version, new)  # for after_save: the TV pages rebuild from the move's result
         club = club_games.move_job(row, records.played(old), records.played(new), svc.clock())
         own = play.move_writes(row, old, new)
         if club is not None:
@@ -83,9 +80,9 @@ class KegelnPlugin(GamePlugin[State]):
         notify = tv.move_job(svc, row.platform, row.chat_id)  # the TV pages in every process (PostgreSQL)
         return own if notify is None else both(own, notify)
 
-    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: State, over: bool) -> None:
-        moved = MOVING.take(state)  # the move's result to this process's TV pages (an end: they read)
-        tv.saved(svc, chat, None if over or moved is None else (*moved, serial.dump(state)))
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: State, over: bool,
+                         saved: tuple[int, int, dict[str, Any]]) -> None:
+        tv.saved(svc, chat, None if over else saved)  # the move's result to this process's TV pages (an end: they read)
 
     rated_in_chat = True  # its players are the club's members, names within the chat
 

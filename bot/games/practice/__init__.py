@@ -67,7 +67,8 @@ class PracticePlugin(GamePlugin[practice.State]):
         won = state.outcome == practice.PracticeOutcome.CRACKED and not state.assisted
         return [Feat(state.player.user_id, state.player.name, won, len(state.attempts) if won else None)]
 
-    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: practice.State, over: bool) -> None:
+    async def after_save(self, svc: Services, turn: Turn, chat: Chat, state: practice.State, over: bool,
+                         saved: tuple[int, int, dict[str, Any]]) -> None:
         if over and state.outcome == practice.PracticeOutcome.CRACKED and not state.assisted:
             await report_best(svc, turn, state, chat)
 
